@@ -1,0 +1,45 @@
+import { readFile } from "node:fs/promises";
+import { parse } from "yaml";
+
+export interface RawDescription {
+  /** The file path or URL it was read from. */
+  readonly source: string;
+  /** The exact text, so that its hash identifies the description. */
+  readonly text: string;
+  readonly document: Record<string, unknown>;
+}
+
+export function isUrl(source: string): boolean {
+  return /^https?:\/\//i.test(source);
+}
+
+/** Reads a description (YAML or JSON) from a file or an http(s) URL. */
+export async function readDescription(source: string): Promise<RawDescription> {
+  const text = isUrl(source) ? await fetchText(source) : await readFile(source, "utf8");
+  return { source, text, document: parseDescription(source, text) };
+}
+
+export function parseDescription(source: string, text: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    // YAML is a superset of JSON; merge keys and anchors are resolved here, once.
+    value = parse(text, { maxAliasCount: 10_000, uniqueKeys: true });
+  } catch (error) {
+    throw new Error(`${source}: not valid YAML or JSON: ${(error as Error).message.split("\n")[0]}`);
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw new Error(`${source}: the description must be an object at its root`);
+  }
+  return value as Record<string, unknown>;
+}
+
+async function fetchText(url: string): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch(url, { redirect: "follow" });
+  } catch (error) {
+    throw new Error(`${url}: could not be fetched: ${(error as Error).message}`);
+  }
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status} when fetching the description`);
+  return response.text();
+}
