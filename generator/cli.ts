@@ -1,37 +1,46 @@
 #!/usr/bin/env node
+import { relative } from "node:path";
 import { parseArgs } from "node:util";
-import { loadDescription } from "./spec/load.js";
+import { generate, writeFiles } from "./generate.js";
 import { SpecError } from "./spec/problems.js";
 import { currentRelease, releaseFile } from "./spec/releases.js";
-import { findVariantUses } from "./spec/variants.js";
 
-const USAGE = `Usage: generate [--spec <file|url>] [--release <R<yyyymmdd>.<hhmm>>]
+const USAGE = `Usage: generate [--spec <file|url>] [--release <R<yyyymmdd>.<hhmm>>] [--out <folder>]
 
-Validates the description (the current release in spec/releases unless --spec or --release is given)
-and prints what it contains. The emitters are not built yet, so nothing is written.`;
+Validates a description, builds its intermediate model and writes the client, types, fixtures and IR.
+  --spec      a description file or http(s) URL (default: the release from --release)
+  --release   a release in spec/releases (default: the current one, the newest)
+  --out       the output folder (default: generated)
+Exit code 0 on success, 1 when the description is invalid or the options are wrong.`;
 
-async function main(argv: string[]): Promise<number> {
+async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
   const { values } = parseArgs({
-    args: rest,
-    options: { spec: { type: "string" }, release: { type: "string" }, help: { type: "boolean", short: "h" } },
+    args: [...rest],
+    options: { spec: { type: "string" }, release: { type: "string" }, out: { type: "string" }, help: { type: "boolean", short: "h" } },
   });
-  if (values.help || command !== "generate") {
+  if (values.help) {
     console.log(USAGE);
-    return values.help ? 0 : 1;
+    return 0;
   }
+  if (command !== "generate") {
+    console.error(`unknown command "${command ?? ""}"\n\n${USAGE}`);
+    return 1;
+  }
+  if (values.spec && values.release) throw new Error("give --spec or --release, not both");
+  const started = performance.now();
   const source = values.spec ?? releaseFile(values.release ?? currentRelease());
-  const loaded = await loadDescription(source);
-  const doc = loaded.document as { info: { version: string }; paths?: Record<string, Record<string, unknown>>; webhooks?: Record<string, unknown> };
-  const operations = Object.values(doc.paths ?? {}).flatMap((item) => Object.keys(item).filter((k) => k !== "parameters" && !k.startsWith("x-")));
-  const variants = findVariantUses(loaded.document).flatMap((use) =>
-    (use.value as { pipelines: { slug: string; variants: { name: string }[] }[] }).pipelines.flatMap((p) => p.variants.map((v) => `${p.slug}/${v.name}`)),
+  const out = values.out ?? "generated";
+  const { ir, files } = await generate(source);
+  await writeFiles(out, files);
+  const pipelines = ir.operations.flatMap((o) => o.variants?.pipelines ?? []);
+  const shown = (p: string) => (p.startsWith("http") ? p : relative(process.cwd(), p) || p);
+  console.log(`${shown(source)} -> ${shown(out)}: ${ir.info.title} ${ir.info.version}`);
+  console.log(
+    `  ${ir.operations.length} operations, ${pipelines.length} pipelines, ${pipelines.reduce((n, p) => n + p.variants.length, 0)} variants, ${ir.webhooks.length} events, ${ir.errors.length} error codes, ${ir.schemas.length} schemas`,
   );
-  console.log(`${source}: valid OpenAPI ${loaded.openapi}, release ${doc.info.version}, sha256 ${loaded.hash.slice(0, 12)}`);
-  console.log(`  operations: ${operations.length}`);
-  console.log(`  variants:   ${variants.length} (${variants.join(", ")})`);
-  console.log(`  events:     ${Object.keys(doc.webhooks ?? {}).length}`);
-  console.log("The emitters are not built yet: the description was validated and nothing was written.");
+  for (const f of files) console.log(`  wrote ${f.path} (${Buffer.byteLength(f.content)} bytes)`);
+  console.log(`  ${files.length} files in ${Math.round(performance.now() - started)} ms`);
   return 0;
 }
 
@@ -40,7 +49,8 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    console.error(error instanceof SpecError || error instanceof Error ? error.message : String(error));
+    // Problems with the input are reported as lines, never as a stack trace.
+    console.error(error instanceof SpecError ? error.message : `error: ${error instanceof Error ? error.message : String(error)}`);
     process.exitCode = 1;
   },
 );

@@ -1,0 +1,56 @@
+import { VariableDeclarationKind } from "ts-morph";
+import type { IR } from "../../ir/types.js";
+import { pascalCase, uniqueIdentifiers } from "../../ir/names.js";
+import type { EmitKit, EmittedFile } from "../kit.js";
+import { tsFile } from "../ts-file.js";
+
+/** The error class of each code, by code; one place so that errors.ts and the docs agree. */
+export function errorClassNames(ir: IR): ReadonlyMap<string, string> {
+  return uniqueIdentifiers(
+    ir.errors.map((e) => e.code),
+    (code) => `${pascalCase(code.toLowerCase())}Error`,
+  );
+}
+
+/** errors.ts: a class per error code of the catalogue, under the runtime's ServiceError. */
+export async function emitErrors(ir: IR, kit: EmitKit): Promise<readonly EmittedFile[]> {
+  const names = errorClassNames(ir);
+  return [
+    tsFile(ir, kit, "errors.ts", (file) => {
+      file.addImportDeclaration({
+        moduleSpecifier: "../runtime/index.js",
+        namedImports: ir.errors.length > 0 ? ["ServiceError", "type ServiceErrorClass"] : ["type ServiceErrorClass"],
+      });
+      file.addTypeAlias({
+        isExported: true,
+        name: "ErrorCode",
+        docs: ["Every stable error code of the description. Other codes may still arrive; they keep the base class."],
+        type: ir.errors.length > 0 ? ir.errors.map((e) => JSON.stringify(e.code)).join(" | ") : "never",
+      });
+      for (const error of ir.errors) {
+        file.addClass({
+          isExported: true,
+          name: names.get(error.code)!,
+          extends: "ServiceError",
+          docs: [`HTTP ${error.status} \`${error.code}\`${error.description ? `: ${error.description.replaceAll("*/", "*\\/")}` : "."}`],
+          properties: [
+            { isStatic: true, isReadonly: true, name: "code", initializer: JSON.stringify(error.code) },
+            { isStatic: true, isReadonly: true, name: "httpStatus", initializer: String(error.status) },
+          ],
+        });
+      }
+      file.addVariableStatement({
+        isExported: true,
+        declarationKind: VariableDeclarationKind.Const,
+        docs: ["The class the runtime raises for each code."],
+        declarations: [
+          {
+            name: "errorClasses",
+            type: "Readonly<Record<ErrorCode, ServiceErrorClass>>",
+            initializer: `{\n${ir.errors.map((e) => `  ${e.code}: ${names.get(e.code)},`).join("\n")}\n}`,
+          },
+        ],
+      });
+    }),
+  ];
+}

@@ -1,0 +1,75 @@
+import { VariableDeclarationKind } from "ts-morph";
+import type { IR } from "../../ir/types.js";
+import type { EmitKit, EmittedFile } from "../kit.js";
+import { tsFile } from "../ts-file.js";
+import { subscriptionRules, variantOperations } from "./scope.js";
+
+/** model.ts: the plain data the runtime needs (release, error table, pipelines, prices) and the event names. */
+export async function emitModel(ir: IR, kit: EmitKit): Promise<readonly EmittedFile[]> {
+  const sets = variantOperations(ir).map((o) => o.variants);
+  const pipelines = Object.fromEntries(
+    sets.flatMap((s) =>
+      s.pipelines.map((p) => [
+        p.slug,
+        {
+          payloadAfterPolling: p.payloadAfterPolling,
+          ...(p.baseCredits !== undefined && { baseCredits: p.baseCredits }),
+          jsonStrings: [...new Set(p.variants.flatMap((v) => v.jsonStrings))].sort(),
+        },
+      ]),
+    ),
+  );
+  const pricing = sets.find((s) => s.pricing)?.pricing;
+  const model = {
+    release: ir.info.version,
+    descriptionHash: ir.info.descriptionHash,
+    errors: Object.fromEntries(ir.errors.map((e) => [e.code, { status: e.status }])),
+    pipelines,
+    ...(pricing && {
+      pricing: {
+        laneMultipliers: pricing.laneMultipliers,
+        defaultLane: pricing.defaultLane,
+        ...(pricing.minimumCharge !== undefined && { minimumCharge: pricing.minimumCharge }),
+      },
+    }),
+  };
+  return [
+    tsFile(ir, kit, "model.ts", (file) => {
+      file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "../runtime/index.js", namedImports: ["ServiceModel"] });
+      file.addVariableStatement({
+        isExported: true,
+        declarationKind: VariableDeclarationKind.Const,
+        docs: [`The release this client was generated from; sent in the User-Agent.`],
+        declarations: [{ name: "RELEASE", initializer: JSON.stringify(ir.info.version) }],
+      });
+      file.addVariableStatement({
+        isExported: true,
+        declarationKind: VariableDeclarationKind.Const,
+        docs: ["sha256 of the description this client was generated from."],
+        declarations: [{ name: "DESCRIPTION_HASH", initializer: JSON.stringify(ir.info.descriptionHash) }],
+      });
+      file.addVariableStatement({
+        isExported: true,
+        declarationKind: VariableDeclarationKind.Const,
+        docs: ["What the runtime needs to know about this release."],
+        declarations: [{ name: "serviceModel", type: "ServiceModel", initializer: JSON.stringify(model, null, 2) }],
+      });
+      file.addVariableStatement({
+        isExported: true,
+        declarationKind: VariableDeclarationKind.Const,
+        docs: ["Every webhook event type of the description."],
+        declarations: [{ name: "webhookEventTypes", initializer: `${JSON.stringify(ir.webhooks.map((w) => w.event))} as const` }],
+      });
+      const rules = ir.operations.map((op) => subscriptionRules(ir, op)).find((r) => r?.create);
+      if (rules) {
+        const { create: _, ...data } = rules;
+        file.addVariableStatement({
+          isExported: true,
+          declarationKind: VariableDeclarationKind.Const,
+          docs: ["What a webhook subscription is checked against before it is sent, from the description."],
+          declarations: [{ name: "subscriptionRules", initializer: `${JSON.stringify(data, null, 2)} as const` }],
+        });
+      }
+    }),
+  ];
+}

@@ -1,0 +1,237 @@
+import { VariableDeclarationKind } from "ts-morph";
+import type { IR, Operation, Parameter, Pipeline, Schema } from "../../ir/types.js";
+import type { EmitKit, EmittedFile } from "../kit.js";
+import { type Statements, tsFile } from "../ts-file.js";
+import { docOf, objectLiteral, printType, type TypeScope } from "../ts-type.js";
+import { errorClassNames } from "./errors.js";
+import { bodyTypeName, paramsTypeName, payloadTypeName, requestTypeName, responseTypeName, scopes, subscriptionRules } from "./scope.js";
+
+const RUNTIME = "../runtime/index.js";
+
+/**
+ * operations.ts: one function per operation, each taking the runtime as its first argument so that an
+ * application bundles only the operations it imports. Job submission gets a signature per pipeline.
+ */
+export async function emitOperations(ir: IR, kit: EmitKit): Promise<readonly EmittedFile[]> {
+  const { request, response } = scopes(ir);
+  const errorNames = errorClassNames(ir);
+  return [
+    tsFile(
+      ir,
+      kit,
+      "operations.ts",
+      (file) => {
+        for (const op of ir.operations) {
+          if (op.variants) emitJobFunctions(file, op, op.variants.pipelines, errorNames);
+          else emitOperation(file, ir, op, request, response, errorNames);
+        }
+      },
+      (body) => {
+        const jobTypes = ir.operations.flatMap((o) => o.variants?.pipelines.flatMap((p) => [requestTypeName(p), payloadTypeName(p)]) ?? []);
+        const runtimeTypes = [
+          "ApiResult",
+          "Download",
+          "FileInput",
+          "JobHandle",
+          "JobOptions",
+          "JobResult",
+          "OperationSpec",
+          "RequestOptions",
+          "Runtime",
+        ];
+        const used = (name: string) => new RegExp(`\\b${name}\\b`).test(body);
+        return [
+          { isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: runtimeTypes.filter(used) },
+          ...(body.includes("checkSubscription(")
+            ? [
+                { moduleSpecifier: RUNTIME, namedImports: ["checkSubscription"] },
+                { moduleSpecifier: "./model.js", namedImports: ["subscriptionRules"] },
+              ]
+            : []),
+          ...(jobTypes.length > 0
+            ? [{ isTypeOnly: true, moduleSpecifier: "./requests.js", namedImports: [...jobTypes, "NoExtraKeys"].sort() }]
+            : []),
+          ...(body.includes("components[") ? [{ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["components"] }] : []),
+        ];
+      },
+    ),
+  ];
+}
+
+function errorsDoc(op: Operation, errorNames: ReadonlyMap<string, string>): string[] {
+  return op.errorCodes.map((code) => `@throws {@link ${errorNames.get(code) ?? "ServiceError"}} \`${code}\``);
+}
+
+function docs(op: Operation, errorNames: ReadonlyMap<string, string>, extra: readonly string[] = []): string {
+  const text = [
+    op.summary,
+    op.description ? `\n${op.description.trimEnd()}` : undefined,
+    `\n\`${op.method.toUpperCase()} ${op.path}\``,
+    ...extra,
+  ]
+    .filter((x): x is string => x !== undefined)
+    .join("\n")
+    .replaceAll("*/", "*\\/")
+    .replaceAll("@", "\\@");
+  return [text, ...errorsDoc(op, errorNames)].join("\n");
+}
+
+function specOf(op: Operation, billable: boolean): string {
+  const json = op.requestBody?.contents.find((c) => c.mediaType === "application/json");
+  const form = op.requestBody?.contents.find(
+    (c) => c.mediaType === "multipart/form-data" || c.mediaType === "application/x-www-form-urlencoded",
+  );
+  const mediaType = form ? form.mediaType : json ? "application/json" : undefined;
+  const ok = op.responses.filter((r) => r.status.startsWith("2"));
+  const binary = ok.length > 0 && ok.every((r) => r.contents.length > 0 && r.contents.every((c) => !c.mediaType.includes("json")));
+  return JSON.stringify({
+    operationId: op.id,
+    method: op.method.toUpperCase(),
+    path: op.path,
+    ...(mediaType && { requestMediaType: mediaType }),
+    response: binary ? "binary" : "json",
+    billable,
+  });
+}
+
+function responseType(op: Operation, scope: TypeScope): string {
+  const types = op.responses
+    .filter((r) => r.status.startsWith("2"))
+    .flatMap((r) => r.contents.filter((c) => c.mediaType.includes("json")).map((c) => printType(c.schema, scope)));
+  return types.length === 0 ? "unknown" : [...new Set(types)].join(" | ");
+}
+
+function paramsType(params: readonly Parameter[], scope: TypeScope): string {
+  return objectLiteral(
+    params.map((p) => ({
+      name: p.name,
+      optional: !p.required,
+      type: printType(p.schema, scope),
+      doc: docOf({ ...p.schema, ...(p.description !== undefined && { description: p.description }) } as Schema, scope),
+    })),
+    false,
+  );
+}
+
+function emitOperation(
+  file: Statements,
+  ir: IR,
+  op: Operation,
+  request: TypeScope,
+  response: TypeScope,
+  errorNames: ReadonlyMap<string, string>,
+): void {
+  const params = [...op.parameters.path, ...op.parameters.query];
+  const body = op.requestBody?.contents[0];
+  const binary = specOf(op, false).includes('"response":"binary"');
+  const resultType = binary ? "Download" : responseTypeName(op);
+  if (!binary)
+    file.addTypeAlias({
+      isExported: true,
+      name: responseTypeName(op),
+      docs: [`Success body of \`${op.id}\`.`],
+      type: responseType(op, response),
+    });
+  if (params.length > 0)
+    file.addTypeAlias({
+      isExported: true,
+      name: paramsTypeName(op),
+      docs: [`Parameters of \`${op.id}\`.`],
+      type: paramsType(params, request),
+    });
+  if (body)
+    file.addTypeAlias({
+      isExported: true,
+      name: bodyTypeName(op),
+      docs: [`Request body of \`${op.id}\`.`],
+      type: printType(body.schema, request),
+    });
+  const specName = `${op.identifier}Operation`;
+  file.addVariableStatement({
+    declarationKind: VariableDeclarationKind.Const,
+    declarations: [{ name: specName, type: "OperationSpec", initializer: specOf(op, false) }],
+  });
+  const required = params.some((p) => p.required);
+  const pick = (list: readonly Parameter[]) =>
+    list.length === 0
+      ? undefined
+      : `{ ${list.map((p) => `${JSON.stringify(p.name)}: params${required ? "" : "?"}.${safeAccess(p.name)}`).join(", ")} }`;
+  const input = [
+    pick(op.parameters.path) && `path: ${pick(op.parameters.path)}`,
+    pick(op.parameters.query) && `query: ${pick(op.parameters.query)}`,
+    body && "body",
+  ].filter(Boolean);
+  const check =
+    body && subscriptionRules(ir, op)
+      ? `checkSubscription(body, subscriptionRules, { create: ${subscriptionRules(ir, op)!.create} });`
+      : undefined;
+  file.addFunction({
+    isExported: true,
+    name: op.identifier,
+    docs: [docs(op, errorNames)],
+    parameters: [
+      { name: "client", type: "Runtime" },
+      ...(params.length > 0 ? [{ name: "params", type: paramsTypeName(op), hasQuestionToken: !required }] : []),
+      ...(body ? [{ name: "body", type: bodyTypeName(op), hasQuestionToken: !op.requestBody?.required }] : []),
+      { name: "options", type: "RequestOptions", hasQuestionToken: true },
+    ],
+    returnType: binary ? `Promise<${resultType}>` : `Promise<ApiResult<${resultType}>>`,
+    statements: [
+      ...(check ? [check] : []),
+      binary
+        ? `return client.download(${specName}, { ${input.join(", ")} }, options);`
+        : `return client.call<${resultType}>(${specName}, { ${input.join(", ")} }, options);`,
+    ],
+  });
+}
+
+function safeAccess(name: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : `[${JSON.stringify(name)}]`;
+}
+
+function emitJobFunctions(file: Statements, op: Operation, pipelines: readonly Pipeline[], errorNames: ReadonlyMap<string, string>): void {
+  const overloads = (returns: (p: Pipeline) => string, extraDoc: string) =>
+    pipelines.map((p) => ({
+      docs: [docs(op, errorNames, [`\nPipeline \`${p.slug}\`${p.summary ? `: ${p.summary}` : "."} ${extraDoc}`])],
+      typeParameters: [{ name: "B", constraint: requestTypeName(p) }],
+      parameters: [
+        { name: "client", type: "Runtime" },
+        { name: "pipeline", type: JSON.stringify(p.slug) },
+        { name: "body", type: `NoExtraKeys<B, ${requestTypeName(p)}>` },
+        { name: "options", type: "JobOptions", hasQuestionToken: true },
+      ],
+      returnType: returns(p),
+    }));
+  file.addFunction({
+    isExported: true,
+    name: op.identifier,
+    overloads: overloads(
+      (p) => `Promise<JobResult<${payloadTypeName(p)}<B>>>`,
+      "Submits the job and waits: on hold, then by polling after a 202, until it completes, fails or the deadline passes.",
+    ),
+    parameters: [
+      { name: "client", type: "Runtime" },
+      { name: "pipeline", type: "string" },
+      { name: "body", type: "Record<string, unknown>" },
+      { name: "options", type: "JobOptions", hasQuestionToken: true },
+    ],
+    returnType: "Promise<JobResult<unknown>>",
+    statements: ["return client.submitJob(pipeline, body, options);"],
+  });
+  file.addFunction({
+    isExported: true,
+    name: `start${op.identifier.charAt(0).toUpperCase()}${op.identifier.slice(1)}`,
+    overloads: overloads(
+      () => "Promise<JobHandle>",
+      "Submits with `client_wait=false` and returns a handle at once; `client.waitJob(handle.jobId)` resumes from any process.",
+    ),
+    parameters: [
+      { name: "client", type: "Runtime" },
+      { name: "pipeline", type: "string" },
+      { name: "body", type: "Record<string, unknown>" },
+      { name: "options", type: "JobOptions", hasQuestionToken: true },
+    ],
+    returnType: "Promise<JobHandle>",
+    statements: ["return client.startJob(pipeline, body, options);"],
+  });
+}

@@ -1,0 +1,121 @@
+import type { IR, Pipeline, Variant } from "../../ir/types.js";
+import type { EmitKit, EmittedFile } from "../kit.js";
+import { tsFile } from "../ts-file.js";
+import { docOf, objectLiteral, type PrintedProperty, printType, type TypeScope } from "../ts-type.js";
+import { payloadTypeName, requestTypeName, scopes, variantOperations } from "./scope.js";
+
+/**
+ * requests.ts: one exact request type per variant, a discriminated union per pipeline, and the payload
+ * type each variant's result carries. Exactness comes from `?: never` on what other variants take, so a
+ * field of another variant, or both members of an "exactly one of" group, do not compile.
+ */
+export async function emitRequests(ir: IR, kit: EmitKit): Promise<readonly EmittedFile[]> {
+  const { request, response } = scopes(ir);
+  return [
+    tsFile(
+      ir,
+      kit,
+      "requests.ts",
+      (file) => {
+        for (const op of variantOperations(ir)) {
+          for (const pipeline of op.variants.pipelines) {
+            for (const variant of pipeline.variants) {
+              file.addTypeAlias({
+                isExported: true,
+                name: `${variant.identifier}Request`,
+                docs: [docText(variant, pipeline)],
+                type: variantType(variant, pipeline, request),
+              });
+            }
+            file.addTypeAlias({
+              isExported: true,
+              name: requestTypeName(pipeline),
+              docs: [`Body of \`${pipeline.slug}\`: one of its variants, told apart by ${discriminatorText(pipeline)}.`],
+              type: pipeline.variants.map((v) => `${v.identifier}Request`).join(" | "),
+            });
+            file.addTypeAlias({
+              isExported: true,
+              name: payloadTypeName(pipeline),
+              typeParameters: [{ name: "B", constraint: requestTypeName(pipeline) }],
+              docs: [
+                `The finished payload of a \`${pipeline.slug}\` job for body \`B\`. After polling it is read from \`${pipeline.payloadAfterPolling}\`; the runtime normalises it as \`result ?? job_result\`.`,
+              ],
+              type: `${pipeline.variants
+                .map(
+                  (v) => `B extends ${v.identifier}Request ? ${v.payload ? printType(v.payload, response) : "Record<string, unknown>"} : `,
+                )
+                .join("")}never`,
+            });
+          }
+          file.addInterface({
+            isExported: true,
+            name: "JobRequests",
+            docs: ["The request body of every pipeline, by slug."],
+            properties: op.variants.pipelines.map((p) => ({ name: JSON.stringify(p.slug), type: requestTypeName(p) })),
+          });
+        }
+        file.addTypeAlias({
+          isExported: true,
+          name: "NoExtraKeys",
+          typeParameters: ["B", "U"],
+          docs: ["Rejects keys of `B` that no member of `U` declares, so a misspelt field does not pass silently."],
+          type: "B & { [K in Exclude<keyof B, U extends unknown ? keyof U : never>]: never }",
+        });
+      },
+      (body) => [
+        ...(/\bFileInput\b/.test(body) ? [{ isTypeOnly: true, moduleSpecifier: "../runtime/index.js", namedImports: ["FileInput"] }] : []),
+        ...(body.includes("components[") ? [{ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["components"] }] : []),
+      ],
+    ),
+  ];
+}
+
+function discriminatorText(p: Pipeline): string {
+  return p.discriminators.length === 0 ? "nothing (it has one variant)" : p.discriminators.map((d) => `\`${d}\``).join(" or ");
+}
+
+function docText(v: Variant, p: Pipeline): string {
+  const lines = [v.summary ?? `Variant ${v.name} of ${p.slug}.`];
+  if (v.description) lines.push("", v.description);
+  if (v.discriminator) {
+    lines.push(
+      "",
+      `Chosen by \`${v.discriminator.property}: ${JSON.stringify(v.discriminator.value)}\`${v.discriminator.serverDefault ? " (the server's default, still required here: several variants claim a default)" : ""}.`,
+    );
+  }
+  for (const group of v.exactlyOne) lines.push(`Exactly one of ${group.map((f) => `\`${f}\``).join(", ")}.`);
+  if (v.open) lines.push("", "Its parameters are not shown in the description, so further fields are accepted as they are.");
+  return lines.join("\n").replaceAll("*/", "*\\/");
+}
+
+function variantType(v: Variant, p: Pipeline, scope: TypeScope): string {
+  const grouped = new Set(v.exactlyOne.flat());
+  const own = new Set(v.request.properties.map((x) => x.name));
+  const printed: PrintedProperty[] = v.request.properties
+    .filter((prop) => !grouped.has(prop.name))
+    .map((prop) =>
+      prop.name === v.discriminator?.property
+        ? { name: prop.name, optional: false, type: JSON.stringify(v.discriminator.value), doc: docOf(prop.schema, scope) }
+        : { name: prop.name, optional: !prop.required, type: printType(prop.schema, scope), doc: docOf(prop.schema, scope) },
+    );
+  // What selects or belongs to another variant of this pipeline must be absent here.
+  const foreign = new Set<string>(p.discriminators.filter((d) => d !== v.discriminator?.property && !own.has(d)));
+  if (!v.open) {
+    for (const sibling of p.variants) for (const prop of sibling.request.properties) if (!own.has(prop.name)) foreign.add(prop.name);
+  }
+  for (const name of [...foreign].sort()) printed.push({ name, optional: true, type: "never", doc: "" });
+  const base = objectLiteral(printed, v.open);
+  const groups = v.exactlyOne.map((group) => {
+    const members = group.map((chosen) => {
+      const props = group.map((name) => {
+        const prop = v.request.properties.find((x) => x.name === name)!;
+        return name === chosen
+          ? { name, optional: false, type: printType(prop.schema, scope), doc: docOf(prop.schema, scope) }
+          : { name, optional: true, type: "never", doc: "" };
+      });
+      return objectLiteral(props, false);
+    });
+    return `(${members.join(" | ")})`;
+  });
+  return [base, ...groups].join(" & ");
+}

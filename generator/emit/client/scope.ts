@@ -1,0 +1,96 @@
+import { flattenObject } from "../../ir/flatten.js";
+import type { IR, Operation, Pipeline, Schema, VariantSet } from "../../ir/types.js";
+import type { TypeScope } from "../ts-type.js";
+
+export function scopes(ir: IR): { request: TypeScope; response: TypeScope } {
+  const named = new Map(ir.schemas.map((s) => [s.name, s]));
+  return { request: { named, inline: wireDiffers(ir) }, response: { named, inline: new Set() } };
+}
+
+/** Named schemas whose client-side type differs from the wire type: they hold a file or JSON text, at any depth. */
+function wireDiffers(ir: IR): Set<string> {
+  const named = new Map(ir.schemas.map((s) => [s.name, s.schema]));
+  const memo = new Map<string, boolean>();
+  const differs = (s: Schema, stack: readonly string[]): boolean => {
+    switch (s.kind) {
+      case "file":
+      case "json-text":
+        return true;
+      case "ref": {
+        if (stack.includes(s.name)) return false;
+        const known = memo.get(s.name);
+        if (known !== undefined) return known;
+        const target = named.get(s.name);
+        const result = target !== undefined && differs(target, [...stack, s.name]);
+        memo.set(s.name, result);
+        return result;
+      }
+      case "array":
+        return differs(s.items, stack);
+      case "object":
+        return (
+          s.properties.some((p) => differs(p.schema, stack)) ||
+          (typeof s.additionalProperties === "object" && differs(s.additionalProperties, stack))
+        );
+      case "union":
+      case "intersection":
+        return s.members.some((m) => differs(m, stack));
+      default:
+        return false;
+    }
+  };
+  return new Set(ir.schemas.filter((s) => differs({ kind: "ref", name: s.name }, [])).map((s) => s.name));
+}
+
+/** The job-submission operations: those that carry variants. */
+export function variantOperations(ir: IR): readonly (Operation & { variants: VariantSet })[] {
+  return ir.operations.filter((o): o is Operation & { variants: VariantSet } => o.variants !== undefined);
+}
+
+export const requestTypeName = (p: Pipeline): string => `${p.identifier}Request`;
+export const payloadTypeName = (p: Pipeline): string => `${p.identifier}PayloadOf`;
+export const paramsTypeName = (o: Operation): string => `${o.identifier.charAt(0).toUpperCase()}${o.identifier.slice(1)}Params`;
+export const bodyTypeName = (o: Operation): string => `${o.identifier.charAt(0).toUpperCase()}${o.identifier.slice(1)}Body`;
+export const responseTypeName = (o: Operation): string => `${o.identifier.charAt(0).toUpperCase()}${o.identifier.slice(1)}Response`;
+
+export interface SubscriptionRules {
+  readonly create: boolean;
+  readonly eventNames: readonly string[];
+  readonly retryPolicies: readonly string[];
+  readonly maxRetries: { readonly minimum: number; readonly maximum: number };
+  readonly timeoutMs: { readonly minimum: number; readonly maximum: number };
+}
+
+/**
+ * A webhook subscription body (one with `url` and `events`, in a description with webhooks) is checked
+ * before sending; the rules come from its schema, so a new release that changes a range changes the check.
+ */
+export function subscriptionRules(ir: IR, op: Operation): SubscriptionRules | undefined {
+  const body = op.requestBody?.contents[0];
+  if (!body || ir.webhooks.length === 0) return undefined;
+  const named = new Map(ir.schemas.map((s) => [s.name, s.schema]));
+  const flat = flattenObject(body.schema, named);
+  const prop = (name: string): Schema | undefined => {
+    const s = flat.properties.find((p) => p.name === name)?.schema;
+    return s?.kind === "ref" ? named.get(s.name) : s;
+  };
+  const url = flat.properties.find((p) => p.name === "url");
+  if (!url || prop("events")?.kind !== "array") return undefined;
+  const enumValues = (s: Schema | undefined): string[] => {
+    const r = s?.kind === "ref" ? named.get(s.name) : s;
+    if (r?.kind === "enum") return r.values.map(String);
+    if (r?.kind === "union") return r.members.flatMap(enumValues);
+    return [];
+  };
+  const range = (s: Schema | undefined) =>
+    s && (s.kind === "integer" || s.kind === "number")
+      ? { minimum: s.minimum ?? Number.MIN_SAFE_INTEGER, maximum: s.maximum ?? Number.MAX_SAFE_INTEGER }
+      : { minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
+  return {
+    create: url.required,
+    eventNames: ir.webhooks.map((w) => w.event),
+    retryPolicies: enumValues(prop("retry_policy")),
+    maxRetries: range(prop("max_retries")),
+    timeoutMs: range(prop("timeout_ms")),
+  };
+}

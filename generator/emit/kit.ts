@@ -1,0 +1,40 @@
+import { readFile } from "node:fs/promises";
+import Handlebars from "handlebars";
+import type { IR } from "../ir/types.js";
+
+export interface EmittedFile {
+  /** Relative to the output folder, with forward slashes. */
+  readonly path: string;
+  readonly content: string;
+}
+
+/** An emitter reads the IR only, and returns files; writing them is not its business. */
+export type Emitter = (ir: IR, kit: EmitKit) => Promise<readonly EmittedFile[]>;
+
+export interface EmitKit {
+  /** Renders templates/<name>.hbs. */
+  render(name: string, data: object): string;
+  /** The generated-file header, as comment lines in the given comment syntax. */
+  header(ir: IR, comment: "//" | "#"): string;
+}
+
+const templatesDir = new URL("../../templates/", import.meta.url);
+
+/** Compiles the templates a run needs; each run gets its own handlebars environment, so nothing leaks between runs. */
+export async function createKit(names: readonly string[]): Promise<EmitKit> {
+  const hbs = Handlebars.create();
+  const compiled = new Map<string, HandlebarsTemplateDelegate>();
+  for (const name of ["header", ...names]) {
+    const source = await readFile(new URL(`${name}.hbs`, templatesDir), "utf8");
+    compiled.set(name, hbs.compile(source, { noEscape: true, strict: true }));
+  }
+  const render = (name: string, data: object): string => {
+    const template = compiled.get(name);
+    if (!template) throw new Error(`template "${name}" was not loaded`);
+    return template(data);
+  };
+  return {
+    render,
+    header: (ir, comment) => render("header", { comment, title: ir.info.title, version: ir.info.version, hash: ir.info.descriptionHash }),
+  };
+}

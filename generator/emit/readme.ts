@@ -1,0 +1,42 @@
+import type { IR } from "../ir/types.js";
+import { errorClassNames } from "./client/errors.js";
+import type { EmitKit, EmittedFile } from "./kit.js";
+
+/** What each emitted file holds, for the generated README. */
+export const FILE_ROLES: Readonly<Record<string, string>> = {
+  "index.ts": "`createClient` and every export",
+  "operations.ts": "one function per operation",
+  "requests.ts": "exact request types per pipeline and variant, and their payload types",
+  "errors.ts": "an error class per error code",
+  "model.ts": "release id, description hash, error table, pipelines, prices, event names",
+  "webhooks.ts": "the webhook event union and a typed `verify`",
+  "types.ts": "paths, components and webhooks, by openapi-typescript",
+  "fixtures/": "a valid request and a response per status for every operation and variant",
+  "ir.json": "the intermediate model (see docs/ir.md)",
+  "manifest.json": "release id, description hash and the sha256 of every file",
+};
+
+const cell = (text: string | undefined): string => (text ?? "").replaceAll("|", "\\|").replaceAll("\n", " ").trim();
+
+/** README.md of the generated folder, from templates/readme.hbs. */
+export async function emitReadme(ir: IR, kit: EmitKit): Promise<readonly EmittedFile[]> {
+  const classes = errorClassNames(ir);
+  const content = kit.render("readme", {
+    title: ir.info.title,
+    version: ir.info.version,
+    hash: ir.info.descriptionHash,
+    files: Object.entries(FILE_ROLES).map(([path, what]) => ({ path, what })),
+    operations: ir.operations.map((o) => ({
+      identifier: o.identifier,
+      method: o.method.toUpperCase(),
+      path: o.path,
+      summary: cell(o.summary),
+    })),
+    pipelines: ir.operations.flatMap((o) => o.variants?.pipelines ?? []),
+    errors: ir.errors.map((e) => ({ ...e, className: classes.get(e.code) })),
+    events: ir.webhooks.map((w) => ({ event: w.event, summary: cell(w.summary) })),
+  });
+  return [
+    { path: "README.md", content: `<!-- ${kit.header(ir, "//").replaceAll("// ", "").replaceAll("\n", " ").trim()} -->\n\n${content}` },
+  ];
+}

@@ -1,0 +1,67 @@
+import { createHash } from "node:crypto";
+import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { buildIR } from "./ir/build.js";
+import type { IR } from "./ir/types.js";
+import { emitEntry } from "./emit/client/entry.js";
+import { emitErrors } from "./emit/client/errors.js";
+import { emitModel } from "./emit/client/model.js";
+import { emitOperations } from "./emit/client/operations.js";
+import { emitRequests } from "./emit/client/requests.js";
+import { emitFixtures } from "./emit/fixtures/index.js";
+import { emitIrJson } from "./emit/ir-json.js";
+import { createKit, type EmittedFile, type Emitter } from "./emit/kit.js";
+import { emitReadme } from "./emit/readme.js";
+import { emitTypes } from "./emit/types.js";
+import { type LoadedDescription, loadDescription } from "./spec/load.js";
+
+/** Every emitter, each a plugin over the IR. */
+export const EMITTERS: readonly Emitter[] = [
+  emitTypes,
+  emitRequests,
+  emitOperations,
+  emitErrors,
+  emitModel,
+  emitEntry,
+  emitFixtures,
+  emitIrJson,
+  emitReadme,
+];
+
+export interface Generation {
+  readonly description: LoadedDescription;
+  readonly ir: IR;
+  /** Sorted by path, manifest last. */
+  readonly files: readonly EmittedFile[];
+}
+
+/** Runs the emitters over the IR of a description; writes nothing. */
+export async function generate(source: string, emitters: readonly Emitter[] = EMITTERS): Promise<Generation> {
+  const description = await loadDescription(source);
+  const ir = buildIR(description);
+  const kit = await createKit(["readme"]);
+  const files = (await Promise.all(emitters.map((emit) => emit(ir, kit)))).flat().sort((a, b) => (a.path < b.path ? -1 : 1));
+  const seen = new Set<string>();
+  for (const f of files) {
+    if (seen.has(f.path)) throw new Error(`two emitters wrote ${f.path}`);
+    seen.add(f.path);
+  }
+  const manifest = {
+    release: ir.info.version,
+    descriptionHash: ir.info.descriptionHash,
+    irVersion: ir.irVersion,
+    files: Object.fromEntries(files.map((f) => [f.path, createHash("sha256").update(f.content).digest("hex")])),
+  };
+  return { description, ir, files: [...files, { path: "manifest.json", content: `${JSON.stringify(manifest, null, 2)}\n` }] };
+}
+
+/** Replaces the output folder's content with the files: stale files of an earlier run do not survive. */
+export async function writeFiles(outDir: string, files: readonly EmittedFile[]): Promise<void> {
+  await mkdir(outDir, { recursive: true });
+  for (const entry of await readdir(outDir)) await rm(join(outDir, entry), { recursive: true, force: true });
+  for (const file of files) {
+    const target = join(outDir, file.path);
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, file.content);
+  }
+}

@@ -1,0 +1,339 @@
+import type { LoadedDescription } from "../spec/load.js";
+import { join } from "../spec/pointer.js";
+import { type SpecProblem, SpecError } from "../spec/problems.js";
+import { VARIANTS_KEY } from "../spec/variants.js";
+import { flattenObject } from "./flatten.js";
+import { camelCase, pascalCase, uniqueIdentifiers } from "./names.js";
+import { type SchemaSource, toSchema } from "./schema.js";
+import {
+  IR_VERSION,
+  type ErrorCode,
+  type Header,
+  type IR,
+  type MediaContent,
+  type NamedSchema,
+  type Operation,
+  type Parameter,
+  type Pipeline,
+  type Response,
+  type Schema,
+  type SecurityRequirement,
+  type SecurityScheme,
+  type Server,
+  type VariantSet,
+  type Webhook,
+} from "./types.js";
+
+type Raw = Record<string, unknown>;
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+const isRaw = (v: unknown): v is Raw => v !== null && typeof v === "object" && !Array.isArray(v);
+const byKey =
+  <T>(key: (t: T) => string) =>
+  (a: T, b: T) =>
+    key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
+const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
+const opt = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } =>
+  value === undefined ? {} : ({ [key]: value } as { [P in K]: V });
+
+/** Follows a local $ref (components/parameters, responses, requestBodies...) to the object it names. */
+function follow(document: Raw, value: unknown): Raw {
+  let node = value;
+  for (let i = 0; i < 16 && isRaw(node) && typeof node.$ref === "string"; i++) {
+    let target: unknown = document;
+    for (const t of node.$ref.slice(2).split("/"))
+      target = isRaw(target) ? target[t.replaceAll("~1", "/").replaceAll("~0", "~")] : undefined;
+    node = target;
+  }
+  return isRaw(node) ? node : {};
+}
+
+/** Builds the IR of a validated description. Pure: the description is read, never changed. */
+export function buildIR(loaded: LoadedDescription): IR {
+  const document = loaded.document;
+  const src = (pointer: string): SchemaSource => ({ document, openapi: loaded.openapi, pointer });
+  const problems: SpecProblem[] = [];
+
+  const rawSchemas = isRaw(document.components) && isRaw(document.components.schemas) ? document.components.schemas : {};
+  const schemaIds = uniqueIdentifiers(Object.keys(rawSchemas), pascalCase);
+  const schemas: NamedSchema[] = Object.keys(rawSchemas)
+    .sort()
+    .map((name) => ({
+      name,
+      identifier: schemaIds.get(name)!,
+      schema: toSchema(rawSchemas[name], src(join("", "components", "schemas", name))),
+    }));
+  const named = new Map(schemas.map((s) => [s.name, s.schema]));
+
+  const convertParameter = (value: unknown, pointer: string): Parameter => {
+    const p = follow(document, value);
+    const content = isRaw(p.content) ? Object.values(p.content)[0] : undefined;
+    return {
+      name: String(p.name),
+      in: p.in as Parameter["in"],
+      required: p.required === true,
+      ...opt("description", str(p.description)),
+      ...(p.deprecated === true && { deprecated: true }),
+      schema: toSchema(isRaw(content) ? content.schema : p.schema, src(join(pointer, "schema"))),
+    };
+  };
+  const contents = (value: unknown, pointer: string): MediaContent[] =>
+    Object.entries(isRaw(value) ? value : {})
+      .sort(byKey(([k]) => k))
+      .map(([mediaType, media]) => ({
+        mediaType,
+        schema: toSchema(isRaw(media) ? media.schema : undefined, src(join(pointer, mediaType, "schema"))),
+      }));
+
+  const errorCodesOf = (schema: Schema): string[] => {
+    const body = flattenObject(schema, named);
+    const code = body.properties.find((p) => p.name === "code")?.schema;
+    const resolved = code?.kind === "ref" ? named.get(code.name) : code;
+    if (resolved?.kind === "enum") return resolved.values.filter((v): v is string => typeof v === "string");
+    if (schema.kind === "union") return schema.members.flatMap(errorCodesOf);
+    return [];
+  };
+
+  const globalSecurity = Array.isArray(document.security) ? document.security : [];
+  const security = (value: unknown): SecurityRequirement[] =>
+    (Array.isArray(value) ? value : globalSecurity).map((req: unknown) =>
+      Object.entries(isRaw(req) ? req : {}).map(([scheme, scopes]) => ({
+        scheme,
+        scopes: Array.isArray(scopes) ? scopes.map(String) : [],
+      })),
+    );
+
+  const operationDrafts: Omit<Operation, "identifier">[] = [];
+  const ids = new Map<string, string>();
+  const paths = isRaw(document.paths) ? document.paths : {};
+  for (const path of Object.keys(paths).sort()) {
+    const item = follow(document, paths[path]);
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!isRaw(op)) continue;
+      const pointer = join("", "paths", path, method);
+      const id = str(op.operationId) ?? `${method} ${path}`;
+      const first = ids.get(id);
+      if (first) problems.push({ pointer: join(pointer, "operationId"), message: `operationId "${id}" is also used at ${first}` });
+      ids.set(id, join(pointer, "operationId"));
+      const params = new Map<string, Parameter>();
+      const listed = [
+        ...(Array.isArray(item.parameters) ? item.parameters.map((p, i) => [p, join("", "paths", path, "parameters", i)] as const) : []),
+      ];
+      if (Array.isArray(op.parameters)) for (const [i, p] of op.parameters.entries()) listed.push([p, join(pointer, "parameters", i)]);
+      for (const [value, at] of listed) {
+        const p = convertParameter(value, at);
+        params.set(`${p.in}:${p.name}`, p); // operation-level parameters override path-level ones
+      }
+      const all = [...params.values()];
+      const body = isRaw(op.requestBody) ? follow(document, op.requestBody) : undefined;
+      const responses: Response[] = Object.entries(isRaw(op.responses) ? op.responses : {})
+        .sort(byKey(([k]) => k))
+        .map(([status, value]) => {
+          const r = follow(document, value);
+          const rc = contents(r.content, join(pointer, "responses", status, "content"));
+          const headers: Header[] = Object.entries(isRaw(r.headers) ? r.headers : {}).map(([name, h]) => {
+            const header = follow(document, h);
+            return {
+              name,
+              required: header.required === true,
+              ...opt("description", str(header.description)),
+              schema: toSchema(header.schema, src(join(pointer, "responses", status, "headers", name, "schema"))),
+            };
+          });
+          const isError = /^[45]/.test(status) || status === "default";
+          const codes = isError ? [...new Set(rc.flatMap((c) => errorCodesOf(c.schema)))].sort() : [];
+          return { status, description: str(r.description) ?? "", headers, contents: rc, errorCodes: codes };
+        });
+      const variants = isRaw(op[VARIANTS_KEY]) ? buildVariants(op[VARIANTS_KEY] as Raw, named) : undefined;
+      operationDrafts.push({
+        id,
+        method,
+        path,
+        ...opt("summary", str(op.summary)),
+        ...opt("description", str(op.description)),
+        deprecated: op.deprecated === true,
+        tags: Array.isArray(op.tags) ? op.tags.map(String) : [],
+        parameters: {
+          path: all.filter((p) => p.in === "path"),
+          query: all.filter((p) => p.in === "query"),
+          header: all.filter((p) => p.in === "header"),
+          cookie: all.filter((p) => p.in === "cookie"),
+        },
+        ...(body && {
+          requestBody: {
+            required: body.required === true,
+            ...opt("description", str(body.description)),
+            contents: contents(body.content, join(pointer, "requestBody", "content")),
+          },
+        }),
+        responses,
+        security: security(op.security),
+        errorCodes: [...new Set(responses.flatMap((r) => r.errorCodes))].sort(),
+        ...(variants && { variants }),
+      });
+    }
+  }
+  const opIds = uniqueIdentifiers(
+    operationDrafts.map((o) => o.id),
+    camelCase,
+  );
+  const operations: Operation[] = operationDrafts.map((o) => ({ ...o, identifier: opIds.get(o.id)! }));
+
+  const webhooksRaw = isRaw(document.webhooks) ? document.webhooks : {};
+  const hookIds = uniqueIdentifiers(Object.keys(webhooksRaw), pascalCase);
+  const webhooks: Webhook[] = Object.keys(webhooksRaw)
+    .sort()
+    .flatMap((event) => {
+      const item = follow(document, webhooksRaw[event]);
+      const op = isRaw(item.post) ? item.post : undefined;
+      if (!op) return [];
+      const pointer = join("", "webhooks", event, "post");
+      const body = follow(document, op.requestBody);
+      const media = isRaw(body.content) ? body.content["application/json"] : undefined;
+      return [
+        {
+          event,
+          id: str(op.operationId) ?? event,
+          identifier: hookIds.get(event)!,
+          ...opt("summary", str(op.summary)),
+          ...opt("description", str(op.description)),
+          method: "post" as const,
+          headers: (Array.isArray(op.parameters) ? op.parameters : []).map((p, i) => convertParameter(p, join(pointer, "parameters", i))),
+          body: toSchema(
+            isRaw(media) ? media.schema : undefined,
+            src(join(pointer, "requestBody", "content", "application/json", "schema")),
+          ),
+        },
+      ];
+    });
+
+  const errors = buildErrors(document, problems);
+  if (problems.length > 0) throw new SpecError(loaded.source, problems);
+  const info = isRaw(document.info) ? document.info : {};
+  return {
+    irVersion: IR_VERSION,
+    info: {
+      title: str(info.title) ?? "",
+      version: str(info.version) ?? "",
+      ...opt("description", str(info.description)),
+      openapi: loaded.openapi,
+      descriptionHash: loaded.hash,
+    },
+    servers: buildServers(document),
+    securitySchemes: buildSecuritySchemes(document),
+    schemas,
+    operations,
+    errors,
+    webhooks,
+  };
+}
+
+function buildServers(document: Raw): Server[] {
+  return (Array.isArray(document.servers) ? document.servers : []).filter(isRaw).map((s) => ({
+    url: String(s.url),
+    ...opt("description", str(s.description)),
+    variables: Object.entries(isRaw(s.variables) ? s.variables : {})
+      .sort(byKey(([k]) => k))
+      .map(([name, v]) => ({
+        name,
+        default: String((v as Raw).default),
+        ...(Array.isArray((v as Raw).enum) && { enum: ((v as Raw).enum as unknown[]).map(String) }),
+      })),
+  }));
+}
+
+function buildSecuritySchemes(document: Raw): SecurityScheme[] {
+  const raw = isRaw(document.components) && isRaw(document.components.securitySchemes) ? document.components.securitySchemes : {};
+  return Object.keys(raw)
+    .sort()
+    .map((name) => {
+      const s = follow(document, raw[name]);
+      return {
+        name,
+        type: s.type as SecurityScheme["type"],
+        ...opt("scheme", str(s.scheme)),
+        ...opt("in", str(s.in) as SecurityScheme["in"]),
+        ...opt("parameterName", str(s.name)),
+        ...opt("description", str(s.description)),
+      };
+    });
+}
+
+/**
+ * The error catalogue: every `const` that carries its HTTP status as `x-http-status`, in a oneOf of
+ * components/schemas (as ErrorCode does). A code listed twice with two statuses is a problem.
+ */
+function buildErrors(document: Raw, problems: SpecProblem[]): ErrorCode[] {
+  const raw = isRaw(document.components) && isRaw(document.components.schemas) ? document.components.schemas : {};
+  const found = new Map<string, ErrorCode & { pointer: string }>();
+  for (const name of Object.keys(raw).sort()) {
+    const members = (raw[name] as Raw).oneOf;
+    if (!Array.isArray(members)) continue;
+    members.forEach((m, i) => {
+      if (!isRaw(m) || typeof m.const !== "string" || typeof m["x-http-status"] !== "number") return;
+      const pointer = join("", "components", "schemas", name, "oneOf", i);
+      const before = found.get(m.const);
+      if (before && before.status !== m["x-http-status"]) {
+        problems.push({
+          pointer,
+          message: `error code ${m.const} has status ${m["x-http-status"]} here and ${before.status} at ${before.pointer}`,
+        });
+      }
+      found.set(m.const, { code: m.const, status: m["x-http-status"], ...opt("description", str(m.description)), pointer });
+    });
+  }
+  return [...found.values()].map(({ pointer: _, ...e }) => e).sort((a, b) => a.status - b.status || (a.code < b.code ? -1 : 1));
+}
+
+function buildVariants(ext: Raw, named: ReadonlyMap<string, Schema>): VariantSet {
+  const nameOf = (ref: unknown): string => String((ref as Raw).$ref).replace("#/components/schemas/", "");
+  const rawPipelines = (ext.pipelines as Raw[]) ?? [];
+  const pipelineIds = uniqueIdentifiers(
+    rawPipelines.map((p) => String(p.slug)),
+    pascalCase,
+  );
+  const pipelines: Pipeline[] = rawPipelines.map((p) => {
+    const pipelineId = pipelineIds.get(String(p.slug))!;
+    const variants = ((p.variants as Raw[]) ?? []).map((v) => {
+      const requestSchema = nameOf(v.request);
+      const d = isRaw(v.discriminator) ? v.discriminator : undefined;
+      return {
+        name: String(v.name),
+        identifier: `${pipelineId}${pascalCase(String(v.name))}`,
+        ...opt("summary", str(v.summary)),
+        ...opt("description", str(v.description)),
+        ...(d && { discriminator: { property: String(d.property), value: String(d.value), serverDefault: d.serverDefault === true } }),
+        open: v.open === true,
+        requestSchema,
+        request: flattenObject({ kind: "ref", name: requestSchema }, named),
+        ...(isRaw(v.payload) && { payload: { kind: "ref" as const, name: nameOf(v.payload) } }),
+        exactlyOne: Array.isArray(v.exactlyOne) ? (v.exactlyOne as string[][]).map((g) => [...g]) : [],
+        jsonStrings: Array.isArray(v.jsonStrings) ? (v.jsonStrings as string[]).map(String) : [],
+      };
+    });
+    return {
+      slug: String(p.slug),
+      identifier: pipelineId,
+      ...opt("summary", str(p.summary)),
+      ...opt("description", str(p.description)),
+      payloadAfterPolling: p.payloadAfterPolling as Pipeline["payloadAfterPolling"],
+      ...(typeof p.baseCredits === "number" && { baseCredits: p.baseCredits }),
+      variants,
+      discriminators: [...new Set(variants.flatMap((v) => (v.discriminator ? [v.discriminator.property] : [])))],
+    };
+  });
+  const pricing = isRaw(ext.pricing) ? ext.pricing : undefined;
+  return {
+    selector: String((ext.selector as Raw).name),
+    ...(pricing && {
+      pricing: {
+        unit: "credits" as const,
+        ...(typeof pricing.minimumCharge === "number" && { minimumCharge: pricing.minimumCharge }),
+        laneField: String(pricing.laneField),
+        defaultLane: String(pricing.defaultLane),
+        laneMultipliers: Object.fromEntries(Object.entries(pricing.laneMultipliers as Record<string, number>)),
+      },
+    }),
+    pipelines,
+  };
+}

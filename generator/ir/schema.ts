@@ -1,0 +1,176 @@
+import { join, resolvePointer } from "../spec/pointer.js";
+import type { JsonValue, Property, Schema, SchemaMeta } from "./types.js";
+
+type Raw = Record<string, unknown>;
+
+/** Where a schema sits and what it is read against; immutable, passed down by value. */
+export interface SchemaSource {
+  readonly document: unknown;
+  readonly openapi: "3.0" | "3.1";
+  readonly pointer: string;
+  /** References being followed, to stop inline cycles. */
+  readonly following?: readonly string[];
+}
+
+const COMPONENT_SCHEMA = /^#\/components\/schemas\/([^/]+)$/;
+const PRIMITIVES = new Set(["string", "number", "integer", "boolean", "null", "object", "array"]);
+
+const isRaw = (v: unknown): v is Raw => v !== null && typeof v === "object" && !Array.isArray(v);
+const at = (src: SchemaSource, ...tokens: (string | number)[]): SchemaSource => ({ ...src, pointer: join(src.pointer, ...tokens) });
+
+function meta(raw: Raw, openapi: "3.0" | "3.1"): SchemaMeta {
+  const description = typeof raw.description === "string" ? raw.description : typeof raw.title === "string" ? raw.title : undefined;
+  const examples = Array.isArray(raw.examples) ? raw.examples : openapi === "3.0" && "example" in raw ? [raw.example] : undefined;
+  return {
+    ...(description !== undefined && { description }),
+    ...("default" in raw && { default: raw.default as JsonValue }),
+    ...(examples !== undefined && { examples: examples as JsonValue[] }),
+    ...(raw.deprecated === true && { deprecated: true }),
+  };
+}
+
+/** Converts one schema object of the description into an IR schema node. */
+export function toSchema(value: unknown, src: SchemaSource): Schema {
+  if (value === true || value === undefined) return { kind: "unknown" };
+  if (value === false) return { kind: "union", mode: "anyOf", members: [] };
+  if (!isRaw(value)) return { kind: "unknown" };
+  const raw = value;
+  const m = meta(raw, src.openapi);
+
+  if (typeof raw.$ref === "string") {
+    const named = COMPONENT_SCHEMA.exec(raw.$ref);
+    if (named) return { kind: "ref", name: decodeURIComponent(named[1]!).replaceAll("~1", "/").replaceAll("~0", "~"), ...m };
+    if (src.following?.includes(raw.$ref)) return { kind: "unknown", ...m };
+    const target = resolvePointer(src.document, raw.$ref);
+    return { ...toSchema(target, { ...src, pointer: raw.$ref.slice(1), following: [...(src.following ?? []), raw.$ref] }), ...m };
+  }
+
+  const nullable = src.openapi === "3.0" && raw.nullable === true;
+  const core = coreSchema(raw, m, src);
+  return nullable ? { kind: "union", mode: "anyOf", members: [core, { kind: "null" }], ...m } : core;
+}
+
+function coreSchema(raw: Raw, m: SchemaMeta, src: SchemaSource): Schema {
+  if ("const" in raw) return { kind: "enum", values: [raw.const as string], ...m };
+  if (Array.isArray(raw.enum)) return { kind: "enum", values: raw.enum as string[], ...m };
+
+  const choice = Array.isArray(raw.oneOf) ? "oneOf" : Array.isArray(raw.anyOf) ? "anyOf" : undefined;
+  const choices = choice ? (raw[choice] as unknown[]) : [];
+  const onlyRequired = choices.every((c) => isRaw(c) && Object.keys(c).every((k) => k === "required"));
+  if (choice && !onlyRequired) {
+    const consts = choices.every((c) => isRaw(c) && "const" in c && !("type" in c && c.type === "object"));
+    if (consts) {
+      const described = choices.filter((c): c is Raw => isRaw(c) && typeof c.description === "string");
+      return {
+        kind: "enum",
+        values: choices.map((c) => (c as Raw).const as string),
+        ...(described.length > 0 && {
+          valueDescriptions: Object.fromEntries(described.map((c) => [String(c.const), c.description as string])),
+        }),
+        ...m,
+      };
+    }
+    const members = choices.map((c, i) => toSchema(c, at(src, choice, i)));
+    const own = ownShape(raw, src, m);
+    const union: Schema = { kind: "union", mode: choice, members, ...discriminator(raw), ...(own ? {} : m) };
+    return own ? { kind: "intersection", members: [own, union], ...m } : union;
+  }
+
+  if (Array.isArray(raw.allOf)) {
+    const members = raw.allOf.map((c, i) => toSchema(c, at(src, "allOf", i)));
+    const own = ownShape(raw, src, m);
+    const all = own ? [...members, own] : members;
+    return all.length === 1 ? { ...all[0]!, ...m } : { kind: "intersection", members: all, ...m };
+  }
+
+  const types = Array.isArray(raw.type) ? (raw.type as string[]) : typeof raw.type === "string" ? [raw.type] : [];
+  if (types.length > 1) return { kind: "union", mode: "anyOf", members: types.map((t) => typed(t, raw, {}, src)), ...m };
+  if (types.length === 1) return typed(types[0]!, raw, m, src);
+  if (isRaw(raw.properties) || "additionalProperties" in raw) return typed("object", raw, m, src);
+  if ("items" in raw) return typed("array", raw, m, src);
+  return { kind: "unknown", ...m };
+}
+
+/** The object part of a schema that also has allOf/oneOf (properties beside the composition). */
+function ownShape(raw: Raw, src: SchemaSource, m: SchemaMeta): Schema | undefined {
+  if (!isRaw(raw.properties) && !("additionalProperties" in raw) && !Array.isArray(raw.required)) return undefined;
+  return typed("object", raw, m, src);
+}
+
+function discriminator(raw: Raw): { discriminator?: { property: string; mapping: Record<string, string> } } {
+  const d = raw.discriminator;
+  if (!isRaw(d) || typeof d.propertyName !== "string") return {};
+  const mapping = isRaw(d.mapping) ? (d.mapping as Record<string, string>) : {};
+  return { discriminator: { property: d.propertyName, mapping } };
+}
+
+function numberProp(raw: Raw, key: string): Record<string, number> {
+  return typeof raw[key] === "number" ? { [key]: raw[key] as number } : {};
+}
+
+function typed(type: string, raw: Raw, m: SchemaMeta, src: SchemaSource): Schema {
+  if (!PRIMITIVES.has(type)) return { kind: "unknown", ...m };
+  switch (type) {
+    case "string":
+      return stringSchema(raw, m, src);
+    case "number":
+    case "integer": {
+      // OpenAPI 3.0 writes exclusive bounds as booleans beside minimum/maximum.
+      const exMin = raw.exclusiveMinimum === true ? { exclusiveMinimum: raw.minimum as number } : numberProp(raw, "exclusiveMinimum");
+      const exMax = raw.exclusiveMaximum === true ? { exclusiveMaximum: raw.maximum as number } : numberProp(raw, "exclusiveMaximum");
+      const min = raw.exclusiveMinimum === true ? {} : numberProp(raw, "minimum");
+      const max = raw.exclusiveMaximum === true ? {} : numberProp(raw, "maximum");
+      return { kind: type, ...min, ...max, ...exMin, ...exMax, ...m };
+    }
+    case "boolean":
+      return { kind: "boolean", ...m };
+    case "null":
+      return { kind: "null", ...m };
+    case "array":
+      return {
+        kind: "array",
+        items: toSchema(raw.items, at(src, "items")),
+        ...numberProp(raw, "minItems"),
+        ...numberProp(raw, "maxItems"),
+        ...m,
+      };
+    default:
+      return objectSchema(raw, m, src);
+  }
+}
+
+function stringSchema(raw: Raw, m: SchemaMeta, src: SchemaSource): Schema {
+  const media = typeof raw.contentMediaType === "string" ? raw.contentMediaType : undefined;
+  if (media === "application/json" || (media?.endsWith("+json") ?? false)) {
+    return { kind: "json-text", value: toSchema(raw.contentSchema, at(src, "contentSchema")), ...m };
+  }
+  if (raw.format === "binary" || (media !== undefined && !media.startsWith("text/"))) {
+    return { kind: "file", ...(media !== undefined && { mediaType: media }), ...m };
+  }
+  return {
+    kind: "string",
+    ...(typeof raw.format === "string" && { format: raw.format }),
+    ...(typeof raw.pattern === "string" && { pattern: raw.pattern }),
+    ...numberProp(raw, "minLength"),
+    ...numberProp(raw, "maxLength"),
+    ...m,
+  };
+}
+
+function objectSchema(raw: Raw, m: SchemaMeta, src: SchemaSource): Schema {
+  const required = new Set(Array.isArray(raw.required) ? (raw.required as string[]) : []);
+  const props = isRaw(raw.properties) ? raw.properties : {};
+  const properties: Property[] = Object.entries(props).map(([name, value]) => ({
+    name,
+    required: required.has(name),
+    schema: toSchema(value, at(src, "properties", name)),
+  }));
+  const choices = Array.isArray(raw.oneOf) ? (raw.oneOf as unknown[]) : [];
+  const group = choices.map((c) => (isRaw(c) && Array.isArray(c.required) && c.required.length === 1 ? String(c.required[0]) : undefined));
+  const exactlyOne = choices.length > 1 && group.every((g) => g !== undefined) ? [group as string[]] : undefined;
+  const extra = raw.additionalProperties;
+  // An object that says nothing about further properties allows them (JSON Schema's default).
+  const additionalProperties =
+    extra === undefined ? properties.length === 0 : isRaw(extra) ? toSchema(extra, at(src, "additionalProperties")) : extra !== false;
+  return { kind: "object", properties, additionalProperties, ...(exactlyOne && { exactlyOne }), ...m };
+}

@@ -1,0 +1,290 @@
+/**
+ * The intermediate model: a closed, JSON-serialisable, language-neutral view of one description.
+ * Emitters read only this. Its JSON Schema is generator/ir/ir.schema.json; a change of shape bumps IR_VERSION.
+ */
+export const IR_VERSION = "1.0.0";
+
+export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+
+/** What every schema node may carry besides its kind. */
+export interface SchemaMeta {
+  readonly description?: string;
+  readonly default?: JsonValue;
+  readonly examples?: readonly JsonValue[];
+  readonly deprecated?: boolean;
+}
+
+export type Schema =
+  | RefSchema
+  | StringSchema
+  | NumberSchema
+  | BooleanSchema
+  | NullSchema
+  | EnumSchema
+  | ArraySchema
+  | ObjectSchema
+  | UnionSchema
+  | IntersectionSchema
+  | FileSchema
+  | JsonTextSchema
+  | UnknownSchema;
+
+/** A named schema of `schemas`. */
+export interface RefSchema extends SchemaMeta {
+  readonly kind: "ref";
+  readonly name: string;
+}
+export interface StringSchema extends SchemaMeta {
+  readonly kind: "string";
+  readonly format?: string;
+  readonly pattern?: string;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+}
+export interface NumberSchema extends SchemaMeta {
+  readonly kind: "number" | "integer";
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly exclusiveMinimum?: number;
+  readonly exclusiveMaximum?: number;
+}
+export interface BooleanSchema extends SchemaMeta {
+  readonly kind: "boolean";
+}
+export interface NullSchema extends SchemaMeta {
+  readonly kind: "null";
+}
+/** A closed set of literal values (`enum`, or `const` as a set of one). */
+export interface EnumSchema extends SchemaMeta {
+  readonly kind: "enum";
+  readonly values: readonly (string | number | boolean | null)[];
+  /** Per value, where the description documents it (for example a oneOf of consts). */
+  readonly valueDescriptions?: Readonly<Record<string, string>>;
+}
+export interface ArraySchema extends SchemaMeta {
+  readonly kind: "array";
+  readonly items: Schema;
+  readonly minItems?: number;
+  readonly maxItems?: number;
+}
+export interface Property {
+  readonly name: string;
+  readonly required: boolean;
+  readonly schema: Schema;
+}
+export interface ObjectSchema extends SchemaMeta {
+  readonly kind: "object";
+  /** In the description's order. */
+  readonly properties: readonly Property[];
+  /** false: closed; true: any further property; a schema: further properties of that schema. */
+  readonly additionalProperties: boolean | Schema;
+  /** Groups of properties of which exactly one must be present (`oneOf` of single `required`). */
+  readonly exactlyOne?: readonly (readonly string[])[];
+}
+export interface UnionSchema extends SchemaMeta {
+  readonly kind: "union";
+  /** oneOf: exactly one member matches; anyOf: at least one. */
+  readonly mode: "oneOf" | "anyOf";
+  readonly members: readonly Schema[];
+  readonly discriminator?: { readonly property: string; readonly mapping: Readonly<Record<string, string>> };
+}
+export interface IntersectionSchema extends SchemaMeta {
+  readonly kind: "intersection";
+  readonly members: readonly Schema[];
+}
+/** Binary content: a multipart file part or a whole binary response body. */
+export interface FileSchema extends SchemaMeta {
+  readonly kind: "file";
+  readonly mediaType?: string;
+}
+/** A string field that carries a JSON text; `value` is the schema of the decoded value. */
+export interface JsonTextSchema extends SchemaMeta {
+  readonly kind: "json-text";
+  readonly value: Schema;
+}
+/** Anything: the description does not constrain the value. */
+export interface UnknownSchema extends SchemaMeta {
+  readonly kind: "unknown";
+}
+
+export interface NamedSchema {
+  /** The name in the description (components/schemas key). */
+  readonly name: string;
+  /** A valid, non-reserved identifier in PascalCase, unique among named schemas. */
+  readonly identifier: string;
+  readonly schema: Schema;
+}
+
+export interface Parameter {
+  readonly name: string;
+  readonly in: "path" | "query" | "header" | "cookie";
+  readonly required: boolean;
+  readonly description?: string;
+  readonly deprecated?: boolean;
+  readonly schema: Schema;
+}
+
+export interface Parameters {
+  readonly path: readonly Parameter[];
+  readonly query: readonly Parameter[];
+  readonly header: readonly Parameter[];
+  readonly cookie: readonly Parameter[];
+}
+
+export interface MediaContent {
+  readonly mediaType: string;
+  readonly schema: Schema;
+}
+
+export interface RequestBody {
+  readonly required: boolean;
+  readonly description?: string;
+  /** Sorted by media type. */
+  readonly contents: readonly MediaContent[];
+}
+
+export interface Header {
+  readonly name: string;
+  readonly required: boolean;
+  readonly description?: string;
+  readonly schema: Schema;
+}
+
+export interface Response {
+  /** "200", "4XX", "default"... */
+  readonly status: string;
+  readonly description: string;
+  readonly headers: readonly Header[];
+  readonly contents: readonly MediaContent[];
+  /** The error codes this response can carry, from the enum of its body's `code`. */
+  readonly errorCodes: readonly string[];
+}
+
+/** One set of schemes that together satisfy a requirement; an empty list means no authentication. */
+export type SecurityRequirement = readonly { readonly scheme: string; readonly scopes: readonly string[] }[];
+
+export interface Operation {
+  /** operationId, or one derived from method and path when the description has none. */
+  readonly id: string;
+  /** A valid, non-reserved identifier in camelCase, unique among operations. */
+  readonly identifier: string;
+  readonly method: "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
+  readonly path: string;
+  readonly summary?: string;
+  readonly description?: string;
+  readonly deprecated: boolean;
+  readonly tags: readonly string[];
+  readonly parameters: Parameters;
+  readonly requestBody?: RequestBody;
+  /** Sorted by status. */
+  readonly responses: readonly Response[];
+  /** Alternatives, any one of which is enough. */
+  readonly security: readonly SecurityRequirement[];
+  /** Union of the error codes of its responses, sorted. */
+  readonly errorCodes: readonly string[];
+  readonly variants?: VariantSet;
+}
+
+export interface VariantSet {
+  /** The path parameter whose value names the pipeline. */
+  readonly selector: string;
+  readonly pricing?: Pricing;
+  readonly pipelines: readonly Pipeline[];
+}
+
+export interface Pricing {
+  readonly unit: "credits";
+  readonly minimumCharge?: number;
+  readonly laneField: string;
+  readonly defaultLane: string;
+  readonly laneMultipliers: Readonly<Record<string, number>>;
+}
+
+export interface Pipeline {
+  readonly slug: string;
+  /** PascalCase identifier derived from the slug, unique among pipelines. */
+  readonly identifier: string;
+  readonly summary?: string;
+  readonly description?: string;
+  readonly payloadAfterPolling: "result" | "job_result";
+  readonly baseCredits?: number;
+  readonly variants: readonly Variant[];
+  /** The body properties that choose a variant, in first-use order. */
+  readonly discriminators: readonly string[];
+}
+
+export interface Variant {
+  readonly name: string;
+  /** PascalCase identifier: pipeline identifier + variant name, unique. */
+  readonly identifier: string;
+  readonly summary?: string;
+  readonly description?: string;
+  readonly discriminator?: { readonly property: string; readonly value: string; readonly serverDefault: boolean };
+  /** The parameters are not shown; further properties are allowed. */
+  readonly open: boolean;
+  /** Name of the request schema in `schemas`. */
+  readonly requestSchema: string;
+  /** The request body with allOf merged and references to objects followed: every property the variant takes. */
+  readonly request: ObjectSchema;
+  readonly payload?: Schema;
+  readonly exactlyOne: readonly (readonly string[])[];
+  /** Properties sent as JSON text; their structured schema is the json-text node in `request`. */
+  readonly jsonStrings: readonly string[];
+}
+
+export interface ErrorCode {
+  readonly code: string;
+  readonly status: number;
+  readonly description?: string;
+}
+
+export interface Webhook {
+  /** The key under `webhooks`, the event name. */
+  readonly event: string;
+  readonly id: string;
+  readonly identifier: string;
+  readonly summary?: string;
+  readonly description?: string;
+  readonly method: "post";
+  readonly headers: readonly Parameter[];
+  /** The delivery body. */
+  readonly body: Schema;
+}
+
+export interface SecurityScheme {
+  readonly name: string;
+  readonly type: "http" | "apiKey" | "oauth2" | "openIdConnect" | "mutualTLS";
+  readonly scheme?: string;
+  readonly in?: "header" | "query" | "cookie";
+  readonly parameterName?: string;
+  readonly description?: string;
+}
+
+export interface Server {
+  readonly url: string;
+  readonly description?: string;
+  readonly variables: readonly { readonly name: string; readonly default: string; readonly enum?: readonly string[] }[];
+}
+
+export interface IR {
+  readonly irVersion: string;
+  readonly info: {
+    readonly title: string;
+    /** info.version; for this service the release id. */
+    readonly version: string;
+    readonly description?: string;
+    readonly openapi: "3.0" | "3.1";
+    /** sha256 hex of the description text. */
+    readonly descriptionHash: string;
+  };
+  readonly servers: readonly Server[];
+  readonly securitySchemes: readonly SecurityScheme[];
+  /** Sorted by name. */
+  readonly schemas: readonly NamedSchema[];
+  /** Sorted by path, then method. */
+  readonly operations: readonly Operation[];
+  /** The error catalogue, sorted by status then code. */
+  readonly errors: readonly ErrorCode[];
+  /** Sorted by event name. */
+  readonly webhooks: readonly Webhook[];
+}

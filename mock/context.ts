@@ -1,0 +1,89 @@
+// What every operation handler sees: the shared state of one mock and the decoded request.
+import type { Operation } from "../generator/ir/types.js";
+import type { FaultKind, FaultRule } from "./faults.js";
+import type { JobStore } from "./jobs.js";
+import type { Account, Ledger, LedgerOptions } from "./ledger.js";
+import type { MockModel } from "./model.js";
+import type { RateLimits, RequestWindows } from "./rate-limit.js";
+import type { TokenOptions } from "./auth.js";
+import type { Validator } from "./validate.js";
+import type { WebhookOptions, Webhooks } from "./webhooks.js";
+
+export interface MockOptions extends WebhookOptions, LedgerOptions {
+  /** Port on 127.0.0.1; 0 (default) picks a free one. */
+  port?: number;
+  /** How long a submission with client_wait=true is held before the 202 (default 2000 ms). */
+  holdMs?: number;
+  /** Simulated duration of a job (default 500 ms); a request can set its own with `x-mock-job-duration-ms`. */
+  jobDurationMs?: number;
+  /** max_wait_seconds of a 202 (default 295). */
+  maxWaitSeconds?: number;
+  tokens?: TokenOptions;
+  rateLimits?: RateLimits;
+  /** Faults of the whole run. */
+  faults?: readonly FaultRule[];
+  /** Delay of the slow-headers fault (default 1500 ms). */
+  slowHeadersMs?: number;
+  /** Check every JSON answer against the IR before sending it; a mismatch becomes 500 (default true). */
+  validateResponses?: boolean;
+  /** A generated/ folder other than the repository's. */
+  generatedDir?: string;
+  /** Receives one line per request and the startup line (default: silent). */
+  log?: (line: string) => void;
+}
+
+export interface MockStats {
+  /** Requests by operationId (`unmatched` for paths the description does not have). */
+  requests: Record<string, number>;
+  requestsTotal: number;
+  /** Job submissions whose body the mock read completely. */
+  submissions: number;
+  jobsCreated: number;
+  faults: Partial<Record<FaultKind, number>>;
+  /** Answers by HTTP status (faults that close the connection send none). */
+  responses: Record<string, number>;
+  /** Error answers by code. */
+  errors: Record<string, number>;
+  /** Answers the mock produced that did not match the IR (each was replaced by a 500). */
+  invalidResponses: string[];
+  webhooks: { attempts: number; delivered: number; failed: number; blocked: number };
+}
+
+export function emptyStats(webhookCounters: MockStats["webhooks"]): MockStats {
+  return {
+    requests: {},
+    requestsTotal: 0,
+    submissions: 0,
+    jobsCreated: 0,
+    faults: {},
+    responses: {},
+    errors: {},
+    invalidResponses: [],
+    webhooks: webhookCounters,
+  };
+}
+
+export interface MockContext {
+  model: MockModel;
+  validator: Validator;
+  jobs: JobStore;
+  ledger: Ledger;
+  webhooks: Webhooks;
+  options: MockOptions;
+  stats: MockStats;
+  /** http://127.0.0.1:<port>/latest */
+  baseUrl: string;
+}
+
+export interface Call {
+  operation: Operation;
+  /** Path and query parameters after validation. */
+  params: Record<string, unknown>;
+  headers: Headers;
+  raw: Uint8Array;
+  token: string | undefined;
+  account: Account | undefined;
+  windows: RequestWindows | undefined;
+  startedAt: number;
+  neverFinishes: boolean;
+}

@@ -1,0 +1,396 @@
+// The mock of the service over HTTP on 127.0.0.1: routes by the IR's operations, authenticates, counts request
+// windows, injects faults, validates requests against the IR and every JSON answer against its response schema.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { bearerOf, checkToken } from "./auth.js";
+import { type Call, emptyStats, type MockContext, type MockOptions, type MockStats } from "./context.js";
+import { billingOf, elapsed, errorReply, type Reply } from "./envelope.js";
+import { type ChosenFault, type FaultRule, Faults } from "./faults.js";
+import { mediaTypeOf, parseJson } from "./form.js";
+import { addJob, downloadJobFile, getJob } from "./job-routes.js";
+import { JobStore } from "./jobs.js";
+import { Ledger } from "./ledger.js";
+import { clone, loadModel, matchRoute, type MockModel, responseSchema } from "./model.js";
+import { RateLimiter } from "./rate-limit.js";
+import { RequestProblem, Validator } from "./validate.js";
+import { deleteWebhook, eventNames, fixtureData, listWebhooks, subscribeWebhook, testWebhook, updateWebhook } from "./webhook-routes.js";
+import { type DeliveryAttempt, type Subscription, type WebhookEvent, Webhooks } from "./webhooks.js";
+
+export type { MockOptions, MockStats } from "./context.js";
+export type { FaultKind, FaultRule } from "./faults.js";
+export { FAULT_KINDS } from "./faults.js";
+export type { DeliveryAttempt, Subscription, WebhookEvent } from "./webhooks.js";
+
+export const BASE_PATH = "/latest";
+/** Mock-only endpoints below the base address (not part of the description). */
+export const MOCK_PATH = "/_mock";
+
+export interface MockServer {
+  /** http://127.0.0.1:<port>/latest, the base address clients use. */
+  url: string;
+  origin: string;
+  port: number;
+  /** Live counters (the same object throughout the run). */
+  stats: MockStats;
+  /** The line the CLI prints at startup: the address and the webhook receiver rule in force. */
+  startupLine: string;
+  stop(): Promise<void>;
+  /** Replaces the run's fault rules. */
+  setFaults(rules: readonly FaultRule[]): void;
+  /** Sets the credit balance of a token. */
+  setCredits(token: string, credits: number): void;
+  /** The delivery log of a subscription (kept after its deletion), or of all subscriptions. */
+  deliveries(subscriptionId?: number): DeliveryAttempt[];
+  subscriptions(): Subscription[];
+  /** Emits an event (for example a document action) to the matching subscriptions of a token, or of all tokens. */
+  emit(eventType: string, data?: Record<string, unknown>, token?: string): WebhookEvent[];
+  /** Resolves when every webhook delivery, retries included, has ended. */
+  webhooksIdle(): Promise<void>;
+}
+
+type Handler = (ctx: MockContext, call: Call, body: Record<string, unknown>) => Reply | Promise<Reply>;
+
+const HANDLERS: Readonly<Record<string, Handler>> = {
+  addJob,
+  getJob,
+  downloadJobFile,
+  subscribeWebhook,
+  listWebhooks,
+  updateWebhook,
+  deleteWebhook,
+  testWebhook,
+};
+
+/** Any other operation answers its fixture's success body with real processing_time and _billing. */
+function fixtureReply(ctx: MockContext, call: Call): Reply {
+  const fixture = ctx.model.fixtures.get(call.operation.id)?.cases[0];
+  const success = call.operation.responses.find((r) => /^2\d\d$/.test(r.status));
+  const status = Number(success?.status ?? 200);
+  const body = fixture?.responses[String(status)];
+  const json = typeof body === "object" && body !== null ? (clone(body) as Record<string, unknown>) : {};
+  Object.assign(json, { status: "success", processing_time: elapsed(call.startedAt), _billing: billingOf(call.account, call.windows) });
+  return { status, json };
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function readBody(req: http.IncomingMessage): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    req.on("error", reject);
+  });
+}
+
+function headersOf(req: http.IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  return headers;
+}
+
+function count(record: Record<string, number>, key: string): void {
+  record[key] = (record[key] ?? 0) + 1;
+}
+
+function send(res: http.ServerResponse, reply: Reply, malformed: boolean): void {
+  const headers: Record<string, string | number> = { ...reply.headers };
+  let payload: Uint8Array | string;
+  if (reply.file) {
+    headers["content-type"] = reply.file.contentType;
+    headers["content-disposition"] = `attachment; filename="${reply.file.name.replaceAll('"', "")}"`;
+    payload = reply.file.content;
+  } else if (reply.text) {
+    headers["content-type"] = reply.text.contentType;
+    payload = reply.text.body;
+  } else {
+    headers["content-type"] = "application/json";
+    const text = JSON.stringify(reply.json ?? {});
+    // The malformed-json fault: a JSON content type over a body cut in the middle.
+    payload = malformed ? text.slice(0, Math.max(1, Math.floor(text.length / 2))) : text;
+  }
+  headers["content-length"] = typeof payload === "string" ? Buffer.byteLength(payload) : payload.byteLength;
+  res.writeHead(reply.status, headers);
+  res.end(payload);
+}
+
+class MockHttp {
+  readonly ctx: MockContext;
+  readonly faults: Faults;
+  readonly limiter: RateLimiter;
+
+  constructor(ctx: MockContext) {
+    this.ctx = ctx;
+    this.faults = new Faults(ctx.options.faults ?? []);
+    this.limiter = new RateLimiter(ctx.options.rateLimits ?? {});
+  }
+
+  async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const startedAt = Date.now();
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const method = (req.method ?? "GET").toUpperCase();
+    const { stats } = this.ctx;
+    const finish = (reply: Reply, malformed = false) => {
+      count(stats.responses, String(reply.status));
+      const code = reply.json?.code;
+      if (typeof code === "string") count(stats.errors, code);
+      this.ctx.options.log?.(`${method} ${url.pathname} -> ${reply.status}${typeof code === "string" ? ` ${code}` : ""}`);
+      send(res, reply, malformed);
+    };
+
+    if (!url.pathname.startsWith(`${BASE_PATH}/`)) {
+      await readBody(req);
+      return finish(errorReply(404, "NOT_FOUND", `No endpoint at ${url.pathname}; the base address ends in ${BASE_PATH}`, startedAt));
+    }
+    const path = url.pathname.slice(BASE_PATH.length);
+    if (path.startsWith(`${MOCK_PATH}/`)) return finish(await this.mockEndpoint(method, path.slice(MOCK_PATH.length), url, req, startedAt));
+
+    stats.requestsTotal++;
+    const match = matchRoute(this.ctx.model, method, path);
+    if (match === undefined || "methodMismatch" in match) {
+      count(stats.requests, "unmatched");
+      await readBody(req);
+      return finish(
+        match === undefined
+          ? errorReply(404, "NOT_FOUND", `No endpoint at ${path}`, startedAt)
+          : errorReply(400, "INVALID_REQUEST", `Method ${method} is not allowed on ${path}`, startedAt),
+      );
+    }
+    const { operation } = match;
+    count(stats.requests, operation.id);
+    const headers = headersOf(req);
+    const authorization = headers.get("authorization") ?? undefined;
+    const signature = headers.get("idempotency-key") ?? `${method} ${url.pathname}${url.search} ${authorization ?? ""}`;
+    const fault: ChosenFault | undefined = this.faults.choose(operation.id, headers, signature);
+    if (fault) count(stats.faults as Record<string, number>, fault.kind);
+
+    if (fault?.kind === "reset-before-body") {
+      req.socket.destroy();
+      return;
+    }
+    const raw = await readBody(req);
+    if (operation.id === "addJob") stats.submissions++;
+
+    if (fault?.kind === "500") return finish(errorReply(500, "INTERNAL_ERROR", "Injected fault: internal error", startedAt));
+    if (fault?.kind === "502") {
+      return finish({ status: 502, text: { body: "<html><body><h1>502 Bad Gateway</h1></body></html>", contentType: "text/html" } });
+    }
+    if (fault?.kind === "503") {
+      return finish(errorReply(503, "SERVICE_UNAVAILABLE", "Injected fault: service unavailable", startedAt, { "Retry-After": "1" }));
+    }
+    if (fault?.kind === "slow-headers") await sleep(fault.delayMs ?? this.ctx.options.slowHeadersMs ?? 1500);
+
+    let reply = await this.process(match.params, url.searchParams, operation, headers, raw, startedAt, fault?.kind === "never-finishes");
+    reply = this.checked(operation, reply, startedAt);
+    if (fault?.kind === "reset-after-body") {
+      // The request was processed (a job exists), but the answer is lost.
+      res.socket?.destroy();
+      return;
+    }
+    finish(reply, fault?.kind === "malformed-json");
+  }
+
+  async process(
+    pathParams: Record<string, string>,
+    query: URLSearchParams,
+    operation: Call["operation"],
+    headers: Headers,
+    raw: Uint8Array,
+    startedAt: number,
+    neverFinishes: boolean,
+  ): Promise<Reply> {
+    const { ctx } = this;
+    const token = bearerOf(headers.get("authorization") ?? undefined);
+    const secured = operation.security.some((alternative) => alternative.length > 0);
+    // A download URL is a credential of its own; a token sent along is still checked.
+    const optional = operation.id === "downloadJobFile";
+    if (secured && !(optional && token === undefined)) {
+      if (token === undefined && operation.id === "addJob") {
+        return errorReply(403, "TIER_RESTRICTED", "Product APIs need a bearer token", startedAt);
+      }
+      const check = checkToken(token, ctx.options.tokens);
+      if (!check.ok) return errorReply(401, check.code, check.message, startedAt);
+    }
+    const limit = this.limiter.hit(token ?? "anonymous");
+    if (!limit.allowed) {
+      return errorReply(429, "RATE_LIMIT_EXCEEDED", `Too many requests; retry in ${limit.retryAfterSeconds} s`, startedAt, {
+        "Retry-After": String(limit.retryAfterSeconds),
+      });
+    }
+    const call: Call = {
+      operation,
+      params: {},
+      headers,
+      raw,
+      token,
+      account: token === undefined ? undefined : ctx.ledger.account(token),
+      windows: limit.windows,
+      startedAt,
+      neverFinishes,
+    };
+    try {
+      if (operation.variants && String(pathParams[operation.variants.selector] ?? "").includes(".")) {
+        throw new RequestProblem(
+          `Invalid pipeline ${JSON.stringify(pathParams[operation.variants.selector])}: dot notation is not accepted, use <handler>___<command>`,
+          operation.variants.selector,
+          "JOB_CONFIG_INVALID",
+        );
+      }
+      call.params = ctx.validator.checkParameters(operation, pathParams, query);
+      return await this.dispatch(call);
+    } catch (error) {
+      if (error instanceof RequestProblem) return errorReply(400, error.code, error.message, startedAt);
+      const message = error instanceof Error ? error.message : String(error);
+      return errorReply(500, "INTERNAL_ERROR", `Mock failure: ${message}`, startedAt);
+    }
+  }
+
+  async dispatch(call: Call): Promise<Reply> {
+    const { operation } = call;
+    let body: Record<string, unknown> = {};
+    const jsonContent = operation.requestBody?.contents.find((c) => c.mediaType === "application/json");
+    if (operation.requestBody && jsonContent) {
+      const mediaType = mediaTypeOf(call.headers.get("content-type") ?? undefined);
+      if (mediaType !== "application/json") {
+        throw new RequestProblem(`media type ${mediaType ?? "(none)"} is not accepted here; send application/json`, "Content-Type");
+      }
+      const parsed = parseJson(call.raw);
+      this.ctx.validator.checkJsonBody(operation, jsonContent.schema, parsed);
+      body = parsed as Record<string, unknown>;
+    }
+    const handler = HANDLERS[operation.id];
+    return handler ? handler(this.ctx, call, body) : fixtureReply(this.ctx, call);
+  }
+
+  /** Every JSON answer is checked against the IR; a mismatch is a bug of the mock and becomes a 500. */
+  checked(operation: Call["operation"], reply: Reply, startedAt: number): Reply {
+    if (this.ctx.options.validateResponses === false || reply.json === undefined) return reply;
+    const schema = responseSchema(operation, reply.status);
+    if (!schema) return reply;
+    const problem = this.ctx.validator.checkResponse(operation, reply.status, schema, reply.json);
+    if (problem === undefined) return reply;
+    const text = `${operation.id} ${reply.status}: ${problem}`;
+    this.ctx.stats.invalidResponses.push(text);
+    return errorReply(500, "INTERNAL_ERROR", `Mock answer does not match the description: ${text}`, startedAt);
+  }
+
+  async mockEndpoint(method: string, path: string, url: URL, req: http.IncomingMessage, startedAt: number): Promise<Reply> {
+    const raw = await readBody(req);
+    if (method === "GET" && path === "/stats") return { status: 200, json: { ...this.ctx.stats } };
+    if (method === "GET" && path === "/deliveries") {
+      const id = url.searchParams.get("subscription_id");
+      return { status: 200, json: { deliveries: this.ctx.webhooks.deliveries(id === null ? undefined : Number(id)) } };
+    }
+    if (method === "POST" && path === "/events") {
+      let body: Record<string, unknown>;
+      try {
+        body = parseJson(raw) as Record<string, unknown>;
+      } catch (error) {
+        return errorReply(400, "INVALID_REQUEST", error instanceof Error ? error.message : String(error), startedAt);
+      }
+      const eventType = body.event_type;
+      if (typeof eventType !== "string" || !eventNames(this.ctx).includes(eventType)) {
+        return errorReply(400, "INVALID_REQUEST", `field "event_type" must be one of ${eventNames(this.ctx).join(", ")}`, startedAt);
+      }
+      const data =
+        typeof body.data === "object" && body.data !== null ? (body.data as Record<string, unknown>) : fixtureData(this.ctx, eventType);
+      const token = typeof body.token === "string" ? body.token : undefined;
+      try {
+        const events = this.ctx.webhooks.emit(token, eventType, data);
+        return {
+          status: 200,
+          json: { status: "success", events: events.map((e) => ({ event_id: e.event_id, subscription_id: e.subscription_id })) },
+        };
+      } catch (error) {
+        return errorReply(400, "INVALID_REQUEST", error instanceof Error ? error.message : String(error), startedAt);
+      }
+    }
+    return errorReply(404, "NOT_FOUND", `No mock endpoint ${method} ${path}`, startedAt);
+  }
+}
+
+function checkEvent(model: MockModel, validator: Validator) {
+  return (event: WebhookEvent): string | undefined => {
+    const hook = model.ir.webhooks.find((w) => w.event === event.event_type);
+    if (!hook) return `unknown event ${event.event_type}`;
+    const error = validator.check(`webhook:${hook.event}`, hook.body, event);
+    return error === undefined ? undefined : `${error.instancePath} ${error.message ?? "is invalid"}`;
+  };
+}
+
+/** Starts the mock on 127.0.0.1. */
+export async function startMock(options: MockOptions = {}): Promise<MockServer> {
+  const model = loadModel(options.generatedDir);
+  const validator = new Validator(model);
+  const webhooks = new Webhooks(options, checkEvent(model, validator));
+  const stats = emptyStats(webhooks.counters);
+  const ctx: MockContext = {
+    model,
+    validator,
+    ledger: new Ledger(options),
+    webhooks,
+    options,
+    stats,
+    baseUrl: "",
+    jobs: new JobStore((job, state) => {
+      const data = {
+        job_id: job.id,
+        pipeline: job.pipeline.slug,
+        job_status: state,
+        ...(state === "completed" && { result: job.payload }),
+      };
+      try {
+        webhooks.emit(job.token, state === "completed" ? "job.completed" : "job.failed", data);
+      } catch (error) {
+        stats.invalidResponses.push(`webhook ${state}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }),
+  };
+  const mock = new MockHttp(ctx);
+  const server = http.createServer((req, res) => {
+    mock.handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) send(res, errorReply(500, "INTERNAL_ERROR", `Mock failure: ${String(error)}`, Date.now()), false);
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const origin = `http://127.0.0.1:${port}`;
+  ctx.baseUrl = `${origin}${BASE_PATH}`;
+  const loopback = webhooks.allowLoopback
+    ? "loopback webhook receivers allowed (mock mode only; the service refuses them)"
+    : "loopback webhook receivers refused, as by the service";
+  const startupLine = `Mock of ${model.ir.info.title} ${model.ir.info.version} listening on ${ctx.baseUrl}; ${loopback}`;
+  options.log?.(startupLine);
+  let stopped: Promise<void> | undefined;
+  return {
+    url: ctx.baseUrl,
+    origin,
+    port,
+    stats,
+    startupLine,
+    stop() {
+      stopped ??= new Promise<void>((resolve) => {
+        ctx.jobs.stop();
+        webhooks.stop();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return stopped;
+    },
+    setFaults: (rules) => mock.faults.set(rules),
+    setCredits: (token, credits) => ctx.ledger.setCredits(token, credits),
+    deliveries: (id) => webhooks.deliveries(id),
+    subscriptions: () => webhooks.list(),
+    emit: (eventType, data, token) => webhooks.emit(token, eventType, data ?? fixtureData(ctx, eventType)),
+    webhooksIdle: () => webhooks.idle(),
+  };
+}

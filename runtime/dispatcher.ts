@@ -1,0 +1,57 @@
+// Keeping the connection open for the whole hold. Node's built-in fetch (undici) stops waiting for response
+// headers after 300 s (headersTimeout) and for body data after 300 s (bodyTimeout); the service holds a
+// submission for up to about 295 s, which leaves little margin. createHoldDispatcher() returns an undici Agent
+// with both timeouts raised; pass it as ClientOptions.dispatcher. The runtime's own deadline still applies.
+// undici checks these timeouts on a timer of about one second, so they are not precise below that.
+import { SdkError } from "./errors.js";
+
+export interface HoldDispatcherOptions {
+  /** Wait for response headers this long (default 330 s, above the longest hold). */
+  headersTimeoutMs?: number;
+  /** Wait between body chunks this long (default 330 s). */
+  bodyTimeoutMs?: number;
+}
+
+export const DEFAULT_HOLD_TIMEOUT_MS = 330_000;
+
+type AgentClass = new (options: { headersTimeout: number; bodyTimeout: number }) => unknown;
+
+/**
+ * An undici Agent with raised timeouts. Uses the `undici` package when it is installed; otherwise the Agent class
+ * of Node's built-in fetch, reached through undici's documented global-dispatcher symbol.
+ */
+export async function createHoldDispatcher(options: HoldDispatcherOptions = {}): Promise<unknown> {
+  const Agent = (await importedAgent()) ?? (await builtinAgent());
+  if (Agent === undefined) {
+    throw new SdkError("no undici Agent available: install the undici package, or pass a fetch whose timeouts exceed the hold");
+  }
+  return new Agent({
+    headersTimeout: options.headersTimeoutMs ?? DEFAULT_HOLD_TIMEOUT_MS,
+    bodyTimeout: options.bodyTimeoutMs ?? DEFAULT_HOLD_TIMEOUT_MS,
+  });
+}
+
+async function importedAgent(): Promise<AgentClass | undefined> {
+  // A variable specifier keeps bundlers and the type checker from requiring the optional package.
+  const specifier = "undici";
+  try {
+    const module = (await import(specifier)) as { Agent?: AgentClass };
+    return module.Agent;
+  } catch {
+    return undefined;
+  }
+}
+
+const GLOBAL_DISPATCHER = Symbol.for("undici.globalDispatcher.1");
+
+async function builtinAgent(): Promise<AgentClass | undefined> {
+  const holder = globalThis as { [GLOBAL_DISPATCHER]?: object };
+  if (holder[GLOBAL_DISPATCHER] === undefined && typeof fetch === "function") {
+    // Node installs its global dispatcher on the first fetch; a request to a port fetch refuses to use (1) creates it without touching the network.
+    await fetch("http://127.0.0.1:1/").catch(() => undefined);
+  }
+  const dispatcher = holder[GLOBAL_DISPATCHER];
+  if (dispatcher === undefined) return undefined;
+  const agentClass = Object.getPrototypeOf(dispatcher)?.constructor as AgentClass | undefined;
+  return typeof agentClass === "function" ? agentClass : undefined;
+}

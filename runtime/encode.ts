@@ -1,0 +1,115 @@
+// Request body encoding: multipart/form-data (the service's default), application/x-www-form-urlencoded on
+// request, JSON where the operation says so. These are openapi-fetch bodySerializers; file values are turned
+// into Blobs beforehand (prepareBody) because reading streams and files is asynchronous.
+import { RequestEncodingError } from "./errors.js";
+import { isFileInput, PreparedFile, prepareFile } from "./files.js";
+
+/** A body whose files are Blobs, with the names of the fields that travel as JSON text. */
+export interface PreparedBody {
+  fields: Record<string, unknown>;
+  jsonStrings: readonly string[];
+}
+
+export type BodyEncoding = "multipart" | "urlencoded" | "json";
+
+export async function prepareBody(body: Record<string, unknown>, jsonStrings: readonly string[] = []): Promise<PreparedBody> {
+  const fields: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(body)) {
+    fields[name] = jsonStrings.includes(name) ? value : await prepareValue(value);
+  }
+  return { fields, jsonStrings };
+}
+
+async function prepareValue(value: unknown): Promise<unknown> {
+  if (typeof value !== "object" || value === null || value instanceof Date || value instanceof URL) return value;
+  if (isFileInput(value)) return prepareFile(value);
+  if (Array.isArray(value)) return Promise.all(value.map(prepareValue));
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) out[key] = await prepareValue(item);
+  return out;
+}
+
+type Append = (name: string, value: string | PreparedFile) => void;
+
+/**
+ * Flattens fields into form entries: arrays of plain values or files as `name[]`, arrays holding objects and
+ * nested objects as `splits[0][pages]`, booleans as "true"/"false", dates as ISO text; null and undefined
+ * are left out. Fields named in jsonStrings are sent as JSON text.
+ */
+function flatten(body: PreparedBody, append: Append): void {
+  for (const [name, value] of Object.entries(body.fields)) {
+    if (value === undefined || value === null) continue;
+    if (body.jsonStrings.includes(name)) append(name, JSON.stringify(value));
+    else appendValue(name, value, append);
+  }
+}
+
+function appendValue(name: string, value: unknown, append: Append): void {
+  if (value === undefined || value === null) return;
+  const text = scalarText(value);
+  if (text !== undefined || value instanceof PreparedFile) {
+    append(name, text ?? (value as PreparedFile));
+  } else if (Array.isArray(value)) {
+    const indexed = value.some((item) => typeof item === "object" && item !== null && !(item instanceof PreparedFile));
+    value.forEach((item, index) => {
+      appendValue(indexed ? `${name}[${index}]` : `${name}[]`, item, append);
+    });
+  } else if (typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) appendValue(`${name}[${key}]`, item, append);
+  } else {
+    throw new RequestEncodingError(`field ${name} has a value of type ${typeof value} that cannot be sent`);
+  }
+}
+
+/** The form text of a scalar: booleans as "true"/"false", dates as ISO text, URLs as their address. */
+function scalarText(value: unknown): string | undefined {
+  if (typeof value === "string") return value;
+  if (typeof value === "boolean" || typeof value === "number" || typeof value === "bigint") return String(value);
+  if (value instanceof Date) return value.toISOString();
+  if (value instanceof URL) return value.href;
+  return undefined;
+}
+
+export function multipartSerializer(body: PreparedBody): FormData {
+  const form = new FormData();
+  flatten(body, (name, value) => {
+    if (value instanceof PreparedFile) form.append(name, value.blob, value.filename);
+    else form.append(name, value);
+  });
+  return form;
+}
+
+export function urlencodedSerializer(body: PreparedBody): URLSearchParams {
+  const params = new URLSearchParams();
+  flatten(body, (name, value) => {
+    if (value instanceof PreparedFile) {
+      throw new RequestEncodingError(`field ${name} holds a file, which application/x-www-form-urlencoded cannot carry: use multipart`);
+    }
+    params.append(name, value);
+  });
+  return params;
+}
+
+export function jsonSerializer(body: PreparedBody): string {
+  const fields: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(body.fields)) {
+    fields[name] = body.jsonStrings.includes(name) ? JSON.stringify(value) : value;
+  }
+  return JSON.stringify(fields, (key, value: unknown) => {
+    if (value instanceof PreparedFile) throw new RequestEncodingError(`field ${key} holds a file, which a JSON body cannot carry`);
+    return value;
+  });
+}
+
+export const SERIALIZERS: Readonly<Record<BodyEncoding, (body: PreparedBody) => FormData | URLSearchParams | string>> = {
+  multipart: multipartSerializer,
+  urlencoded: urlencodedSerializer,
+  json: jsonSerializer,
+};
+
+export const CONTENT_TYPES: Readonly<Record<BodyEncoding, string | undefined>> = {
+  // FormData sets its own type with the boundary.
+  multipart: undefined,
+  urlencoded: "application/x-www-form-urlencoded",
+  json: "application/json",
+};

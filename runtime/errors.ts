@@ -1,0 +1,111 @@
+// Error classes. Everything the runtime throws extends SdkError; answers of the service extend ServiceError.
+// Properties are only set when known so that JSON.stringify(error) stays small and never holds request data.
+
+export interface SdkErrorOptions {
+  cause?: unknown;
+  jobId?: string;
+}
+
+/** Base of every error the runtime throws. `jobId` is set whenever a job is concerned, so nothing is lost. */
+export class SdkError extends Error {
+  jobId?: string;
+
+  constructor(message: string, options: SdkErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    if (options.jobId !== undefined) this.jobId = options.jobId;
+  }
+}
+
+export interface ServiceErrorInit {
+  status: number;
+  code?: string;
+  message: string;
+  processingTime?: string;
+  /** The raw error body: parsed JSON, or the text when it was not JSON. */
+  body: unknown;
+  jobId?: string;
+  requestId?: string;
+}
+
+/** An error answer of the service. Generated subclasses are keyed by `code`; unknown codes keep this class. */
+export class ServiceError extends SdkError {
+  status: number;
+  code?: string;
+  processingTime?: string;
+  body: unknown;
+  requestId?: string;
+
+  constructor(init: ServiceErrorInit) {
+    super(init.message, init.jobId === undefined ? {} : { jobId: init.jobId });
+    this.status = init.status;
+    if (init.code !== undefined) this.code = init.code;
+    if (init.processingTime !== undefined) this.processingTime = init.processingTime;
+    this.body = init.body;
+    if (init.requestId !== undefined) this.requestId = init.requestId;
+  }
+}
+
+export type ServiceErrorClass = new (init: ServiceErrorInit) => ServiceError;
+
+/** A success status whose body is not the JSON it should be. */
+export class MalformedResponseError extends ServiceError {}
+
+/** A job reached a failure status (failed, error, cancelled, ...). */
+export class JobFailedError extends ServiceError {
+  jobStatus: string;
+
+  constructor(init: ServiceErrorInit & { jobStatus: string }) {
+    super(init);
+    this.jobStatus = init.jobStatus;
+  }
+}
+
+/** The request could not be completed on the network. `sent` is false only when it provably never left. */
+export class ConnectionError extends SdkError {
+  sent: boolean;
+  /** System or undici error code, for example ECONNREFUSED, ECONNRESET, UND_ERR_HEADERS_TIMEOUT. */
+  causeCode?: string;
+
+  constructor(message: string, init: { sent: boolean; causeCode?: string; cause?: unknown; jobId?: string }) {
+    super(message, init);
+    this.sent = init.sent;
+    if (init.causeCode !== undefined) this.causeCode = init.causeCode;
+  }
+}
+
+/** The overall deadline of a call or a wait passed. No request is sent after it. */
+export class DeadlineExceededError extends SdkError {
+  deadlineMs: number;
+
+  constructor(deadlineMs: number, options: SdkErrorOptions = {}) {
+    super(`deadline of ${deadlineMs} ms exceeded`, options);
+    this.deadlineMs = deadlineMs;
+  }
+}
+
+/** The caller's AbortSignal fired. No request is sent after it. */
+export class AbortedError extends SdkError {
+  constructor(options: SdkErrorOptions = {}) {
+    super("aborted by the caller", options);
+  }
+}
+
+/**
+ * A billable submission failed after its body may have reached the service (500, 502, 504, timeout, reset).
+ * The job may exist and may be billed; the runtime does not resubmit. `cause` holds the underlying error.
+ */
+export class JobMayExistError extends SdkError {
+  status?: number;
+
+  constructor(detail: string, options: SdkErrorOptions & { status?: number } = {}) {
+    super(`the job may exist and may be billed (${detail}); it was not resubmitted. Check the job list before submitting again`, options);
+    if (options.status !== undefined) this.status = options.status;
+  }
+}
+
+/** A secret or user token was given to a client running in a browser without the explicit opt-in. */
+export class BrowserTokenError extends SdkError {}
+
+/** The request body cannot be encoded as asked (for example a file in a urlencoded body). */
+export class RequestEncodingError extends SdkError {}

@@ -1,0 +1,103 @@
+// Public surface of the runtime. The generated client imports from here only.
+export { isBrowser, type TokenKind, type TokenProvider, tokenKind } from "./auth.js";
+export { createHoldDispatcher, DEFAULT_HOLD_TIMEOUT_MS, type HoldDispatcherOptions } from "./dispatcher.js";
+export { type Download, fileNameFromDisposition } from "./download.js";
+export {
+  AbortedError,
+  BrowserTokenError,
+  ConnectionError,
+  DeadlineExceededError,
+  JobFailedError,
+  JobMayExistError,
+  MalformedResponseError,
+  RequestEncodingError,
+  SdkError,
+  type SdkErrorOptions,
+  ServiceError,
+  type ServiceErrorClass,
+  type ServiceErrorInit,
+} from "./errors.js";
+export type { FileData, FileDataRef, FileInput, FilePathRef, NodeReadableLike } from "./files.js";
+export {
+  isFailureStatus,
+  isValidPipelineSlug,
+  type JobHandle,
+  type JobOptions,
+  type JobProgress,
+  type JobResult,
+  type WaitOptions,
+} from "./jobs.js";
+export type {
+  ApiResult,
+  Billing,
+  CallInput,
+  OperationSpec,
+  PipelineModel,
+  PricingModel,
+  RequestMediaType,
+  RequestOptions,
+  RequestWindow,
+  ResponseMeta,
+  ServiceModel,
+} from "./model.js";
+export type { ClientOptions, FetchLike, LogFn, Logger, PollInterval, RetryOptions } from "./options.js";
+export type { PaginateOptions } from "./paginate.js";
+export { type RawInit, Runtime } from "./runtime.js";
+// Webhook verification and subscription checks live in runtime/webhooks; the generated client imports them from
+// here. The bare `verify` and `sign` stay out (use verifyWebhook / signWebhook): the generated client exports its
+// own typed `verify`, and both reach users through one `export *`.
+export {
+  type BlockedHost,
+  type BlockedHostKind,
+  checkSubscription,
+  checkWebhookUrl,
+  classifyHost,
+  createNodeHmac,
+  createNodeWebhookHandler,
+  createWebCryptoHmac,
+  createWebhookHandler,
+  createWebhookProcessor,
+  DEFAULT_MAX_BODY_BYTES,
+  type DedupeStore,
+  type DeliveryInfo,
+  detectHmac,
+  findSubscriptionProblems,
+  HeaderMismatchError,
+  type HeadersInput,
+  type HmacChoice,
+  type HmacImplementation,
+  type HmacImplementationName,
+  InvalidPayloadError,
+  isWebhookVerificationError,
+  type KnownWebhookEvent,
+  MalformedHeaderError,
+  MemoryDedupeStore,
+  type MemoryDedupeStoreOptions,
+  MissingHeaderError,
+  readHeader,
+  resolveHmac,
+  SIGNATURE_PATTERN,
+  SignatureMismatchError,
+  type SignOptions,
+  signWebhook,
+  SubscriptionCheckError,
+  type SubscriptionCheckOptions,
+  type SubscriptionProblem,
+  type SubscriptionProblemCode,
+  type SubscriptionRules,
+  type UnknownEventBody,
+  type UnknownWebhookEvent,
+  type VerifiedEvent,
+  type VerifyOptions,
+  verifyWebhook,
+  WEBHOOK_HEADERS,
+  type WebhookErrorContext,
+  type WebhookErrorStage,
+  type WebhookEventCallbacks,
+  type WebhookHandlerOptions,
+  type WebhookHeaders,
+  type WebhookOutcome,
+  type WebhookOutcomeBody,
+  WebhookVerificationError,
+  type WebhookVerificationErrorCode,
+} from "./webhooks/index.js";

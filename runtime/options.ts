@@ -1,0 +1,110 @@
+// Client options, their defaults, and the checks that run once when a client is created.
+import type { TokenProvider } from "./auth.js";
+import { SdkError } from "./errors.js";
+
+export type LogFn = (message: string, fields?: Record<string, unknown>) => void;
+
+/** Any object with some of these methods works, `console` included. Tokens are never passed to it. */
+export interface Logger {
+  debug?: LogFn;
+  info?: LogFn;
+  warn?: LogFn;
+  error?: LogFn;
+}
+
+export interface RetryOptions {
+  /** Retries after the first attempt (default 3). 0 disables retries. */
+  maxRetries?: number;
+  /** First backoff step; each retry doubles it, with full jitter (default 500 ms). */
+  baseDelayMs?: number;
+  /** Largest backoff step (default 20 s). */
+  maxDelayMs?: number;
+  /** Largest wait honoured from a Retry-After header (default 60 s). */
+  maxRetryAfterMs?: number;
+}
+
+/** A fixed interval or a range to draw a jittered interval from. */
+export type PollInterval = number | { min: number; max: number };
+
+export type FetchLike = (input: Request, init?: RequestInit) => Promise<Response>;
+
+export interface ClientOptions {
+  /** Service address including the version prefix, for example "https://api.example.com/latest". */
+  baseUrl: string;
+  /** A token, or a function returning the current one (for rotation). */
+  token: string | TokenProvider;
+  /** Brand part of token prefixes (default "svc_"), as in `svc_sk_...`. */
+  tokenBrand?: string;
+  /** Allows secret and user tokens in a browser. Only for code that never reaches end users. */
+  allowSecretTokenInBrowser?: boolean;
+  /** fetch implementation (default globalThis.fetch). */
+  fetch?: FetchLike;
+  /**
+   * undici dispatcher handed to fetch as `init.dispatcher` (Node only). Node's built-in fetch stops waiting for
+   * response headers after 300 s; pass `await createHoldDispatcher()` to wait longer than the service's hold.
+   */
+  dispatcher?: unknown;
+  /** Overall deadline of one call, retries included (default 600 s, above the longest hold of about 295 s). */
+  deadlineMs?: number;
+  /** Overall deadline of submit-and-wait and of waitJob (default 1 h). */
+  jobDeadlineMs?: number;
+  retry?: RetryOptions;
+  /** Gap between polls (default 5 to 10 s, jittered). */
+  pollIntervalMs?: PollInterval;
+  logger?: Logger;
+  /** Appended to the User-Agent header (Node only; browsers do not let scripts set it). */
+  userAgentSuffix?: string;
+  /** Wait out `_billing.requests.next_possible_request_seconds` before the next request instead of meeting a 429. */
+  pacing?: boolean;
+}
+
+export interface ResolvedOptions {
+  baseUrl: string;
+  fetch: FetchLike;
+  dispatcher: unknown;
+  deadlineMs: number;
+  jobDeadlineMs: number;
+  retry: Required<RetryOptions>;
+  pollInterval: { min: number; max: number };
+  logger: Logger | undefined;
+  pacing: boolean;
+}
+
+export const DEFAULTS = {
+  tokenBrand: "svc_",
+  deadlineMs: 600_000,
+  jobDeadlineMs: 3_600_000,
+  pollIntervalMs: { min: 5_000, max: 10_000 },
+  retry: { maxRetries: 3, baseDelayMs: 500, maxDelayMs: 20_000, maxRetryAfterMs: 60_000 },
+} as const;
+
+export function resolveOptions(options: ClientOptions): ResolvedOptions {
+  const baseUrl = options.baseUrl.replace(/\/+$/, "");
+  if (!/^https?:\/\/[^/]+(\/.*)?\/latest$/.test(baseUrl)) {
+    throw new SdkError(`baseUrl must be an http(s) address ending in /latest, got ${JSON.stringify(options.baseUrl)}`);
+  }
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  if (typeof fetchImpl !== "function") throw new SdkError("no fetch implementation: pass options.fetch");
+  return {
+    baseUrl,
+    fetch: fetchImpl,
+    dispatcher: options.dispatcher,
+    deadlineMs: positive("deadlineMs", options.deadlineMs ?? DEFAULTS.deadlineMs),
+    jobDeadlineMs: positive("jobDeadlineMs", options.jobDeadlineMs ?? DEFAULTS.jobDeadlineMs),
+    retry: { ...DEFAULTS.retry, ...options.retry },
+    pollInterval: resolvePollInterval(options.pollIntervalMs ?? DEFAULTS.pollIntervalMs),
+    logger: options.logger,
+    pacing: options.pacing ?? false,
+  };
+}
+
+export function resolvePollInterval(interval: PollInterval): { min: number; max: number } {
+  const range = typeof interval === "number" ? { min: interval, max: interval } : interval;
+  if (!(range.min >= 0 && range.max >= range.min)) throw new SdkError("pollIntervalMs needs 0 <= min <= max");
+  return range;
+}
+
+function positive(name: string, value: number): number {
+  if (!(value > 0)) throw new SdkError(`${name} must be a positive number of milliseconds`);
+  return value;
+}

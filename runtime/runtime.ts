@@ -1,0 +1,152 @@
+// The object the generated client wraps: one per client, holding the only openapi-fetch client it uses.
+import { Auth, isBrowser } from "./auth.js";
+import { downloadTarget, type Download, toDownload } from "./download.js";
+import { type BodyEncoding, prepareBody } from "./encode.js";
+import type { ErrorContext } from "./error-mapping.js";
+import { SdkError, type ServiceErrorClass } from "./errors.js";
+import { type JobHandle, type JobOptions, type JobResult, Jobs, type WaitOptions } from "./jobs.js";
+import type { ApiResult, CallInput, OperationSpec, RequestMediaType, RequestOptions, ServiceModel } from "./model.js";
+import { type ClientOptions, DEFAULTS, type ResolvedOptions, resolveOptions } from "./options.js";
+import { type PaginateOptions, paginate } from "./paginate.js";
+import { priceJob } from "./pricing.js";
+import { budget } from "./timing.js";
+import { Transport } from "./transport.js";
+
+export interface RawInit extends Omit<RequestOptions, "mediaType"> {
+  query?: Record<string, unknown>;
+  body?: Record<string, unknown>;
+  /** Body encoding (default multipart/form-data, the service's default). */
+  mediaType?: RequestMediaType;
+  jsonStrings?: readonly string[];
+  /** Default: true for every method but GET, so that an unknown POST is never sent twice by mistake. */
+  billable?: boolean;
+  response?: "json" | "binary";
+}
+
+function encodingFor(opMediaType: RequestMediaType | undefined, requested: RequestMediaType | undefined): BodyEncoding {
+  // An operation that only takes JSON always gets JSON; the others take a form, multipart unless asked.
+  if (opMediaType === "application/json" || requested === "application/json") return "json";
+  return requested === "application/x-www-form-urlencoded" ? "urlencoded" : "multipart";
+}
+
+export class Runtime {
+  readonly model: ServiceModel;
+  readonly #options: ResolvedOptions;
+  readonly #transport: Transport;
+  readonly #jobs: Jobs;
+
+  constructor(model: ServiceModel, options: ClientOptions, errorClasses: Readonly<Record<string, ServiceErrorClass>> = {}) {
+    this.model = model;
+    this.#options = resolveOptions(options);
+    const browser = isBrowser();
+    const auth = new Auth({
+      token: options.token,
+      brand: options.tokenBrand ?? DEFAULTS.tokenBrand,
+      browser,
+      allowSecretTokenInBrowser: options.allowSecretTokenInBrowser ?? false,
+    });
+    const errors: ErrorContext = { model, classes: errorClasses, auth };
+    // Browsers do not let scripts set User-Agent.
+    const userAgent = browser
+      ? undefined
+      : `service-sdk-typescript/${model.release}${options.userAgentSuffix === undefined ? "" : ` ${options.userAgentSuffix}`}`;
+    this.#transport = new Transport(this.#options, errors, auth, userAgent);
+    this.#jobs = new Jobs(this.#transport, this.#options, model, errors);
+  }
+
+  /** One operation of the description. */
+  async call<T>(op: OperationSpec, input: CallInput, options: RequestOptions = {}): Promise<ApiResult<T>> {
+    if (op.path.includes("{pipeline}") && input.path?.pipeline !== undefined) this.#jobs.checkPipeline(String(input.path.pipeline));
+    const result = await this.#transport.send({
+      method: op.method,
+      path: op.path,
+      pathParams: input.path,
+      query: input.query,
+      body: input.body === undefined ? undefined : await prepareBody(input.body, input.jsonStrings),
+      encoding: encodingFor(op.requestMediaType, options.mediaType),
+      response: op.response,
+      billable: op.billable,
+      budget: budget(options.deadlineMs ?? this.#options.deadlineMs, options.signal),
+      headers: options.headers,
+      label: op.operationId,
+    });
+    return result as ApiResult<T>;
+  }
+
+  /** Submits a job and waits for its payload: hold first, then polling after a 202. Works for any valid slug. */
+  submitJob<T>(
+    pipeline: string,
+    body: Record<string, unknown>,
+    options?: JobOptions & { jsonStrings?: readonly string[] },
+  ): Promise<JobResult<T>> {
+    return this.#jobs.submit<T>(pipeline, body, options);
+  }
+
+  /** Submits with client_wait=false and returns a handle at once. */
+  startJob(
+    pipeline: string,
+    body: Record<string, unknown>,
+    options?: RequestOptions & { jsonStrings?: readonly string[] },
+  ): Promise<JobHandle> {
+    return this.#jobs.start(pipeline, body, options);
+  }
+
+  /** Waits for a job by id, from any process. */
+  waitJob<T>(jobId: string, options?: WaitOptions & { pipeline?: string }): Promise<JobResult<T>> {
+    return this.#jobs.wait<T>(jobId, options);
+  }
+
+  /**
+   * A result file by download token, or by a full download URL taken from a result; or through the
+   * downloadJobFile operation with its `token` path parameter.
+   */
+  download(tokenOrUrl: string, options?: RequestOptions): Promise<Download>;
+  download(op: OperationSpec, input: CallInput, options?: RequestOptions): Promise<Download>;
+  async download(first: string | OperationSpec, second?: CallInput | RequestOptions, third?: RequestOptions): Promise<Download> {
+    const tokenOrUrl = typeof first === "string" ? first : String((second as CallInput | undefined)?.path?.token ?? "");
+    const options = (typeof first === "string" ? (second as RequestOptions | undefined) : third) ?? {};
+    const target = downloadTarget(tokenOrUrl, this.#options.baseUrl);
+    const common = {
+      method: "GET",
+      response: "binary",
+      billable: false,
+      budget: budget(options.deadlineMs ?? this.#options.deadlineMs, options.signal),
+      headers: options.headers,
+      label: "downloadJobFile",
+    } as const;
+    const result =
+      target.kind === "token"
+        ? await this.#transport.send({ ...common, path: "/job/download/{token}", pathParams: { token: target.token } })
+        : await this.#transport.send({ ...common, path: target.path, foreignBaseUrl: target.origin });
+    return toDownload(result.data as ReadableStream<Uint8Array>, result.meta, target.kind === "foreign" ? target.fallbackName : undefined);
+  }
+
+  /** A request to a path below the base address that the description does not list; same auth, retries and errors. */
+  async raw<T = unknown>(method: string, path: string, init: RawInit = {}): Promise<ApiResult<T>> {
+    if (!path.startsWith("/")) throw new SdkError("raw paths start with / and are relative to the base address");
+    const upper = method.toUpperCase();
+    const result = await this.#transport.send({
+      method: upper,
+      path,
+      query: init.query,
+      body: init.body === undefined ? undefined : await prepareBody(init.body, init.jsonStrings),
+      encoding: encodingFor(undefined, init.mediaType),
+      response: init.response ?? "json",
+      billable: init.billable ?? upper !== "GET",
+      budget: budget(init.deadlineMs ?? this.#options.deadlineMs, init.signal),
+      headers: init.headers,
+      label: `${upper} ${path}`,
+    });
+    return result as ApiResult<T>;
+  }
+
+  /** Credits a job costs: base credits x lane multiplier, at least the minimum charge. */
+  priceJob(pipeline: string, lane?: string): number {
+    return priceJob(this.model, pipeline, lane);
+  }
+
+  /** Items of a limit/offset/total read, page after page. */
+  paginate<T>(op: OperationSpec, input: CallInput, options: PaginateOptions): AsyncIterable<T> {
+    return paginate<T>((o, i, r) => this.call(o, i, r), op, input, options);
+  }
+}

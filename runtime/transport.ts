@@ -1,0 +1,259 @@
+// One HTTP call with its retries, over a single openapi-fetch client created per Runtime. openapi-fetch builds the
+// URL (path and query serialisation), merges headers, runs the body serializer and hands a Request to fetch; this
+// file adds the deadline and abort wiring, auth, pacing, retry decisions and error mapping.
+import createClient, { createQuerySerializer } from "openapi-fetch";
+import type { Auth } from "./auth.js";
+import { type BodyEncoding, CONTENT_TYPES, type PreparedBody, SERIALIZERS } from "./encode.js";
+import { type ErrorContext, errorFromBody, isErrorBody } from "./error-mapping.js";
+import {
+  AbortedError,
+  ConnectionError,
+  DeadlineExceededError,
+  JobMayExistError,
+  MalformedResponseError,
+  RequestEncodingError,
+  SdkError,
+  type ServiceError,
+} from "./errors.js";
+import { buildMeta, nextPossibleRequestSeconds } from "./meta.js";
+import type { ResponseMeta } from "./model.js";
+import type { ResolvedOptions } from "./options.js";
+import { backoffDelay, retryDelay, verdictForNetwork, verdictForStatus, wasNotSent } from "./retry.js";
+import { type Budget, checkBudget, jobOption, sleepWithin } from "./timing.js";
+
+export interface SendRequest {
+  method: string;
+  /** Path template below the base address (or below `baseUrl` when given). */
+  path: string;
+  pathParams?: Record<string, string | number> | undefined;
+  query?: Record<string, unknown> | undefined;
+  body?: PreparedBody | undefined;
+  encoding?: BodyEncoding | undefined;
+  response: "json" | "binary";
+  billable: boolean;
+  budget: Budget;
+  headers?: Record<string, string> | undefined;
+  /** Name for logs: the operationId or the path template, never the URL (queries may hold scoped tokens). */
+  label: string;
+  /** Another origin, for signed download URLs; no Authorization header is sent there. */
+  foreignBaseUrl?: string;
+}
+
+export interface SendResult {
+  /** Parsed JSON, or the body stream for binary answers. */
+  data: unknown;
+  meta: ResponseMeta;
+}
+
+// The slice of openapi-fetch's client this file uses. The client is created without a paths type because the
+// runtime serves every operation from plain data; the generated client carries the precise types.
+interface CoreInit {
+  params: { path?: Record<string, string | number> | undefined; query?: Record<string, unknown> | undefined };
+  body?: PreparedBody | undefined;
+  bodySerializer?: ((body: PreparedBody) => FormData | URLSearchParams | string) | undefined;
+  parseAs: "text" | "stream";
+  headers: Record<string, string>;
+  signal: AbortSignal;
+  baseUrl?: string | undefined;
+}
+type CoreRequest = (method: string, url: string, init: CoreInit) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+
+const ROTATE_ON: ReadonlySet<string | undefined> = new Set(["INVALID_TOKEN", "BEARERTOKEN_EXPIRED"]);
+
+export class Transport {
+  readonly #request: CoreRequest;
+  readonly #options: ResolvedOptions;
+  readonly #errors: ErrorContext;
+  readonly #auth: Auth;
+  readonly #userAgent: string | undefined;
+  /** Earliest time of the next request when pacing is on (per client, never shared). */
+  #nextAllowedAt = 0;
+
+  constructor(options: ResolvedOptions, errors: ErrorContext, auth: Auth, userAgent: string | undefined) {
+    this.#options = options;
+    this.#errors = errors;
+    this.#auth = auth;
+    this.#userAgent = userAgent;
+    const client = createClient({
+      baseUrl: options.baseUrl,
+      fetch: options.fetch,
+      querySerializer: createQuerySerializer(),
+      ...(options.dispatcher === undefined ? {} : { requestInitExt: { dispatcher: options.dispatcher } }),
+    });
+    this.#request = client.request as unknown as CoreRequest;
+  }
+
+  async send(req: SendRequest): Promise<SendResult> {
+    const b = req.budget;
+    checkBudget(b);
+    // One controller per call: the deadline timer and the caller's signal abort the request in flight.
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DeadlineExceededError(b.deadlineMs, jobOption(b))), b.deadlineAt - Date.now());
+    const onAbort = () => controller.abort(new AbortedError(jobOption(b)));
+    b.signal?.addEventListener("abort", onAbort, { once: true });
+    let streaming = false;
+    try {
+      const result = await this.#loop(req, controller.signal);
+      // A streamed body outlives this call: keep the caller's signal wired to it; the deadline covered the headers.
+      streaming = req.response === "binary";
+      return result;
+    } finally {
+      clearTimeout(timer);
+      if (!streaming) b.signal?.removeEventListener("abort", onAbort);
+    }
+  }
+
+  async #loop(req: SendRequest, signal: AbortSignal): Promise<SendResult> {
+    const { budget: b, billable } = req;
+    const retry = this.#options.retry;
+    const log = this.#options.logger;
+    let attempts = 0;
+    let retries = 0;
+    let rotated = false;
+    for (;;) {
+      checkBudget(b);
+      if (this.#options.pacing) await this.#pace(b);
+      // A plain string token is used as is, without a trip through the microtask queue.
+      const pending = req.foreignBaseUrl === undefined ? this.#auth.token() : undefined;
+      const token = typeof pending === "object" ? await pending : pending;
+      checkBudget(b);
+      attempts++;
+      log?.debug?.("request", { op: req.label, method: req.method, attempt: attempts });
+      let outcome: { data?: unknown; error?: unknown; response: Response };
+      try {
+        outcome = await this.#request(req.method, req.path, {
+          params: { path: req.pathParams, query: req.query },
+          body: req.body,
+          bodySerializer: req.body === undefined ? undefined : SERIALIZERS[req.encoding ?? "multipart"],
+          parseAs: req.response === "binary" ? "stream" : "text",
+          headers: this.#headers(req, token),
+          signal,
+          baseUrl: req.foreignBaseUrl,
+        });
+      } catch (thrown) {
+        const failure = this.#networkFailure(thrown, signal, b);
+        if (failure instanceof RequestEncodingError || failure instanceof AbortedError) throw failure;
+        if (failure instanceof DeadlineExceededError) {
+          throw billable
+            ? new JobMayExistError("the deadline passed while the submission was in flight", { cause: failure, ...jobOption(b) })
+            : failure;
+        }
+        const causeCode = failure instanceof ConnectionError ? failure.causeCode : undefined;
+        if (verdictForNetwork(causeCode, billable) === "may-exist") {
+          throw new JobMayExistError(`the connection failed after the request was sent (${causeCode ?? "unknown cause"})`, {
+            cause: failure,
+          });
+        }
+        if (retries >= retry.maxRetries) throw failure;
+        const delayMs = backoffDelay(retries++, retry);
+        log?.warn?.("retrying after a connection error", { op: req.label, causeCode, delayMs, attempt: attempts });
+        await this.#sleepOrThrow(b, delayMs, failure);
+        continue;
+      }
+
+      const { response } = outcome;
+      if (response.ok) {
+        const data = req.response === "binary" ? (outcome.data ?? new ReadableStream()) : this.#parseJson(outcome.data, response, billable);
+        this.#notePacing(data);
+        if (req.response === "json" && response.status !== 202 && isErrorBody(data)) {
+          throw errorFromBody(this.#errors, response.status, data, response.headers);
+        }
+        return { data, meta: buildMeta(response, data, attempts) };
+      }
+
+      this.#notePacing(outcome.error);
+      const error = errorFromBody(this.#errors, response.status, outcome.error, response.headers);
+      if (response.status === 401 && this.#auth.rotates && !rotated && ROTATE_ON.has(error.code)) {
+        // The service refused the token before doing anything: ask the provider again, once.
+        rotated = true;
+        log?.info?.("token refused, asking the token provider again", { op: req.label, code: error.code });
+        continue;
+      }
+      const verdict = verdictForStatus(response.status, billable);
+      if (verdict === "fail") throw error;
+      if (verdict === "may-exist") {
+        throw new JobMayExistError(`HTTP ${response.status}${error.code === undefined ? "" : ` ${error.code}`}`, {
+          cause: error,
+          status: response.status,
+        });
+      }
+      if (retries >= retry.maxRetries) throw error;
+      const delayMs = retryDelay(retries++, response.headers.get("retry-after"), retry);
+      log?.warn?.("retrying", { op: req.label, status: response.status, code: error.code, delayMs, attempt: attempts });
+      await this.#sleepOrThrow(b, delayMs, error);
+    }
+  }
+
+  #headers(req: SendRequest, token: string | undefined): Record<string, string> {
+    const headers: Record<string, string> = { ...req.headers };
+    if (this.#userAgent !== undefined) headers["User-Agent"] = this.#userAgent;
+    const contentType = req.body === undefined ? undefined : CONTENT_TYPES[req.encoding ?? "multipart"];
+    if (contentType !== undefined) headers["Content-Type"] = contentType;
+    if (token !== undefined) headers.Authorization = `Bearer ${token}`;
+    return headers;
+  }
+
+  #parseJson(text: unknown, response: Response, billable: boolean): unknown {
+    if (typeof text !== "string" || text === "") return undefined;
+    try {
+      return JSON.parse(text);
+    } catch {
+      const error = new MalformedResponseError({
+        status: response.status,
+        message: `HTTP ${response.status} with a body that is not JSON`,
+        body: this.#auth.redactText(text.slice(0, 2000)),
+      });
+      // The service answered with success: a billable submission was taken, but its job id is unreadable.
+      throw billable ? new JobMayExistError("the success answer was not readable", { cause: error, status: response.status }) : error;
+    }
+  }
+
+  /** Errors from the network, or the reason our own controller was aborted with. */
+  #networkFailure(thrown: unknown, signal: AbortSignal, b: Budget): SdkError {
+    if (signal.aborted && signal.reason instanceof SdkError) return signal.reason;
+    if (thrown instanceof SdkError) return thrown;
+    const causeCode = errorCode(thrown);
+    const sent = !wasNotSent(causeCode);
+    const message = `the request could not be completed (${causeCode ?? (thrown instanceof Error ? thrown.message : "unknown error")})`;
+    return new ConnectionError(this.#auth.redactText(message), {
+      sent,
+      cause: thrown,
+      ...(causeCode === undefined ? {} : { causeCode }),
+      ...jobOption(b),
+    });
+  }
+
+  /** Sleeps before a retry; when the deadline would pass first, the last failure is what the caller gets. */
+  async #sleepOrThrow(b: Budget, delayMs: number, failure: SdkError | ServiceError): Promise<void> {
+    try {
+      await sleepWithin(b, delayMs);
+    } catch (stopped) {
+      throw stopped instanceof DeadlineExceededError ? failure : stopped;
+    }
+  }
+
+  async #pace(b: Budget): Promise<void> {
+    const wait = this.#nextAllowedAt - Date.now();
+    if (wait <= 0) return;
+    this.#options.logger?.debug?.("pacing", { waitMs: wait });
+    await sleepWithin(b, wait);
+  }
+
+  #notePacing(body: unknown): void {
+    if (!this.#options.pacing) return;
+    const seconds = nextPossibleRequestSeconds(body);
+    if (seconds !== undefined) this.#nextAllowedAt = Math.max(this.#nextAllowedAt, Date.now() + seconds * 1000);
+  }
+}
+
+/** The system or undici code of a fetch failure (fetch wraps it in `cause`, sometimes in an AggregateError). */
+function errorCode(thrown: unknown): string | undefined {
+  let current: unknown = thrown;
+  for (let depth = 0; depth < 4 && typeof current === "object" && current !== null; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+    const errors = (current as { errors?: unknown }).errors;
+    current = Array.isArray(errors) && errors.length > 0 ? errors[0] : (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

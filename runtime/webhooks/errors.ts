@@ -1,0 +1,84 @@
+/**
+ * Errors thrown by `verify` (and mapped to HTTP statuses by the receiver helpers).
+ *
+ * Every error is a `WebhookVerificationError`; `code` tells the kinds apart without `instanceof` (useful across
+ * bundles), `status` is the HTTP status a receiver should answer with: 401 while the signature is not established,
+ * 400 for a delivery whose signature is valid but which is not a valid event.
+ */
+
+export type WebhookVerificationErrorCode =
+  | "missing_header"
+  | "malformed_header"
+  | "signature_mismatch"
+  | "invalid_payload"
+  | "header_mismatch";
+
+export class WebhookVerificationError extends Error {
+  override readonly name: string = "WebhookVerificationError";
+  readonly code: WebhookVerificationErrorCode;
+  /** HTTP status a receiver answers with: 401 (signature not established) or 400 (signed, but not a valid event). */
+  readonly status: 400 | 401;
+
+  constructor(code: WebhookVerificationErrorCode, status: 400 | 401, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+/** A required delivery header is absent (or empty). */
+export class MissingHeaderError extends WebhookVerificationError {
+  override readonly name = "MissingHeaderError";
+  readonly header: string;
+
+  constructor(header: string) {
+    super("missing_header", header.toLowerCase() === "x-service-signature" ? 401 : 400, `missing ${header} header`);
+    this.header = header;
+  }
+}
+
+/** A delivery header is present but not in the documented form (for the signature: exactly `sha256=` + 64 lowercase hex). */
+export class MalformedHeaderError extends WebhookVerificationError {
+  override readonly name = "MalformedHeaderError";
+  readonly header: string;
+
+  constructor(header: string, reason: string) {
+    super("malformed_header", header.toLowerCase() === "x-service-signature" ? 401 : 400, `malformed ${header} header: ${reason}`);
+    this.header = header;
+  }
+}
+
+/** The signature does not match the raw body under any of the configured secrets. */
+export class SignatureMismatchError extends WebhookVerificationError {
+  override readonly name = "SignatureMismatchError";
+
+  constructor() {
+    super("signature_mismatch", 401, "signature does not match the body under any configured secret");
+  }
+}
+
+/** The body is correctly signed but is not JSON, not an object, or lacks a string `event_type` / `event_id`. */
+export class InvalidPayloadError extends WebhookVerificationError {
+  override readonly name = "InvalidPayloadError";
+
+  constructor(reason: string, options?: { cause?: unknown }) {
+    super("invalid_payload", 400, `invalid webhook payload: ${reason}`, options);
+  }
+}
+
+/** An (unsigned) delivery header disagrees with the signed body, e.g. X-Service-Event-ID differs from `event_id`. */
+export class HeaderMismatchError extends WebhookVerificationError {
+  override readonly name = "HeaderMismatchError";
+  readonly header: string;
+  readonly field: string;
+
+  constructor(header: string, field: string) {
+    super("header_mismatch", 400, `${header} header does not equal the body's ${field}`);
+    this.header = header;
+    this.field = field;
+  }
+}
+
+export function isWebhookVerificationError(error: unknown): error is WebhookVerificationError {
+  return error instanceof WebhookVerificationError;
+}

@@ -1,0 +1,63 @@
+export {
+  createNodeHmac,
+  createWebCryptoHmac,
+  detectHmac,
+  type HmacChoice,
+  type HmacImplementation,
+  type HmacImplementationName,
+  resolveHmac,
+} from "./crypto.js";
+export { type DedupeStore, MemoryDedupeStore, type MemoryDedupeStoreOptions } from "./dedupe.js";
+export {
+  HeaderMismatchError,
+  InvalidPayloadError,
+  isWebhookVerificationError,
+  MalformedHeaderError,
+  MissingHeaderError,
+  SignatureMismatchError,
+  WebhookVerificationError,
+  type WebhookVerificationErrorCode,
+} from "./errors.js";
+export {
+  createNodeWebhookHandler,
+  createWebhookHandler,
+  createWebhookProcessor,
+  DEFAULT_MAX_BODY_BYTES,
+  type WebhookErrorContext,
+  type WebhookErrorStage,
+  type WebhookEventCallbacks,
+  type WebhookHandlerOptions,
+  type WebhookOutcome,
+  type WebhookOutcomeBody,
+} from "./handler.js";
+export {
+  type BlockedHost,
+  type BlockedHostKind,
+  checkSubscription,
+  checkWebhookUrl,
+  classifyHost,
+  findSubscriptionProblems,
+  SubscriptionCheckError,
+  type SubscriptionCheckOptions,
+  type SubscriptionProblem,
+  type SubscriptionProblemCode,
+  type SubscriptionRules,
+} from "./subscription.js";
+export {
+  type DeliveryInfo,
+  type HeadersInput,
+  type HeadersInput as WebhookHeaders,
+  type KnownWebhookEvent,
+  readHeader,
+  SIGNATURE_PATTERN,
+  type SignOptions,
+  sign,
+  sign as signWebhook,
+  type UnknownEventBody,
+  type UnknownWebhookEvent,
+  type VerifiedEvent,
+  type VerifyOptions,
+  verify,
+  verify as verifyWebhook,
+  WEBHOOK_HEADERS,
+} from "./verify.js";

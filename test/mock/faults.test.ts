@@ -1,0 +1,132 @@
+// Fault injection, per request (x-mock-fault) and per run (options / setFaults), each kind counted, with the
+// submissions the server really received.
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type MockServer, startMock } from "../../mock/index.js";
+import { auth, formOf, getJson, json, responseErrors, submit, variantBody } from "./helpers.js";
+
+let mock: MockServer;
+
+beforeEach(async () => {
+  mock = await startMock({ holdMs: 500, jobDurationMs: 10, slowHeadersMs: 400 });
+});
+afterEach(() => mock.stop());
+
+const TTS = "service_voice___tts";
+const ttsBody = () => ({ ...variantBody(TTS, "default"), priority: "stream" });
+
+function post(headers: Record<string, string>): Promise<Response> {
+  return fetch(`${mock.url}/job/add/${TTS}`, { method: "POST", headers: { ...auth(), ...headers }, body: formOf(ttsBody()) });
+}
+
+describe("per-request faults", () => {
+  it.each([
+    ["500", 500, "INTERNAL_ERROR"],
+    ["503", 503, "SERVICE_UNAVAILABLE"],
+  ])("%s answers the error envelope and creates no job", async (kind, status, code) => {
+    const answer = await json(await post({ "x-mock-fault": kind }));
+    expect(answer.status).toBe(status);
+    expect(answer.body.code).toBe(code);
+    expect(responseErrors("addJob", status, answer.body)).toEqual([]);
+    if (kind === "503") expect(answer.headers.get("retry-after")).toBe("1");
+    expect(mock.stats.faults[kind as "500"]).toBe(1);
+    expect(mock.stats.submissions).toBe(1);
+    expect(mock.stats.jobsCreated).toBe(0);
+  });
+
+  it("502 answers a proxy's HTML page", async () => {
+    const response = await post({ "x-mock-fault": "502" });
+    expect(response.status).toBe(502);
+    expect(response.headers.get("content-type")).toContain("text/html");
+    expect(await response.text()).toContain("Bad Gateway");
+    expect(mock.stats.faults["502"]).toBe(1);
+  });
+
+  it("x-mock-fault-times fails only the first n attempts of the same idempotency key", async () => {
+    const headers = { "x-mock-fault": "503", "x-mock-fault-times": "2", "Idempotency-Key": "key-1" };
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await post(headers)).status);
+    expect(statuses).toEqual([503, 503, 200]);
+    // Another key starts its own count.
+    expect((await post({ ...headers, "Idempotency-Key": "key-2" })).status).toBe(503);
+    expect(mock.stats.faults["503"]).toBe(3);
+    expect(mock.stats.requests.addJob).toBe(4);
+    expect(mock.stats.submissions).toBe(4);
+    expect(mock.stats.jobsCreated).toBe(1);
+  });
+
+  it("reset-before-body closes the connection before the submission is read", async () => {
+    await expect(post({ "x-mock-fault": "reset-before-body" })).rejects.toThrow();
+    expect(mock.stats.faults["reset-before-body"]).toBe(1);
+    expect(mock.stats.requests.addJob).toBe(1);
+    expect(mock.stats.submissions).toBe(0);
+    expect(mock.stats.jobsCreated).toBe(0);
+  });
+
+  it("reset-after-body closes the connection after the job was created", async () => {
+    await expect(post({ "x-mock-fault": "reset-after-body" })).rejects.toThrow();
+    expect(mock.stats.faults["reset-after-body"]).toBe(1);
+    expect(mock.stats.submissions).toBe(1);
+    expect(mock.stats.jobsCreated).toBe(1);
+  });
+
+  it("slow-headers delays the answer's headers, then answers normally", async () => {
+    const impatient = fetch(`${mock.url}/webhooks/list`, {
+      headers: { ...auth(), "x-mock-fault": "slow-headers" },
+      signal: AbortSignal.timeout(50),
+    });
+    await expect(impatient).rejects.toThrow();
+    const patient = await getJson(mock.url, "/webhooks/list", {
+      ...auth(),
+      "x-mock-fault": "slow-headers",
+      "x-mock-fault-delay-ms": "100",
+    });
+    expect(patient.status).toBe(200);
+    expect(mock.stats.faults["slow-headers"]).toBe(2);
+  });
+
+  it("malformed-json sends a JSON content type over a cut body", async () => {
+    const response = await post({ "x-mock-fault": "malformed-json" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("application/json");
+    await expect(response.json()).rejects.toThrow();
+    expect(mock.stats.faults["malformed-json"]).toBe(1);
+    expect(mock.stats.jobsCreated).toBe(1);
+  });
+
+  it("never-finishes keeps the job running past the hold", async () => {
+    const answer = await submit(mock.url, TTS, ttsBody(), { ...auth(), "x-mock-fault": "never-finishes" });
+    expect(answer.status).toBe(202);
+    const later = await getJson(mock.url, `/job/get/${answer.body.job_id}`);
+    expect(later.body.job_status).toBe("running");
+    expect(mock.stats.faults["never-finishes"]).toBe(1);
+  });
+
+  it("an unknown fault kind is ignored", async () => {
+    expect((await post({ "x-mock-fault": "gremlins" })).status).toBe(200);
+    expect(mock.stats.faults).toEqual({});
+  });
+});
+
+describe("per-run faults", () => {
+  it("rules in the options fail the first n matching requests of the named operations", async () => {
+    const run = await startMock({ faults: [{ kind: "500", operations: ["getJob"], times: 2 }] });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await getJson(run.url, "/job/get/job_unknown")).status);
+      expect(statuses).toEqual([500, 500, 404]);
+      expect((await getJson(run.url, "/webhooks/list")).status).toBe(200);
+      expect(run.stats.faults["500"]).toBe(2);
+      expect(run.stats.requests.getJob).toBe(3);
+    } finally {
+      await run.stop();
+    }
+  });
+
+  it("setFaults replaces the rules during a run", async () => {
+    mock.setFaults([{ kind: "503" }]);
+    expect((await getJson(mock.url, "/webhooks/list")).status).toBe(503);
+    mock.setFaults([]);
+    expect((await getJson(mock.url, "/webhooks/list")).status).toBe(200);
+    expect(mock.stats.faults["503"]).toBe(1);
+  });
+});
