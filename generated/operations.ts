@@ -719,7 +719,7 @@ export function getJob(client: Runtime, params: GetJobParams, options?: RequestO
 export type DeleteWebhookResponse = components["schemas"]["NotShownSuccessResponse"];
 /** Request body of `deleteWebhook`. */
 export type DeleteWebhookBody = components["schemas"]["NotShownBody"];
-const deleteWebhookOperation: OperationSpec = {"operationId":"deleteWebhook","method":"POST","path":"/webhooks/delete","requestMediaType":"application/json","response":"json","billable":false};
+const deleteWebhookOperation: OperationSpec = {"operationId":"deleteWebhook","method":"POST","path":"/webhooks/delete","requestMediaType":"application/json","response":"json","billable":true};
 
 /**
  * Delete a subscription
@@ -766,7 +766,7 @@ export function listWebhooks(client: Runtime, options?: RequestOptions): Promise
 export type SubscribeWebhookResponse = components["schemas"]["WebhookSubscribeResponse"];
 /** Request body of `subscribeWebhook`. */
 export type SubscribeWebhookBody = components["schemas"]["WebhookSubscriptionCreate"];
-const subscribeWebhookOperation: OperationSpec = {"operationId":"subscribeWebhook","method":"POST","path":"/webhooks/subscribe","requestMediaType":"application/json","response":"json","billable":false};
+const subscribeWebhookOperation: OperationSpec = {"operationId":"subscribeWebhook","method":"POST","path":"/webhooks/subscribe","requestMediaType":"application/json","response":"json","billable":true};
 
 /**
  * Create a webhook subscription
@@ -794,7 +794,7 @@ export function subscribeWebhook(client: Runtime, body: SubscribeWebhookBody, op
 export type TestWebhookResponse = components["schemas"]["NotShownSuccessResponse"];
 /** Request body of `testWebhook`. */
 export type TestWebhookBody = components["schemas"]["NotShownBody"];
-const testWebhookOperation: OperationSpec = {"operationId":"testWebhook","method":"POST","path":"/webhooks/test","requestMediaType":"application/json","response":"json","billable":false};
+const testWebhookOperation: OperationSpec = {"operationId":"testWebhook","method":"POST","path":"/webhooks/test","requestMediaType":"application/json","response":"json","billable":true};
 
 /**
  * Send a test event to a subscription
@@ -820,7 +820,7 @@ export function testWebhook(client: Runtime, body: TestWebhookBody, options?: Re
 export type UpdateWebhookResponse = components["schemas"]["NotShownSuccessResponse"];
 /** Request body of `updateWebhook`. */
 export type UpdateWebhookBody = components["schemas"]["WebhookSubscriptionUpdate"];
-const updateWebhookOperation: OperationSpec = {"operationId":"updateWebhook","method":"POST","path":"/webhooks/update","requestMediaType":"application/json","response":"json","billable":false};
+const updateWebhookOperation: OperationSpec = {"operationId":"updateWebhook","method":"POST","path":"/webhooks/update","requestMediaType":"application/json","response":"json","billable":true};
 
 /**
  * Change a subscription

@@ -2,8 +2,8 @@
 // (description sha256 75cef2ed5ff4e3886404b264d4c784cd66ae06758e4766728b17b6f417b9c167). Do not edit by hand: run `npm run generate`.
 
 import { verifyWebhook, type VerifiedEvent, type WebhookHeaders } from "../runtime/index.js";
-import type { components } from "./types.js";
 import { webhookEventTypes } from "./model.js";
+import type { components } from "./types.js";
 /** Every webhook delivery body of the description, discriminated on `event_type`. */
 export type WebhookEvent = components["schemas"]["DocumentCommentAddedEvent"] | components["schemas"]["DocumentCreatedEvent"] | components["schemas"]["DocumentDeletedEvent"] | components["schemas"]["DocumentEditedEvent"] | components["schemas"]["DocumentLegalHoldPlacedEvent"] | components["schemas"]["DocumentLegalHoldReleasedEvent"] | components["schemas"]["DocumentLifecycleChangedEvent"] | components["schemas"]["DocumentMovedEvent"] | components["schemas"]["DocumentNoteAddedEvent"] | components["schemas"]["DocumentProcessedEvent"] | components["schemas"]["DocumentRestoredEvent"] | components["schemas"]["DocumentTagAddedEvent"] | components["schemas"]["DocumentUploadedEvent"] | components["schemas"]["DocumentVersionCreatedEvent"] | components["schemas"]["JobCompletedEvent"] | components["schemas"]["JobFailedEvent"] | components["schemas"]["JobProgressEvent"] | components["schemas"]["TaskCompletedEvent"] | components["schemas"]["TaskCreatedEvent"] | components["schemas"]["TaskOverdueEvent"] | components["schemas"]["WorkspaceSharedEvent"] | components["schemas"]["WorkspaceUnsharedEvent"];
 export type WebhookEventType = (typeof webhookEventTypes)[number];

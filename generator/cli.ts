@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { relative } from "node:path";
 import { parseArgs } from "node:util";
-import { generate, writeFiles } from "./generate.js";
+import { generate, runtimeModuleFor, writeFiles } from "./generate.js";
 import { SpecError } from "./spec/problems.js";
 import { currentRelease, releaseFile } from "./spec/releases.js";
 
@@ -31,7 +31,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const started = performance.now();
   const source = values.spec ?? releaseFile(values.release ?? currentRelease());
   const out = values.out ?? "generated";
-  const { ir, files } = await generate(source);
+  const { ir, files } = await generate(source, { runtimeModule: runtimeModuleFor(out) });
   await writeFiles(out, files);
   const pipelines = ir.operations.flatMap((o) => o.variants?.pipelines ?? []);
   const shown = (p: string) => (p.startsWith("http") ? p : relative(process.cwd(), p) || p);

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
 import { buildIR } from "./ir/build.js";
 import type { IR } from "./ir/types.js";
 import { emitEntry } from "./emit/client/entry.js";
@@ -35,11 +36,26 @@ export interface Generation {
   readonly files: readonly EmittedFile[];
 }
 
+export interface GenerateOptions {
+  readonly emitters?: readonly Emitter[];
+  /** The runtime's module as imported from the output folder (default: `../runtime/index.js`, for generated/). */
+  readonly runtimeModule?: string;
+}
+
+/** The module specifier of runtime/index.js as seen from an output folder. */
+export function runtimeModuleFor(outDir: string): string {
+  const path = relative(resolve(outDir), fileURLToPath(new URL("../runtime/index.js", import.meta.url)))
+    .split(sep)
+    .join("/");
+  return path.startsWith(".") ? path : `./${path}`;
+}
+
 /** Runs the emitters over the IR of a description; writes nothing. */
-export async function generate(source: string, emitters: readonly Emitter[] = EMITTERS): Promise<Generation> {
+export async function generate(source: string, options: GenerateOptions = {}): Promise<Generation> {
   const description = await loadDescription(source);
   const ir = buildIR(description);
-  const kit = await createKit(["readme"]);
+  const kit = await createKit(["readme"], options.runtimeModule);
+  const emitters = options.emitters ?? EMITTERS;
   const files = (await Promise.all(emitters.map((emit) => emit(ir, kit)))).flat().sort((a, b) => (a.path < b.path ? -1 : 1));
   const seen = new Set<string>();
   for (const f of files) {

@@ -8,11 +8,14 @@ import { isFileInput, PreparedFile, prepareFile } from "./files.js";
 export interface PreparedBody {
   fields: Record<string, unknown>;
   jsonStrings: readonly string[];
+  /** A JSON body that is not an object (an array, a string, null...), sent as it is. */
+  whole?: { value: unknown };
 }
 
 export type BodyEncoding = "multipart" | "urlencoded" | "json";
 
-export async function prepareBody(body: Record<string, unknown>, jsonStrings: readonly string[] = []): Promise<PreparedBody> {
+export async function prepareBody(body: unknown, jsonStrings: readonly string[] = []): Promise<PreparedBody> {
+  if (typeof body !== "object" || body === null || Array.isArray(body) || isFileInput(body)) return { fields: {}, jsonStrings, whole: { value: body } };
   const fields: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(body)) {
     fields[name] = jsonStrings.includes(name) ? value : await prepareValue(value);
@@ -37,6 +40,7 @@ type Append = (name: string, value: string | PreparedFile) => void;
  * are left out. Fields named in jsonStrings are sent as JSON text.
  */
 function flatten(body: PreparedBody, append: Append): void {
+  if (body.whole) throw new RequestEncodingError("a form body must be an object of fields");
   for (const [name, value] of Object.entries(body.fields)) {
     if (value === undefined || value === null) continue;
     if (body.jsonStrings.includes(name)) append(name, JSON.stringify(value));
@@ -91,6 +95,7 @@ export function urlencodedSerializer(body: PreparedBody): URLSearchParams {
 }
 
 export function jsonSerializer(body: PreparedBody): string {
+  if (body.whole) return JSON.stringify(body.whole.value);
   const fields: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(body.fields)) {
     fields[name] = body.jsonStrings.includes(name) ? JSON.stringify(value) : value;

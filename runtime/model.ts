@@ -34,7 +34,7 @@ export type RequestMediaType = "application/json" | "multipart/form-data" | "app
 /** One operation of the description, as the generated client describes it to the runtime. */
 export interface OperationSpec {
   operationId: string;
-  method: "GET" | "POST";
+  method: "GET" | "PUT" | "POST" | "DELETE" | "OPTIONS" | "HEAD" | "PATCH" | "TRACE";
   /** Path template below the base address, for example "/job/get/{job_id}". */
   path: string;
   requestMediaType?: RequestMediaType;
@@ -46,7 +46,8 @@ export interface OperationSpec {
 export interface CallInput {
   path?: Record<string, string | number>;
   query?: Record<string, unknown>;
-  body?: Record<string, unknown>;
+  /** A form body is an object of fields; a JSON body may be any JSON value. */
+  body?: unknown;
   /** Body fields that travel as JSON text (the structured value, serialised with JSON.stringify; a string becomes a JSON string). */
   jsonStrings?: readonly string[];
 }

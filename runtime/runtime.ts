@@ -14,7 +14,8 @@ import { Transport } from "./transport.js";
 
 export interface RawInit extends Omit<RequestOptions, "mediaType"> {
   query?: Record<string, unknown>;
-  body?: Record<string, unknown>;
+  /** A form body is an object of fields; a JSON body may be any JSON value. */
+  body?: unknown;
   /** Body encoding (default multipart/form-data, the service's default). */
   mediaType?: RequestMediaType;
   jsonStrings?: readonly string[];

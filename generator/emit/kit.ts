@@ -12,6 +12,8 @@ export interface EmittedFile {
 export type Emitter = (ir: IR, kit: EmitKit) => Promise<readonly EmittedFile[]>;
 
 export interface EmitKit {
+  /** How generated TypeScript imports the runtime, relative to the output folder. */
+  readonly runtimeModule: string;
   /** Renders templates/<name>.hbs. */
   render(name: string, data: object): string;
   /** The generated-file header, as comment lines in the given comment syntax. */
@@ -21,7 +23,7 @@ export interface EmitKit {
 const templatesDir = new URL("../../templates/", import.meta.url);
 
 /** Compiles the templates a run needs; each run gets its own handlebars environment, so nothing leaks between runs. */
-export async function createKit(names: readonly string[]): Promise<EmitKit> {
+export async function createKit(names: readonly string[], runtimeModule = "../runtime/index.js"): Promise<EmitKit> {
   const hbs = Handlebars.create();
   const compiled = new Map<string, HandlebarsTemplateDelegate>();
   for (const name of ["header", ...names]) {
@@ -34,7 +36,14 @@ export async function createKit(names: readonly string[]): Promise<EmitKit> {
     return template(data);
   };
   return {
+    runtimeModule,
     render,
-    header: (ir, comment) => render("header", { comment, title: ir.info.title, version: ir.info.version, hash: ir.info.descriptionHash }),
+    // A line break in the title or version would end the comment early.
+    header: (ir, comment) =>
+      render("header", { comment, title: oneLine(ir.info.title), version: oneLine(ir.info.version), hash: ir.info.descriptionHash }),
   };
+}
+
+function oneLine(text: string): string {
+  return text.replace(/[\r\n\u2028\u2029]+/g, " ");
 }

@@ -7,43 +7,48 @@ import { scopes } from "./scope.js";
 /** webhooks.ts (the event union and a typed verify) and index.ts (createClient and the re-exports). */
 export async function emitEntry(ir: IR, kit: EmitKit): Promise<readonly EmittedFile[]> {
   const { response } = scopes(ir);
-  const webhooks = tsFile(ir, kit, "webhooks.ts", (file) => {
-    file.addImportDeclaration({
-      moduleSpecifier: "../runtime/index.js",
-      namedImports: ["verifyWebhook", "type VerifiedEvent", "type WebhookHeaders"],
-    });
-    file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["components"] });
-    file.addImportDeclaration({ moduleSpecifier: "./model.js", namedImports: ["webhookEventTypes"] });
-    file.addTypeAlias({
-      isExported: true,
-      name: "WebhookEvent",
-      docs: ["Every webhook delivery body of the description, discriminated on `event_type`."],
-      type: ir.webhooks.length > 0 ? [...new Set(ir.webhooks.map((w) => printType(w.body, response)))].join(" | ") : "never",
-    });
-    file.addTypeAlias({ isExported: true, name: "WebhookEventType", type: "(typeof webhookEventTypes)[number]" });
-    file.addFunction({
-      isExported: true,
-      name: "verify",
-      docs: [
-        "Verifies a delivery's `sha256=<hex>` signature over the raw body, before parsing it, and returns the typed event.\nAn event type this release does not know is returned as an unknown event, not dropped.",
-      ],
-      parameters: [
-        { name: "rawBody", type: "string | Uint8Array" },
-        { name: "headers", type: "WebhookHeaders" },
-        { name: "secret", type: "string | readonly string[]" },
-      ],
-      returnType: "Promise<VerifiedEvent<WebhookEvent>>",
-      statements: ["return verifyWebhook<WebhookEvent>(rawBody, headers, secret, { knownEventTypes: webhookEventTypes });"],
-    });
-  });
+  const webhooks = tsFile(
+    ir,
+    kit,
+    "webhooks.ts",
+    (file) => {
+      file.addImportDeclaration({
+        moduleSpecifier: kit.runtimeModule,
+        namedImports: ["verifyWebhook", "type VerifiedEvent", "type WebhookHeaders"],
+      });
+      file.addImportDeclaration({ moduleSpecifier: "./model.js", namedImports: ["webhookEventTypes"] });
+      file.addTypeAlias({
+        isExported: true,
+        name: "WebhookEvent",
+        docs: ["Every webhook delivery body of the description, discriminated on `event_type`."],
+        type: ir.webhooks.length > 0 ? [...new Set(ir.webhooks.map((w) => printType(w.body, response)))].join(" | ") : "never",
+      });
+      file.addTypeAlias({ isExported: true, name: "WebhookEventType", type: "(typeof webhookEventTypes)[number]" });
+      file.addFunction({
+        isExported: true,
+        name: "verify",
+        docs: [
+          "Verifies a delivery's `sha256=<hex>` signature over the raw body, before parsing it, and returns the typed event.\nAn event type this release does not know is returned as an unknown event, not dropped.",
+        ],
+        parameters: [
+          { name: "rawBody", type: "string | Uint8Array" },
+          { name: "headers", type: "WebhookHeaders" },
+          { name: "secret", type: "string | readonly string[]" },
+        ],
+        returnType: "Promise<VerifiedEvent<WebhookEvent>>",
+        statements: ["return verifyWebhook<WebhookEvent>(rawBody, headers, secret, { knownEventTypes: webhookEventTypes });"],
+      });
+    },
+    (body) => (body.includes("components[") ? [{ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["components"] }] : []),
+  );
   const index = tsFile(ir, kit, "index.ts", (file) => {
-    file.addImportDeclaration({ moduleSpecifier: "../runtime/index.js", namedImports: ["Runtime", "type ClientOptions"] });
+    file.addImportDeclaration({ moduleSpecifier: kit.runtimeModule, namedImports: ["Runtime", "type ClientOptions"] });
     file.addImportDeclaration({ moduleSpecifier: "./errors.js", namedImports: ["errorClasses"] });
     file.addImportDeclaration({ moduleSpecifier: "./model.js", namedImports: ["serviceModel"] });
     for (const module of ["./errors.js", "./model.js", "./operations.js", "./requests.js", "./webhooks.js"])
       file.addExportDeclaration({ moduleSpecifier: module });
     file.addExportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedExports: ["components", "paths", "webhooks"] });
-    file.addExportDeclaration({ moduleSpecifier: "../runtime/index.js" });
+    file.addExportDeclaration({ moduleSpecifier: kit.runtimeModule });
     file.addFunction({
       isExported: true,
       name: "createClient",

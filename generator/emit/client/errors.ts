@@ -18,7 +18,7 @@ export async function emitErrors(ir: IR, kit: EmitKit): Promise<readonly Emitted
   return [
     tsFile(ir, kit, "errors.ts", (file) => {
       file.addImportDeclaration({
-        moduleSpecifier: "../runtime/index.js",
+        moduleSpecifier: kit.runtimeModule,
         namedImports: ir.errors.length > 0 ? ["ServiceError", "type ServiceErrorClass"] : ["type ServiceErrorClass"],
       });
       file.addTypeAlias({

@@ -35,7 +35,7 @@ export async function emitModel(ir: IR, kit: EmitKit): Promise<readonly EmittedF
   };
   return [
     tsFile(ir, kit, "model.ts", (file) => {
-      file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "../runtime/index.js", namedImports: ["ServiceModel"] });
+      file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: kit.runtimeModule, namedImports: ["ServiceModel"] });
       file.addVariableStatement({
         isExported: true,
         declarationKind: VariableDeclarationKind.Const,

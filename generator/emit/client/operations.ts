@@ -6,8 +6,6 @@ import { docOf, objectLiteral, printType, type TypeScope } from "../ts-type.js";
 import { errorClassNames } from "./errors.js";
 import { bodyTypeName, paramsTypeName, payloadTypeName, requestTypeName, responseTypeName, scopes, subscriptionRules } from "./scope.js";
 
-const RUNTIME = "../runtime/index.js";
-
 /**
  * operations.ts: one function per operation, each taking the runtime as its first argument so that an
  * application bundles only the operations it imports. Job submission gets a signature per pipeline.
@@ -41,10 +39,10 @@ export async function emitOperations(ir: IR, kit: EmitKit): Promise<readonly Emi
         ];
         const used = (name: string) => new RegExp(`\\b${name}\\b`).test(body);
         return [
-          { isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: runtimeTypes.filter(used) },
+          { isTypeOnly: true, moduleSpecifier: kit.runtimeModule, namedImports: runtimeTypes.filter(used) },
           ...(body.includes("checkSubscription(")
             ? [
-                { moduleSpecifier: RUNTIME, namedImports: ["checkSubscription"] },
+                { moduleSpecifier: kit.runtimeModule, namedImports: ["checkSubscription"] },
                 { moduleSpecifier: "./model.js", namedImports: ["subscriptionRules"] },
               ]
             : []),
@@ -147,19 +145,19 @@ function emitOperation(
       type: printType(body.schema, request),
     });
   const specName = `${op.identifier}Operation`;
+  // A POST or PATCH may change state even where it is not billed: resent only when provably not received.
+  const unsafe = op.method === "post" || op.method === "patch";
   file.addVariableStatement({
     declarationKind: VariableDeclarationKind.Const,
-    declarations: [{ name: specName, type: "OperationSpec", initializer: specOf(op, false) }],
+    declarations: [{ name: specName, type: "OperationSpec", initializer: specOf(op, unsafe) }],
   });
   const required = params.some((p) => p.required);
   const pick = (list: readonly Parameter[]) =>
-    list.length === 0
-      ? undefined
-      : `{ ${list.map((p) => `${JSON.stringify(p.name)}: params${required ? "" : "?"}.${safeAccess(p.name)}`).join(", ")} }`;
+    list.length === 0 ? undefined : `{ ${list.map((p) => `${JSON.stringify(p.name)}: params${access(p.name, !required)}`).join(", ")} }`;
   const input = [
     pick(op.parameters.path) && `path: ${pick(op.parameters.path)}`,
     pick(op.parameters.query) && `query: ${pick(op.parameters.query)}`,
-    body && "body",
+    body && (op.requestBody?.required ? "body" : "...(body === undefined ? {} : { body })"),
   ].filter(Boolean);
   const check =
     body && subscriptionRules(ir, op)
@@ -185,8 +183,10 @@ function emitOperation(
   });
 }
 
-function safeAccess(name: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : `[${JSON.stringify(name)}]`;
+/** `.name`, `["odd name"]`, or their optional-chaining forms. */
+function access(name: string, optional: boolean): string {
+  const plain = /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name);
+  return `${optional ? "?." : plain ? "." : ""}${plain ? name : `[${JSON.stringify(name)}]`}`;
 }
 
 function emitJobFunctions(file: Statements, op: Operation, pipelines: readonly Pipeline[], errorNames: ReadonlyMap<string, string>): void {

@@ -63,7 +63,7 @@ export async function emitRequests(ir: IR, kit: EmitKit): Promise<readonly Emitt
         });
       },
       (body) => [
-        ...(/\bFileInput\b/.test(body) ? [{ isTypeOnly: true, moduleSpecifier: "../runtime/index.js", namedImports: ["FileInput"] }] : []),
+        ...(/\bFileInput\b/.test(body) ? [{ isTypeOnly: true, moduleSpecifier: kit.runtimeModule, namedImports: ["FileInput"] }] : []),
         ...(body.includes("components[") ? [{ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["components"] }] : []),
       ],
     ),

@@ -1,0 +1,154 @@
+/** What the release diff reports: one change, its stable rule and its classification. */
+import type { IR, Schema } from "../ir/types.js";
+
+export type Severity = "breaking" | "non-breaking";
+export type Side = "request" | "response" | "operation" | "security" | "errors" | "webhook" | "pricing";
+
+export interface Change {
+  /** Stable rule id, for example `request.field.required-added` or `variants.variant.removed`. */
+  readonly rule: string;
+  readonly severity: Severity;
+  readonly side: Side;
+  /** The change moves money rather than types (prices, lanes): never breaking, always flagged. */
+  readonly billing?: true;
+  /**
+   * JSON pointer (RFC 6901) into a description: into the new one (`in: "new"`) for additions and changes, into
+   * the old one (`in: "old"`) for removals. References are followed, so it names where the thing is written.
+   */
+  readonly pointer: string;
+  readonly in: "old" | "new";
+  readonly message: string;
+}
+
+/** One side of a comparison: the IR and, to locate changes precisely, the description it was built from. */
+export interface ReleaseModel {
+  readonly ir: IR;
+  readonly document?: Record<string, unknown>;
+}
+
+/** How a schema-level change affects a client, by the direction the data flows. */
+export type Effect = "break" | "safe" | "widen" | "narrow";
+/** request: the client sends it (narrowing breaks); response: the client receives it (widening breaks). */
+export type Direction = "request" | "response";
+
+export function severityOf(effect: Effect, direction: Direction): Severity {
+  if (effect === "break") return "breaking";
+  if (effect === "safe") return "non-breaking";
+  return (effect === "narrow") === (direction === "request") ? "breaking" : "non-breaking";
+}
+
+/** Rules applied to a schema wherever one is compared; each rule id is `<scope>.<rule>`. */
+export const SCHEMA_RULES = {
+  "field.added": "safe",
+  "field.required-added": "narrow",
+  "field.removed": "break",
+  "field.required-now": "narrow",
+  "field.optional-now": "widen",
+  "field.deprecated": "safe",
+  "default.changed": "safe",
+  "type.changed": "break",
+  "type.widened": "widen",
+  "type.narrowed": "narrow",
+  "enum.value-added": "widen",
+  "enum.value-removed": "narrow",
+  "range.widened": "widen",
+  "range.narrowed": "narrow",
+  "pattern.changed": "narrow",
+  "object.opened": "safe",
+  "object.closed": "narrow",
+  "union.member-added": "widen",
+  "union.member-removed": "narrow",
+  "exactly-one.added": "narrow",
+  "exactly-one.removed": "widen",
+  "exactly-one.widened": "widen",
+  "exactly-one.narrowed": "narrow",
+  "json-text.added": "break",
+  "json-text.removed": "break",
+} as const satisfies Record<string, Effect>;
+export type SchemaRule = keyof typeof SCHEMA_RULES;
+
+/** The scopes schema rules are applied in, with the direction of their data and the side they are reported on. */
+export const SCOPES = {
+  request: { direction: "request", side: "request" },
+  response: { direction: "response", side: "response" },
+  webhook: { direction: "response", side: "webhook" },
+  variants: { direction: "request", side: "request" },
+  "variants.payload": { direction: "response", side: "response" },
+} as const satisfies Record<string, { direction: Direction; side: Side }>;
+export type Scope = keyof typeof SCOPES;
+
+/** Every other rule, with its fixed classification. */
+export const RULES = {
+  "operation.added": ["non-breaking", "operation"],
+  "operation.removed": ["breaking", "operation"],
+  "operation.id-changed": ["breaking", "operation"],
+  "operation.deprecated": ["non-breaking", "operation"],
+  "request.parameter.added": ["non-breaking", "request"],
+  "request.parameter.required-added": ["breaking", "request"],
+  "request.parameter.removed": ["breaking", "request"],
+  "request.parameter.required-now": ["breaking", "request"],
+  "request.parameter.optional-now": ["non-breaking", "request"],
+  "request.body.added": ["non-breaking", "request"],
+  "request.body.required-added": ["breaking", "request"],
+  "request.body.removed": ["breaking", "request"],
+  "request.body.required-now": ["breaking", "request"],
+  "request.body.optional-now": ["non-breaking", "request"],
+  "request.media-type.added": ["non-breaking", "request"],
+  "request.media-type.removed": ["breaking", "request"],
+  "response.status.added": ["non-breaking", "response"],
+  "response.status.success-added": ["breaking", "response"],
+  "response.status.removed": ["non-breaking", "response"],
+  "response.media-type.added": ["non-breaking", "response"],
+  "response.media-type.removed": ["breaking", "response"],
+  "response.header.added": ["non-breaking", "response"],
+  "response.header.removed": ["breaking", "response"],
+  "security.requirement.added": ["non-breaking", "security"],
+  "security.requirement.removed": ["breaking", "security"],
+  "security.requirement.relaxed": ["non-breaking", "security"],
+  "security.scheme.added": ["non-breaking", "security"],
+  "security.scheme.removed": ["breaking", "security"],
+  "security.scheme.changed": ["breaking", "security"],
+  "errors.operation.code-added": ["non-breaking", "errors"],
+  "errors.operation.code-removed": ["non-breaking", "errors"],
+  "errors.catalogue.code-added": ["non-breaking", "errors"],
+  "errors.catalogue.code-removed": ["breaking", "errors"],
+  "errors.catalogue.status-changed": ["breaking", "errors"],
+  "webhook.event.added": ["non-breaking", "webhook"],
+  "webhook.event.removed": ["breaking", "webhook"],
+  "variants.selector.changed": ["breaking", "request"],
+  "variants.pipeline.added": ["non-breaking", "request"],
+  "variants.pipeline.removed": ["breaking", "request"],
+  "variants.variant.added": ["non-breaking", "request"],
+  "variants.variant.removed": ["breaking", "request"],
+  "variants.discriminator.changed": ["breaking", "request"],
+  "variants.discriminator.default-added": ["non-breaking", "request"],
+  "variants.discriminator.default-removed": ["breaking", "request"],
+  "variants.payload-location.changed": ["breaking", "response"],
+  "variants.price.base-credits-changed": ["non-breaking", "pricing"],
+  "variants.price.minimum-charge-changed": ["non-breaking", "pricing"],
+  "variants.price.default-lane-changed": ["non-breaking", "pricing"],
+  "variants.price.lane-field-changed": ["non-breaking", "pricing"],
+  "variants.price.lane-multiplier-changed": ["non-breaking", "pricing"],
+  "variants.price.lane-added": ["non-breaking", "pricing"],
+  "variants.price.lane-removed": ["non-breaking", "pricing"],
+} as const satisfies Record<string, readonly [Severity, Side]>;
+export type FixedRule = keyof typeof RULES;
+
+/** Every rule id with its classification, for documentation and checks. */
+export function ruleCatalogue(): { rule: string; severity: string; side: Side; billing: boolean }[] {
+  const schemaRules = Object.entries(SCOPES).flatMap(([scope, { direction, side }]) =>
+    Object.entries(SCHEMA_RULES)
+      .filter(([rule]) => !(rule === "field.required-added" && direction === "response") && !(rule === "default.changed" && direction === "response"))
+      .map(([rule, effect]) => ({ rule: `${scope}.${rule}`, severity: severityOf(effect, direction), side: side as Side, billing: false })),
+  );
+  const fixed = Object.entries(RULES).map(([rule, [severity, side]]) => ({ rule, severity, side: side as Side, billing: side === "pricing" }));
+  return [...fixed, ...schemaRules].sort((a, b) => (a.rule < b.rule ? -1 : 1));
+}
+
+export function fixedChange(rule: FixedRule, pointer: string, where: "old" | "new", message: string): Change {
+  const [severity, side] = RULES[rule];
+  return { rule, severity, side, ...(side === "pricing" && { billing: true as const }), pointer, in: where, message };
+}
+
+export type NamedMap = ReadonlyMap<string, Schema>;
+export const namedOf = (ir: IR): NamedMap => new Map(ir.schemas.map((s) => [s.name, s.schema]));

@@ -1,0 +1,160 @@
+/** Compares operations: presence, parameters, request bodies, responses, security and error codes. */
+import type { Operation, Parameter, Response, SecurityRequirement } from "../ir/types.js";
+import { join } from "../spec/pointer.js";
+import { type Change, fixedChange, type NamedMap, type ReleaseModel } from "./model.js";
+import { compareSchemas } from "./schema.js";
+import { compareVariants } from "./variants.js";
+
+export const operationKey = (o: Operation): string => `${o.method.toUpperCase()} ${o.path}`;
+export const operationPointer = (o: Operation): string => join("", "paths", o.path, o.method);
+
+/** Where a parameter is listed: its index among the operation's (or else the path item's) parameters. */
+function parameterPointer(document: Record<string, unknown> | undefined, op: Operation, p: Parameter): string {
+  const item = (document?.paths as Record<string, Record<string, unknown>> | undefined)?.[op.path];
+  const follow = (v: unknown): Record<string, unknown> => {
+    const ref = (v as { $ref?: unknown } | undefined)?.$ref;
+    if (typeof ref !== "string" || !document) return (v as Record<string, unknown>) ?? {};
+    const [, , kind, name] = ref.split("/");
+    return ((document.components as Record<string, Record<string, unknown>> | undefined)?.[kind ?? ""]?.[name ?? ""] ?? {}) as Record<string, unknown>;
+  };
+  const find = (list: unknown) => (Array.isArray(list) ? list.findIndex((v) => follow(v).name === p.name && follow(v).in === p.in) : -1);
+  const own = find((item?.[op.method] as Record<string, unknown> | undefined)?.parameters);
+  if (own >= 0) return join(operationPointer(op), "parameters", own);
+  const shared = find(item?.parameters);
+  return shared >= 0 ? join("", "paths", op.path, "parameters", shared) : join(operationPointer(op), "parameters");
+}
+
+export function compareOperations(old: ReleaseModel, next: ReleaseModel, named: { old: NamedMap; new: NamedMap }, out: Change[]): void {
+  const before = new Map(old.ir.operations.map((o) => [operationKey(o), o]));
+  const after = new Map(next.ir.operations.map((o) => [operationKey(o), o]));
+  for (const [key, o] of before) {
+    if (!after.has(key)) out.push(fixedChange("operation.removed", operationPointer(o), "old", `${key} (${o.id}) was removed`));
+  }
+  for (const [key, n] of after) {
+    const o = before.get(key);
+    if (!o) {
+      out.push(fixedChange("operation.added", operationPointer(n), "new", `${key} (${n.id}) was added`));
+      continue;
+    }
+    const at = operationPointer(n);
+    if (o.id !== n.id) out.push(fixedChange("operation.id-changed", join(at, "operationId"), "new", `${key}: operationId ${o.id} is now ${n.id}`));
+    if (!o.deprecated && n.deprecated) out.push(fixedChange("operation.deprecated", join(at, "deprecated"), "new", `${key} (${n.id}) is now deprecated`));
+    compareParameters(old, next, o, n, named, out);
+    compareRequestBody(o, n, named, out);
+    compareResponses(o, n, named, out);
+    compareSecurity(o, n, out);
+    compareErrorCodes(o, n, out);
+    if (o.variants && n.variants) compareVariants(o, n, named, out);
+  }
+}
+
+function compareParameters(old: ReleaseModel, next: ReleaseModel, o: Operation, n: Operation, named: { old: NamedMap; new: NamedMap }, out: Change[]): void {
+  const all = (op: Operation) => [...op.parameters.path, ...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie];
+  const key = (p: Parameter) => `${p.in} parameter \`${p.name}\``;
+  const before = new Map(all(o).map((p) => [key(p), p]));
+  const after = new Map(all(n).map((p) => [key(p), p]));
+  for (const [k, p] of before) {
+    if (!after.has(k)) out.push(fixedChange("request.parameter.removed", parameterPointer(old.document, o, p), "old", `${n.id}: ${k} was removed`));
+  }
+  for (const [k, q] of after) {
+    const p = before.get(k);
+    const at = parameterPointer(next.document, n, q);
+    if (!p) {
+      out.push(fixedChange(q.required ? "request.parameter.required-added" : "request.parameter.added", at, "new", `${n.id}: ${k} was added${q.required ? " (required)" : ""}`));
+      continue;
+    }
+    if (!p.required && q.required) out.push(fixedChange("request.parameter.required-now", at, "new", `${n.id}: ${k} is now required`));
+    if (p.required && !q.required) out.push(fixedChange("request.parameter.optional-now", at, "new", `${n.id}: ${k} is now optional`));
+    const walk = { scope: "request" as const, old: named.old, new: named.new, out, label: `${n.id} ${k}` };
+    compareSchemas(walk, p.schema, q.schema, join(parameterPointer(old.document, o, p), "schema"), join(at, "schema"));
+  }
+}
+
+function compareRequestBody(o: Operation, n: Operation, named: { old: NamedMap; new: NamedMap }, out: Change[]): void {
+  const at = join(operationPointer(n), "requestBody");
+  const [a, b] = [o.requestBody, n.requestBody];
+  if (a && !b) return void out.push(fixedChange("request.body.removed", join(operationPointer(o), "requestBody"), "old", `${n.id}: the request body was removed`));
+  if (!a && b) {
+    out.push(fixedChange(b.required ? "request.body.required-added" : "request.body.added", at, "new", `${n.id}: a request body was added`));
+    return;
+  }
+  if (!a || !b) return;
+  if (!a.required && b.required) out.push(fixedChange("request.body.required-now", at, "new", `${n.id}: the request body is now required`));
+  if (a.required && !b.required) out.push(fixedChange("request.body.optional-now", at, "new", `${n.id}: the request body is now optional`));
+  const variantSchemas = new Set([o, n].flatMap((op) => op.variants?.pipelines.flatMap((p) => p.variants.map((v) => v.requestSchema)) ?? []));
+  for (const c of a.contents) {
+    if (!b.contents.some((d) => d.mediaType === c.mediaType)) {
+      out.push(fixedChange("request.media-type.removed", join(operationPointer(o), "requestBody", "content", c.mediaType), "old", `${n.id}: the request no longer accepts ${c.mediaType}`));
+    }
+  }
+  for (const d of b.contents) {
+    const c = a.contents.find((x) => x.mediaType === d.mediaType);
+    const p = join(at, "content", d.mediaType, "schema");
+    if (!c) {
+      out.push(fixedChange("request.media-type.added", join(at, "content", d.mediaType), "new", `${n.id}: the request now also accepts ${d.mediaType}`));
+      continue;
+    }
+    const walk = { scope: "request" as const, old: named.old, new: named.new, out, label: `${n.id} request body`, skipRefs: variantSchemas };
+    compareSchemas(walk, c.schema, d.schema, join(operationPointer(o), "requestBody", "content", c.mediaType, "schema"), p);
+  }
+}
+
+function compareResponses(o: Operation, n: Operation, named: { old: NamedMap; new: NamedMap }, out: Change[]): void {
+  const rp = (op: Operation, r: Response, ...rest: string[]) => join(operationPointer(op), "responses", r.status, ...rest);
+  for (const r of o.responses) {
+    if (!n.responses.some((s) => s.status === r.status)) out.push(fixedChange("response.status.removed", rp(o, r), "old", `${n.id}: status ${r.status} is no longer returned`));
+  }
+  for (const s of n.responses) {
+    const r = o.responses.find((x) => x.status === s.status);
+    if (!r) {
+      const success = s.status.startsWith("2");
+      out.push(fixedChange(success ? "response.status.success-added" : "response.status.added", rp(n, s), "new", `${n.id}: status ${s.status} may now be returned`));
+      continue;
+    }
+    for (const h of r.headers) {
+      if (!s.headers.some((x) => x.name === h.name)) out.push(fixedChange("response.header.removed", rp(o, r, "headers", h.name), "old", `${n.id} ${s.status}: header ${h.name} was removed`));
+    }
+    for (const h of s.headers) {
+      if (!r.headers.some((x) => x.name === h.name)) out.push(fixedChange("response.header.added", rp(n, s, "headers", h.name), "new", `${n.id} ${s.status}: header ${h.name} was added`));
+    }
+    for (const c of r.contents) {
+      if (!s.contents.some((d) => d.mediaType === c.mediaType)) {
+        out.push(fixedChange("response.media-type.removed", rp(o, r, "content", c.mediaType), "old", `${n.id} ${s.status}: no longer answers ${c.mediaType}`));
+      }
+    }
+    const error = /^[45]/.test(s.status) || s.status === "default";
+    for (const d of s.contents) {
+      const c = r.contents.find((x) => x.mediaType === d.mediaType);
+      if (!c) {
+        out.push(fixedChange("response.media-type.added", rp(n, s, "content", d.mediaType), "new", `${n.id} ${s.status}: may now answer ${d.mediaType}`));
+        continue;
+      }
+      const label = `${n.id} ${s.status} ${d.mediaType}`;
+      // An error body's `code` is compared as the operation's error codes (errors.operation.*).
+      const walk = { scope: "response" as const, old: named.old, new: named.new, out, label, ...(error && { skip: new Set(["code"]) }) };
+      compareSchemas(walk, c.schema, d.schema, rp(o, r, "content", c.mediaType, "schema"), rp(n, s, "content", d.mediaType, "schema"));
+    }
+  }
+}
+
+function compareSecurity(o: Operation, n: Operation, out: Change[]): void {
+  const text = (r: SecurityRequirement) =>
+    r.length === 0 ? "no authentication" : r.map((s) => `${s.scheme}${s.scopes.length > 0 ? `(${[...s.scopes].sort().join(" ")})` : ""}`).sort().join(" + ");
+  const [a, b] = [o.security.map(text), n.security.map(text)];
+  const at = join(operationPointer(n), "security");
+  const anonymous = b.includes("no authentication");
+  for (const r of a.filter((x) => !b.includes(x))) {
+    out.push(fixedChange(anonymous ? "security.requirement.relaxed" : "security.requirement.removed", at, "new", `${n.id}: security ${r} is no longer accepted${anonymous ? " (no authentication is needed now)" : ""}`));
+  }
+  for (const r of b.filter((x) => !a.includes(x) && !(x === "no authentication"))) {
+    out.push(fixedChange("security.requirement.added", at, "new", `${n.id}: security ${r} is now accepted`));
+  }
+}
+
+function compareErrorCodes(o: Operation, n: Operation, out: Change[]): void {
+  const added = n.errorCodes.filter((c) => !o.errorCodes.includes(c));
+  const removed = o.errorCodes.filter((c) => !n.errorCodes.includes(c));
+  const at = join(operationPointer(n), "responses");
+  if (added.length > 0) out.push(fixedChange("errors.operation.code-added", at, "new", `${n.id}: may now fail with ${added.join(", ")}`));
+  if (removed.length > 0) out.push(fixedChange("errors.operation.code-removed", at, "new", `${n.id}: no longer fails with ${removed.join(", ")}`));
+}

@@ -1,0 +1,43 @@
+import { readdirSync } from "node:fs";
+import type { IR } from "../../ir/types.js";
+import type { EmitKit, EmittedFile, Emitter } from "../kit.js";
+
+/**
+ * What a language's view module hands the templates: where the files go, the comment syntax of the
+ * generated header, and one data object that every template of the language receives.
+ */
+export interface LanguageView {
+  /** Output folder below generated/, with forward slashes (for example `python/service_client`). */
+  readonly outDir: string;
+  readonly comment: "//" | "#";
+  readonly data: object;
+}
+
+const templatesDir = new URL("../../../templates/", import.meta.url);
+
+/**
+ * The templates of a language: every `templates/<language>/<file>.hbs` whose name does not start with `_`,
+ * sorted. Each renders the file `<file>` (the template's name without `.hbs`) of the output folder.
+ */
+export function languageTemplates(language: string): string[] {
+  return readdirSync(new URL(`${language}/`, templatesDir))
+    .filter((f) => f.endsWith(".hbs") && !f.startsWith("_"))
+    .sort();
+}
+
+/**
+ * An emitter for a template-driven language: the view module computes data from the IR, each template of
+ * `templates/<language>/` renders one file, and every file starts with the generated header.
+ * Nothing here knows the language; a new one is a folder of templates and a view function.
+ */
+export function templatedEmitter(language: string, view: (ir: IR) => LanguageView): Emitter {
+  return async (ir: IR, kit: EmitKit): Promise<readonly EmittedFile[]> => {
+    const { outDir, comment, data } = view(ir);
+    const header = kit.header(ir, comment);
+    return languageTemplates(language).map((file) => {
+      const body = kit.render(`${language}/${file.slice(0, -".hbs".length)}`, data);
+      const text = `${header}${body}`.replace(/[ \t]+$/gm, "").replace(/\n{3,}(?=\S)/g, (m) => (m.length > 3 ? "\n\n\n" : m));
+      return { path: `${outDir}/${file.slice(0, -".hbs".length)}`, content: text.endsWith("\n") ? text : `${text}\n` };
+    });
+  };
+}

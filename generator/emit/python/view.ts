@@ -1,0 +1,437 @@
+import { flattenObject } from "../../ir/flatten.js";
+import { pascalCase } from "../../ir/names.js";
+import type { IR, ObjectSchema, Operation, Pipeline, Schema } from "../../ir/types.js";
+import type { LanguageView } from "./templated.js";
+
+/** The package below generated/python/. */
+export const PYTHON_PACKAGE = "service_client";
+
+const KEYWORDS = new Set(
+  (
+    "False None True and as assert async await break class continue def del elif else except finally for from global if import in is " +
+    "lambda nonlocal not or pass raise return try while with yield match case type _"
+  ).split(" "),
+);
+/** Names the generated modules define themselves; a schema of that name gets a suffix. */
+const OWN_NAMES = ["JsonValue", "JsonObject", "FileUpload", "FileInput", "WebhookEvent", "JobResult", "Client"];
+/** Methods and attributes of the generated Client that operations must not shadow. */
+const CLIENT_MEMBERS = ["submit_job", "wait_job", "close", "base_url"];
+
+const isIdentifier = (name: string): boolean => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !KEYWORDS.has(name);
+
+/** snake_case of a camelCase or PascalCase identifier or of a slug. */
+export function snakeCase(text: string): string {
+  const s = text
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
+    .replace(/[^A-Za-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "")
+    .toLowerCase();
+  const id = s === "" ? "unnamed" : /^[0-9]/.test(s) ? `n_${s}` : s;
+  return KEYWORDS.has(id) ? `${id}_` : id;
+}
+
+/** A Python string literal (double quotes; JSON escapes are valid Python escapes). */
+export const pyString = (text: string): string => JSON.stringify(text).replaceAll("\u2028", "\\u2028").replaceAll("\u2029", "\\u2029");
+
+/** A docstring at the given indentation, or "" when there is no text. */
+export function docstring(text: string | undefined, indent: number): string {
+  const clean = (text ?? "").trim().replaceAll("\\", "\\\\").replaceAll('"""', '\\"\\"\\"');
+  if (clean === "") return "";
+  const pad = " ".repeat(indent);
+  const lines = clean.split("\n").map((l) => l.trimEnd());
+  const body = lines.length === 1 ? lines[0] : `${lines.join(`\n${pad}`)}\n${pad}`;
+  return `${pad}"""${body}${body?.endsWith('"') ? " " : ""}"""`;
+}
+
+/** The first line of a text, for a `#` comment. */
+const firstLine = (text: string | undefined): string => (text ?? "").trim().split("\n")[0]?.trim() ?? "";
+
+function pyLiteral(value: string | number | boolean | null): string {
+  if (value === null) return "None";
+  if (typeof value === "boolean") return value ? "True" : "False";
+  if (typeof value === "number") return String(value);
+  return pyString(value);
+}
+
+interface Field {
+  readonly key: string;
+  readonly keyLiteral: string;
+  readonly type: string;
+  readonly comment: string;
+}
+
+export interface TypedDictDecl {
+  readonly typedDict: true;
+  readonly name: string;
+  readonly doc: string;
+  /** Class syntax is impossible when a key is not an identifier (for example `async`). */
+  readonly functional: boolean;
+  readonly required: readonly Field[];
+  readonly optional: readonly Field[];
+}
+export interface AliasDecl {
+  readonly alias: true;
+  readonly name: string;
+  readonly expr: string;
+  readonly comment: string;
+}
+export type Decl = TypedDictDecl | AliasDecl;
+
+/** Allocates Python names and turns IR schemas into Python type expressions and declarations. */
+class TypeScope {
+  readonly #taken = new Set<string>(OWN_NAMES.map((n) => n.toLowerCase()));
+  /** Named schema name -> Python identifier. */
+  readonly names = new Map<string, string>();
+  readonly named: ReadonlyMap<string, Schema>;
+  readonly decls: Decl[] = [];
+  readonly #pending: (() => void)[] = [];
+
+  constructor(ir: IR) {
+    this.named = new Map(ir.schemas.map((s) => [s.name, s.schema]));
+  }
+
+  take(base: string): string {
+    let id = base;
+    for (let n = 2; this.#taken.has(id.toLowerCase()); n++) id = `${base}${n}`;
+    this.#taken.add(id.toLowerCase());
+    return id;
+  }
+
+  /** Whether a schema is an object once references and intersections are followed. */
+  isObjectLike(schema: Schema, seen: readonly string[] = []): boolean {
+    if (schema.kind === "object") return true;
+    if (schema.kind === "ref") {
+      const target = this.named.get(schema.name);
+      return target !== undefined && !seen.includes(schema.name) && this.isObjectLike(target, [...seen, schema.name]);
+    }
+    if (schema.kind === "intersection") return schema.members.length > 0 && schema.members.every((m) => this.isObjectLike(m, seen));
+    return false;
+  }
+
+  /** A Python type expression; `ref` renders a reference to a declared name (quoted in types.py, `_ty.X` elsewhere). */
+  expr(schema: Schema, owner: string, ref: (id: string) => string): string {
+    switch (schema.kind) {
+      case "ref": {
+        const id = this.names.get(schema.name);
+        return id === undefined ? "JsonValue" : ref(id);
+      }
+      case "string":
+        return "str";
+      case "number":
+        return "float";
+      case "integer":
+        return "int";
+      case "boolean":
+        return "bool";
+      case "null":
+        return "None";
+      case "enum": {
+        const literal = schema.values.filter((v) => typeof v !== "number" || Number.isInteger(v));
+        const parts = literal.length > 0 ? [`_t.Literal[${literal.map(pyLiteral).join(", ")}]`] : [];
+        if (literal.length < schema.values.length) parts.push("float");
+        return parts.length === 1 ? parts[0]! : `_t.Union[${parts.join(", ")}]`;
+      }
+      case "array":
+        return `list[${this.expr(schema.items, `${owner}Item`, ref)}]`;
+      case "object":
+      case "intersection": {
+        if (!this.isObjectLike(schema)) return "JsonValue";
+        const flat = flattenObject(schema, this.named);
+        if (flat.properties.length === 0) {
+          const extra = schema.kind === "object" && typeof schema.additionalProperties === "object" ? schema.additionalProperties : undefined;
+          return `dict[str, ${extra ? this.expr(extra, `${owner}Value`, ref) : "JsonValue"}]`;
+        }
+        const name = this.take(owner);
+        this.#pending.push(() => this.declareObject(name, flat));
+        return ref(name);
+      }
+      case "union": {
+        const members = [...new Set(schema.members.map((m, i) => this.expr(m, `${owner}${i + 1}`, ref)))];
+        return members.length === 1 ? members[0]! : `_t.Union[${members.join(", ")}]`;
+      }
+      case "file":
+        return ref("FileInput");
+      case "json-text":
+        return this.expr(schema.value, owner, ref);
+      case "unknown":
+        return "JsonValue";
+    }
+  }
+
+  declareObject(name: string, object: ObjectSchema, extraDoc?: string): void {
+    const quoted = (id: string) => pyString(id);
+    const field = (p: ObjectSchema["properties"][number]): Field => ({
+      key: p.name,
+      keyLiteral: pyString(p.name),
+      type: this.expr(p.schema, `${name}${pascalCase(p.name)}`, quoted),
+      comment: firstLine(p.schema.description).replaceAll("\r", ""),
+    });
+    const notes = [
+      object.description,
+      object.additionalProperties !== false ? "Further properties are allowed (not typed here)." : undefined,
+      object.exactlyOne?.length ? `Exactly one of: ${object.exactlyOne.map((g) => g.join(", ")).join("; ")}.` : undefined,
+      extraDoc,
+    ].filter((t): t is string => t !== undefined && t.trim() !== "");
+    this.decls.push({
+      typedDict: true,
+      name,
+      doc: docstring(notes.map((n) => n.trim()).join("\n\n"), 4),
+      functional: object.properties.some((p) => !isIdentifier(p.name)),
+      required: object.properties.filter((p) => p.required).map(field),
+      optional: object.properties.filter((p) => !p.required).map(field),
+    });
+  }
+
+  declareNamed(name: string, schema: Schema): void {
+    const id = this.names.get(name)!;
+    if (this.isObjectLike(schema) && schema.kind !== "ref") {
+      this.declareObject(id, flattenObject(schema, this.named));
+      return;
+    }
+    this.decls.push({ alias: true, name: id, expr: this.expr(schema, id, pyString), comment: firstLine(schema.description) });
+  }
+
+  /** Runs the declarations of inline objects found so far (and those they find). */
+  flush(): void {
+    while (this.#pending.length > 0) this.#pending.shift()!();
+  }
+}
+
+export interface OperationView {
+  readonly name: string;
+  readonly method: string;
+  readonly path: string;
+  readonly signature: string;
+  readonly doc: string;
+  readonly pathArgs: string;
+  readonly queryArgs: string;
+  readonly headerArgs: string;
+  readonly hasJsonBody: boolean;
+  readonly hasFormBody: boolean;
+  readonly binary: boolean;
+  readonly returnType: string;
+  readonly retry: "read" | "write";
+  readonly billable: boolean;
+}
+
+const client = (id: string): string => (id === "FileInput" ? "_ty.FileInput" : `_ty.${id}`);
+
+function successResponse(op: Operation) {
+  return op.responses.find((r) => /^2\d\d$/.test(r.status));
+}
+
+function operationView(op: Operation, scope: TypeScope, methodNames: Map<string, string>): OperationView {
+  const args: string[] = ["self"];
+  const seen = new Set<string>(["self", "body"]);
+  const argName = (name: string): string => {
+    let id = snakeCase(name);
+    while (seen.has(id)) id = `${id}_`;
+    seen.add(id);
+    return id;
+  };
+  const mapping = (params: Operation["parameters"]["query"]): { entries: string; required: string[]; optional: string[] } => {
+    const required: string[] = [];
+    const optional: string[] = [];
+    const entries = params
+      .map((p) => {
+        const id = argName(p.name);
+        const type = scope.expr(p.schema, `${pascalCase(op.identifier)}${pascalCase(p.name)}`, client);
+        (p.required ? required : optional).push(p.required ? `${id}: ${type}` : `${id}: _t.Optional[${type}] = None`);
+        return `${pyString(p.name)}: ${id}`;
+      })
+      .join(", ");
+    return { entries: `{${entries}}`, required, optional };
+  };
+  const path = mapping(op.parameters.path);
+  const query = mapping(op.parameters.query);
+  const header = mapping(op.parameters.header);
+  const json = op.requestBody?.contents.find((c) => c.mediaType === "application/json");
+  const form = !json && op.requestBody !== undefined;
+  args.push(...path.required, ...path.optional);
+  if (json) args.push(`body: ${scope.expr(json.schema, `${pascalCase(op.identifier)}Body`, client)}`);
+  if (form) args.push("body: _t.Mapping[str, object]");
+  const keywords = [...query.required, ...header.required, ...query.optional, ...header.optional];
+  if (keywords.length > 0) args.push("*", ...keywords);
+  const success = successResponse(op);
+  const jsonAnswer = success?.contents.find((c) => c.mediaType === "application/json");
+  const binary = success !== undefined && success.contents.length > 0 && jsonAnswer === undefined;
+  const returnType = binary ? "Download" : jsonAnswer ? scope.expr(jsonAnswer.schema, `${pascalCase(op.identifier)}Response`, client) : "JsonValue";
+  const safe = op.method === "get" || op.method === "head" || op.method === "options";
+  const docText = [
+    op.summary,
+    op.description,
+    `${op.method.toUpperCase()} ${op.path}`,
+    op.errorCodes.length > 0 ? `Error codes: ${op.errorCodes.join(", ")}.` : undefined,
+    op.variants ? "A single submission: no waiting. The submit_<pipeline> methods submit and wait." : undefined,
+  ]
+    .filter((t): t is string => t !== undefined && t.trim() !== "")
+    .map((t) => t.trim())
+    .join("\n\n");
+  return {
+    name: methodNames.get(op.id)!,
+    method: op.method.toUpperCase(),
+    path: pyString(op.path),
+    signature: args.join(", "),
+    doc: docstring(docText, 8),
+    pathArgs: path.entries,
+    queryArgs: query.entries,
+    headerArgs: header.entries,
+    hasJsonBody: json !== undefined,
+    hasFormBody: form,
+    binary,
+    returnType: binary ? "Download" : returnType === "JsonValue" ? "_ty.JsonValue" : returnType,
+    retry: safe ? "read" : "write",
+    billable: op.variants !== undefined,
+  };
+}
+
+export interface PipelineView {
+  readonly slug: string;
+  readonly slugLiteral: string;
+  readonly method: string;
+  readonly requestType: string;
+  readonly payloadType: string;
+  readonly jsonText: string;
+  readonly doc: string;
+}
+
+/** The view data of the Python client: everything the templates in templates/python/ read. */
+export function pythonView(ir: IR): LanguageView {
+  const scope = new TypeScope(ir);
+  // Variant request types first: a named request schema equal to a variant's request shares its name.
+  const jobOperation = ir.operations.find((o) => o.variants !== undefined);
+  const pipelines: readonly Pipeline[] = jobOperation?.variants?.pipelines ?? [];
+  const variantNames = new Map<string, string>();
+  const sharedSchemas = new Map<string, string>();
+  for (const pipeline of pipelines) {
+    for (const variant of pipeline.variants) {
+      const name = scope.take(`${variant.identifier}Request`);
+      variantNames.set(`${pipeline.slug}/${variant.name}`, name);
+      const schemaId = ir.schemas.find((s) => s.name === variant.requestSchema)?.identifier;
+      if (schemaId === name && !sharedSchemas.has(variant.requestSchema)) sharedSchemas.set(variant.requestSchema, name);
+    }
+  }
+  for (const s of ir.schemas) scope.names.set(s.name, sharedSchemas.get(s.name) ?? scope.take(s.identifier));
+  const pipelineNames = new Map(pipelines.map((p) => [p.slug, scope.take(`${p.identifier}Request`)]));
+
+  for (const s of ir.schemas) {
+    if (!sharedSchemas.has(s.name)) scope.declareNamed(s.name, s.schema);
+    scope.flush();
+  }
+  const requestDecls: Decl[] = [];
+  for (const pipeline of pipelines) {
+    const members: string[] = [];
+    for (const variant of pipeline.variants) {
+      const name = variantNames.get(`${pipeline.slug}/${variant.name}`)!;
+      members.push(pyString(name));
+      const chosen = variant.discriminator
+        ? `Variant ${variant.name} of pipeline ${pipeline.slug}, chosen by ${variant.discriminator.property}=${variant.discriminator.value}${
+            variant.discriminator.serverDefault ? " (the server's default when absent)" : ""
+          }.`
+        : `Pipeline ${pipeline.slug}.`;
+      const notes = [chosen, variant.open ? "Its parameters are not shown: further properties are allowed." : undefined]
+        .filter(Boolean)
+        .join(" ");
+      const before = scope.decls.length;
+      scope.declareObject(name, { ...variant.request, description: [variant.summary, variant.description].filter(Boolean).join("\n\n") }, notes);
+      scope.flush();
+      requestDecls.push(...scope.decls.splice(before));
+    }
+    requestDecls.push({
+      alias: true,
+      name: pipelineNames.get(pipeline.slug)!,
+      expr: members.length === 1 ? members[0]! : `_t.Union[${members.join(", ")}]`,
+      comment: `The body of pipeline ${pipeline.slug}${pipeline.discriminators.length > 0 ? `, discriminated by ${pipeline.discriminators.join(", ")}` : ""}.`,
+    });
+  }
+
+  // Client methods: operations, then one submit method per pipeline.
+  const taken = new Set(CLIENT_MEMBERS);
+  const method = (base: string): string => {
+    let id = base;
+    for (let n = 2; taken.has(id); n++) id = `${base}_${n}`;
+    taken.add(id);
+    return id;
+  };
+  const methodNames = new Map(ir.operations.map((o) => [o.id, method(snakeCase(o.identifier))]));
+  const operations = ir.operations.map((o) => operationView(o, scope, methodNames));
+  const pipelineViews: PipelineView[] = pipelines.map((p) => {
+    const payloads = [
+      ...new Set(p.variants.map((v) => (v.payload ? scope.expr(v.payload, `${p.identifier}Payload`, client) : "_ty.JsonValue"))),
+    ];
+    const jsonText = [...new Set(p.variants.flatMap((v) => v.jsonStrings))].sort();
+    return {
+      slug: p.slug,
+      slugLiteral: pyString(p.slug),
+      method: method(`submit_${snakeCase(p.slug)}`),
+      requestType: `_ty.${pipelineNames.get(p.slug)!}`,
+      payloadType: payloads.length === 1 ? payloads[0]! : `_t.Union[${payloads.join(", ")}]`,
+      jsonText: `frozenset({${jsonText.map(pyString).join(", ")}})`,
+      doc: docstring(
+        [
+          p.summary,
+          `Submits a job to pipeline ${p.slug} and waits for its payload (\`${p.payloadAfterPolling}\` after polling).`,
+          p.baseCredits !== undefined ? `Base price: ${p.baseCredits} credits, times the lane multiplier.` : undefined,
+        ]
+          .filter(Boolean)
+          .join("\n\n"),
+        8,
+      ),
+    };
+  });
+  scope.flush();
+
+  const errorNames = new Set<string>(["ServiceError", "SdkError"]);
+  const errors = ir.errors.map((e) => {
+    let name = `${pascalCase(e.code.toLowerCase())}Error`;
+    for (let n = 2; errorNames.has(name); n++) name = `${pascalCase(e.code.toLowerCase())}Error${n}`;
+    errorNames.add(name);
+    return { className: name, code: pyString(e.code), status: e.status, doc: docstring(`HTTP ${e.status} ${e.code}: ${e.description ?? ""}`.trim(), 4) };
+  });
+
+  const events = ir.webhooks.map((w) => ({
+    event: pyString(w.event),
+    type: scope.expr(w.body, `${w.identifier}Event`, pyString),
+  }));
+  scope.flush();
+  const headerNamed = (pattern: RegExp, fallback: string): string =>
+    pyString(ir.webhooks.flatMap((w) => w.headers).find((h) => pattern.test(h.name))?.name ?? fallback);
+  const getJob = ir.operations.find((o) => o.method === "get" && o.parameters.path.length === 1 && /job/i.test(o.parameters.path[0]!.name));
+  const pollPath = getJob?.path ?? "/job/get/{job_id}";
+
+  return {
+    outDir: `python/${PYTHON_PACKAGE}`,
+    comment: "#",
+    data: {
+      package: PYTHON_PACKAGE,
+      title: pyString(ir.info.title),
+      release: pyString(ir.info.version),
+      descriptionHash: pyString(ir.info.descriptionHash),
+      irVersion: pyString(ir.irVersion),
+      defaultBaseUrl: pyString(
+        (ir.servers[0]?.variables ?? []).reduce((url, v) => url.replaceAll(`{${v.name}}`, v.default), ir.servers[0]?.url ?? "http://127.0.0.1/"),
+      ),
+      decls: scope.decls,
+      requestDecls,
+      operations,
+      pipelines: pipelineViews,
+      hasPipelines: pipelineViews.length > 0,
+      jobPath: pyString(jobOperation?.path ?? "/job/add/{pipeline}"),
+      jobSelector: pyString(jobOperation?.variants?.selector ?? "pipeline"),
+      pollPath: pyString(pollPath),
+      pollParam: pyString(getJob?.parameters.path[0]?.name ?? "job_id"),
+      pollPattern: pyString(`^${pollPath.replace(/\{[^}]+\}/, "[^/]+")}$`),
+      errors,
+      events,
+      eventUnion: events.length === 0 ? "JsonObject" : events.length === 1 ? events[0]!.type : `_t.Union[${events.map((e) => e.type).join(", ")}]`,
+      signatureHeader: headerNamed(/signature/i, "X-Service-Signature"),
+      eventIdHeader: headerNamed(/event-id/i, "X-Service-Event-ID"),
+      exports: [
+        ...scope.decls.map((d) => d.name),
+        ...requestDecls.map((d) => d.name),
+      ].map(pyString),
+      errorExports: errors.map((e) => pyString(e.className)),
+    },
+  };
+}

@@ -1,0 +1,50 @@
+// The three ways of making the same GET that the request benchmark compares: one function per client, each doing one
+// request and reading its JSON body.
+import createOpenApiFetch from "openapi-fetch";
+import { createClient, getJob } from "../../generated/index.js";
+import type { paths } from "../../generated/types.js";
+
+export const TOKEN = "svc_sk_benchmark0123456789";
+export const JOB_ID = "job_0123456789";
+
+export type OneRequest = () => Promise<unknown>;
+
+export function requestClients(origin: string): Record<"raw fetch" | "openapi-fetch" | "our client (getJob)", OneRequest> {
+  const base = `${origin}/latest`;
+  const url = `${base}/job/get/${JOB_ID}`;
+  const headers = { Authorization: `Bearer ${TOKEN}` };
+  const of = createOpenApiFetch<paths>({ baseUrl: base, headers });
+  const ours = createClient({ baseUrl: base, token: TOKEN });
+  return {
+    "raw fetch": async () => {
+      const response = await fetch(url, { headers });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      return response.json();
+    },
+    "openapi-fetch": async () => {
+      const { data, error } = await of.GET("/job/get/{job_id}", { params: { path: { job_id: JOB_ID } } });
+      if (error !== undefined) throw new Error("error answer");
+      return data;
+    },
+    "our client (getJob)": async () => (await getJob(ours, { job_id: JOB_ID })).data,
+  };
+}
+
+/** Starts the loopback server in a child process; `stop` ends it. */
+export async function startServer(): Promise<{ origin: string; stop: () => void }> {
+  const { spawn } = await import("node:child_process");
+  const { fileURLToPath } = await import("node:url");
+  const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./server.ts", import.meta.url))], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      out += chunk;
+      const line = out.split("\n").find((l) => l.startsWith("{"));
+      if (line !== undefined) resolve((JSON.parse(line) as { port: number }).port);
+    });
+    child.on("exit", (code) => reject(new Error(`the benchmark server exited with ${code}`)));
+  });
+  return { origin: `http://127.0.0.1:${port}`, stop: () => child.stdin.end() };
+}
