@@ -1,35 +1,52 @@
 #!/usr/bin/env node
 import { relative } from "node:path";
 import { parseArgs } from "node:util";
+import { DIFF_USAGE, runDiff } from "./diff/command.js";
 import { generate, runtimeModuleFor, writeFiles } from "./generate.js";
+import { addRelease } from "./releases/add.js";
 import { SpecError } from "./spec/problems.js";
 import { currentRelease, releaseFile } from "./spec/releases.js";
 
-const USAGE = `Usage: generate [--spec <file|url>] [--release <R<yyyymmdd>.<hhmm>>] [--out <folder>]
+const USAGE = `Usage: generate [--spec <file|url> | --release <R<yyyymmdd>.<hhmm>> | --add <file|url>] [--out <folder>]
+       diff <old> <new> [options]   (diff --help for its options)
 
 Validates a description, builds its intermediate model and writes the client, types, fixtures and IR.
   --spec      a description file or http(s) URL (default: the release from --release)
   --release   a release in spec/releases (default: the current one, the newest)
+  --add       a new release's description, file or http(s) URL: validated, saved as spec/releases/<info.version>.yaml
+              (a release id not yet there; earlier files are not touched), then generated
   --out       the output folder (default: generated)
 Exit code 0 on success, 1 when the description is invalid or the options are wrong.`;
 
 async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === "diff") return runDiff(rest);
   const { values } = parseArgs({
     args: [...rest],
-    options: { spec: { type: "string" }, release: { type: "string" }, out: { type: "string" }, help: { type: "boolean", short: "h" } },
+    options: {
+      spec: { type: "string" },
+      release: { type: "string" },
+      add: { type: "string" },
+      out: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
   });
   if (values.help) {
     console.log(USAGE);
     return 0;
   }
   if (command !== "generate") {
-    console.error(`unknown command "${command ?? ""}"\n\n${USAGE}`);
+    console.error(`unknown command "${command ?? ""}"\n\n${USAGE}\n\n${DIFF_USAGE}`);
     return 1;
   }
-  if (values.spec && values.release) throw new Error("give --spec or --release, not both");
+  if ([values.spec, values.release, values.add].filter(Boolean).length > 1) throw new Error("give one of --spec, --release and --add");
   const started = performance.now();
-  const source = values.spec ?? releaseFile(values.release ?? currentRelease());
+  const added = values.add === undefined ? undefined : await addRelease(values.add);
+  if (added) {
+    const note = added.current ? "now the current release" : `older than the current release ${added.previous}, which stays current`;
+    console.log(`added release ${added.id} as spec/releases/${added.id}.yaml (${note})`);
+  }
+  const source = added?.file ?? values.spec ?? releaseFile(values.release ?? currentRelease());
   const out = values.out ?? "generated";
   const { ir, files } = await generate(source, { runtimeModule: runtimeModuleFor(out) });
   await writeFiles(out, files);

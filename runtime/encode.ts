@@ -15,7 +15,8 @@ export interface PreparedBody {
 export type BodyEncoding = "multipart" | "urlencoded" | "json";
 
 export async function prepareBody(body: unknown, jsonStrings: readonly string[] = []): Promise<PreparedBody> {
-  if (typeof body !== "object" || body === null || Array.isArray(body) || isFileInput(body)) return { fields: {}, jsonStrings, whole: { value: body } };
+  if (typeof body !== "object" || body === null || Array.isArray(body) || isFileInput(body))
+    return { fields: {}, jsonStrings, whole: { value: body } };
   const fields: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(body)) {
     fields[name] = jsonStrings.includes(name) ? value : await prepareValue(value);

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import Handlebars from "handlebars";
 import type { IR } from "../ir/types.js";
@@ -31,7 +32,12 @@ export async function createKit(names: readonly string[], runtimeModule = "../ru
     compiled.set(name, hbs.compile(source, { noEscape: true, strict: true }));
   }
   const render = (name: string, data: object): string => {
-    const template = compiled.get(name);
+    let template = compiled.get(name);
+    if (!template && name.includes("/")) {
+      // A template of a subfolder (templates/<language>/<file>.hbs) is compiled on first use.
+      template = hbs.compile(readFileSync(new URL(`${name}.hbs`, templatesDir), "utf8"), { noEscape: true, strict: true });
+      compiled.set(name, template);
+    }
     if (!template) throw new Error(`template "${name}" was not loaded`);
     return template(data);
   };

@@ -25,6 +25,7 @@ export function currentRelease(dir = releasesDir): string {
 export function releaseFile(id: string, dir = releasesDir): string {
   if (!RELEASE_ID.test(id)) throw new Error(`"${id}" is not a release id of the form R<yyyymmdd>.<hhmm>`);
   const file = `${dir}${id}.yaml`;
-  if (!listReleases(dir).includes(id)) throw new Error(`release ${id} is not in ${dir} (known: ${listReleases(dir).join(", ") || "none"})`);
+  if (!listReleases(dir).includes(id))
+    throw new Error(`release ${id} is not in spec/releases (known: ${listReleases(dir).join(", ") || "none"})`);
   return file;
 }

@@ -47,7 +47,9 @@ describe("descriptions that try to inject code", () => {
     expect(Object.keys(module)).toContain("createClient");
     for (const file of files.filter((f) => f.path.endsWith(".ts"))) {
       const source = ts.createSourceFile(file.path, file.content, ts.ScriptTarget.Latest, true);
-      const names = source.statements.flatMap((s) => (ts.isVariableStatement(s) ? s.declarationList.declarations.map((d) => d.name.getText()) : []));
+      const names = source.statements.flatMap((s) =>
+        ts.isVariableStatement(s) ? s.declarationList.declarations.map((d) => d.name.getText()) : [],
+      );
       expect(names, file.path).not.toContain("pwned");
     }
   });

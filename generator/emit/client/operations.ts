@@ -47,7 +47,7 @@ export async function emitOperations(ir: IR, kit: EmitKit): Promise<readonly Emi
               ]
             : []),
           ...(jobTypes.length > 0
-            ? [{ isTypeOnly: true, moduleSpecifier: "./requests.js", namedImports: [...jobTypes, "NoExtraKeys"].sort() }]
+            ? [{ isTypeOnly: true, moduleSpecifier: "./requests.js", namedImports: [...jobTypes, "OptionsUnlessUnknown"].sort() }]
             : []),
           ...(body.includes("components[") ? [{ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["components"] }] : []),
         ];
@@ -197,8 +197,8 @@ function emitJobFunctions(file: Statements, op: Operation, pipelines: readonly P
       parameters: [
         { name: "client", type: "Runtime" },
         { name: "pipeline", type: JSON.stringify(p.slug) },
-        { name: "body", type: `NoExtraKeys<B, ${requestTypeName(p)}>` },
-        { name: "options", type: "JobOptions", hasQuestionToken: true },
+        { name: "body", type: "B" },
+        { name: "options", isRestParameter: true, type: `OptionsUnlessUnknown<B, ${requestTypeName(p)}, JobOptions>` },
       ],
       returnType: returns(p),
     }));
@@ -214,6 +214,7 @@ function emitJobFunctions(file: Statements, op: Operation, pipelines: readonly P
       { name: "pipeline", type: "string" },
       { name: "body", type: "Record<string, unknown>" },
       { name: "options", type: "JobOptions", hasQuestionToken: true },
+      { name: "_unknownField", type: "string", hasQuestionToken: true },
     ],
     returnType: "Promise<JobResult<unknown>>",
     statements: ["return client.submitJob(pipeline, body, options);"],
@@ -230,6 +231,7 @@ function emitJobFunctions(file: Statements, op: Operation, pipelines: readonly P
       { name: "pipeline", type: "string" },
       { name: "body", type: "Record<string, unknown>" },
       { name: "options", type: "JobOptions", hasQuestionToken: true },
+      { name: "_unknownField", type: "string", hasQuestionToken: true },
     ],
     returnType: "Promise<JobHandle>",
     statements: ["return client.startJob(pipeline, body, options);"],

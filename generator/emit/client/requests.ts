@@ -56,10 +56,19 @@ export async function emitRequests(ir: IR, kit: EmitKit): Promise<readonly Emitt
         }
         file.addTypeAlias({
           isExported: true,
-          name: "NoExtraKeys",
+          name: "UnknownFields",
           typeParameters: ["B", "U"],
-          docs: ["Rejects keys of `B` that no member of `U` declares, so a misspelt field does not pass silently."],
-          type: "B & { [K in Exclude<keyof B, U extends unknown ? keyof U : never>]: never }",
+          docs: ["The keys of `B` that the member of `U` it matches does not declare: a misspelt field."],
+          type: "Exclude<keyof B, U extends unknown ? (B extends U ? keyof U : never) : never>",
+        });
+        file.addTypeAlias({
+          isExported: true,
+          name: "OptionsUnlessUnknown",
+          typeParameters: ["B", "U", "O"],
+          docs: [
+            "The trailing parameters of a job submission: the options, or, when the body has a field its variant does not declare, a required marker naming it, so that the call does not compile.",
+          ],
+          type: "[UnknownFields<B, U>] extends [never] ? [options?: O] : [options: O | undefined, unknownField: `unknown field: ${Extract<UnknownFields<B, U>, string>}`]",
         });
       },
       (body) => [

@@ -2,7 +2,7 @@
 // (description sha256 c9ce61a1b507d48017df8a371660b0e5c70a534821cbae5dbb2517bc1276f6e1). Do not edit by hand: run `npm run generate`.
 
 import type { ApiResult, JobHandle, JobOptions, JobResult, OperationSpec, RequestOptions, Runtime } from "../runtime/index.js";
-import type { NoExtraKeys, ScanPagesPayloadOf, ScanPagesRequest, WorkPayloadOf, WorkRequest } from "./requests.js";
+import type { OptionsUnlessUnknown, ScanPagesPayloadOf, ScanPagesRequest, WorkPayloadOf, WorkRequest } from "./requests.js";
 import type { components } from "./types.js";
 /** Success body of `getItem`. */
 export type GetItemResponse = components["schemas"]["Item"];
@@ -33,14 +33,14 @@ export function getItem(client: Runtime, params: GetItemParams, options?: Reques
  *
  * Pipeline `scan___pages`. Submits the job and waits: on hold, then by polling after a 202, until it completes, fails or the deadline passes.
  */
-export function addJob<B extends ScanPagesRequest>(client: Runtime, pipeline: "scan___pages", body: NoExtraKeys<B, ScanPagesRequest>, options?: JobOptions): Promise<JobResult<ScanPagesPayloadOf<B>>>;
+export function addJob<B extends ScanPagesRequest>(client: Runtime, pipeline: "scan___pages", body: B, ...options: OptionsUnlessUnknown<B, ScanPagesRequest, JobOptions>): Promise<JobResult<ScanPagesPayloadOf<B>>>;
 /**
  * `POST /jobs/{kind}`
  *
  * Pipeline `work`. Submits the job and waits: on hold, then by polling after a 202, until it completes, fails or the deadline passes.
  */
-export function addJob<B extends WorkRequest>(client: Runtime, pipeline: "work", body: NoExtraKeys<B, WorkRequest>, options?: JobOptions): Promise<JobResult<WorkPayloadOf<B>>>;
-export function addJob(client: Runtime, pipeline: string, body: Record<string, unknown>, options?: JobOptions): Promise<JobResult<unknown>> {
+export function addJob<B extends WorkRequest>(client: Runtime, pipeline: "work", body: B, ...options: OptionsUnlessUnknown<B, WorkRequest, JobOptions>): Promise<JobResult<WorkPayloadOf<B>>>;
+export function addJob(client: Runtime, pipeline: string, body: Record<string, unknown>, options?: JobOptions, _unknownField?: string): Promise<JobResult<unknown>> {
   return client.submitJob(pipeline, body, options);
 }
 
@@ -49,13 +49,13 @@ export function addJob(client: Runtime, pipeline: string, body: Record<string, u
  *
  * Pipeline `scan___pages`. Submits with `client_wait=false` and returns a handle at once; `client.waitJob(handle.jobId)` resumes from any process.
  */
-export function startAddJob<B extends ScanPagesRequest>(client: Runtime, pipeline: "scan___pages", body: NoExtraKeys<B, ScanPagesRequest>, options?: JobOptions): Promise<JobHandle>;
+export function startAddJob<B extends ScanPagesRequest>(client: Runtime, pipeline: "scan___pages", body: B, ...options: OptionsUnlessUnknown<B, ScanPagesRequest, JobOptions>): Promise<JobHandle>;
 /**
  * `POST /jobs/{kind}`
  *
  * Pipeline `work`. Submits with `client_wait=false` and returns a handle at once; `client.waitJob(handle.jobId)` resumes from any process.
  */
-export function startAddJob<B extends WorkRequest>(client: Runtime, pipeline: "work", body: NoExtraKeys<B, WorkRequest>, options?: JobOptions): Promise<JobHandle>;
-export function startAddJob(client: Runtime, pipeline: string, body: Record<string, unknown>, options?: JobOptions): Promise<JobHandle> {
+export function startAddJob<B extends WorkRequest>(client: Runtime, pipeline: "work", body: B, ...options: OptionsUnlessUnknown<B, WorkRequest, JobOptions>): Promise<JobHandle>;
+export function startAddJob(client: Runtime, pipeline: string, body: Record<string, unknown>, options?: JobOptions, _unknownField?: string): Promise<JobHandle> {
   return client.startJob(pipeline, body, options);
 }

@@ -1,0 +1,119 @@
+// Type-level tests of the generated client: what must compile does, and every combination that must not
+// compile is marked @ts-expect-error (tsc fails on an expectation that no longer errors).
+import { describe, expectTypeOf, it } from "vitest";
+import {
+  addJob,
+  type components,
+  createClient,
+  getAuditCenter,
+  getJob,
+  type JobResult,
+  startAddJob,
+  subscribeWebhook,
+  verify,
+  type WebhookEvent,
+} from "../../generated/index.js";
+
+const client = createClient({ baseUrl: "https://api.example.com/latest", token: "svc_sk_test" });
+const pdf = new Blob(["%PDF-1.4"], { type: "application/pdf" });
+type Payload<Name extends keyof components["schemas"]> = components["schemas"][Name];
+
+describe("job submission: one signature per pipeline, exact variant unions", () => {
+  it("accepts each variant with its discriminator and types the payload per variant", () => {
+    expectTypeOf(addJob(client, "workflow", { template: "pdf_ai_split", file: pdf })).toEqualTypeOf<
+      Promise<JobResult<Payload<"WorkflowPayload">>>
+    >();
+    expectTypeOf(addJob(client, "workflow", { idp_collection: "invoice", anything: 1 })).toEqualTypeOf<
+      Promise<JobResult<Payload<"WorkflowInvoicePayload">>>
+    >();
+    expectTypeOf(
+      addJob(client, "service_aiocr___generate", { idp_collection: "us_tax_forms", file_1: pdf, model: "premium" }),
+    ).toEqualTypeOf<Promise<JobResult<Payload<"OcrPayload">>>>();
+    expectTypeOf(addJob(client, "service_voice___tts", { text: "Hallo (happy)", voice: "anna", priority: "stream" })).toEqualTypeOf<
+      Promise<JobResult<Payload<"VoiceResult">>>
+    >();
+    addJob(client, "workflow", {
+      template: "document_anonymize_finalize",
+      preview_images: ["https://x/1.png"],
+      preview_bounding_boxes: [],
+      redact_boxes: [],
+    });
+    addJob(client, "workflow", {
+      idp_collection: "accounting_datev",
+      pofid: "POF-1",
+      model: "ultra",
+      idp_fields: ["iban"],
+      processing_lane: "sla_1h",
+    });
+    addJob(client, "pdfstudio___unlock_with_password_pdf", { files: [pdf, new Uint8Array([1])], password: "secret" });
+    startAddJob(client, "service_dataripper___redact_image", { any_field: true });
+  });
+
+  it("refuses a field of another variant", () => {
+    // @ts-expect-error preview_images belongs to document_anonymize_finalize, not to pdf_ai_split
+    addJob(client, "workflow", { template: "pdf_ai_split", file: pdf, preview_images: ["https://x/1.png"] });
+  });
+
+  it("refuses a discriminator of another pipeline or an unknown one", () => {
+    // @ts-expect-error accounting_datev is a workflow variant, not an OCR one
+    addJob(client, "service_aiocr___generate", { idp_collection: "accounting_datev", file_1: pdf, model: "premium" });
+    // @ts-expect-error no variant has this template
+    addJob(client, "workflow", { template: "pdf_ai_splitter", file: pdf });
+    // @ts-expect-error the discriminator is required even where the server has a default
+    addJob(client, "workflow", { file: pdf });
+  });
+
+  it("makes 'exactly one of' exact", () => {
+    // @ts-expect-error both file_1 and pofid
+    addJob(client, "workflow", { idp_collection: "accounting_datev", file_1: pdf, pofid: "POF-1", model: "premium" });
+    // @ts-expect-error neither file_1 nor pofid
+    addJob(client, "workflow", { idp_collection: "accounting_datev", model: "premium" });
+    // @ts-expect-error both file and pofid
+    addJob(client, "workflow", { template: "pdf_ai_split", file: pdf, pofid: "POF-1" });
+  });
+
+  it("refuses values outside an enum, missing required fields and misspelt fields", () => {
+    // @ts-expect-error "mega" is not a model tier
+    addJob(client, "service_aiocr___generate", { idp_collection: "us_tax_forms", file_1: pdf, model: "mega" });
+    // @ts-expect-error "sla_2h" is not a processing lane
+    addJob(client, "workflow", { template: "pdf_ai_split", pofid: "POF-1", processing_lane: "sla_2h" });
+    // @ts-expect-error model is required
+    addJob(client, "service_aiocr___generate", { idp_collection: "us_tax_forms", file_1: pdf });
+    // @ts-expect-error voice is required
+    addJob(client, "service_voice___tts", { text: "Hallo" });
+    // @ts-expect-error the voice pipeline's priority is queue or stream, not a number
+    addJob(client, "service_voice___tts", { text: "Hallo", voice: "anna", priority: 900 });
+    // @ts-expect-error naming_instructions is a misspelling of naming_instruction
+    addJob(client, "workflow", { template: "pdf_ai_split", pofid: "POF-1", naming_instructions: "x" });
+    // @ts-expect-error an unknown pipeline needs the runtime's loosely typed submit
+    addJob(client, "no_such___pipeline", {});
+  });
+});
+
+describe("other operations", () => {
+  it("types parameters and responses from the description", async () => {
+    const job = await getJob(client, { job_id: "j1" });
+    expectTypeOf(job.data.job_status).toEqualTypeOf<string>();
+    expectTypeOf(job.meta.status).toEqualTypeOf<number>();
+    // @ts-expect-error job_id is required
+    getJob(client, {});
+    await getAuditCenter(client, { limit: 10, severity: "high" });
+    // @ts-expect-error "urgent" is not a severity
+    getAuditCenter(client, { severity: "urgent" });
+    const created = await subscribeWebhook(client, { name: "n", url: "https://hooks.example.com/x", events: ["job.completed", "*"] });
+    expectTypeOf(created.data.secret).toEqualTypeOf<string | undefined>();
+    // @ts-expect-error not an event name
+    subscribeWebhook(client, { name: "n", url: "https://hooks.example.com/x", events: ["job.finished"] });
+  });
+});
+
+describe("webhooks", () => {
+  it("narrows the event union on event_type", async () => {
+    const verified = await verify("{}", {}, "secret");
+    if (verified.known) {
+      const event = verified.event;
+      expectTypeOf(event).toEqualTypeOf<WebhookEvent>();
+      if (event.event_type === "document.processed") expectTypeOf(event.data.processing_result.confidence).toEqualTypeOf<number>();
+    }
+  });
+});
