@@ -157,7 +157,7 @@ function checkVariant(document: Json, variant: Json, at: string, chosen: Set<str
   });
   for (const [name, prop] of body.properties) {
     const s = deref(document, prop.schema, prop.pointer).schema;
-    if (s.contentMediaType === "application/json" && !jsonStrings.includes(name) && !variant.open) {
+    if (s.contentMediaType === "application/json" && !jsonStrings.includes(name)) {
       problems.push({ pointer: join(at, "jsonStrings"), message: `${prop.pointer} travels as JSON; list "${name}" here` });
     }
   }
