@@ -11,6 +11,7 @@ import { emitOperations } from "./emit/client/operations.js";
 import { emitRequests } from "./emit/client/requests.js";
 import { emitFixtures } from "./emit/fixtures/index.js";
 import { emitIrJson } from "./emit/ir-json.js";
+import { emitPython } from "./emit/python/index.js";
 import { createKit, type EmittedFile, type Emitter } from "./emit/kit.js";
 import { emitReadme } from "./emit/readme.js";
 import { emitTypes } from "./emit/types.js";
@@ -27,6 +28,7 @@ export const EMITTERS: readonly Emitter[] = [
   emitFixtures,
   emitIrJson,
   emitReadme,
+  emitPython,
 ];
 
 export interface Generation {

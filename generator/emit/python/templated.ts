@@ -16,12 +16,11 @@ export interface LanguageView {
 const templatesDir = new URL("../../../templates/", import.meta.url);
 
 /**
- * The templates of a language: every `templates/<language>/<file>.hbs` whose name does not start with `_`,
- * sorted. Each renders the file `<file>` (the template's name without `.hbs`) of the output folder.
+ * The templates of a language: every `templates/<language>/<file>.hbs`, sorted. Each renders the file `<file>` (the template's name without `.hbs`) of the output folder.
  */
 export function languageTemplates(language: string): string[] {
   return readdirSync(new URL(`${language}/`, templatesDir))
-    .filter((f) => f.endsWith(".hbs") && !f.startsWith("_"))
+    .filter((f) => f.endsWith(".hbs"))
     .sort();
 }
 

@@ -44,6 +44,9 @@ export function docstring(text: string | undefined, indent: number): string {
   return `${pad}"""${body}${body?.endsWith('"') ? " " : ""}"""`;
 }
 
+/** Text for the inside of a docstring, on one line. */
+const docText = (text: string): string => text.replace(/\s+/g, " ").replaceAll("\\", "\\\\").replaceAll('"""', '\\"\\"\\"');
+
 /** The first line of a text, for a `#` comment. */
 const firstLine = (text: string | undefined): string => (text ?? "").trim().split("\n")[0]?.trim() ?? "";
 
@@ -63,6 +66,7 @@ interface Field {
 
 export interface TypedDictDecl {
   readonly typedDict: true;
+  readonly alias: false;
   readonly name: string;
   readonly doc: string;
   /** Class syntax is impossible when a key is not an identifier (for example `async`). */
@@ -71,6 +75,7 @@ export interface TypedDictDecl {
   readonly optional: readonly Field[];
 }
 export interface AliasDecl {
+  readonly typedDict: false;
   readonly alias: true;
   readonly name: string;
   readonly expr: string;
@@ -109,12 +114,17 @@ class TypeScope {
     return false;
   }
 
+  /** Whether an object-like schema takes further properties (a TypedDict cannot say so: plain dicts are accepted too). */
+  isOpen(schema: Schema): boolean {
+    return this.isObjectLike(schema) && flattenObject(schema, this.named).additionalProperties !== false;
+  }
+
   /** A Python type expression; `ref` renders a reference to a declared name (quoted in types.py, `_ty.X` elsewhere). */
   expr(schema: Schema, owner: string, ref: (id: string) => string): string {
     switch (schema.kind) {
       case "ref": {
         const id = this.names.get(schema.name);
-        return id === undefined ? "JsonValue" : ref(id);
+        return ref(id ?? "JsonValue");
       }
       case "string":
         return "str";
@@ -136,11 +146,12 @@ class TypeScope {
         return `list[${this.expr(schema.items, `${owner}Item`, ref)}]`;
       case "object":
       case "intersection": {
-        if (!this.isObjectLike(schema)) return "JsonValue";
+        if (!this.isObjectLike(schema)) return ref("JsonValue");
         const flat = flattenObject(schema, this.named);
         if (flat.properties.length === 0) {
-          const extra = schema.kind === "object" && typeof schema.additionalProperties === "object" ? schema.additionalProperties : undefined;
-          return `dict[str, ${extra ? this.expr(extra, `${owner}Value`, ref) : "JsonValue"}]`;
+          const extra =
+            schema.kind === "object" && typeof schema.additionalProperties === "object" ? schema.additionalProperties : undefined;
+          return `dict[str, ${extra ? this.expr(extra, `${owner}Value`, ref) : ref("JsonValue")}]`;
         }
         const name = this.take(owner);
         this.#pending.push(() => this.declareObject(name, flat));
@@ -155,7 +166,7 @@ class TypeScope {
       case "json-text":
         return this.expr(schema.value, owner, ref);
       case "unknown":
-        return "JsonValue";
+        return ref("JsonValue");
     }
   }
 
@@ -175,6 +186,7 @@ class TypeScope {
     ].filter((t): t is string => t !== undefined && t.trim() !== "");
     this.decls.push({
       typedDict: true,
+      alias: false,
       name,
       doc: docstring(notes.map((n) => n.trim()).join("\n\n"), 4),
       functional: object.properties.some((p) => !isIdentifier(p.name)),
@@ -186,10 +198,19 @@ class TypeScope {
   declareNamed(name: string, schema: Schema): void {
     const id = this.names.get(name)!;
     if (this.isObjectLike(schema) && schema.kind !== "ref") {
-      this.declareObject(id, flattenObject(schema, this.named));
-      return;
+      const flat = flattenObject(schema, this.named);
+      if (flat.properties.length > 0 || flat.additionalProperties === false) {
+        this.declareObject(id, flat);
+        return;
+      }
     }
-    this.decls.push({ alias: true, name: id, expr: this.expr(schema, id, pyString), comment: firstLine(schema.description) });
+    this.decls.push({
+      typedDict: false,
+      alias: true,
+      name: id,
+      expr: this.expr(schema, id, pyString),
+      comment: firstLine(schema.description),
+    });
   }
 
   /** Runs the declarations of inline objects found so far (and those they find). */
@@ -211,11 +232,12 @@ export interface OperationView {
   readonly hasFormBody: boolean;
   readonly binary: boolean;
   readonly returnType: string;
-  readonly retry: "read" | "write";
-  readonly billable: boolean;
+  readonly castReturn: boolean;
+  readonly retry: string;
+  readonly billable: string;
 }
 
-const client = (id: string): string => (id === "FileInput" ? "_ty.FileInput" : `_ty.${id}`);
+const client = (id: string): string => `_ty.${id}`;
 
 function successResponse(op: Operation) {
   return op.responses.find((r) => /^2\d\d$/.test(r.status));
@@ -249,16 +271,23 @@ function operationView(op: Operation, scope: TypeScope, methodNames: Map<string,
   const json = op.requestBody?.contents.find((c) => c.mediaType === "application/json");
   const form = !json && op.requestBody !== undefined;
   args.push(...path.required, ...path.optional);
-  if (json) args.push(`body: ${scope.expr(json.schema, `${pascalCase(op.identifier)}Body`, client)}`);
+  if (json) {
+    const type = scope.expr(json.schema, `${pascalCase(op.identifier)}Body`, client);
+    args.push(`body: ${scope.isOpen(json.schema) && !type.startsWith("dict[") ? `_t.Union[${type}, _ty.JsonObject]` : type}`);
+  }
   if (form) args.push("body: _t.Mapping[str, object]");
   const keywords = [...query.required, ...header.required, ...query.optional, ...header.optional];
   if (keywords.length > 0) args.push("*", ...keywords);
   const success = successResponse(op);
   const jsonAnswer = success?.contents.find((c) => c.mediaType === "application/json");
   const binary = success !== undefined && success.contents.length > 0 && jsonAnswer === undefined;
-  const returnType = binary ? "Download" : jsonAnswer ? scope.expr(jsonAnswer.schema, `${pascalCase(op.identifier)}Response`, client) : "JsonValue";
+  const returnType = binary
+    ? "Download"
+    : jsonAnswer
+      ? scope.expr(jsonAnswer.schema, `${pascalCase(op.identifier)}Response`, client)
+      : "_ty.JsonValue";
   const safe = op.method === "get" || op.method === "head" || op.method === "options";
-  const docText = [
+  const docBody = [
     op.summary,
     op.description,
     `${op.method.toUpperCase()} ${op.path}`,
@@ -270,19 +299,20 @@ function operationView(op: Operation, scope: TypeScope, methodNames: Map<string,
     .join("\n\n");
   return {
     name: methodNames.get(op.id)!,
-    method: op.method.toUpperCase(),
+    method: pyString(op.method.toUpperCase()),
     path: pyString(op.path),
     signature: args.join(", "),
-    doc: docstring(docText, 8),
+    doc: docstring(docBody, 8),
     pathArgs: path.entries,
     queryArgs: query.entries,
     headerArgs: header.entries,
     hasJsonBody: json !== undefined,
     hasFormBody: form,
     binary,
-    returnType: binary ? "Download" : returnType === "JsonValue" ? "_ty.JsonValue" : returnType,
-    retry: safe ? "read" : "write",
-    billable: op.variants !== undefined,
+    returnType,
+    castReturn: returnType !== "_ty.JsonValue",
+    retry: safe ? '"read"' : '"write"',
+    billable: op.variants !== undefined ? "True" : "False",
   };
 }
 
@@ -292,6 +322,7 @@ export interface PipelineView {
   readonly method: string;
   readonly requestType: string;
   readonly payloadType: string;
+  readonly castPayload: boolean;
   readonly jsonText: string;
   readonly doc: string;
 }
@@ -334,11 +365,16 @@ export function pythonView(ir: IR): LanguageView {
         .filter(Boolean)
         .join(" ");
       const before = scope.decls.length;
-      scope.declareObject(name, { ...variant.request, description: [variant.summary, variant.description].filter(Boolean).join("\n\n") }, notes);
+      scope.declareObject(
+        name,
+        { ...variant.request, description: [variant.summary, variant.description].filter(Boolean).join("\n\n") },
+        notes,
+      );
       scope.flush();
       requestDecls.push(...scope.decls.splice(before));
     }
     requestDecls.push({
+      typedDict: false,
       alias: true,
       name: pipelineNames.get(pipeline.slug)!,
       expr: members.length === 1 ? members[0]! : `_t.Union[${members.join(", ")}]`,
@@ -365,8 +401,11 @@ export function pythonView(ir: IR): LanguageView {
       slug: p.slug,
       slugLiteral: pyString(p.slug),
       method: method(`submit_${snakeCase(p.slug)}`),
-      requestType: `_ty.${pipelineNames.get(p.slug)!}`,
+      requestType: p.variants.some((v) => v.open)
+        ? `_t.Union[_ty.${pipelineNames.get(p.slug)!}, _ty.JsonObject]`
+        : `_ty.${pipelineNames.get(p.slug)!}`,
       payloadType: payloads.length === 1 ? payloads[0]! : `_t.Union[${payloads.join(", ")}]`,
+      castPayload: !(payloads.length === 1 && payloads[0] === "_ty.JsonValue"),
       jsonText: `frozenset({${jsonText.map(pyString).join(", ")}})`,
       doc: docstring(
         [
@@ -387,7 +426,12 @@ export function pythonView(ir: IR): LanguageView {
     let name = `${pascalCase(e.code.toLowerCase())}Error`;
     for (let n = 2; errorNames.has(name); n++) name = `${pascalCase(e.code.toLowerCase())}Error${n}`;
     errorNames.add(name);
-    return { className: name, code: pyString(e.code), status: e.status, doc: docstring(`HTTP ${e.status} ${e.code}: ${e.description ?? ""}`.trim(), 4) };
+    return {
+      className: name,
+      code: pyString(e.code),
+      status: e.status,
+      doc: docstring(`HTTP ${e.status} ${e.code}: ${e.description ?? ""}`.trim(), 4),
+    };
   });
 
   const events = ir.webhooks.map((w) => ({
@@ -405,15 +449,18 @@ export function pythonView(ir: IR): LanguageView {
     comment: "#",
     data: {
       package: PYTHON_PACKAGE,
-      title: pyString(ir.info.title),
+      title: docText(ir.info.title),
       release: pyString(ir.info.version),
+      releaseText: docText(ir.info.version),
       descriptionHash: pyString(ir.info.descriptionHash),
-      irVersion: pyString(ir.irVersion),
+      irVersionText: docText(ir.irVersion),
       defaultBaseUrl: pyString(
-        (ir.servers[0]?.variables ?? []).reduce((url, v) => url.replaceAll(`{${v.name}}`, v.default), ir.servers[0]?.url ?? "http://127.0.0.1/"),
+        (ir.servers[0]?.variables ?? []).reduce(
+          (url, v) => url.replaceAll(`{${v.name}}`, v.default),
+          ir.servers[0]?.url ?? "http://127.0.0.1/",
+        ),
       ),
-      decls: scope.decls,
-      requestDecls,
+      decls: [...scope.decls, ...requestDecls],
       operations,
       pipelines: pipelineViews,
       hasPipelines: pipelineViews.length > 0,
@@ -424,14 +471,10 @@ export function pythonView(ir: IR): LanguageView {
       pollPattern: pyString(`^${pollPath.replace(/\{[^}]+\}/, "[^/]+")}$`),
       errors,
       events,
-      eventUnion: events.length === 0 ? "JsonObject" : events.length === 1 ? events[0]!.type : `_t.Union[${events.map((e) => e.type).join(", ")}]`,
+      eventUnion:
+        events.length === 0 ? "JsonObject" : events.length === 1 ? events[0]!.type : `_t.Union[${events.map((e) => e.type).join(", ")}]`,
       signatureHeader: headerNamed(/signature/i, "X-Service-Signature"),
       eventIdHeader: headerNamed(/event-id/i, "X-Service-Event-ID"),
-      exports: [
-        ...scope.decls.map((d) => d.name),
-        ...requestDecls.map((d) => d.name),
-      ].map(pyString),
-      errorExports: errors.map((e) => pyString(e.className)),
     },
   };
 }

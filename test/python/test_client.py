@@ -1,0 +1,145 @@
+"""Drives the generated Python client against the mock service (started by python.test.ts).
+
+Environment: SERVICE_MOCK_URL (the mock's base address), SERVICE_MOCK_LIMITED_URL (a mock allowing one request
+per second), and generated/python on PYTHONPATH.
+"""
+
+from __future__ import annotations
+
+import http.server
+import json
+import os
+import threading
+import time
+import unittest
+import urllib.request
+from typing import Any
+
+import service_client
+from service_client import FileUpload, errors, webhooks
+
+URL = os.environ["SERVICE_MOCK_URL"]
+LIMITED_URL = os.environ["SERVICE_MOCK_LIMITED_URL"]
+TOKEN = "svc_sk_python_tests"
+FAST_POLL = (0.05, 0.1)
+PDF = FileUpload(b"%PDF-1.4\n%test\n", "in.pdf", "application/pdf")
+
+
+def client(url: str = URL, token: str = TOKEN, **headers: str) -> service_client.Client:
+    return service_client.Client(token, url, poll_interval=FAST_POLL, job_deadline=30.0, headers=headers)
+
+
+def stats(url: str) -> dict[str, Any]:
+    with urllib.request.urlopen(f"{url}/_mock/stats", timeout=5) as response:
+        decoded: dict[str, Any] = json.loads(response.read())
+        return decoded
+
+
+class JobTests(unittest.TestCase):
+    def test_job_held_to_completion(self) -> None:
+        result = client().submit_workflow({"template": "pdf_ai_split", "file": PDF})
+        self.assertTrue(result.job_id.startswith("job_"))
+        self.assertEqual(result.status, "completed")
+        self.assertEqual(result.polls, 0)
+        self.assertIsInstance(result.data, dict)
+
+    def test_job_answering_202_is_polled_to_completion(self) -> None:
+        slow = client(**{"x-mock-job-duration-ms": "2500"})
+        result = slow.submit_pdfstudio_unlock_with_password_pdf({"files": [PDF, b"%PDF-1.4\n"], "password": "secret"})
+        self.assertEqual(result.status, "completed")
+        self.assertGreaterEqual(result.polls, 1)
+        self.assertIsNotNone(result.data)
+
+    def test_failed_job_raises_with_its_id(self) -> None:
+        failing = client(**{"x-mock-job-duration-ms": "300", "x-mock-job-outcome": "fail"})
+        with self.assertRaises(errors.JobFailedError) as caught:
+            failing.submit_workflow({"template": "pdf_ai_split", "pofid": "doc-1", "client_wait": False})
+        self.assertTrue(caught.exception.job_id.startswith("job_"))
+        self.assertIn("fail", caught.exception.status)
+
+    def test_submission_is_not_resubmitted_after_a_500(self) -> None:
+        before = stats(URL)["submissions"]
+        with self.assertRaises(errors.JobMayExistError):
+            client(**{"x-mock-fault": "500"}).submit_workflow({"template": "pdf_ai_split", "file": PDF})
+        self.assertEqual(stats(URL)["submissions"], before + 1)
+
+    def test_submission_is_resent_after_a_503(self) -> None:
+        before = stats(URL)["submissions"]
+        flaky = client(**{"x-mock-fault": "503", "x-mock-fault-times": "1"})
+        result = flaky.submit_workflow({"template": "pdf_ai_split", "file": PDF})
+        self.assertEqual(result.status, "completed")
+        self.assertEqual(stats(URL)["submissions"], before + 2)
+
+
+class ErrorTests(unittest.TestCase):
+    def test_error_code_maps_to_its_class(self) -> None:
+        with self.assertRaises(errors.InvalidTokenError) as caught:
+            client(token="not-a-token").get_job("job_x")
+        error = caught.exception
+        self.assertIsInstance(error, errors.ServiceError)
+        self.assertEqual((error.status, error.code), (401, "INVALID_TOKEN"))
+        self.assertIsInstance(error.processing_time, str)
+        with self.assertRaises(errors.NotFoundError):
+            client().get_job("job_does_not_exist")
+
+    def test_429_is_retried_after_retry_after(self) -> None:
+        limited = client(LIMITED_URL)
+        limited.list_webhooks()
+        started = time.monotonic()
+        answer = limited.list_webhooks()
+        self.assertEqual(answer["status"], "success")
+        self.assertGreaterEqual(time.monotonic() - started, 0.5)
+        self.assertGreaterEqual(stats(LIMITED_URL)["responses"].get("429", 0), 1)
+
+
+class _Receiver(http.server.BaseHTTPRequestHandler):
+    received: list[tuple[bytes, dict[str, str]]] = []
+    arrived = threading.Event()
+
+    def do_POST(self) -> None:  # noqa: N802 (http.server's name)
+        length = int(self.headers.get("Content-Length") or 0)
+        _Receiver.received.append((self.rfile.read(length), dict(self.headers.items())))
+        self.send_response(200)
+        self.end_headers()
+        _Receiver.arrived.set()
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+class WebhookTests(unittest.TestCase):
+    def test_signature_verified_and_tampering_refused(self) -> None:
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Receiver)
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        try:
+            c = client()
+            secret = "whsec_python_tests"
+            created = c.subscribe_webhook(
+                {"name": "py", "url": f"http://127.0.0.1:{server.server_address[1]}/hook", "events": ["job.completed"], "secret": secret}
+            )
+            c.test_webhook({"subscription_id": created["subscription_id"]})
+            self.assertTrue(_Receiver.arrived.wait(10), "no delivery arrived")
+            raw, headers = _Receiver.received[0]
+            event = webhooks.verify(raw, headers, secret)
+            self.assertEqual(event["event_type"], "job.completed")
+            self.assertEqual(event["event_id"], headers["X-Service-Event-ID"])
+            self.assertEqual(webhooks.verify(raw, headers, ["whsec_old", secret])["event_id"], event["event_id"])
+            tampered = raw.replace(b'"job.completed"', b'"job.failed"')
+            self.assertNotEqual(tampered, raw)
+            with self.assertRaises(errors.WebhookSignatureMismatchError):
+                webhooks.verify(tampered, headers, secret)
+            with self.assertRaises(errors.WebhookSignatureMismatchError):
+                webhooks.verify(raw, headers, "whsec_wrong")
+            with self.assertRaises(errors.WebhookSignatureMalformedError):
+                webhooks.verify(raw, {**headers, "X-Service-Signature": headers["X-Service-Signature"].upper()}, secret)
+            without = {k: v for k, v in headers.items() if k.lower() != "x-service-signature"}
+            with self.assertRaises(errors.WebhookSignatureMissingError):
+                webhooks.verify(raw, without, secret)
+        finally:
+            server.shutdown()
+            server.server_close()
+
+
+if __name__ == "__main__":
+    unittest.main()
