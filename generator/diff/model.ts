@@ -138,10 +138,18 @@ export type FixedRule = keyof typeof RULES;
 export function ruleCatalogue(): { rule: string; severity: string; side: Side; billing: boolean }[] {
   const schemaRules = Object.entries(SCOPES).flatMap(([scope, { direction, side }]) =>
     Object.entries(SCHEMA_RULES)
-      .filter(([rule]) => !(rule === "field.required-added" && direction === "response") && !(rule === "default.changed" && direction === "response"))
+      .filter(
+        ([rule]) =>
+          !(rule === "field.required-added" && direction === "response") && !(rule === "default.changed" && direction === "response"),
+      )
       .map(([rule, effect]) => ({ rule: `${scope}.${rule}`, severity: severityOf(effect, direction), side: side as Side, billing: false })),
   );
-  const fixed = Object.entries(RULES).map(([rule, [severity, side]]) => ({ rule, severity, side: side as Side, billing: side === "pricing" }));
+  const fixed = Object.entries(RULES).map(([rule, [severity, side]]) => ({
+    rule,
+    severity,
+    side: side as Side,
+    billing: side === "pricing",
+  }));
   return [...fixed, ...schemaRules].sort((a, b) => (a.rule < b.rule ? -1 : 1));
 }
 

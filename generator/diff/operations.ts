@@ -15,7 +15,10 @@ function parameterPointer(document: Record<string, unknown> | undefined, op: Ope
     const ref = (v as { $ref?: unknown } | undefined)?.$ref;
     if (typeof ref !== "string" || !document) return (v as Record<string, unknown>) ?? {};
     const [, , kind, name] = ref.split("/");
-    return ((document.components as Record<string, Record<string, unknown>> | undefined)?.[kind ?? ""]?.[name ?? ""] ?? {}) as Record<string, unknown>;
+    return ((document.components as Record<string, Record<string, unknown>> | undefined)?.[kind ?? ""]?.[name ?? ""] ?? {}) as Record<
+      string,
+      unknown
+    >;
   };
   const find = (list: unknown) => (Array.isArray(list) ? list.findIndex((v) => follow(v).name === p.name && follow(v).in === p.in) : -1);
   const own = find((item?.[op.method] as Record<string, unknown> | undefined)?.parameters);
@@ -37,8 +40,10 @@ export function compareOperations(old: ReleaseModel, next: ReleaseModel, named: 
       continue;
     }
     const at = operationPointer(n);
-    if (o.id !== n.id) out.push(fixedChange("operation.id-changed", join(at, "operationId"), "new", `${key}: operationId ${o.id} is now ${n.id}`));
-    if (!o.deprecated && n.deprecated) out.push(fixedChange("operation.deprecated", join(at, "deprecated"), "new", `${key} (${n.id}) is now deprecated`));
+    if (o.id !== n.id)
+      out.push(fixedChange("operation.id-changed", join(at, "operationId"), "new", `${key}: operationId ${o.id} is now ${n.id}`));
+    if (!o.deprecated && n.deprecated)
+      out.push(fixedChange("operation.deprecated", join(at, "deprecated"), "new", `${key} (${n.id}) is now deprecated`));
     compareParameters(old, next, o, n, named, out);
     compareRequestBody(o, n, named, out);
     compareResponses(o, n, named, out);
@@ -48,19 +53,34 @@ export function compareOperations(old: ReleaseModel, next: ReleaseModel, named: 
   }
 }
 
-function compareParameters(old: ReleaseModel, next: ReleaseModel, o: Operation, n: Operation, named: { old: NamedMap; new: NamedMap }, out: Change[]): void {
+function compareParameters(
+  old: ReleaseModel,
+  next: ReleaseModel,
+  o: Operation,
+  n: Operation,
+  named: { old: NamedMap; new: NamedMap },
+  out: Change[],
+): void {
   const all = (op: Operation) => [...op.parameters.path, ...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie];
   const key = (p: Parameter) => `${p.in} parameter \`${p.name}\``;
   const before = new Map(all(o).map((p) => [key(p), p]));
   const after = new Map(all(n).map((p) => [key(p), p]));
   for (const [k, p] of before) {
-    if (!after.has(k)) out.push(fixedChange("request.parameter.removed", parameterPointer(old.document, o, p), "old", `${n.id}: ${k} was removed`));
+    if (!after.has(k))
+      out.push(fixedChange("request.parameter.removed", parameterPointer(old.document, o, p), "old", `${n.id}: ${k} was removed`));
   }
   for (const [k, q] of after) {
     const p = before.get(k);
     const at = parameterPointer(next.document, n, q);
     if (!p) {
-      out.push(fixedChange(q.required ? "request.parameter.required-added" : "request.parameter.added", at, "new", `${n.id}: ${k} was added${q.required ? " (required)" : ""}`));
+      out.push(
+        fixedChange(
+          q.required ? "request.parameter.required-added" : "request.parameter.added",
+          at,
+          "new",
+          `${n.id}: ${k} was added${q.required ? " (required)" : ""}`,
+        ),
+      );
       continue;
     }
     if (!p.required && q.required) out.push(fixedChange("request.parameter.required-now", at, "new", `${n.id}: ${k} is now required`));
@@ -73,28 +93,56 @@ function compareParameters(old: ReleaseModel, next: ReleaseModel, o: Operation, 
 function compareRequestBody(o: Operation, n: Operation, named: { old: NamedMap; new: NamedMap }, out: Change[]): void {
   const at = join(operationPointer(n), "requestBody");
   const [a, b] = [o.requestBody, n.requestBody];
-  if (a && !b) return void out.push(fixedChange("request.body.removed", join(operationPointer(o), "requestBody"), "old", `${n.id}: the request body was removed`));
+  if (a && !b)
+    return void out.push(
+      fixedChange("request.body.removed", join(operationPointer(o), "requestBody"), "old", `${n.id}: the request body was removed`),
+    );
   if (!a && b) {
-    out.push(fixedChange(b.required ? "request.body.required-added" : "request.body.added", at, "new", `${n.id}: a request body was added`));
+    out.push(
+      fixedChange(b.required ? "request.body.required-added" : "request.body.added", at, "new", `${n.id}: a request body was added`),
+    );
     return;
   }
   if (!a || !b) return;
   if (!a.required && b.required) out.push(fixedChange("request.body.required-now", at, "new", `${n.id}: the request body is now required`));
   if (a.required && !b.required) out.push(fixedChange("request.body.optional-now", at, "new", `${n.id}: the request body is now optional`));
-  const variantSchemas = new Set([o, n].flatMap((op) => op.variants?.pipelines.flatMap((p) => p.variants.map((v) => v.requestSchema)) ?? []));
+  const variantSchemas = new Set(
+    [o, n].flatMap((op) => op.variants?.pipelines.flatMap((p) => p.variants.map((v) => v.requestSchema)) ?? []),
+  );
   for (const c of a.contents) {
     if (!b.contents.some((d) => d.mediaType === c.mediaType)) {
-      out.push(fixedChange("request.media-type.removed", join(operationPointer(o), "requestBody", "content", c.mediaType), "old", `${n.id}: the request no longer accepts ${c.mediaType}`));
+      out.push(
+        fixedChange(
+          "request.media-type.removed",
+          join(operationPointer(o), "requestBody", "content", c.mediaType),
+          "old",
+          `${n.id}: the request no longer accepts ${c.mediaType}`,
+        ),
+      );
     }
   }
   for (const d of b.contents) {
     const c = a.contents.find((x) => x.mediaType === d.mediaType);
     const p = join(at, "content", d.mediaType, "schema");
     if (!c) {
-      out.push(fixedChange("request.media-type.added", join(at, "content", d.mediaType), "new", `${n.id}: the request now also accepts ${d.mediaType}`));
+      out.push(
+        fixedChange(
+          "request.media-type.added",
+          join(at, "content", d.mediaType),
+          "new",
+          `${n.id}: the request now also accepts ${d.mediaType}`,
+        ),
+      );
       continue;
     }
-    const walk = { scope: "request" as const, old: named.old, new: named.new, out, label: `${n.id} request body`, skipRefs: variantSchemas };
+    const walk = {
+      scope: "request" as const,
+      old: named.old,
+      new: named.new,
+      out,
+      label: `${n.id} request body`,
+      skipRefs: variantSchemas,
+    };
     compareSchemas(walk, c.schema, d.schema, join(operationPointer(o), "requestBody", "content", c.mediaType, "schema"), p);
   }
 }
@@ -102,31 +150,59 @@ function compareRequestBody(o: Operation, n: Operation, named: { old: NamedMap; 
 function compareResponses(o: Operation, n: Operation, named: { old: NamedMap; new: NamedMap }, out: Change[]): void {
   const rp = (op: Operation, r: Response, ...rest: string[]) => join(operationPointer(op), "responses", r.status, ...rest);
   for (const r of o.responses) {
-    if (!n.responses.some((s) => s.status === r.status)) out.push(fixedChange("response.status.removed", rp(o, r), "old", `${n.id}: status ${r.status} is no longer returned`));
+    if (!n.responses.some((s) => s.status === r.status))
+      out.push(fixedChange("response.status.removed", rp(o, r), "old", `${n.id}: status ${r.status} is no longer returned`));
   }
   for (const s of n.responses) {
     const r = o.responses.find((x) => x.status === s.status);
     if (!r) {
       const success = s.status.startsWith("2");
-      out.push(fixedChange(success ? "response.status.success-added" : "response.status.added", rp(n, s), "new", `${n.id}: status ${s.status} may now be returned`));
+      out.push(
+        fixedChange(
+          success ? "response.status.success-added" : "response.status.added",
+          rp(n, s),
+          "new",
+          `${n.id}: status ${s.status} may now be returned`,
+        ),
+      );
       continue;
     }
     for (const h of r.headers) {
-      if (!s.headers.some((x) => x.name === h.name)) out.push(fixedChange("response.header.removed", rp(o, r, "headers", h.name), "old", `${n.id} ${s.status}: header ${h.name} was removed`));
+      if (!s.headers.some((x) => x.name === h.name))
+        out.push(
+          fixedChange("response.header.removed", rp(o, r, "headers", h.name), "old", `${n.id} ${s.status}: header ${h.name} was removed`),
+        );
     }
     for (const h of s.headers) {
-      if (!r.headers.some((x) => x.name === h.name)) out.push(fixedChange("response.header.added", rp(n, s, "headers", h.name), "new", `${n.id} ${s.status}: header ${h.name} was added`));
+      if (!r.headers.some((x) => x.name === h.name))
+        out.push(
+          fixedChange("response.header.added", rp(n, s, "headers", h.name), "new", `${n.id} ${s.status}: header ${h.name} was added`),
+        );
     }
     for (const c of r.contents) {
       if (!s.contents.some((d) => d.mediaType === c.mediaType)) {
-        out.push(fixedChange("response.media-type.removed", rp(o, r, "content", c.mediaType), "old", `${n.id} ${s.status}: no longer answers ${c.mediaType}`));
+        out.push(
+          fixedChange(
+            "response.media-type.removed",
+            rp(o, r, "content", c.mediaType),
+            "old",
+            `${n.id} ${s.status}: no longer answers ${c.mediaType}`,
+          ),
+        );
       }
     }
     const error = /^[45]/.test(s.status) || s.status === "default";
     for (const d of s.contents) {
       const c = r.contents.find((x) => x.mediaType === d.mediaType);
       if (!c) {
-        out.push(fixedChange("response.media-type.added", rp(n, s, "content", d.mediaType), "new", `${n.id} ${s.status}: may now answer ${d.mediaType}`));
+        out.push(
+          fixedChange(
+            "response.media-type.added",
+            rp(n, s, "content", d.mediaType),
+            "new",
+            `${n.id} ${s.status}: may now answer ${d.mediaType}`,
+          ),
+        );
         continue;
       }
       const label = `${n.id} ${s.status} ${d.mediaType}`;
@@ -139,12 +215,24 @@ function compareResponses(o: Operation, n: Operation, named: { old: NamedMap; ne
 
 function compareSecurity(o: Operation, n: Operation, out: Change[]): void {
   const text = (r: SecurityRequirement) =>
-    r.length === 0 ? "no authentication" : r.map((s) => `${s.scheme}${s.scopes.length > 0 ? `(${[...s.scopes].sort().join(" ")})` : ""}`).sort().join(" + ");
+    r.length === 0
+      ? "no authentication"
+      : r
+          .map((s) => `${s.scheme}${s.scopes.length > 0 ? `(${[...s.scopes].sort().join(" ")})` : ""}`)
+          .sort()
+          .join(" + ");
   const [a, b] = [o.security.map(text), n.security.map(text)];
   const at = join(operationPointer(n), "security");
   const anonymous = b.includes("no authentication");
   for (const r of a.filter((x) => !b.includes(x))) {
-    out.push(fixedChange(anonymous ? "security.requirement.relaxed" : "security.requirement.removed", at, "new", `${n.id}: security ${r} is no longer accepted${anonymous ? " (no authentication is needed now)" : ""}`));
+    out.push(
+      fixedChange(
+        anonymous ? "security.requirement.relaxed" : "security.requirement.removed",
+        at,
+        "new",
+        `${n.id}: security ${r} is no longer accepted${anonymous ? " (no authentication is needed now)" : ""}`,
+      ),
+    );
   }
   for (const r of b.filter((x) => !a.includes(x) && !(x === "no authentication"))) {
     out.push(fixedChange("security.requirement.added", at, "new", `${n.id}: security ${r} is now accepted`));
@@ -156,5 +244,6 @@ function compareErrorCodes(o: Operation, n: Operation, out: Change[]): void {
   const removed = o.errorCodes.filter((c) => !n.errorCodes.includes(c));
   const at = join(operationPointer(n), "responses");
   if (added.length > 0) out.push(fixedChange("errors.operation.code-added", at, "new", `${n.id}: may now fail with ${added.join(", ")}`));
-  if (removed.length > 0) out.push(fixedChange("errors.operation.code-removed", at, "new", `${n.id}: no longer fails with ${removed.join(", ")}`));
+  if (removed.length > 0)
+    out.push(fixedChange("errors.operation.code-removed", at, "new", `${n.id}: no longer fails with ${removed.join(", ")}`));
 }

@@ -65,7 +65,15 @@ export const kindOf = (s: Schema): string =>
 const objectish = (s: Schema) => s.kind === "object" || s.kind === "intersection";
 
 /** Compares the schema at `pa` in the old release with the one at `pb` in the new one. */
-export function compareSchemas(w: SchemaWalk, a: Schema, b: Schema, pa: string, pb: string, path = "", stack: readonly string[] = []): void {
+export function compareSchemas(
+  w: SchemaWalk,
+  a: Schema,
+  b: Schema,
+  pa: string,
+  pb: string,
+  path = "",
+  stack: readonly string[] = [],
+): void {
   const ra = resolve(a, pa, w.old);
   const rb = resolve(b, pb, w.new);
   const pair = `${ra.names.join(">")}|${rb.names.join(">")}`;
@@ -100,15 +108,20 @@ function compareResolved(w: SchemaWalk, a: Schema, b: Schema, pa: string, pb: st
     if (added.length > 0) emit(w, "enum.value-added", "new", pb, path, `allows ${added.map(show).join(", ")}`);
     if (removed.length > 0) emit(w, "enum.value-removed", "new", pb, path, `no longer allows ${removed.map(show).join(", ")}`);
   }
-  if (a.kind === "array" && b.kind === "array") compareSchemas(w, a.items, b.items, join(pa, "items"), join(pb, "items"), `${path}[]`, stack);
-  if (a.kind === "json-text" && b.kind === "json-text") compareSchemas(w, a.value, b.value, join(pa, "contentSchema"), join(pb, "contentSchema"), path, stack);
+  if (a.kind === "array" && b.kind === "array")
+    compareSchemas(w, a.items, b.items, join(pa, "items"), join(pb, "items"), `${path}[]`, stack);
+  if (a.kind === "json-text" && b.kind === "json-text")
+    compareSchemas(w, a.value, b.value, join(pa, "contentSchema"), join(pb, "contentSchema"), path, stack);
   if (a.kind === "union" && b.kind === "union") compareUnions(w, a, b, pa, pb, path, stack);
 }
 
 function compareKinds(w: SchemaWalk, a: Schema, b: Schema, pa: string, pb: string, path: string): void {
   const change = `type changed from ${kindOf(a)} to ${kindOf(b)}`;
-  if (b.kind === "json-text") return emit(w, "json-text.added", "new", pb, path, `is now sent as JSON text (was ${kindOf(a)})`);
-  if (a.kind === "json-text") return emit(w, "json-text.removed", "new", pb, path, `is no longer JSON text (now ${kindOf(b)})`);
+  if (b.kind === "json-text" || a.kind === "json-text") {
+    const text = b.kind === "json-text" ? `is now sent as JSON text (was ${kindOf(a)})` : `is no longer JSON text (now ${kindOf(b)})`;
+    emit(w, b.kind === "json-text" ? "json-text.added" : "json-text.removed", "new", pb, path, text);
+    return;
+  }
   const widened =
     b.kind === "unknown" ||
     (a.kind === "integer" && b.kind === "number") ||
@@ -146,7 +159,14 @@ function compareObjects(w: SchemaWalk, fa: Flat, fb: Flat, path: string, stack: 
     const p = fa.properties.get(name);
     if (!p) {
       const required = q.required && SCOPES[w.scope].direction === "request";
-      emit(w, required ? "field.required-added" : "field.added", "new", q.pointer, sub(name), `was added${q.required ? " (required)" : ""}`);
+      emit(
+        w,
+        required ? "field.required-added" : "field.added",
+        "new",
+        q.pointer,
+        sub(name),
+        `was added${q.required ? " (required)" : ""}`,
+      );
       continue;
     }
     if (!p.required && q.required) emit(w, "field.required-now", "new", q.pointer, sub(name), "is now required");
@@ -175,7 +195,14 @@ function compareGroups(w: SchemaWalk, fa: Flat, fb: Flat, path: string): void {
     matched.add(h);
     if (h.length === g.length && h.every((m) => g.includes(m))) continue;
     const wider = g.every((m) => h.includes(m));
-    emit(w, wider ? "exactly-one.widened" : "exactly-one.narrowed", "new", fb.exactlyOnePointer, path, `exactly one of ${text(g)} is now exactly one of ${text(h)}`);
+    emit(
+      w,
+      wider ? "exactly-one.widened" : "exactly-one.narrowed",
+      "new",
+      fb.exactlyOnePointer,
+      path,
+      `exactly one of ${text(g)} is now exactly one of ${text(h)}`,
+    );
   }
   for (const h of fb.exactlyOne) {
     if (!matched.has(h)) emit(w, "exactly-one.added", "new", fb.exactlyOnePointer, path, `now requires exactly one of ${text(h)}`);
@@ -211,6 +238,7 @@ function compareUnions(
     else compareSchemas(w, a.members[i]!, b.members[j]!, at, join(pb, b.mode, j), path, stack);
   });
   kb.forEach((k, j) => {
-    if (!skipped(k) && !ka.includes(k)) emit(w, "union.member-added", "new", join(pb, b.mode, j), path, `now also accepts ${shown(b.members[j]!)}`);
+    if (!skipped(k) && !ka.includes(k))
+      emit(w, "union.member-added", "new", join(pb, b.mode, j), path, `now also accepts ${shown(b.members[j]!)}`);
   });
 }

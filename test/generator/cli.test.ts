@@ -7,6 +7,9 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
 
+// biome-ignore lint/suspicious/noExplicitAny: the mutations reach into arbitrary places of a parsed description
+type Doc = Record<string, any>;
+
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const run = promisify(execFile);
 
@@ -20,9 +23,8 @@ async function cli(...args: string[]): Promise<{ code: number; stdout: string; s
   }
 }
 
-async function brokenCopy(mutate: (doc: Record<string, any>) => void): Promise<string> {
-  // biome-ignore lint/suspicious/noExplicitAny: mutations reach anywhere
-  const doc = parse(await readFile(join(root, "test/generator/cases/small/openapi.yaml"), "utf8")) as Record<string, any>; // biome-ignore lint/suspicious/noExplicitAny: as above
+async function brokenCopy(mutate: (doc: Doc) => void): Promise<string> {
+  const doc = parse(await readFile(join(root, "test/generator/cases/small/openapi.yaml"), "utf8")) as Doc;
   mutate(doc);
   const dir = await mkdtemp(join(tmpdir(), "cli-"));
   const file = join(dir, "openapi.yaml");
@@ -49,24 +51,21 @@ describe("the generate command", () => {
   it.each([
     [
       "a duplicate operationId",
-      (d: Record<string, any>) => {
-        // biome-ignore lint/suspicious/noExplicitAny: mutations reach anywhere
+      (d: Doc) => {
         d.paths["/jobs/{kind}"].post.operationId = "getItem";
       },
       '/paths/~1jobs~1{kind}/post/operationId: operationId "getItem" is also used at /paths/~1items~1{item_id}/get/operationId',
     ],
     [
       "a discriminator value the schema does not allow",
-      (d: Record<string, any>) => {
-        // biome-ignore lint/suspicious/noExplicitAny: mutations reach anywhere
+      (d: Doc) => {
         d.paths["/jobs/{kind}"].post["x-paperoffice-variants"].pipelines[1].variants[0].discriminator.value = "splitter";
       },
       '/paths/~1jobs~1{kind}/post/x-paperoffice-variants/pipelines/1/variants/0/discriminator/value: "splitter" is not an allowed value',
     ],
     [
       "a variant pointing at a missing schema",
-      (d: Record<string, any>) => {
-        // biome-ignore lint/suspicious/noExplicitAny: mutations reach anywhere
+      (d: Doc) => {
         d.paths["/jobs/{kind}"].post["x-paperoffice-variants"].pipelines[0].variants[0].request.$ref = "#/components/schemas/Gone";
       },
       '/paths/~1jobs~1{kind}/post/x-paperoffice-variants/pipelines/0/variants/0/request/$ref: points at "#/components/schemas/Gone", which does not exist',

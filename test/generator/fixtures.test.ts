@@ -70,7 +70,7 @@ describe.each(files)("fixtures/operations/%s", async (file) => {
     const schema = content["application/json"]?.schema ?? Object.values(content)[0]!.schema;
     const validate = validator(schema);
     // A binary body is kept as a `$file` (name, type, content); on the wire it is the content.
-    const sent = body !== null && typeof body === "object" && "$file" in body ? body.$file.text : body;
+    const sent = body !== null && typeof body === "object" && "$file" in body ? (body as { $file: { text: string } }).$file.text : body;
     expect(validate(sent), errorsOf(validate).join("\n")).toBe(true);
   });
 

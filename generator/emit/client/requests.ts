@@ -68,6 +68,7 @@ export async function emitRequests(ir: IR, kit: EmitKit): Promise<readonly Emitt
           docs: [
             "The trailing parameters of a job submission: the options, or, when the body has a field its variant does not declare, a required marker naming it, so that the call does not compile.",
           ],
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: the text of a TypeScript template literal type
           type: "[UnknownFields<B, U>] extends [never] ? [options?: O] : [options: O | undefined, unknownField: `unknown field: ${Extract<UnknownFields<B, U>, string>}`]",
         });
       },

@@ -1,0 +1,56 @@
+/** `diff <old> <new>`: the changes between two releases, as a changelog section or JSON. */
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { diffReleases, loadRelease } from "./index.js";
+import { makeReport, toJson, toMarkdown, type TypesSignal } from "./report.js";
+import { checkTypes } from "./types-check.js";
+
+export const DIFF_USAGE = `Usage: diff <old> <new> [--format markdown|json] [--allow-breaking] [--types-test <file> | --no-types]
+
+Compares two releases through their intermediate models; each is a release id in spec/releases or a description
+file or http(s) URL. Prints a changelog section (markdown, the default) or JSON.
+  --format          markdown (default) or json
+  --allow-breaking  exit 0 even when something breaks
+  --types-test      a type-level test written against generated/, compiled against the new release's client
+                    (default: test/generated/client.test-d.ts when it exists)
+  --no-types        skip the type-level test
+Exit code 0 when nothing breaks, 1 when something breaks (a breaking change or a failing type-level test) or the
+input is wrong.`;
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+const DEFAULT_TYPES_TEST = `${root}test/generated/client.test-d.ts`;
+
+export async function runDiff(args: readonly string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: [...args],
+    allowPositionals: true,
+    options: {
+      format: { type: "string", default: "markdown" },
+      "allow-breaking": { type: "boolean", default: false },
+      "types-test": { type: "string" },
+      "no-types": { type: "boolean", default: false },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help) {
+    console.log(DIFF_USAGE);
+    return 0;
+  }
+  const [from, to, ...extra] = positionals;
+  if (!from || !to || extra.length > 0) throw new Error("give two releases: diff <old> <new> (diff --help for the options)");
+  if (values.format !== "markdown" && values.format !== "json") throw new Error(`--format is markdown or json, not "${values.format}"`);
+  if (values["no-types"] && values["types-test"]) throw new Error("give --types-test or --no-types, not both");
+  const typesTest = values["no-types"]
+    ? undefined
+    : (values["types-test"] ?? (existsSync(DEFAULT_TYPES_TEST) ? DEFAULT_TYPES_TEST : undefined));
+  if (typesTest !== undefined && !existsSync(typesTest)) throw new Error(`the type-level test ${typesTest} does not exist`);
+
+  const [old, next] = await Promise.all([loadRelease(from), loadRelease(to)]);
+  const changes = diffReleases(old, next);
+  const types: TypesSignal | undefined = typesTest === undefined ? undefined : await checkTypes(next.source, typesTest, root);
+  const report = makeReport(old.id, next.id, changes, types);
+  process.stdout.write(values.format === "json" ? toJson(report) : toMarkdown(report));
+  const broken = report.breaking > 0 || (types?.failures.length ?? 0) > 0;
+  return broken && !values["allow-breaking"] ? 1 : 0;
+}

@@ -1,0 +1,91 @@
+/**
+ * The release diff: a pure function from two releases (their IRs, and the descriptions to locate changes in) to the
+ * list of changes, each with a stable rule id, a classification and a JSON pointer. See docs/releases.md.
+ */
+import { buildIR } from "../ir/build.js";
+import { loadDescription } from "../spec/load.js";
+import { RELEASE_ID, releaseFile } from "../spec/releases.js";
+import { compareErrorCatalogue, compareSecuritySchemes, compareWebhooks } from "./catalogue.js";
+import { type Change, namedOf, type ReleaseModel } from "./model.js";
+import { compareOperations } from "./operations.js";
+
+export type { Change, ReleaseModel } from "./model.js";
+
+export function diffReleases(old: ReleaseModel, next: ReleaseModel): Change[] {
+  const named = { old: namedOf(old.ir), new: namedOf(next.ir) };
+  const out: Change[] = [];
+  compareOperations(old, next, named, out);
+  compareWebhooks(old.ir, next.ir, named, out);
+  compareErrorCatalogue(old, next, out);
+  compareSecuritySchemes(old.ir, next.ir, out);
+  const located = out.map((c) => {
+    const document = c.in === "old" ? old.document : next.document;
+    return document ? { ...c, pointer: locate(document, c.pointer) } : c;
+  });
+  return merge(located);
+}
+
+/** One change reached from several places (a shared schema, two media types) is reported once. */
+function merge(changes: readonly Change[]): Change[] {
+  const first = new Map<string, { change: Change; more: number }>();
+  for (const c of changes) {
+    const key = `${c.rule} ${c.in} ${c.pointer}`;
+    const seen = first.get(key);
+    if (seen) seen.more++;
+    else first.set(key, { change: c, more: 0 });
+  }
+  return [...first.values()].map(({ change, more }) =>
+    more === 0 ? change : { ...change, message: `${change.message} (and ${more} more place${more > 1 ? "s" : ""})` },
+  );
+}
+
+/**
+ * Makes a pointer built along the IR name the place where the thing is written: a `$ref` met on the way is
+ * followed, a composition step (`allOf/3`) that the IR added is skipped, and a pointer that leaves the document
+ * stops at the deepest place that exists.
+ */
+export function locate(document: unknown, pointer: string): string {
+  const tokens = pointer === "" ? [] : pointer.slice(1).split("/");
+  let node: unknown = document;
+  let at = "";
+  for (let i = 0; i < tokens.length; i++) {
+    const raw = tokens[i]!;
+    const token = raw.replaceAll("~1", "/").replaceAll("~0", "~");
+    for (let hops = 0; hops < 16 && isObject(node) && !Object.hasOwn(node, token) && typeof node.$ref === "string"; hops++) {
+      const ref = node.$ref as string;
+      if (!ref.startsWith("#/")) break;
+      at = ref.slice(1);
+      node = ref
+        .slice(2)
+        .split("/")
+        .reduce<unknown>((n, t) => (isObject(n) ? n[t.replaceAll("~1", "/").replaceAll("~0", "~")] : undefined), document);
+    }
+    if (isObject(node) && Object.hasOwn(node, token)) {
+      node = node[token];
+      at += `/${raw}`;
+      continue;
+    }
+    if (["allOf", "anyOf", "oneOf"].includes(token) && /^\d+$/.test(tokens[i + 1] ?? "")) {
+      i++; // a member the IR made from the schema's own properties, written on the schema itself
+      continue;
+    }
+    break;
+  }
+  return at;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object";
+
+export interface LoadedRelease extends ReleaseModel {
+  /** The release id (info.version). */
+  readonly id: string;
+  readonly source: string;
+}
+
+/** A release id in spec/releases, or a description file or URL. */
+export async function loadRelease(ref: string, dir?: string): Promise<LoadedRelease> {
+  const source = RELEASE_ID.test(ref) ? releaseFile(ref, dir) : ref;
+  const description = await loadDescription(source);
+  const ir = buildIR(description);
+  return { id: ir.info.version, source, ir, document: description.document };
+}

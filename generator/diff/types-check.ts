@@ -1,0 +1,50 @@
+/**
+ * The second signal: the type-level test written against the committed client (generated/) is compiled against the
+ * client generated from the new release. The new client is written to .tmp/types-check/generated (git-ignored), the
+ * test is copied to the same place relative to it (its imports of generated/ then reach the new client, its other
+ * relative imports are rewritten to the originals), and the TypeScript compiler reports what no longer compiles.
+ */
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import ts from "typescript";
+import { generate, runtimeModuleFor, writeFiles } from "../generate.js";
+import type { TypeFailure, TypesSignal } from "./report.js";
+
+const posix = (path: string) => path.split(sep).join("/");
+
+/** Rewrites the relative imports of a file moved from `from` to `to`, except those into `keep` (kept as written). */
+export function rebaseImports(text: string, from: string, to: string, keep: string): string {
+  return text.replace(
+    /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(["'])(\.{1,2}\/[^"']*)\2/g,
+    (whole, head: string, quote: string, spec: string) => {
+      const target = resolve(dirname(from), spec);
+      if (target === keep || target.startsWith(keep + sep)) return whole;
+      const moved = posix(relative(dirname(to), target));
+      return `${head}${quote}${moved.startsWith(".") ? moved : `./${moved}`}${quote}`;
+    },
+  );
+}
+
+export async function checkTypes(source: string, testFile: string, root: string): Promise<TypesSignal> {
+  const work = join(root, ".tmp", "types-check");
+  const outDir = join(work, "generated");
+  const { files } = await generate(source, { runtimeModule: runtimeModuleFor(outDir) });
+  await writeFiles(outDir, files);
+  const test = resolve(testFile);
+  const target = join(work, relative(root, test));
+  await mkdir(dirname(target), { recursive: true });
+  await writeFile(target, rebaseImports(await readFile(test, "utf8"), test, target, join(root, "generated")));
+
+  const config = ts.readConfigFile(join(root, "tsconfig.json"), ts.sys.readFile);
+  const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
+  const program = ts.createProgram([target], { ...parsed.options, noEmit: true });
+  const failures: TypeFailure[] = ts
+    .getPreEmitDiagnostics(program)
+    .filter((d) => d.category === ts.DiagnosticCategory.Error && d.file !== undefined && resolve(d.file.fileName) === target)
+    .map((d) => ({
+      file: posix(relative(root, test)),
+      line: d.file!.getLineAndCharacterOfPosition(d.start ?? 0).line + 1,
+      message: ts.flattenDiagnosticMessageText(d.messageText, " "),
+    }));
+  return { test: posix(relative(root, test)), failures };
+}
