@@ -1,31 +1,10 @@
 import { readFileSync } from "node:fs";
+import { seededRandom } from "../../generator/emit/fixtures/sample.js";
+import { webhookEventTypes } from "../../generated/model.js";
 import { sign } from "../../runtime/webhooks/index.js";
 
-/** The 22 event names of the description's `webhooks` (the generated client supplies them in production). */
-export const KNOWN_EVENT_TYPES = [
-  "document.uploaded",
-  "document.created",
-  "document.processed",
-  "document.edited",
-  "document.deleted",
-  "document.restored",
-  "document.moved",
-  "document.version_created",
-  "document.lifecycle_changed",
-  "document.comment_added",
-  "document.note_added",
-  "document.tag_added",
-  "document.legal_hold_placed",
-  "document.legal_hold_released",
-  "job.completed",
-  "job.failed",
-  "job.progress",
-  "workspace.shared",
-  "workspace.unshared",
-  "task.created",
-  "task.completed",
-  "task.overdue",
-] as const;
+/** The event names of the description's `webhooks`, as the generated client supplies them. */
+export const KNOWN_EVENT_TYPES = webhookEventTypes;
 
 interface EventBase {
   event_id: string;
@@ -112,14 +91,7 @@ export async function deliveryHeaders(body: string | Uint8Array, secret = SECRET
   return headers;
 }
 
-/** Deterministic PRNG (mulberry32). */
+/** Deterministic PRNG, the fixtures' own. */
 export function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return seededRandom(String(seed));
 }

@@ -202,38 +202,37 @@ function emitJobFunctions(file: Statements, op: Operation, pipelines: readonly P
       ],
       returnType: returns(p),
     }));
-  file.addFunction({
-    isExported: true,
-    name: op.identifier,
-    overloads: overloads(
-      (p) => `Promise<JobResult<${payloadTypeName(p)}<B>>>`,
-      "Submits the job and waits: on hold, then by polling after a 202, until it completes, fails or the deadline passes.",
-    ),
-    parameters: [
-      { name: "client", type: "Runtime" },
-      { name: "pipeline", type: "string" },
-      { name: "body", type: "Record<string, unknown>" },
-      { name: "options", type: "JobOptions", hasQuestionToken: true },
-      { name: "_unknownField", type: "string", hasQuestionToken: true },
-    ],
-    returnType: "Promise<JobResult<unknown>>",
-    statements: ["return client.submitJob(pipeline, body, options);"],
-  });
-  file.addFunction({
-    isExported: true,
-    name: `start${op.identifier.charAt(0).toUpperCase()}${op.identifier.slice(1)}`,
-    overloads: overloads(
-      () => "Promise<JobHandle>",
-      "Submits with `client_wait=false` and returns a handle at once; `client.waitJob(handle.jobId)` resumes from any process.",
-    ),
-    parameters: [
-      { name: "client", type: "Runtime" },
-      { name: "pipeline", type: "string" },
-      { name: "body", type: "Record<string, unknown>" },
-      { name: "options", type: "JobOptions", hasQuestionToken: true },
-      { name: "_unknownField", type: "string", hasQuestionToken: true },
-    ],
-    returnType: "Promise<JobHandle>",
-    statements: ["return client.startJob(pipeline, body, options);"],
-  });
+  const start = `start${op.identifier.charAt(0).toUpperCase()}${op.identifier.slice(1)}`;
+  const functions = [
+    {
+      name: op.identifier,
+      returns: (p: Pipeline) => `Promise<JobResult<${payloadTypeName(p)}<B>>>`,
+      returnType: "Promise<JobResult<unknown>>",
+      doc: "Submits the job and waits: on hold, then by polling after a 202, until it completes, fails or the deadline passes.",
+      call: "submitJob",
+    },
+    {
+      name: start,
+      returns: () => "Promise<JobHandle>",
+      returnType: "Promise<JobHandle>",
+      doc: "Submits with `client_wait=false` and returns a handle at once; `client.waitJob(handle.jobId)` resumes from any process.",
+      call: "startJob",
+    },
+  ];
+  for (const f of functions) {
+    file.addFunction({
+      isExported: true,
+      name: f.name,
+      overloads: overloads(f.returns, f.doc),
+      parameters: [
+        { name: "client", type: "Runtime" },
+        { name: "pipeline", type: "string" },
+        { name: "body", type: "Record<string, unknown>" },
+        { name: "options", type: "JobOptions", hasQuestionToken: true },
+        { name: "_unknownField", type: "string", hasQuestionToken: true },
+      ],
+      returnType: f.returnType,
+      statements: [`return client.${f.call}(pipeline, body, options);`],
+    });
+  }
 }
