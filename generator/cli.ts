@@ -20,6 +20,10 @@ Exit code 0 on success, 1 when the description is invalid or the options are wro
 
 async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === "--help" || command === "-h" || command === "help") {
+    console.log(`${USAGE}\n\n${DIFF_USAGE}`);
+    return 0;
+  }
   if (command === "diff") return runDiff(rest);
   const { values } = parseArgs({
     args: [...rest],

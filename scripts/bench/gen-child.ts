@@ -15,7 +15,10 @@ async function run(): Promise<number> {
     const started = performance.now();
     const { files } = await generate(source);
     const ms = performance.now() - started;
-    report(ms, files.reduce((n, f) => n + Buffer.byteLength(f.content), 0));
+    report(
+      ms,
+      files.reduce((n, f) => n + Buffer.byteLength(f.content), 0),
+    );
     return 0;
   }
   if (tool === "phases") {
@@ -42,7 +45,7 @@ async function run(): Promise<number> {
     const description = await timed("checkDescription (refs, swagger-parser validate, variants)", () => checkDescription(raw));
     const ir = await timed("buildIR", () => buildIR(description));
     const kit = await createKit(["readme"]);
-    for (const emit of EMITTERS) await timed(emit.name, () => emit(ir, kit));
+    for (const [i, emit] of EMITTERS.entries()) await timed(emit.name || `emitter #${i + 1} (anonymous)`, () => emit(ir, kit));
     console.log(JSON.stringify({ tool, phases, rssMiB: rss, maxRssMiB: process.resourceUsage().maxRSS / 1024 }));
     return 0;
   }

@@ -35,7 +35,9 @@ export async function hotSpots(file: string): Promise<{ totalMs: number; functio
   const profile = JSON.parse(await readFile(file, "utf8")) as Profile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const selfUs = new Map<number, number>();
-  profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  profile.samples.forEach((id, i) => {
+    selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
   let totalUs = 0;
   const fns = new Map<string, HotSpot>();
   const files = new Map<string, HotSpot>();

@@ -9,7 +9,11 @@ export const JOB_ID = "job_0123456789";
 
 export type OneRequest = () => Promise<unknown>;
 
-export function requestClients(origin: string): Record<"raw fetch" | "openapi-fetch" | "our client (getJob)", OneRequest> {
+export const CLIENT_NAMES = ["raw fetch", "openapi-fetch", "our client (getJob)"] as const;
+/** Not clients: raw fetch plus one thing the runtime adds per call, to break its overhead down. */
+export const PROBE_NAMES = ["raw fetch + new Request()", "raw fetch + AbortController + deadline timer"] as const;
+
+export function requestClients(origin: string): Record<(typeof CLIENT_NAMES)[number] | (typeof PROBE_NAMES)[number], OneRequest> {
   const base = `${origin}/latest`;
   const url = `${base}/job/get/${JOB_ID}`;
   const headers = { Authorization: `Bearer ${TOKEN}` };
@@ -27,6 +31,24 @@ export function requestClients(origin: string): Record<"raw fetch" | "openapi-fe
       return data;
     },
     "our client (getJob)": async () => (await getJob(ours, { job_id: JOB_ID })).data,
+    // What openapi-fetch does per call: a Request object handed to fetch.
+    "raw fetch + new Request()": async () => {
+      const response = await fetch(new Request(url, { headers }));
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      return response.json();
+    },
+    // What runtime/transport.ts Transport.send adds per call: a controller whose signal goes to fetch, and a timer.
+    "raw fetch + AbortController + deadline timer": async () => {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), 600_000);
+      try {
+        const response = await fetch(url, { headers, signal: controller.signal });
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        return await response.json();
+      } finally {
+        clearTimeout(timer);
+      }
+    },
   };
 }
 

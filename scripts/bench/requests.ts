@@ -1,7 +1,7 @@
 // Per-request overhead on loopback: many sequential small GETs to a node:http server on 127.0.0.1 (in its own
 // process), with raw fetch, openapi-fetch and our generated client, rounds in alternating order.
 import { fmt, median, table, verdict } from "./lib.js";
-import { type OneRequest, requestClients, startServer } from "./request-clients.js";
+import { CLIENT_NAMES, type OneRequest, PROBE_NAMES, requestClients, startServer } from "./request-clients.js";
 
 export interface RequestOptions {
   rounds: number;
@@ -38,9 +38,10 @@ export async function benchRequests(options: RequestOptions): Promise<RequestBen
     const of = perRequestUs["openapi-fetch"]!;
     const ours = perRequestUs["our client (getJob)"]!;
     const rows = [...samples].map(([name, us]) => {
+      const label = (PROBE_NAMES as readonly string[]).includes(name) ? `probe: ${name}` : name;
       const m = median(us);
       return [
-        name,
+        label,
         fmt.us(m),
         `${fmt.us(Math.min(...us))} .. ${fmt.us(Math.max(...us))}`,
         name === "raw fetch" ? "—" : `+${fmt.us(m - raw)}`,
@@ -59,7 +60,8 @@ export async function benchRequests(options: RequestOptions): Promise<RequestBen
 
 export function requestTable(bench: RequestBench, options: RequestOptions): string {
   return [
-    `${options.rounds} rounds x ${options.perRound} sequential GETs per client (after ${options.warmup} warm-up requests each), order alternating; median of the rounds' mean time per request.`,
+    `${options.rounds} rounds x ${options.perRound} sequential GETs per client (after ${options.warmup} warm-up requests each), order alternating; median of the rounds' mean time per request. ` +
+      `The probes are raw fetch plus one piece of what the clients add per call (${CLIENT_NAMES.length} clients, ${PROBE_NAMES.length} probes, all in the same run).`,
     "",
     table(["client", "per request (median)", "range of rounds", "overhead vs raw", "ratio vs raw"], bench.rows),
     "",
