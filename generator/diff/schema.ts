@@ -1,7 +1,7 @@
 /** Compares two schemas through the IR: fields, required-ness, types, enums, ranges, defaults, unions. */
 import type { JsonValue, Schema } from "../ir/types.js";
 import { join } from "../spec/pointer.js";
-import { type Flat, flattenAt, schemaPointer } from "./flatten.js";
+import { type Flat, flattenAt, schemaPointer } from "../ir/flatten.js";
 import { type Change, type NamedMap, SCHEMA_RULES, SCOPES, type SchemaRule, type Scope, severityOf } from "./model.js";
 
 export interface SchemaWalk {

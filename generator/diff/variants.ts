@@ -2,7 +2,7 @@
 import type { Operation, Pipeline, Variant } from "../ir/types.js";
 import { join } from "../spec/pointer.js";
 import { VARIANTS_KEY } from "../spec/variants.js";
-import { schemaPointer } from "./flatten.js";
+import { schemaPointer } from "../ir/flatten.js";
 import { type Change, fixedChange, type NamedMap } from "./model.js";
 import { compareSchemas } from "./schema.js";
 

@@ -45,7 +45,7 @@ class _ActivityDocumentResponseRequired(_t.TypedDict):
 
 
 class ActivityDocumentResponse(_ActivityDocumentResponseRequired, total=False):
-    """Fields every analytics response carries. The types of the four basis and scope fields are not shown.
+    """Activity history of one document (revisions, processing events, user actions); body shape not shown.
 
     Further properties are allowed (not typed here).
     """
@@ -112,7 +112,7 @@ class _ActivityUsersResponseRequired(_t.TypedDict):
 
 
 class ActivityUsersResponse(_ActivityUsersResponseRequired, total=False):
-    """Fields every analytics response carries. The types of the four basis and scope fields are not shown."""
+    """Ranks users by uploads and revisions, not logins."""
 
     # Present where the read is scoped to a workspace.
     workspace_id: str
@@ -363,7 +363,7 @@ class _DocumentCreatedEventRequired(_t.TypedDict):
 
 
 class DocumentCreatedEvent(_DocumentCreatedEventRequired, total=False):
-    """Delivery body, JSON UTF-8."""
+    """Alias of `document.uploaded`."""
 
 
 class DocumentDeletedData(_t.TypedDict, total=False):
@@ -891,7 +891,7 @@ class _OcrUsTaxFormsRequestRequired(_t.TypedDict):
 
 
 class OcrUsTaxFormsRequest(_OcrUsTaxFormsRequestRequired, total=False):
-    """Common parameters of job submission."""
+    """US tax forms (W-2, 1040, 1099 and similar). Result is read from `job_result` after polling."""
 
     # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
     client_wait: bool
@@ -929,7 +929,9 @@ class _PdfUnlockRequestRequired(_t.TypedDict):
 
 
 class PdfUnlockRequest(_PdfUnlockRequestRequired, total=False):
-    """Common parameters of job submission."""
+    """Unlock encrypted PDFs. Base cost 10 credits. On most pipelines `files` may instead be a JSON array of HTTPS
+    URLs; whether this pipeline accepts that is not shown.
+    """
 
     # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
     client_wait: bool
@@ -956,7 +958,9 @@ ProcessingTime: _t.TypeAlias = str
 
 
 class RedactImageRequest(_t.TypedDict, total=False):
-    """Common parameters of job submission.
+    """Canonical apply-redaction path of anonymization. Its parameters are not shown, so the body stays open. The
+    general rule that on most pipelines `files` may be a JSON array of HTTPS URLs, or `source_url` / `file_url`
+    may name the input (JobUrlInputs), is not stated for this pipeline.
 
     Further properties are allowed (not typed here).
     """
@@ -1151,7 +1155,11 @@ class _VoiceTtsRequestRequired(_t.TypedDict):
 
 
 class VoiceTtsRequest(_VoiceTtsRequestRequired, total=False):
-    """Common parameters of job submission."""
+    """Text to speech. Keep `text` under 2000 characters per request. Standard voices are regular speakers,
+    premium voices are specially tuned; a voice catalogue lists aliases (its path is not shown). The table
+    marks `voice` as required while `language`, `reference_voice`, `voice_type` and `gender` apply when no
+    alias is given; both are stated here as given.
+    """
 
     # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
     client_wait: bool
@@ -1291,7 +1299,9 @@ class _WorkflowAnonymizeFinalizeRequestRequired(_t.TypedDict):
 
 
 class WorkflowAnonymizeFinalizeRequest(_WorkflowAnonymizeFinalizeRequestRequired, total=False):
-    """Common parameters of job submission."""
+    """Applies redaction boxes to preview images; no OCR or language model step. The preferred apply path is the
+    `service_dataripper___redact_image` pipeline.
+    """
 
     # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
     client_wait: bool
