@@ -45,11 +45,18 @@ export function flattenObject(document: unknown, schema: Schema, at: string): Fl
   const visit = (node: Schema, where: string, depth: number): void => {
     if (depth > 32) return;
     const { schema: s, pointer: p } = deref(document, node, where);
+    // allOf members first: the schema's own properties refine them, as in the IR (generator/ir/schema.ts).
+    if (Array.isArray(s.allOf)) {
+      for (const [i, m] of s.allOf.entries()) {
+        const member = asSchema(m);
+        if (member) visit(member, join(p, "allOf", i), depth + 1);
+      }
+    }
     const props = asSchema(s.properties);
     if (props) {
       for (const [name, value] of Object.entries(props)) {
         const prop = asSchema(value);
-        if (prop && !properties.has(name)) properties.set(name, { schema: prop, pointer: join(p, "properties", name) });
+        if (prop) properties.set(name, { schema: prop, pointer: join(p, "properties", name) });
       }
     }
     if (Array.isArray(s.required)) for (const name of s.required) if (typeof name === "string") required.add(name);
@@ -58,11 +65,6 @@ export function flattenObject(document: unknown, schema: Schema, at: string): Fl
       const group = s.oneOf.map((m) => asSchema(m)?.required).filter((r): r is string[] => Array.isArray(r) && r.length === 1);
       if (group.length === s.oneOf.length && group.length > 1) exactlyOne.push(group.map((r) => r[0] as string));
     }
-    if (Array.isArray(s.allOf))
-      s.allOf.forEach((m, i) => {
-        const member = asSchema(m);
-        if (member) visit(member, join(p, "allOf", i), depth + 1);
-      });
   };
   visit(schema, at, 0);
   return { properties, required, exactlyOne, open };
