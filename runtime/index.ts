@@ -43,61 +43,15 @@ export type {
 export type { ClientOptions, FetchLike, LogFn, Logger, PollInterval, RetryOptions } from "./options.js";
 export type { PaginateOptions } from "./paginate.js";
 export { type RawInit, Runtime } from "./runtime.js";
-// Webhook verification and subscription checks live in runtime/webhooks; the generated client imports them from
-// here. The bare `verify` and `sign` stay out (use verifyWebhook / signWebhook): the generated client exports its
-// own typed `verify`, and both reach users through one `export *`.
+// The subscription operations of the generated client check their body before sending it and throw
+// SubscriptionCheckError, so those stay here. Everything else about webhooks (verification, receivers, deduplication,
+// URL checks) is server-side only and lives behind the `./webhooks` subpath, which keeps it out of the bundles and
+// type-checks of clients that only call the API.
 export {
-  type BlockedHost,
-  type BlockedHostKind,
   checkSubscription,
-  checkWebhookUrl,
-  classifyHost,
-  createNodeHmac,
-  createNodeWebhookHandler,
-  createWebCryptoHmac,
-  createWebhookHandler,
-  createWebhookProcessor,
-  DEFAULT_MAX_BODY_BYTES,
-  type DedupeStore,
-  type DeliveryInfo,
-  detectHmac,
-  findSubscriptionProblems,
-  HeaderMismatchError,
-  type HeadersInput,
-  type HmacChoice,
-  type HmacImplementation,
-  type HmacImplementationName,
-  InvalidPayloadError,
-  isWebhookVerificationError,
-  type KnownWebhookEvent,
-  MalformedHeaderError,
-  MemoryDedupeStore,
-  type MemoryDedupeStoreOptions,
-  MissingHeaderError,
-  readHeader,
-  resolveHmac,
-  SIGNATURE_PATTERN,
-  SignatureMismatchError,
-  type SignOptions,
-  signWebhook,
   SubscriptionCheckError,
   type SubscriptionCheckOptions,
   type SubscriptionProblem,
   type SubscriptionProblemCode,
   type SubscriptionRules,
-  type UnknownEventBody,
-  type UnknownWebhookEvent,
-  type VerifiedEvent,
-  type VerifyOptions,
-  verifyWebhook,
-  WEBHOOK_HEADERS,
-  type WebhookErrorContext,
-  type WebhookErrorStage,
-  type WebhookEventCallbacks,
-  type WebhookHandlerOptions,
-  type WebhookHeaders,
-  type WebhookOutcome,
-  type WebhookOutcomeBody,
-  WebhookVerificationError,
-  type WebhookVerificationErrorCode,
-} from "./webhooks/index.js";
+} from "./webhooks/subscription.js";

@@ -4,15 +4,8 @@
 // worked, 1 otherwise.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import {
-  addJob,
-  createClient,
-  createWebhookProcessor,
-  type JobProgress,
-  testWebhook,
-  type WebhookEvent,
-  webhookEventTypes,
-} from "../generated/index.js";
+import { addJob, createClient, type JobProgress, testWebhook } from "../generated/index.js";
+import { createWebhookProcessor, type WebhookEvent, webhookEventTypes } from "../generated/webhooks.js";
 import { startMock } from "../mock/index.js";
 
 const TOKEN = "svc_sk_demo_0000000000000001";

@@ -4,12 +4,12 @@ import type { EmitKit, EmittedFile } from "./kit.js";
 
 /** What each emitted file holds, for the generated README. */
 export const FILE_ROLES: Readonly<Record<string, string>> = {
-  "index.ts": "`createClient` and every export",
+  "index.ts": "the main entry: `createClient`, the operations, errors, request types and the runtime",
   "operations.ts": "one function per operation",
   "requests.ts": "exact request types per pipeline and variant, and their payload types",
   "errors.ts": "an error class per error code",
   "model.ts": "release id, description hash, error table, pipelines, prices, event names",
-  "webhooks.ts": "the webhook event union and a typed `verify`",
+  "webhooks.ts": "the webhooks entry (`<package>/webhooks`): the event union, a typed `verify`, receivers and deduplication",
   "types.ts": "paths, components and webhooks, by openapi-typescript",
   "fixtures/": "a valid request and a response per status for every operation and variant",
   "ir.json": "the intermediate model (see docs/ir.md)",

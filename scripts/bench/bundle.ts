@@ -1,5 +1,5 @@
 // Bundle size with esbuild (minified, ESM, browser platform) and gzip (level 9): the runtime plus the whole generated
-// client, one operation imported alone, and openapi-fetch alone for reference.
+// client, one operation imported alone, the server-side webhooks entry, and openapi-fetch alone for reference.
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { fmt, ROOT, table, verdict } from "./lib.js";
@@ -13,10 +13,7 @@ export const BUNDLE_CASES: readonly BundleCase[] = [
   { name: "whole client (`export * from generated/index.ts`)", contents: `export * from "./generated/index.ts";` },
   { name: "one operation (`import { createClient, getJob }`)", contents: `export { createClient, getJob } from "./generated/index.ts";` },
   { name: "openapi-fetch alone (reference)", contents: `export { default } from "openapi-fetch";` },
-  {
-    name: "runtime/webhooks alone (reference: server-side helpers in the main entry)",
-    contents: `export * from "./runtime/webhooks/index.ts";`,
-  },
+  { name: "webhooks entry alone (`<package>/webhooks`, server-side)", contents: `export * from "./generated/webhooks.ts";` },
 ];
 
 export async function bundleSize(contents: string): Promise<{ minified: number; gzip: number; inputs: [string, number][] }> {

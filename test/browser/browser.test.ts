@@ -2,10 +2,9 @@
 // page, and driven in Debian's headless Chromium (playwright-core) against the mock service. A publishable token
 // works there; a secret token is refused before anything is sent.
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -82,7 +81,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  userDataDir = await mkdtemp(join(tmpdir(), "sdk-chromium-"));
+  // Chromium's profile stays inside the repository's scratch folder, like every other file a test writes.
+  await mkdir(join(ROOT, ".tmp"), { recursive: true });
+  userDataDir = await mkdtemp(join(ROOT, ".tmp", "chromium-"));
   context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     headless: true,

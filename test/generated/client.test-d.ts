@@ -10,9 +10,8 @@ import {
   type JobResult,
   startAddJob,
   subscribeWebhook,
-  verify,
-  type WebhookEvent,
 } from "../../generated/index.js";
+import { verify, type WebhookEvent } from "../../generated/webhooks.js";
 
 const client = createClient({ baseUrl: "https://api.example.com/latest", token: "svc_sk_test" });
 const pdf = new Blob(["%PDF-1.4"], { type: "application/pdf" });

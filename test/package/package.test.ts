@@ -62,7 +62,7 @@ describe("the packed tarball", () => {
       if (stdout === "") throw error;
     }
     const report = JSON.parse(stdout) as { problems?: unknown; analysis: { entrypoints: Record<string, unknown> } };
-    expect(Object.keys(report.analysis.entrypoints).sort()).toEqual([".", "./package.json", "./runtime"]);
+    expect(Object.keys(report.analysis.entrypoints).sort()).toEqual([".", "./package.json", "./runtime", "./webhooks"]);
     const problems = report.problems ?? {};
     expect(Array.isArray(problems) ? problems : Object.values(problems as Record<string, unknown[]>).flat()).toEqual([]);
     expect(exitCode).toBe(0);
@@ -70,19 +70,30 @@ describe("the packed tarball", () => {
 });
 
 describe("the exports map, from the package's own name", () => {
-  it("loads the client and the runtime as ESM", async () => {
-    const code = `import * as sdk from "${pkg.name}"; import * as runtime from "${pkg.name}/runtime";
-      console.log(JSON.stringify([typeof sdk.createClient, typeof sdk.getJob, typeof runtime.Runtime, sdk.Runtime === runtime.Runtime]));`;
+  it("loads the client, the runtime and the webhooks entry as ESM", async () => {
+    const code = `import * as sdk from "${pkg.name}"; import * as runtime from "${pkg.name}/runtime"; import * as webhooks from "${pkg.name}/webhooks";
+      console.log(JSON.stringify([typeof sdk.createClient, typeof sdk.getJob, typeof runtime.Runtime, sdk.Runtime === runtime.Runtime,
+        typeof webhooks.verify, typeof webhooks.createNodeWebhookHandler, webhooks.SubscriptionCheckError === sdk.SubscriptionCheckError]));`;
     const { stdout } = await run(process.execPath, ["--input-type=module", "-e", code], { cwd: ROOT });
-    expect(JSON.parse(stdout)).toEqual(["function", "function", "function", true]);
+    expect(JSON.parse(stdout)).toEqual(["function", "function", "function", true, "function", "function", true]);
   });
 
-  it("loads the client and the runtime with require()", async () => {
-    const code = `const sdk = require("${pkg.name}"); const runtime = require("${pkg.name}/runtime");
+  it("loads the client, the runtime and the webhooks entry with require()", async () => {
+    const code = `const sdk = require("${pkg.name}"); const runtime = require("${pkg.name}/runtime"); const webhooks = require("${pkg.name}/webhooks");
       const client = sdk.createClient({ baseUrl: "http://127.0.0.1:9/latest", token: "svc_sk_test" });
-      console.log(JSON.stringify([typeof sdk.getJob, client instanceof runtime.Runtime, require.resolve("${pkg.name}").includes("cjs")]));`;
+      console.log(JSON.stringify([typeof sdk.getJob, client instanceof runtime.Runtime, require.resolve("${pkg.name}").includes("cjs"),
+        typeof webhooks.verify, webhooks.SubscriptionCheckError === sdk.SubscriptionCheckError]));`;
     const { stdout } = await run(process.execPath, ["--input-type=commonjs", "-e", code], { cwd: ROOT });
-    expect(JSON.parse(stdout)).toEqual(["function", true, true]);
+    expect(JSON.parse(stdout)).toEqual(["function", true, true, "function", true]);
+  });
+
+  it("keeps the server-side webhook helpers out of the main entry", async () => {
+    // Of the runtime's webhooks folder, the main entry needs only the subscription checks of its operations.
+    const code = `const sdk = require("${pkg.name}");
+      const loaded = Object.keys(require.cache).filter((f) => /[\\\\/]runtime[\\\\/]webhooks[\\\\/]/.test(f)).map((f) => f.split(/[\\\\/]/).pop());
+      console.log(JSON.stringify([loaded, "verify" in sdk, "createNodeWebhookHandler" in sdk, typeof sdk.SubscriptionCheckError]));`;
+    const { stdout } = await run(process.execPath, ["--input-type=commonjs", "-e", code], { cwd: ROOT });
+    expect(JSON.parse(stdout)).toEqual([["subscription.js"], false, false, "function"]);
   });
 });
 

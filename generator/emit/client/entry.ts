@@ -4,19 +4,29 @@ import { tsFile } from "../ts-file.js";
 import { printType } from "../ts-type.js";
 import { scopes } from "./scope.js";
 
-/** webhooks.ts (the event union and a typed verify) and index.ts (createClient and the re-exports). */
+/**
+ * webhooks.ts (the event union, a typed verify and the runtime's webhook helpers) and index.ts (createClient and the
+ * re-exports). Receiving webhooks is server-side only, so it is a separate entry: clients that only call the API
+ * neither bundle nor type-check it.
+ */
 export async function emitEntry(ir: IR, kit: EmitKit): Promise<readonly EmittedFile[]> {
   const { response } = scopes(ir);
+  // The runtime's webhooks entry sits beside its main entry.
+  const runtimeWebhooks = kit.runtimeModule.replace(/index\.js$/, "webhooks/index.js");
   const webhooks = tsFile(
     ir,
     kit,
     "webhooks.ts",
     (file) => {
       file.addImportDeclaration({
-        moduleSpecifier: kit.runtimeModule,
+        moduleSpecifier: runtimeWebhooks,
         namedImports: ["verifyWebhook", "type VerifiedEvent", "type WebhookHeaders"],
       });
       file.addImportDeclaration({ moduleSpecifier: "./model.js", namedImports: ["webhookEventTypes"] });
+      // Receivers need the known event names; re-exported so that a server imports this entry alone.
+      file.addExportDeclaration({ moduleSpecifier: "./model.js", namedExports: ["webhookEventTypes"] });
+      // The typed `verify` declared below takes precedence over the runtime's untyped `verify` of this `export *`.
+      file.addExportDeclaration({ moduleSpecifier: runtimeWebhooks });
       file.addTypeAlias({
         isExported: true,
         name: "WebhookEvent",
@@ -45,7 +55,7 @@ export async function emitEntry(ir: IR, kit: EmitKit): Promise<readonly EmittedF
     file.addImportDeclaration({ moduleSpecifier: kit.runtimeModule, namedImports: ["Runtime", "type ClientOptions"] });
     file.addImportDeclaration({ moduleSpecifier: "./errors.js", namedImports: ["errorClasses"] });
     file.addImportDeclaration({ moduleSpecifier: "./model.js", namedImports: ["serviceModel"] });
-    for (const module of ["./errors.js", "./model.js", "./operations.js", "./requests.js", "./webhooks.js"])
+    for (const module of ["./errors.js", "./model.js", "./operations.js", "./requests.js"])
       file.addExportDeclaration({ moduleSpecifier: module });
     file.addExportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedExports: ["components", "paths", "webhooks"] });
     file.addExportDeclaration({ moduleSpecifier: kit.runtimeModule });

@@ -8,7 +8,6 @@ export * from "./errors.js";
 export * from "./model.js";
 export * from "./operations.js";
 export * from "./requests.js";
-export * from "./webhooks.js";
 export type { components, paths, webhooks } from "./types.js";
 export * from "../runtime/index.js";
 
