@@ -26,7 +26,11 @@ export interface RetryOptions {
 /** A fixed interval or a range to draw a jittered interval from. */
 export type PollInterval = number | { min: number; max: number };
 
-export type FetchLike = (input: Request, init?: RequestInit) => Promise<Response>;
+/**
+ * A fetch implementation. The runtime calls it as `fetch(url, init)` with the full URL as a string and an init holding
+ * method, headers, body and signal (plus `dispatcher` in Node when one is set), so `globalThis.fetch` fits as it is.
+ */
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 export interface ClientOptions {
   /** Service address including the version prefix, for example "https://api.example.com/latest". */
@@ -44,9 +48,13 @@ export interface ClientOptions {
    * response headers after 300 s; pass `await createHoldDispatcher()` to wait longer than the service's hold.
    */
   dispatcher?: unknown;
-  /** Overall deadline of one call, retries included (default 600 s, above the longest hold of about 295 s). */
+  /**
+   * Overall deadline of one call, retries included (default 600 s, above the longest hold of about 295 s). Nothing is
+   * sent after it. Under 600 s it also aborts the request in flight; from 600 s up it ends the call and leaves a request
+   * still in flight to finish on its own.
+   */
   deadlineMs?: number;
-  /** Overall deadline of submit-and-wait and of waitJob (default 1 h). */
+  /** Overall deadline of submit-and-wait and of waitJob (default 1 h); in flight, it acts like deadlineMs. */
   jobDeadlineMs?: number;
   retry?: RetryOptions;
   /** Gap between polls (default 5 to 10 s, jittered). */

@@ -1,8 +1,10 @@
 // One HTTP call with its retries, over a single openapi-fetch client created per Runtime. openapi-fetch builds the
-// URL (path and query serialisation), merges headers, runs the body serializer and hands a Request to fetch; this
-// file adds the deadline and abort wiring, auth, pacing, retry decisions and error mapping.
+// URL (path and query serialisation), merges headers and runs the body serializer, and fetch gets the result as
+// (url, init) (request-record.ts); this file adds the deadline and abort wiring (call-deadline.ts), auth, pacing,
+// retry decisions and error mapping.
 import createClient, { createQuerySerializer } from "openapi-fetch";
 import type { Auth } from "./auth.js";
+import { type CallDeadline, callDeadline } from "./call-deadline.js";
 import { type BodyEncoding, CONTENT_TYPES, type PreparedBody, SERIALIZERS } from "./encode.js";
 import { type ErrorContext, errorFromBody, isErrorBody } from "./error-mapping.js";
 import {
@@ -18,6 +20,7 @@ import {
 import { buildMeta, nextPossibleRequestSeconds } from "./meta.js";
 import type { ResponseMeta } from "./model.js";
 import type { ResolvedOptions } from "./options.js";
+import { RequestRecord, recordFetch } from "./request-record.js";
 import { backoffDelay, retryDelay, verdictForNetwork, verdictForStatus, wasNotSent } from "./retry.js";
 import { type Budget, checkBudget, jobOption, sleepWithin } from "./timing.js";
 
@@ -53,7 +56,7 @@ interface CoreInit {
   bodySerializer?: ((body: PreparedBody) => FormData | URLSearchParams | string) | undefined;
   parseAs: "text" | "stream";
   headers: Record<string, string>;
-  signal: AbortSignal;
+  signal: AbortSignal | undefined;
   baseUrl?: string | undefined;
 }
 type CoreRequest = (method: string, url: string, init: CoreInit) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
@@ -76,7 +79,9 @@ export class Transport {
     this.#userAgent = userAgent;
     const client = createClient({
       baseUrl: options.baseUrl,
-      fetch: options.fetch,
+      // openapi-fetch types these two as the platform's; the record stands in for Request (see request-record.ts).
+      Request: RequestRecord as unknown as typeof Request,
+      fetch: recordFetch(options.fetch) as unknown as (input: Request) => Promise<Response>,
       querySerializer: createQuerySerializer(),
       ...(options.dispatcher === undefined ? {} : { requestInitExt: { dispatcher: options.dispatcher } }),
     });
@@ -84,26 +89,20 @@ export class Transport {
   }
 
   async send(req: SendRequest): Promise<SendResult> {
-    const b = req.budget;
-    checkBudget(b);
-    // One controller per call: the deadline timer and the caller's signal abort the request in flight.
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new DeadlineExceededError(b.deadlineMs, jobOption(b))), b.deadlineAt - Date.now());
-    const onAbort = () => controller.abort(new AbortedError(jobOption(b)));
-    b.signal?.addEventListener("abort", onAbort, { once: true });
+    checkBudget(req.budget);
+    const deadline = callDeadline(req.budget);
     let streaming = false;
     try {
-      const result = await this.#loop(req, controller.signal);
-      // A streamed body outlives this call: keep the caller's signal wired to it; the deadline covered the headers.
+      const result = await this.#loop(req, deadline);
+      // A streamed body outlives this call; the deadline covered the headers.
       streaming = req.response === "binary";
       return result;
     } finally {
-      clearTimeout(timer);
-      if (!streaming) b.signal?.removeEventListener("abort", onAbort);
+      deadline.end(streaming);
     }
   }
 
-  async #loop(req: SendRequest, signal: AbortSignal): Promise<SendResult> {
+  async #loop(req: SendRequest, deadline: CallDeadline): Promise<SendResult> {
     const { budget: b, billable } = req;
     const retry = this.#options.retry;
     const log = this.#options.logger;
@@ -121,17 +120,19 @@ export class Transport {
       log?.debug?.("request", { op: req.label, method: req.method, attempt: attempts });
       let outcome: { data?: unknown; error?: unknown; response: Response };
       try {
-        outcome = await this.#request(req.method, req.path, {
-          params: { path: req.pathParams, query: req.query },
-          body: req.body,
-          bodySerializer: req.body === undefined ? undefined : SERIALIZERS[req.encoding ?? "multipart"],
-          parseAs: req.response === "binary" ? "stream" : "text",
-          headers: this.#headers(req, token),
-          signal,
-          baseUrl: req.foreignBaseUrl,
-        });
+        outcome = await deadline.settle(
+          this.#request(req.method, req.path, {
+            params: { path: req.pathParams, query: req.query },
+            body: req.body,
+            bodySerializer: req.body === undefined ? undefined : SERIALIZERS[req.encoding ?? "multipart"],
+            parseAs: req.response === "binary" ? "stream" : "text",
+            headers: this.#headers(req, token),
+            signal: deadline.signal,
+            baseUrl: req.foreignBaseUrl,
+          }),
+        );
       } catch (thrown) {
-        const failure = this.#networkFailure(thrown, signal, b);
+        const failure = this.#networkFailure(thrown, deadline.signal, b);
         if (failure instanceof RequestEncodingError || failure instanceof AbortedError) throw failure;
         if (failure instanceof DeadlineExceededError) {
           throw billable
@@ -208,9 +209,10 @@ export class Transport {
     }
   }
 
-  /** Errors from the network, or the reason our own controller was aborted with. */
-  #networkFailure(thrown: unknown, signal: AbortSignal, b: Budget): SdkError {
-    if (signal.aborted && signal.reason instanceof SdkError) return signal.reason;
+  /** Errors from the network, or why the call was stopped: its deadline, or the caller's signal (ours or theirs in fetch). */
+  #networkFailure(thrown: unknown, signal: AbortSignal | undefined, b: Budget): SdkError {
+    if (signal?.aborted && signal.reason instanceof SdkError) return signal.reason;
+    if (b.signal?.aborted) return new AbortedError(jobOption(b));
     if (thrown instanceof SdkError) return thrown;
     const causeCode = errorCode(thrown);
     const sent = !wasNotSent(causeCode);

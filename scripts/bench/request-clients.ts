@@ -3,6 +3,7 @@
 import createOpenApiFetch from "openapi-fetch";
 import { createClient, getJob } from "../../generated/index.js";
 import type { paths } from "../../generated/types.js";
+import { RequestRecord, recordFetch } from "../../runtime/request-record.js";
 
 export const TOKEN = "svc_sk_benchmark0123456789";
 export const JOB_ID = "job_0123456789";
@@ -10,14 +11,24 @@ export const JOB_ID = "job_0123456789";
 export type OneRequest = () => Promise<unknown>;
 
 export const CLIENT_NAMES = ["raw fetch", "openapi-fetch", "our client (getJob)"] as const;
-/** Not clients: raw fetch plus one thing the runtime adds per call, to break its overhead down. */
-export const PROBE_NAMES = ["raw fetch + new Request()", "raw fetch + AbortController + deadline timer"] as const;
+/** Not clients, to break the overhead down: raw fetch plus one thing a client adds per call, and openapi-fetch as the runtime drives it. */
+export const PROBE_NAMES = [
+  "raw fetch + new Request()",
+  "raw fetch + AbortController + deadline timer",
+  "openapi-fetch with the request record",
+] as const;
 
 export function requestClients(origin: string): Record<(typeof CLIENT_NAMES)[number] | (typeof PROBE_NAMES)[number], OneRequest> {
   const base = `${origin}/latest`;
   const url = `${base}/job/get/${JOB_ID}`;
   const headers = { Authorization: `Bearer ${TOKEN}` };
   const of = createOpenApiFetch<paths>({ baseUrl: base, headers });
+  const ofRecord = createOpenApiFetch<paths>({
+    baseUrl: base,
+    headers,
+    Request: RequestRecord as unknown as typeof Request,
+    fetch: recordFetch(fetch) as unknown as (input: Request) => Promise<Response>,
+  });
   const ours = createClient({ baseUrl: base, token: TOKEN });
   return {
     "raw fetch": async () => {
@@ -37,7 +48,8 @@ export function requestClients(origin: string): Record<(typeof CLIENT_NAMES)[num
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       return response.json();
     },
-    // What runtime/transport.ts Transport.send adds per call: a controller whose signal goes to fetch, and a timer.
+    // What a per-call controller costs: its signal goes to fetch, and a timer aborts it at the deadline. The runtime
+    // only makes one when a call's deadline is under 600 s (runtime/call-deadline.ts); default calls skip this.
     "raw fetch + AbortController + deadline timer": async () => {
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(), 600_000);
@@ -48,6 +60,13 @@ export function requestClients(origin: string): Record<(typeof CLIENT_NAMES)[num
       } finally {
         clearTimeout(timer);
       }
+    },
+    // openapi-fetch as the runtime drives it (runtime/request-record.ts: no Request of its own), without the runtime:
+    // the floor of any client that sends through openapi-fetch's coreFetch.
+    "openapi-fetch with the request record": async () => {
+      const { data, error } = await ofRecord.GET("/job/get/{job_id}", { params: { path: { job_id: JOB_ID } } });
+      if (error !== undefined) throw new Error("error answer");
+      return data;
     },
   };
 }

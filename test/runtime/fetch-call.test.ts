@@ -1,0 +1,151 @@
+// What fetch receives. openapi-fetch builds a light request record instead of a Request (runtime/request-record.ts),
+// and the runtime unwraps it: fetch, the global one or the caller's, is called as fetch(url, init) with a string URL
+// and an init holding method, headers, body and signal, so only fetch itself builds a Request.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { OperationSpec } from "../../runtime/index.js";
+import { RequestRecord, recordFetch } from "../../runtime/request-record.js";
+import { runtimeFor, SECRET } from "./helpers/model.js";
+import { formOf, sendJson, startServer, type TestServer } from "./helpers/server.js";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+const GET_JOB: OperationSpec = { operationId: "getJob", method: "GET", path: "/job/get/{job_id}", response: "json", billable: false };
+
+interface Seen {
+  input: unknown;
+  init: RequestInit;
+}
+
+/** A user-supplied fetch that records its arguments and sends them on with the global fetch. */
+function recordingFetch(seen: Seen[]) {
+  return (input: string, init: RequestInit): Promise<Response> => {
+    seen.push({ input, init });
+    return fetch(input, init);
+  };
+}
+
+function only(seen: Seen[]): Seen & { headers: Headers } {
+  expect(seen).toHaveLength(1);
+  const call = seen[0]!;
+  return { ...call, headers: new Headers(call.init.headers) };
+}
+
+describe("a user-supplied fetch", () => {
+  it("gets a GET as (url, init): the full URL as a string, method, auth headers, no body", async () => {
+    server.handle((_req, res) => sendJson(res, 200, { status: "success", job_status: "processing" }));
+    const seen: Seen[] = [];
+    const result = await runtimeFor(server, { fetch: recordingFetch(seen) }).call(
+      GET_JOB,
+      { path: { job_id: "a b" } },
+      { headers: { "X-Trace": "t-1" } },
+    );
+    expect(result.data).toEqual({ status: "success", job_status: "processing" });
+    const call = only(seen);
+    expect(call.input).toBe(`${server.baseUrl}/job/get/a%20b`);
+    expect(call.init.method).toBe("GET");
+    expect(call.init.body ?? undefined).toBeUndefined();
+    expect(call.headers.get("authorization")).toBe(`Bearer ${SECRET}`);
+    expect(call.headers.get("x-trace")).toBe("t-1");
+    expect(call.headers.get("user-agent")).toMatch(/^service-sdk-typescript\//);
+    expect(server.received[0]?.url).toBe("/latest/job/get/a%20b");
+  });
+
+  it("gets a JSON body as its text with the JSON content type", async () => {
+    server.handle((_req, res) => sendJson(res, 200, { status: "success" }));
+    const seen: Seen[] = [];
+    await runtimeFor(server, { fetch: recordingFetch(seen) }).raw("POST", "/things/create", {
+      mediaType: "application/json",
+      body: { name: "x", list: [1, 2] },
+      billable: false,
+    });
+    const call = only(seen);
+    expect(call.init.method).toBe("POST");
+    expect(call.init.body).toBe('{"name":"x","list":[1,2]}');
+    expect(call.headers.get("content-type")).toBe("application/json");
+    expect(server.received[0]?.body.toString()).toBe('{"name":"x","list":[1,2]}');
+    expect(server.received[0]?.headers["content-type"]).toBe("application/json");
+  });
+
+  it("gets a urlencoded body with its content type", async () => {
+    server.handle((_req, res) => sendJson(res, 200, { status: "success", job_id: "u", result: {} }));
+    const seen: Seen[] = [];
+    await runtimeFor(server, { fetch: recordingFetch(seen) }).submitJob(
+      "workflow",
+      { template: "a b", pages: 2 },
+      { mediaType: "application/x-www-form-urlencoded" },
+    );
+    const call = only(seen);
+    expect(call.init.method).toBe("POST");
+    expect(call.init.body).toBeInstanceOf(URLSearchParams);
+    expect(String(call.init.body)).toBe("template=a+b&pages=2");
+    expect(call.headers.get("content-type")).toBe("application/x-www-form-urlencoded");
+    expect(server.received[0]?.body.toString()).toBe("template=a+b&pages=2");
+  });
+
+  it("gets a multipart body as FormData, files included, and leaves the boundary to fetch", async () => {
+    server.handle((_req, res) => sendJson(res, 200, { status: "success", job_id: "m", result: {} }));
+    const seen: Seen[] = [];
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode("%PDF-"));
+        controller.enqueue(new TextEncoder().encode("1.7"));
+        controller.close();
+      },
+    });
+    await runtimeFor(server, { fetch: recordingFetch(seen) }).submitJob("workflow", {
+      template: "pdf_ai_split",
+      file: { data: stream, filename: "in.pdf", contentType: "application/pdf" },
+    });
+    const call = only(seen);
+    // Streams are read into Blobs before the first attempt, so no body is ever a stream and `duplex` is never needed.
+    expect(call.init.body).toBeInstanceOf(FormData);
+    expect(call.headers.has("content-type")).toBe(false);
+    const form = await formOf(server.received[0]!);
+    expect(form.get("template")).toBe("pdf_ai_split");
+    const file = form.get("file");
+    expect(file).toBeInstanceOf(File);
+    expect((file as File).name).toBe("in.pdf");
+    expect(await (file as File).text()).toBe("%PDF-1.7");
+  });
+
+  it("gets an init from which a standard Request can be built", async () => {
+    server.handle((_req, res) => sendJson(res, 200, { status: "success", job_id: "r", result: { ok: 1 } }));
+    // A fetch that wraps its arguments in a Request, as middleware-style fetch wrappers do.
+    const viaRequest = (input: string, init: RequestInit) => fetch(new Request(input, init));
+    const job = await runtimeFor(server, { fetch: viaRequest }).submitJob("workflow", { template: "t" });
+    expect(job.data).toEqual({ ok: 1 });
+    expect((await formOf(server.received[0]!)).get("template")).toBe("t");
+  });
+});
+
+describe("the request record", () => {
+  it("stands in for Request with the URL and the init it was built from", () => {
+    const init: RequestInit = { method: "PUT", headers: { a: "1" }, body: "x", redirect: "follow" };
+    const record = new RequestRecord("http://127.0.0.1/latest/x", init);
+    expect(record.url).toBe("http://127.0.0.1/latest/x");
+    expect(record.init).toBe(init);
+    expect(record.method).toBe("PUT");
+    expect(new RequestRecord("http://127.0.0.1/", {}).method).toBe("GET");
+  });
+
+  it("calls fetch as a plain function with (url, init), merging openapi-fetch's init extension", async () => {
+    const calls: { self: unknown; input: string; init: RequestInit }[] = [];
+    const fetchImpl = function (this: unknown, input: string, init: RequestInit) {
+      calls.push({ self: this, input, init });
+      return Promise.resolve(new Response("{}"));
+    };
+    const init: RequestInit = { method: "GET", headers: {} };
+    const send = recordFetch(fetchImpl);
+    await send(new RequestRecord("http://127.0.0.1/a", init));
+    await send(new RequestRecord("http://127.0.0.1/b", init), { dispatcher: "d" });
+    expect(calls[0]).toEqual({ self: undefined, input: "http://127.0.0.1/a", init });
+    expect(calls[0]?.init).toBe(init);
+    expect(calls[1]?.init).toEqual({ ...init, dispatcher: "d" });
+    // The extension goes into a copy: the record's own init is left as it was.
+    expect(init).not.toHaveProperty("dispatcher");
+  });
+});
