@@ -4,7 +4,7 @@ import { OptionDefaults } from "typedoc";
 
 /** @type {Partial<import("typedoc").TypeDocOptions>} */
 const config = {
-  entryPoints: ["generated/index.ts", "generated/webhooks.ts", "runtime/index.ts"],
+  entryPoints: ["generated/index.ts", "generated/webhooks.ts", "runtime/index.ts", "runtime/node.ts"],
   tsconfig: "tsconfig.docs.json",
   out: "docs/api",
   readme: "generated/README.md",

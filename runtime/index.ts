@@ -1,6 +1,5 @@
 // Public surface of the runtime. The generated client imports from here only.
 export { isBrowser, type TokenKind, type TokenProvider, tokenKind } from "./auth.js";
-export { createHoldDispatcher, DEFAULT_HOLD_TIMEOUT_MS, type HoldDispatcherOptions } from "./dispatcher.js";
 export { type Download, fileNameFromDisposition } from "./download.js";
 export {
   AbortedError,

@@ -45,7 +45,7 @@ export interface ClientOptions {
   fetch?: FetchLike;
   /**
    * undici dispatcher handed to fetch as `init.dispatcher` (Node only). Node's built-in fetch stops waiting for
-   * response headers after 300 s; pass `await createHoldDispatcher()` to wait longer than the service's hold.
+   * response headers after 300 s; pass `await createHoldDispatcher()` (from `<package>/node`) to wait longer than the service's hold.
    */
   dispatcher?: unknown;
   /**

@@ -52,7 +52,7 @@ describe("the API reference", () => {
   });
 
   it("has one module per entry", () => {
-    expect([...modules.keys()].sort()).toEqual(["generated", "generated/webhooks", "runtime"]);
+    expect([...modules.keys()].sort()).toEqual(["generated", "generated/webhooks", "runtime", "runtime/node"]);
   });
 
   it("documents the client, the webhooks entry and the runtime", () => {
@@ -63,6 +63,8 @@ describe("the API reference", () => {
     for (const name of ["verify", "WebhookEvent", "webhookEventTypes", "createNodeWebhookHandler", "MemoryDedupeStore"])
       expect(webhooks).toContain(name);
     expect(modules.get("runtime")).toContain("Runtime");
+    expect(modules.get("runtime/node")).toContain("createHoldDispatcher");
+    expect(modules.get("generated")).not.toContain("createHoldDispatcher");
   });
 
   it("keeps the server-side webhook helpers out of the client's module", () => {

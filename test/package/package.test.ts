@@ -62,7 +62,7 @@ describe("the packed tarball", () => {
       if (stdout === "") throw error;
     }
     const report = JSON.parse(stdout) as { problems?: unknown; analysis: { entrypoints: Record<string, unknown> } };
-    expect(Object.keys(report.analysis.entrypoints).sort()).toEqual([".", "./package.json", "./runtime", "./webhooks"]);
+    expect(Object.keys(report.analysis.entrypoints).sort()).toEqual([".", "./node", "./package.json", "./runtime", "./webhooks"]);
     const problems = report.problems ?? {};
     expect(Array.isArray(problems) ? problems : Object.values(problems as Record<string, unknown[]>).flat()).toEqual([]);
     expect(exitCode).toBe(0);
@@ -71,20 +71,21 @@ describe("the packed tarball", () => {
 
 describe("the exports map, from the package's own name", () => {
   it("loads the client, the runtime and the webhooks entry as ESM", async () => {
-    const code = `import * as sdk from "${pkg.name}"; import * as runtime from "${pkg.name}/runtime"; import * as webhooks from "${pkg.name}/webhooks";
+    const code = `import * as sdk from "${pkg.name}"; import * as runtime from "${pkg.name}/runtime"; import * as webhooks from "${pkg.name}/webhooks"; import * as node from "${pkg.name}/node";
       console.log(JSON.stringify([typeof sdk.createClient, typeof sdk.getJob, typeof runtime.Runtime, sdk.Runtime === runtime.Runtime,
-        typeof webhooks.verify, typeof webhooks.createNodeWebhookHandler, webhooks.SubscriptionCheckError === sdk.SubscriptionCheckError]));`;
+        typeof webhooks.verify, typeof webhooks.createNodeWebhookHandler, webhooks.SubscriptionCheckError === sdk.SubscriptionCheckError,
+        typeof node.createHoldDispatcher, "createHoldDispatcher" in sdk]));`;
     const { stdout } = await run(process.execPath, ["--input-type=module", "-e", code], { cwd: ROOT });
-    expect(JSON.parse(stdout)).toEqual(["function", "function", "function", true, "function", "function", true]);
+    expect(JSON.parse(stdout)).toEqual(["function", "function", "function", true, "function", "function", true, "function", false]);
   });
 
   it("loads the client, the runtime and the webhooks entry with require()", async () => {
-    const code = `const sdk = require("${pkg.name}"); const runtime = require("${pkg.name}/runtime"); const webhooks = require("${pkg.name}/webhooks");
+    const code = `const sdk = require("${pkg.name}"); const runtime = require("${pkg.name}/runtime"); const webhooks = require("${pkg.name}/webhooks"); const node = require("${pkg.name}/node");
       const client = sdk.createClient({ baseUrl: "http://127.0.0.1:9/latest", token: "svc_sk_test" });
       console.log(JSON.stringify([typeof sdk.getJob, client instanceof runtime.Runtime, require.resolve("${pkg.name}").includes("cjs"),
-        typeof webhooks.verify, webhooks.SubscriptionCheckError === sdk.SubscriptionCheckError]));`;
+        typeof webhooks.verify, webhooks.SubscriptionCheckError === sdk.SubscriptionCheckError, typeof node.createHoldDispatcher]));`;
     const { stdout } = await run(process.execPath, ["--input-type=commonjs", "-e", code], { cwd: ROOT });
-    expect(JSON.parse(stdout)).toEqual(["function", true, true, "function", true]);
+    expect(JSON.parse(stdout)).toEqual(["function", true, true, "function", true, "function"]);
   });
 
   it("keeps the server-side webhook helpers out of the main entry", async () => {

@@ -2,13 +2,8 @@
 // for about 295 s. These tests show the mechanism that lifts the limit, with a short server delay: a dispatcher
 // whose headersTimeout is below the delay fails, one above it waits for the answer.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  ConnectionError,
-  createHoldDispatcher,
-  DEFAULT_HOLD_TIMEOUT_MS,
-  JobMayExistError,
-  type OperationSpec,
-} from "../../runtime/index.js";
+import { ConnectionError, JobMayExistError, type OperationSpec } from "../../runtime/index.js";
+import { createHoldDispatcher, DEFAULT_HOLD_TIMEOUT_MS } from "../../runtime/node.js";
 import { runtimeFor } from "./helpers/model.js";
 import { sendJson, startServer, type TestServer } from "./helpers/server.js";
 

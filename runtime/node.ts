@@ -1,0 +1,2 @@
+// Node-only helpers, behind the `<package>/node` subpath so that browser bundles of the client never carry them.
+export { createHoldDispatcher, DEFAULT_HOLD_TIMEOUT_MS, type HoldDispatcherOptions } from "./dispatcher.js";
