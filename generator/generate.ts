@@ -12,10 +12,12 @@ import { emitRequests } from "./emit/client/requests.js";
 import { emitFixtures } from "./emit/fixtures/index.js";
 import { emitIrJson } from "./emit/ir-json.js";
 import { emitPython } from "./emit/python/index.js";
-import { createKit, type EmittedFile, type Emitter } from "./emit/kit.js";
+import { createKit, type EmitKit, type EmittedFile, type Emitter } from "./emit/kit.js";
+import { startTypesWorker } from "./emit/openapi-types.js";
 import { emitReadme } from "./emit/readme.js";
 import { emitTypes } from "./emit/types.js";
-import { type LoadedDescription, loadDescription } from "./spec/load.js";
+import { LARGE_DESCRIPTION_BYTES, type LoadedDescription, startChecks } from "./spec/load.js";
+import { readDescription } from "./spec/read.js";
 
 /** Every emitter, each a plugin over the IR. */
 export const EMITTERS: readonly Emitter[] = [
@@ -54,10 +56,32 @@ export function runtimeModuleFor(outDir: string): string {
 
 /** Runs the emitters over the IR of a description; writes nothing. */
 export async function generate(source: string, options: GenerateOptions = {}): Promise<Generation> {
-  const description = await loadDescription(source);
-  const ir = buildIR(description);
-  const kit = await createKit(["readme"], options.runtimeModule);
+  const raw = await readDescription(source);
   const emitters = options.emitters ?? EMITTERS;
+  // openapi-typescript's worker is the longest part on a large description: it starts now, to load while the
+  // description is checked and its IR built.
+  const typesWorker = raw.text.length >= LARGE_DESCRIPTION_BYTES && emitters.includes(emitTypes) ? startTypesWorker() : undefined;
+  try {
+    const { description, verdict } = await startChecks(raw);
+    // The IR and the emitters run while a large description's schema check finishes in a worker. Its problems
+    // come first: the IR of an invalid description may fail in ways that say less.
+    const built = await createKit(["readme"], options.runtimeModule, typesWorker)
+      .then((kit) => emitAll(description, emitters, kit))
+      .then(
+        (result) => ({ result }),
+        (error: unknown) => ({ error }),
+      );
+    const failure = await verdict;
+    if (failure) throw failure;
+    if ("error" in built) throw built.error;
+    return built.result;
+  } finally {
+    typesWorker?.cancel(); // when no emitter used it
+  }
+}
+
+async function emitAll(description: LoadedDescription, emitters: readonly Emitter[], kit: EmitKit): Promise<Generation> {
+  const ir = buildIR(description);
   const files = (await Promise.all(emitters.map((emit) => emit(ir, kit)))).flat().sort((a, b) => (a.path < b.path ? -1 : 1));
   const seen = new Set<string>();
   for (const f of files) {

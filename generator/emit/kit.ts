@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import Handlebars from "handlebars";
 import type { IR } from "../ir/types.js";
+import type { TypesWorker } from "./openapi-types.js";
 
 export interface EmittedFile {
   /** Relative to the output folder, with forward slashes. */
@@ -19,12 +20,18 @@ export interface EmitKit {
   render(name: string, data: object): string;
   /** The generated-file header, as comment lines in the given comment syntax. */
   header(ir: IR, comment: "//" | "#"): string;
+  /** openapi-typescript's worker, when the run started it early (on a large description) for emitTypes to use. */
+  readonly typesWorker?: TypesWorker;
 }
 
 const templatesDir = new URL("../../templates/", import.meta.url);
 
 /** Compiles the templates a run needs; each run gets its own handlebars environment, so nothing leaks between runs. */
-export async function createKit(names: readonly string[], runtimeModule = "../runtime/index.js"): Promise<EmitKit> {
+export async function createKit(
+  names: readonly string[],
+  runtimeModule = "../runtime/index.js",
+  typesWorker?: TypesWorker,
+): Promise<EmitKit> {
   const hbs = Handlebars.create();
   const compiled = new Map<string, HandlebarsTemplateDelegate>();
   for (const name of ["header", ...names]) {
@@ -43,6 +50,7 @@ export async function createKit(names: readonly string[], runtimeModule = "../ru
   };
   return {
     runtimeModule,
+    ...(typesWorker && { typesWorker }),
     render,
     // A line break in the title or version would end the comment early.
     header: (ir, comment) =>

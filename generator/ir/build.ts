@@ -50,7 +50,7 @@ function follow(document: Raw, value: unknown): Raw {
 /** Builds the IR of a validated description. Pure: the description is read, never changed. */
 export function buildIR(loaded: LoadedDescription): IR {
   const document = loaded.document;
-  const src = (pointer: string): SchemaSource => ({ document, openapi: loaded.openapi, pointer });
+  const src: SchemaSource = { document, openapi: loaded.openapi };
   const problems: SpecProblem[] = [];
 
   const rawSchemas = isRaw(document.components) && isRaw(document.components.schemas) ? document.components.schemas : {};
@@ -60,11 +60,11 @@ export function buildIR(loaded: LoadedDescription): IR {
     .map((name) => ({
       name,
       identifier: schemaIds.get(name)!,
-      schema: toSchema(rawSchemas[name], src(join("", "components", "schemas", name))),
+      schema: toSchema(rawSchemas[name], src),
     }));
   const named = new Map(schemas.map((s) => [s.name, s.schema]));
 
-  const convertParameter = (value: unknown, pointer: string): Parameter => {
+  const convertParameter = (value: unknown): Parameter => {
     const p = follow(document, value);
     const content = isRaw(p.content) ? Object.values(p.content)[0] : undefined;
     return {
@@ -73,15 +73,15 @@ export function buildIR(loaded: LoadedDescription): IR {
       required: p.required === true,
       ...opt("description", str(p.description)),
       ...(p.deprecated === true && { deprecated: true }),
-      schema: toSchema(isRaw(content) ? content.schema : p.schema, src(join(pointer, "schema"))),
+      schema: toSchema(isRaw(content) ? content.schema : p.schema, src),
     };
   };
-  const contents = (value: unknown, pointer: string): MediaContent[] =>
+  const contents = (value: unknown): MediaContent[] =>
     Object.entries(isRaw(value) ? value : {})
       .sort(byKey(([k]) => k))
       .map(([mediaType, media]) => ({
         mediaType,
-        schema: toSchema(isRaw(media) ? media.schema : undefined, src(join(pointer, mediaType, "schema"))),
+        schema: toSchema(isRaw(media) ? media.schema : undefined, src),
       }));
 
   const errorCodesOf = (schema: Schema): string[] => {
@@ -116,12 +116,12 @@ export function buildIR(loaded: LoadedDescription): IR {
       if (first) problems.push({ pointer: join(pointer, "operationId"), message: `operationId "${id}" is also used at ${first}` });
       ids.set(id, join(pointer, "operationId"));
       const params = new Map<string, Parameter>();
-      const listed = [
-        ...(Array.isArray(item.parameters) ? item.parameters.map((p, i) => [p, join("", "paths", path, "parameters", i)] as const) : []),
+      const listed: unknown[] = [
+        ...(Array.isArray(item.parameters) ? item.parameters : []),
+        ...(Array.isArray(op.parameters) ? op.parameters : []),
       ];
-      if (Array.isArray(op.parameters)) for (const [i, p] of op.parameters.entries()) listed.push([p, join(pointer, "parameters", i)]);
-      for (const [value, at] of listed) {
-        const p = convertParameter(value, at);
+      for (const value of listed) {
+        const p = convertParameter(value);
         params.set(`${p.in}:${p.name}`, p); // operation-level parameters override path-level ones
       }
       const all = [...params.values()];
@@ -130,14 +130,14 @@ export function buildIR(loaded: LoadedDescription): IR {
         .sort(byKey(([k]) => k))
         .map(([status, value]) => {
           const r = follow(document, value);
-          const rc = contents(r.content, join(pointer, "responses", status, "content"));
+          const rc = contents(r.content);
           const headers: Header[] = Object.entries(isRaw(r.headers) ? r.headers : {}).map(([name, h]) => {
             const header = follow(document, h);
             return {
               name,
               required: header.required === true,
               ...opt("description", str(header.description)),
-              schema: toSchema(header.schema, src(join(pointer, "responses", status, "headers", name, "schema"))),
+              schema: toSchema(header.schema, src),
             };
           });
           const isError = /^[45]/.test(status) || status === "default";
@@ -163,7 +163,7 @@ export function buildIR(loaded: LoadedDescription): IR {
           requestBody: {
             required: body.required === true,
             ...opt("description", str(body.description)),
-            contents: contents(body.content, join(pointer, "requestBody", "content")),
+            contents: contents(body.content),
           },
         }),
         responses,
@@ -187,7 +187,6 @@ export function buildIR(loaded: LoadedDescription): IR {
       const item = follow(document, webhooksRaw[event]);
       const op = isRaw(item.post) ? item.post : undefined;
       if (!op) return [];
-      const pointer = join("", "webhooks", event, "post");
       const body = follow(document, op.requestBody);
       const media = isRaw(body.content) ? body.content["application/json"] : undefined;
       return [
@@ -198,11 +197,8 @@ export function buildIR(loaded: LoadedDescription): IR {
           ...opt("summary", str(op.summary)),
           ...opt("description", str(op.description)),
           method: "post" as const,
-          headers: (Array.isArray(op.parameters) ? op.parameters : []).map((p, i) => convertParameter(p, join(pointer, "parameters", i))),
-          body: toSchema(
-            isRaw(media) ? media.schema : undefined,
-            src(join(pointer, "requestBody", "content", "application/json", "schema")),
-          ),
+          headers: (Array.isArray(op.parameters) ? op.parameters : []).map((p) => convertParameter(p)),
+          body: toSchema(isRaw(media) ? media.schema : undefined, src),
         },
       ];
     });

@@ -30,6 +30,16 @@ export const schemaPointer = (name: string): string => join("", "components", "s
  * property's schema is the last one seen, its required-ness the union of all.
  */
 export function flattenAt(schema: Schema, pointer: string, named: ReadonlyMap<string, Schema>): Flat {
+  return flatten(schema, pointer, named, join);
+}
+
+/** `where` builds the pointers; flattenObject, which drops them, passes one that builds nothing. */
+function flatten(
+  schema: Schema,
+  pointer: string,
+  named: ReadonlyMap<string, Schema>,
+  where: (base: string, ...tokens: readonly (string | number)[]) => string,
+): Flat {
   const properties = new Map<string, FlatProperty>();
   let open: boolean | Schema = false;
   let openPointer = pointer;
@@ -39,23 +49,23 @@ export function flattenAt(schema: Schema, pointer: string, named: ReadonlyMap<st
   const visit = (node: Schema, at: string, seen: readonly string[]): void => {
     if (node.kind === "ref") {
       const target = named.get(node.name);
-      if (target && !seen.includes(node.name)) visit(target, schemaPointer(node.name), [...seen, node.name]);
+      if (target && !seen.includes(node.name)) visit(target, where("", "components", "schemas", node.name), [...seen, node.name]);
       return;
     }
     if (node.kind === "intersection") {
       description ??= node.description;
-      for (const [i, member] of node.members.entries()) visit(member, join(at, "allOf", i), seen);
+      for (const [i, member] of node.members.entries()) visit(member, where(at, "allOf", i), seen);
       return;
     }
     if (node.kind !== "object") return;
     description ??= node.description;
     if (node.additionalProperties !== false) {
       open = open === false || node.additionalProperties !== true ? node.additionalProperties : open;
-      openPointer = join(at, "additionalProperties");
+      openPointer = where(at, "additionalProperties");
     }
     if (node.exactlyOne && node.exactlyOne.length > 0) {
       exactlyOne.push(...node.exactlyOne);
-      exactlyOnePointer = join(at, "oneOf");
+      exactlyOnePointer = where(at, "oneOf");
     }
     for (const p of node.properties) {
       const before = properties.get(p.name);
@@ -63,7 +73,7 @@ export function flattenAt(schema: Schema, pointer: string, named: ReadonlyMap<st
         name: p.name,
         required: p.required || (before?.required ?? false),
         schema: p.schema,
-        pointer: join(at, "properties", p.name),
+        pointer: where(at, "properties", p.name),
       });
     }
   };
@@ -73,7 +83,7 @@ export function flattenAt(schema: Schema, pointer: string, named: ReadonlyMap<st
 
 /** flattenAt as an IR object schema, without the pointers. */
 export function flattenObject(schema: Schema, named: ReadonlyMap<string, Schema>): ObjectSchema {
-  const flat = flattenAt(schema, "", named);
+  const flat = flatten(schema, "", named, () => "");
   return {
     kind: "object",
     properties: [...flat.properties.values()].map(({ name, required, schema: s }) => ({ name, required, schema: s })),

@@ -1,13 +1,12 @@
-import { join, resolvePointer } from "../spec/pointer.js";
+import { resolvePointer } from "../spec/pointer.js";
 import type { JsonValue, Property, Schema, SchemaMeta } from "./types.js";
 
 type Raw = Record<string, unknown>;
 
-/** Where a schema sits and what it is read against; immutable, passed down by value. */
+/** What a schema is read against; immutable, passed down by value. */
 export interface SchemaSource {
   readonly document: unknown;
   readonly openapi: "3.0" | "3.1";
-  readonly pointer: string;
   /** References being followed, to stop inline cycles. */
   readonly following?: readonly string[];
 }
@@ -16,7 +15,6 @@ const COMPONENT_SCHEMA = /^#\/components\/schemas\/([^/]+)$/;
 const PRIMITIVES = new Set(["string", "number", "integer", "boolean", "null", "object", "array"]);
 
 const isRaw = (v: unknown): v is Raw => v !== null && typeof v === "object" && !Array.isArray(v);
-const at = (src: SchemaSource, ...tokens: (string | number)[]): SchemaSource => ({ ...src, pointer: join(src.pointer, ...tokens) });
 
 function meta(raw: Raw, openapi: "3.0" | "3.1"): SchemaMeta {
   const description = typeof raw.description === "string" ? raw.description : typeof raw.title === "string" ? raw.title : undefined;
@@ -42,7 +40,7 @@ export function toSchema(value: unknown, src: SchemaSource): Schema {
     if (named) return { kind: "ref", name: decodeURIComponent(named[1]!).replaceAll("~1", "/").replaceAll("~0", "~"), ...m };
     if (src.following?.includes(raw.$ref)) return { kind: "unknown", ...m };
     const target = resolvePointer(src.document, raw.$ref);
-    return { ...toSchema(target, { ...src, pointer: raw.$ref.slice(1), following: [...(src.following ?? []), raw.$ref] }), ...m };
+    return { ...toSchema(target, { ...src, following: [...(src.following ?? []), raw.$ref] }), ...m };
   }
 
   const nullable = src.openapi === "3.0" && raw.nullable === true;
@@ -70,14 +68,14 @@ function coreSchema(raw: Raw, m: SchemaMeta, src: SchemaSource): Schema {
         ...m,
       };
     }
-    const members = choices.map((c, i) => toSchema(c, at(src, choice, i)));
+    const members = choices.map((c) => toSchema(c, src));
     const own = ownShape(raw, src, m);
     const union: Schema = { kind: "union", mode: choice, members, ...discriminator(raw), ...(own ? {} : m) };
     return own ? { kind: "intersection", members: [own, union], ...m } : union;
   }
 
   if (Array.isArray(raw.allOf)) {
-    const members = raw.allOf.map((c, i) => toSchema(c, at(src, "allOf", i)));
+    const members = raw.allOf.map((c) => toSchema(c, src));
     const own = ownShape(raw, src, m);
     const all = own ? [...members, own] : members;
     return all.length === 1 ? { ...all[0]!, ...m } : { kind: "intersection", members: all, ...m };
@@ -129,7 +127,7 @@ function typed(type: string, raw: Raw, m: SchemaMeta, src: SchemaSource): Schema
     case "array":
       return {
         kind: "array",
-        items: toSchema(raw.items, at(src, "items")),
+        items: toSchema(raw.items, src),
         ...numberProp(raw, "minItems"),
         ...numberProp(raw, "maxItems"),
         ...m,
@@ -142,7 +140,7 @@ function typed(type: string, raw: Raw, m: SchemaMeta, src: SchemaSource): Schema
 function stringSchema(raw: Raw, m: SchemaMeta, src: SchemaSource): Schema {
   const media = typeof raw.contentMediaType === "string" ? raw.contentMediaType : undefined;
   if (media === "application/json" || (media?.endsWith("+json") ?? false)) {
-    return { kind: "json-text", value: toSchema(raw.contentSchema, at(src, "contentSchema")), ...m };
+    return { kind: "json-text", value: toSchema(raw.contentSchema, src), ...m };
   }
   if (raw.format === "binary" || (media !== undefined && !media.startsWith("text/"))) {
     return { kind: "file", ...(media !== undefined && { mediaType: media }), ...m };
@@ -163,14 +161,13 @@ function objectSchema(raw: Raw, m: SchemaMeta, src: SchemaSource): Schema {
   const properties: Property[] = Object.entries(props).map(([name, value]) => ({
     name,
     required: required.has(name),
-    schema: toSchema(value, at(src, "properties", name)),
+    schema: toSchema(value, src),
   }));
   const choices = Array.isArray(raw.oneOf) ? (raw.oneOf as unknown[]) : [];
   const group = choices.map((c) => (isRaw(c) && Array.isArray(c.required) && c.required.length === 1 ? String(c.required[0]) : undefined));
   const exactlyOne = choices.length > 1 && group.every((g) => g !== undefined) ? [group as string[]] : undefined;
   const extra = raw.additionalProperties;
   // An object that says nothing about further properties allows them (JSON Schema's default).
-  const additionalProperties =
-    extra === undefined ? properties.length === 0 : isRaw(extra) ? toSchema(extra, at(src, "additionalProperties")) : extra !== false;
+  const additionalProperties = extra === undefined ? properties.length === 0 : isRaw(extra) ? toSchema(extra, src) : extra !== false;
   return { kind: "object", properties, additionalProperties, ...(exactlyOne && { exactlyOne }), ...m };
 }

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import SwaggerParser from "@apidevtools/swagger-parser";
 import { type RawDescription, readDescription } from "./read.js";
 import { checkRefs } from "./refs.js";
 import { type SpecProblem, SpecError } from "./problems.js";
+import { schemaProblems, schemaProblemsInWorker } from "./schema-check.js";
 import { checkVariants } from "./variants.js";
 
 export interface LoadedDescription extends RawDescription {
@@ -11,12 +11,38 @@ export interface LoadedDescription extends RawDescription {
   readonly openapi: "3.0" | "3.1";
 }
 
+/** A description whose last check, against the OpenAPI schema, may still be running. */
+export interface CheckingDescription {
+  /** Usable as soon as it is returned: every other check has passed. */
+  readonly description: LoadedDescription;
+  /** Settles when the last check is done, with the error to throw if it failed; never rejects. */
+  readonly verdict: Promise<Error | undefined>;
+}
+
+/**
+ * From this size of text on, swagger-parser validates in a worker thread: on a large description it takes
+ * seconds (it validates the dereferenced document, every use of a shared component again), which the IR and
+ * the emitters can use meanwhile on the other core. Below it, the worker's start-up would cost more than it saves.
+ */
+export const LARGE_DESCRIPTION_BYTES = 1_000_000;
+
 /** Reads and validates a description: references, the OpenAPI schema (swagger-parser), then the variants extension. */
 export async function loadDescription(source: string): Promise<LoadedDescription> {
   return checkDescription(await readDescription(source));
 }
 
 export async function checkDescription(raw: RawDescription): Promise<LoadedDescription> {
+  const { description, verdict } = await startChecks(raw);
+  const failure = await verdict;
+  if (failure) throw failure;
+  return description;
+}
+
+/**
+ * The checks of checkDescription, returning as soon as the description can be used while the OpenAPI-schema
+ * check of a large description goes on in a worker. Problems are the same, reported in the same order.
+ */
+export async function startChecks(raw: RawDescription): Promise<CheckingDescription> {
   const { document, source } = raw;
   const version = typeof document.openapi === "string" ? document.openapi : "";
   const openapi = version.startsWith("3.1") ? "3.1" : version.startsWith("3.0") ? "3.0" : undefined;
@@ -26,21 +52,15 @@ export async function checkDescription(raw: RawDescription): Promise<LoadedDescr
   const refProblems = checkRefs(document);
   if (refProblems.length > 0) throw new SpecError(source, refProblems);
 
-  const problems: SpecProblem[] = [...(await schemaProblems(document)), ...checkVariants(document)];
-  if (problems.length > 0) throw new SpecError(source, problems);
-  return { ...raw, openapi, hash: createHash("sha256").update(raw.text).digest("hex") };
-}
-
-/** swagger-parser dereferences what it validates, so it gets a copy and the caller's document stays as read. */
-async function schemaProblems(document: Record<string, unknown>): Promise<SpecProblem[]> {
-  try {
-    await SwaggerParser.validate(structuredClone(document) as never);
-    return [];
-  } catch (error) {
-    const details = (error as { details?: { instancePath?: string; message?: string }[] }).details;
-    if (Array.isArray(details) && details.length > 0) {
-      return details.map((d) => ({ pointer: d.instancePath ?? "", message: d.message ?? "invalid" }));
-    }
-    return [{ pointer: "", message: (error as Error).message.split("\n")[0] ?? "invalid description" }];
-  }
+  const schemaCheck = raw.text.length >= LARGE_DESCRIPTION_BYTES ? schemaProblemsInWorker(document) : schemaProblems(document);
+  const variantProblems = checkVariants(document);
+  const description: LoadedDescription = { ...raw, openapi, hash: createHash("sha256").update(raw.text).digest("hex") };
+  const verdict = schemaCheck.then(
+    (problems: SpecProblem[]) =>
+      problems.length + variantProblems.length > 0 ? new SpecError(source, [...problems, ...variantProblems]) : undefined,
+    (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+  );
+  // The IR must not be built from a description whose extension is broken: wait for the whole report.
+  if (variantProblems.length > 0) throw await verdict;
+  return { description, verdict };
 }

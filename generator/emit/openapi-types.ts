@@ -1,0 +1,116 @@
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import openapiTS, {
+  astToString,
+  type GlobalContext,
+  type OpenAPI3,
+  resolveRef,
+  scanDiscriminators,
+  transformSchema,
+} from "openapi-typescript";
+
+/** Our openapi-typescript options; everything else is its default. */
+const OPTIONS = { alphabetize: false, defaultNonNullable: false, exportType: false, immutable: false, silent: true } as const;
+
+/** The context openapiTS() builds from OPTIONS, but for what it computes from the document and what a run fills in. */
+const CONTEXT = {
+  ...OPTIONS,
+  additionalProperties: false,
+  arrayLength: false,
+  emptyObjectsUnknown: false,
+  enum: false,
+  enumValues: false,
+  conditionalEnums: false,
+  dedupeEnums: false,
+  excludeDeprecated: false,
+  pathParamsAsTypes: false,
+  postTransform: undefined,
+  propertiesRequiredByDefault: false,
+  rootTypes: false,
+  rootTypesNoSchemaPrefix: false,
+  rootTypesKeepCasing: false,
+  transform: undefined,
+  transformProperty: undefined,
+  makePathsEnum: false,
+  generatePathParams: false,
+  readWriteMarkers: false,
+} as const satisfies Omit<GlobalContext, "discriminators" | "resolve" | "redoc" | "injectFooter">;
+
+/**
+ * The types of an OpenAPI document: openapi-typescript's transform, printed, with the context openapiTS() would
+ * build from OPTIONS. openapiTS() first lints and bundles its input with Redocly: two walks of the whole document,
+ * 2 of its 3.5 s on GitHub's description, that find nothing here: the document is rebuilt from the IR of a
+ * validated description and its references are all local, so the bundle is the document itself.
+ * test/generator/openapi-types.test.ts checks that both print the same text.
+ */
+export function openApiTypes(document: OpenAPI3): string {
+  const ctx: GlobalContext = {
+    ...CONTEXT,
+    injectFooter: [],
+    discriminators: scanDiscriminators(document, OPTIONS),
+    resolve: ($ref) => resolveRef(document, $ref, { silent: OPTIONS.silent }),
+    get redoc(): never {
+      throw new Error("openapi-typescript's transform read its Redocly config, which it is not given");
+    },
+  };
+  return astToString(transformSchema(document, ctx));
+}
+
+/** What openapiTS() itself prints for the document with OPTIONS: the reference for openApiTypes. */
+export async function openApiTypesByOpenapiTS(document: OpenAPI3): Promise<string> {
+  return astToString(await openapiTS(document, OPTIONS));
+}
+
+// The same as openApiTypes, in a worker thread, so that on a large description the other emitters run beside it.
+// It loads openapi-typescript (and the TypeScript compiler) as soon as it starts, before it has the document.
+const WORKER = `
+const { parentPort, workerData } = require("node:worker_threads");
+const loaded = import(workerData.module);
+parentPort.once("message", (document) => {
+  loaded
+    .then((m) => {
+      const api = typeof m.default === "function" ? m : m.default; // the CommonJS build, seen through import()
+      const { context, options } = workerData;
+      const ctx = {
+        ...context,
+        injectFooter: [],
+        discriminators: api.scanDiscriminators(document, options),
+        resolve: ($ref) => api.resolveRef(document, $ref, { silent: options.silent }),
+      };
+      parentPort.postMessage({ text: api.astToString(api.transformSchema(document, ctx)) });
+    })
+    .catch((error) => parentPort.postMessage({ error: String((error && error.message) || error) }));
+});
+`;
+
+export interface TypesWorker {
+  /** Hands the worker its document; resolves with what openApiTypes would return for it. */
+  types(document: OpenAPI3): Promise<string>;
+  /** Stops the worker when it will not be given a document. */
+  cancel(): void;
+}
+
+/** Starts a worker for openApiTypes, to be given its document once it is built. */
+export function startTypesWorker(): TypesWorker {
+  const module = pathToFileURL(createRequire(import.meta.url).resolve("openapi-typescript")).href;
+  const worker = new Worker(WORKER, { eval: true, workerData: { module, context: CONTEXT, options: OPTIONS } });
+  const text = new Promise<string>((resolve, reject) => {
+    worker.once("message", (message: { text?: string; error?: string }) => {
+      void worker.terminate();
+      if (message.text !== undefined) resolve(message.text);
+      else reject(new Error(`openapi-typescript: ${message.error ?? "no output"}`));
+    });
+    worker.once("error", reject);
+    worker.once("exit", (code) => reject(new Error(`openapi-typescript's worker stopped (exit code ${code})`)));
+  });
+  // Until types() hands it to its caller, a failure must not count as an unhandled rejection.
+  text.catch(() => {});
+  return {
+    types: (document) => {
+      worker.postMessage(document);
+      return text;
+    },
+    cancel: () => void worker.terminate(),
+  };
+}

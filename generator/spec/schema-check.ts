@@ -1,0 +1,65 @@
+import { createRequire } from "node:module";
+import { Worker } from "node:worker_threads";
+import SwaggerParser from "@apidevtools/swagger-parser";
+import type { SpecProblem } from "./problems.js";
+
+/** What swagger-parser's validate throws, as far as problems are made of it. */
+interface Failure {
+  readonly message: string;
+  readonly details?: readonly { readonly instancePath?: string; readonly message?: string }[];
+}
+
+/** One problem per ajv error, at its JSON pointer; any other failure as one problem at the root. */
+function problemsOf(failure: Failure | undefined): SpecProblem[] {
+  if (failure === undefined) return [];
+  if (failure.details !== undefined && failure.details.length > 0) {
+    return failure.details.map((d) => ({ pointer: d.instancePath ?? "", message: d.message ?? "invalid" }));
+  }
+  return [{ pointer: "", message: failure.message.split("\n")[0] ?? "invalid description" }];
+}
+
+/** The OpenAPI-schema problems of a document, by swagger-parser in this thread. */
+export async function schemaProblems(document: Record<string, unknown>): Promise<SpecProblem[]> {
+  try {
+    // swagger-parser dereferences what it validates, so it gets a copy and the caller's document stays as read.
+    await SwaggerParser.validate(structuredClone(document) as never);
+    return [];
+  } catch (error) {
+    return problemsOf(error as Failure);
+  }
+}
+
+// The worker gets its own copy of the document with its data (no clone of ours to make), which swagger-parser may
+// dereference in place. It runs swagger-parser unchanged, so the problems are exactly those of schemaProblems.
+const WORKER = `
+const { parentPort, workerData } = require("node:worker_threads");
+require(workerData.module)
+  .validate(workerData.document)
+  .then(
+    () => parentPort.postMessage({}),
+    (error) => {
+      // Only what the problems are made of crosses over: ajv's errors carry more, not all of it cloneable.
+      const details = Array.isArray(error.details)
+        ? error.details.map((d) => ({ instancePath: d.instancePath, message: d.message }))
+        : undefined;
+      parentPort.postMessage({ failure: { message: String(error.message), details } });
+    },
+  );
+`;
+
+/**
+ * The same problems as schemaProblems, found in a worker thread, so that the caller's thread goes on meanwhile.
+ * Rejects only when the worker itself fails.
+ */
+export function schemaProblemsInWorker(document: Record<string, unknown>): Promise<SpecProblem[]> {
+  const module = createRequire(import.meta.url).resolve("@apidevtools/swagger-parser");
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER, { eval: true, workerData: { module, document } });
+    worker.once("message", (message: { failure?: Failure }) => {
+      void worker.terminate();
+      resolve(problemsOf(message.failure));
+    });
+    worker.once("error", reject);
+    worker.once("exit", (code) => reject(new Error(`the OpenAPI-schema check's worker stopped (exit code ${code})`)));
+  });
+}

@@ -1,0 +1,54 @@
+import { readFile } from "node:fs/promises";
+import { describe, expect, it } from "vitest";
+import { parseDescription } from "../../generator/spec/read.js";
+import { currentRelease, releaseFile } from "../../generator/spec/releases.js";
+import { schemaProblems, schemaProblemsInWorker } from "../../generator/spec/schema-check.js";
+
+type Doc = Record<string, unknown>;
+
+async function current(): Promise<Doc> {
+  const file = releaseFile(currentRelease());
+  return parseDescription(file, await readFile(file, "utf8"));
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the changes reach into arbitrary places of a parsed document
+type Json = Record<string, any>;
+const changes: readonly (readonly [string, (doc: Json) => void])[] = [
+  [
+    "an OpenAPI-schema violation (ajv's errors)",
+    (doc) => {
+      doc.paths["/webhooks/list"].get.responses = "none";
+    },
+  ],
+  [
+    "a version that is not a string (swagger-parser's own check)",
+    (doc) => {
+      doc.info.version = 3;
+    },
+  ],
+  [
+    "a reference swagger-parser cannot follow",
+    (doc) => {
+      doc.paths["/webhooks/list"].get.responses["200"] = { $ref: "elsewhere.yaml#/responses/ok" };
+    },
+  ],
+];
+
+// Large descriptions are validated in a worker thread: it must report exactly what the in-thread check does.
+describe("the OpenAPI-schema check in a worker thread", () => {
+  it("finds no problem in the current description, as in this thread", async () => {
+    const document = await current();
+    expect(await schemaProblems(document)).toEqual([]);
+    expect(await schemaProblemsInWorker(document)).toEqual([]);
+  });
+
+  it.each(changes)("finds the problems of %s that this thread finds, and leaves the document as it was", async (_name, change) => {
+    const document = await current();
+    change(document);
+    const before = structuredClone(document);
+    const here = await schemaProblems(document);
+    expect(here.length).toBeGreaterThan(0);
+    expect(await schemaProblemsInWorker(document)).toEqual(here);
+    expect(document).toEqual(before);
+  });
+});
