@@ -1,6 +1,6 @@
 // Generation time and peak memory: our full generate() vs openapi-typescript alone vs @hey-api/openapi-ts, each run in a
 // child process of its own per repetition (peak RSS is the child's maxRSS), in alternating order.
-import { mkdir, readdir } from "node:fs/promises";
+import { mkdir, readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { fmt, lastJson, median, ROOT, runNode, table, verdict } from "./lib.js";
 
@@ -45,7 +45,11 @@ export async function runGeneration(
       if (result.failures[tool] !== undefined) continue;
       const profile =
         options.profileDir !== undefined && rep === 0 && tool === "ours" ? ["--cpu-prof", "--cpu-prof-dir", options.profileDir] : [];
-      if (profile.length > 0) await mkdir(options.profileDir!, { recursive: true });
+      if (profile.length > 0) {
+        // Profiles of earlier runs would be read as this run's.
+        await rm(options.profileDir!, { recursive: true, force: true });
+        await mkdir(options.profileDir!, { recursive: true });
+      }
       const child = await runNode([...profile, "--import", "tsx", "scripts/bench/gen-child.ts", tool, file]);
       if (child.code !== 0) {
         result.failures[tool] = (

@@ -87,11 +87,9 @@ if (only.has("generation")) {
       fmt.mib(p.rssMiB[name] ?? 0),
       q.phases[name] === undefined ? "" : fmt.ms(q.phases[name]),
     ]);
-    const profiles = (await readdir(profileDir)).filter((f) => f.endsWith(".cpuprofile"));
-    // The largest profile is the main thread's (tsx's loader thread writes a small one too).
-    const { stat } = await import("node:fs/promises");
-    const sized = await Promise.all(profiles.map(async (f) => ({ f, size: (await stat(join(profileDir, f))).size })));
-    const main = sized.sort((a, b) => b.size - a.size)[0];
+    // Node names profiles CPU.<date>.<time>.<pid>.<thread id>.<n>.cpuprofile; the main thread's id is 0 (tsx's loader
+    // and the generator's workers write profiles of their own).
+    const main = (await readdir(profileDir)).find((f) => /^CPU\.\d+\.\d+\.\d+\.0\.\d+\.cpuprofile$/.test(f));
     sections.push(
       [
         "### Where generation spends its time",
@@ -105,11 +103,11 @@ if (only.has("generation")) {
               "",
               "CPU profile of one run of our generation (`node --cpu-prof`):",
               "",
-              hotSpotTables(await hotSpots(join(profileDir, main.f)), 15),
+              hotSpotTables(await hotSpots(join(profileDir, main)), 15),
               "",
               "Inclusive time under functions of generator/ (synchronous stacks only: time after an `await` is not attributed to the caller):",
               "",
-              inclusiveTable(await inclusiveSpots(join(profileDir, main.f), (where) => where.startsWith("generator/")), 15),
+              inclusiveTable(await inclusiveSpots(join(profileDir, main), (where) => where.startsWith("generator/")), 15),
             ]),
       ].join("\n"),
     );
