@@ -1,6 +1,7 @@
-/** Compares operations: presence, parameters, request bodies, responses, security and error codes. */
+/** Compares operations: presence, parameters, request bodies, the subscription check, responses, security and error codes. */
 import type { Operation, Parameter, Response, SecurityRequirement } from "../ir/types.js";
 import { join } from "../spec/pointer.js";
+import { WEBHOOK_SUBSCRIPTION_KEY } from "../spec/webhook-subscription.js";
 import { type Change, fixedChange, type NamedMap, type ReleaseModel } from "./model.js";
 import { compareSchemas } from "./schema.js";
 import { compareVariants } from "./variants.js";
@@ -46,6 +47,7 @@ export function compareOperations(old: ReleaseModel, next: ReleaseModel, named: 
       out.push(fixedChange("operation.deprecated", join(at, "deprecated"), "new", `${key} (${n.id}) is now deprecated`));
     compareParameters(old, next, o, n, named, out);
     compareRequestBody(o, n, named, out);
+    compareSubscriptionCheck(o, n, out);
     compareResponses(o, n, named, out);
     compareSecurity(o, n, out);
     compareErrorCodes(o, n, out);
@@ -145,6 +147,26 @@ function compareRequestBody(o: Operation, n: Operation, named: { old: NamedMap; 
     };
     compareSchemas(walk, c.schema, d.schema, join(operationPointer(o), "requestBody", "content", c.mediaType, "schema"), p);
   }
+}
+
+/**
+ * The client checks a marked body before sending: a new check (or a create check where there was an update check,
+ * which requires fields) refuses bodies that were sent before; a dropped or relaxed one leaves the server to decide.
+ */
+function compareSubscriptionCheck(o: Operation, n: Operation, out: Change[]): void {
+  const [a, b] = [o.webhookSubscription, n.webhookSubscription];
+  if (a === b) return;
+  const at = (op: Operation) => join(operationPointer(op), WEBHOOK_SUBSCRIPTION_KEY);
+  if (!b)
+    return void out.push(
+      fixedChange("request.subscription-check.removed", at(o), "old", `${n.id}: the body is no longer checked as a webhook subscription`),
+    );
+  if (!a)
+    return void out.push(
+      fixedChange("request.subscription-check.added", at(n), "new", `${n.id}: the body is now checked as a webhook subscription (${b})`),
+    );
+  const rule = b === "create" ? "request.subscription-check.create-now" : "request.subscription-check.update-now";
+  out.push(fixedChange(rule, at(n), "new", `${n.id}: the body is now checked as a webhook subscription ${b}, not ${a}`));
 }
 
 function compareResponses(o: Operation, n: Operation, named: { old: NamedMap; new: NamedMap }, out: Change[]): void {

@@ -2,6 +2,7 @@ import type { LoadedDescription } from "../spec/load.js";
 import { join } from "../spec/pointer.js";
 import { type SpecProblem, SpecError } from "../spec/problems.js";
 import { VARIANTS_KEY } from "../spec/variants.js";
+import { isWebhookSubscriptionMode, WEBHOOK_SUBSCRIPTION_KEY } from "../spec/webhook-subscription.js";
 import { flattenObject } from "./flatten.js";
 import { camelCase, pascalCase, uniqueIdentifiers } from "./names.js";
 import { type SchemaSource, toSchema } from "./schema.js";
@@ -145,6 +146,7 @@ export function buildIR(loaded: LoadedDescription): IR {
           return { status, description: str(r.description) ?? "", headers, contents: rc, errorCodes: codes };
         });
       const variants = isRaw(op[VARIANTS_KEY]) ? buildVariants(op[VARIANTS_KEY] as Raw, named) : undefined;
+      const subscription = op[WEBHOOK_SUBSCRIPTION_KEY];
       operationDrafts.push({
         id,
         method,
@@ -170,6 +172,7 @@ export function buildIR(loaded: LoadedDescription): IR {
         security: security(op.security),
         errorCodes: [...new Set(responses.flatMap((r) => r.errorCodes))].sort(),
         ...(variants && { variants }),
+        ...(isWebhookSubscriptionMode(subscription) && { webhookSubscription: subscription }),
       });
     }
   }

@@ -2,7 +2,7 @@
  * The intermediate model: a closed, JSON-serialisable, language-neutral view of one description.
  * Emitters read only this. Its JSON Schema is generator/ir/ir.schema.json; a change of shape bumps IR_VERSION.
  */
-export const IR_VERSION = "1.0.0";
+export const IR_VERSION = "1.1.0";
 
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
@@ -183,6 +183,8 @@ export interface Operation {
   /** Union of the error codes of its responses, sorted. */
   readonly errorCodes: readonly string[];
   readonly variants?: VariantSet;
+  /** From `x-paperoffice-webhook-subscription`: the JSON body is a webhook subscription, checked before sending. */
+  readonly webhookSubscription?: "create" | "update";
 }
 
 export interface VariantSet {

@@ -4,6 +4,7 @@ import { checkRefs } from "./refs.js";
 import { type SpecProblem, SpecError } from "./problems.js";
 import { schemaProblems, schemaProblemsInWorker } from "./schema-check.js";
 import { checkVariants } from "./variants.js";
+import { checkWebhookSubscriptions } from "./webhook-subscription.js";
 
 export interface LoadedDescription extends RawDescription {
   /** sha256 of the text, hex. */
@@ -26,7 +27,7 @@ export interface CheckingDescription {
  */
 export const LARGE_DESCRIPTION_BYTES = 1_000_000;
 
-/** Reads and validates a description: references, the OpenAPI schema (swagger-parser), then the variants extension. */
+/** Reads and validates a description: references, the OpenAPI schema (swagger-parser), then the extensions. */
 export async function loadDescription(source: string): Promise<LoadedDescription> {
   return checkDescription(await readDescription(source));
 }
@@ -53,14 +54,14 @@ export async function startChecks(raw: RawDescription): Promise<CheckingDescript
   if (refProblems.length > 0) throw new SpecError(source, refProblems);
 
   const schemaCheck = raw.text.length >= LARGE_DESCRIPTION_BYTES ? schemaProblemsInWorker(document) : schemaProblems(document);
-  const variantProblems = checkVariants(document);
+  const extensionProblems = [...checkVariants(document), ...checkWebhookSubscriptions(document)];
   const description: LoadedDescription = { ...raw, openapi, hash: createHash("sha256").update(raw.text).digest("hex") };
   const verdict = schemaCheck.then(
     (problems: SpecProblem[]) =>
-      problems.length + variantProblems.length > 0 ? new SpecError(source, [...problems, ...variantProblems]) : undefined,
+      problems.length + extensionProblems.length > 0 ? new SpecError(source, [...problems, ...extensionProblems]) : undefined,
     (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
   );
-  // The IR must not be built from a description whose extension is broken: wait for the whole report.
-  if (variantProblems.length > 0) throw await verdict;
+  // The IR must not be built from a description whose extensions are broken: wait for the whole report.
+  if (extensionProblems.length > 0) throw await verdict;
   return { description, verdict };
 }

@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
+import { type ExtensionUse, findExtensionUses } from "./extensions.js";
 import { allowedValues, deref, flattenObject } from "./object-schema.js";
 import { join, resolvePointer } from "./pointer.js";
 import type { SpecProblem } from "./problems.js";
 
 export const VARIANTS_KEY = "x-paperoffice-variants";
-const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 
 /** The extension's own JSON Schema, shipped beside the descriptions. */
 export const variantsSchema: Record<string, unknown> = JSON.parse(
@@ -13,27 +13,6 @@ export const variantsSchema: Record<string, unknown> = JSON.parse(
 );
 
 const validateShape = new Ajv2020({ allErrors: true, strict: true, strictRequired: false }).compile(variantsSchema);
-
-export interface VariantsUse {
-  /** Pointer to the extension's value. */
-  readonly pointer: string;
-  readonly operation: Record<string, unknown>;
-  readonly value: unknown;
-}
-
-export function findVariantUses(document: Record<string, unknown>): VariantsUse[] {
-  const uses: VariantsUse[] = [];
-  const paths = (document.paths ?? {}) as Record<string, Record<string, unknown>>;
-  for (const [path, item] of Object.entries(paths)) {
-    for (const method of HTTP_METHODS) {
-      const operation = item?.[method] as Record<string, unknown> | undefined;
-      if (operation && VARIANTS_KEY in operation) {
-        uses.push({ pointer: join("", "paths", path, method, VARIANTS_KEY), operation, value: operation[VARIANTS_KEY] });
-      }
-    }
-  }
-  return uses;
-}
 
 function shapeProblems(at: string, errors: readonly ErrorObject[]): SpecProblem[] {
   return errors.map((e) => ({
@@ -47,7 +26,7 @@ type Json = Record<string, unknown>;
 /** Checks every use of the extension: its shape against the JSON Schema, then its meaning against the description. */
 export function checkVariants(document: Json): SpecProblem[] {
   const problems: SpecProblem[] = [];
-  for (const use of findVariantUses(document)) {
+  for (const use of findExtensionUses(document, VARIANTS_KEY)) {
     if (!validateShape(use.value)) {
       problems.push(...shapeProblems(use.pointer, validateShape.errors ?? []));
       continue;
@@ -57,7 +36,7 @@ export function checkVariants(document: Json): SpecProblem[] {
   return problems;
 }
 
-function checkMeaning(document: Json, use: VariantsUse): SpecProblem[] {
+function checkMeaning(document: Json, use: ExtensionUse): SpecProblem[] {
   const problems: SpecProblem[] = [];
   const ext = use.value as Json & { selector: { name: string }; pipelines: Json[]; pricing?: Json };
   const params = (use.operation.parameters ?? []) as Json[];

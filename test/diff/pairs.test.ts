@@ -14,6 +14,8 @@ const EXT = `${ADD_JOB}/x-paperoffice-variants`;
 const PIPE = (i: number) => `${EXT}/pipelines/${i}`;
 const VARIANT = (p: number, v: number) => `${PIPE(p)}/variants/${v}`;
 const AUDIT = "/paths/~1analytics~1audit-center/get";
+const MARK = "x-paperoffice-webhook-subscription";
+const hook = (d: Doc, action: string) => at(d, `/paths/~1webhooks~1${action}/post`);
 const props = (d: Doc, pointer: string) => at(d, `${pointer}/properties`);
 const list = (d: Doc, pointer: string) => at(d, pointer) as unknown as unknown[];
 
@@ -149,6 +151,22 @@ const PAIRS: readonly Pair[] = [
     rules: ["security.scheme.changed"],
     change: (d) => {
       at(d, "/components/securitySchemes/bearerAuth").scheme = "basic";
+    },
+  },
+  {
+    name: "the delete body now checked as a webhook subscription",
+    breaking: true,
+    rules: ["request.subscription-check.added"],
+    change: (d) => {
+      hook(d, "delete")[MARK] = "update";
+    },
+  },
+  {
+    name: "the update body now checked as a new subscription",
+    breaking: true,
+    rules: ["request.subscription-check.create-now"],
+    change: (d) => {
+      hook(d, "update")[MARK] = "create";
     },
   },
   // ---------------------------------------------------------------- breaking, inside x-paperoffice-variants
@@ -375,6 +393,22 @@ const PAIRS: readonly Pair[] = [
     rules: ["operation.deprecated"],
     change: (d) => {
       at(d, "/paths/~1webhooks~1delete/post").deprecated = true;
+    },
+  },
+  {
+    name: "the subscribe body no longer checked as a webhook subscription",
+    breaking: false,
+    rules: ["request.subscription-check.removed"],
+    change: (d) => {
+      delete hook(d, "subscribe")[MARK];
+    },
+  },
+  {
+    name: "the subscribe body checked as an update, with nothing required",
+    breaking: false,
+    rules: ["request.subscription-check.update-now"],
+    change: (d) => {
+      hook(d, "subscribe")[MARK] = "update";
     },
   },
   // ---------------------------------------------------------------- not breaking, inside x-paperoffice-variants

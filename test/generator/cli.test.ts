@@ -70,6 +70,20 @@ describe("the generate command", () => {
       },
       '/paths/~1jobs~1{kind}/post/x-paperoffice-variants/pipelines/0/variants/0/request/$ref: points at "#/components/schemas/Gone", which does not exist',
     ],
+    [
+      "a webhook subscription mark on a body that is not JSON",
+      (d: Doc) => {
+        d.paths["/jobs/{kind}"].post["x-paperoffice-webhook-subscription"] = "create";
+      },
+      "/paths/~1jobs~1{kind}/post/x-paperoffice-webhook-subscription: x-paperoffice-webhook-subscription needs a JSON request body; the body is multipart/form-data",
+    ],
+    [
+      "a webhook subscription mark with an unknown value",
+      (d: Doc) => {
+        d.paths["/jobs/{kind}"].post["x-paperoffice-webhook-subscription"] = true;
+      },
+      '/paths/~1jobs~1{kind}/post/x-paperoffice-webhook-subscription: x-paperoffice-webhook-subscription must be "create" or "update", found true',
+    ],
   ])("refuses %s with one line naming the JSON pointer, no stack trace, exit 1", async (_name, mutate, line) => {
     const result = await cli("generate", "--spec", await brokenCopy(mutate), "--out", await mkdtemp(join(tmpdir(), "out-")));
     expect(result.code).toBe(1);

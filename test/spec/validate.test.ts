@@ -129,6 +129,24 @@ describe("a broken copy of the description fails with the JSON pointer of the pr
     );
   });
 
+  it("a webhook subscription mark with a value other than create or update", async () => {
+    const problems = await problemsAfter((doc) => {
+      doc.paths["/webhooks/subscribe"].post["x-paperoffice-webhook-subscription"] = "replace";
+    });
+    expect(problems).toEqual([
+      '/paths/~1webhooks~1subscribe/post/x-paperoffice-webhook-subscription: x-paperoffice-webhook-subscription must be "create" or "update", found "replace"',
+    ]);
+  });
+
+  it("a webhook subscription mark on an operation without a JSON request body", async () => {
+    const problems = await problemsAfter((doc) => {
+      doc.paths["/webhooks/list"].get["x-paperoffice-webhook-subscription"] = "update";
+    });
+    expect(problems).toEqual([
+      "/paths/~1webhooks~1list/get/x-paperoffice-webhook-subscription: x-paperoffice-webhook-subscription needs a JSON request body; the operation has no request body",
+    ]);
+  });
+
   it("an OpenAPI schema violation is reported with its pointer", async () => {
     const problems = await problemsAfter((doc) => {
       doc.paths["/webhooks/list"].get.responses = "none";

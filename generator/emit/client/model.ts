@@ -60,7 +60,10 @@ export async function emitModel(ir: IR, kit: EmitKit): Promise<readonly EmittedF
         docs: ["Every webhook event type of the description."],
         declarations: [{ name: "webhookEventTypes", initializer: `${JSON.stringify(ir.webhooks.map((w) => w.event))} as const` }],
       });
-      const rules = ir.operations.map((op) => subscriptionRules(ir, op)).find((r) => r?.create);
+      // The create body shows the whole subscription; a description that marks only an update still needs the
+      // rules its check imports.
+      const marked = ir.operations.flatMap((op) => subscriptionRules(ir, op) ?? []);
+      const rules = marked.find((r) => r.create) ?? marked[0];
       if (rules) {
         const { create: _, ...data } = rules;
         file.addVariableStatement({

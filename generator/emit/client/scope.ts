@@ -62,20 +62,18 @@ export interface SubscriptionRules {
 }
 
 /**
- * A webhook subscription body (one with `url` and `events`, in a description with webhooks) is checked
- * before sending; the rules come from its schema, so a new release that changes a range changes the check.
+ * The operations the description marks as webhook subscriptions (`webhookSubscription`) are checked before
+ * sending; the rules come from the body schema and the webhooks, so a new release that changes a range changes the check.
  */
 export function subscriptionRules(ir: IR, op: Operation): SubscriptionRules | undefined {
   const body = op.requestBody?.contents[0];
-  if (!body || ir.webhooks.length === 0) return undefined;
+  if (!op.webhookSubscription || !body) return undefined;
   const named = new Map(ir.schemas.map((s) => [s.name, s.schema]));
   const flat = flattenObject(body.schema, named);
   const prop = (name: string): Schema | undefined => {
     const s = flat.properties.find((p) => p.name === name)?.schema;
     return s?.kind === "ref" ? named.get(s.name) : s;
   };
-  const url = flat.properties.find((p) => p.name === "url");
-  if (!url || prop("events")?.kind !== "array") return undefined;
   const enumValues = (s: Schema | undefined): string[] => {
     const r = s?.kind === "ref" ? named.get(s.name) : s;
     if (r?.kind === "enum") return r.values.map(String);
@@ -87,7 +85,7 @@ export function subscriptionRules(ir: IR, op: Operation): SubscriptionRules | un
       ? { minimum: s.minimum ?? Number.MIN_SAFE_INTEGER, maximum: s.maximum ?? Number.MAX_SAFE_INTEGER }
       : { minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
   return {
-    create: url.required,
+    create: op.webhookSubscription === "create",
     eventNames: ir.webhooks.map((w) => w.event),
     retryPolicies: enumValues(prop("retry_policy")),
     maxRetries: range(prop("max_retries")),
