@@ -1,6 +1,5 @@
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
 import openapiTS, {
   astToString,
   type GlobalContext,
@@ -9,6 +8,7 @@ import openapiTS, {
   scanDiscriminators,
   transformSchema,
 } from "openapi-typescript";
+import { oneShotWorker } from "../worker.js";
 
 /** Our openapi-typescript options; everything else is its default. */
 const OPTIONS = { alphabetize: false, defaultNonNullable: false, exportType: false, immutable: false, silent: true } as const;
@@ -94,23 +94,22 @@ export interface TypesWorker {
 /** Starts a worker for openApiTypes, to be given its document once it is built. */
 export function startTypesWorker(): TypesWorker {
   const module = pathToFileURL(createRequire(import.meta.url).resolve("openapi-typescript")).href;
-  const worker = new Worker(WORKER, { eval: true, workerData: { module, context: CONTEXT, options: OPTIONS } });
-  const text = new Promise<string>((resolve, reject) => {
-    worker.once("message", (message: { text?: string; error?: string }) => {
-      void worker.terminate();
-      if (message.text !== undefined) resolve(message.text);
-      else reject(new Error(`openapi-typescript: ${message.error ?? "no output"}`));
-    });
-    worker.once("error", reject);
-    worker.once("exit", (code) => reject(new Error(`openapi-typescript's worker stopped (exit code ${code})`)));
+  const worker = oneShotWorker<{ text?: string; error?: string }>(
+    WORKER,
+    { module, context: CONTEXT, options: OPTIONS },
+    "openapi-typescript",
+  );
+  const text = worker.answer.then((message) => {
+    if (message.text === undefined) throw new Error(`openapi-typescript: ${message.error ?? "no output"}`);
+    return message.text;
   });
   // Until types() hands it to its caller, a failure must not count as an unhandled rejection.
   text.catch(() => {});
   return {
     types: (document) => {
-      worker.postMessage(document);
+      worker.post(document);
       return text;
     },
-    cancel: () => void worker.terminate(),
+    cancel: worker.stop,
   };
 }

@@ -2,7 +2,7 @@ import type { OpenAPI3 } from "openapi-typescript";
 import { toJsonSchema, toPathItems } from "../ir/json-schema.js";
 import type { IR } from "../ir/types.js";
 import type { EmitKit, EmittedFile } from "./kit.js";
-import { openApiTypes, startTypesWorker } from "./openapi-types.js";
+import { openApiTypes } from "./openapi-types.js";
 
 /** The OpenAPI 3.1 document that the IR stands for, rebuilt from the IR alone. */
 export function irToOpenApi(ir: IR): OpenAPI3 {
@@ -32,16 +32,8 @@ export function irToOpenApi(ir: IR): OpenAPI3 {
 
 /** types.ts: paths, components, webhooks and operations, by openapi-typescript. */
 export async function emitTypes(ir: IR, kit: EmitKit): Promise<readonly EmittedFile[]> {
-  // A worker costs its start-up; it pays off only when there is much to generate. If the run has not started
-  // one already, it starts first, to load openapi-typescript while this thread rebuilds the document.
-  const worker = kit.typesWorker ?? (ir.operations.length >= 100 ? startTypesWorker() : undefined);
-  let document: OpenAPI3;
-  try {
-    document = irToOpenApi(ir);
-  } catch (error) {
-    worker?.cancel();
-    throw error;
-  }
-  const text = worker ? await worker.types(document) : openApiTypes(document);
+  // generate() starts openapi-typescript's worker early on a large description (and stops it); otherwise it runs here.
+  const document = irToOpenApi(ir);
+  const text = kit.typesWorker ? await kit.typesWorker.types(document) : openApiTypes(document);
   return [{ path: "types.ts", content: `${kit.header(ir, "//")}\n${text}` }];
 }

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
-import { Worker } from "node:worker_threads";
 import SwaggerParser from "@apidevtools/swagger-parser";
+import { oneShotWorker } from "../worker.js";
 import type { SpecProblem } from "./problems.js";
 
 /** What swagger-parser's validate throws, as far as problems are made of it. */
@@ -51,15 +51,8 @@ require(workerData.module)
  * The same problems as schemaProblems, found in a worker thread, so that the caller's thread goes on meanwhile.
  * Rejects only when the worker itself fails.
  */
-export function schemaProblemsInWorker(document: Record<string, unknown>): Promise<SpecProblem[]> {
+export async function schemaProblemsInWorker(document: Record<string, unknown>): Promise<SpecProblem[]> {
   const module = createRequire(import.meta.url).resolve("@apidevtools/swagger-parser");
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER, { eval: true, workerData: { module, document } });
-    worker.once("message", (message: { failure?: Failure }) => {
-      void worker.terminate();
-      resolve(problemsOf(message.failure));
-    });
-    worker.once("error", reject);
-    worker.once("exit", (code) => reject(new Error(`the OpenAPI-schema check's worker stopped (exit code ${code})`)));
-  });
+  const { failure } = await oneShotWorker<{ failure?: Failure }>(WORKER, { module, document }, "the OpenAPI-schema check").answer;
+  return problemsOf(failure);
 }
