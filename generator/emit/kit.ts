@@ -2,6 +2,8 @@ import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import Handlebars from "handlebars";
 import type { IR } from "../ir/types.js";
+import { pyComment } from "./escape/python.js";
+import { tsLineComment } from "./escape/ts.js";
 import type { TypesWorker } from "./openapi-types.js";
 
 export interface EmittedFile {
@@ -53,11 +55,9 @@ export async function createKit(
     ...(typesWorker && { typesWorker }),
     render,
     // A line break in the title or version would end the comment early.
-    header: (ir, comment) =>
-      render("header", { comment, title: oneLine(ir.info.title), version: oneLine(ir.info.version), hash: ir.info.descriptionHash }),
+    header: (ir, comment) => {
+      const line = comment === "#" ? pyComment : tsLineComment;
+      return render("header", { comment, title: line(ir.info.title), version: line(ir.info.version), hash: line(ir.info.descriptionHash) });
+    },
   };
-}
-
-function oneLine(text: string): string {
-  return text.replace(/[\r\n\u2028\u2029]+/g, " ");
 }

@@ -1,4 +1,5 @@
 import type { NamedSchema, Property, Schema, SchemaMeta } from "../ir/types.js";
+import { tsDocText, tsLiteralType, tsString, tsTypeKey } from "./escape/ts.js";
 
 /** What a printed type may refer to, fixed for one emitter run. */
 export interface TypeScope {
@@ -12,21 +13,10 @@ export interface TypeScope {
   readonly inline: ReadonlySet<string>;
 }
 
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
-export function propertyKey(name: string): string {
-  return IDENTIFIER.test(name) ? name : JSON.stringify(name);
-}
-
-/** Text from the description, made safe inside a comment: no `*\/` ends it early, no `@` opens a tag. */
-function commentText(text: string): string {
-  return text.replaceAll("*/", "*\\/").replaceAll("@", "\\@");
-}
-
 /** A TSDoc block from a schema's description, allowed values, range, default and deprecation. */
 export function docComment(schema: SchemaMeta & Partial<Schema>, extra: readonly string[] = []): string {
   const text: string[] = [];
-  if (schema.description) text.push(...schema.description.trimEnd().split("\n"));
+  if (schema.description) text.push(schema.description.trimEnd());
   const s = schema as Schema;
   if (s.kind === "enum" && s.values.length > 1) text.push(`Allowed: ${s.values.map((v) => `\`${JSON.stringify(v)}\``).join(", ")}.`);
   if (s.kind === "number" || s.kind === "integer") {
@@ -34,8 +24,8 @@ export function docComment(schema: SchemaMeta & Partial<Schema>, extra: readonly
     if (range.length > 0) text.push(`Range: ${range.join(", ")}.`);
   }
   text.push(...extra);
-  const lines = text.map(commentText);
-  if (schema.default !== undefined) lines.push(`@defaultValue ${commentText(JSON.stringify(schema.default))}`);
+  const lines = text.flatMap((t) => tsDocText(t).split("\n"));
+  if (schema.default !== undefined) lines.push(`@defaultValue ${tsDocText(JSON.stringify(schema.default))}`);
   if (schema.deprecated) lines.push("@deprecated");
   if (lines.length === 0) return "";
   return `/**\n${lines.map((l) => ` * ${l}`.trimEnd()).join("\n")}\n */\n`;
@@ -49,7 +39,7 @@ export function printType(schema: Schema, scope: TypeScope, stack: readonly stri
       const target = scope.named.get(schema.name);
       if (scope.inline.has(schema.name) && target && !stack.includes(schema.name))
         return printType(target.schema, scope, [...stack, schema.name]);
-      return `components["schemas"][${JSON.stringify(schema.name)}]`;
+      return `components["schemas"][${tsString(schema.name)}]`;
     }
     case "string":
       return "string";
@@ -61,7 +51,7 @@ export function printType(schema: Schema, scope: TypeScope, stack: readonly stri
     case "null":
       return "null";
     case "enum":
-      return schema.values.length === 0 ? "never" : schema.values.map((v) => JSON.stringify(v)).join(" | ");
+      return schema.values.length === 0 ? "never" : [...new Set(schema.values.map(tsLiteralType))].join(" | ");
     case "array": {
       const item = print(schema.items);
       return /^[\w".[\]]+$/.test(item) ? `${item}[]` : `(${item})[]`;
@@ -121,7 +111,7 @@ function stripUndefined(s: Schema): Partial<Schema> {
 }
 
 export function objectLiteral(props: readonly PrintedProperty[], additional: boolean | string): string {
-  const lines = props.map((p) => `${indent(p.doc)}  ${propertyKey(p.name)}${p.optional ? "?" : ""}: ${p.type.replaceAll("\n", "\n  ")};`);
+  const lines = props.map((p) => `${indent(p.doc)}  ${tsTypeKey(p.name)}${p.optional ? "?" : ""}: ${p.type.replaceAll("\n", "\n  ")};`);
   if (additional !== false) lines.push(`  [key: string]: ${additional === true ? "unknown" : additional};`);
   return lines.length === 0 ? "Record<string, never>" : `{\n${lines.join("\n")}\n}`;
 }

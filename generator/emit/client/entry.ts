@@ -1,5 +1,6 @@
 import type { IR } from "../../ir/types.js";
 import type { EmitKit, EmittedFile } from "../kit.js";
+import { tsDocText } from "../escape/ts.js";
 import { tsFile } from "../ts-file.js";
 import { printType } from "../ts-type.js";
 import { scopes } from "./scope.js";
@@ -62,7 +63,7 @@ export async function emitEntry(ir: IR, kit: EmitKit): Promise<readonly EmittedF
     file.addFunction({
       isExported: true,
       name: "createClient",
-      docs: [`A client of ${ir.info.title} release ${ir.info.version}. Pass it to the operation functions.`.replaceAll("*/", "*\\/")],
+      docs: [tsDocText(`A client of ${ir.info.title} release ${ir.info.version}. Pass it to the operation functions.`)],
       parameters: [{ name: "options", type: "ClientOptions" }],
       returnType: "Runtime",
       statements: ["return new Runtime(serviceModel, options, errorClasses);"],

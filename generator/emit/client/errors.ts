@@ -2,6 +2,7 @@ import { VariableDeclarationKind } from "ts-morph";
 import type { IR } from "../../ir/types.js";
 import { pascalCase, uniqueIdentifiers } from "../../ir/names.js";
 import type { EmitKit, EmittedFile } from "../kit.js";
+import { tsDocCode, tsDocText, tsObjectKey, tsString } from "../escape/ts.js";
 import { tsFile } from "../ts-file.js";
 
 /** The error class of each code, by code; one place so that errors.ts and the docs agree. */
@@ -25,16 +26,16 @@ export async function emitErrors(ir: IR, kit: EmitKit): Promise<readonly Emitted
         isExported: true,
         name: "ErrorCode",
         docs: ["Every stable error code of the description. Other codes may still arrive; they keep the base class."],
-        type: ir.errors.length > 0 ? ir.errors.map((e) => JSON.stringify(e.code)).join(" | ") : "never",
+        type: ir.errors.length > 0 ? ir.errors.map((e) => tsString(e.code)).join(" | ") : "never",
       });
       for (const error of ir.errors) {
         file.addClass({
           isExported: true,
           name: names.get(error.code)!,
           extends: "ServiceError",
-          docs: [`HTTP ${error.status} \`${error.code}\`${error.description ? `: ${error.description.replaceAll("*/", "*\\/")}` : "."}`],
+          docs: [`HTTP ${error.status} \`${tsDocCode(error.code)}\`${error.description ? `: ${tsDocText(error.description)}` : "."}`],
           properties: [
-            { isStatic: true, isReadonly: true, name: "code", initializer: JSON.stringify(error.code) },
+            { isStatic: true, isReadonly: true, name: "code", initializer: tsString(error.code) },
             { isStatic: true, isReadonly: true, name: "httpStatus", initializer: String(error.status) },
           ],
         });
@@ -47,7 +48,7 @@ export async function emitErrors(ir: IR, kit: EmitKit): Promise<readonly Emitted
           {
             name: "errorClasses",
             type: "Readonly<Record<ErrorCode, ServiceErrorClass>>",
-            initializer: `{\n${ir.errors.map((e) => `  ${e.code}: ${names.get(e.code)},`).join("\n")}\n}`,
+            initializer: `{\n${ir.errors.map((e) => `  ${tsObjectKey(e.code)}: ${names.get(e.code)},`).join("\n")}\n}`,
           },
         ],
       });

@@ -1,6 +1,7 @@
 import { VariableDeclarationKind } from "ts-morph";
 import type { IR } from "../../ir/types.js";
 import type { EmitKit, EmittedFile } from "../kit.js";
+import { tsString, tsValue } from "../escape/ts.js";
 import { tsFile } from "../ts-file.js";
 import { subscriptionRules, variantOperations } from "./scope.js";
 
@@ -40,25 +41,25 @@ export async function emitModel(ir: IR, kit: EmitKit): Promise<readonly EmittedF
         isExported: true,
         declarationKind: VariableDeclarationKind.Const,
         docs: [`The release this client was generated from; sent in the User-Agent.`],
-        declarations: [{ name: "RELEASE", initializer: JSON.stringify(ir.info.version) }],
+        declarations: [{ name: "RELEASE", initializer: tsString(ir.info.version) }],
       });
       file.addVariableStatement({
         isExported: true,
         declarationKind: VariableDeclarationKind.Const,
         docs: ["sha256 of the description this client was generated from."],
-        declarations: [{ name: "DESCRIPTION_HASH", initializer: JSON.stringify(ir.info.descriptionHash) }],
+        declarations: [{ name: "DESCRIPTION_HASH", initializer: tsString(ir.info.descriptionHash) }],
       });
       file.addVariableStatement({
         isExported: true,
         declarationKind: VariableDeclarationKind.Const,
         docs: ["What the runtime needs to know about this release."],
-        declarations: [{ name: "serviceModel", type: "ServiceModel", initializer: JSON.stringify(model, null, 2) }],
+        declarations: [{ name: "serviceModel", type: "ServiceModel", initializer: tsValue(model, 2) }],
       });
       file.addVariableStatement({
         isExported: true,
         declarationKind: VariableDeclarationKind.Const,
         docs: ["Every webhook event type of the description."],
-        declarations: [{ name: "webhookEventTypes", initializer: `${JSON.stringify(ir.webhooks.map((w) => w.event))} as const` }],
+        declarations: [{ name: "webhookEventTypes", initializer: `${tsValue(ir.webhooks.map((w) => w.event))} as const` }],
       });
       // The create body shows the whole subscription; a description that marks only an update still needs the
       // rules its check imports.
@@ -70,7 +71,7 @@ export async function emitModel(ir: IR, kit: EmitKit): Promise<readonly EmittedF
           isExported: true,
           declarationKind: VariableDeclarationKind.Const,
           docs: ["What a webhook subscription is checked against before it is sent, from the description."],
-          declarations: [{ name: "subscriptionRules", initializer: `${JSON.stringify(data, null, 2)} as const` }],
+          declarations: [{ name: "subscriptionRules", initializer: `${tsValue(data, 2)} as const` }],
         });
       }
     }),

@@ -2,6 +2,7 @@ import { VariableDeclarationKind } from "ts-morph";
 import type { IR, Operation, Parameter, Pipeline, Schema } from "../../ir/types.js";
 import type { EmitKit, EmittedFile } from "../kit.js";
 import { type Statements, tsFile } from "../ts-file.js";
+import { tsAccess, tsDocCode, tsDocText, tsObjectKey, tsString, tsValue } from "../escape/ts.js";
 import { docOf, objectLiteral, printType, type TypeScope } from "../ts-type.js";
 import { errorClassNames } from "./errors.js";
 import { bodyTypeName, paramsTypeName, payloadTypeName, requestTypeName, responseTypeName, scopes, subscriptionRules } from "./scope.js";
@@ -57,7 +58,7 @@ export async function emitOperations(ir: IR, kit: EmitKit): Promise<readonly Emi
 }
 
 function errorsDoc(op: Operation, errorNames: ReadonlyMap<string, string>): string[] {
-  return op.errorCodes.map((code) => `@throws {@link ${errorNames.get(code) ?? "ServiceError"}} \`${code}\``);
+  return op.errorCodes.map((code) => `@throws {@link ${errorNames.get(code) ?? "ServiceError"}} \`${tsDocCode(code)}\``);
 }
 
 function docs(op: Operation, errorNames: ReadonlyMap<string, string>, extra: readonly string[] = []): string {
@@ -68,10 +69,8 @@ function docs(op: Operation, errorNames: ReadonlyMap<string, string>, extra: rea
     ...extra,
   ]
     .filter((x): x is string => x !== undefined)
-    .join("\n")
-    .replaceAll("*/", "*\\/")
-    .replaceAll("@", "\\@");
-  return [text, ...errorsDoc(op, errorNames)].join("\n");
+    .join("\n");
+  return [tsDocText(text), ...errorsDoc(op, errorNames)].join("\n");
 }
 
 function specOf(op: Operation, billable: boolean): string {
@@ -82,7 +81,7 @@ function specOf(op: Operation, billable: boolean): string {
   const mediaType = form ? form.mediaType : json ? "application/json" : undefined;
   const ok = op.responses.filter((r) => r.status.startsWith("2"));
   const binary = ok.length > 0 && ok.every((r) => r.contents.length > 0 && r.contents.every((c) => !c.mediaType.includes("json")));
-  return JSON.stringify({
+  return tsValue({
     operationId: op.id,
     method: op.method.toUpperCase(),
     path: op.path,
@@ -144,21 +143,21 @@ function emitOperation(
     file.addTypeAlias({
       isExported: true,
       name: responseTypeName(op),
-      docs: [`Success body of \`${op.id}\`.`],
+      docs: [`Success body of \`${tsDocCode(op.id)}\`.`],
       type: responseType(op, response),
     });
   if (params.length > 0)
     file.addTypeAlias({
       isExported: true,
       name: paramsTypeName(op),
-      docs: [`Parameters of \`${op.id}\`.`],
+      docs: [`Parameters of \`${tsDocCode(op.id)}\`.`],
       type: paramsType(params, keys, request),
     });
   if (body)
     file.addTypeAlias({
       isExported: true,
       name: bodyTypeName(op),
-      docs: [`Request body of \`${op.id}\`.`],
+      docs: [`Request body of \`${tsDocCode(op.id)}\`.`],
       type: printType(body.schema, request),
     });
   const specName = `${op.identifier}Operation`;
@@ -173,7 +172,7 @@ function emitOperation(
   const pick = (list: readonly Parameter[]) =>
     list.length === 0
       ? undefined
-      : `{ ${list.map((p) => `${JSON.stringify(p.name)}: params${access(keys.get(p)!, optionalParams)}`).join(", ")} }`;
+      : `{ ${list.map((p) => `${tsObjectKey(p.name)}: params${tsAccess(keys.get(p)!, optionalParams)}`).join(", ")} }`;
   const input = [
     pick(op.parameters.path) && `path: ${pick(op.parameters.path)}`,
     pick(op.parameters.query) && `query: ${pick(op.parameters.query)}`,
@@ -201,12 +200,6 @@ function emitOperation(
   });
 }
 
-/** `.name`, `["odd name"]`, or their optional-chaining forms. */
-function access(name: string, optional: boolean): string {
-  const plain = /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name);
-  return `${optional ? "?." : plain ? "." : ""}${plain ? name : `[${JSON.stringify(name)}]`}`;
-}
-
 function emitJobFunctions(file: Statements, op: Operation, pipelines: readonly Pipeline[], errorNames: ReadonlyMap<string, string>): void {
   const overloads = (returns: (p: Pipeline) => string, extraDoc: string) =>
     pipelines.map((p) => ({
@@ -214,7 +207,7 @@ function emitJobFunctions(file: Statements, op: Operation, pipelines: readonly P
       typeParameters: [{ name: "B", constraint: requestTypeName(p) }],
       parameters: [
         { name: "client", type: "Runtime" },
-        { name: "pipeline", type: JSON.stringify(p.slug) },
+        { name: "pipeline", type: tsString(p.slug) },
         { name: "body", type: "B" },
         { name: "options", isRestParameter: true, type: `OptionsUnlessUnknown<B, ${requestTypeName(p)}, JobOptions>` },
       ],

@@ -1,5 +1,6 @@
 import type { IR, Pipeline, Variant } from "../../ir/types.js";
 import type { EmitKit, EmittedFile } from "../kit.js";
+import { tsDocCode, tsDocText, tsLiteralType, tsString } from "../escape/ts.js";
 import { tsFile } from "../ts-file.js";
 import { docOf, objectLiteral, type PrintedProperty, printType, type TypeScope } from "../ts-type.js";
 import { payloadTypeName, requestTypeName, scopes, variantOperations } from "./scope.js";
@@ -30,7 +31,7 @@ export async function emitRequests(ir: IR, kit: EmitKit): Promise<readonly Emitt
             file.addTypeAlias({
               isExported: true,
               name: requestTypeName(pipeline),
-              docs: [`Body of \`${pipeline.slug}\`: one of its variants, told apart by ${discriminatorText(pipeline)}.`],
+              docs: [`Body of \`${tsDocCode(pipeline.slug)}\`: one of its variants, told apart by ${discriminatorText(pipeline)}.`],
               type: pipeline.variants.map((v) => `${v.identifier}Request`).join(" | "),
             });
             file.addTypeAlias({
@@ -38,7 +39,7 @@ export async function emitRequests(ir: IR, kit: EmitKit): Promise<readonly Emitt
               name: payloadTypeName(pipeline),
               typeParameters: [{ name: "B", constraint: requestTypeName(pipeline) }],
               docs: [
-                `The finished payload of a \`${pipeline.slug}\` job for body \`B\`. After polling it is read from \`${pipeline.payloadAfterPolling}\`; the runtime normalises it as \`result ?? job_result\`.`,
+                `The finished payload of a \`${tsDocCode(pipeline.slug)}\` job for body \`B\`. After polling it is read from \`${pipeline.payloadAfterPolling}\`; the runtime normalises it as \`result ?? job_result\`.`,
               ],
               type: `${pipeline.variants
                 .map(
@@ -51,7 +52,7 @@ export async function emitRequests(ir: IR, kit: EmitKit): Promise<readonly Emitt
             isExported: true,
             name: "JobRequests",
             docs: ["The request body of every pipeline, by slug."],
-            properties: op.variants.pipelines.map((p) => ({ name: JSON.stringify(p.slug), type: requestTypeName(p) })),
+            properties: op.variants.pipelines.map((p) => ({ name: tsString(p.slug), type: requestTypeName(p) })),
           });
         }
         file.addTypeAlias({
@@ -81,7 +82,7 @@ export async function emitRequests(ir: IR, kit: EmitKit): Promise<readonly Emitt
 }
 
 function discriminatorText(p: Pipeline): string {
-  return p.discriminators.length === 0 ? "nothing (it has one variant)" : p.discriminators.map((d) => `\`${d}\``).join(" or ");
+  return p.discriminators.length === 0 ? "nothing (it has one variant)" : p.discriminators.map((d) => `\`${tsDocCode(d)}\``).join(" or ");
 }
 
 function docText(v: Variant, p: Pipeline): string {
@@ -95,7 +96,7 @@ function docText(v: Variant, p: Pipeline): string {
   }
   for (const group of v.exactlyOne) lines.push(`Exactly one of ${group.map((f) => `\`${f}\``).join(", ")}.`);
   if (v.open) lines.push("", "Its parameters are not shown in the description, so further fields are accepted as they are.");
-  return lines.join("\n").replaceAll("*/", "*\\/");
+  return tsDocText(lines.join("\n"));
 }
 
 function variantType(v: Variant, p: Pipeline, scope: TypeScope): string {
@@ -105,7 +106,7 @@ function variantType(v: Variant, p: Pipeline, scope: TypeScope): string {
     .filter((prop) => !grouped.has(prop.name))
     .map((prop) =>
       prop.name === v.discriminator?.property
-        ? { name: prop.name, optional: false, type: JSON.stringify(v.discriminator.value), doc: docOf(prop.schema, scope) }
+        ? { name: prop.name, optional: false, type: tsLiteralType(v.discriminator.value), doc: docOf(prop.schema, scope) }
         : { name: prop.name, optional: !prop.required, type: printType(prop.schema, scope), doc: docOf(prop.schema, scope) },
     );
   // What selects or belongs to another variant of this pipeline must be absent here.

@@ -1,6 +1,7 @@
 import { flattenObject } from "../../ir/flatten.js";
 import { pascalCase } from "../../ir/names.js";
 import type { IR, ObjectSchema, Operation, Pipeline, Schema } from "../../ir/types.js";
+import { pyComment, pyCommentFirstLine, pyDocInline, pyDocstring, pyLiteralType, pyString } from "../escape/python.js";
 import type { LanguageView } from "./templated.js";
 
 /** The package below generated/python/. */
@@ -31,31 +32,10 @@ export function snakeCase(text: string): string {
   return KEYWORDS.has(id) ? `${id}_` : id;
 }
 
-/** A Python string literal (double quotes; JSON escapes are valid Python escapes). */
-export const pyString = (text: string): string => JSON.stringify(text).replaceAll("\u2028", "\\u2028").replaceAll("\u2029", "\\u2029");
-
-/** A docstring at the given indentation, or "" when there is no text. */
-export function docstring(text: string | undefined, indent: number): string {
-  const clean = (text ?? "").trim().replaceAll("\\", "\\\\").replaceAll('"""', '\\"\\"\\"');
-  if (clean === "") return "";
-  const pad = " ".repeat(indent);
-  const lines = clean.split("\n").map((l) => l.trimEnd());
-  const body = lines.length === 1 ? lines[0] : `${lines.join(`\n${pad}`)}\n${pad}`;
-  return `${pad}"""${body}${body?.endsWith('"') ? " " : ""}"""`;
-}
-
-/** Text for the inside of a docstring, on one line. */
-const docText = (text: string): string => text.replace(/\s+/g, " ").replaceAll("\\", "\\\\").replaceAll('"""', '\\"\\"\\"');
-
-/** The first line of a text, for a `#` comment. */
-const firstLine = (text: string | undefined): string => (text ?? "").trim().split("\n")[0]?.trim() ?? "";
-
-function pyLiteral(value: string | number | boolean | null): string {
-  if (value === null) return "None";
-  if (typeof value === "boolean") return value ? "True" : "False";
-  if (typeof value === "number") return String(value);
-  return pyString(value);
-}
+export { pyString };
+const docstring = pyDocstring;
+const docText = pyDocInline;
+const firstLine = pyCommentFirstLine;
 
 interface Field {
   readonly key: string;
@@ -136,12 +116,10 @@ class TypeScope {
         return "bool";
       case "null":
         return "None";
-      case "enum": {
-        const literal = schema.values.filter((v) => typeof v !== "number" || Number.isInteger(v));
-        const parts = literal.length > 0 ? [`_t.Literal[${literal.map(pyLiteral).join(", ")}]`] : [];
-        if (literal.length < schema.values.length) parts.push("float");
-        return parts.length === 1 ? parts[0]! : `_t.Union[${parts.join(", ")}]`;
-      }
+      case "enum":
+        return pyLiteralType(schema.values, (kind) =>
+          kind === "float" ? "float" : kind === "list" ? `list[${ref("JsonValue")}]` : `dict[str, ${ref("JsonValue")}]`,
+        );
       case "array":
         return `list[${this.expr(schema.items, `${owner}Item`, ref)}]`;
       case "object":
@@ -159,6 +137,8 @@ class TypeScope {
       }
       case "union": {
         const members = [...new Set(schema.members.map((m, i) => this.expr(m, `${owner}${i + 1}`, ref)))];
+        // No member (a `false` schema): no value fits.
+        if (members.length === 0) return "_t.NoReturn";
         return members.length === 1 ? members[0]! : `_t.Union[${members.join(", ")}]`;
       }
       case "file":
@@ -176,7 +156,7 @@ class TypeScope {
       key: p.name,
       keyLiteral: pyString(p.name),
       type: this.expr(p.schema, `${name}${pascalCase(p.name)}`, quoted),
-      comment: firstLine(p.schema.description).replaceAll("\r", ""),
+      comment: firstLine(p.schema.description),
     });
     const notes = [
       object.description,
@@ -189,7 +169,8 @@ class TypeScope {
       alias: false,
       name,
       doc: docstring(notes.map((n) => n.trim()).join("\n\n"), 4),
-      functional: object.properties.some((p) => !isIdentifier(p.name)),
+      // A `__name` in a class body is mangled to `_Class__name`; such keys need the functional form too.
+      functional: object.properties.some((p) => !isIdentifier(p.name) || p.name.startsWith("__")),
       required: object.properties.filter((p) => p.required).map(field),
       optional: object.properties.filter((p) => !p.required).map(field),
     });
@@ -378,7 +359,9 @@ export function pythonView(ir: IR): LanguageView {
       alias: true,
       name: pipelineNames.get(pipeline.slug)!,
       expr: members.length === 1 ? members[0]! : `_t.Union[${members.join(", ")}]`,
-      comment: `The body of pipeline ${pipeline.slug}${pipeline.discriminators.length > 0 ? `, discriminated by ${pipeline.discriminators.join(", ")}` : ""}.`,
+      comment: pyComment(
+        `The body of pipeline ${pipeline.slug}${pipeline.discriminators.length > 0 ? `, discriminated by ${pipeline.discriminators.join(", ")}` : ""}.`,
+      ),
     });
   }
 
@@ -468,7 +451,12 @@ export function pythonView(ir: IR): LanguageView {
       jobSelector: pyString(jobOperation?.variants?.selector ?? "pipeline"),
       pollPath: pyString(pollPath),
       pollParam: pyString(getJob?.parameters.path[0]?.name ?? "job_id"),
-      pollPattern: pyString(`^${pollPath.replace(/\{[^}]+\}/, "[^/]+")}$`),
+      pollPattern: pyString(
+        `^${pollPath
+          .split(/\{[^}]+\}/)
+          .map((part) => part.replace(/[.^$*+?()[\]{}|\\]/g, "\\$&"))
+          .join("[^/]+")}$`,
+      ),
       errors,
       events,
       eventUnion:

@@ -13,7 +13,8 @@ export * from "../runtime/index.js";
 
 /**
  * A client of Hostile *\/ `${process.exit(1)}`
- * process.exit(3) x release 1.0.0 *\/. Pass it to the operation functions.
+ * process.exit(3)
+ * x release 1.0.0 *\/. Pass it to the operation functions.
  */
 export function createClient(options: ClientOptions): Runtime {
   return new Runtime(serviceModel, options, errorClasses);

@@ -1,0 +1,96 @@
+/**
+ * Text of a description on its way into generated Python. Each function is for one context; nothing else puts
+ * description text into Python code.
+ */
+
+/** What Python or the tools that read its source take as a line break, and CR LF as one. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const LINE_BREAKS = /\r\n|[\r\n\u000b\u000c\u001c-\u001e\u0085\u2028\u2029]/g;
+/** Controls Python rejects (NUL) or that editors and tools misread. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROLS = /[\u0000-\u0008\u000e-\u001b\u001f\u007f-\u0084\u0086-\u009f]/g;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+const escapeCode = (c: string): string => {
+  const code = c.charCodeAt(0);
+  return code < 0x100 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
+};
+
+/**
+ * Text for a `#` comment: one line, controls shown as escapes, and no `coding:` declaration (on the first two
+ * lines it would change how Python decodes the file).
+ */
+export function pyComment(text: string): string {
+  return text
+    .replace(LINE_BREAKS, " ")
+    .replace(CONTROLS, escapeCode)
+    .replace(LONE_SURROGATE, escapeCode)
+    .replace(/coding([:=])/g, "coding $1")
+    .trim();
+}
+
+/** The first line of a text, for a `#` comment. */
+export function pyCommentFirstLine(text: string | undefined): string {
+  return pyComment((text ?? "").trim().split(LINE_BREAKS)[0] ?? "");
+}
+
+/** Text for the inside of a `"""` docstring (lines kept): backslashes and quotes escaped, controls as escapes. */
+function docstringText(text: string): string {
+  return text
+    .replaceAll("\\", "\\\\")
+    .replace(LINE_BREAKS, "\n")
+    .replace(CONTROLS, escapeCode)
+    .replace(LONE_SURROGATE, escapeCode)
+    .replaceAll('"""', '\\"\\"\\"');
+}
+
+/** Text for the inside of a docstring, on one line. */
+export function pyDocInline(text: string): string {
+  return docstringText(text.replace(LINE_BREAKS, " ")).replace(/\s+/g, " ");
+}
+
+/** A docstring at the given indentation, or "" when there is no text. */
+export function pyDocstring(text: string | undefined, indent: number): string {
+  const clean = docstringText((text ?? "").trim());
+  if (clean.trim() === "") return "";
+  const pad = " ".repeat(indent);
+  const lines = clean.split("\n").map((l) => l.trimEnd());
+  const body = lines.length === 1 ? lines[0]! : `${lines.join(`\n${pad}`)}\n${pad}`;
+  return `${pad}"""${body}${body.endsWith('"') ? " " : ""}"""`;
+}
+
+/** A double-quoted string literal: JSON's escapes are Python's, and every character that is not printable ASCII-safe is escaped. */
+export function pyString(text: string): string {
+  return JSON.stringify(text).replace(/[\u007f-\u009f\u2028\u2029]/g, escapeCode);
+}
+
+/** A Python literal of a JSON scalar. */
+function pyScalar(value: string | number | boolean | null): string {
+  if (value === null) return "None";
+  if (typeof value === "boolean") return value ? "True" : "False";
+  if (typeof value === "number") return String(value);
+  return pyString(value);
+}
+
+/** Integers Python reads back as the same int from their JavaScript text (no exponent, no fraction). */
+const isExactInteger = (v: number): boolean => Number.isInteger(v) && /^-?\d+$/.test(String(v));
+
+/**
+ * The type of a set of `enum`/`const` values: `Literal[...]` of the values Python accepts there (str, int,
+ * bool, None), and the wider types of the others (float, list, dict). `wide(kind)` names the wider type.
+ */
+export function pyLiteralType(values: readonly unknown[], wide: (kind: "float" | "list" | "dict") => string): string {
+  const literal: string[] = [];
+  const wider = new Set<string>();
+  for (const v of values) {
+    if (v === null || typeof v === "string" || typeof v === "boolean") literal.push(pyScalar(v));
+    else if (typeof v === "number") {
+      if (isExactInteger(v)) literal.push(pyScalar(v === 0 ? 0 : v));
+      else wider.add(wide("float"));
+    } else if (Array.isArray(v)) wider.add(wide("list"));
+    else wider.add(wide("dict"));
+  }
+  const parts = [...(literal.length > 0 ? [`_t.Literal[${[...new Set(literal)].join(", ")}]`] : []), ...wider];
+  if (parts.length === 0) return "_t.NoReturn";
+  return parts.length === 1 ? parts[0]! : `_t.Union[${parts.join(", ")}]`;
+}
