@@ -1,0 +1,87 @@
+// The behaviour suite: every scenario of scenarios.json, played by the scenario server, through each language's
+// driver. A scenario a language does not keep yet is listed in expected-failures.json; the list is checked both
+// ways, so a listed scenario that starts passing fails here until it is taken off the list.
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCase } from "./drivers/typescript.js";
+import { judge } from "./judge.js";
+import { DEFAULT_CLIENT, type DriverCase, type DriverResult, loadScenarios, PIPELINE, TOKEN } from "./scenario.js";
+import { RemoteScenarioServer } from "./remote.js";
+
+/** Cases a driver runs side by side. */
+const CONCURRENCY = 6;
+
+const scenarios = loadScenarios();
+const expectedFailures = JSON.parse(readFileSync(new URL("./expected-failures.json", import.meta.url), "utf8")) as Record<
+  string,
+  Record<string, string>
+>;
+
+type Driver = (cases: DriverCase[]) => Promise<DriverResult[]>;
+
+const typescriptDriver: Driver = async (cases) => {
+  const results: DriverResult[] = [];
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < cases.length; i = next++) results[i] = await runCase(cases[i]!);
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return results;
+};
+
+const LANGUAGES: [string, Driver][] = [["typescript", typescriptDriver]];
+
+let server: RemoteScenarioServer;
+beforeAll(async () => {
+  server = await RemoteScenarioServer.start();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function casesOf(language: string): Promise<DriverCase[]> {
+  const urls = await server.add(language, scenarios);
+  return scenarios.map((s, i) => ({
+    name: s.name,
+    ...urls[i]!,
+    token: TOKEN,
+    client: { ...DEFAULT_CLIENT, ...s.client },
+    action: s.action,
+    pipeline: PIPELINE,
+    body: { template: "pdf_ai_split" },
+  }));
+}
+
+describe("behaviour suite", () => {
+  it("has at least 40 scenarios covering every group", () => {
+    expect(scenarios.length).toBeGreaterThanOrEqual(40);
+    const groups = new Set(scenarios.map((s) => s.group));
+    expect([...groups].sort()).toEqual(["deadline", "download", "polling", "redaction", "redirect", "retry", "start", "submission"]);
+  });
+
+  it("lists only known scenarios and languages as expected failures", () => {
+    const names = new Set(scenarios.map((s) => s.name));
+    expect(Object.keys(expectedFailures).filter((l) => !LANGUAGES.some(([name]) => name === l))).toEqual([]);
+    const unknown = Object.values(expectedFailures).flatMap((list) => Object.keys(list).filter((n) => !names.has(n)));
+    expect(unknown).toEqual([]);
+  });
+
+  for (const [language, driver] of LANGUAGES) {
+    it(`${language}: passes every scenario not listed, and fails every listed one`, async () => {
+      const results = await driver(await casesOf(language));
+      const recorded = await server.recorded(language);
+      const byName = new Map(results.map((r) => [r.name, r]));
+      const listed = expectedFailures[language] ?? {};
+      const unexpected: string[] = [];
+      let passed = 0;
+      for (const s of scenarios) {
+        const problems = judge(s, byName.get(s.name), recorded[s.name] ?? { main: [], foreign: [] });
+        if (problems.length === 0) passed++;
+        if (problems.length > 0 && !(s.name in listed)) unexpected.push(`${s.name}: ${problems.join("; ")}`);
+        if (problems.length === 0 && s.name in listed) unexpected.push(`${s.name}: passes now; take it off expected-failures.json`);
+      }
+      console.log(`behaviour ${language}: ${passed} passed, ${scenarios.length - passed} failed (expected) of ${scenarios.length}`);
+      expect(unexpected).toEqual([]);
+    }, 110_000);
+  }
+});

@@ -1,0 +1,122 @@
+// The TypeScript driver: runs one case through the generated client (generated/index.ts) and reports the outcome
+// in the suite's neutral terms.
+import { createWriteStream } from "node:fs";
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import { inspect } from "node:util";
+import {
+  ConnectionError,
+  createClient,
+  DeadlineExceededError,
+  type Download,
+  downloadJobFile,
+  getJob,
+  JobFailedError,
+  JobMayExistError,
+  MalformedResponseError,
+  ServiceError,
+} from "../../../generated/index.js";
+import type { DriverCase, DriverResult } from "../scenario.js";
+
+type Outcome = Pick<DriverResult, "jobId" | "bytes">;
+
+export async function runCase(c: DriverCase): Promise<DriverResult> {
+  const client = createClient({
+    baseUrl: c.baseUrl,
+    token: c.token,
+    pollIntervalMs: { min: c.client.pollMs[0], max: c.client.pollMs[1] },
+    retry: {
+      maxRetries: c.client.maxRetries,
+      baseDelayMs: c.client.baseDelayMs,
+      maxDelayMs: c.client.maxDelayMs,
+      maxRetryAfterMs: c.client.maxRetryAfterMs,
+    },
+  });
+  const startedAt = Date.now();
+  try {
+    const outcome = await act(client, c);
+    return { name: c.name, ok: true, ...outcome, texts: [], startedAt, elapsedMs: Date.now() - startedAt };
+  } catch (error) {
+    const elapsedMs = Date.now() - startedAt;
+    return { name: c.name, ok: false, ...describe(error), startedAt, elapsedMs };
+  }
+}
+
+async function act(client: ReturnType<typeof createClient>, c: DriverCase): Promise<Outcome> {
+  const a = c.action;
+  const deadlineMs = a.deadlineMs;
+  switch (a.kind) {
+    case "submit": {
+      const result = await client.submitJob(c.pipeline, c.body, { deadlineMs });
+      return { jobId: result.jobId };
+    }
+    case "start": {
+      const handle = await client.startJob(c.pipeline, c.body, { deadlineMs });
+      return { jobId: handle.jobId };
+    }
+    case "wait": {
+      const result = await client.waitJob(a.jobId, { deadlineMs });
+      return { jobId: result.jobId };
+    }
+    case "read": {
+      await getJob(client, { job_id: a.jobId }, { deadlineMs });
+      return {};
+    }
+    case "download": {
+      const download =
+        a.target === "token"
+          ? await downloadJobFile(client, { token: a.path }, { deadlineMs })
+          : await client.download(`${a.target === "foreign-url" ? c.foreignUrl : c.baseUrl}${a.path}`, { deadlineMs });
+      return { bytes: a.toFile ? await saveToFile(download) : await countBytes(download) };
+    }
+  }
+}
+
+async function countBytes(download: Download): Promise<number> {
+  let bytes = 0;
+  for await (const chunk of Readable.fromWeb(download.stream as WebReadableStream<Uint8Array>)) bytes += (chunk as Uint8Array).length;
+  return bytes;
+}
+
+async function saveToFile(download: Download): Promise<number> {
+  const dir = await mkdtemp(join(tmpdir(), "behaviour-"));
+  try {
+    const file = join(dir, download.fileName ?? "download");
+    await pipeline(Readable.fromWeb(download.stream as WebReadableStream<Uint8Array>), createWriteStream(file));
+    return (await stat(file)).size;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function kindOf(error: unknown): string {
+  if (error instanceof JobMayExistError) return "job-may-exist";
+  if (error instanceof JobFailedError) return "job-failed";
+  if (error instanceof MalformedResponseError) return "malformed";
+  if (error instanceof DeadlineExceededError) return "deadline";
+  if (error instanceof ConnectionError) return "connection";
+  if (error instanceof ServiceError) return "service";
+  return `other:${error instanceof Error ? error.name : typeof error}`;
+}
+
+function describe(error: unknown): Omit<DriverResult, "name" | "ok" | "startedAt" | "elapsedMs"> {
+  const fields = (typeof error === "object" && error !== null ? error : {}) as Record<string, unknown>;
+  const texts = [String(error), inspect(error, { depth: 8 })];
+  try {
+    texts.push(JSON.stringify(error) ?? "");
+  } catch {
+    // a cyclic value is not something a user would print either
+  }
+  return {
+    kind: kindOf(error),
+    status: typeof fields.status === "number" ? fields.status : null,
+    code: typeof fields.code === "string" ? fields.code : null,
+    jobId: typeof fields.jobId === "string" ? fields.jobId : null,
+    retryAfterMs: typeof fields.retryAfterMs === "number" ? fields.retryAfterMs : null,
+    texts,
+  };
+}

@@ -1,0 +1,67 @@
+// Compares what a driver reported and what the scenario server recorded with a scenario's expectation. Returns the
+// broken promises as readable lines; an empty list means the scenario passed.
+import { type DriverResult, type Scenario, SECRET, TOKEN } from "./scenario.js";
+import type { RecordedRequest } from "./server.js";
+
+/** Slack for a request sent just before the deadline to reach the server. */
+const ARRIVAL_SLACK_MS = 300;
+/** How far past its deadline a call may end on a busy machine. */
+const DEADLINE_SLACK_MS = 1_500;
+
+export interface Recorded {
+  main: readonly RecordedRequest[];
+  foreign: readonly RecordedRequest[];
+}
+
+export function judge(scenario: Scenario, result: DriverResult | undefined, recorded: Recorded): string[] {
+  if (result === undefined) return ["the driver reported nothing"];
+  const e = scenario.expect;
+  const problems: string[] = [];
+  const outcome = result.ok ? "ok" : (result.kind ?? "unknown");
+  if (outcome !== e.outcome) problems.push(`outcome ${outcome}, want ${e.outcome} (${firstText(result)})`);
+  if (e.status !== undefined && result.status !== e.status) problems.push(`status ${result.status}, want ${e.status}`);
+  if (e.code !== undefined && result.code !== e.code) problems.push(`code ${result.code}, want ${e.code}`);
+  if (e.jobId !== undefined && (result.jobId ?? null) !== e.jobId) problems.push(`job id ${result.jobId ?? null}, want ${e.jobId}`);
+  if (e.retryAfterMs !== undefined && result.retryAfterMs !== e.retryAfterMs) {
+    problems.push(`retry-after ${result.retryAfterMs ?? "absent"} ms, want ${e.retryAfterMs}`);
+  }
+  if (e.bytes !== undefined && result.bytes !== e.bytes) problems.push(`${result.bytes ?? "no"} bytes, want ${e.bytes}`);
+  if (e.requests !== undefined && recorded.main.length !== e.requests)
+    problems.push(`${recorded.main.length} requests, want ${e.requests}`);
+  if (e.foreignRequests !== undefined && recorded.foreign.length !== e.foreignRequests) {
+    problems.push(`${recorded.foreign.length} requests to the other origin, want ${e.foreignRequests}`);
+  }
+  if (e.minMs !== undefined && result.elapsedMs < e.minMs) problems.push(`took ${result.elapsedMs} ms, want at least ${e.minMs}`);
+  const maxMs = e.maxMs ?? scenario.action.deadlineMs + DEADLINE_SLACK_MS;
+  if (result.elapsedMs > maxMs) problems.push(`took ${result.elapsedMs} ms, want at most ${maxMs}`);
+  const lastAllowed = result.startedAt + scenario.action.deadlineMs + ARRIVAL_SLACK_MS;
+  for (const r of [...recorded.main, ...recorded.foreign]) {
+    if (r.at > lastAllowed) problems.push(`${r.method} ${r.path} sent ${r.at - result.startedAt} ms after the start, past the deadline`);
+  }
+  if (e.foreignAuthorization !== undefined) {
+    const seen = recorded.foreign.some((r) => r.authorization);
+    if (seen !== e.foreignAuthorization) problems.push(`the other origin ${seen ? "received" : "did not receive"} Authorization`);
+  }
+  if (e.authorization !== undefined && recorded.main.some((r) => r.authorization !== e.authorization)) {
+    problems.push(`a request to the service ${e.authorization ? "lacked" : "carried"} Authorization`);
+  }
+  for (const [name, value] of Object.entries(e.sentFields ?? {})) {
+    const body = recorded.main[0]?.body ?? "";
+    if (!body.includes(`name="${name}"\r\n\r\n${value}\r\n`)) problems.push(`the first request did not send ${name}=${value}`);
+  }
+  for (const secret of [TOKEN, SECRET]) {
+    const shown = result.texts.find((text) => text.includes(secret));
+    if (shown !== undefined)
+      problems.push(`an error text shows ${secret === TOKEN ? "the token" : "a configured secret"}: ${clip(shown, secret)}`);
+  }
+  return problems;
+}
+
+function firstText(result: DriverResult): string {
+  return (result.texts[0] ?? "").slice(0, 160);
+}
+
+function clip(text: string, secret: string): string {
+  const at = text.indexOf(secret);
+  return JSON.stringify(text.slice(Math.max(0, at - 60), at + secret.length + 20));
+}

@@ -1,0 +1,129 @@
+// The shape of scenarios.json, the driver protocol, and loading. Scenarios are data so that every language's driver
+// is judged by the same file; nothing here knows a language.
+import { readFileSync } from "node:fs";
+
+/** What the scenario server does with one request. */
+export interface Step {
+  /** HTTP status (default 200). */
+  status?: number;
+  headers?: Record<string, string>;
+  /** A string is sent as it is; any other JSON value as JSON. `{token}`, `{secret}`, `{jobId}` are replaced in strings. */
+  body?: unknown;
+  /** Wait before the status line. */
+  delayMs?: number;
+  /** Read the request, then reset the connection without answering. */
+  reset?: boolean;
+  /** Send the headers, then the body one chunk of `bytes` every `everyMs`. */
+  trickle?: { bytes: number; everyMs: number };
+  /** 302 to this path, on the other origin ("foreign") or this one ("same"). */
+  redirect?: { to: "foreign" | "same"; path: string };
+  /** Play this step for this many requests (default 1); the last step of a list repeats for ever. */
+  times?: number;
+}
+
+export interface ClientSettings {
+  pollMs?: [number, number];
+  maxRetries?: number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  maxRetryAfterMs?: number;
+  /** Extra secrets the client is told to redact (besides its token). */
+  secrets?: string[];
+}
+
+export type Action =
+  | { kind: "submit"; deadlineMs: number }
+  | { kind: "start"; deadlineMs: number }
+  | { kind: "wait"; jobId: string; deadlineMs: number }
+  | { kind: "read"; jobId: string; deadlineMs: number }
+  | { kind: "download"; target: "token" | "base-url" | "foreign-url"; path: string; deadlineMs: number; toFile?: boolean };
+
+/** Error kinds every driver maps its classes to. */
+export type ErrorKind = "service" | "connection" | "deadline" | "job-may-exist" | "job-failed" | "malformed";
+
+export interface Expectation {
+  outcome: "ok" | ErrorKind;
+  status?: number;
+  code?: string;
+  /** A string: the error or result carries this job id. null: it carries none. */
+  jobId?: string | null;
+  /** Requests the main origin received. */
+  requests?: number;
+  /** Requests the other origin received. */
+  foreignRequests?: number;
+  minMs?: number;
+  maxMs?: number;
+  /** The error carries the Retry-After it was given, in ms. */
+  retryAfterMs?: number;
+  /** Bytes of a download. */
+  bytes?: number;
+  /** Whether the other origin saw an Authorization header. */
+  foreignAuthorization?: boolean;
+  /** Whether every request to the main origin carried Authorization. */
+  authorization?: boolean;
+  /** Form fields the first request's multipart body holds (name -> value). */
+  sentFields?: Record<string, string>;
+}
+
+export interface Scenario {
+  name: string;
+  group: "submission" | "polling" | "deadline" | "retry" | "redirect" | "redaction" | "start" | "download";
+  about: string;
+  client?: ClientSettings;
+  action: Action;
+  steps: Step[];
+  foreignSteps?: Step[];
+  expect: Expectation;
+}
+
+/** One case as a driver receives it (a line of JSON on its stdin). */
+export interface DriverCase {
+  name: string;
+  baseUrl: string;
+  foreignUrl: string;
+  token: string;
+  client: Required<ClientSettings>;
+  action: Action;
+  /** Pipeline slug of submissions and the body sent. */
+  pipeline: string;
+  body: Record<string, string>;
+}
+
+/** What a driver reports for one case. */
+export interface DriverResult {
+  name: string;
+  ok: boolean;
+  kind?: string;
+  status?: number | null;
+  code?: string | null;
+  jobId?: string | null;
+  retryAfterMs?: number | null;
+  bytes?: number | null;
+  /** Every text of the error a user could see: message, repr, stack or traceback, causes, bodies. */
+  texts: string[];
+  /** Wall clock (ms since the epoch) when the call began, and its length. */
+  startedAt: number;
+  elapsedMs: number;
+}
+
+export const TOKEN = "svc_sk_behaviourTOKEN4f7a";
+export const SECRET = "configured-secret-9c2e";
+export const PIPELINE = "workflow";
+export const DEFAULT_CLIENT: Required<ClientSettings> = {
+  pollMs: [20, 40],
+  maxRetries: 3,
+  baseDelayMs: 20,
+  maxDelayMs: 100,
+  maxRetryAfterMs: 60_000,
+  secrets: [],
+};
+
+export function loadScenarios(): Scenario[] {
+  const scenarios = JSON.parse(readFileSync(new URL("./scenarios.json", import.meta.url), "utf8")) as Scenario[];
+  const names = new Set<string>();
+  for (const s of scenarios) {
+    if (names.has(s.name)) throw new Error(`scenarios.json: two scenarios named ${s.name}`);
+    names.add(s.name);
+  }
+  return scenarios;
+}
