@@ -28,24 +28,48 @@ function parameterPointer(document: Record<string, unknown> | undefined, op: Ope
   return shared >= 0 ? join("", "paths", op.path, "parameters", shared) : join(operationPointer(op), "parameters");
 }
 
+/** The path template with its parameters' names left out: `/users/{}/repos`. Renaming a parameter keeps it. */
+export const pathShape = (path: string): string => path.replace(/\{[^}]*\}/g, "{}");
+const templateNames = (path: string): string[] => [...path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]!);
+
+/**
+ * Operations are identified by method and path shape; where two paths of one release have the same shape (not
+ * valid OpenAPI, but possible), those keep their raw path as their identity.
+ */
+function identities(operations: readonly Operation[]): Map<string, Operation> {
+  const count = new Map<string, number>();
+  for (const o of operations) {
+    const k = `${o.method.toUpperCase()} ${pathShape(o.path)}`;
+    count.set(k, (count.get(k) ?? 0) + 1);
+  }
+  return new Map(
+    operations.map((o) => {
+      const k = `${o.method.toUpperCase()} ${pathShape(o.path)}`;
+      return [count.get(k) === 1 ? k : operationKey(o), o];
+    }),
+  );
+}
+
 export function compareOperations(old: ReleaseModel, next: ReleaseModel, named: { old: NamedMap; new: NamedMap }, out: Change[]): void {
-  const before = new Map(old.ir.operations.map((o) => [operationKey(o), o]));
-  const after = new Map(next.ir.operations.map((o) => [operationKey(o), o]));
+  const before = identities(old.ir.operations);
+  const after = identities(next.ir.operations);
   for (const [key, o] of before) {
-    if (!after.has(key)) out.push(fixedChange("operation.removed", operationPointer(o), "old", `${key} (${o.id}) was removed`));
+    if (!after.has(key)) out.push(fixedChange("operation.removed", operationPointer(o), "old", `${operationKey(o)} (${o.id}) was removed`));
   }
   for (const [key, n] of after) {
     const o = before.get(key);
     if (!o) {
-      out.push(fixedChange("operation.added", operationPointer(n), "new", `${key} (${n.id}) was added`));
+      out.push(fixedChange("operation.added", operationPointer(n), "new", `${operationKey(n)} (${n.id}) was added`));
       continue;
     }
     const at = operationPointer(n);
+    const shown = operationKey(n);
+    const renamed = comparePathNames(next, o, n, out);
     if (o.id !== n.id)
-      out.push(fixedChange("operation.id-changed", join(at, "operationId"), "new", `${key}: operationId ${o.id} is now ${n.id}`));
+      out.push(fixedChange("operation.id-changed", join(at, "operationId"), "new", `${shown}: operationId ${o.id} is now ${n.id}`));
     if (!o.deprecated && n.deprecated)
-      out.push(fixedChange("operation.deprecated", join(at, "deprecated"), "new", `${key} (${n.id}) is now deprecated`));
-    compareParameters(old, next, o, n, named, out);
+      out.push(fixedChange("operation.deprecated", join(at, "deprecated"), "new", `${shown} (${n.id}) is now deprecated`));
+    compareParameters(old, next, o, n, named, renamed, out);
     compareRequestBody(o, n, named, out);
     compareSubscriptionCheck(o, n, out);
     compareResponses(o, n, named, out);
@@ -55,17 +79,47 @@ export function compareOperations(old: ReleaseModel, next: ReleaseModel, named: 
   }
 }
 
+/**
+ * Path parameters renamed in the template (same position, other name). The generated client takes path
+ * parameters by name (`params.user_id`), so a rename breaks callers; it is one change, not an operation removed
+ * and another added. Returns the new name of each renamed old one.
+ */
+function comparePathNames(next: ReleaseModel, o: Operation, n: Operation, out: Change[]): Map<string, string> {
+  const renamed = new Map<string, string>();
+  if (o.path === n.path) return renamed;
+  const [before, after] = [templateNames(o.path), templateNames(n.path)];
+  before.forEach((name, i) => {
+    const now = after[i];
+    if (now === undefined || now === name) return;
+    renamed.set(name, now);
+    const q = n.parameters.path.find((p) => p.name === now);
+    const at = q ? parameterPointer(next.document, n, q) : operationPointer(n);
+    out.push(
+      fixedChange(
+        "operation.path-parameter-renamed",
+        at,
+        "new",
+        `${n.id}: path parameter \`${name}\` is now \`${now}\` (${o.path} -> ${n.path})`,
+      ),
+    );
+  });
+  return renamed;
+}
+
 function compareParameters(
   old: ReleaseModel,
   next: ReleaseModel,
   o: Operation,
   n: Operation,
   named: { old: NamedMap; new: NamedMap },
+  renamed: ReadonlyMap<string, string>,
   out: Change[],
 ): void {
   const all = (op: Operation) => [...op.parameters.path, ...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie];
   const key = (p: Parameter) => `${p.in} parameter \`${p.name}\``;
-  const before = new Map(all(o).map((p) => [key(p), p]));
+  // A renamed path parameter is compared with its new self.
+  const oldKey = (p: Parameter) => (p.in === "path" && renamed.has(p.name) ? `path parameter \`${renamed.get(p.name)}\`` : key(p));
+  const before = new Map(all(o).map((p) => [oldKey(p), p]));
   const after = new Map(all(n).map((p) => [key(p), p]));
   for (const [k, p] of before) {
     if (!after.has(k))
@@ -95,10 +149,13 @@ function compareParameters(
 function compareRequestBody(o: Operation, n: Operation, named: { old: NamedMap; new: NamedMap }, out: Change[]): void {
   const at = join(operationPointer(n), "requestBody");
   const [a, b] = [o.requestBody, n.requestBody];
-  if (a && !b)
-    return void out.push(
-      fixedChange("request.body.removed", join(operationPointer(o), "requestBody"), "old", `${n.id}: the request body was removed`),
-    );
+  if (a && !b) {
+    // A body that no media type gave a schema to (GitHub's GET of contents had one) carried nothing the client typed.
+    const untyped = a.contents.every((c) => c.schema.kind === "unknown" && c.schema.default === undefined);
+    const rule = untyped ? "request.body.removed-without-schema" : "request.body.removed";
+    const text = untyped ? "the request body, which had no schema, was removed" : "the request body was removed";
+    return void out.push(fixedChange(rule, join(operationPointer(o), "requestBody"), "old", `${n.id}: ${text}`));
+  }
   if (!a && b) {
     out.push(
       fixedChange(b.required ? "request.body.required-added" : "request.body.added", at, "new", `${n.id}: a request body was added`),

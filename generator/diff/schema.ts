@@ -2,6 +2,7 @@
 import type { JsonValue, Schema } from "../ir/types.js";
 import { join } from "../spec/pointer.js";
 import { type Flat, flattenAt, schemaPointer } from "../ir/flatten.js";
+import { fingerprints } from "./fingerprint.js";
 import { type Change, type NamedMap, SCHEMA_RULES, SCOPES, type SchemaRule, type Scope, severityOf } from "./model.js";
 
 export interface SchemaWalk {
@@ -209,6 +210,11 @@ function compareGroups(w: SchemaWalk, fa: Flat, fb: Flat, path: string): void {
   }
 }
 
+/**
+ * Union members are paired by content first (equal fingerprints: nothing to compare), then by the named schema
+ * they reference, then by likeness (same kind; objects sharing most of their properties). What is left was
+ * removed or added, so one member inserted in the middle is reported as one added member.
+ */
 function compareUnions(
   w: SchemaWalk,
   a: Extract<Schema, { kind: "union" }>,
@@ -218,27 +224,79 @@ function compareUnions(
   path: string,
   stack: readonly string[],
 ): void {
-  const keys = (members: readonly Schema[]) => {
-    const seen = new Map<string, number>();
-    return members.map((m) => {
-      const base = m.kind === "ref" ? `ref:${m.name}` : objectish(m) ? "object" : m.kind;
-      const n = seen.get(base) ?? 0;
-      seen.set(base, n + 1);
-      return n === 0 ? base : `${base}#${n}`;
-    });
-  };
-  const [ka, kb] = [keys(a.members), keys(b.members)];
-  const skipped = (k: string) => k.startsWith("ref:") && (w.skipRefs?.has(k.slice(4)) ?? false);
+  const skipped = (m: Schema) => m.kind === "ref" && (w.skipRefs?.has(m.name) ?? false);
+  const left = a.members.flatMap((m, i) => (skipped(m) ? [] : [i]));
+  const right = b.members.flatMap((m, j) => (skipped(m) ? [] : [j]));
+  const pairs = matchMembers(w, a.members, b.members, left, right);
   const shown = (m: Schema) => (m.kind === "ref" ? m.name : kindOf(m));
-  ka.forEach((k, i) => {
-    if (skipped(k)) return;
-    const j = kb.indexOf(k);
-    const at = join(pa, a.mode, i);
-    if (j < 0) emit(w, "union.member-removed", "old", at, path, `no longer accepts ${shown(a.members[i]!)}`);
-    else compareSchemas(w, a.members[i]!, b.members[j]!, at, join(pb, b.mode, j), path, stack);
-  });
-  kb.forEach((k, j) => {
-    if (!skipped(k) && !ka.includes(k))
-      emit(w, "union.member-added", "new", join(pb, b.mode, j), path, `now also accepts ${shown(b.members[j]!)}`);
-  });
+  const paired = { old: new Set(pairs.map(([i]) => i)), new: new Set(pairs.map(([, j]) => j)) };
+  for (const i of left) {
+    if (!paired.old.has(i)) emit(w, "union.member-removed", "old", join(pa, a.mode, i), path, `no longer accepts ${shown(a.members[i]!)}`);
+  }
+  for (const [i, j, same] of pairs) {
+    if (!same) compareSchemas(w, a.members[i]!, b.members[j]!, join(pa, a.mode, i), join(pb, b.mode, j), path, stack);
+  }
+  for (const j of right) {
+    if (!paired.new.has(j)) emit(w, "union.member-added", "new", join(pb, b.mode, j), path, `now also accepts ${shown(b.members[j]!)}`);
+  }
+}
+
+/** Pairs of member indexes (old, new), the third item true when both have the same content. */
+function matchMembers(
+  w: SchemaWalk,
+  a: readonly Schema[],
+  b: readonly Schema[],
+  left: readonly number[],
+  right: readonly number[],
+): [number, number, boolean][] {
+  const pairs: [number, number, boolean][] = [];
+  const freeA = new Set(left);
+  const freeB = new Set(right);
+  const take = (i: number, j: number, same: boolean) => {
+    pairs.push([i, j, same]);
+    freeA.delete(i);
+    freeB.delete(j);
+  };
+  const [fa, fb] = [fingerprints(w.old), fingerprints(w.new)];
+  const printsB = new Map(right.map((j) => [j, fb.of(b[j]!)]));
+  for (const i of left) {
+    const print = fa.of(a[i]!);
+    const j = [...freeB].find((x) => printsB.get(x) === print);
+    if (j !== undefined) take(i, j, true);
+  }
+  for (const i of [...freeA]) {
+    const m = a[i]!;
+    if (m.kind !== "ref") continue;
+    const j = [...freeB].find((x) => {
+      const n = b[x]!;
+      return n.kind === "ref" && n.name === m.name;
+    });
+    if (j !== undefined) take(i, j, false);
+  }
+  const candidates: { i: number; j: number; score: number }[] = [];
+  for (const i of freeA) {
+    const ra = resolve(a[i]!, "", w.old).schema;
+    for (const j of freeB) {
+      const score = likeness(w, ra, resolve(b[j]!, "", w.new).schema);
+      if (score > 0) candidates.push({ i, j, score: score - Math.abs(i - j) / 1000 });
+    }
+  }
+  candidates.sort((x, y) => y.score - x.score || x.i - y.i || x.j - y.j);
+  for (const { i, j } of candidates) if (freeA.has(i) && freeB.has(j)) take(i, j, false);
+  return pairs.sort((x, y) => x[0] - y[0]);
+}
+
+/** How alike two members are, 0 for members not to be compared with each other. */
+function likeness(w: SchemaWalk, a: Schema, b: Schema): number {
+  if (objectish(a) && objectish(b)) {
+    const [x, y] = [flattenAt(a, "", w.old).properties, flattenAt(b, "", w.new).properties];
+    if (x.size === 0 && y.size === 0) return 1;
+    const shared = [...x.keys()].filter((k) => y.has(k)).length;
+    const ratio = shared / (x.size + y.size - shared);
+    return ratio >= 0.5 ? ratio : 0;
+  }
+  if (a.kind !== b.kind) return 0;
+  if (a.kind === "array" && b.kind === "array")
+    return resolve(a.items, "", w.old).schema.kind === resolve(b.items, "", w.new).schema.kind ? 1 : 0.5;
+  return 1;
 }
