@@ -1,7 +1,8 @@
 // Result files: `/job/download/{token}` below the base address, or a full URL found in a result. URLs below the
 // base address get the Authorization header; URLs of other origins (signed links) are fetched without it.
-import { SdkError } from "./errors.js";
+import { AbortedError, DeadlineExceededError, ResponseBodyError, SdkError } from "./errors.js";
 import type { ResponseMeta } from "./model.js";
+import { type Budget, jobOption } from "./timing.js";
 
 export interface Download {
   /** From Content-Disposition, else the last path segment of a foreign URL; undefined when neither says. */
@@ -9,7 +10,10 @@ export interface Download {
   contentType: string | undefined;
   /** Content-Length when the service sent it. */
   size: number | undefined;
-  /** The body; read it once, either here or through blob(). */
+  /**
+   * The body; read it once, either here or through blob(). It ends at the call's deadline and on the caller's abort
+   * (DeadlineExceededError, AbortedError); a body that breaks off fails with ResponseBodyError.
+   */
   stream: ReadableStream<Uint8Array>;
   blob(): Promise<Blob>;
   meta: ResponseMeta;
@@ -58,15 +62,96 @@ export function fileNameFromDisposition(header: string | null): string | undefin
   return value === undefined || value === "" ? undefined : value;
 }
 
-export function toDownload(stream: ReadableStream<Uint8Array>, meta: ResponseMeta, fallbackName: string | undefined): Download {
+export function toDownload(stream: ReadableStream<Uint8Array>, meta: ResponseMeta, fallbackName: string | undefined, b: Budget): Download {
   const length = meta.headers.get("content-length");
   const contentType = meta.headers.get("content-type") ?? undefined;
+  const guarded = guardBody(stream, b);
   return {
     fileName: fileNameFromDisposition(meta.headers.get("content-disposition")) ?? fallbackName,
     contentType,
     size: length === null ? undefined : Number(length),
-    stream,
-    blob: () => new Response(stream, contentType === undefined ? undefined : { headers: { "content-type": contentType } }).blob(),
+    stream: guarded,
+    blob: () => readBlob(guarded, contentType),
     meta,
   };
 }
+
+/** setTimeout's largest delay; a later deadline cannot pass while a body is read. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * The body as the caller reads it: the platform's errors become ResponseBodyError, and the call's deadline and the
+ * caller's signal still apply while it is read, so a body that trickles ends at the deadline and releases the connection.
+ */
+export function guardBody(source: ReadableStream<Uint8Array>, b: Budget): ReadableStream<Uint8Array> {
+  const reader = source.getReader();
+  let stopped: SdkError | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let target: ReadableStreamDefaultController<Uint8Array> | undefined;
+  const release = () => {
+    clearTimeout(timer);
+    b.signal?.removeEventListener("abort", onAbort);
+  };
+  const stop = (error: SdkError) => {
+    if (stopped !== undefined) return;
+    stopped = error;
+    release();
+    reader.cancel(error).catch(ignore);
+    target?.error(error);
+  };
+  const onAbort = () => stop(new AbortedError(jobOption(b)));
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        target = controller;
+        if (b.signal?.aborted) return stop(new AbortedError(jobOption(b)));
+        b.signal?.addEventListener("abort", onAbort, { once: true });
+        const ms = b.deadlineAt - Date.now();
+        if (ms > MAX_TIMER_MS) return;
+        timer = setTimeout(() => stop(new DeadlineExceededError(b.deadlineMs, jobOption(b))), Math.max(0, ms));
+        // A body nobody reads must not keep a Node process alive until the deadline.
+        (timer as { unref?: () => void }).unref?.();
+      },
+      async pull(controller) {
+        let chunk: ReadableStreamReadResult<Uint8Array>;
+        try {
+          chunk = await reader.read();
+        } catch (thrown) {
+          if (stopped === undefined) stop(thrown instanceof SdkError ? thrown : bodyError(thrown, b));
+          return;
+        }
+        if (stopped !== undefined) return;
+        if (chunk.done) {
+          release();
+          controller.close();
+        } else {
+          controller.enqueue(chunk.value);
+        }
+      },
+      cancel(reason) {
+        release();
+        return reader.cancel(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+function bodyError(thrown: unknown, b: Budget): ResponseBodyError {
+  const cause = (thrown as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
+  const detail = typeof cause?.code === "string" ? cause.code : thrown instanceof Error ? thrown.message : String(thrown);
+  return new ResponseBodyError(`the response body broke off while it was read (${detail})`, { cause: thrown, ...jobOption(b) });
+}
+
+async function readBlob(stream: ReadableStream<Uint8Array>, contentType: string | undefined): Promise<Blob> {
+  const chunks: Uint8Array[] = [];
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+  }
+  return new Blob(chunks as BlobPart[], contentType === undefined ? undefined : { type: contentType });
+}
+
+function ignore(): void {}

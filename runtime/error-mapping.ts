@@ -4,6 +4,7 @@ import type { Auth } from "./auth.js";
 import { ServiceError, type ServiceErrorClass, type ServiceErrorInit } from "./errors.js";
 import { asRecord, requestIdOf } from "./meta.js";
 import type { ServiceModel } from "./model.js";
+import { parseRetryAfter } from "./retry.js";
 
 export interface ErrorContext {
   model: ServiceModel;
@@ -28,6 +29,8 @@ function errorInit(ctx: ErrorContext, status: number, rawBody: unknown, headers?
   if (typeof record?.processing_time === "string") init.processingTime = record.processing_time;
   const requestId = headers === undefined ? undefined : requestIdOf(headers);
   if (requestId !== undefined) init.requestId = requestId;
+  const retryAfterMs = headers === undefined ? undefined : parseRetryAfter(headers.get("retry-after"));
+  if (retryAfterMs !== undefined) init.retryAfterMs = retryAfterMs;
   return init;
 }
 

@@ -26,6 +26,8 @@ export interface ServiceErrorInit {
   body: unknown;
   jobId?: string;
   requestId?: string;
+  /** Milliseconds the service asked to wait (Retry-After), when it sent the header. */
+  retryAfterMs?: number;
 }
 
 /** An error answer of the service. Generated subclasses are keyed by `code`; unknown codes keep this class. */
@@ -35,6 +37,8 @@ export class ServiceError extends SdkError {
   processingTime?: string;
   body: unknown;
   requestId?: string;
+  /** From the Retry-After header of the answer (seconds or an HTTP date), for example on RATE_LIMIT_EXCEEDED. */
+  retryAfterMs?: number;
 
   constructor(init: ServiceErrorInit) {
     super(init.message, init.jobId === undefined ? {} : { jobId: init.jobId });
@@ -43,6 +47,7 @@ export class ServiceError extends SdkError {
     if (init.processingTime !== undefined) this.processingTime = init.processingTime;
     this.body = init.body;
     if (init.requestId !== undefined) this.requestId = init.requestId;
+    if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
   }
 }
 
@@ -92,7 +97,8 @@ export class AbortedError extends SdkError {
 }
 
 /**
- * A billable submission failed after its body may have reached the service (500, 502, 504, timeout, reset).
+ * A billable submission failed after its body may have reached the service (500, 502, 504, timeout, reset, or the
+ * deadline or the caller's abort while it was in flight).
  * The job may exist and may be billed; the runtime does not resubmit. `cause` holds the underlying error.
  */
 export class JobMayExistError extends SdkError {
@@ -103,6 +109,9 @@ export class JobMayExistError extends SdkError {
     if (options.status !== undefined) this.status = options.status;
   }
 }
+
+/** The body of a successful answer (a download) broke off or could not be read. `cause` holds the platform's error. */
+export class ResponseBodyError extends SdkError {}
 
 /** A secret or user token was given to a client running in a browser without the explicit opt-in. */
 export class BrowserTokenError extends SdkError {}

@@ -10,6 +10,7 @@ export {
   JobMayExistError,
   MalformedResponseError,
   RequestEncodingError,
+  ResponseBodyError,
   SdkError,
   type SdkErrorOptions,
   ServiceError,

@@ -1,12 +1,13 @@
 // Jobs: submit and hold, switch to polling on 202, resume a wait from any process. Every wait has one overall
 // deadline and the caller's signal; the sleep before a poll that could not be sent in time is never started.
+import { ABORT_IN_FLIGHT_BELOW_MS } from "./call-deadline.js";
 import { prepareBody } from "./encode.js";
 import { type ErrorContext, errorFromBody } from "./error-mapping.js";
 import { JobFailedError, JobMayExistError, type ServiceErrorInit, SdkError } from "./errors.js";
 import { asRecord } from "./meta.js";
 import type { RequestOptions, ResponseMeta, ServiceModel } from "./model.js";
 import { type PollInterval, type ResolvedOptions, resolvePollInterval } from "./options.js";
-import { type Budget, budget, jitter, sleepWithin } from "./timing.js";
+import { type Budget, budget, jitter, sleepBeforePoll } from "./timing.js";
 import type { SendRequest, Transport } from "./transport.js";
 
 export interface JobProgress {
@@ -75,8 +76,8 @@ function isFinished(envelope: Envelope): boolean {
   return envelope.result !== undefined || envelope.job_result !== undefined;
 }
 
-function payloadOf(envelope: Envelope, first: "result" | "job_result"): unknown {
-  return first === "result" ? (envelope.result ?? envelope.job_result) : (envelope.job_result ?? envelope.result);
+function payloadOf(envelope: Envelope): unknown {
+  return envelope.result ?? envelope.job_result;
 }
 
 function jobIdOf(envelope: Envelope): string | undefined {
@@ -119,13 +120,15 @@ export class Jobs {
     options: JobOptions & { jsonStrings?: readonly string[] } = {},
   ): Promise<JobResult<T>> {
     const b = budget(options.deadlineMs ?? this.#options.jobDeadlineMs, options.signal);
-    const submitted = await this.#submit(pipeline, body, options, b);
+    // A deadline that would cut the hold short would lose the job id with it: take the id at once and poll instead.
+    const held = b.deadlineMs >= ABORT_IN_FLIGHT_BELOW_MS || body.client_wait !== undefined;
+    const submitted = await this.#submit(pipeline, held ? body : { ...body, client_wait: false }, options, b);
     const envelope = asRecord(submitted.data) ?? {};
     // The hold answers 200 with the payload in `result`; 202 means the hold ran out and the job goes on.
     if (submitted.meta.status !== 202 && isFinished(envelope)) {
       return {
         jobId: jobIdOf(envelope) ?? "",
-        data: payloadOf(envelope, "result") as T,
+        data: payloadOf(envelope) as T,
         meta: submitted.meta,
         submitMeta: submitted.meta,
         polls: 0,
@@ -134,7 +137,7 @@ export class Jobs {
     const jobId = this.#requireJobId(envelope, submitted.meta);
     b.jobId = jobId;
     this.#throwIfFailed(envelope, jobId, submitted.meta.status);
-    return this.#poll<T>(jobId, pipeline, b, options, {
+    return this.#poll<T>(jobId, b, options, {
       submitMeta: submitted.meta,
       target: pollTarget(envelope, jobId),
       sleepFirst: true,
@@ -165,7 +168,7 @@ export class Jobs {
     const b = budget(options.deadlineMs ?? this.#options.jobDeadlineMs, options.signal);
     b.jobId = jobId;
     const target = { path: "/job/get/{job_id}", pathParams: { job_id: jobId } };
-    return this.#poll<T>(jobId, options.pipeline, b, options, { target, sleepFirst: false });
+    return this.#poll<T>(jobId, b, options, { target, sleepFirst: false });
   }
 
   async #submit(pipeline: string, body: Record<string, unknown>, options: JobOptions & { jsonStrings?: readonly string[] }, b: Budget) {
@@ -186,18 +189,16 @@ export class Jobs {
 
   async #poll<T>(
     jobId: string,
-    pipeline: string | undefined,
     b: Budget,
     options: WaitOptions,
     how: { target: Pick<SendRequest, "path" | "pathParams">; sleepFirst: boolean; submitMeta?: ResponseMeta },
   ): Promise<JobResult<T>> {
     const interval = options.pollIntervalMs === undefined ? this.#options.pollInterval : resolvePollInterval(options.pollIntervalMs);
-    const first = (pipeline === undefined ? undefined : this.#model.pipelines[pipeline]?.payloadAfterPolling) ?? "result";
     let polls = 0;
     let last: string | undefined;
     try {
       for (;;) {
-        if (how.sleepFirst || polls > 0) await sleepWithin(b, jitter(interval));
+        if (how.sleepFirst || polls > 0) await sleepBeforePoll(b, jitter(interval));
         const answer = await this.#transport.send({
           method: "GET",
           ...how.target,
@@ -214,7 +215,7 @@ export class Jobs {
           last = status;
         }
         if (isFinished(envelope)) {
-          const result: JobResult<T> = { jobId, data: payloadOf(envelope, first) as T, meta: answer.meta, polls };
+          const result: JobResult<T> = { jobId, data: payloadOf(envelope) as T, meta: answer.meta, polls };
           if (how.submitMeta !== undefined) result.submitMeta = how.submitMeta;
           return result;
         }

@@ -107,11 +107,12 @@ export class Runtime {
     const tokenOrUrl = typeof first === "string" ? first : String((second as CallInput | undefined)?.path?.token ?? "");
     const options = (typeof first === "string" ? (second as RequestOptions | undefined) : third) ?? {};
     const target = downloadTarget(tokenOrUrl, this.#options.baseUrl);
+    const b = budget(options.deadlineMs ?? this.#options.deadlineMs, options.signal);
     const common = {
       method: "GET",
       response: "binary",
       billable: false,
-      budget: budget(options.deadlineMs ?? this.#options.deadlineMs, options.signal),
+      budget: b,
       headers: options.headers,
       label: "downloadJobFile",
     } as const;
@@ -119,7 +120,12 @@ export class Runtime {
       target.kind === "token"
         ? await this.#transport.send({ ...common, path: "/job/download/{token}", pathParams: { token: target.token } })
         : await this.#transport.send({ ...common, path: target.path, foreignBaseUrl: target.origin });
-    return toDownload(result.data as ReadableStream<Uint8Array>, result.meta, target.kind === "foreign" ? target.fallbackName : undefined);
+    return toDownload(
+      result.data as ReadableStream<Uint8Array>,
+      result.meta,
+      target.kind === "foreign" ? target.fallbackName : undefined,
+      b,
+    );
   }
 
   /** A request to a path below the base address that the description does not list; same auth, retries and errors. */

@@ -28,6 +28,29 @@ export function checkBudget(b: Budget): void {
 export function sleepWithin(b: Budget, ms: number): Promise<void> {
   checkBudget(b);
   if (Date.now() + ms >= b.deadlineAt) return Promise.reject(new DeadlineExceededError(b.deadlineMs, jobOption(b)));
+  return sleepFor(b, ms);
+}
+
+/** At most this long before the deadline, a wait whose next regular poll would come too late sends its last one. */
+export const LAST_POLL_BEFORE_DEADLINE_MS = 1_000;
+
+/**
+ * The sleep before a poll. When the regular poll would fall after the deadline, one last poll is sent shortly
+ * before it (unless that would follow the previous poll by less than half an interval), and the wait then ends at the
+ * deadline itself with DeadlineExceededError: it never gives up a whole interval early.
+ */
+export async function sleepBeforePoll(b: Budget, ms: number): Promise<void> {
+  checkBudget(b);
+  const left = b.deadlineAt - Date.now();
+  const reserve = Math.min(LAST_POLL_BEFORE_DEADLINE_MS, ms / 4);
+  if (ms < left - reserve) return sleepFor(b, ms);
+  if (left - reserve >= ms / 2) return sleepFor(b, left - reserve);
+  await sleepFor(b, left);
+  throw new DeadlineExceededError(b.deadlineMs, jobOption(b));
+}
+
+/** Sleeps `ms`; throws AbortedError as soon as the signal fires. */
+function sleepFor(b: Budget, ms: number): Promise<void> {
   if (ms <= 0) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const signal = b.signal;

@@ -133,11 +133,12 @@ export class Transport {
         );
       } catch (thrown) {
         const failure = this.#networkFailure(thrown, deadline.signal, b);
-        if (failure instanceof RequestEncodingError || failure instanceof AbortedError) throw failure;
-        if (failure instanceof DeadlineExceededError) {
-          throw billable
-            ? new JobMayExistError("the deadline passed while the submission was in flight", { cause: failure, ...jobOption(b) })
-            : failure;
+        if (failure instanceof RequestEncodingError) throw failure;
+        // Stopped in flight: the body may have reached the service, so a submission may have become a job.
+        if (failure instanceof AbortedError || failure instanceof DeadlineExceededError) {
+          if (!billable) throw failure;
+          const why = failure instanceof AbortedError ? "aborted by the caller" : "the deadline passed";
+          throw new JobMayExistError(`${why} while the submission was in flight`, { cause: failure, ...jobOption(b) });
         }
         const causeCode = failure instanceof ConnectionError ? failure.causeCode : undefined;
         if (verdictForNetwork(causeCode, billable) === "may-exist") {

@@ -39,7 +39,7 @@ describe("submitJob", () => {
     expect(server.received.map((r) => `${r.method} ${r.url}`)).toEqual([`POST /latest/job/add/${OCR}`]);
   });
 
-  it("polls poll_url after a 202 until completed, reports each status change, reads job_result for OCR", async () => {
+  it("polls poll_url after a 202 until completed, reports each status change, reads result ?? job_result for OCR too", async () => {
     const statuses = ["queued", "processing", "processing", "completed"];
     server.handle((req, res, index) => {
       if (req.method === "POST") {
@@ -65,7 +65,8 @@ describe("submitJob", () => {
     });
     const progress: JobProgress[] = [];
     const job = await runtimeFor(server).submitJob(OCR, { model: "basic" }, { onProgress: (p) => progress.push(p) });
-    expect(job.data).toEqual({ text: "done" });
+    // `result ?? job_result` for every pipeline: result wins when the service sends both.
+    expect(job.data).toEqual({ other: true });
     expect(job.jobId).toBe("j 2");
     expect(job.polls).toBe(4);
     expect(job.submitMeta?.status).toBe(202);
