@@ -789,8 +789,8 @@ const subscribeWebhookOperation: OperationSpec = {"operationId":"subscribeWebhoo
  * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
  */
 export function subscribeWebhook(client: Runtime, body: SubscribeWebhookBody, options?: RequestOptions): Promise<ApiResult<SubscribeWebhookResponse>> {
-  checkSubscription(body, subscriptionRules, { create: true });
-  return client.call<SubscribeWebhookResponse>(subscribeWebhookOperation, { body }, options);
+  const checked = checkSubscription(body, subscriptionRules, { create: true });
+  return client.call<SubscribeWebhookResponse>(subscribeWebhookOperation, { body: checked }, options);
 }
 
 /** Success body of `testWebhook`. */
@@ -846,6 +846,6 @@ const updateWebhookOperation: OperationSpec = {"operationId":"updateWebhook","me
  * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
  */
 export function updateWebhook(client: Runtime, body: UpdateWebhookBody, options?: RequestOptions): Promise<ApiResult<UpdateWebhookResponse>> {
-  checkSubscription(body, subscriptionRules, { create: false });
-  return client.call<UpdateWebhookResponse>(updateWebhookOperation, { body }, options);
+  const checked = checkSubscription(body, subscriptionRules, { create: false });
+  return client.call<UpdateWebhookResponse>(updateWebhookOperation, { body: checked }, options);
 }

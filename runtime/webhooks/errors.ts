@@ -11,15 +11,20 @@ export type WebhookVerificationErrorCode =
   | "malformed_header"
   | "signature_mismatch"
   | "invalid_payload"
-  | "header_mismatch";
+  | "header_mismatch"
+  | "stale_delivery"
+  | "body_not_raw";
 
 export class WebhookVerificationError extends Error {
   override readonly name: string = "WebhookVerificationError";
   readonly code: WebhookVerificationErrorCode;
-  /** HTTP status a receiver answers with: 401 (signature not established) or 400 (signed, but not a valid event). */
-  readonly status: 400 | 401;
+  /**
+   * HTTP status a receiver answers with: 401 (signature not established), 400 (signed, but not a valid or not a
+   * recent event) or 500 (the receiver passed a parsed body instead of the raw one).
+   */
+  readonly status: 400 | 401 | 500;
 
-  constructor(code: WebhookVerificationErrorCode, status: 400 | 401, message: string, options?: { cause?: unknown }) {
+  constructor(code: WebhookVerificationErrorCode, status: 400 | 401 | 500, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.code = code;
     this.status = status;
@@ -76,6 +81,40 @@ export class HeaderMismatchError extends WebhookVerificationError {
     super("header_mismatch", 400, `${header} header does not equal the body's ${field}`);
     this.header = header;
     this.field = field;
+  }
+}
+
+/** The signed `timestamp` is older than the receiver's `maxAgeMs` (or not a date): a possible replay. */
+export class StaleDeliveryError extends WebhookVerificationError {
+  override readonly name = "StaleDeliveryError";
+  /** Age of the delivery in milliseconds; undefined when the timestamp is missing or unreadable. */
+  readonly ageMs: number | undefined;
+
+  constructor(ageMs: number | undefined, maxAgeMs: number) {
+    super(
+      "stale_delivery",
+      400,
+      ageMs === undefined
+        ? "the delivery has no readable timestamp, so its age cannot be checked against maxAgeMs"
+        : `the delivery is ${Math.round(ageMs / 1000)} s old, older than maxAgeMs (${maxAgeMs} ms)`,
+    );
+    this.ageMs = ageMs;
+  }
+}
+
+/**
+ * The body handed over is not the raw body (a string or bytes): typically a body parser ran first and left an
+ * object. The signature covers the exact bytes sent, so such a body can never be verified.
+ */
+export class RawBodyRequiredError extends WebhookVerificationError {
+  override readonly name = "RawBodyRequiredError";
+
+  constructor(what: string) {
+    super(
+      "body_not_raw",
+      500,
+      `the raw request body is required (a string, Uint8Array or Buffer) but ${what}; mount the webhook handler before any body parser, or use express.raw()`,
+    );
   }
 }
 

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { HmacChoice } from "./crypto.js";
 import { type DedupeStore, MemoryDedupeStore } from "./dedupe.js";
-import { WebhookVerificationError } from "./errors.js";
-import { type DeliveryInfo, type HeadersInput, type UnknownWebhookEvent, type VerifiedEvent, verify } from "./verify.js";
+import { RawBodyRequiredError, WebhookVerificationError } from "./errors.js";
+import { checkSecrets, type DeliveryInfo, type HeadersInput, type UnknownWebhookEvent, type VerifiedEvent, verify } from "./verify.js";
 
 /** One optional callback per event type, each receiving the event narrowed to its type. */
 export type WebhookEventCallbacks<E extends { event_type: string }> = {
@@ -32,6 +32,18 @@ export interface WebhookHandlerOptions<E extends { event_type: string }> {
   onError?: (error: unknown, context: WebhookErrorContext) => void;
   /** Deduplication store; default a `MemoryDedupeStore` per handler; `false` turns deduplication off. */
   store?: DedupeStore | false;
+  /**
+   * Longest a callback may run, in milliseconds (default 8 s, below the 10 s the service waits for an answer by
+   * default). When it passes, the claim is released and the delivery answered 503, so the service's retry is
+   * processed; a callback that never settles does not hold the event id.
+   */
+  callbackTimeoutMs?: number;
+  /**
+   * Refuse deliveries whose signed `timestamp` is older than this many milliseconds (400 `stale_delivery`), so that
+   * a recorded delivery cannot be replayed once its id has left the deduplication store. Off by default; when set,
+   * keep it above the service's whole retry schedule, and the store's time to live above it.
+   */
+  maxAgeMs?: number;
   /** HMAC implementation, default `"auto"`. */
   crypto?: HmacChoice;
   /** Largest accepted body in bytes, default 1 MiB; larger bodies get 413 before any verification. */
@@ -39,6 +51,9 @@ export interface WebhookHandlerOptions<E extends { event_type: string }> {
 }
 
 export type WebhookOutcomeBody = { status: "processed" | "duplicate" | "ignored" } | { error: string };
+
+/** Default `callbackTimeoutMs`. */
+export const DEFAULT_CALLBACK_TIMEOUT_MS = 8_000;
 
 export interface WebhookOutcome {
   status: number;
@@ -52,12 +67,19 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 /**
  * The framework-neutral core of the receiver helpers: takes the raw body and the headers, answers with a status.
  * 401 when the signature is missing, malformed or wrong (the body is not parsed); 400 when a signed body is not a
- * valid event; 200 for a processed, ignored or duplicate event; 500 when the store or a callback fails, after
- * releasing the claim so that the service's retry is processed.
+ * valid event or is older than `maxAgeMs`; 200 for a processed or ignored event, and "duplicate" for a copy of one
+ * processed successfully; 409 for a copy that arrives while the first is still being processed (so that the service
+ * retries it later instead of holding it delivered); 500 when the store or a callback fails and 503 when a callback
+ * outlasts `callbackTimeoutMs`, both after releasing the claim so that the service's retry is processed. The secret
+ * and the options are checked here, when the processor is created.
  */
 export function createWebhookProcessor<E extends { event_type: string }>(
   options: WebhookHandlerOptions<E>,
 ): (rawBody: string | Uint8Array, headers: HeadersInput) => Promise<WebhookOutcome> {
+  checkSecrets(options.secret);
+  const callbackTimeoutMs = options.callbackTimeoutMs ?? DEFAULT_CALLBACK_TIMEOUT_MS;
+  if (!(callbackTimeoutMs > 0)) throw new RangeError("callbackTimeoutMs must be a positive number of milliseconds");
+  if (options.maxAgeMs !== undefined && !(options.maxAgeMs > 0)) throw new RangeError("maxAgeMs must be a positive number of milliseconds");
   const store = options.store === false ? undefined : (options.store ?? new MemoryDedupeStore());
   const callbacks = options.on as Readonly<Record<string, ((event: unknown, delivery: DeliveryInfo) => void | Promise<void>) | undefined>>;
   const report = (error: unknown, context: WebhookErrorContext) => reportError(options.onError, error, context);
@@ -68,6 +90,7 @@ export function createWebhookProcessor<E extends { event_type: string }>(
       delivery = await verify<E>(rawBody, headers, options.secret, {
         knownEventTypes: options.knownEventTypes,
         ...(options.crypto === undefined ? {} : { crypto: options.crypto }),
+        ...(options.maxAgeMs === undefined ? {} : { maxAgeMs: options.maxAgeMs }),
       });
     } catch (error) {
       const status = error instanceof WebhookVerificationError ? error.status : 500;
@@ -77,36 +100,57 @@ export function createWebhookProcessor<E extends { event_type: string }>(
     const info = deliveryInfo(delivery);
 
     if (store) {
-      let claimed: boolean;
+      let claim: string;
       try {
-        claimed = await store.claim(delivery.eventId);
+        // The lease outlives the callback's timeout a little, so that only a dead process leaves it to expire.
+        claim = await store.claim(delivery.eventId, callbackTimeoutMs + LEASE_MARGIN_MS);
       } catch (error) {
         report(error, { stage: "store", status: 500, delivery: info });
         return { status: 500, body: { error: "store_error" }, delivery };
       }
-      if (!claimed) return { status: 200, body: { status: "duplicate" }, delivery };
+      if (claim === "done") return { status: 200, body: { status: "duplicate" }, delivery };
+      if (claim !== "claimed") return { status: 409, body: { error: "in_progress" }, delivery };
     }
+    const release = async () => {
+      try {
+        await store?.release(delivery.eventId);
+      } catch (releaseError) {
+        report(releaseError, { stage: "store", status: 500, delivery: info });
+      }
+    };
 
     const callback = delivery.known
       ? Object.hasOwn(callbacks, delivery.eventType)
         ? callbacks[delivery.eventType]
         : undefined
       : options.onUnknown && ((event: unknown) => options.onUnknown?.(event as UnknownWebhookEvent));
-    if (!callback) return { status: 200, body: { status: "ignored" }, delivery };
+    const complete = async () => {
+      try {
+        await store?.complete(delivery.eventId);
+      } catch (error) {
+        // Handled, but a later copy may be handled again: still a success for the service.
+        report(error, { stage: "store", status: 200, delivery: info });
+      }
+    };
+    if (!callback) {
+      await complete();
+      return { status: 200, body: { status: "ignored" }, delivery };
+    }
 
     try {
-      await (delivery.known ? callback(delivery.event, info) : callback(delivery, info));
+      await withTimeout(
+        Promise.resolve().then(() => (delivery.known ? callback(delivery.event, info) : callback(delivery, info))),
+        callbackTimeoutMs,
+      );
     } catch (error) {
-      if (store) {
-        try {
-          await store.release(delivery.eventId);
-        } catch (releaseError) {
-          report(releaseError, { stage: "store", status: 500, delivery: info });
-        }
-      }
-      report(error, { stage: "callback", status: 500, delivery: info });
-      return { status: 500, body: { error: "callback_failed" }, delivery };
+      await release();
+      const timedOut = error instanceof CallbackTimeoutError;
+      report(error, { stage: "callback", status: timedOut ? 503 : 500, delivery: info });
+      return timedOut
+        ? { status: 503, body: { error: "callback_timeout" }, delivery }
+        : { status: 500, body: { error: "callback_failed" }, delivery };
     }
+    await complete();
     return { status: 200, body: { status: "processed" }, delivery };
   };
 }
@@ -152,10 +196,13 @@ export function createNodeWebhookHandler<E extends { event_type: string }>(
       let body: Uint8Array | typeof TOO_LARGE;
       if (preRead instanceof Uint8Array) {
         body = preRead.byteLength > limit ? TOO_LARGE : preRead;
-      } else if (req.readableEnded || preRead !== undefined) {
-        const error = new Error("the request body was already consumed (mount the webhook handler before body parsers)");
-        reportError(options.onError, error, { stage: "request", status: 500 });
-        return sendNode(res, 500, { error: "body_already_consumed" });
+      } else if (preRead !== undefined || req.readableEnded) {
+        // A body parser ran first: the raw bytes the signature covers are gone.
+        const error = new RawBodyRequiredError(
+          preRead === undefined ? "the request stream was already read" : `req.body is ${describe(preRead)}`,
+        );
+        reportError(options.onError, error, { stage: "request", status: error.status });
+        return sendNode(res, error.status, { error: error.code });
       } else {
         const contentLength = req.headers["content-length"];
         body = declaredTooLarge(contentLength ?? null, limit) ? TOO_LARGE : await readNodeBody(req, limit);
@@ -177,6 +224,40 @@ export function createNodeWebhookHandler<E extends { event_type: string }>(
 // ---------------------------------------------------------------------------------------------------- helpers
 
 const TOO_LARGE = Symbol("too large");
+const LEASE_MARGIN_MS = 1_000;
+
+/** A callback ran past `callbackTimeoutMs`; it is left running, but its event is no longer claimed. */
+export class CallbackTimeoutError extends Error {
+  override readonly name = "CallbackTimeoutError";
+  readonly timeoutMs: number;
+
+  constructor(timeoutMs: number) {
+    super(`the webhook callback did not settle within ${timeoutMs} ms; the claim was released for the service's retry`);
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+function withTimeout(work: Promise<unknown>, ms: number): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new CallbackTimeoutError(ms)), ms);
+    work.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (typeof value === "object") return `an already parsed ${Array.isArray(value) ? "array" : "object"}`;
+  return `a ${typeof value}`;
+}
 
 function deliveryInfo(delivery: VerifiedEvent<unknown>): DeliveryInfo {
   return {

@@ -7,21 +7,25 @@ export {
   type HmacImplementationName,
   resolveHmac,
 } from "./crypto.js";
-export { type DedupeStore, MemoryDedupeStore, type MemoryDedupeStoreOptions } from "./dedupe.js";
+export { type ClaimResult, type DedupeStore, MemoryDedupeStore, type MemoryDedupeStoreOptions } from "./dedupe.js";
 export {
   HeaderMismatchError,
   InvalidPayloadError,
   isWebhookVerificationError,
   MalformedHeaderError,
   MissingHeaderError,
+  RawBodyRequiredError,
   SignatureMismatchError,
+  StaleDeliveryError,
   WebhookVerificationError,
   type WebhookVerificationErrorCode,
 } from "./errors.js";
 export {
+  CallbackTimeoutError,
   createNodeWebhookHandler,
   createWebhookHandler,
   createWebhookProcessor,
+  DEFAULT_CALLBACK_TIMEOUT_MS,
   DEFAULT_MAX_BODY_BYTES,
   type WebhookErrorContext,
   type WebhookErrorStage,
@@ -30,13 +34,12 @@ export {
   type WebhookOutcome,
   type WebhookOutcomeBody,
 } from "./handler.js";
+export { type BlockedHost, type BlockedHostKind, classifyHost } from "../address.js";
 export {
-  type BlockedHost,
-  type BlockedHostKind,
   checkSubscription,
   checkWebhookUrl,
-  classifyHost,
   findSubscriptionProblems,
+  normaliseWebhookUrl,
   SubscriptionCheckError,
   type SubscriptionCheckOptions,
   type SubscriptionProblem,

@@ -1,5 +1,13 @@
 import { type HmacChoice, fromHex, resolveHmac, secretBytes, toBytes, toHex } from "./crypto.js";
-import { HeaderMismatchError, InvalidPayloadError, MalformedHeaderError, MissingHeaderError, SignatureMismatchError } from "./errors.js";
+import {
+  HeaderMismatchError,
+  InvalidPayloadError,
+  MalformedHeaderError,
+  MissingHeaderError,
+  RawBodyRequiredError,
+  SignatureMismatchError,
+  StaleDeliveryError,
+} from "./errors.js";
 
 /** Delivery header names as the description writes them; they are matched case-insensitively. */
 export const WEBHOOK_HEADERS = {
@@ -59,6 +67,10 @@ export interface VerifyOptions {
   knownEventTypes: readonly string[];
   /** HMAC implementation: `"auto"` (default), `"node"`, `"webcrypto"` or an implementation object. */
   crypto?: HmacChoice;
+  /** Refuse a delivery whose signed `timestamp` is older than this (StaleDeliveryError); off when absent. */
+  maxAgeMs?: number;
+  /** Clock for the age check, for tests. Default `Date.now`. */
+  now?: () => number;
 }
 
 export interface SignOptions {
@@ -79,8 +91,8 @@ export async function sign(body: string | Uint8Array, secret: string, options: S
  * secret in turn) before the body is decoded or parsed; only then is it parsed as JSON and cross-checked with the
  * unsigned headers (X-Service-Event-ID must equal `event_id`; X-Service-Event and X-Service-Subscription-ID, when
  * present, must equal `event_type` and `subscription_id`). Pass the body exactly as received: a body that was
- * parsed and serialised again does not verify. Throws a `WebhookVerificationError` subclass on any failure and a
- * `TypeError` when no usable secret is configured.
+ * parsed and serialised again does not verify, and a body that is not a string or bytes gets RawBodyRequiredError.
+ * Throws a `WebhookVerificationError` subclass on any failure and a `TypeError` when no usable secret is configured.
  *
  * The event's fields beyond `event_type` and `event_id` are not validated: they are signed by the service.
  */
@@ -90,8 +102,11 @@ export async function verify<E extends { event_type: string }>(
   secret: string | readonly string[],
   options: VerifyOptions,
 ): Promise<VerifiedEvent<E>> {
-  const keys = secretList(secret).map(secretBytes);
+  const keys = checkSecrets(secret);
   const hmac = resolveHmac(options.crypto);
+  if (typeof rawBody !== "string" && !(rawBody instanceof Uint8Array)) {
+    throw new RawBodyRequiredError(`the body passed is ${rawBody === null ? "null" : `a ${typeof rawBody}`}`);
+  }
 
   const signature = readHeader(headers, WEBHOOK_HEADERS.signature);
   if (signature === undefined) throw new MissingHeaderError(WEBHOOK_HEADERS.signature);
@@ -131,16 +146,28 @@ export async function verify<E extends { event_type: string }>(
     throw new HeaderMismatchError(WEBHOOK_HEADERS.subscriptionId, "subscription_id");
   }
 
+  if (options.maxAgeMs !== undefined) {
+    const sentAt = typeof body.timestamp === "string" ? Date.parse(body.timestamp) : Number.NaN;
+    const ageMs = Number.isNaN(sentAt) ? undefined : (options.now ?? Date.now)() - sentAt;
+    if (ageMs === undefined || ageMs > options.maxAgeMs) throw new StaleDeliveryError(ageMs, options.maxAgeMs);
+  }
+
   const info: DeliveryInfo = { eventId: body.event_id, eventType: body.event_type, subscriptionId, secretIndex };
   return options.knownEventTypes.includes(body.event_type)
     ? { known: true, ...info, event: body as unknown as E }
     : { known: false, ...info, event: body };
 }
 
-function secretList(secret: string | readonly string[]): readonly string[] {
+/** The secrets' bytes; throws a TypeError naming the problem when none is given or one is empty or not a string. */
+export function checkSecrets(secret: string | readonly string[]): Uint8Array[] {
   const list = typeof secret === "string" ? [secret] : secret;
   if (!Array.isArray(list) || list.length === 0) throw new TypeError("at least one webhook secret is required");
-  return list;
+  return list.map((one, index) => {
+    if (typeof one !== "string" || one === "") {
+      throw new TypeError(`webhook secret${list.length > 1 ? ` ${index}` : ""} must be a non-empty string`);
+    }
+    return secretBytes(one);
+  });
 }
 
 const decoder = new TextDecoder("utf-8", { fatal: true });

@@ -56,6 +56,14 @@ describe("the webhook subscription check", () => {
     expect(functionBody(operations, "registerCallback")).not.toContain("checkSubscription");
   });
 
+  it("sends the body the check returns (its URL normalised), never the body as given", async () => {
+    const { operations } = await emitted();
+    for (const name of ["addHook", "editHook"]) {
+      expect(functionBody(operations, name)).toContain("const checked = checkSubscription(body, subscriptionRules");
+      expect(functionBody(operations, name)).toContain("{ body: checked }");
+    }
+  });
+
   it("takes its rules from the marked body and the webhooks", async () => {
     const { model } = await emitted();
     expect(model).toMatch(/"eventNames": \[\s*"thing\.done"\s*\]/);

@@ -5,10 +5,12 @@ import {
   checkWebhookUrl,
   classifyHost,
   findSubscriptionProblems,
+  normaliseWebhookUrl,
   SubscriptionCheckError,
   type SubscriptionProblem,
   type SubscriptionRules,
 } from "../../runtime/webhooks/index.js";
+import { createClient, type SubscribeWebhookBody, subscribeWebhook } from "../../generated/index.js";
 import { KNOWN_EVENT_TYPES } from "./helpers.js";
 
 /** The values the generated client passes from the description. */
@@ -131,6 +133,35 @@ describe("checkSubscription fields", () => {
 });
 
 describe("webhook URL checks", () => {
+  it("refuses user information and backslashes, on which URL parsers disagree about the host", () => {
+    for (const url of [
+      "http://example.com\\@127.0.0.1/",
+      "http://example.com\\.attacker.net/",
+      "https://user:pass@hooks.example.com/",
+      "https://user@hooks.example.com/",
+      "https://@hooks.example.com/",
+      "https://hooks.example.com@127.0.0.1/",
+      "https://hooks.example.com%40x@8.8.8.8/",
+      "https://hooks.example.com/\\x",
+      "https://hooks.exa\tmple.com/",
+      "https://hooks.example.com/a\nb",
+    ]) {
+      expect(checkWebhookUrl(url)?.code, url).toBe("invalid_url");
+    }
+    // An @ after the host (in the path, query or fragment) is not user information.
+    expect(checkWebhookUrl("https://hooks.example.com/a@b?c=d@e#f@g")).toBeUndefined();
+  });
+
+  it("returns the body to send with the normalised URL, the form every parser reads alike", () => {
+    const sent = checkSubscription({ ...valid, url: "https://Hooks.Example.COM:443/a/../hook?x=1" }, rules);
+    expect(sent).toEqual({ ...valid, url: "https://hooks.example.com/hook?x=1" });
+    expect(normaliseWebhookUrl("http://[0:0::ffff:808:808]/")).toEqual({ href: "http://[::ffff:808:808]/" });
+    // Already normal: the very input comes back.
+    const input = { ...valid };
+    expect(checkSubscription(input, rules)).toBe(input);
+    expect(checkSubscription({ events: ["*"] }, rules, { create: false })).toEqual({ events: ["*"] });
+  });
+
   it("accepts public http and https URLs", () => {
     for (const url of [
       "https://hooks.example.com/paperoffice",
@@ -297,5 +328,28 @@ describe("webhook URL checks", () => {
     expect(classifyHost("[::ffff:192.168.0.1]")?.kind).toBe("private");
     expect(classifyHost("[not-an-address]")?.kind).toBe("reserved");
     expect(classifyHost("example.com")).toBeUndefined();
+  });
+});
+
+describe("the generated client's subscription operations", () => {
+  it("send the normalised URL the check returned, and nothing for a URL with user information or a backslash", async () => {
+    const bodies: unknown[] = [];
+    const client = createClient({
+      baseUrl: "https://api.example.com/latest",
+      token: "svc_sk_live_subscriptioncheck00",
+      fetch: async (_url, init) => {
+        bodies.push(JSON.parse(String(init.body)));
+        return new Response(JSON.stringify({ status: "success", processing_time: "1ms" }), {
+          headers: { "content-type": "application/json" },
+        });
+      },
+    });
+    const subscription: SubscribeWebhookBody = { name: "n", url: "https://Hooks.Example.COM:443/a/../hook", events: ["*"] };
+    await subscribeWebhook(client, subscription);
+    expect(bodies).toEqual([{ ...subscription, url: "https://hooks.example.com/hook" }]);
+    for (const url of ["http://example.com\\@127.0.0.1/", "https://user:pw@hooks.example.com/"]) {
+      expect(() => subscribeWebhook(client, { ...subscription, url }), url).toThrow(SubscriptionCheckError);
+    }
+    expect(bodies).toHaveLength(1);
   });
 });

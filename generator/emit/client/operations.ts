@@ -179,7 +179,9 @@ function emitOperation(
     body && (op.requestBody?.required ? "body" : "...(body === undefined ? {} : { body })"),
   ].filter(Boolean);
   const rules = body && subscriptionRules(ir, op);
-  const check = rules ? `checkSubscription(body, subscriptionRules, { create: ${rules.create} });` : undefined;
+  // The check returns the body to send (its URL normalised); the body as given is never sent.
+  const check = rules ? `const checked = checkSubscription(body, subscriptionRules, { create: ${rules.create} });` : undefined;
+  if (check) input[input.length - 1] = "body: checked";
   file.addFunction({
     isExported: true,
     name: op.identifier,
