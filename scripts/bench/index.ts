@@ -1,215 +1,239 @@
 // `npm run bench`: every benchmark in one run, printed as markdown (docs/benchmarks.md keeps a copy).
-// Options: --only=generation,requests,bundle,tsc  --reps=N (generation runs on the large description, default 3)
-//          --profile (adds CPU profiles of generation and of our client's requests, and generation's phase times)
-import { readdir } from "node:fs/promises";
+// Options: --quick (seconds: the service's description once, a few hundred requests, the bundles; what the test runs)
+//          --only=generation,requests,bundle,tsc  --rounds=N (rounds over the large descriptions, default 3)
+//          --no-graph (leave out MS Graph, the slowest)  --profile (CPU profiles of in-process generation and requests)
+import { readdir, rm } from "node:fs/promises";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { benchBundles } from "./bundle.js";
-import { generationTable, LARGE, ownDescription, runGeneration } from "./generation.js";
-import { fmt, lastJson, log, machine, median, ROOT, runNode, table, verdict } from "./lib.js";
+import {
+  commandSummary,
+  commandTables,
+  type Description,
+  GITHUB,
+  GRAPH,
+  installedVersion,
+  ownDescription,
+  runCommands,
+  type ToolKey,
+} from "./commands.js";
+import { generationTable, runGeneration } from "./generation.js";
+import { fmt, lastJson, log, machine, ROOT, runNode, table, verdict } from "./lib.js";
+import { measureProcess } from "./processes.js";
 import { hotSpots, hotSpotTables, inclusiveSpots, inclusiveTable } from "./profile.js";
-import { benchRequests, requestTable } from "./requests.js";
+import { benchRequests, type RequestOptions, requestTable } from "./requests.js";
 import { benchTsc } from "./tsc.js";
 
 const { values } = parseArgs({
   options: {
+    quick: { type: "boolean" },
     only: { type: "string" },
-    reps: { type: "string" },
+    rounds: { type: "string" },
+    "no-graph": { type: "boolean" },
     profile: { type: "boolean" },
   },
 });
-const only = new Set((values.only ?? "generation,requests,bundle,tsc").split(","));
-const reps = Number(values.reps ?? 3);
-const requestOptions = { rounds: 5, perRound: 2000, warmup: 500 };
+const quick = values.quick === true;
+const only = new Set((values.only ?? (quick ? "generation,requests,bundle" : "generation,requests,bundle,tsc")).split(","));
+const rounds = Number(values.rounds ?? (quick ? 1 : 3));
+const sequential: RequestOptions = quick ? { rounds: 1, perRound: 100, warmup: 20 } : { rounds: 10, perRound: 2000, warmup: 500 };
+const parallel: RequestOptions = quick
+  ? { rounds: 1, perRound: 100, warmup: 20, inflight: 64 }
+  : { rounds: 5, perRound: 2000, warmup: 500, inflight: 64 };
 
+const loadAtStart = loadavg();
 const summary: string[][] = [];
 const sections: string[] = [];
 const row = (metric: string, ours: string, reference: string, ratio: string, target: string, result: string) =>
   summary.push([metric, ours, reference, ratio, target, result]);
+const own = ownDescription();
+const versions = {
+  node: process.version,
+  "openapi-typescript": installedVersion("openapi-typescript"),
+  "@hey-api/openapi-ts": installedVersion("@hey-api/openapi-ts"),
+  "openapi-fetch": installedVersion("openapi-fetch"),
+  typescript: installedVersion("typescript"),
+  esbuild: installedVersion("esbuild"),
+};
 
 if (only.has("generation")) {
-  const own = await ownDescription();
-  log(`generation: ${LARGE} x${reps} (ours, openapi-typescript, hey-api), then ${own} x5 ...`);
-  const profileDir = values.profile ? join(ROOT, ".tmp", "bench", "prof-generation") : undefined;
-  const large = await runGeneration(LARGE, ["ours", "ots", "hey"], reps, profileDir === undefined ? {} : { profileDir });
-  const mine = await runGeneration(own, ["ours"], 5);
-  const ours = large.perTool.ours;
-  const ots = large.perTool.ots;
-  const hey = large.perTool.hey;
-  if (ours && ots) {
-    const r = median(ours.ms) / median(ots.ms);
-    row(
-      "generation time, GitHub REST description (811 paths)",
-      fmt.ms(median(ours.ms)),
-      `openapi-typescript ${fmt.ms(median(ots.ms))}`,
-      fmt.ratio(r),
-      "<= 1.50x",
-      verdict(r, 1.5),
+  const plan: { description: Description; tools: ToolKey[]; maxRounds?: number }[] = [];
+  if (quick) {
+    // The built CLI needs `npm run build` (tens of seconds): the quick run measures the command users run from sources.
+    plan.push({ description: own, tools: ["npm", "ots"] });
+  } else {
+    log("generation: npm run build (the built CLI is measured) ...");
+    const built = await measureProcess("npm", ["run", "--silent", "build"]);
+    if (built.code !== 0) throw new Error(`npm run build failed:\n${built.stderr.slice(-2000)}`);
+    plan.push({ description: own, tools: ["cli", "npm", "ots", "hey"] });
+    plan.push({ description: GITHUB, tools: ["cli", "ots", "hey"] });
+    if (!values["no-graph"]) plan.push({ description: GRAPH, tools: ["cli", "ots", "hey"], maxRounds: Math.min(rounds, 2) });
+  }
+  // The service's description is quick: it gets more rounds, interleaved with the others' all the same.
+  const ownRounds = quick ? 1 : Math.max(rounds, 5);
+  log(`generation: whole processes, ${ownRounds} rounds (large descriptions: ${quick ? 0 : rounds}) ...`);
+  const bench = await runCommands(
+    plan.map((p) => (p.description === own ? p : { ...p, maxRounds: p.maxRounds ?? rounds })),
+    ownRounds,
+    log,
+  );
+  summary.push(...commandSummary(bench, own));
+  const inProcess: string[] = [];
+  if (!quick) {
+    log("generation: in-process generate() on the service's description ...");
+    const mine = await runGeneration(own.file, ["ours", "ots"], 3);
+    inProcess.push(
+      "",
+      "### In-process (not what users run)",
+      "",
+      "`generate()` and `openapiTS()` timed inside a child process from the call to the output text: module loading, " +
+        "writing files and process start-up excluded. Shown only to compare with earlier reports, which gave these figures.",
+      "",
+      generationTable(mine),
     );
   }
-  if (ours && hey) {
-    const r = median(ours.ms) / median(hey.ms);
-    row(
-      "generation time, same file",
-      fmt.ms(median(ours.ms)),
-      `@hey-api/openapi-ts ${fmt.ms(median(hey.ms))}`,
-      fmt.ratio(r),
-      "< 1.00x",
-      r < 1 ? "met" : "MISSED",
-    );
-  } else row("generation time vs @hey-api/openapi-ts", "", "did not run", "", "< 1.00x", "not measured");
-  if (ours) {
-    const worst = Math.max(...ours.rss);
-    const otsRss = ots ? `openapi-typescript ${fmt.mib(median(ots.rss))}` : "";
-    row(
-      "peak RSS of generation, same file (worst run)",
-      fmt.mib(worst),
-      otsRss,
-      ots ? fmt.ratio(worst / median(ots.rss)) : "",
-      "< 1024 MiB",
-      verdict(worst, 1024),
-    );
-  }
-  const mineOurs = mine.perTool.ours;
-  if (mineOurs) {
-    const ms = median(mineOurs.ms);
-    row("generation time, the service's own description", fmt.ms(ms), "1 s budget", fmt.ratio(ms / 1000), "< 1 s", verdict(ms, 1000));
-  }
-  sections.push(`## Generation\n\n${generationTable(large, mine, { large: reps, own: 5 })}`);
-  if (profileDir !== undefined) {
-    log("generation: phase times ...");
-    type Phases = { phases: Record<string, number>; rssMiB: Record<string, number> };
-    const p = lastJson<Phases>((await runNode(["--import", "tsx", "scripts/bench/gen-child.ts", "phases", LARGE])).stdout);
-    const q = lastJson<Phases>((await runNode(["--import", "tsx", "scripts/bench/gen-child.ts", "phases", own])).stdout);
-    const phaseRows = Object.entries(p.phases).map(([name, ms]) => [
-      name.startsWith("  ") ? `&nbsp;&nbsp;${name.trim()}` : name,
-      fmt.ms(ms),
-      fmt.mib(p.rssMiB[name] ?? 0),
-      q.phases[name] === undefined ? "" : fmt.ms(q.phases[name]),
-    ]);
-    // Node names profiles CPU.<date>.<time>.<pid>.<thread id>.<n>.cpuprofile; the main thread's id is 0 (tsx's loader
-    // and the generator's workers write profiles of their own).
-    const main = (await readdir(profileDir)).find((f) => /^CPU\.\d+\.\d+\.\d+\.0\.\d+\.cpuprofile$/.test(f));
-    sections.push(
-      [
-        "### Where generation spends its time",
-        "",
-        "The phases of generate(), run one after another in one process (the emitters sequentially), on the large file and on the service's own:",
-        "",
-        table(["phase", "time (GitHub)", "RSS after it (GitHub)", "time (own description)"], phaseRows),
-        ...(main === undefined
-          ? []
-          : [
-              "",
-              "CPU profile of one run of our generation (`node --cpu-prof`):",
-              "",
-              hotSpotTables(await hotSpots(join(profileDir, main)), 15),
-              "",
-              "Inclusive time under functions of generator/ (synchronous stacks only: time after an `await` is not attributed to the caller):",
-              "",
-              inclusiveTable(await inclusiveSpots(join(profileDir, main), (where) => where.startsWith("generator/")), 15),
-            ]),
-      ].join("\n"),
-    );
-  }
+  sections.push(
+    [
+      "## Generation as users run it (whole processes)",
+      "",
+      `Each run is one command, measured from spawn to exit: wall time; CPU time (user + system) and peak RSS of every node process it starts ` +
+        `(npm, tsx's child, the CLI; worker threads count in their process; peak RSS is the largest process's), and the 1-minute load average when it started. ` +
+        `Rounds are interleaved: in each round every tool runs once on every description, the tools' order rotating. Output goes to a fresh temporary folder.`,
+      "",
+      commandTables(bench),
+      ...inProcess,
+    ].join("\n"),
+  );
+  if (values.profile) sections.push(await generationProfile());
 }
 
 if (only.has("requests")) {
-  log(`requests: ${requestOptions.rounds} x ${requestOptions.perRound} per client ...`);
-  const bench = await benchRequests(requestOptions);
-  const raw = bench.perRequestUs["raw fetch"]!;
-  const of = bench.perRequestUs["openapi-fetch"]!;
-  const ours = bench.perRequestUs["our client (getJob)"]!;
-  row(
-    "per-request time, loopback GET",
-    fmt.us(ours),
-    `raw fetch ${fmt.us(raw)}`,
-    fmt.ratio(ours / raw),
-    "<= 1.05x",
-    verdict(ours / raw, 1.05),
-  );
-  row(
-    "per-request overhead over raw fetch",
-    fmt.us(ours - raw),
-    `openapi-fetch +${fmt.us(of - raw)}`,
-    fmt.ratio((ours - raw) / (of - raw)),
-    "< 1.00x",
-    ours - raw < of - raw ? "met" : "MISSED",
-  );
-  sections.push(`## Per-request overhead\n\n${requestTable(bench, requestOptions)}`);
-  if (values.profile) {
-    log("requests: CPU profile of our client ...");
-    const dir = join(ROOT, ".tmp", "bench", "prof-requests");
-    const { rm, stat } = await import("node:fs/promises");
-    await rm(dir, { recursive: true, force: true });
-    await runNode([
-      "--cpu-prof",
-      "--cpu-prof-dir",
-      dir,
-      "--import",
-      "tsx",
-      "scripts/bench/requests-profile.ts",
-      "our client (getJob)",
-      "20000",
-    ]);
-    const files = await Promise.all((await readdir(dir)).map(async (f) => ({ f, size: (await stat(join(dir, f))).size })));
-    const main = files.sort((a, b) => b.size - a.size)[0]!;
-    const file = join(dir, main.f);
-    sections.push(
-      [
-        "### Where our client's request time goes",
-        "",
-        "CPU profile of 20000 sequential getJob calls (the client's process only; the server runs in another):",
-        "",
-        hotSpotTables(await hotSpots(file), 20),
-        "",
-        "Inclusive time under runtime/ and openapi-fetch:",
-        "",
-        inclusiveTable(await inclusiveSpots(file, (where) => where.startsWith("runtime/") || where.startsWith("openapi-fetch/")), 15),
-      ].join("\n"),
+  const blocks: string[] = [];
+  for (const options of [sequential, parallel]) {
+    const label = (options.inflight ?? 1) > 1 ? `${options.inflight} in flight` : "sequential";
+    log(`requests: ${label}, ${options.rounds * options.perRound} per client ...`);
+    const bench = await benchRequests(options);
+    const raw = bench.perRequestUs["raw fetch"]!;
+    const of = bench.perRequestUs["openapi-fetch"]!;
+    const ours = bench.perRequestUs["our client (getJob)"]!;
+    row(
+      `per-request time, loopback GET, ${label}`,
+      fmt.us(ours),
+      `raw fetch ${fmt.us(raw)}`,
+      fmt.ratio(ours / raw),
+      "<= 1.05x",
+      verdict(ours / raw, 1.05),
     );
+    row(`per-request time, ${label}`, fmt.us(ours), `openapi-fetch ${fmt.us(of)}`, fmt.ratio(ours / of), "", "shown");
+    blocks.push(`### ${label}\n\n${requestTable(bench, options)}`);
   }
+  sections.push(`## Per-request overhead\n\n${blocks.join("\n\n")}`);
+  if (values.profile) sections.push(await requestsProfile());
 }
 
 if (only.has("bundle")) {
+  let heyDir: string | undefined;
+  if (!quick) {
+    log("bundle: @hey-api/openapi-ts's client of the service's description ...");
+    heyDir = ".tmp/bench/hey-own";
+    await rm(join(ROOT, heyDir), { recursive: true, force: true });
+    const hey = await runNode(["node_modules/@hey-api/openapi-ts/bin/run.js", "-i", own.file, "-o", heyDir, "-s", "--no-log-file"]);
+    if (hey.code !== 0) heyDir = undefined;
+  }
   log("bundle: esbuild ...");
-  const b = await benchBundles();
-  row(
-    "bundle, runtime + whole generated client (min + gzip)",
-    fmt.kb(b.wholeGzip),
-    "15 kB budget",
-    fmt.ratio(b.wholeGzip / 15_000),
-    "< 15 kB",
-    verdict(b.wholeGzip, 15_000),
+  const b = await benchBundles(heyDir);
+  summary.push(...b.summary);
+  sections.push(
+    [
+      "## Browser bundle size",
+      "",
+      "esbuild (bundle, minify, ESM, platform browser, es2022, no externals) of each entry, then gzip level 9. A build that fails " +
+        "without externals (a `node:*` import a browser cannot load) is shown as failing, with its size when `node:*` is left external beside it.",
+      "",
+      b.table,
+    ].join("\n"),
   );
-  row(
-    "bundle, one operation alone vs whole (tree-shaking)",
-    fmt.kb(b.oneGzip),
-    `whole ${fmt.kb(b.wholeGzip)}`,
-    fmt.ratio(b.oneGzip / b.wholeGzip),
-    "< 1.00x",
-    b.oneGzip < b.wholeGzip ? "met" : "MISSED",
-  );
-  sections.push(`## Bundle size\n\n${b.table}`);
 }
 
 if (only.has("tsc")) {
-  log("tsc: 5 runs per program ...");
-  const t = await benchTsc(5);
+  log("tsc: 5 runs per program (GitHub's client generated first) ...");
+  const t = await benchTsc(5, GITHUB.file);
   const tscRows = [
-    ["strict tsc, a project's generated client vs openapi-typescript's types", t.ratio],
-    ["strict tsc, generated/ with the runtime's sources (not what users compile)", t.sourcesRatio],
+    ["strict tsc, the service's client (a project's) vs openapi-typescript's types", t.ratio],
+    ["strict tsc, GitHub's client (a project's) vs openapi-typescript's types", t.githubRatio ?? Number.NaN],
+    ["strict tsc, generated/ with the runtime's sources (this repository's check)", t.sourcesRatio],
   ] as const;
   for (const [label, ratio] of tscRows) row(label, "", "", fmt.ratio(ratio), "<= 1.30x", verdict(ratio, 1.3));
   sections.push(`## Type-check time\n\n${t.table}`);
 }
 
+const loadAtEnd = loadavg();
+const la = (l: number[]) => l.map((n) => n.toFixed(2)).join(" / ");
 console.log(
   [
-    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}.`,
+    `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine()}${quick ? " (quick mode)" : ""}.`,
+    `Load average (1 / 5 / 15 min): ${la(loadAtStart)} at the start, ${la(loadAtEnd)} at the end; each generation run's own is in its table.`,
+    `Versions: ${Object.entries(versions)
+      .map(([name, version]) => `${name} ${version}`)
+      .join(", ")}.`,
     "",
-    table(["benchmark", "ours", "reference", "ratio", "target", "result"], summary),
+    table(["benchmark", "ours", "peer (same run)", "ratio", "goal", "result"], summary),
     "",
     ...sections.flatMap((s) => [s, ""]),
   ].join("\n"),
 );
+
+async function generationProfile(): Promise<string> {
+  log("generation: phase times and CPU profile (in-process, GitHub's description) ...");
+  const profileDir = join(ROOT, ".tmp", "bench", "prof-generation");
+  await runGeneration(GITHUB.file, ["ours"], 1, { profileDir });
+  type Phases = { phases: Record<string, number>; rssMiB: Record<string, number> };
+  const p = lastJson<Phases>((await runNode(["--import", "tsx", "scripts/bench/gen-child.ts", "phases", GITHUB.file])).stdout);
+  const phaseRows = Object.entries(p.phases).map(([name, ms]) => [
+    name.startsWith("  ") ? `&nbsp;&nbsp;${name.trim()}` : name,
+    fmt.ms(ms),
+    fmt.mib(p.rssMiB[name] ?? 0),
+  ]);
+  // Node names profiles CPU.<date>.<time>.<pid>.<thread id>.<n>.cpuprofile; the main thread's id is 0.
+  const main = (await readdir(profileDir)).find((f) => /^CPU\.\d+\.\d+\.\d+\.0\.\d+\.cpuprofile$/.test(f));
+  return [
+    "### Where in-process generation spends its time (GitHub's description)",
+    "",
+    table(["phase", "time", "RSS after it"], phaseRows),
+    ...(main === undefined
+      ? []
+      : [
+          "",
+          hotSpotTables(await hotSpots(join(profileDir, main)), 15),
+          "",
+          inclusiveTable(await inclusiveSpots(join(profileDir, main), (where) => where.startsWith("generator/")), 15),
+        ]),
+  ].join("\n");
+}
+
+async function requestsProfile(): Promise<string> {
+  log("requests: CPU profile of our client ...");
+  const dir = join(ROOT, ".tmp", "bench", "prof-requests");
+  const { stat } = await import("node:fs/promises");
+  await rm(dir, { recursive: true, force: true });
+  await runNode([
+    "--cpu-prof",
+    "--cpu-prof-dir",
+    dir,
+    "--import",
+    "tsx",
+    "scripts/bench/requests-profile.ts",
+    "our client (getJob)",
+    "20000",
+  ]);
+  const files = await Promise.all((await readdir(dir)).map(async (f) => ({ f, size: (await stat(join(dir, f))).size })));
+  const file = join(dir, files.sort((a, b) => b.size - a.size)[0]!.f);
+  return [
+    "### Where our client's request time goes",
+    "",
+    hotSpotTables(await hotSpots(file), 20),
+    "",
+    inclusiveTable(await inclusiveSpots(file, (where) => where.startsWith("runtime/") || where.startsWith("openapi-fetch/")), 15),
+  ].join("\n");
+}

@@ -10,6 +10,8 @@ export interface RequestOptions {
   rounds: number;
   perRound: number;
   warmup: number;
+  /** Calls in flight at once; 1 is sequential. */
+  inflight?: number;
 }
 
 /**
@@ -31,10 +33,17 @@ interface Turn {
   cpuUs: number;
 }
 
-async function loop(one: OneRequest, count: number): Promise<Turn> {
+async function loop(one: OneRequest, count: number, inflight = 1): Promise<Turn> {
   const started = performance.now();
   const cpu = process.cpuUsage();
-  for (let i = 0; i < count; i++) await one();
+  let next = 0;
+  const lane = async () => {
+    while (next < count) {
+      next++;
+      await one();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(inflight, count) }, lane));
   const used = process.cpuUsage(cpu);
   return { wallUs: ((performance.now() - started) * 1000) / count, cpuUs: (used.user + used.system) / count };
 }
@@ -48,14 +57,14 @@ export async function benchRequests(options: RequestOptions): Promise<RequestBen
   const server = await startServer();
   try {
     const clients = Object.entries(requestClients(server.origin));
-    for (const [, one] of clients) await loop(one, options.warmup);
+    for (const [, one] of clients) await loop(one, options.warmup, options.inflight);
     const samples = new Map<string, Turn[]>(clients.map(([name]) => [name, []]));
     const perTurn = Math.min(BLOCK, options.perRound);
     const turns = Math.round((options.rounds * options.perRound) / perTurn);
     for (let turn = 0; turn < turns; turn++) {
       // Alternate the order: forwards on even turns, backwards on odd ones.
       const order = turn % 2 === 0 ? clients : [...clients].reverse();
-      for (const [name, one] of order) samples.get(name)!.push(await loop(one, perTurn));
+      for (const [name, one] of order) samples.get(name)!.push(await loop(one, perTurn, options.inflight));
     }
     const wall = new Map([...samples].map(([name, turns]) => [name, turns.map((t) => t.wallUs)]));
     const cpu = new Map([...samples].map(([name, turns]) => [name, median(turns.map((t) => t.cpuUs))]));
@@ -94,7 +103,7 @@ export async function benchRequests(options: RequestOptions): Promise<RequestBen
 
 export function requestTable(bench: RequestBench, options: RequestOptions): string {
   return [
-    `${options.rounds * options.perRound} sequential GETs per client (after ${options.warmup} warm-up requests each), in turns of ${BLOCK} per client, order alternating; median of the turns' mean time per request, with the 10th to 90th percentile of the turns. ` +
+    `${options.rounds * options.perRound} ${(options.inflight ?? 1) > 1 ? `GETs with ${options.inflight} in flight` : "sequential GETs"} per client (after ${options.warmup} warm-up requests each), in turns of ${BLOCK} per client, order alternating; median of the turns' mean time per request, with the 10th to 90th percentile of the turns. ` +
       `The probes break the overhead down: raw fetch plus one piece of what a client may add per call, and openapi-fetch driven as the runtime drives it, through the request record with no Request of its own (${CLIENT_NAMES.length} clients, ${PROBE_NAMES.length} probes, all in the same run).`,
     "",
     table(

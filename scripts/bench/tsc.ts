@@ -41,11 +41,16 @@ const PROJECT = "client generated into a project (its .ts sources; the runtime f
 const TYPES = "openapi-typescript types alone (generated/types.ts)";
 const SOURCES = "generated/ with the runtime's implementation sources (this repository's own check)";
 
+const GITHUB_PROJECT = "GitHub's client generated into a project (the runtime from the package's declarations)";
+const GITHUB_TYPES = "openapi-typescript types alone of GitHub's description (that client's types.ts)";
+
 /** Files of each program, relative to .tmp/bench/tsc/. */
 const PROGRAMS: Record<string, readonly string[]> = {
   [PROJECT]: ["project/client/index.ts"],
   [TYPES]: ["../../../generated/types.ts"],
   [SOURCES]: ["../../../generated/index.ts"],
+  [GITHUB_PROJECT]: ["project/github/index.ts"],
+  [GITHUB_TYPES]: ["project/github/types.ts"],
 };
 
 /** The TypeScript client emitters: what a project's client folder holds. */
@@ -57,15 +62,18 @@ export interface TscBench {
   ratio: number;
   /** generated/ with the runtime's sources vs the same types. */
   sourcesRatio: number;
+  /** GitHub's client vs its openapi-typescript types, when measured. */
+  githubRatio?: number;
 }
 
-export async function benchTsc(reps: number): Promise<TscBench> {
+/** `github`: the description file of GitHub's REST API, to check its generated client too (slower). */
+export async function benchTsc(reps: number, github?: string): Promise<TscBench> {
   const dir = join(ROOT, ".tmp", "bench", "tsc");
   await rm(join(dir, "project"), { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   const tsc = join(ROOT, "node_modules", "typescript", "lib", "tsc.js");
-  await prepareProject(dir, tsc);
-  const names = Object.keys(PROGRAMS);
+  await prepareProject(dir, tsc, github);
+  const names = Object.keys(PROGRAMS).filter((n) => github !== undefined || (n !== GITHUB_PROJECT && n !== GITHUB_TYPES));
   const configs = new Map<string, string>();
   for (const [i, name] of names.entries()) {
     const file = join(dir, `tsconfig.${i}.json`);
@@ -90,20 +98,29 @@ export async function benchTsc(reps: number): Promise<TscBench> {
   const base = median(wall.get(TYPES)!);
   const rows = names.map((n) => {
     const w = median(wall.get(n)!);
-    return [n, String(files.get(n)), fmt.ms(w), fmt.ms(median(total.get(n)!)), fmt.ms(median(check.get(n)!)), fmt.ratio(w / base)];
+    const reference = n === GITHUB_PROJECT || n === GITHUB_TYPES ? median(wall.get(GITHUB_TYPES)!) : base;
+    return [n, String(files.get(n)), fmt.ms(w), fmt.ms(median(total.get(n)!)), fmt.ms(median(check.get(n)!)), fmt.ratio(w / reference)];
   });
   const ratio = median(wall.get(PROJECT)!) / base;
   const sourcesRatio = median(wall.get(SOURCES)!) / base;
+  const githubRatio = github === undefined ? undefined : median(wall.get(GITHUB_PROJECT)!) / median(wall.get(GITHUB_TYPES)!);
   return {
     ratio,
     sourcesRatio,
+    ...(githubRatio !== undefined && { githubRatio }),
     table: [
       `${reps} runs each of \`tsc --noEmit -p\` (strict options of tsconfig.json, skipLibCheck), alternating; medians.`,
       "",
-      table(["program", "files (with libs)", "wall time", "tsc total time", "of which check", "ratio (wall)"], rows),
+      table(
+        ["program", "files (with libs)", "wall time", "tsc total time", "of which check", "ratio (wall) vs its openapi-typescript types"],
+        rows,
+      ),
       "",
       `A project's generated client vs openapi-typescript's types: ${fmt.ratio(ratio)} (target <= 1.3x: ${verdict(ratio, 1.3)}). ` +
-        `With the runtime's implementation sources: ${fmt.ratio(sourcesRatio)} (${verdict(sourcesRatio, 1.3)}).`,
+        `With the runtime's implementation sources: ${fmt.ratio(sourcesRatio)} (${verdict(sourcesRatio, 1.3)}).` +
+        (githubRatio === undefined
+          ? ""
+          : ` GitHub's generated client vs its openapi-typescript types: ${fmt.ratio(githubRatio)} (${verdict(githubRatio, 1.3)}).`),
     ].join("\n"),
   };
 }
@@ -112,7 +129,7 @@ export async function benchTsc(reps: number): Promise<TscBench> {
  * project/runtime holds the runtime's declarations as `npm run build` emits them; project/client the client the
  * generator writes for that runtime, from the current release.
  */
-async function prepareProject(dir: string, tsc: string): Promise<void> {
+async function prepareProject(dir: string, tsc: string, github: string | undefined): Promise<void> {
   const dts = {
     ...STRICT,
     noEmit: false,
@@ -126,4 +143,8 @@ async function prepareProject(dir: string, tsc: string): Promise<void> {
   if (emitted.code !== 0) throw new Error(`tsc could not emit the runtime's declarations:\n${emitted.stdout}${emitted.stderr}`);
   const { files } = await generate(releaseFile(currentRelease()), { emitters: CLIENT_EMITTERS, runtimeModule: "../runtime/index.js" });
   await writeFiles(join(dir, "project", "client"), files);
+  if (github !== undefined) {
+    const gh = await generate(join(ROOT, github), { emitters: CLIENT_EMITTERS, runtimeModule: "../runtime/index.js" });
+    await writeFiles(join(dir, "project", "github"), gh.files);
+  }
 }
