@@ -45,7 +45,7 @@ describe("measureProcess", () => {
 });
 
 describe("npm run bench -- --quick", () => {
-  it("prints generation, requests and bundles with their peers, the load average and the versions", { timeout: 180_000 }, async () => {
+  it("prints generation, requests and bundles with their peers, the load average and the versions", { timeout: 400_000 }, async () => {
     const { stdout } = await run(join(root, "node_modules/.bin/tsx"), [join(root, "scripts/bench/index.ts"), "--quick"], {
       cwd: root,
       maxBuffer: 16 * 1024 * 1024,
