@@ -1,14 +1,40 @@
 import { createRequire } from "node:module";
-import { pathToFileURL } from "node:url";
-import openapiTS, {
-  astToString,
-  type GlobalContext,
-  type OpenAPI3,
-  resolveRef,
-  scanDiscriminators,
-  transformSchema,
-} from "openapi-typescript";
+import type { astToString, GlobalContext, OpenAPI3, resolveRef, scanDiscriminators, transformSchema } from "openapi-typescript";
 import { oneShotWorker } from "../worker.js";
+
+/**
+ * openapi-typescript's transform, printer and ref helpers, from the modules that hold them. Its index also loads
+ * Redocly's linter and bundler (about 0.4 s of CPU at every start), which openApiTypes does not use.
+ */
+interface TransformCore {
+  transformSchema: typeof transformSchema;
+  scanDiscriminators: typeof scanDiscriminators;
+  resolveRef: typeof resolveRef;
+  astToString: typeof astToString;
+}
+
+/** The CommonJS files (the package's `./*` export) of TransformCore, for `require` here and in the worker. */
+const CORE_MODULES = {
+  transform: "openapi-typescript/dist/transform/index.cjs",
+  utils: "openapi-typescript/dist/lib/utils.cjs",
+  ts: "openapi-typescript/dist/lib/ts.cjs",
+} as const;
+
+const require = createRequire(import.meta.url);
+let core: TransformCore | undefined;
+
+function transformCore(): TransformCore {
+  if (core === undefined) {
+    const utils = require(CORE_MODULES.utils) as Pick<TransformCore, "scanDiscriminators" | "resolveRef">;
+    core = {
+      transformSchema: require(CORE_MODULES.transform) as typeof transformSchema,
+      scanDiscriminators: utils.scanDiscriminators,
+      resolveRef: utils.resolveRef,
+      astToString: (require(CORE_MODULES.ts) as Pick<TransformCore, "astToString">).astToString,
+    };
+  }
+  return core;
+}
 
 /** Our openapi-typescript options; everything else is its default. */
 const OPTIONS = { alphabetize: false, defaultNonNullable: false, exportType: false, immutable: false, silent: true } as const;
@@ -45,6 +71,7 @@ const CONTEXT = {
  * test/generator/openapi-types.test.ts checks that both print the same text.
  */
 export function openApiTypes(document: OpenAPI3): string {
+  const { astToString, resolveRef, scanDiscriminators, transformSchema } = transformCore();
   const ctx: GlobalContext = {
     ...CONTEXT,
     injectFooter: [],
@@ -59,28 +86,36 @@ export function openApiTypes(document: OpenAPI3): string {
 
 /** What openapiTS() itself prints for the document with OPTIONS: the reference for openApiTypes. */
 export async function openApiTypesByOpenapiTS(document: OpenAPI3): Promise<string> {
+  const { default: openapiTS, astToString } = await import("openapi-typescript");
   return astToString(await openapiTS(document, OPTIONS));
 }
 
 // The same as openApiTypes, in a worker thread, so that on a large description the other emitters run beside it.
-// It loads openapi-typescript (and the TypeScript compiler) as soon as it starts, before it has the document.
+// It loads openapi-typescript's transform (and the TypeScript compiler) as soon as it starts, before it has the document.
 const WORKER = `
 const { parentPort, workerData } = require("node:worker_threads");
-const loaded = import(workerData.module);
+const { modules, context, options } = workerData;
+let api;
+let failure;
+try {
+  const utils = require(modules.utils);
+  api = { transformSchema: require(modules.transform), scanDiscriminators: utils.scanDiscriminators, resolveRef: utils.resolveRef, astToString: require(modules.ts).astToString };
+} catch (error) {
+  failure = error;
+}
 parentPort.once("message", (document) => {
-  loaded
-    .then((m) => {
-      const api = typeof m.default === "function" ? m : m.default; // the CommonJS build, seen through import()
-      const { context, options } = workerData;
-      const ctx = {
-        ...context,
-        injectFooter: [],
-        discriminators: api.scanDiscriminators(document, options),
-        resolve: ($ref) => api.resolveRef(document, $ref, { silent: options.silent }),
-      };
-      parentPort.postMessage({ text: api.astToString(api.transformSchema(document, ctx)) });
-    })
-    .catch((error) => parentPort.postMessage({ error: String((error && error.message) || error) }));
+  try {
+    if (failure) throw failure;
+    const ctx = {
+      ...context,
+      injectFooter: [],
+      discriminators: api.scanDiscriminators(document, options),
+      resolve: ($ref) => api.resolveRef(document, $ref, { silent: options.silent }),
+    };
+    parentPort.postMessage({ text: api.astToString(api.transformSchema(document, ctx)) });
+  } catch (error) {
+    parentPort.postMessage({ error: String((error && error.message) || error) });
+  }
 });
 `;
 
@@ -93,10 +128,10 @@ export interface TypesWorker {
 
 /** Starts a worker for openApiTypes, to be given its document once it is built. */
 export function startTypesWorker(): TypesWorker {
-  const module = pathToFileURL(createRequire(import.meta.url).resolve("openapi-typescript")).href;
+  const modules = Object.fromEntries(Object.entries(CORE_MODULES).map(([key, id]) => [key, require.resolve(id)]));
   const worker = oneShotWorker<{ text?: string; error?: string }>(
     WORKER,
-    { module, context: CONTEXT, options: OPTIONS },
+    { modules, context: CONTEXT, options: OPTIONS },
     "openapi-typescript",
   );
   const text = worker.answer.then((message) => {
