@@ -1,9 +1,7 @@
 #!/usr/bin/env node
 import { relative } from "node:path";
 import { parseArgs } from "node:util";
-import { DIFF_USAGE, runDiff } from "./diff/command.js";
 import { generate, runtimeModuleFor, writeFiles } from "./generate.js";
-import { addRelease } from "./releases/add.js";
 import { SpecError } from "./spec/problems.js";
 import { currentRelease, releaseFile } from "./spec/releases.js";
 
@@ -20,11 +18,13 @@ Exit code 0 on success, 1 when the description is invalid or the options are wro
 
 async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
+  // The release diff loads the TypeScript compiler for its types check: only a diff or the help loads it.
+  const diff = () => import("./diff/command.js");
   if (command === "--help" || command === "-h" || command === "help") {
-    console.log(`${USAGE}\n\n${DIFF_USAGE}`);
+    console.log(`${USAGE}\n\n${(await diff()).DIFF_USAGE}`);
     return 0;
   }
-  if (command === "diff") return runDiff(rest);
+  if (command === "diff") return (await diff()).runDiff(rest);
   const { values } = parseArgs({
     args: [...rest],
     options: {
@@ -40,12 +40,12 @@ async function main(argv: readonly string[]): Promise<number> {
     return 0;
   }
   if (command !== "generate") {
-    console.error(`unknown command "${command ?? ""}"\n\n${USAGE}\n\n${DIFF_USAGE}`);
+    console.error(`unknown command "${command ?? ""}"\n\n${USAGE}\n\n${(await diff()).DIFF_USAGE}`);
     return 1;
   }
   if ([values.spec, values.release, values.add].filter(Boolean).length > 1) throw new Error("give one of --spec, --release and --add");
   const started = performance.now();
-  const added = values.add === undefined ? undefined : await addRelease(values.add);
+  const added = values.add === undefined ? undefined : await (await import("./releases/add.js")).addRelease(values.add);
   if (added) {
     const note = added.current ? "now the current release" : `older than the current release ${added.previous}, which stays current`;
     console.log(`added release ${added.id} as spec/releases/${added.id}.yaml (${note})`);
