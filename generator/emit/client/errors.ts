@@ -1,9 +1,8 @@
-import { VariableDeclarationKind } from "ts-morph";
 import type { IR } from "../../ir/types.js";
 import { pascalCase, uniqueIdentifiers } from "../../ir/names.js";
 import type { EmitKit, EmittedFile } from "../kit.js";
 import { tsDocCode, tsDocText, tsObjectKey, tsString } from "../escape/ts.js";
-import { tsFile } from "../ts-file.js";
+import { tsFile, VariableDeclarationKind } from "../ts-file.js";
 
 /** The error class of each code, by code; one place so that errors.ts and the docs agree. */
 export function errorClassNames(ir: IR): ReadonlyMap<string, string> {

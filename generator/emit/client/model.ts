@@ -1,8 +1,7 @@
-import { VariableDeclarationKind } from "ts-morph";
 import type { IR } from "../../ir/types.js";
 import type { EmitKit, EmittedFile } from "../kit.js";
 import { tsString, tsValue } from "../escape/ts.js";
-import { tsFile } from "../ts-file.js";
+import { tsFile, VariableDeclarationKind } from "../ts-file.js";
 import { subscriptionRules, variantOperations } from "./scope.js";
 
 /** model.ts: the plain data the runtime needs (release, error table, pipelines, prices) and the event names. */

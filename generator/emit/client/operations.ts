@@ -1,7 +1,6 @@
-import { VariableDeclarationKind } from "ts-morph";
 import type { IR, Operation, Parameter, Pipeline, Schema } from "../../ir/types.js";
 import type { EmitKit, EmittedFile } from "../kit.js";
-import { type Statements, tsFile } from "../ts-file.js";
+import { type Statements, tsFile, VariableDeclarationKind } from "../ts-file.js";
 import { tsAccess, tsDocCode, tsDocText, tsObjectKey, tsString, tsValue } from "../escape/ts.js";
 import { docOf, objectLiteral, printType, type TypeScope } from "../ts-type.js";
 import { errorClassNames } from "./errors.js";
