@@ -70,14 +70,8 @@ if (only.has("generation")) {
     plan.push({ description: GITHUB, tools: ["cli", "ots", "hey"] });
     if (!values["no-graph"]) plan.push({ description: GRAPH, tools: ["cli", "ots", "hey"], maxRounds: Math.min(rounds, 2) });
   }
-  // The service's description is quick: it gets more rounds, interleaved with the others' all the same.
-  const ownRounds = quick ? 1 : Math.max(rounds, 5);
-  log(`generation: whole processes, ${ownRounds} rounds (large descriptions: ${quick ? 0 : rounds}) ...`);
-  const bench = await runCommands(
-    plan.map((p) => (p.description === own ? p : { ...p, maxRounds: p.maxRounds ?? rounds })),
-    ownRounds,
-    log,
-  );
+  log(`generation: whole processes, ${rounds} rounds ...`);
+  const bench = await runCommands(plan, rounds, log);
   summary.push(...commandSummary(bench, own));
   const inProcess: string[] = [];
   if (!quick) {
@@ -157,8 +151,8 @@ if (only.has("bundle")) {
 }
 
 if (only.has("tsc")) {
-  log("tsc: 5 runs per program (GitHub's client generated first) ...");
-  const t = await benchTsc(5, GITHUB.file);
+  log("tsc: 3 runs per program (GitHub's client generated first) ...");
+  const t = await benchTsc(3, GITHUB.file);
   const tscRows = [
     ["strict tsc, the service's client (a project's) vs openapi-typescript's types", t.ratio],
     ["strict tsc, GitHub's client (a project's) vs openapi-typescript's types", t.githubRatio ?? Number.NaN],
