@@ -1,13 +1,18 @@
 // The behaviour suite: every scenario of scenarios.json, played by the scenario server, through each language's
 // driver. A scenario a language does not keep yet is listed in expected-failures.json; the list is checked both
 // ways, so a listed scenario that starts passing fails here until it is taken off the list.
+import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCase } from "./drivers/typescript.js";
 import { judge } from "./judge.js";
 import { DEFAULT_CLIENT, type DriverCase, type DriverResult, loadScenarios, PIPELINE, TOKEN } from "./scenario.js";
 import { RemoteScenarioServer } from "./remote.js";
 
+const root = fileURLToPath(new URL("../../", import.meta.url));
+const here = fileURLToPath(new URL("./", import.meta.url));
+const PYTHON_MODULE = "service_client";
 /** Cases a driver runs side by side. */
 const CONCURRENCY = 6;
 
@@ -29,7 +34,31 @@ const typescriptDriver: Driver = async (cases) => {
   return results;
 };
 
-const LANGUAGES: [string, Driver][] = [["typescript", typescriptDriver]];
+const pythonDriver =
+  (mode: "sync" | "async"): Driver =>
+  (cases) =>
+    new Promise((resolve, reject) => {
+      const child = execFile(
+        "python3",
+        [`${here}drivers/python_driver.py`],
+        {
+          env: { ...process.env, PYTHONPATH: `${root}generated/python`, PYTHONDONTWRITEBYTECODE: "1" },
+          maxBuffer: 64 * 1024 * 1024,
+          timeout: 100_000,
+        },
+        (error, stdout, stderr) => {
+          if (error) reject(new Error(`the Python driver failed: ${error.message}\n${stderr}`));
+          else resolve(JSON.parse(stdout) as DriverResult[]);
+        },
+      );
+      child.stdin?.end(JSON.stringify({ module: PYTHON_MODULE, mode, concurrency: CONCURRENCY, cases }));
+    });
+
+const LANGUAGES: [string, Driver][] = [
+  ["typescript", typescriptDriver],
+  ["python-sync", pythonDriver("sync")],
+  ["python-async", pythonDriver("async")],
+];
 
 let server: RemoteScenarioServer;
 beforeAll(async () => {

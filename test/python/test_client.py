@@ -6,6 +6,7 @@ per second), and generated/python on PYTHONPATH.
 
 from __future__ import annotations
 
+import asyncio
 import http.server
 import json
 import os
@@ -69,6 +70,36 @@ class JobTests(unittest.TestCase):
         result = flaky.submit_workflow({"template": "pdf_ai_split", "file": PDF})
         self.assertEqual(result.status, "completed")
         self.assertEqual(stats(URL)["submissions"], before + 2)
+
+    def test_started_job_returns_a_handle_that_waits(self) -> None:
+        slow = client(**{"x-mock-job-duration-ms": "300"})
+        handle = slow.start_job("workflow", {"template": "pdf_ai_split", "file": PDF})
+        self.assertIsInstance(handle, service_client.JobHandle)
+        self.assertTrue(handle.job_id.startswith("job_"))
+        result = handle.wait(deadline=20)
+        self.assertEqual((result.job_id, result.status), (handle.job_id, "completed"))
+
+
+class AsyncTests(unittest.TestCase):
+    def test_async_client_submits_and_polls_like_the_sync_one(self) -> None:
+        async def run() -> tuple[service_client.JobResult[Any], service_client.JobResult[Any]]:
+            async with service_client.AsyncClient(TOKEN, URL, poll_interval=FAST_POLL, job_deadline=30.0) as c:
+                held = await c.submit_workflow({"template": "pdf_ai_split", "file": PDF})
+                handle = await c.start_job("workflow", {"template": "pdf_ai_split", "file": PDF})
+                return held, await handle.wait()
+
+        held, waited = asyncio.run(run())
+        self.assertEqual((held.status, held.polls), ("completed", 0))
+        self.assertEqual(waited.status, "completed")
+        self.assertGreaterEqual(waited.polls, 1)
+
+    def test_async_errors_keep_their_class_and_code(self) -> None:
+        async def run() -> None:
+            await service_client.AsyncClient("not-a-token", URL).get_job("job_x")
+
+        with self.assertRaises(errors.InvalidTokenError) as caught:
+            asyncio.run(run())
+        self.assertEqual((caught.exception.status, caught.exception.code), (401, "INVALID_TOKEN"))
 
 
 class ErrorTests(unittest.TestCase):

@@ -11,6 +11,11 @@ export interface LanguageView {
   readonly outDir: string;
   readonly comment: "//" | "#";
   readonly data: object;
+  /**
+   * Templates rendered more than once, each time to another file with more data (for example one client template
+   * for a blocking and an asyncio module). A template listed here renders only these files.
+   */
+  readonly variants?: Readonly<Record<string, readonly { readonly file: string; readonly data: object }[]>>;
 }
 
 const templatesDir = new URL("../../../templates/", import.meta.url);
@@ -31,12 +36,16 @@ export function languageTemplates(language: string): string[] {
  */
 export function templatedEmitter(language: string, view: (ir: IR) => LanguageView): Emitter {
   return async (ir: IR, kit: EmitKit): Promise<readonly EmittedFile[]> => {
-    const { outDir, comment, data } = view(ir);
+    const { outDir, comment, data, variants = {} } = view(ir);
     const header = kit.header(ir, comment);
-    return languageTemplates(language).map((file) => {
-      const body = kit.render(`${language}/${file.slice(0, -".hbs".length)}`, data);
-      const text = `${header}${body}`.replace(/[ \t]+$/gm, "").replace(/\n{3,}(?=\S)/g, (m) => (m.length > 3 ? "\n\n\n" : m));
-      return { path: `${outDir}/${file.slice(0, -".hbs".length)}`, content: text.endsWith("\n") ? text : `${text}\n` };
+    return languageTemplates(language).flatMap((file) => {
+      const name = file.slice(0, -".hbs".length);
+      const renders = variants[name]?.map((v) => ({ file: v.file, data: { ...data, ...v.data } })) ?? [{ file: name, data }];
+      return renders.map((r) => {
+        const body = kit.render(`${language}/${name}`, r.data);
+        const text = `${header}${body}`.replace(/[ \t]+$/gm, "").replace(/\n{3,}(?=\S)/g, (m) => (m.length > 3 ? "\n\n\n" : m));
+        return { path: `${outDir}/${r.file}`, content: text.endsWith("\n") ? text : `${text}\n` };
+      });
     });
   };
 }

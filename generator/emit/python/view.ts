@@ -16,7 +16,7 @@ const KEYWORDS = new Set(
 /** Names the generated modules define themselves; a schema of that name gets a suffix. */
 const OWN_NAMES = ["JsonValue", "JsonObject", "FileUpload", "FileInput", "WebhookEvent", "JobResult", "Client"];
 /** Methods and attributes of the generated Client that operations must not shadow. */
-const CLIENT_MEMBERS = ["submit_job", "wait_job", "close", "base_url"];
+const CLIENT_MEMBERS = ["submit_job", "start_job", "wait_job", "download", "download_to", "close", "aclose", "base_url"];
 
 const isIdentifier = (name: string): boolean => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !KEYWORDS.has(name);
 
@@ -216,6 +216,8 @@ export interface OperationView {
   readonly castReturn: boolean;
   readonly retry: string;
   readonly billable: string;
+  /** The job submission: its success answer is read as an envelope whose loss means the job may exist. */
+  readonly submission: boolean;
 }
 
 const client = (id: string): string => `_ty.${id}`;
@@ -226,7 +228,7 @@ function successResponse(op: Operation) {
 
 function operationView(op: Operation, scope: TypeScope, methodNames: Map<string, string>): OperationView {
   const args: string[] = ["self"];
-  const seen = new Set<string>(["self", "body"]);
+  const seen = new Set<string>(["self", "body", "deadline"]);
   const argName = (name: string): string => {
     let id = snakeCase(name);
     while (seen.has(id)) id = `${id}_`;
@@ -257,8 +259,8 @@ function operationView(op: Operation, scope: TypeScope, methodNames: Map<string,
     args.push(`body: ${scope.isOpen(json.schema) && !type.startsWith("dict[") ? `_t.Union[${type}, _ty.JsonObject]` : type}`);
   }
   if (form) args.push("body: _t.Mapping[str, object]");
-  const keywords = [...query.required, ...header.required, ...query.optional, ...header.optional];
-  if (keywords.length > 0) args.push("*", ...keywords);
+  // Every call takes its own deadline (seconds, retries included); a parameter of that name became `deadline_`.
+  args.push("*", ...query.required, ...header.required, ...query.optional, ...header.optional, "deadline: _t.Optional[float] = None");
   const success = successResponse(op);
   const jsonAnswer = success?.contents.find((c) => c.mediaType === "application/json");
   const binary = success !== undefined && success.contents.length > 0 && jsonAnswer === undefined;
@@ -294,6 +296,7 @@ function operationView(op: Operation, scope: TypeScope, methodNames: Map<string,
     castReturn: returnType !== "_ty.JsonValue",
     retry: safe ? '"read"' : '"write"',
     billable: op.variants !== undefined ? "True" : "False",
+    submission: op.variants !== undefined,
   };
 }
 
@@ -306,6 +309,21 @@ export interface PipelineView {
   readonly castPayload: boolean;
   readonly jsonText: string;
   readonly doc: string;
+}
+
+/** What differs between the blocking client (client.py) and the asyncio one (aio.py), both from client.py.hbs. */
+function flavour(async: boolean) {
+  return async
+    ? {
+        async,
+        clientClass: "AsyncClient",
+        handleClass: "AsyncJobHandle",
+        adef: "async def",
+        aw: "await ",
+        exchange: "_tr.exchange_async",
+        sleep: "await asyncio.sleep",
+      }
+    : { async, clientClass: "Client", handleClass: "JobHandle", adef: "def", aw: "", exchange: "_tr.exchange", sleep: "time.sleep" };
 }
 
 /** The view data of the Python client: everything the templates in templates/python/ read. */
@@ -426,6 +444,8 @@ export function pythonView(ir: IR): LanguageView {
     pyString(ir.webhooks.flatMap((w) => w.headers).find((h) => pattern.test(h.name))?.name ?? fallback);
   const getJob = ir.operations.find((o) => o.method === "get" && o.parameters.path.length === 1 && /job/i.test(o.parameters.path[0]!.name));
   const pollPath = getJob?.path ?? "/job/get/{job_id}";
+  const downloadOp = ir.operations.find((o, i) => o.method === "get" && o.parameters.path.length === 1 && operations[i]!.binary);
+  const downloadPath = downloadOp?.path ?? "/job/download/{token}";
 
   return {
     outDir: `python/${PYTHON_PACKAGE}`,
@@ -451,6 +471,9 @@ export function pythonView(ir: IR): LanguageView {
       jobSelector: pyString(jobOperation?.variants?.selector ?? "pipeline"),
       pollPath: pyString(pollPath),
       pollParam: pyString(getJob?.parameters.path[0]?.name ?? "job_id"),
+      downloadPath: pyString(downloadPath),
+      downloadParam: pyString(downloadOp?.parameters.path[0]?.name ?? "token"),
+      downloadPrefix: pyString(downloadPath.slice(0, downloadPath.indexOf("{"))),
       pollPattern: pyString(
         `^${pollPath
           .split(/\{[^}]+\}/)
@@ -463,6 +486,12 @@ export function pythonView(ir: IR): LanguageView {
         events.length === 0 ? "JsonObject" : events.length === 1 ? events[0]!.type : `_t.Union[${events.map((e) => e.type).join(", ")}]`,
       signatureHeader: headerNamed(/signature/i, "X-Service-Signature"),
       eventIdHeader: headerNamed(/event-id/i, "X-Service-Event-ID"),
+    },
+    variants: {
+      "client.py": [
+        { file: "client.py", data: flavour(false) },
+        { file: "aio.py", data: flavour(true) },
+      ],
     },
   };
 }
