@@ -12,13 +12,18 @@ from . import types as _ty
 
 
 class SdkError(Exception):
-    """Every error this package raises."""
+    """Every error this package raises. ``job_id`` is set whenever a job is concerned, so that its id is never lost."""
+
+    def __init__(self, message: str, *, job_id: _t.Optional[str] = None) -> None:
+        super().__init__(message)
+        self.job_id = job_id
 
 
 class ServiceError(SdkError):
     """An error answer of the service. Clients read ``code``, not the localised ``message``.
 
-    Unknown codes, code-less bodies and non-JSON bodies keep this base class.
+    Unknown codes, code-less bodies and non-JSON bodies keep this base class. ``retry_after`` holds the seconds of
+    a ``Retry-After`` header (429, 503) when there was one. Texts and ``body`` are redacted.
     """
 
     CODE: _t.ClassVar[_t.Optional[str]] = None
@@ -32,14 +37,18 @@ class ServiceError(SdkError):
         processing_time: _t.Optional[str],
         body: _t.Union[_ty.JsonValue, bytes],
         job_id: _t.Optional[str] = None,
+        *,
+        retry_after: _t.Optional[float] = None,
+        request_id: _t.Optional[str] = None,
     ) -> None:
-        super().__init__(f"HTTP {status}{' ' + code if code else ''}: {message}")
+        super().__init__(f"HTTP {status}{' ' + code if code else ''}: {message}", job_id=job_id)
         self.status = status
         self.code = code
         self.message = message
         self.processing_time = processing_time
         self.body = body
-        self.job_id = job_id
+        self.retry_after = retry_after
+        self.request_id = request_id
 
 
 class NotFoundError(ServiceError):
@@ -55,15 +64,38 @@ ERROR_CLASSES: _t.Mapping[str, type[ServiceError]] = {
 """The class raised for each error code."""
 
 
-def error_from_answer(status: int, raw: bytes, job_id: _t.Optional[str] = None) -> ServiceError:
-    """The ServiceError (subclass) of an error answer."""
+class _Redacts(_t.Protocol):
+    def text(self, text: str) -> str: ...
+
+    def raw(self, raw: bytes) -> bytes: ...
+
+    def value(self, value: _ty.JsonValue) -> _ty.JsonValue: ...
+
+
+def error_from_answer(
+    status: int,
+    raw: bytes,
+    job_id: _t.Optional[str] = None,
+    *,
+    redactor: _t.Optional[_Redacts] = None,
+    retry_after: _t.Optional[float] = None,
+    request_id: _t.Optional[str] = None,
+) -> ServiceError:
+    """The ServiceError (subclass) of an error answer, with every text of the answer redacted."""
+    if redactor is not None:
+        raw = redactor.raw(raw)
     try:
         decoded: _ty.JsonValue = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
-        text = raw[:200].decode("utf-8", "replace")
-        return ServiceError(status, None, text or f"HTTP {status}", None, raw, job_id)
+        decoded = None
+        failed = True
+    else:
+        failed = False
+    if failed:
+        text = raw[:200].decode("utf-8", "replace").strip()
+        return ServiceError(status, None, text or f"HTTP {status}", None, raw, job_id, retry_after=retry_after, request_id=request_id)
     if not isinstance(decoded, dict):
-        return ServiceError(status, None, f"HTTP {status}", None, decoded, job_id)
+        return ServiceError(status, None, f"HTTP {status}", None, decoded, job_id, retry_after=retry_after, request_id=request_id)
     code = decoded.get("code")
     message = decoded.get("message")
     processing_time = decoded.get("processing_time")
@@ -76,37 +108,60 @@ def error_from_answer(status: int, raw: bytes, job_id: _t.Optional[str] = None) 
         processing_time if isinstance(processing_time, str) else None,
         decoded,
         job_id,
+        retry_after=retry_after,
+        request_id=request_id,
     )
 
 
 class ServiceConnectionError(SdkError):
-    """No answer: the connection was refused, reset or timed out."""
+    """No complete answer: the connection was refused, reset or timed out. ``sent`` is False only when the request
+    provably never left."""
+
+    def __init__(self, message: str, *, sent: bool = True, job_id: _t.Optional[str] = None) -> None:
+        super().__init__(message, job_id=job_id)
+        self.sent = sent
 
 
 class DeadlineExceededError(SdkError):
-    """The call's deadline (retries included) ran out."""
+    """The call's deadline (retries included) ran out. Nothing is sent after it."""
 
 
-class MalformedResponseError(SdkError):
-    """A success answer whose body is not the JSON it should be."""
+class MalformedResponseError(ServiceError):
+    """A success answer whose body is not the JSON it should be; ``body`` holds its start, redacted."""
+
+    def __init__(
+        self, status: int, message: str, body: _t.Union[_ty.JsonValue, bytes], *, job_id: _t.Optional[str] = None
+    ) -> None:
+        super().__init__(status, None, message, None, body, job_id)
 
 
 class JobMayExistError(SdkError):
-    """A job submission failed after its body was sent (500, 502, 504, a reset or a timeout).
+    """A job submission failed after its body was sent (500, 502, 504, a reset, a timeout, the deadline in flight,
+    or a success answer that cannot be read).
 
-    The job may exist and be billed: it is never submitted again automatically.
+    The job may exist and be billed: it is never submitted again automatically. ``cause`` is the SdkError behind
+    it (a ServiceError, a connection or deadline error), or None.
     """
 
-    def __init__(self, message: str, cause: _t.Optional[BaseException] = None) -> None:
-        super().__init__(message)
+    def __init__(
+        self,
+        message: str,
+        cause: _t.Optional[SdkError] = None,
+        *,
+        status: _t.Optional[int] = None,
+        job_id: _t.Optional[str] = None,
+    ) -> None:
+        super().__init__(f"the job may exist and may be billed: {message}. Check the job list before submitting again", job_id=job_id)
         self.cause = cause
+        self.status = status
+        self.__cause__ = cause
 
 
 class JobFailedError(SdkError):
-    """A job ended with a failure status."""
+    """A job ended with a failure status (``status`` is the job's status; the message is redacted)."""
 
     def __init__(self, job_id: str, status: str, message: str, body: _ty.JsonValue) -> None:
-        super().__init__(f"job {job_id} ended with status {status}: {message}")
+        super().__init__(f"job {job_id} ended with status {status}: {message}", job_id=job_id)
         self.job_id = job_id
         self.status = status
         self.message = message
@@ -117,7 +172,7 @@ class JobDeadlineExceededError(DeadlineExceededError):
     """A job did not complete before the wait's deadline; it may still complete later (wait_job resumes)."""
 
     def __init__(self, job_id: str, last_status: _t.Optional[str]) -> None:
-        super().__init__(f"job {job_id} not completed before the deadline (last status {last_status})")
+        super().__init__(f"job {job_id} not completed before the deadline (last status {last_status})", job_id=job_id)
         self.job_id = job_id
         self.last_status = last_status
 
