@@ -16,23 +16,39 @@ function numberOption(values: Record<string, unknown>, name: string): number | u
   if (raw === undefined) return undefined;
   const value = Number(raw);
   if (!Number.isFinite(value) || value < 0) {
-    console.error(`--${name} must be a number >= 0\n\n${USAGE}`);
-    process.exit(2);
+    fail(`--${name} must be a number >= 0 (see --help)`, 2);
   }
   return value;
 }
 
-const { values } = parseArgs({
-  options: {
-    port: { type: "string" },
-    "hold-ms": { type: "string" },
-    "job-ms": { type: "string" },
-    "retry-scale": { type: "string" },
-    "no-loopback-webhooks": { type: "boolean" },
-    quiet: { type: "boolean" },
-    help: { type: "boolean", short: "h" },
-  },
-});
+/** One line on stderr and the exit code: bad input never shows a stack trace. */
+function fail(message: string, code: number): never {
+  console.error(`mock: ${message}`);
+  process.exit(code);
+}
+
+let parsed: ReturnType<typeof parseOptions>;
+try {
+  parsed = parseOptions();
+} catch (error) {
+  // parseArgs names the option: "Unknown option '--prot'".
+  fail(`${error instanceof Error ? error.message : String(error)} (see --help)`, 2);
+}
+const { values } = parsed;
+
+function parseOptions() {
+  return parseArgs({
+    options: {
+      port: { type: "string" },
+      "hold-ms": { type: "string" },
+      "job-ms": { type: "string" },
+      "retry-scale": { type: "string" },
+      "no-loopback-webhooks": { type: "boolean" },
+      quiet: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+}
 if (values.help) {
   console.log(USAGE);
   process.exit(0);
@@ -51,6 +67,11 @@ const mock = await startMock({
   log: (line) => {
     if (!values.quiet || line.startsWith("Mock of ")) console.log(line);
   },
+}).catch((error: unknown) => {
+  const code = (error as { code?: unknown }).code;
+  if (code === "EADDRINUSE") fail(`port ${port} on 127.0.0.1 is already in use; pick another with --port, or --port 0 for a free one`, 1);
+  if (code === "EACCES") fail(`port ${port} on 127.0.0.1 needs privileges this process does not have; use a port above 1023`, 1);
+  return fail(`could not start: ${error instanceof Error ? error.message : String(error)}`, 1);
 });
 console.log(mock.url);
 

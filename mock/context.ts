@@ -26,6 +26,8 @@ export interface MockOptions extends WebhookOptions, LedgerOptions {
   slowHeadersMs?: number;
   /** Check every JSON answer against the IR before sending it; a mismatch becomes 500 (default true). */
   validateResponses?: boolean;
+  /** Largest request body in bytes (default 16 MiB); larger ones get 413 without being held in memory. */
+  maxBodyBytes?: number;
   /** A generated/ folder other than the repository's. */
   generatedDir?: string;
   /** Receives one line per request and the startup line (default: silent). */

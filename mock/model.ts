@@ -106,12 +106,17 @@ export interface RouteMatch {
 }
 
 /** The operation for a method and a path below the base address; `methodMismatch` when only the path is known. */
-export function matchRoute(model: MockModel, method: string, path: string): RouteMatch | { methodMismatch: true } | undefined {
-  let pathKnown = false;
+/** The operation of a request; for a known path with another method, the methods it has (for 405 and `Allow`). */
+export function matchRoute(
+  model: MockModel,
+  method: string,
+  path: string,
+): RouteMatch | { methodMismatch: true; allow: string[] } | undefined {
+  const allow = new Set<string>();
   for (const route of model.routes) {
     const m = route.pattern.exec(path);
     if (!m) continue;
-    pathKnown = true;
+    allow.add(route.operation.method.toUpperCase());
     if (route.operation.method !== method.toLowerCase()) continue;
     const params: Record<string, string> = {};
     route.names.forEach((name, i) => {
@@ -119,7 +124,7 @@ export function matchRoute(model: MockModel, method: string, path: string): Rout
     });
     return { operation: route.operation, params };
   }
-  return pathKnown ? { methodMismatch: true } : undefined;
+  return allow.size > 0 ? { methodMismatch: true, allow: [...allow].sort() } : undefined;
 }
 
 /** Follows references to named schemas until a structural node. */

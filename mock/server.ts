@@ -76,13 +76,47 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-function readBody(req: http.IncomingMessage): Promise<Uint8Array> {
+/** Default largest request body: bodies above it get 413 and are never held in memory whole. */
+export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+/** A request body over the limit, declared by Content-Length or found while reading. */
+class BodyTooLarge extends Error {
+  constructor(readonly limit: number) {
+    super(`the request body is larger than the mock's limit of ${limit} bytes (maxBodyBytes)`);
+  }
+}
+
+function readBody(req: http.IncomingMessage, limit: number): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
+    const declared = Number(req.headers["content-length"] ?? Number.NaN);
+    if (declared > limit) return reject(new BodyTooLarge(limit));
     const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size <= limit) return void chunks.push(chunk);
+      req.off("data", onData);
+      chunks.length = 0;
+      reject(new BodyTooLarge(limit));
+    };
+    req.on("data", onData);
     req.on("end", () => resolve(new Uint8Array(Buffer.concat(chunks))));
     req.on("error", reject);
   });
+}
+
+/** Response headers the browser lets a page read across origins (the client reads these). */
+const EXPOSED_HEADERS = "Retry-After, X-Request-Id, Content-Disposition, Content-Length, Content-Type";
+
+/**
+ * CORS for every answer, so that a page on another origin (the browser test, a local web app) calls the mock
+ * directly. The mock is a local test service: any origin is allowed.
+ */
+function corsHeaders(req: http.IncomingMessage): Record<string, string> {
+  const origin = req.headers.origin;
+  return origin === undefined
+    ? {}
+    : { "access-control-allow-origin": origin, vary: "Origin", "access-control-expose-headers": EXPOSED_HEADERS };
 }
 
 function headersOf(req: http.IncomingMessage): Headers {
@@ -98,8 +132,8 @@ function count(record: Record<string, number>, key: string): void {
   record[key] = (record[key] ?? 0) + 1;
 }
 
-function send(res: http.ServerResponse, reply: Reply, malformed: boolean): void {
-  const headers: Record<string, string | number> = { ...reply.headers };
+function send(res: http.ServerResponse, reply: Reply, malformed: boolean, extra: Record<string, string> = {}): void {
+  const headers: Record<string, string | number> = { ...extra, ...reply.headers };
   let payload: Uint8Array | string;
   if (reply.file) {
     headers["content-type"] = reply.file.contentType;
@@ -140,25 +174,67 @@ class MockHttp {
       const code = reply.json?.code;
       if (typeof code === "string") count(stats.errors, code);
       this.ctx.options.log?.(`${method} ${url.pathname} -> ${reply.status}${typeof code === "string" ? ` ${code}` : ""}`);
-      send(res, reply, malformed);
+      send(res, reply, malformed, {
+        ...corsHeaders(req),
+        // A body left unread (413) would be read by nobody: close the connection after the answer.
+        ...(reply.status === 413 && { connection: "close" }),
+      });
+    };
+    const limit = this.ctx.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    const readBodyOrReply = async (): Promise<Uint8Array | Reply> => {
+      try {
+        return await readBody(req, limit);
+      } catch (error) {
+        if (!(error instanceof BodyTooLarge)) throw error;
+        return errorReply(413, "INVALID_REQUEST", error.message, startedAt);
+      }
     };
 
+    // A browser's preflight before a cross-origin request: answered for any path, before routing and auth.
+    const preflightMethod = req.headers["access-control-request-method"];
+    if (method === "OPTIONS" && typeof preflightMethod === "string" && req.headers.origin !== undefined) {
+      count(stats.responses, "204");
+      res.writeHead(204, {
+        ...corsHeaders(req),
+        "access-control-allow-methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS",
+        "access-control-allow-headers": req.headers["access-control-request-headers"] ?? "authorization, content-type",
+        "access-control-max-age": "600",
+        "content-length": 0,
+      });
+      res.end();
+      return;
+    }
+
     if (!url.pathname.startsWith(`${BASE_PATH}/`)) {
-      await readBody(req);
+      const read = await readBodyOrReply();
+      if (!(read instanceof Uint8Array)) return finish(read);
       return finish(errorReply(404, "NOT_FOUND", `No endpoint at ${url.pathname}; the base address ends in ${BASE_PATH}`, startedAt));
     }
     const path = url.pathname.slice(BASE_PATH.length);
-    if (path.startsWith(`${MOCK_PATH}/`)) return finish(await this.mockEndpoint(method, path.slice(MOCK_PATH.length), url, req, startedAt));
+    if (path.startsWith(`${MOCK_PATH}/`)) {
+      const read = await readBodyOrReply();
+      if (!(read instanceof Uint8Array)) return finish(read);
+      return finish(await this.mockEndpoint(method, path.slice(MOCK_PATH.length), url, read, startedAt));
+    }
 
     stats.requestsTotal++;
     const match = matchRoute(this.ctx.model, method, path);
     if (match === undefined || "methodMismatch" in match) {
       count(stats.requests, "unmatched");
-      await readBody(req);
+      const read = await readBodyOrReply();
+      if (!(read instanceof Uint8Array)) return finish(read);
       return finish(
         match === undefined
           ? errorReply(404, "NOT_FOUND", `No endpoint at ${path}`, startedAt)
-          : errorReply(400, "INVALID_REQUEST", `Method ${method} is not allowed on ${path}`, startedAt),
+          : errorReply(
+              405,
+              "INVALID_REQUEST",
+              `Method ${method} is not allowed on ${path}; allowed: ${match.allow.join(", ")}`,
+              startedAt,
+              {
+                Allow: match.allow.join(", "),
+              },
+            ),
       );
     }
     const { operation } = match;
@@ -173,7 +249,8 @@ class MockHttp {
       req.socket.destroy();
       return;
     }
-    const raw = await readBody(req);
+    const raw = await readBodyOrReply();
+    if (!(raw instanceof Uint8Array)) return finish(raw);
     if (operation.id === "addJob") stats.submissions++;
 
     if (fault?.kind === "500") return finish(errorReply(500, "INTERNAL_ERROR", "Injected fault: internal error", startedAt));
@@ -279,8 +356,7 @@ class MockHttp {
     return errorReply(500, "INTERNAL_ERROR", `Mock answer does not match the description: ${text}`, startedAt);
   }
 
-  async mockEndpoint(method: string, path: string, url: URL, req: http.IncomingMessage, startedAt: number): Promise<Reply> {
-    const raw = await readBody(req);
+  async mockEndpoint(method: string, path: string, url: URL, raw: Uint8Array, startedAt: number): Promise<Reply> {
     if (method === "GET" && path === "/stats") return { status: 200, json: { ...this.ctx.stats } };
     if (method === "GET" && path === "/deliveries") {
       const id = url.searchParams.get("subscription_id");

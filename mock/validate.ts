@@ -18,6 +18,18 @@ export class RequestProblem extends Error {
     this.code = code;
     this.field = field;
   }
+
+  /** One problem reporting every one of `problems` (field and code of the first), so a caller fixes all in one go. */
+  static all(problems: readonly RequestProblem[]): RequestProblem {
+    const messages = [...new Set(problems.map((p) => p.message))];
+    const first = problems[0]!;
+    return messages.length === 1 ? first : new RequestProblem(messages.join("; "), first.field, first.code);
+  }
+}
+
+/** Throws every problem at once, when there is any. */
+function throwAll(problems: readonly RequestProblem[]): void {
+  if (problems.length > 0) throw RequestProblem.all(problems);
 }
 
 /** A file part after coercion: validated as a string, kept for the job. */
@@ -30,7 +42,7 @@ export class Validator {
 
   constructor(model: MockModel) {
     this.#model = model;
-    this.#ajv = addFormats(new Ajv2020({ strict: false, allErrors: false, validateFormats: true }));
+    this.#ajv = addFormats(new Ajv2020({ strict: false, allErrors: true, validateFormats: true }));
     for (const named of model.ir.schemas) {
       this.#ajv.addSchema(toJsonSchema(mergedView(named.schema, model.schemas)), `#/components/schemas/${named.name}`);
     }
@@ -54,6 +66,18 @@ export class Validator {
       : (fn.errors?.[0] ?? { instancePath: "", schemaPath: "", keyword: "unknown", params: {}, message: "is invalid" });
   }
 
+  /**
+   * Every problem of a value against a schema. Errors inside anyOf/oneOf branches are left out when others exist:
+   * they describe branches the value was not meant for.
+   */
+  checkAll(key: string, schema: Schema, value: unknown): ErrorObject[] {
+    const fn = this.compile(key, schema);
+    if (fn(value)) return [];
+    const errors = fn.errors ?? [{ instancePath: "", schemaPath: "", keyword: "unknown", params: {}, message: "is invalid" }];
+    const direct = errors.filter((e) => !/\/(anyOf|oneOf)\//.test(e.schemaPath));
+    return direct.length > 0 ? direct : errors.slice(0, 1);
+  }
+
   /** Validates a response body against the IR's response schema; returns the problem text or undefined. */
   checkResponse(operation: Operation, status: number, schema: Schema, body: unknown): string | undefined {
     const error = this.check(`response:${operation.id}:${status}`, schema, body);
@@ -67,23 +91,24 @@ export class Validator {
       ...operation.parameters.path.map((p): [Parameter, string | undefined] => [p, path[p.name]]),
       ...operation.parameters.query.map((p): [Parameter, string | undefined] => [p, query.get(p.name) ?? undefined]),
     ];
+    const problems: RequestProblem[] = [];
     for (const [param, raw] of all) {
       if (raw === undefined || raw === "") {
-        if (param.required) throw new RequestProblem(`${param.in} parameter "${param.name}" is required`, param.name);
+        if (param.required) problems.push(new RequestProblem(`${param.in} parameter "${param.name}" is required`, param.name));
         continue;
       }
       const value = coerce(this.#model, param.schema, raw, []);
       const error = this.check(`param:${operation.id}:${param.in}:${param.name}`, param.schema, value);
-      if (error) throw new RequestProblem(`${param.in} parameter "${param.name}" ${error.message ?? "is invalid"}`, param.name);
+      if (error) problems.push(new RequestProblem(`${param.in} parameter "${param.name}" ${error.message ?? "is invalid"}`, param.name));
       values[param.name] = value;
     }
+    throwAll(problems);
     return values;
   }
 
   /** A JSON body against the operation's schema for application/json. */
   checkJsonBody(operation: Operation, schema: Schema, body: unknown): void {
-    const error = this.check(`body:${operation.id}`, schema, body);
-    if (error) throw problemOf(error);
+    throwAll(this.checkAll(`body:${operation.id}`, schema, body).map(problemOf));
   }
 
   /**
@@ -129,16 +154,20 @@ export class Validator {
   checkVariant(pipeline: Pipeline, variant: Variant, form: Record<string, unknown>): Record<string, unknown> {
     const problems: RequestProblem[] = [];
     const body = coerceObject(this.#model, variant.request, form, variant.jsonStrings, problems);
-    if (problems[0]) throw problems[0];
     for (const group of variant.exactlyOne) {
       const present = group.filter((name) => body[name] !== undefined);
       if (present.length !== 1) {
         const got = present.length === 0 ? "none was given" : `got ${present.join(" and ")}`;
-        throw new RequestProblem(`exactly one of ${group.map((n) => `"${n}"`).join(", ")} is required (${got})`, group[0]);
+        problems.push(new RequestProblem(`exactly one of ${group.map((n) => `"${n}"`).join(", ")} is required (${got})`, group[0]));
       }
     }
-    const error = this.check(`variant:${pipeline.slug}:${variant.name}`, validationView(this.#model, variant.request), body);
-    if (error) throw problemOf(error);
+    // Fields that could not be decoded are reported once, not again by the schema.
+    const undecodable = new Set(problems.map((p) => p.field));
+    for (const error of this.checkAll(`variant:${pipeline.slug}:${variant.name}`, validationView(this.#model, variant.request), body)) {
+      const problem = problemOf(error);
+      if (problem.field === undefined || !undecodable.has(problem.field)) problems.push(problem);
+    }
+    throwAll(problems);
     return body;
   }
 }

@@ -5,7 +5,7 @@ import { billingOf, elapsed, errorReply, type Reply } from "./envelope.js";
 import { randomHex } from "./jobs.js";
 import { clone, resolveSchema } from "./model.js";
 import { RequestProblem } from "./validate.js";
-import { blockedReason, type RetryPolicy, type Subscription } from "./webhooks.js";
+import { type RetryPolicy, refusedUrl, type Subscription } from "./webhooks.js";
 
 type Body = Record<string, unknown>;
 
@@ -16,12 +16,10 @@ function view(s: Subscription): Record<string, unknown> {
 
 function checkUrl(ctx: MockContext, url: unknown): void {
   if (typeof url !== "string") return;
-  const reason = blockedReason(url, ctx.webhooks.allowLoopback);
-  if (reason !== undefined) {
+  const refused = refusedUrl(url, ctx.webhooks.allowLoopback);
+  if (refused !== undefined) {
     throw new RequestProblem(
-      `field "url" is refused: ${reason} address (private, internal, loopback, link-local and cloud metadata addresses are blocked${
-        reason === "loopback" ? "; start the mock with allowLoopbackWebhooks to allow loopback receivers" : ""
-      })`,
+      `field "url" is refused: ${refused.message}${refused.loopback ? "; start the mock with allowLoopbackWebhooks to allow loopback receivers" : ""}`,
       "url",
     );
   }

@@ -1,8 +1,8 @@
 // Webhook subscriptions kept in memory, the service's URL rules, and deliveries: signed with the subscription
 // secret (HMAC-SHA256 over the exact raw body), sent with the service's headers, retried by the subscription's
 // retry policy with a timeout per attempt, and logged per subscription (the log survives deletion).
-import { createHmac } from "node:crypto";
-import { isIP } from "node:net";
+import { checkWebhookUrl } from "../runtime/webhooks/subscription.js";
+import { sign } from "../runtime/webhooks/verify.js";
 import { randomHex } from "./jobs.js";
 
 export type RetryPolicy = "exponential" | "linear" | "none";
@@ -46,54 +46,15 @@ export interface WebhookOptions {
   webhookRetryBaseMs?: number;
 }
 
-export type BlockReason = "loopback" | "private" | "link-local" | "metadata" | "unspecified" | "invalid";
-
-const METADATA_HOSTS = new Set([
-  "169.254.169.254",
-  "metadata.google.internal",
-  "metadata",
-  "metadata.azure.internal",
-  "100.100.100.200",
-  "fd00:ec2::254",
-]);
-
-function ipv4Parts(host: string): number[] | undefined {
-  if (isIP(host) !== 4) return undefined;
-  return host.split(".").map(Number);
-}
-
-/** Why a receiver URL is refused by the service's rules, or undefined when it is accepted. */
-export function blockedReason(url: string, allowLoopback: boolean): BlockReason | undefined {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return "invalid";
-  }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return "invalid";
-  let host = parsed.hostname.toLowerCase().replace(/\.$/, "");
-  if (host.startsWith("[") && host.endsWith("]")) host = host.slice(1, -1);
-  if (METADATA_HOSTS.has(host)) return "metadata";
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host);
-  if (mapped) host = mapped[1]!;
-  let reason: BlockReason | undefined;
-  const v4 = ipv4Parts(host);
-  if (host === "localhost" || host.endsWith(".localhost")) reason = "loopback";
-  else if (v4) {
-    const [a = 0, b = 0] = v4;
-    if (a === 127) reason = "loopback";
-    else if (a === 0) reason = "unspecified";
-    else if (a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127))
-      reason = "private";
-    else if (a === 169 && b === 254) reason = "link-local";
-  } else if (isIP(host) === 6) {
-    if (host === "::1") reason = "loopback";
-    else if (host === "::") reason = "unspecified";
-    else if (/^f[cd]/.test(host)) reason = "private";
-    else if (/^fe[89ab]/.test(host)) reason = "link-local";
-  }
-  if (reason === "loopback" && allowLoopback) return undefined;
-  return reason;
+/**
+ * Why a receiver URL is refused by the service's rules, or undefined when it is accepted: the client's own check and
+ * address classifier (runtime/address.ts), so the two never disagree. `loopback` tells when allowLoopbackWebhooks
+ * would have let it through.
+ */
+export function refusedUrl(url: string, allowLoopback: boolean): { message: string; loopback: boolean } | undefined {
+  const problem = checkWebhookUrl(url, { allowLoopback });
+  if (problem === undefined) return undefined;
+  return { message: problem.message, loopback: checkWebhookUrl(url, { allowLoopback: true }) === undefined };
 }
 
 export interface WebhookEvent {
@@ -102,10 +63,6 @@ export interface WebhookEvent {
   timestamp: string;
   subscription_id: number;
   data: Record<string, unknown>;
-}
-
-export function sign(body: string, secret: string): string {
-  return `sha256=${createHmac("sha256", secret).update(body, "utf8").digest("hex")}`;
 }
 
 export class Webhooks {
@@ -225,9 +182,9 @@ export class Webhooks {
       };
       this.counters.attempts++;
       // The URL rules hold again at dispatch time.
-      const blocked = blockedReason(subscription.url, this.allowLoopback);
-      if (blocked !== undefined) {
-        record.error = `receiver address refused (${blocked})`;
+      const refused = refusedUrl(subscription.url, this.allowLoopback);
+      if (refused !== undefined) {
+        record.error = `receiver address refused (url ${refused.message})`;
         log.push(record);
         this.counters.blocked++;
         this.counters.failed++;
@@ -243,7 +200,7 @@ export class Webhooks {
             "X-Service-Event": event.event_type,
             "X-Service-Event-ID": event.event_id,
             "X-Service-Subscription-ID": String(subscription.subscription_id),
-            "X-Service-Signature": sign(body, subscription.secret),
+            "X-Service-Signature": await sign(body, subscription.secret),
           },
           body,
           redirect: "manual",
