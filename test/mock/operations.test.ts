@@ -189,10 +189,10 @@ describe("request validation", () => {
     expect(urlencoded.status).toBe(200);
   });
 
-  it("400 INVALID_REQUEST for a query parameter out of range and for a wrong method", async () => {
+  it("400 INVALID_REQUEST for a query parameter out of range, 405 for a wrong method", async () => {
     await expectError(await getJson(mock.url, "/analytics/audit-center?limit=9999"), 400, "INVALID_REQUEST", "limit");
     await expectError(await getJson(mock.url, "/analytics/activity-users?period=1d"), 400, "INVALID_REQUEST", "period");
-    await expectError(await postJson(mock.url, "/analytics/audit-center", {}), 400, "INVALID_REQUEST", "POST");
+    await expectError(await postJson(mock.url, "/analytics/audit-center", {}), 405, "INVALID_REQUEST", "POST");
   });
 
   it("400 INVALID_REQUEST for a webhook body that misses a required field", async () => {

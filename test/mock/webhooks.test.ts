@@ -35,7 +35,7 @@ describe("receiver URL rules", () => {
     ["http://169.254.10.1/hook", "link-local"],
     ["http://169.254.169.254/latest/meta-data", "metadata"],
     ["http://metadata.google.internal/", "metadata"],
-    ["http://[fd12::1]/hook", "private"],
+    ["http://[fd12::1]/hook", "unique local"],
   ])("refuses %s (%s) with 400 INVALID_REQUEST naming url", async (url, reason) => {
     const answer = await subscribe({ url });
     expect(answer.status).toBe(400);
