@@ -4,19 +4,20 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { diffReleases, loadRelease } from "./index.js";
 import { makeReport, toJson, toMarkdown, type TypesSignal } from "./report.js";
-import { checkTypes } from "./types-check.js";
 
-export const DIFF_USAGE = `Usage: diff <old> <new> [--format markdown|json] [--allow-breaking] [--types-test <file> | --no-types]
+export const DIFF_USAGE = `Usage: diff <old> <new> [--format markdown|json] [--fail-on breaking|warning] [--allow-breaking]
+            [--types-test <file> | --no-types]
 
 Compares two releases through their intermediate models; each is a release id in spec/releases or a description
 file or http(s) URL. Prints a changelog section (markdown, the default) or JSON.
   --format          markdown (default) or json
+  --fail-on         breaking (default): exit 1 when something breaks; warning: also when something may break
   --allow-breaking  exit 0 even when something breaks
   --types-test      a type-level test written against generated/, compiled against the new release's client
                     (default: test/generated/client.test-d.ts when it exists)
   --no-types        skip the type-level test
-Exit code 0 when nothing breaks, 1 when something breaks (a breaking change or a failing type-level test) or the
-input is wrong.`;
+Exit code 0 when nothing breaks, 1 when something breaks (a breaking change or a failing type-level test; with
+--fail-on warning, a change that may break too) or the input is wrong.`;
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const DEFAULT_TYPES_TEST = `${root}test/generated/client.test-d.ts`;
@@ -28,6 +29,7 @@ export async function runDiff(args: readonly string[]): Promise<number> {
     options: {
       format: { type: "string", default: "markdown" },
       "allow-breaking": { type: "boolean", default: false },
+      "fail-on": { type: "string", default: "breaking" },
       "types-test": { type: "string" },
       "no-types": { type: "boolean", default: false },
       help: { type: "boolean", short: "h" },
@@ -40,6 +42,8 @@ export async function runDiff(args: readonly string[]): Promise<number> {
   const [from, to, ...extra] = positionals;
   if (!from || !to || extra.length > 0) throw new Error("give two releases: diff <old> <new> (diff --help for the options)");
   if (values.format !== "markdown" && values.format !== "json") throw new Error(`--format is markdown or json, not "${values.format}"`);
+  if (values["fail-on"] !== "breaking" && values["fail-on"] !== "warning")
+    throw new Error(`--fail-on is breaking or warning, not "${values["fail-on"]}"`);
   if (values["no-types"] && values["types-test"]) throw new Error("give --types-test or --no-types, not both");
   const typesTest = values["no-types"]
     ? undefined
@@ -48,9 +52,11 @@ export async function runDiff(args: readonly string[]): Promise<number> {
 
   const [old, next] = await Promise.all([loadRelease(from), loadRelease(to)]);
   const changes = diffReleases(old, next);
-  const types: TypesSignal | undefined = typesTest === undefined ? undefined : await checkTypes(next.source, typesTest, root);
+  // Loaded only when used: the type-level test brings the generator and the TypeScript compiler.
+  const types: TypesSignal | undefined =
+    typesTest === undefined ? undefined : await (await import("./types-check.js")).checkTypes(next.source, typesTest, root);
   const report = makeReport(old.id, next.id, changes, types);
   process.stdout.write(values.format === "json" ? toJson(report) : toMarkdown(report));
-  const broken = report.breaking > 0 || (types?.failures.length ?? 0) > 0;
+  const broken = report.breaking > 0 || (types?.failures.length ?? 0) > 0 || (values["fail-on"] === "warning" && report.warnings > 0);
   return broken && !values["allow-breaking"] ? 1 : 0;
 }

@@ -1,7 +1,11 @@
 /** What the release diff reports: one change, its stable rule and its classification. */
 import type { IR, Schema } from "../ir/types.js";
 
-export type Severity = "breaking" | "non-breaking";
+/**
+ * breaking: clients of the generated SDK break; warning: they may, the diff cannot prove either way (a changed
+ * pattern it cannot read); info: they do not.
+ */
+export type Severity = "breaking" | "warning" | "info";
 export type Side = "request" | "response" | "operation" | "security" | "errors" | "webhook" | "pricing";
 
 export interface Change {
@@ -33,8 +37,24 @@ export type Direction = "request" | "response";
 
 export function severityOf(effect: Effect, direction: Direction): Severity {
   if (effect === "break") return "breaking";
-  if (effect === "safe") return "non-breaking";
-  return (effect === "narrow") === (direction === "request") ? "breaking" : "non-breaking";
+  if (effect === "safe") return "info";
+  return (effect === "narrow") === (direction === "request") ? "breaking" : "info";
+}
+
+/** "yes" with a witness, "no" with a proof, "unknown" when the diff has neither. */
+export type Answer = "yes" | "no" | "unknown";
+/** What a judged change does to the values a schema accepts. */
+export interface Judgement {
+  /** Some value accepted before is rejected now. */
+  readonly narrows: Answer;
+  /** Some value rejected before is accepted now. */
+  readonly widens: Answer;
+}
+
+/** A judged change breaks where it narrows what the client sends or widens what it receives. */
+export function judgedSeverity(judgement: Judgement, direction: Direction): Severity {
+  const answer = direction === "request" ? judgement.narrows : judgement.widens;
+  return answer === "yes" ? "breaking" : answer === "no" ? "info" : "warning";
 }
 
 /** Rules applied to a schema wherever one is compared; each rule id is `<scope>.<rule>`. */
@@ -53,19 +73,30 @@ export const SCHEMA_RULES = {
   "enum.value-removed": "narrow",
   "range.widened": "widen",
   "range.narrowed": "narrow",
-  "pattern.changed": "narrow",
   "object.opened": "safe",
   "object.closed": "narrow",
   "union.member-added": "widen",
   "union.member-removed": "narrow",
-  "exactly-one.added": "narrow",
-  "exactly-one.removed": "widen",
-  "exactly-one.widened": "widen",
-  "exactly-one.narrowed": "narrow",
   "json-text.added": "break",
   "json-text.removed": "break",
 } as const satisfies Record<string, Effect>;
 export type SchemaRule = keyof typeof SCHEMA_RULES;
+
+/**
+ * Schema rules whose severity is judged on what the old and the new schema accept (see Judgement): breaking when a
+ * value the client sends is now refused (or one it receives is new), info when provably not, warning otherwise.
+ */
+export const JUDGED_RULES = [
+  "pattern.widened",
+  "pattern.narrowed",
+  "pattern.changed",
+  "exactly-one.added",
+  "exactly-one.removed",
+  "exactly-one.widened",
+  "exactly-one.narrowed",
+  "exactly-one.changed",
+] as const;
+export type JudgedRule = (typeof JUDGED_RULES)[number];
 
 /** The scopes schema rules are applied in, with the direction of their data and the side they are reported on. */
 export const SCOPES = {
@@ -79,64 +110,64 @@ export type Scope = keyof typeof SCOPES;
 
 /** Every other rule, with its fixed classification. */
 export const RULES = {
-  "operation.added": ["non-breaking", "operation"],
+  "operation.added": ["info", "operation"],
   "operation.removed": ["breaking", "operation"],
   "operation.id-changed": ["breaking", "operation"],
   "operation.path-parameter-renamed": ["breaking", "operation"],
-  "operation.deprecated": ["non-breaking", "operation"],
-  "request.parameter.added": ["non-breaking", "request"],
+  "operation.deprecated": ["info", "operation"],
+  "request.parameter.added": ["info", "request"],
   "request.parameter.required-added": ["breaking", "request"],
   "request.parameter.removed": ["breaking", "request"],
   "request.parameter.required-now": ["breaking", "request"],
-  "request.parameter.optional-now": ["non-breaking", "request"],
-  "request.body.added": ["non-breaking", "request"],
+  "request.parameter.optional-now": ["info", "request"],
+  "request.body.added": ["info", "request"],
   "request.body.required-added": ["breaking", "request"],
   "request.body.removed": ["breaking", "request"],
-  "request.body.removed-without-schema": ["non-breaking", "request"],
+  "request.body.removed-without-schema": ["info", "request"],
   "request.body.required-now": ["breaking", "request"],
-  "request.body.optional-now": ["non-breaking", "request"],
-  "request.media-type.added": ["non-breaking", "request"],
+  "request.body.optional-now": ["info", "request"],
+  "request.media-type.added": ["info", "request"],
   "request.media-type.removed": ["breaking", "request"],
   "request.subscription-check.added": ["breaking", "request"],
-  "request.subscription-check.removed": ["non-breaking", "request"],
+  "request.subscription-check.removed": ["info", "request"],
   "request.subscription-check.create-now": ["breaking", "request"],
-  "request.subscription-check.update-now": ["non-breaking", "request"],
-  "response.status.added": ["non-breaking", "response"],
+  "request.subscription-check.update-now": ["info", "request"],
+  "response.status.added": ["info", "response"],
   "response.status.success-added": ["breaking", "response"],
-  "response.status.removed": ["non-breaking", "response"],
-  "response.media-type.added": ["non-breaking", "response"],
+  "response.status.removed": ["info", "response"],
+  "response.media-type.added": ["info", "response"],
   "response.media-type.removed": ["breaking", "response"],
-  "response.header.added": ["non-breaking", "response"],
+  "response.header.added": ["info", "response"],
   "response.header.removed": ["breaking", "response"],
-  "security.requirement.added": ["non-breaking", "security"],
+  "security.requirement.added": ["info", "security"],
   "security.requirement.removed": ["breaking", "security"],
-  "security.requirement.relaxed": ["non-breaking", "security"],
-  "security.scheme.added": ["non-breaking", "security"],
+  "security.requirement.relaxed": ["info", "security"],
+  "security.scheme.added": ["info", "security"],
   "security.scheme.removed": ["breaking", "security"],
   "security.scheme.changed": ["breaking", "security"],
-  "errors.operation.code-added": ["non-breaking", "errors"],
-  "errors.operation.code-removed": ["non-breaking", "errors"],
-  "errors.catalogue.code-added": ["non-breaking", "errors"],
+  "errors.operation.code-added": ["info", "errors"],
+  "errors.operation.code-removed": ["info", "errors"],
+  "errors.catalogue.code-added": ["info", "errors"],
   "errors.catalogue.code-removed": ["breaking", "errors"],
   "errors.catalogue.status-changed": ["breaking", "errors"],
-  "webhook.event.added": ["non-breaking", "webhook"],
+  "webhook.event.added": ["info", "webhook"],
   "webhook.event.removed": ["breaking", "webhook"],
   "variants.selector.changed": ["breaking", "request"],
-  "variants.pipeline.added": ["non-breaking", "request"],
+  "variants.pipeline.added": ["info", "request"],
   "variants.pipeline.removed": ["breaking", "request"],
-  "variants.variant.added": ["non-breaking", "request"],
+  "variants.variant.added": ["info", "request"],
   "variants.variant.removed": ["breaking", "request"],
   "variants.discriminator.changed": ["breaking", "request"],
-  "variants.discriminator.default-added": ["non-breaking", "request"],
+  "variants.discriminator.default-added": ["info", "request"],
   "variants.discriminator.default-removed": ["breaking", "request"],
   "variants.payload-location.changed": ["breaking", "response"],
-  "variants.price.base-credits-changed": ["non-breaking", "pricing"],
-  "variants.price.minimum-charge-changed": ["non-breaking", "pricing"],
-  "variants.price.default-lane-changed": ["non-breaking", "pricing"],
-  "variants.price.lane-field-changed": ["non-breaking", "pricing"],
-  "variants.price.lane-multiplier-changed": ["non-breaking", "pricing"],
-  "variants.price.lane-added": ["non-breaking", "pricing"],
-  "variants.price.lane-removed": ["non-breaking", "pricing"],
+  "variants.price.base-credits-changed": ["info", "pricing"],
+  "variants.price.minimum-charge-changed": ["info", "pricing"],
+  "variants.price.default-lane-changed": ["info", "pricing"],
+  "variants.price.lane-field-changed": ["info", "pricing"],
+  "variants.price.lane-multiplier-changed": ["info", "pricing"],
+  "variants.price.lane-added": ["info", "pricing"],
+  "variants.price.lane-removed": ["info", "pricing"],
 } as const satisfies Record<string, readonly [Severity, Side]>;
 export type FixedRule = keyof typeof RULES;
 
@@ -148,7 +179,13 @@ export function ruleCatalogue(): { rule: string; severity: string; side: Side; b
         ([rule]) =>
           !(rule === "field.required-added" && direction === "response") && !(rule === "default.changed" && direction === "response"),
       )
-      .map(([rule, effect]) => ({ rule: `${scope}.${rule}`, severity: severityOf(effect, direction), side: side as Side, billing: false })),
+      .map(([rule, effect]) => ({
+        rule: `${scope}.${rule}`,
+        severity: severityOf(effect, direction) as string,
+        side: side as Side,
+        billing: false,
+      }))
+      .concat(JUDGED_RULES.map((rule) => ({ rule: `${scope}.${rule}`, severity: "judged", side: side as Side, billing: false }))),
   );
   const fixed = Object.entries(RULES).map(([rule, [severity, side]]) => ({
     rule,

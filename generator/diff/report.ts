@@ -18,12 +18,15 @@ export interface DiffReport {
   readonly from: string;
   readonly to: string;
   readonly breaking: number;
+  /** Changes that may break: the diff could not prove either way. */
+  readonly warnings: number;
   readonly changes: readonly Change[];
   readonly types?: TypesSignal;
 }
 
 export function makeReport(from: string, to: string, changes: readonly Change[], types?: TypesSignal): DiffReport {
-  return { from, to, breaking: changes.filter((c) => c.severity === "breaking").length, changes, ...(types && { types }) };
+  const count = (severity: Change["severity"]) => changes.filter((c) => c.severity === severity).length;
+  return { from, to, breaking: count("breaking"), warnings: count("warning"), changes, ...(types && { types }) };
 }
 
 export function toJson(report: DiffReport): string {
@@ -35,16 +38,18 @@ const line = (c: Change) => `- ${c.billing ? "**billing** " : ""}${c.message} \`
 export function toMarkdown(report: DiffReport): string {
   const { changes } = report;
   const breaking = changes.filter((c) => c.severity === "breaking");
-  const other = changes.filter((c) => c.severity !== "breaking");
+  const warnings = changes.filter((c) => c.severity === "warning");
+  const other = changes.filter((c) => c.severity === "info");
   const version = releaseIdProblem(report.to) === undefined ? ` (package ${releaseToVersion(report.to)})` : "";
   const out = [`## ${report.to}${version}, from ${report.from}`, ""];
   const billing = changes.filter((c) => c.billing).length;
   out.push(
     changes.length === 0
       ? "No change to the interface."
-      : `${changes.length} change${changes.length === 1 ? "" : "s"}, ${breaking.length} breaking${billing > 0 ? `, ${billing} to billing` : ""}.`,
+      : `${changes.length} change${changes.length === 1 ? "" : "s"}, ${breaking.length} breaking${warnings.length > 0 ? `, ${warnings.length} that may break` : ""}${billing > 0 ? `, ${billing} to billing` : ""}.`,
   );
   if (breaking.length > 0) out.push("", "### Breaking", "", ...breaking.map(line));
+  if (warnings.length > 0) out.push("", "### May break (not proven either way)", "", ...warnings.map(line));
   if (other.length > 0) out.push("", "### Not breaking", "", ...other.map(line));
   if (report.types) {
     const { test, failures } = report.types;

@@ -3,7 +3,19 @@ import type { JsonValue, Schema } from "../ir/types.js";
 import { join } from "../spec/pointer.js";
 import { type Flat, flattenAt, schemaPointer } from "../ir/flatten.js";
 import { fingerprints } from "./fingerprint.js";
-import { type Change, type NamedMap, SCHEMA_RULES, SCOPES, type SchemaRule, type Scope, severityOf } from "./model.js";
+import {
+  type Change,
+  type JudgedRule,
+  type Judgement,
+  judgedSeverity,
+  type NamedMap,
+  SCHEMA_RULES,
+  SCOPES,
+  type SchemaRule,
+  type Scope,
+  severityOf,
+} from "./model.js";
+import { judgePatterns } from "./pattern.js";
 
 export interface SchemaWalk {
   readonly scope: Scope;
@@ -30,12 +42,20 @@ const show = (v: unknown): string => (v === undefined ? "none" : JSON.stringify(
 const LOWER = ["minimum", "exclusiveMinimum", "minLength", "minItems"] as const;
 const UPPER = ["maximum", "exclusiveMaximum", "maxLength", "maxItems"] as const;
 
-function emit(w: SchemaWalk, rule: SchemaRule, where: "old" | "new", pointer: string, path: string, text: string): void {
+function emit(
+  w: SchemaWalk,
+  rule: SchemaRule | JudgedRule,
+  where: "old" | "new",
+  pointer: string,
+  path: string,
+  text: string,
+  judgement?: Judgement,
+): void {
   const { direction, side } = SCOPES[w.scope];
   const subject = path === "" ? "" : `\`${path}\` `;
   w.out.push({
     rule: `${w.scope}.${rule}`,
-    severity: severityOf(SCHEMA_RULES[rule], direction),
+    severity: judgement ? judgedSeverity(judgement, direction) : severityOf(SCHEMA_RULES[rule as SchemaRule], direction),
     side,
     pointer,
     in: where,
@@ -98,7 +118,10 @@ function compareResolved(w: SchemaWalk, a: Schema, b: Schema, pa: string, pb: st
   }
   compareRanges(w, a, b, pb, path);
   if (a.kind === "string" && b.kind === "string" && a.pattern !== b.pattern) {
-    emit(w, "pattern.changed", "new", pb, path, `pattern changed from ${show(a.pattern)} to ${show(b.pattern)}`);
+    const judgement = judgePatterns(a.pattern, b.pattern);
+    const rule = judgement.narrows === "no" ? "pattern.widened" : judgement.widens === "no" ? "pattern.narrowed" : "pattern.changed";
+    const text = `pattern changed from ${show(a.pattern)} to ${show(b.pattern)}${judged(judgement)}`;
+    emit(w, rule, "new", pb, path, text, judgement);
   }
   if (a.kind === "enum" && b.kind === "enum") {
     const key = (v: unknown) => JSON.stringify(v);
@@ -183,32 +206,90 @@ function compareObjects(w: SchemaWalk, fa: Flat, fb: Flat, path: string, stack: 
   compareGroups(w, fa, fb, path);
 }
 
-/** "Exactly one of" groups: a new group or a group with fewer alternatives narrows what may be sent. */
+/**
+ * "Exactly one of" groups, judged on which combinations of their properties each side accepts (required fields
+ * count, a property the old schema did not have was never sent): a group added where the old schema already
+ * required one of its properties and had none of the others narrows nothing.
+ */
 function compareGroups(w: SchemaWalk, fa: Flat, fb: Flat, path: string): void {
   const text = (g: readonly string[]) => `[${g.join(", ")}]`;
+  const same = (g: readonly string[], h: readonly string[]) => g.length === h.length && g.every((m) => h.includes(m));
+  const removed = fa.exactlyOne.filter((g) => !fb.exactlyOne.some((h) => same(g, h)));
+  const added = fb.exactlyOne.filter((h) => !fa.exactlyOne.some((g) => same(g, h)));
+  if (removed.length === 0 && added.length === 0) return;
+  const judgement = judgeGroups(fa, fb);
+  const note = judged(judgement);
   const matched = new Set<readonly string[]>();
-  for (const g of fa.exactlyOne) {
-    const h = fb.exactlyOne.find((x) => x.some((m) => g.includes(m)));
+  for (const g of removed) {
+    const h = added.find((x) => !matched.has(x) && x.some((m) => g.includes(m)));
     if (!h) {
-      emit(w, "exactly-one.removed", "old", fa.exactlyOnePointer, path, `exactly one of ${text(g)} is no longer required`);
+      emit(
+        w,
+        "exactly-one.removed",
+        "old",
+        fa.exactlyOnePointer,
+        path,
+        `exactly one of ${text(g)} is no longer required${note}`,
+        judgement,
+      );
       continue;
     }
     matched.add(h);
-    if (h.length === g.length && h.every((m) => g.includes(m))) continue;
-    const wider = g.every((m) => h.includes(m));
-    emit(
-      w,
-      wider ? "exactly-one.widened" : "exactly-one.narrowed",
-      "new",
-      fb.exactlyOnePointer,
-      path,
-      `exactly one of ${text(g)} is now exactly one of ${text(h)}`,
-    );
+    const rule = g.every((m) => h.includes(m))
+      ? "exactly-one.widened"
+      : h.every((m) => g.includes(m))
+        ? "exactly-one.narrowed"
+        : "exactly-one.changed";
+    emit(w, rule, "new", fb.exactlyOnePointer, path, `exactly one of ${text(g)} is now exactly one of ${text(h)}${note}`, judgement);
   }
-  for (const h of fb.exactlyOne) {
-    if (!matched.has(h)) emit(w, "exactly-one.added", "new", fb.exactlyOnePointer, path, `now requires exactly one of ${text(h)}`);
+  for (const h of added) {
+    if (!matched.has(h))
+      emit(w, "exactly-one.added", "new", fb.exactlyOnePointer, path, `now requires exactly one of ${text(h)}${note}`, judgement);
   }
 }
+
+/** Beyond this many properties in the groups of both sides, combinations are not enumerated. */
+const MAX_GROUP_PROPERTIES = 16;
+
+/**
+ * Enumerates which of the groups' properties are present: narrows when a combination the old schema accepted
+ * breaks a new group, widens when one the new schema accepts broke an old group.
+ */
+function judgeGroups(fa: Flat, fb: Flat): Judgement {
+  const universe = [...new Set([...fa.exactlyOne.flat(), ...fb.exactlyOne.flat()])];
+  if (universe.length > MAX_GROUP_PROPERTIES) return { narrows: "unknown", widens: "unknown" };
+  const bit = new Map(universe.map((name, i) => [name, 1 << i]));
+  const maskOf = (names: Iterable<string>) => [...names].reduce((m, n) => m | (bit.get(n) ?? 0), 0);
+  const side = (f: Flat) => ({
+    present: maskOf([...f.properties.keys()]),
+    required: maskOf([...f.properties.values()].filter((p) => p.required).map((p) => p.name)),
+    groups: f.exactlyOne.map((g) => maskOf(g)),
+  });
+  const [o, n] = [side(fa), side(fb)];
+  const ones = (m: number) => {
+    let c = 0;
+    for (let x = m; x !== 0; x &= x - 1) c++;
+    return c;
+  };
+  const satisfies = (set: number, groups: readonly number[]) => groups.every((g) => ones(set & g) === 1);
+  const accepts = (s: typeof o, set: number) => (set & ~s.present) === 0 && (set & s.required) === s.required && satisfies(set, s.groups);
+  let narrows = false;
+  let widens = false;
+  for (let set = 0; set < 1 << universe.length; set++) {
+    if (!narrows && accepts(o, set) && !satisfies(set, n.groups)) narrows = true;
+    if (!widens && accepts(n, set) && !satisfies(set, o.groups)) widens = true;
+  }
+  return { narrows: narrows ? "yes" : "no", widens: widens ? "yes" : "no" };
+}
+
+const judged = (j: Judgement): string =>
+  j.narrows === "no" && j.widens === "no"
+    ? " (accepts the same values)"
+    : j.narrows === "no"
+      ? " (accepts every value accepted before)"
+      : j.narrows === "unknown" || j.widens === "unknown"
+        ? " (the diff cannot tell whether every value accepted before still is)"
+        : "";
 
 /**
  * Union members are paired by content first (equal fingerprints: nothing to compare), then by the named schema

@@ -7,15 +7,19 @@ import { cli, ROOT } from "./cli.js";
 
 const work = join(ROOT, ".tmp", "diff-cli");
 const breakingFile = join(work, "breaking.yaml");
+const warningFile = join(work, "warning.yaml");
 
 beforeAll(async () => {
   await mkdir(work, { recursive: true });
   const document = structuredClone((await base()).document);
   at(document, "/components/schemas/Severity").enum = ["low", "medium", "high"];
   await writeFile(breakingFile, stringify(document));
+  const unreadable = structuredClone((await base()).document);
+  at(unreadable, "/components/schemas/WebhookUrl").pattern = "^(?=h)https?://";
+  await writeFile(warningFile, stringify(unreadable));
 });
 
-describe("npm run diff", { timeout: 90_000 }, () => {
+describe("npm run diff", { timeout: 180_000 }, () => {
   it("prints the changelog section of two releases and exits 0 when nothing breaks", async () => {
     const run = await cli("diff", "R20261120.0900", "R20261127.0900", "--no-types");
     expect(run.stderr).not.toMatch(/error/);
@@ -45,15 +49,32 @@ describe("npm run diff", { timeout: 90_000 }, () => {
     });
   });
 
+  it("lists a change that may break under its own heading; exits 0 unless --fail-on warning", async () => {
+    const run = await cli("diff", "R20261127.0900", warningFile, "--no-types");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("1 change, 0 breaking, 1 that may break.");
+    expect(run.stdout).toContain("### May break (not proven either way)");
+    const strict = await cli("diff", "R20261127.0900", warningFile, "--no-types", "--fail-on", "warning", "--format", "json");
+    expect(strict.code).toBe(1);
+    expect(JSON.parse(strict.stdout)).toMatchObject({
+      breaking: 0,
+      warnings: 1,
+      changes: [{ rule: "request.pattern.changed", severity: "warning" }],
+    });
+  });
+
   it("reports wrong input on one line, without a stack trace, and exits 1", async () => {
-    for (const args of [
+    const inputs = [
       ["diff", "R20261120.0900"],
       ["diff", "R20261120.0900", "R29990101.0000", "--no-types"],
       ["diff", "R20261120.0900", "R20261127.0900", "--format", "xml"],
+      ["diff", "R20261120.0900", "R20261127.0900", "--fail-on", "info"],
       ["diff", "R20261120.0900", join(work, "missing.yaml"), "--no-types"],
-    ]) {
-      const run = await cli(...args);
-      expect(run.code, args.join(" ")).toBe(1);
+    ];
+    // In parallel: each is a process start-up and one line, and the machine may be busy.
+    const runs = await Promise.all(inputs.map((args) => cli(...args)));
+    for (const [i, run] of runs.entries()) {
+      expect(run.code, inputs[i]!.join(" ")).toBe(1);
       expect(run.stderr).toMatch(/^error: /);
       expect(run.stderr).not.toMatch(/\n\s+at /);
     }
