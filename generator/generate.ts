@@ -99,6 +99,13 @@ async function emitAll(description: LoadedDescription, emitters: readonly Emitte
 
 /** Replaces the output folder's content with the files: stale files of an earlier run do not survive. */
 export async function writeFiles(outDir: string, files: readonly EmittedFile[]): Promise<void> {
+  // Every path is checked before anything is removed: a file outside the folder fails the run with the folder intact.
+  const root = resolve(outDir);
+  for (const file of files) {
+    const target = resolve(root, file.path);
+    if (file.path === "" || !target.startsWith(`${root}${sep}`))
+      throw new Error(`refusing to write ${JSON.stringify(file.path)}: outside ${outDir}`);
+  }
   await mkdir(outDir, { recursive: true });
   for (const entry of await readdir(outDir)) await rm(join(outDir, entry), { recursive: true, force: true });
   for (const file of files) {

@@ -1,5 +1,6 @@
 import type { IR } from "../ir/types.js";
 import { errorClassNames } from "./client/errors.js";
+import { tsNames } from "./names/ts.js";
 import type { EmitKit, EmittedFile } from "./kit.js";
 
 /** What each emitted file holds, for the generated README. */
@@ -27,7 +28,7 @@ export async function emitReadme(ir: IR, kit: EmitKit): Promise<readonly Emitted
     hash: ir.info.descriptionHash,
     files: Object.entries(FILE_ROLES).map(([path, what]) => ({ path, what })),
     operations: ir.operations.map((o) => ({
-      identifier: o.identifier,
+      identifier: tsNames(ir).operation(o),
       method: o.method.toUpperCase(),
       path: o.path,
       summary: cell(o.summary),

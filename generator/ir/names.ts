@@ -38,13 +38,15 @@ export function camelCase(text: string): string {
 }
 
 /**
- * Gives each key an identifier, unique in the set: the keys are visited in sorted order, so the
+ * Gives each key an identifier, unique in the set: keys that are already their own identifier come first (an
+ * operationId `getItem` keeps `getItem` beside `GetItem` and `get-item`), then the rest in sorted order, so the
  * same keys always get the same identifiers, and a later collision gets a numeric suffix.
  */
 export function uniqueIdentifiers(keys: readonly string[], make: (key: string) => string): Map<string, string> {
   const taken = new Set<string>();
   const result = new Map<string, string>();
-  for (const key of [...keys].sort()) {
+  const sorted = [...keys].sort();
+  for (const key of [...sorted.filter((k) => make(k) === k), ...sorted.filter((k) => make(k) !== k)]) {
     const base = make(key);
     let id = base;
     for (let n = 2; taken.has(id.toLowerCase()); n++) id = `${base}${n}`;

@@ -1,15 +1,13 @@
 import type { IR } from "../../ir/types.js";
-import { pascalCase, uniqueIdentifiers } from "../../ir/names.js";
 import type { EmitKit, EmittedFile } from "../kit.js";
 import { tsDocCode, tsDocText, tsObjectKey, tsString } from "../escape/ts.js";
+import { tsNames } from "../names/ts.js";
 import { tsFile, VariableDeclarationKind } from "../ts-file.js";
 
 /** The error class of each code, by code; one place so that errors.ts and the docs agree. */
 export function errorClassNames(ir: IR): ReadonlyMap<string, string> {
-  return uniqueIdentifiers(
-    ir.errors.map((e) => e.code),
-    (code) => `${pascalCase(code.toLowerCase())}Error`,
-  );
+  const names = tsNames(ir);
+  return new Map(ir.errors.map((e) => [e.code, names.errorClass(e.code)]));
 }
 
 /** errors.ts: a class per error code of the catalogue, under the runtime's ServiceError. */

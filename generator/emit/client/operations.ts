@@ -4,7 +4,8 @@ import { type Statements, tsFile, VariableDeclarationKind } from "../ts-file.js"
 import { tsAccess, tsDocCode, tsDocText, tsObjectKey, tsString, tsValue } from "../escape/ts.js";
 import { docOf, objectLiteral, printType, type TypeScope } from "../ts-type.js";
 import { errorClassNames } from "./errors.js";
-import { bodyTypeName, paramsTypeName, payloadTypeName, requestTypeName, responseTypeName, scopes, subscriptionRules } from "./scope.js";
+import { type TsNames, tsNames } from "../names/ts.js";
+import { scopes, subscriptionRules } from "./scope.js";
 
 /**
  * operations.ts: one function per operation, each taking the runtime as its first argument so that an
@@ -13,6 +14,7 @@ import { bodyTypeName, paramsTypeName, payloadTypeName, requestTypeName, respons
 export async function emitOperations(ir: IR, kit: EmitKit): Promise<readonly EmittedFile[]> {
   const { request, response } = scopes(ir);
   const errorNames = errorClassNames(ir);
+  const names = tsNames(ir);
   return [
     tsFile(
       ir,
@@ -20,12 +22,14 @@ export async function emitOperations(ir: IR, kit: EmitKit): Promise<readonly Emi
       "operations.ts",
       (file) => {
         for (const op of ir.operations) {
-          if (op.variants) emitJobFunctions(file, op, op.variants.pipelines, errorNames);
-          else emitOperation(file, ir, op, request, response, errorNames);
+          if (op.variants) emitJobFunctions(file, op, op.variants.pipelines, errorNames, names);
+          else emitOperation(file, ir, op, request, response, errorNames, names);
         }
       },
       (body) => {
-        const jobTypes = ir.operations.flatMap((o) => o.variants?.pipelines.flatMap((p) => [requestTypeName(p), payloadTypeName(p)]) ?? []);
+        const jobTypes = ir.operations.flatMap(
+          (o) => o.variants?.pipelines.flatMap((p) => [names.pipelineRequest(p), names.payload(p)]) ?? [],
+        );
         const runtimeTypes = [
           "ApiResult",
           "Download",
@@ -132,34 +136,35 @@ function emitOperation(
   request: TypeScope,
   response: TypeScope,
   errorNames: ReadonlyMap<string, string>,
+  names: TsNames,
 ): void {
   const params = [...op.parameters.path, ...op.parameters.query];
   const keys = paramKeys(params);
   const body = op.requestBody?.contents[0];
   const binary = specOf(op, false).includes('"response":"binary"');
-  const resultType = binary ? "Download" : responseTypeName(op);
+  const resultType = binary ? "Download" : names.response(op);
   if (!binary)
     file.addTypeAlias({
       isExported: true,
-      name: responseTypeName(op),
+      name: names.response(op),
       docs: [`Success body of \`${tsDocCode(op.id)}\`.`],
       type: responseType(op, response),
     });
   if (params.length > 0)
     file.addTypeAlias({
       isExported: true,
-      name: paramsTypeName(op),
+      name: names.params(op),
       docs: [`Parameters of \`${tsDocCode(op.id)}\`.`],
       type: paramsType(params, keys, request),
     });
   if (body)
     file.addTypeAlias({
       isExported: true,
-      name: bodyTypeName(op),
+      name: names.body(op),
       docs: [`Request body of \`${tsDocCode(op.id)}\`.`],
       type: printType(body.schema, request),
     });
-  const specName = `${op.identifier}Operation`;
+  const specName = names.spec(op);
   // A POST or PATCH may change state even where it is not billed: resent only when provably not received.
   const unsafe = op.method === "post" || op.method === "patch";
   file.addVariableStatement({
@@ -183,12 +188,12 @@ function emitOperation(
   if (check) input[input.length - 1] = "body: checked";
   file.addFunction({
     isExported: true,
-    name: op.identifier,
+    name: names.operation(op),
     docs: [docs(op, errorNames)],
     parameters: [
       { name: "client", type: "Runtime" },
-      ...(params.length > 0 ? [{ name: "params", type: paramsTypeName(op), hasQuestionToken: optionalParams }] : []),
-      ...(body ? [{ name: "body", type: bodyTypeName(op), hasQuestionToken: !op.requestBody?.required }] : []),
+      ...(params.length > 0 ? [{ name: "params", type: names.params(op), hasQuestionToken: optionalParams }] : []),
+      ...(body ? [{ name: "body", type: names.body(op), hasQuestionToken: !op.requestBody?.required }] : []),
       { name: "options", type: "RequestOptions", hasQuestionToken: true },
     ],
     returnType: binary ? `Promise<${resultType}>` : `Promise<ApiResult<${resultType}>>`,
@@ -201,24 +206,30 @@ function emitOperation(
   });
 }
 
-function emitJobFunctions(file: Statements, op: Operation, pipelines: readonly Pipeline[], errorNames: ReadonlyMap<string, string>): void {
+function emitJobFunctions(
+  file: Statements,
+  op: Operation,
+  pipelines: readonly Pipeline[],
+  errorNames: ReadonlyMap<string, string>,
+  names: TsNames,
+): void {
   const overloads = (returns: (p: Pipeline) => string, extraDoc: string) =>
     pipelines.map((p) => ({
       docs: [docs(op, errorNames, [`\nPipeline \`${p.slug}\`${p.summary ? `: ${p.summary}` : "."} ${extraDoc}`])],
-      typeParameters: [{ name: "B", constraint: requestTypeName(p) }],
+      typeParameters: [{ name: "B", constraint: names.pipelineRequest(p) }],
       parameters: [
         { name: "client", type: "Runtime" },
         { name: "pipeline", type: tsString(p.slug) },
         { name: "body", type: "B" },
-        { name: "options", isRestParameter: true, type: `OptionsUnlessUnknown<B, ${requestTypeName(p)}, JobOptions>` },
+        { name: "options", isRestParameter: true, type: `OptionsUnlessUnknown<B, ${names.pipelineRequest(p)}, JobOptions>` },
       ],
       returnType: returns(p),
     }));
-  const start = `start${op.identifier.charAt(0).toUpperCase()}${op.identifier.slice(1)}`;
+  const start = names.start(op);
   const functions = [
     {
-      name: op.identifier,
-      returns: (p: Pipeline) => `Promise<JobResult<${payloadTypeName(p)}<B>>>`,
+      name: names.operation(op),
+      returns: (p: Pipeline) => `Promise<JobResult<${names.payload(p)}<B>>>`,
       returnType: "Promise<JobResult<unknown>>",
       doc: "Submits the job and waits: on hold, then by polling after a 202, until it completes, fails or the deadline passes.",
       call: "submitJob",

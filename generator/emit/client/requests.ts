@@ -3,7 +3,8 @@ import type { EmitKit, EmittedFile } from "../kit.js";
 import { tsDocCode, tsDocText, tsLiteralType, tsString } from "../escape/ts.js";
 import { tsFile } from "../ts-file.js";
 import { docOf, objectLiteral, type PrintedProperty, printType, type TypeScope } from "../ts-type.js";
-import { payloadTypeName, requestTypeName, scopes, variantOperations } from "./scope.js";
+import { tsNames } from "../names/ts.js";
+import { scopes, variantOperations } from "./scope.js";
 
 /**
  * requests.ts: one exact request type per variant, a discriminated union per pipeline, and the payload
@@ -12,6 +13,7 @@ import { payloadTypeName, requestTypeName, scopes, variantOperations } from "./s
  */
 export async function emitRequests(ir: IR, kit: EmitKit): Promise<readonly EmittedFile[]> {
   const { request, response } = scopes(ir);
+  const names = tsNames(ir);
   return [
     tsFile(
       ir,
@@ -23,27 +25,28 @@ export async function emitRequests(ir: IR, kit: EmitKit): Promise<readonly Emitt
             for (const variant of pipeline.variants) {
               file.addTypeAlias({
                 isExported: true,
-                name: `${variant.identifier}Request`,
+                name: names.variantRequest(pipeline, variant),
                 docs: [docText(variant, pipeline)],
                 type: variantType(variant, pipeline, request),
               });
             }
             file.addTypeAlias({
               isExported: true,
-              name: requestTypeName(pipeline),
+              name: names.pipelineRequest(pipeline),
               docs: [`Body of \`${tsDocCode(pipeline.slug)}\`: one of its variants, told apart by ${discriminatorText(pipeline)}.`],
-              type: pipeline.variants.map((v) => `${v.identifier}Request`).join(" | "),
+              type: pipeline.variants.map((v) => names.variantRequest(pipeline, v)).join(" | "),
             });
             file.addTypeAlias({
               isExported: true,
-              name: payloadTypeName(pipeline),
-              typeParameters: [{ name: "B", constraint: requestTypeName(pipeline) }],
+              name: names.payload(pipeline),
+              typeParameters: [{ name: "B", constraint: names.pipelineRequest(pipeline) }],
               docs: [
                 `The finished payload of a \`${tsDocCode(pipeline.slug)}\` job for body \`B\`. After polling it is read from \`${pipeline.payloadAfterPolling}\`; the runtime normalises it as \`result ?? job_result\`.`,
               ],
               type: `${pipeline.variants
                 .map(
-                  (v) => `B extends ${v.identifier}Request ? ${v.payload ? printType(v.payload, response) : "Record<string, unknown>"} : `,
+                  (v) =>
+                    `B extends ${names.variantRequest(pipeline, v)} ? ${v.payload ? printType(v.payload, response) : "Record<string, unknown>"} : `,
                 )
                 .join("")}never`,
             });
@@ -52,7 +55,7 @@ export async function emitRequests(ir: IR, kit: EmitKit): Promise<readonly Emitt
             isExported: true,
             name: "JobRequests",
             docs: ["The request body of every pipeline, by slug."],
-            properties: op.variants.pipelines.map((p) => ({ name: tsString(p.slug), type: requestTypeName(p) })),
+            properties: op.variants.pipelines.map((p) => ({ name: tsString(p.slug), type: names.pipelineRequest(p) })),
           });
         }
         file.addTypeAlias({

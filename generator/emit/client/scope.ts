@@ -1,5 +1,5 @@
 import { flattenObject } from "../../ir/flatten.js";
-import type { IR, Operation, Pipeline, Schema, VariantSet } from "../../ir/types.js";
+import type { IR, Operation, Schema, VariantSet } from "../../ir/types.js";
 import type { TypeScope } from "../ts-type.js";
 
 export function scopes(ir: IR): { request: TypeScope; response: TypeScope } {
@@ -46,12 +46,6 @@ function wireDiffers(ir: IR): Set<string> {
 export function variantOperations(ir: IR): readonly (Operation & { variants: VariantSet })[] {
   return ir.operations.filter((o): o is Operation & { variants: VariantSet } => o.variants !== undefined);
 }
-
-export const requestTypeName = (p: Pipeline): string => `${p.identifier}Request`;
-export const payloadTypeName = (p: Pipeline): string => `${p.identifier}PayloadOf`;
-export const paramsTypeName = (o: Operation): string => `${o.identifier.charAt(0).toUpperCase()}${o.identifier.slice(1)}Params`;
-export const bodyTypeName = (o: Operation): string => `${o.identifier.charAt(0).toUpperCase()}${o.identifier.slice(1)}Body`;
-export const responseTypeName = (o: Operation): string => `${o.identifier.charAt(0).toUpperCase()}${o.identifier.slice(1)}Response`;
 
 export interface SubscriptionRules {
   readonly create: boolean;

@@ -2,21 +2,13 @@ import { flattenObject } from "../../ir/flatten.js";
 import { pascalCase } from "../../ir/names.js";
 import type { IR, ObjectSchema, Operation, Pipeline, Schema } from "../../ir/types.js";
 import { pyComment, pyCommentFirstLine, pyDocInline, pyDocstring, pyLiteralType, pyString } from "../escape/python.js";
+import { PY_CLIENT_MEMBERS, PY_ERRORS_NAMES, PY_KEYWORDS, PY_METHOD_BODY_NAMES, PY_TYPES_NAMES } from "../names/python.js";
 import type { LanguageView } from "./templated.js";
 
 /** The package below generated/python/. */
 export const PYTHON_PACKAGE = "service_client";
 
-const KEYWORDS = new Set(
-  (
-    "False None True and as assert async await break class continue def del elif else except finally for from global if import in is " +
-    "lambda nonlocal not or pass raise return try while with yield match case type _"
-  ).split(" "),
-);
-/** Names the generated modules define themselves; a schema of that name gets a suffix. */
-const OWN_NAMES = ["JsonValue", "JsonObject", "FileUpload", "FileInput", "WebhookEvent", "JobResult", "Client"];
-/** Methods and attributes of the generated Client that operations must not shadow. */
-const CLIENT_MEMBERS = ["submit_job", "start_job", "wait_job", "download", "download_to", "close", "aclose", "base_url"];
+const KEYWORDS = PY_KEYWORDS;
 
 const isIdentifier = (name: string): boolean => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !KEYWORDS.has(name);
 
@@ -65,7 +57,7 @@ export type Decl = TypedDictDecl | AliasDecl;
 
 /** Allocates Python names and turns IR schemas into Python type expressions and declarations. */
 class TypeScope {
-  readonly #taken = new Set<string>(OWN_NAMES.map((n) => n.toLowerCase()));
+  readonly #taken = new Set<string>(PY_TYPES_NAMES.map((n) => n.toLowerCase()));
   /** Named schema name -> Python identifier. */
   readonly names = new Map<string, string>();
   readonly named: ReadonlyMap<string, Schema>;
@@ -228,7 +220,7 @@ function successResponse(op: Operation) {
 
 function operationView(op: Operation, scope: TypeScope, methodNames: Map<string, string>): OperationView {
   const args: string[] = ["self"];
-  const seen = new Set<string>(["self", "body", "deadline"]);
+  const seen = new Set<string>(PY_METHOD_BODY_NAMES);
   const argName = (name: string): string => {
     let id = snakeCase(name);
     while (seen.has(id)) id = `${id}_`;
@@ -384,7 +376,7 @@ export function pythonView(ir: IR): LanguageView {
   }
 
   // Client methods: operations, then one submit method per pipeline.
-  const taken = new Set(CLIENT_MEMBERS);
+  const taken = new Set(PY_CLIENT_MEMBERS);
   const method = (base: string): string => {
     let id = base;
     for (let n = 2; taken.has(id); n++) id = `${base}_${n}`;
@@ -422,7 +414,7 @@ export function pythonView(ir: IR): LanguageView {
   });
   scope.flush();
 
-  const errorNames = new Set<string>(["ServiceError", "SdkError"]);
+  const errorNames = new Set<string>(PY_ERRORS_NAMES);
   const errors = ir.errors.map((e) => {
     let name = `${pascalCase(e.code.toLowerCase())}Error`;
     for (let n = 2; errorNames.has(name); n++) name = `${pascalCase(e.code.toLowerCase())}Error${n}`;

@@ -1,0 +1,140 @@
+// The name planners: every generated name against the runtime's exports, the output's own names and each other.
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import { PY_CLIENT_IMPORTS, PY_CLIENT_MEMBERS, PY_ERRORS_NAMES, PY_TYPES_NAMES } from "../../generator/emit/names/python.js";
+import { RUNTIME_EXPORTS } from "../../generator/emit/names/runtime-exports.js";
+import { MAX_FILE_NAME, planTsNames } from "../../generator/emit/names/ts.js";
+import { pythonView } from "../../generator/emit/python/view.js";
+import { buildIR } from "../../generator/ir/build.js";
+import { uniqueIdentifiers } from "../../generator/ir/names.js";
+import type { IR } from "../../generator/ir/types.js";
+import { checkDescription } from "../../generator/spec/load.js";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+
+const ok = { "200": { description: "ok", content: { "application/json": { schema: { type: "object" } } } } };
+
+async function irOf(operationIds: readonly string[], errorCodes: readonly string[] = []): Promise<IR> {
+  const paths = Object.fromEntries(operationIds.map((id, i) => [`/p${i}`, { get: { operationId: id, responses: ok } }]));
+  // Error codes are the consts of a oneOf with their HTTP status.
+  const schemas = { ErrorCode: { oneOf: errorCodes.map((code) => ({ const: code, "x-http-status": 400 })) } };
+  const document = { openapi: "3.1.0", info: { title: "names", version: "1" }, paths, components: { schemas } };
+  return buildIR(await checkDescription({ source: "names.json", text: JSON.stringify(document), document }));
+}
+
+describe("the TypeScript name planner", () => {
+  it.each([
+    { given: ["createClient"], want: ["createClient2"] },
+    { given: ["isBrowser"], want: ["isBrowser2"] },
+    { given: ["serviceModel"], want: ["serviceModel2"] },
+    { given: ["get", "getOperation"], want: ["get", "getOperation"] },
+    { given: ["get-item", "GetItem", "getItem"], want: ["getItem3", "getItem2", "getItem"] },
+    { given: ["checkSubscription"], want: ["checkSubscription2"] },
+  ])("operations $given are named $want", async ({ given, want }) => {
+    const ir = await irOf(given);
+    const names = planTsNames(ir);
+    expect(given.map((id) => names.operation(ir.operations.find((o) => o.id === id)!))).toEqual(want);
+  });
+
+  it("keeps an operation's private constant apart from another operation's function", async () => {
+    const ir = await irOf(["get", "getOperation"]);
+    const names = planTsNames(ir);
+    const [get, getOperation] = ["get", "getOperation"].map((id) => ir.operations.find((o) => o.id === id)!);
+    const all = [names.operation(get!), names.operation(getOperation!), names.spec(get!), names.spec(getOperation!)];
+    expect(new Set(all).size).toBe(4);
+  });
+
+  it.each([
+    { given: "SERVICE", want: "ServiceError2" },
+    { given: "SDK", want: "SdkError2" },
+    { given: "ABORTED", want: "AbortedError2" },
+    { given: "invalid-request", want: "InvalidRequestError" },
+  ])("error code $given gets class $want", async ({ given, want }) => {
+    const ir = await irOf(["op"], [given]);
+    expect(planTsNames(ir).errorClass(given)).toBe(want);
+  });
+
+  it.each([
+    { given: "../../x", want: /^x$/ },
+    { given: "a/b\\c", want: /^aBC$/ },
+    { given: "x".repeat(300), want: new RegExp(`^x{${MAX_FILE_NAME - 9}}_[0-9a-f]{8}$`) },
+  ])("operationId $given.length chars makes file name $want", async ({ given, want }) => {
+    const ir = await irOf([given]);
+    const file = planTsNames(ir).fileName(ir.operations[0]!);
+    expect(file).toMatch(want);
+    expect(file.length).toBeLessThanOrEqual(MAX_FILE_NAME);
+  });
+
+  it("gives names that differ only in case different file names", async () => {
+    const ir = await irOf(["a".repeat(100), `${"a".repeat(99)}A`]);
+    const names = planTsNames(ir);
+    const files = ir.operations.map((o) => names.fileName(o).toLowerCase());
+    expect(new Set(files).size).toBe(2);
+  });
+
+  it("is deterministic", async () => {
+    const ids = ["get", "getOperation", "createClient", "get-item", "GetItem", "getItem"];
+    const [a, b] = await Promise.all([irOf(ids, ["SERVICE"]), irOf([...ids].reverse(), ["SERVICE"])]);
+    const plan = (ir: IR) => {
+      const names = planTsNames(ir);
+      return Object.fromEntries(ir.operations.map((o) => [o.id, [names.operation(o), names.spec(o), names.params(o), names.fileName(o)]]));
+    };
+    expect(plan(a)).toEqual(plan(b));
+  });
+});
+
+describe("uniqueIdentifiers", () => {
+  it.each([
+    { given: ["GetItem", "get-item", "getItem"], want: { GetItem: "getItem2", "get-item": "getItem3", getItem: "getItem" } },
+    { given: ["b", "a"], want: { a: "a", b: "b" } },
+  ])("$given", ({ given, want }) => {
+    const camel = (s: string) => s.replace(/[-_](\w)/g, (_, c: string) => c.toUpperCase()).replace(/^./, (c) => c.toLowerCase());
+    expect(Object.fromEntries(uniqueIdentifiers(given, camel))).toEqual(want);
+  });
+});
+
+describe("the lists the planners reserve", () => {
+  it("RUNTIME_EXPORTS is exactly what runtime/index.ts exports", () => {
+    const program = ts.createProgram([`${root}runtime/index.ts`], { noEmit: true, strict: true, module: ts.ModuleKind.NodeNext });
+    const checker = program.getTypeChecker();
+    const file = program.getSourceFile(`${root}runtime/index.ts`)!;
+    const exported = checker.getExportsOfModule(checker.getSymbolAtLocation(file)!).map((s) => s.name);
+    expect([...RUNTIME_EXPORTS].sort()).toEqual(exported.sort());
+  });
+
+  const template = (name: string) => readFileSync(`${root}templates/python/${name}.hbs`, "utf8");
+  const topLevel = (text: string) => [
+    ...[...text.matchAll(/^(?:class|def) ([A-Za-z_]\w*)(?![\w{])/gm)].map((m) => m[1]!),
+    ...[...text.matchAll(/^([A-Za-z_]\w*)(?![\w{])\s*(?::[^=\n]*)?=/gm)].map((m) => m[1]!),
+    ...[...text.matchAll(/^import ([\w.]+)(?: as (\w+))?$/gm)].map((m) => m[2] ?? m[1]!.split(".")[0]!),
+    ...[...text.matchAll(/^from \. import (\w+) as (\w+)$/gm)].map((m) => m[2]!),
+  ];
+
+  it("the Python lists hold every top-level name the templates declare", () => {
+    const errors = topLevel(template("errors.py")).filter((n) => !n.includes("{"));
+    for (const name of errors) expect(PY_ERRORS_NAMES, `errors.py: ${name}`).toContain(name);
+    const types = topLevel(template("types.py")).filter((n) => n !== "annotations");
+    for (const name of types) expect(PY_TYPES_NAMES, `types.py: ${name}`).toContain(name);
+    const client = template("client.py");
+    const imports = [
+      ...[...client.matchAll(/^import ([\w.]+)(?: as (\w+))?$/gm)].map((m) => m[2] ?? m[1]!.split(".")[0]!),
+      ...[...client.matchAll(/^from \. import \w+ as (\w+)$/gm)].map((m) => m[1]!),
+    ];
+    expect(imports.length).toBeGreaterThan(0);
+    for (const name of imports) expect(PY_CLIENT_IMPORTS, `client.py imports ${name}`).toContain(name);
+    const publicMethods = [...client.matchAll(/^ {4}def ([a-z]\w*)\(/gm)].map((m) => m[1]!).filter((n) => !n.includes("{"));
+    const clientClass = client.slice(client.indexOf("class Client"));
+    for (const name of publicMethods.filter((n) => clientClass.includes(`def ${n}(`)))
+      expect(PY_CLIENT_MEMBERS, `Client.${name}`).toContain(name);
+  });
+
+  it("the Python view keeps error classes clear of errors.py's own names", async () => {
+    const ir = await irOf(["op"], ["SERVICE", "SDK", "DEADLINE_EXCEEDED", "SERVICE_CONNECTION"]);
+    const view = pythonView(ir).data as { errors: { className: string }[] };
+    const classes = view.errors.map((e) => e.className);
+    for (const c of classes) expect(PY_ERRORS_NAMES).not.toContain(c);
+    expect(new Set(classes).size).toBe(classes.length);
+  });
+});
