@@ -4,6 +4,7 @@
  */
 import { buildIR } from "../ir/build.js";
 import { loadDescription } from "../spec/load.js";
+import { resolvePointer, unescapeToken } from "../spec/pointer.js";
 import { RELEASE_ID, releaseFile } from "../spec/releases.js";
 import { compareErrorCatalogue, compareSecuritySchemes, compareWebhooks } from "./catalogue.js";
 import { type Change, namedOf, type ReleaseModel } from "./model.js";
@@ -50,15 +51,12 @@ export function locate(document: unknown, pointer: string): string {
   let at = "";
   for (let i = 0; i < tokens.length; i++) {
     const raw = tokens[i]!;
-    const token = raw.replaceAll("~1", "/").replaceAll("~0", "~");
+    const token = unescapeToken(raw);
     for (let hops = 0; hops < 16 && isObject(node) && !Object.hasOwn(node, token) && typeof node.$ref === "string"; hops++) {
       const ref = node.$ref as string;
       if (!ref.startsWith("#/")) break;
       at = ref.slice(1);
-      node = ref
-        .slice(2)
-        .split("/")
-        .reduce<unknown>((n, t) => (isObject(n) ? n[t.replaceAll("~1", "/").replaceAll("~0", "~")] : undefined), document);
+      node = resolvePointer(document, ref);
     }
     if (isObject(node) && Object.hasOwn(node, token)) {
       node = node[token];

@@ -1,5 +1,5 @@
 import type { LoadedDescription } from "../spec/load.js";
-import { join } from "../spec/pointer.js";
+import { join, resolvePointer } from "../spec/pointer.js";
 import { type SpecProblem, SpecError } from "../spec/problems.js";
 import { VARIANTS_KEY } from "../spec/variants.js";
 import { isWebhookSubscriptionMode, WEBHOOK_SUBSCRIPTION_KEY } from "../spec/webhook-subscription.js";
@@ -39,12 +39,7 @@ const opt = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V 
 /** Follows a local $ref (components/parameters, responses, requestBodies...) to the object it names. */
 function follow(document: Raw, value: unknown): Raw {
   let node = value;
-  for (let i = 0; i < 16 && isRaw(node) && typeof node.$ref === "string"; i++) {
-    let target: unknown = document;
-    for (const t of node.$ref.slice(2).split("/"))
-      target = isRaw(target) ? target[t.replaceAll("~1", "/").replaceAll("~0", "~")] : undefined;
-    node = target;
-  }
+  for (let i = 0; i < 16 && isRaw(node) && typeof node.$ref === "string"; i++) node = resolvePointer(document, node.$ref);
   return isRaw(node) ? node : {};
 }
 

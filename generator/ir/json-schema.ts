@@ -1,3 +1,4 @@
+import { escapeToken } from "../spec/pointer.js";
 import type { Operation, Schema, SchemaMeta } from "./types.js";
 
 type JsonSchema = Record<string, unknown>;
@@ -20,7 +21,7 @@ export function toJsonSchema(schema: Schema, refBase: RefBase = "#/components/sc
   const to = (s: Schema) => toJsonSchema(s, refBase);
   switch (schema.kind) {
     case "ref":
-      return { $ref: `${refBase}${schema.name.replaceAll("~", "~0").replaceAll("/", "~1")}`, ...meta };
+      return { $ref: `${refBase}${escapeToken(schema.name).replaceAll("%", "%25")}`, ...meta };
     case "string": {
       const { kind: _, description: _d, default: _f, examples: _e, deprecated: _p, ...rest } = schema;
       return { type: "string", ...rest, ...meta };

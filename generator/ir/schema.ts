@@ -1,4 +1,4 @@
-import { resolvePointer } from "../spec/pointer.js";
+import { componentSchemaName, resolvePointer } from "../spec/pointer.js";
 import type { JsonValue, Property, Schema, SchemaMeta } from "./types.js";
 
 type Raw = Record<string, unknown>;
@@ -11,7 +11,6 @@ export interface SchemaSource {
   readonly following?: readonly string[];
 }
 
-const COMPONENT_SCHEMA = /^#\/components\/schemas\/([^/]+)$/;
 const PRIMITIVES = new Set(["string", "number", "integer", "boolean", "null", "object", "array"]);
 
 const isRaw = (v: unknown): v is Raw => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -36,8 +35,8 @@ export function toSchema(value: unknown, src: SchemaSource): Schema {
   const m = meta(raw, src.openapi);
 
   if (typeof raw.$ref === "string") {
-    const named = COMPONENT_SCHEMA.exec(raw.$ref);
-    if (named) return { kind: "ref", name: decodeURIComponent(named[1]!).replaceAll("~1", "/").replaceAll("~0", "~"), ...m };
+    const named = componentSchemaName(raw.$ref);
+    if (named !== undefined) return { kind: "ref", name: named, ...m };
     if (src.following?.includes(raw.$ref)) return { kind: "unknown", ...m };
     const target = resolvePointer(src.document, raw.$ref);
     return { ...toSchema(target, { ...src, following: [...(src.following ?? []), raw.$ref] }), ...m };

@@ -1,4 +1,4 @@
-import { join, resolvePointer } from "./pointer.js";
+import { join, pointer, pointerTokens, resolvePointer } from "./pointer.js";
 
 type Schema = Record<string, unknown>;
 
@@ -31,7 +31,7 @@ export function deref(document: unknown, schema: Schema, at: string): { schema: 
     seen.add(current.$ref);
     const target = asSchema(resolvePointer(document, current.$ref));
     if (!target) break;
-    where = current.$ref.slice(1);
+    where = pointer(...(pointerTokens(current.$ref) ?? []));
     current = target;
   }
   return { schema: current, pointer: where };

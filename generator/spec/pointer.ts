@@ -1,6 +1,13 @@
-/** RFC 6901 JSON pointers. */
+/**
+ * RFC 6901 JSON pointers and local `$ref`s (RFC 3986 fragments holding a pointer): the one place that builds,
+ * splits and follows them, for the loader's checks, the IR and the release diff.
+ */
 export function escapeToken(token: string | number): string {
   return String(token).replaceAll("~", "~0").replaceAll("/", "~1");
+}
+
+export function unescapeToken(token: string): string {
+  return token.replaceAll("~1", "/").replaceAll("~0", "~");
 }
 
 export function pointer(...tokens: readonly (string | number)[]): string {
@@ -11,15 +18,43 @@ export function join(base: string, ...tokens: readonly (string | number)[]): str
   return base + pointer(...tokens);
 }
 
-/** Reads the value at a local reference (`#/a/b`) or pointer (`/a/b`); undefined when absent. */
+/**
+ * The tokens of a local reference (`#/a/b`, percent-decoded as a URI fragment) or of a plain pointer (`/a/b`);
+ * undefined when it is neither (a remote reference, bad percent-encoding).
+ */
+export function pointerTokens(ref: string): string[] | undefined {
+  let path = ref;
+  if (ref.startsWith("#")) {
+    try {
+      path = decodeURIComponent(ref.slice(1));
+    } catch {
+      return undefined;
+    }
+  }
+  if (path === "") return [];
+  if (!path.startsWith("/")) return undefined;
+  return path.slice(1).split("/").map(unescapeToken);
+}
+
+/** A local reference to tokens: `#/a~1b/c`; `%` is encoded so that reading it back gives the same tokens. */
+export function localRef(...tokens: readonly (string | number)[]): string {
+  return `#${pointer(...tokens).replaceAll("%", "%25")}`;
+}
+
+/** Reads the value at a local reference or pointer; undefined when absent. Only own properties are followed. */
 export function resolvePointer(root: unknown, ref: string): unknown {
-  const path = ref.startsWith("#") ? ref.slice(1) : ref;
-  if (path === "") return root;
+  const tokens = pointerTokens(ref);
+  if (!tokens) return undefined;
   let node: unknown = root;
-  for (const raw of path.slice(1).split("/")) {
-    const token = decodeURIComponent(raw).replaceAll("~1", "/").replaceAll("~0", "~");
+  for (const token of tokens) {
     if (node === null || typeof node !== "object" || !Object.hasOwn(node, token)) return undefined;
     node = (node as Record<string, unknown>)[token];
   }
   return node;
+}
+
+/** The name of the component schema a reference names (`#/components/schemas/<name>`), if that is what it names. */
+export function componentSchemaName(ref: string): string | undefined {
+  const tokens = pointerTokens(ref);
+  return tokens?.length === 3 && tokens[0] === "components" && tokens[1] === "schemas" ? tokens[2] : undefined;
 }
