@@ -31,53 +31,92 @@ export function docComment(schema: SchemaMeta & Partial<Schema>, extra: readonly
   return `/**\n${lines.map((l) => ` * ${l}`.trimEnd()).join("\n")}\n */\n`;
 }
 
-/** Prints an IR schema as a TypeScript type expression. */
-export function printType(schema: Schema, scope: TypeScope, stack: readonly string[] = []): string {
-  const print = (s: Schema) => printType(s, scope, stack);
+/**
+ * A TypeScript type expression as a tree, so that precedence is decided by structure and not by looking at
+ * printed text: `{ name } & ({ a } | { b })` keeps its parentheses.
+ */
+export type TypeNode =
+  /** Printed as is: a name, keyword, literal, object literal or generic application. */
+  | { readonly kind: "atom"; readonly text: string }
+  | { readonly kind: "array"; readonly item: TypeNode }
+  | { readonly kind: "union"; readonly members: readonly TypeNode[] }
+  | { readonly kind: "intersection"; readonly members: readonly TypeNode[] };
+
+export const atom = (text: string): TypeNode => ({ kind: "atom", text });
+
+const SIMPLE = /^[\w".[\]]+$/;
+
+/** Prints a type tree. A union or intersection inside another, or as an array item, is always parenthesised. */
+export function printNode(node: TypeNode): string {
+  const member = (m: TypeNode) => (m.kind === "union" || m.kind === "intersection" ? `(${printNode(m)})` : printNode(m));
+  switch (node.kind) {
+    case "atom":
+      return node.text;
+    case "array": {
+      const item = printNode(node.item);
+      return node.item.kind === "atom" && SIMPLE.test(item) ? `${item}[]` : `(${item})[]`;
+    }
+    case "union":
+      return node.members.length === 0 ? "never" : node.members.map(member).join(" | ");
+    case "intersection":
+      return node.members.length === 0 ? "unknown" : node.members.map(member).join(" & ");
+  }
+}
+
+/** The type tree of an IR schema. */
+export function typeNode(schema: Schema, scope: TypeScope, stack: readonly string[] = []): TypeNode {
+  const node = (s: Schema) => typeNode(s, scope, stack);
   switch (schema.kind) {
     case "ref": {
       const target = scope.named.get(schema.name);
       if (scope.inline.has(schema.name) && target && !stack.includes(schema.name))
-        return printType(target.schema, scope, [...stack, schema.name]);
-      return `components["schemas"][${tsString(schema.name)}]`;
+        return typeNode(target.schema, scope, [...stack, schema.name]);
+      return atom(`components["schemas"][${tsString(schema.name)}]`);
     }
     case "string":
-      return "string";
+      return atom("string");
     case "number":
     case "integer":
-      return "number";
+      return atom("number");
     case "boolean":
-      return "boolean";
+      return atom("boolean");
     case "null":
-      return "null";
-    case "enum":
-      return schema.values.length === 0 ? "never" : [...new Set(schema.values.map(tsLiteralType))].join(" | ");
-    case "array": {
-      const item = print(schema.items);
-      return /^[\w".[\]]+$/.test(item) ? `${item}[]` : `(${item})[]`;
+      return atom("null");
+    case "enum": {
+      const values = [...new Set(schema.values.map(tsLiteralType))];
+      return values.length === 0 ? atom("never") : values.length === 1 ? atom(values[0]!) : { kind: "union", members: values.map(atom) };
     }
+    case "array":
+      return { kind: "array", item: node(schema.items) };
     case "object":
-      return printObject(
-        schema.properties,
-        schema.additionalProperties === false ? false : schema.additionalProperties === true ? true : print(schema.additionalProperties),
-        scope,
-        stack,
+      return atom(
+        printObject(
+          schema.properties,
+          schema.additionalProperties === false
+            ? false
+            : schema.additionalProperties === true
+              ? true
+              : printNode(node(schema.additionalProperties)),
+          scope,
+          stack,
+        ),
       );
     case "union":
-      return schema.members.length === 0 ? "never" : schema.members.map((m) => wrap(print(m))).join(" | ");
+      return schema.members.length === 0 ? atom("never") : { kind: "union", members: schema.members.map(node) };
     case "intersection":
-      return schema.members.map((m) => wrap(print(m))).join(" & ");
+      return { kind: "intersection", members: schema.members.map(node) };
     case "file":
-      return "FileInput";
+      return atom("FileInput");
     case "json-text":
-      return print(schema.value);
+      return node(schema.value);
     case "unknown":
-      return "unknown";
+      return atom("unknown");
   }
 }
 
-function wrap(type: string): string {
-  return /[|&]/.test(type) && !/^\{[\s\S]*\}$/.test(type) ? `(${type})` : type;
+/** Prints an IR schema as a TypeScript type expression. */
+export function printType(schema: Schema, scope: TypeScope, stack: readonly string[] = []): string {
+  return printNode(typeNode(schema, scope, stack));
 }
 
 export interface PrintedProperty {
