@@ -14,12 +14,20 @@ export interface PreparedBody {
 
 export type BodyEncoding = "multipart" | "urlencoded" | "json";
 
+/**
+ * Sets an own property: `out[key] = value` with key `__proto__` would set the prototype and drop the field, so
+ * fields named `__proto__` or `constructor` would not reach the wire.
+ */
+function setOwn(out: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 export async function prepareBody(body: unknown, jsonStrings: readonly string[] = []): Promise<PreparedBody> {
   if (typeof body !== "object" || body === null || Array.isArray(body) || isFileInput(body))
     return { fields: {}, jsonStrings, whole: { value: body } };
   const fields: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(body)) {
-    fields[name] = jsonStrings.includes(name) ? value : await prepareValue(value);
+    setOwn(fields, name, jsonStrings.includes(name) ? value : await prepareValue(value));
   }
   return { fields, jsonStrings };
 }
@@ -29,7 +37,7 @@ async function prepareValue(value: unknown): Promise<unknown> {
   if (isFileInput(value)) return prepareFile(value);
   if (Array.isArray(value)) return Promise.all(value.map(prepareValue));
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) out[key] = await prepareValue(item);
+  for (const [key, item] of Object.entries(value)) setOwn(out, key, await prepareValue(item));
   return out;
 }
 
@@ -99,7 +107,7 @@ export function jsonSerializer(body: PreparedBody): string {
   if (body.whole) return JSON.stringify(body.whole.value);
   const fields: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(body.fields)) {
-    fields[name] = body.jsonStrings.includes(name) ? JSON.stringify(value) : value;
+    setOwn(fields, name, body.jsonStrings.includes(name) ? JSON.stringify(value) : value);
   }
   return JSON.stringify(fields, (key, value: unknown) => {
     if (value instanceof PreparedFile) throw new RequestEncodingError(`field ${key} holds a file, which a JSON body cannot carry`);
@@ -119,3 +127,33 @@ export const CONTENT_TYPES: Readonly<Record<BodyEncoding, string | undefined>> =
   urlencoded: "application/x-www-form-urlencoded",
   json: "application/json",
 };
+
+/** The text of a header or cookie parameter (OpenAPI's `simple` and `form` styles): arrays and objects comma-joined. */
+function parameterText(value: unknown): string {
+  if (Array.isArray(value)) return value.map(parameterText).join(",");
+  if (typeof value === "object" && value !== null && !(value instanceof Date))
+    return Object.entries(value)
+      .flatMap(([k, v]) => [k, parameterText(v)])
+      .join(",");
+  return scalarText(value) ?? String(value);
+}
+
+/**
+ * The request headers of an operation's header and cookie parameters (undefined and null left out), under the
+ * extra headers of the call's options, which win. Browsers do not let scripts send Cookie; there it is dropped by fetch.
+ */
+export function parameterHeaders(
+  header: Readonly<Record<string, unknown>> | undefined,
+  cookie: Readonly<Record<string, unknown>> | undefined,
+  extra: Readonly<Record<string, string>> | undefined,
+): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(header ?? {}))
+    if (value !== undefined && value !== null) setOwn(out, name, parameterText(value));
+  const cookies = Object.entries(cookie ?? {})
+    .filter(([, value]) => value !== undefined && value !== null)
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(parameterText(value))}`);
+  if (cookies.length > 0) out.Cookie = cookies.join("; ");
+  for (const [name, value] of Object.entries(extra ?? {})) setOwn(out, name, value);
+  return Object.keys(out).length > 0 ? out : undefined;
+}

@@ -1,7 +1,7 @@
 // The object the generated client wraps: one per client, holding the only openapi-fetch client it uses.
 import { Auth, isBrowser } from "./auth.js";
 import { downloadTarget, type Download, toDownload } from "./download.js";
-import { type BodyEncoding, prepareBody } from "./encode.js";
+import { type BodyEncoding, parameterHeaders, prepareBody } from "./encode.js";
 import type { ErrorContext } from "./error-mapping.js";
 import { SdkError, type ServiceErrorClass } from "./errors.js";
 import { type JobHandle, type JobOptions, type JobResult, Jobs, type WaitOptions } from "./jobs.js";
@@ -68,7 +68,7 @@ export class Runtime {
       response: op.response,
       billable: op.billable,
       budget: budget(options.deadlineMs ?? this.#options.deadlineMs, options.signal),
-      headers: options.headers,
+      headers: parameterHeaders(input.header, input.cookie, options.headers),
       label: op.operationId,
     });
     return result as ApiResult<T>;
@@ -113,7 +113,10 @@ export class Runtime {
       response: "binary",
       billable: false,
       budget: b,
-      headers: options.headers,
+      headers:
+        typeof first === "string"
+          ? options.headers
+          : parameterHeaders((second as CallInput | undefined)?.header, (second as CallInput | undefined)?.cookie, options.headers),
       label: "downloadJobFile",
     } as const;
     const result =

@@ -1,7 +1,7 @@
 import type { IR, Operation, Parameter, Pipeline, Schema } from "../../ir/types.js";
 import type { EmitKit, EmittedFile } from "../kit.js";
 import { type Statements, tsFile, VariableDeclarationKind } from "../ts-file.js";
-import { tsAccess, tsDocCode, tsDocText, tsObjectKey, tsString, tsValue } from "../escape/ts.js";
+import { tsDocCode, tsDocText, tsObjectKey, tsRead, tsString, tsValue } from "../escape/ts.js";
 import { docOf, objectLiteral, printType, type TypeScope } from "../ts-type.js";
 import { errorClassNames } from "./errors.js";
 import { type TsNames, tsNames } from "../names/ts.js";
@@ -117,12 +117,29 @@ function paramKeys(params: readonly Parameter[]): Map<Parameter, string> {
   );
 }
 
+/**
+ * The type of a path parameter: what the runtime puts into a path (`string | number`). A nullable one loses its
+ * `null` (a path has no null segment); one of another type (boolean, array, object) takes `string | number`.
+ */
+function pathParamType(schema: Schema, scope: TypeScope): string {
+  const stripped = schema.kind === "union" ? schema.members.filter((m) => m.kind !== "null") : [schema];
+  const resolve = (s: Schema): Schema | undefined => (s.kind === "ref" ? scope.named.get(s.name)?.schema : s);
+  const fits = (s: Schema | undefined): boolean =>
+    s !== undefined &&
+    (s.kind === "string" ||
+      s.kind === "number" ||
+      s.kind === "integer" ||
+      (s.kind === "enum" && s.values.length > 0 && s.values.every((v) => typeof v === "string" || typeof v === "number")));
+  if (stripped.length === 1 && fits(resolve(stripped[0]!))) return printType(stripped[0]!, scope);
+  return "string | number";
+}
+
 function paramsType(params: readonly Parameter[], keys: ReadonlyMap<Parameter, string>, scope: TypeScope): string {
   return objectLiteral(
     params.map((p) => ({
       name: keys.get(p)!,
       optional: !p.required,
-      type: printType(p.schema, scope),
+      type: p.in === "path" ? pathParamType(p.schema, scope) : printType(p.schema, scope),
       doc: docOf({ ...p.schema, ...(p.description !== undefined && { description: p.description }) } as Schema, scope),
     })),
     false,
@@ -138,7 +155,7 @@ function emitOperation(
   errorNames: ReadonlyMap<string, string>,
   names: TsNames,
 ): void {
-  const params = [...op.parameters.path, ...op.parameters.query];
+  const params = [...op.parameters.path, ...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie];
   const keys = paramKeys(params);
   const body = op.requestBody?.contents[0];
   const binary = specOf(op, false).includes('"response":"binary"');
@@ -176,10 +193,12 @@ function emitOperation(
   const pick = (list: readonly Parameter[]) =>
     list.length === 0
       ? undefined
-      : `{ ${list.map((p) => `${tsObjectKey(p.name)}: params${tsAccess(keys.get(p)!, optionalParams)}`).join(", ")} }`;
+      : `{ ${list.map((p) => `${tsObjectKey(p.name)}: ${tsRead("params", keys.get(p)!, optionalParams)}`).join(", ")} }`;
   const input = [
     pick(op.parameters.path) && `path: ${pick(op.parameters.path)}`,
     pick(op.parameters.query) && `query: ${pick(op.parameters.query)}`,
+    pick(op.parameters.header) && `header: ${pick(op.parameters.header)}`,
+    pick(op.parameters.cookie) && `cookie: ${pick(op.parameters.cookie)}`,
     body && (op.requestBody?.required ? "body" : "...(body === undefined ? {} : { body })"),
   ].filter(Boolean);
   const rules = body && subscriptionRules(ir, op);

@@ -65,6 +65,16 @@ export function tsAccess(name: string, optional: boolean): string {
 }
 
 /**
+ * Reads a property of an object held in a variable. `x.__proto__` would read the prototype when the key is absent,
+ * so that key is read only as an own property.
+ */
+export function tsRead(variable: string, name: string, optional: boolean): string {
+  if (name !== "__proto__") return `${variable}${tsAccess(name, optional)}`;
+  const guard = optional ? `${variable} !== undefined && ` : "";
+  return `(${guard}Object.hasOwn(${variable}, ${tsString(name)}) ? ${variable}[${tsString(name)}] : undefined)`;
+}
+
+/**
  * A literal type of an `enum`/`const` value. Values a literal type cannot state exactly (objects, arrays) get the
  * wider type that holds them.
  */
