@@ -1,5 +1,5 @@
 import type { NamedSchema, Property, Schema, SchemaMeta } from "../ir/types.js";
-import { tsDocText, tsLiteralType, tsString, tsTypeKey } from "./escape/ts.js";
+import { tsDocText, tsLiteralType, tsOptionalType, tsString, tsTypeKey } from "./escape/ts.js";
 
 /** What a printed type may refer to, fixed for one emitter run. */
 export interface TypeScope {
@@ -150,7 +150,10 @@ function stripUndefined(s: Schema): Partial<Schema> {
 }
 
 export function objectLiteral(props: readonly PrintedProperty[], additional: boolean | string): string {
-  const lines = props.map((p) => `${indent(p.doc)}  ${tsTypeKey(p.name)}${p.optional ? "?" : ""}: ${p.type.replaceAll("\n", "\n  ")};`);
+  const lines = props.map(
+    (p) =>
+      `${indent(p.doc)}  ${tsTypeKey(p.name)}${p.optional ? "?" : ""}: ${(p.optional ? tsOptionalType(p.name, p.type) : p.type).replaceAll("\n", "\n  ")};`,
+  );
   if (additional !== false) lines.push(`  [key: string]: ${additional === true ? "unknown" : additional};`);
   return lines.length === 0 ? "Record<string, never>" : `{\n${lines.join("\n")}\n}`;
 }

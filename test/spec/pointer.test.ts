@@ -24,12 +24,12 @@ describe("JSON pointers and local references", () => {
     expect(componentSchemaName(given)).toBe(want);
   });
 
-  it.each([
-    { given: ["components", "schemas", "a/b~c%d"] },
-    { given: ["paths", "/x/{id}", "get"] },
-  ])("localRef($given) reads back as the same tokens", ({ given }) => {
-    expect(pointerTokens(localRef(...given))).toEqual(given);
-  });
+  it.each([{ given: ["components", "schemas", "a/b~c%d"] }, { given: ["paths", "/x/{id}", "get"] }])(
+    "localRef($given) reads back as the same tokens",
+    ({ given }) => {
+      expect(pointerTokens(localRef(...given))).toEqual(given);
+    },
+  );
 
   it.each([
     { given: { root: { a: { "b/c": 1 } }, ref: "#/a/b~1c" }, want: 1 },

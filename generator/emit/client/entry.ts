@@ -2,7 +2,8 @@ import type { IR } from "../../ir/types.js";
 import type { EmitKit, EmittedFile } from "../kit.js";
 import { tsDocText } from "../escape/ts.js";
 import { tsFile } from "../ts-file.js";
-import { printType } from "../ts-type.js";
+import { flattenObject } from "../../ir/flatten.js";
+import { atom, printNode, type TypeNode, type TypeScope, typeNode } from "../ts-type.js";
 import { scopes } from "./scope.js";
 
 /**
@@ -32,7 +33,7 @@ export async function emitEntry(ir: IR, kit: EmitKit): Promise<readonly EmittedF
         isExported: true,
         name: "WebhookEvent",
         docs: ["Every webhook delivery body of the description, discriminated on `event_type`."],
-        type: ir.webhooks.length > 0 ? [...new Set(ir.webhooks.map((w) => printType(w.body, response)))].join(" | ") : "never",
+        type: webhookEventType(ir, response),
       });
       file.addTypeAlias({ isExported: true, name: "WebhookEventType", type: "(typeof webhookEventTypes)[number]" });
       file.addFunction({
@@ -70,4 +71,24 @@ export async function emitEntry(ir: IR, kit: EmitKit): Promise<readonly EmittedF
     });
   });
   return [webhooks, index];
+}
+
+/**
+ * The union of the webhook bodies. The runtime accepts only deliveries with a string `event_type`; where a body
+ * does not declare it required, the type says so itself, as the runtime's verify and handlers need.
+ */
+function webhookEventType(ir: IR, scope: TypeScope): string {
+  if (ir.webhooks.length === 0) return "never";
+  const named = new Map(ir.schemas.map((s) => [s.name, s.schema]));
+  const bodies: TypeNode = {
+    kind: "union",
+    members: [...new Map(ir.webhooks.map((w) => [printNode(typeNode(w.body, scope)), typeNode(w.body, scope)])).values()],
+  };
+  const declared = ir.webhooks.every((w) => {
+    const type = flattenObject(w.body, named).properties.find((p) => p.name === "event_type");
+    const s = type?.schema.kind === "ref" ? named.get(type.schema.name) : type?.schema;
+    return type?.required === true && (s?.kind === "string" || (s?.kind === "enum" && s.values.every((v) => typeof v === "string")));
+  });
+  if (declared) return bodies.members.length === 1 ? printNode(bodies.members[0]!) : printNode(bodies);
+  return printNode({ kind: "intersection", members: [bodies, atom("{ event_type: string }")] });
 }

@@ -64,12 +64,37 @@ export function tsAccess(name: string, optional: boolean): string {
   return `${optional ? "?." : ""}[${tsString(name)}]`;
 }
 
+/** Members every object inherits; TypeScript's `Object` type declares all but `__proto__`. */
+const INHERITED = new Set([
+  "__proto__",
+  "constructor",
+  "hasOwnProperty",
+  "isPrototypeOf",
+  "propertyIsEnumerable",
+  "toLocaleString",
+  "toString",
+  "valueOf",
+  "__defineGetter__",
+  "__defineSetter__",
+  "__lookupGetter__",
+  "__lookupSetter__",
+]);
+
 /**
- * Reads a property of an object held in a variable. `x.__proto__` would read the prototype when the key is absent,
- * so that key is read only as an own property.
+ * The type of an optional property: an object without the property still has an inherited `toString` or
+ * `constructor`, so TypeScript would refuse every object that leaves such a property out unless its type admits
+ * the inherited member too.
+ */
+export function tsOptionalType(name: string, type: string): string {
+  return INHERITED.has(name) && !name.startsWith("__") ? `${type} | Object[${tsString(name)}]` : type;
+}
+
+/**
+ * Reads a property of an object held in a variable. `x.constructor` or `x.__proto__` would read an inherited member
+ * when the key is absent, so such keys are read only as own properties.
  */
 export function tsRead(variable: string, name: string, optional: boolean): string {
-  if (name !== "__proto__") return `${variable}${tsAccess(name, optional)}`;
+  if (!INHERITED.has(name)) return `${variable}${tsAccess(name, optional)}`;
   const guard = optional ? `${variable} !== undefined && ` : "";
   return `(${guard}Object.hasOwn(${variable}, ${tsString(name)}) ? ${variable}[${tsString(name)}] : undefined)`;
 }

@@ -37,6 +37,7 @@ export const RUNTIME_EXPORTS: readonly string[] = [
   "RequestMediaType",
   "RequestOptions",
   "RequestWindow",
+  "ResponseBodyError",
   "ResponseMeta",
   "RetryOptions",
   "Runtime",

@@ -146,6 +146,8 @@ function fileNames(operations: readonly Operation[], names: ReadonlyMap<string, 
       const name = names.get(op.id)!;
       const hash = createHash("sha256").update(op.id).digest("hex").slice(0, 8);
       let file = name.length <= MAX_FILE_NAME ? name : `${name.slice(0, MAX_FILE_NAME - 9)}_${hash}`;
+      // Names Windows keeps for devices, whatever the extension.
+      if (/^(con|prn|aux|nul|com\d|lpt\d)$/i.test(file)) file = `${file}_`;
       if (used.has(file.toLowerCase())) file = `${file.slice(0, MAX_FILE_NAME - 9)}_${hash}`;
       for (let n = 2; used.has(file.toLowerCase()); n++) file = `${file.slice(0, MAX_FILE_NAME - 12)}_${hash.slice(0, 5)}${n}`;
       used.add(file.toLowerCase());

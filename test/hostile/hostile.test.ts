@@ -1,0 +1,256 @@
+// Small descriptions written to break code generators, one per theme. Each is generated twice (byte-identical),
+// compiled with strict tsc, imported in a child process with a sentinel that any run text would set, and imported
+// as Python the same way; the invalid ones fail with JSON pointers and exit 1.
+import { execFile } from "node:child_process";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, relative, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import ts from "typescript";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generate, runtimeModuleFor, writeFiles } from "../../generator/generate.js";
+import { MAX_FILE_NAME } from "../../generator/emit/names/ts.js";
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL("../../", import.meta.url));
+const here = fileURLToPath(new URL("./", import.meta.url));
+const THEMES = (await readdir(join(here, "descriptions"))).filter((f) => f.endsWith(".yaml")).map((f) => f.slice(0, -".yaml".length));
+
+/**
+ * Code that must compile against each generated client, and code that must not (`@ts-expect-error`: an unused
+ * directive is itself an error, so a type that accepts too much fails the compile).
+ */
+const CONSUMERS: Readonly<Record<string, string>> = {
+  shapes: `
+import { createClient, makeThing } from "./index.js";
+const client = createClient({ baseUrl: "http://127.0.0.1:1", token: "t" });
+export const ok = () => makeThing(client, { id: "x", flag: 1 }, { name: "n", a: "a" });
+// @ts-expect-error a body without name: the own properties apply to every member of the oneOf
+export const noName = () => makeThing(client, { id: "x", flag: 1 }, { a: "a" });
+// @ts-expect-error a path parameter cannot be null
+export const nullId = () => makeThing(client, { id: null, flag: 1 }, { name: "n", a: "a" });
+`,
+  "runtime-names": `
+import { createClient, createClient2, isBrowser, isBrowser2, ServiceError, ServiceError2, SdkError, SdkError2, AbortedError, AbortedError2, serviceModel, errorClasses } from "./index.js";
+export const all = [createClient, createClient2, isBrowser, isBrowser2, ServiceError, ServiceError2, SdkError, SdkError2, AbortedError, AbortedError2, serviceModel, errorClasses];
+`,
+  "each-other": `
+import { get, getOperation, getItem, getItem2, getItem3, getParams, type GetParams } from "./index.js";
+export const all = [get, getOperation, getItem, getItem2, getItem3, getParams];
+export const params: GetParams = { q: "x" };
+`,
+  locations: `
+import { createClient, send } from "./index.js";
+const client = createClient({ baseUrl: "http://127.0.0.1:1", token: "t" });
+export const ok = () => send(client, { "X-Request-Id": "r", "X-Tags": ["a"], session: "s" }, {});
+// @ts-expect-error the required header parameter is missing
+export const noHeader = () => send(client, { session: "s" }, {});
+`,
+};
+
+let base: string;
+const outOf = (theme: string) => join(base, theme, "out");
+const generated = new Map<string, Awaited<ReturnType<typeof generate>>["files"]>();
+const twice = new Map<string, boolean>();
+
+beforeAll(async () => {
+  base = await mkdtemp(join(tmpdir(), "hostile-"));
+  // The generated TypeScript is ESM, as in a project of type module.
+  await writeFile(join(base, "package.json"), `${JSON.stringify({ type: "module" })}\n`);
+  for (const theme of THEMES) {
+    const out = outOf(theme);
+    const source = join(here, "descriptions", `${theme}.yaml`);
+    const a = await generate(source, { runtimeModule: runtimeModuleFor(out) });
+    const b = await generate(source, { runtimeModule: runtimeModuleFor(out) });
+    twice.set(theme, JSON.stringify(a.files) === JSON.stringify(b.files));
+    generated.set(theme, a.files);
+    await writeFiles(out, a.files);
+    const consumer = CONSUMERS[theme];
+    if (consumer) await writeFile(join(out, "consumer.ts"), consumer);
+  }
+}, 240_000);
+
+afterAll(async () => {
+  if (base) await rm(base, { recursive: true, force: true });
+});
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+}
+
+describe("hostile descriptions", () => {
+  it("are at least one per theme", () => {
+    expect(THEMES.sort()).toEqual(
+      ["each-other", "file-names", "injection", "locations", "long-names", "python-text", "runtime-names", "shapes"].sort(),
+    );
+  });
+
+  it.each(THEMES)("%s generates byte-identical output twice", (theme) => {
+    expect(generated.get(theme)?.length).toBeGreaterThan(0);
+    expect(twice.get(theme)).toBe(true);
+  });
+
+  it.each(THEMES)("%s writes only inside its output folder, with bounded file names", async (theme) => {
+    // Everything below the theme's folder is the output folder itself.
+    const written = await listFiles(join(base, theme));
+    for (const file of written) {
+      expect(resolve(file).startsWith(`${resolve(outOf(theme))}${sep}`), file).toBe(true);
+      const name = file.slice(file.lastIndexOf(sep) + 1);
+      expect(Buffer.byteLength(name), name).toBeLessThanOrEqual(MAX_FILE_NAME + ".json".length);
+    }
+    const fixtures = written.filter((f) => relative(outOf(theme), f).startsWith(`fixtures${sep}operations${sep}`));
+    for (const f of fixtures) expect(relative(join(outOf(theme), "fixtures", "operations"), f)).toMatch(/^[A-Za-z0-9_$]+\.json$/);
+  });
+
+  it("compile under strict tsc with no diagnostics, and what they must refuse does not compile", () => {
+    const config = ts.readConfigFile(join(root, "tsconfig.json"), ts.sys.readFile);
+    const options = ts.parseJsonConfigFileContent(config.config, ts.sys, root).options;
+    const roots = THEMES.flatMap((t) => [
+      join(outOf(t), "index.ts"),
+      join(outOf(t), "webhooks.ts"),
+      ...(CONSUMERS[t] ? [join(outOf(t), "consumer.ts")] : []),
+    ]);
+    const program = ts.createProgram(roots, { ...options, noEmit: true });
+    const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => {
+      const where = d.file ? `${relative(base, d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}` : "";
+      return `${where} ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`;
+    });
+    expect(diagnostics.slice(0, 40)).toEqual([]);
+  }, 240_000);
+
+  it("import in a child process without running any of their text", async () => {
+    const script = join(base, "import-all.mts");
+    await writeFile(
+      script,
+      `const g = globalThis as { HOSTILE_RAN?: unknown };
+const result: Record<string, string[]> = {};
+for (const dir of ${JSON.stringify(THEMES.map(outOf))}) {
+  const index = await import(dir + "/index.ts");
+  const hooks = await import(dir + "/webhooks.ts");
+  result[dir] = [...Object.keys(index), ...Object.keys(hooks)];
+}
+console.log(JSON.stringify({ ran: g.HOSTILE_RAN ?? null, result }));
+`,
+    );
+    const { stdout } = await run(process.execPath, ["--import", "tsx", script], { cwd: root, timeout: 120_000 });
+    const { ran, result } = JSON.parse(stdout) as { ran: unknown; result: Record<string, string[]> };
+    expect(ran).toBeNull();
+    for (const theme of THEMES) expect(result[outOf(theme)], theme).toContain("createClient");
+    expect(result[outOf("runtime-names")]).toEqual(
+      expect.arrayContaining(["createClient2", "ServiceError2", "SdkError2", "AbortedError2"]),
+    );
+    expect(result[outOf("injection")]).not.toContain("pwned");
+  }, 180_000);
+
+  it("import as Python packages without running any of their text", async () => {
+    const program = `
+import builtins, importlib, json, sys
+seen = {}
+for d in ${JSON.stringify(THEMES.map((t) => join(outOf(t), "python")))}:
+    sys.path.insert(0, d)
+    pkg = importlib.import_module("service_client")
+    for sub in ("client", "errors", "types", "webhooks"):
+        importlib.import_module("service_client." + sub)
+    seen[d] = sorted(vars(pkg.errors).keys())
+    for name in [m for m in sys.modules if m == "service_client" or m.startswith("service_client.")]:
+        del sys.modules[name]
+    sys.path.remove(d)
+print(json.dumps({"ran": getattr(builtins, "HOSTILE_RAN", None), "seen": seen}))
+`;
+    const { stdout } = await run("python3", ["-c", program], { cwd: base, timeout: 120_000 });
+    const { ran, seen } = JSON.parse(stdout) as { ran: unknown; seen: Record<string, string[]> };
+    expect(ran).toBeNull();
+    expect(Object.keys(seen)).toHaveLength(THEMES.length);
+    // errors.py's own classes survive beside generated classes of the same names.
+    expect(seen[join(outOf("runtime-names"), "python")]).toEqual(
+      expect.arrayContaining(["ServiceError", "SdkError", "DeadlineExceededError"]),
+    );
+  }, 180_000);
+});
+
+describe("parameter locations on the wire", () => {
+  let server: Server;
+  let received: { url: string; headers: IncomingMessage["headers"]; body: string } | undefined;
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let body = "";
+      req.on("data", (c: Buffer) => {
+        body += c.toString("utf8");
+      });
+      req.on("end", () => {
+        received = { url: req.url ?? "", headers: req.headers, body };
+        res.writeHead(200, { "content-type": "application/json" }).end("{}");
+      });
+    });
+    await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
+  });
+  afterAll(async () => {
+    await new Promise((ok) => server.close(ok));
+  });
+
+  it("sends header and cookie parameters, and __proto__ and constructor as fields", async () => {
+    const client = (await import(join(outOf("locations"), "index.ts"))) as {
+      createClient(o: object): unknown;
+      send(client: unknown, params: object, body: object): Promise<unknown>;
+    };
+    const { port } = server.address() as AddressInfo;
+    const c = client.createClient({ baseUrl: `http://127.0.0.1:${port}/latest`, token: "t" });
+    const params = Object.fromEntries([
+      ["X-Request-Id", "r-1"],
+      ["X-Tags", ["a", "b"]],
+      ["session", "s 1"],
+      ["__proto__", "p"],
+      ["constructor", "c"],
+    ]);
+    const body = Object.fromEntries([
+      ["__proto__", "bp"],
+      ["constructor", "bc"],
+      ["toString", "bt"],
+    ]);
+    await client.send(c, params, body);
+    expect(received?.headers["x-request-id"]).toBe("r-1");
+    expect(received?.headers["x-tags"]).toBe("a,b");
+    expect(received?.headers.cookie).toBe("session=s%201");
+    const query = new URL(received?.url ?? "/", "http://x").searchParams;
+    expect(query.get("__proto__")).toBe("p");
+    expect(query.get("constructor")).toBe("c");
+    expect(JSON.parse(received?.body ?? "{}", (_k, v: unknown) => v)).toEqual(
+      JSON.parse('{"__proto__":"bp","constructor":"bc","toString":"bt"}'),
+    );
+  });
+
+  it("leaves out a __proto__ parameter that was not given, rather than sending the prototype", async () => {
+    const client = (await import(join(outOf("locations"), "index.ts"))) as {
+      createClient(o: object): unknown;
+      send(client: unknown, params: object, body: object): Promise<unknown>;
+    };
+    const { port } = server.address() as AddressInfo;
+    await client.send(client.createClient({ baseUrl: `http://127.0.0.1:${port}/latest`, token: "t" }), { "X-Request-Id": "r" }, {});
+    const query = new URL(received?.url ?? "/", "http://x").searchParams;
+    expect(query.has("__proto__")).toBe(false);
+  });
+});
+
+describe("invalid descriptions", () => {
+  it("path parameters against the path template: one line per problem with its JSON pointer, no stack trace, exit 1", async () => {
+    const out = join(base, "invalid-out");
+    const result = await run(
+      join(root, "node_modules/.bin/tsx"),
+      [join(root, "generator/cli.ts"), "generate", "--spec", join(here, "invalid", "path-params.yaml"), "--out", out],
+      { cwd: root, timeout: 120_000 },
+    ).then(
+      () => ({ code: 0, stderr: "" }),
+      (e: { code: number; stderr: string }) => ({ code: e.code, stderr: e.stderr }),
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('/paths/~1items/get/parameters/0: path parameter "id" is not in the path template /items');
+    expect(result.stderr).toContain(
+      "/paths/~1items~1{itemId}/get: path template variable {itemId} of GET /items/{itemId} has no path parameter",
+    );
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  }, 120_000);
+});
