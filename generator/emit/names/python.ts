@@ -11,7 +11,19 @@ export const PY_KEYWORDS: ReadonlySet<string> = new Set(
 );
 
 /** Modules client.py (and aio.py, from the same template) import, by the name they are bound to. */
-export const PY_CLIENT_IMPORTS: readonly string[] = ["asyncio", "json", "os", "tempfile", "time", "_t", "urllib", "_co", "_tr", "_er", "_ty"];
+export const PY_CLIENT_IMPORTS: readonly string[] = [
+  "asyncio",
+  "json",
+  "os",
+  "tempfile",
+  "time",
+  "_t",
+  "urllib",
+  "_co",
+  "_tr",
+  "_er",
+  "_ty",
+];
 
 /** What an operation method's body refers to besides its parameters: a parameter of that name would shadow it. */
 export const PY_METHOD_BODY_NAMES: readonly string[] = [
@@ -54,6 +66,7 @@ export const PY_ERRORS_NAMES: readonly string[] = [
   "WebhookSignatureMissingError",
   "WebhookVerificationError",
   "error_from_answer",
+  "_Redacts",
   "json",
   "_t",
   "_ty",
