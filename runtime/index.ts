@@ -31,6 +31,9 @@ export type {
   ApiResult,
   Billing,
   CallInput,
+  ConventionsModel,
+  EnvelopeModel,
+  JobsModel,
   OperationSpec,
   PipelineModel,
   PricingModel,
@@ -38,7 +41,10 @@ export type {
   RequestOptions,
   RequestWindow,
   ResponseMeta,
+  SecuritySchemeModel,
+  ServerModel,
   ServiceModel,
+  TokenKindsModel,
 } from "./model.js";
 export type { ClientOptions, FetchLike, LogFn, Logger, PollInterval, RetryOptions } from "./options.js";
 export type { PaginateOptions } from "./paginate.js";

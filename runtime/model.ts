@@ -13,6 +13,75 @@ export interface ServiceModel {
   pipelines: Readonly<Record<string, PipelineModel>>;
   /** Price list of job submission: base credits x lane multiplier, at least minimumCharge. */
   pricing?: PricingModel;
+  /** info.title of the description; with the release it names the client in the User-Agent. */
+  title?: string;
+  /** The description's servers; the first is the default base address. */
+  servers?: readonly ServerModel[];
+  /** The description's security schemes by name. */
+  securitySchemes?: Readonly<Record<string, SecuritySchemeModel>>;
+  /** Environment variables read for a default token and base address (named in the generated README). */
+  env?: { readonly token?: string; readonly baseUrl?: string };
+  /** Service-wide conventions the description states; absent for a plain description. */
+  conventions?: ConventionsModel;
+  /** The operations that submit, poll and download jobs, with the field names they use. */
+  jobs?: JobsModel;
+}
+
+export interface ServerModel {
+  /** URL template, for example "https://{host}/v1". */
+  url: string;
+  variables?: Readonly<Record<string, { readonly default: string; readonly enum?: readonly string[] }>>;
+}
+
+/** A security scheme as the runtime applies it. oauth2 and openIdConnect tokens travel as bearer tokens. */
+export type SecuritySchemeModel =
+  | { readonly type: "http"; readonly scheme: string }
+  | { readonly type: "apiKey"; readonly in: "header" | "query" | "cookie"; readonly name: string }
+  | { readonly type: "oauth2" | "openIdConnect" | "mutualTLS" };
+
+export interface ConventionsModel {
+  /** The base address must end with this path. */
+  basePathSuffix?: string;
+  envelope?: EnvelopeModel;
+  tokens?: TokenKindsModel;
+}
+
+/** Field names of the JSON object every answer is wrapped in. */
+export interface EnvelopeModel {
+  status: string;
+  success: string;
+  error: string;
+  code: string;
+  message: string;
+  processingTime?: string;
+  billing?: string;
+  /** Path of fields to the seconds to wait before the next request. */
+  nextRequestSeconds?: readonly string[];
+}
+
+/** Token kinds of one security scheme, told apart by `<brand><prefix>`. */
+export interface TokenKindsModel {
+  scheme: string;
+  brand: string;
+  kinds: readonly { readonly prefix: string; readonly name: string; readonly serverOnly?: boolean }[];
+  /** 401 error codes after which a token provider is asked again, once. */
+  renewOn: readonly string[];
+}
+
+export interface JobsModel {
+  submit: {
+    operation: OperationSpec;
+    /** The path parameter that names the pipeline. */
+    pipelineParameter?: string;
+    jobId: string;
+    pollUrl?: string;
+    stillRunningStatus?: number;
+    noWait?: { readonly field: string; readonly value: string | number | boolean };
+    selectorPattern?: string;
+    selectorRefusal?: string;
+  };
+  poll: { operation: OperationSpec; jobIdParameter: string; status: string; completed: string; payload: readonly string[] };
+  download?: { operation: OperationSpec; tokenParameter: string };
 }
 
 export interface PipelineModel {
@@ -41,6 +110,14 @@ export interface OperationSpec {
   response: "json" | "binary";
   /** True for job submission: never resubmitted unless the service provably did not receive it. */
   billable: boolean;
+  /** May be sent again after a failure that may have reached the server. */
+  idempotent?: boolean;
+  /** Each call is charged. */
+  billed?: boolean;
+  /** The part the operation plays in jobs. */
+  job?: "submit" | "poll" | "download";
+  /** Alternatives of security scheme names, any one of which is enough; an empty alternative means none needed. */
+  security?: readonly (readonly string[])[];
 }
 
 export interface CallInput {

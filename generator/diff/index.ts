@@ -7,6 +7,7 @@ import { loadDescription } from "../spec/load.js";
 import { resolvePointer, unescapeToken } from "../spec/pointer.js";
 import { RELEASE_ID, releaseFile } from "../spec/releases.js";
 import { compareErrorCatalogue, compareSecuritySchemes, compareWebhooks } from "./catalogue.js";
+import { compareConventions } from "./conventions.js";
 import { type Change, namedOf, type ReleaseModel } from "./model.js";
 import { compareOperations } from "./operations.js";
 
@@ -19,6 +20,7 @@ export function diffReleases(old: ReleaseModel, next: ReleaseModel): Change[] {
   compareWebhooks(old.ir, next.ir, named, out);
   compareErrorCatalogue(old, next, out);
   compareSecuritySchemes(old.ir, next.ir, out);
+  compareConventions(old.ir, next.ir, out);
   const located = out.map((c) => {
     const document = c.in === "old" ? old.document : next.document;
     return document ? { ...c, pointer: locate(document, c.pointer) } : c;

@@ -168,6 +168,18 @@ export const RULES = {
   "variants.price.lane-multiplier-changed": ["info", "pricing"],
   "variants.price.lane-added": ["info", "pricing"],
   "variants.price.lane-removed": ["info", "pricing"],
+  "conventions.job.role-added": ["info", "operation"],
+  "conventions.job.role-removed": ["breaking", "operation"],
+  "conventions.job.operation-moved": ["breaking", "operation"],
+  "conventions.job.changed": ["breaking", "operation"],
+  "conventions.billed.added": ["warning", "pricing"],
+  "conventions.billed.removed": ["info", "pricing"],
+  "conventions.idempotent.added": ["info", "operation"],
+  "conventions.idempotent.removed": ["warning", "operation"],
+  "conventions.base-path.changed": ["breaking", "operation"],
+  "conventions.envelope.changed": ["breaking", "response"],
+  "conventions.tokens.kind-added": ["info", "security"],
+  "conventions.tokens.changed": ["breaking", "security"],
 } as const satisfies Record<string, readonly [Severity, Side]>;
 export type FixedRule = keyof typeof RULES;
 

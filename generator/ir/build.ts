@@ -1,4 +1,5 @@
 import type { LoadedDescription } from "../spec/load.js";
+import { BILLED_KEY, CONVENTIONS_KEY, IDEMPOTENT_KEY, JOB_KEY } from "../spec/conventions.js";
 import { join, resolvePointer } from "../spec/pointer.js";
 import { type SpecProblem, SpecError } from "../spec/problems.js";
 import { VARIANTS_KEY } from "../spec/variants.js";
@@ -8,8 +9,10 @@ import { camelCase, pascalCase, uniqueIdentifiers } from "./names.js";
 import { type SchemaSource, toSchema } from "./schema.js";
 import {
   IR_VERSION,
+  type Conventions,
   type ErrorCode,
   type Header,
+  type JobRole,
   type IR,
   type MediaContent,
   type NamedSchema,
@@ -142,6 +145,8 @@ export function buildIR(loaded: LoadedDescription): IR {
         });
       const variants = isRaw(op[VARIANTS_KEY]) ? buildVariants(op[VARIANTS_KEY] as Raw, named) : undefined;
       const subscription = op[WEBHOOK_SUBSCRIPTION_KEY];
+      const billed = op[BILLED_KEY] === true;
+      const marked = op[IDEMPOTENT_KEY];
       operationDrafts.push({
         id,
         method,
@@ -168,6 +173,9 @@ export function buildIR(loaded: LoadedDescription): IR {
         errorCodes: [...new Set(responses.flatMap((r) => r.errorCodes))].sort(),
         ...(variants && { variants }),
         ...(isWebhookSubscriptionMode(subscription) && { webhookSubscription: subscription }),
+        ...(isRaw(op[JOB_KEY]) && { job: buildJobRole(op[JOB_KEY] as Raw) }),
+        billed,
+        idempotent: !billed && (typeof marked === "boolean" ? marked : IDEMPOTENT_METHODS.has(method)),
       });
     }
   }
@@ -219,6 +227,63 @@ export function buildIR(loaded: LoadedDescription): IR {
     operations,
     errors,
     webhooks,
+    ...(isRaw(document[CONVENTIONS_KEY]) && { conventions: buildConventions(document[CONVENTIONS_KEY] as Raw) }),
+  };
+}
+
+/** Methods that HTTP defines as idempotent: sending one twice has the effect of sending it once. */
+const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["get", "head", "put", "delete", "options", "trace"]);
+
+function buildJobRole(ext: Raw): JobRole {
+  if (ext.role === "poll") {
+    return {
+      role: "poll",
+      jobIdParameter: String(ext.jobIdParameter),
+      status: String(ext.status),
+      completed: String(ext.completed),
+      payload: (ext.payload as unknown[]).map(String),
+    };
+  }
+  if (ext.role === "download") return { role: "download", tokenParameter: String(ext.tokenParameter) };
+  const noWait = isRaw(ext.noWait) ? ext.noWait : undefined;
+  return {
+    role: "submit",
+    poll: String(ext.poll),
+    jobId: String(ext.jobId),
+    ...opt("pollUrl", str(ext.pollUrl)),
+    ...(typeof ext.stillRunningStatus === "number" && { stillRunningStatus: ext.stillRunningStatus }),
+    ...(noWait && { noWait: { field: String(noWait.field), value: noWait.value as string | number | boolean } }),
+    ...opt("selectorPattern", str(ext.selectorPattern)),
+    ...opt("selectorRefusal", str(ext.selectorRefusal)),
+  };
+}
+
+function buildConventions(ext: Raw): Conventions {
+  const basePath = isRaw(ext.basePath) ? ext.basePath : undefined;
+  const envelope = isRaw(ext.envelope) ? ext.envelope : undefined;
+  const tokens = isRaw(ext.tokens) ? ext.tokens : undefined;
+  return {
+    ...opt("basePathSuffix", str(basePath?.suffix)),
+    ...(envelope && {
+      envelope: {
+        status: String(envelope.status),
+        success: String(envelope.success),
+        error: String(envelope.error),
+        code: String(envelope.code),
+        message: String(envelope.message),
+        ...opt("processingTime", str(envelope.processingTime)),
+        ...opt("billing", str(envelope.billing)),
+        ...(Array.isArray(envelope.nextRequestSeconds) && { nextRequestSeconds: envelope.nextRequestSeconds.map(String) }),
+      },
+    }),
+    ...(tokens && {
+      tokens: {
+        scheme: String(tokens.scheme),
+        brand: String(tokens.brand),
+        kinds: (tokens.kinds as Raw[]).map((k) => ({ prefix: String(k.prefix), name: String(k.name), serverOnly: k.serverOnly === true })),
+        renewOn: Array.isArray(tokens.renewOn) ? tokens.renewOn.map(String) : [],
+      },
+    }),
   };
 }
 

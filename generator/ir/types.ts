@@ -2,7 +2,7 @@
  * The intermediate model: a closed, JSON-serialisable, language-neutral view of one description.
  * Emitters read only this. Its JSON Schema is generator/ir/ir.schema.json; a change of shape bumps IR_VERSION.
  */
-export const IR_VERSION = "1.1.0";
+export const IR_VERSION = "1.2.0";
 
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
@@ -185,6 +185,76 @@ export interface Operation {
   readonly variants?: VariantSet;
   /** From `x-paperoffice-webhook-subscription`: the JSON body is a webhook subscription, checked before sending. */
   readonly webhookSubscription?: "create" | "update";
+  /** From `x-paperoffice-job`: the part the operation plays in jobs. */
+  readonly job?: JobRole;
+  /** From `x-paperoffice-billed`: each call is charged. */
+  readonly billed: boolean;
+  /**
+   * May be sent again after a failure that may have reached the server: `x-idempotent` when given, else true for
+   * the methods idempotent by HTTP; never for a billed operation.
+   */
+  readonly idempotent: boolean;
+}
+
+/** The part an operation plays in jobs (`x-paperoffice-job`). */
+export type JobRole = JobSubmit | JobPoll | JobDownload;
+
+export interface JobSubmit {
+  readonly role: "submit";
+  /** operationId of the poll operation. */
+  readonly poll: string;
+  /** Answer field holding the job id. */
+  readonly jobId: string;
+  readonly pollUrl?: string;
+  /** Success status meaning the job goes on after the hold. */
+  readonly stillRunningStatus?: number;
+  /** Body field and value that ask for the job id at once. */
+  readonly noWait?: { readonly field: string; readonly value: string | number | boolean };
+  readonly selectorPattern?: string;
+  readonly selectorRefusal?: string;
+}
+
+export interface JobPoll {
+  readonly role: "poll";
+  readonly jobIdParameter: string;
+  readonly status: string;
+  readonly completed: string;
+  /** Answer fields that may hold the payload, in reading order. */
+  readonly payload: readonly string[];
+}
+
+export interface JobDownload {
+  readonly role: "download";
+  readonly tokenParameter: string;
+}
+
+/** Service-wide conventions (`x-paperoffice-conventions`). */
+export interface Conventions {
+  /** The base address ends with this path. */
+  readonly basePathSuffix?: string;
+  readonly envelope?: Envelope;
+  readonly tokens?: TokenConventions;
+}
+
+/** Field names of the JSON object every answer is wrapped in. */
+export interface Envelope {
+  readonly status: string;
+  readonly success: string;
+  readonly error: string;
+  readonly code: string;
+  readonly message: string;
+  readonly processingTime?: string;
+  readonly billing?: string;
+  readonly nextRequestSeconds?: readonly string[];
+}
+
+export interface TokenConventions {
+  /** Security scheme the tokens belong to. */
+  readonly scheme: string;
+  readonly brand: string;
+  readonly kinds: readonly { readonly prefix: string; readonly name: string; readonly serverOnly: boolean }[];
+  /** 401 error codes after which a token provider is asked again. */
+  readonly renewOn: readonly string[];
 }
 
 export interface VariantSet {
@@ -289,4 +359,6 @@ export interface IR {
   readonly errors: readonly ErrorCode[];
   /** Sorted by event name. */
   readonly webhooks: readonly Webhook[];
+  /** From `x-paperoffice-conventions`; absent when the description states none. */
+  readonly conventions?: Conventions;
 }

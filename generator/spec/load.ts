@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { type RawDescription, readDescription } from "./read.js";
 import { checkPathParameters } from "./path-params.js";
+import { checkConventions } from "./conventions.js";
 import { checkRefs } from "./refs.js";
 import { type SpecProblem, SpecError } from "./problems.js";
 import { schemaProblems, schemaProblemsInWorker } from "./schema-check.js";
@@ -55,7 +56,12 @@ export async function startChecks(raw: RawDescription): Promise<CheckingDescript
   if (refProblems.length > 0) throw new SpecError(source, refProblems);
 
   const schemaCheck = raw.text.length >= LARGE_DESCRIPTION_BYTES ? schemaProblemsInWorker(document) : schemaProblems(document);
-  const extensionProblems = [...checkPathParameters(document), ...checkVariants(document), ...checkWebhookSubscriptions(document)];
+  const extensionProblems = [
+    ...checkPathParameters(document),
+    ...checkVariants(document),
+    ...checkWebhookSubscriptions(document),
+    ...checkConventions(document),
+  ];
   const description: LoadedDescription = { ...raw, openapi, hash: createHash("sha256").update(raw.text).digest("hex") };
   const verdict = schemaCheck.then(
     (problems: SpecProblem[]) =>

@@ -3,6 +3,7 @@ import type { EmitKit, EmittedFile } from "../kit.js";
 import { tsString, tsValue } from "../escape/ts.js";
 import { tsFile, VariableDeclarationKind } from "../ts-file.js";
 import { subscriptionRules, variantOperations } from "./scope.js";
+import { descriptionModel } from "./spec.js";
 
 /** model.ts: the plain data the runtime needs (release, error table, pipelines, prices) and the event names. */
 export async function emitModel(ir: IR, kit: EmitKit): Promise<readonly EmittedFile[]> {
@@ -32,6 +33,7 @@ export async function emitModel(ir: IR, kit: EmitKit): Promise<readonly EmittedF
         ...(pricing.minimumCharge !== undefined && { minimumCharge: pricing.minimumCharge }),
       },
     }),
+    ...descriptionModel(ir),
   };
   return [
     tsFile(ir, kit, "model.ts", (file) => {

@@ -6,6 +6,7 @@ import { docOf, objectLiteral, printType, type TypeScope } from "../ts-type.js";
 import { errorClassNames } from "./errors.js";
 import { type TsNames, tsNames } from "../names/ts.js";
 import { scopes, subscriptionRules } from "./scope.js";
+import { isBinaryResponse, operationSpec } from "./spec.js";
 
 /**
  * operations.ts: one function per operation, each taking the runtime as its first argument so that an
@@ -76,24 +77,6 @@ function docs(op: Operation, errorNames: ReadonlyMap<string, string>, extra: rea
   return [tsDocText(text), ...errorsDoc(op, errorNames)].join("\n");
 }
 
-function specOf(op: Operation, billable: boolean): string {
-  const json = op.requestBody?.contents.find((c) => c.mediaType === "application/json");
-  const form = op.requestBody?.contents.find(
-    (c) => c.mediaType === "multipart/form-data" || c.mediaType === "application/x-www-form-urlencoded",
-  );
-  const mediaType = form ? form.mediaType : json ? "application/json" : undefined;
-  const ok = op.responses.filter((r) => r.status.startsWith("2"));
-  const binary = ok.length > 0 && ok.every((r) => r.contents.length > 0 && r.contents.every((c) => !c.mediaType.includes("json")));
-  return tsValue({
-    operationId: op.id,
-    method: op.method.toUpperCase(),
-    path: op.path,
-    ...(mediaType && { requestMediaType: mediaType }),
-    response: binary ? "binary" : "json",
-    billable,
-  });
-}
-
 function responseType(op: Operation, scope: TypeScope): string {
   const types = op.responses
     .filter((r) => r.status.startsWith("2"))
@@ -158,7 +141,7 @@ function emitOperation(
   const params = [...op.parameters.path, ...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie];
   const keys = paramKeys(params);
   const body = op.requestBody?.contents[0];
-  const binary = specOf(op, false).includes('"response":"binary"');
+  const binary = isBinaryResponse(op);
   const resultType = binary ? "Download" : names.response(op);
   if (!binary)
     file.addTypeAlias({
@@ -182,11 +165,9 @@ function emitOperation(
       type: printType(body.schema, request),
     });
   const specName = names.spec(op);
-  // A POST or PATCH may change state even where it is not billed: resent only when provably not received.
-  const unsafe = op.method === "post" || op.method === "patch";
   file.addVariableStatement({
     declarationKind: VariableDeclarationKind.Const,
-    declarations: [{ name: specName, type: "OperationSpec", initializer: specOf(op, unsafe) }],
+    declarations: [{ name: specName, type: "OperationSpec", initializer: tsValue(operationSpec(op)) }],
   });
   // A required body after the params makes them required too: an optional parameter cannot precede a required one.
   const optionalParams = !params.some((p) => p.required) && !(body && op.requestBody?.required);

@@ -34,6 +34,13 @@ export const serviceModel: ServiceModel = {
         "fast": 2
       },
       "defaultLane": "slow"
+    },
+    "title": "Small",
+    "servers": [],
+    "securitySchemes": {},
+    "env": {
+      "token": "SMALL_TOKEN",
+      "baseUrl": "SMALL_BASE_URL"
     }
   };
 /** Every webhook event type of the description. */

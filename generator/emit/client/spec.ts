@@ -1,0 +1,112 @@
+// What the generated client tells the runtime about an operation and about the whole description: plain data,
+// from the IR only, so that the runtime holds no path, field name or rule of the service.
+import type { IR, Operation } from "../../ir/types.js";
+
+export interface OperationSpecData {
+  operationId: string;
+  method: string;
+  path: string;
+  requestMediaType?: string;
+  response: "json" | "binary";
+  billable: boolean;
+  idempotent: boolean;
+  billed?: true;
+  job?: "submit" | "poll" | "download";
+  security: string[][];
+}
+
+const isJson = (mediaType: string): boolean => mediaType.includes("json");
+
+/** A success answer is binary when every 2xx response has content and none of it is JSON. */
+export function isBinaryResponse(op: Operation): boolean {
+  const ok = op.responses.filter((r) => r.status.startsWith("2"));
+  return ok.length > 0 && ok.every((r) => r.contents.length > 0 && r.contents.every((c) => !isJson(c.mediaType)));
+}
+
+export function operationSpec(op: Operation): OperationSpecData {
+  const json = op.requestBody?.contents.find((c) => isJson(c.mediaType));
+  const form = op.requestBody?.contents.find(
+    (c) => c.mediaType === "multipart/form-data" || c.mediaType === "application/x-www-form-urlencoded",
+  );
+  const mediaType = form ? form.mediaType : json ? "application/json" : undefined;
+  return {
+    operationId: op.id,
+    method: op.method.toUpperCase(),
+    path: op.path,
+    ...(mediaType && { requestMediaType: mediaType }),
+    response: isBinaryResponse(op) ? "binary" : "json",
+    // Kept until the runtime reads `idempotent`: the old name of "not resent after it may have arrived".
+    billable: !op.idempotent,
+    idempotent: op.idempotent,
+    ...(op.billed && { billed: true as const }),
+    ...(op.job && { job: op.job.role }),
+    security: op.security.map((requirement) => requirement.map((s) => s.scheme)),
+  };
+}
+
+/** `Document Automation Service` -> `DOCUMENT_AUTOMATION_SERVICE`; a title without letters or digits gives `API`. */
+export function envPrefix(title: string): string {
+  const words = title
+    .normalize("NFKD")
+    .replace(/[^A-Za-z0-9]+/g, " ")
+    .trim()
+    .split(" ")
+    .filter(Boolean);
+  const prefix = words.join("_").toUpperCase();
+  return prefix === "" || /^[0-9]/.test(prefix) ? `API_${prefix}`.replace(/_$/, "") : prefix;
+}
+
+/** Environment variables read for the default token and base address. */
+export function envNames(ir: IR): { token: string; baseUrl: string } {
+  const prefix = envPrefix(ir.info.title);
+  return { token: `${prefix}_TOKEN`, baseUrl: `${prefix}_BASE_URL` };
+}
+
+/** The jobs model: the submit, poll and download operations with the names they use, when the description marks them. */
+export function jobsModel(ir: IR): Record<string, unknown> | undefined {
+  const find = (role: string) => ir.operations.find((o) => o.job?.role === role);
+  const submit = find("submit");
+  const poll = find("poll");
+  const download = find("download");
+  if (submit?.job?.role !== "submit" || poll?.job?.role !== "poll") return undefined;
+  const { role: _s, poll: _p, ...submitNames } = submit.job;
+  const { role: _r, ...pollNames } = poll.job;
+  return {
+    submit: {
+      operation: operationSpec(submit),
+      ...(submit.variants && { pipelineParameter: submit.variants.selector }),
+      ...submitNames,
+    },
+    poll: { operation: operationSpec(poll), ...pollNames },
+    ...(download?.job?.role === "download" && {
+      download: { operation: operationSpec(download), tokenParameter: download.job.tokenParameter },
+    }),
+  };
+}
+
+/** Everything of the description the runtime needs besides errors and pipelines. */
+export function descriptionModel(ir: IR): Record<string, unknown> {
+  const jobs = jobsModel(ir);
+  return {
+    title: ir.info.title,
+    servers: ir.servers.map((s) => ({
+      url: s.url,
+      ...(s.variables.length > 0 && {
+        variables: Object.fromEntries(s.variables.map((v) => [v.name, { default: v.default, ...(v.enum && { enum: v.enum }) }])),
+      }),
+    })),
+    securitySchemes: Object.fromEntries(
+      ir.securitySchemes.map((s) => [
+        s.name,
+        s.type === "http"
+          ? { type: "http", scheme: (s.scheme ?? "bearer").toLowerCase() }
+          : s.type === "apiKey"
+            ? { type: "apiKey", in: s.in ?? "header", name: s.parameterName ?? "" }
+            : { type: s.type },
+      ]),
+    ),
+    env: envNames(ir),
+    ...(ir.conventions && { conventions: ir.conventions }),
+    ...(jobs && { jobs }),
+  };
+}

@@ -1,0 +1,166 @@
+// The service's conventions as the description states them: `x-paperoffice-conventions` at the root (base-path
+// rule, envelope fields, token kinds), `x-paperoffice-job` on the operations that submit, poll and download jobs,
+// `x-paperoffice-billed` on charged operations and `x-idempotent` on operations that may be sent twice. Each has its
+// JSON Schema under spec/; this file checks every use against it and against the description.
+import { readFileSync } from "node:fs";
+import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import { findExtensionUses, HTTP_METHODS } from "./extensions.js";
+import { deref } from "./object-schema.js";
+import { join } from "./pointer.js";
+import type { SpecProblem } from "./problems.js";
+
+export const CONVENTIONS_KEY = "x-paperoffice-conventions";
+export const JOB_KEY = "x-paperoffice-job";
+export const BILLED_KEY = "x-paperoffice-billed";
+export const IDEMPOTENT_KEY = "x-idempotent";
+
+type Json = Record<string, unknown>;
+
+function loadSchema(key: string): Json {
+  return JSON.parse(readFileSync(new URL(`../../spec/${key}.schema.json`, import.meta.url), "utf8")) as Json;
+}
+
+const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
+const validators: Readonly<Record<string, ValidateFunction>> = Object.fromEntries(
+  [CONVENTIONS_KEY, JOB_KEY, BILLED_KEY, IDEMPOTENT_KEY].map((key) => [key, ajv.compile(loadSchema(key))]),
+);
+
+/** The oneOf branch of each job role in x-paperoffice-job.schema.json, to report only the matching branch's complaints. */
+const ROLE_BRANCH: Readonly<Record<string, number>> = { submit: 0, poll: 1, download: 2 };
+
+function shapeProblems(key: string, at: string, value: unknown, errors: readonly ErrorObject[]): SpecProblem[] {
+  const role = (value as { role?: unknown } | null)?.role;
+  const branch = key === JOB_KEY && typeof role === "string" ? ROLE_BRANCH[role] : undefined;
+  const shown = branch === undefined ? errors : errors.filter((e) => e.schemaPath.startsWith(`#/oneOf/${branch}/`));
+  const lines = (shown.length > 0 ? shown : errors).map((e) => ({
+    pointer: at + e.instancePath,
+    message: `${key} ${e.message ?? "is invalid"}${e.params && "additionalProperty" in e.params ? ` ("${String(e.params.additionalProperty)}")` : ""}`,
+  }));
+  return [...new Map(lines.map((l) => [`${l.pointer} ${l.message}`, l])).values()];
+}
+
+function shapeOk(key: string, at: string, value: unknown, problems: SpecProblem[]): boolean {
+  const validate = validators[key]!;
+  if (validate(value)) return true;
+  problems.push(...shapeProblems(key, at, value, validate.errors ?? []));
+  return false;
+}
+
+/** Every stable error code of the catalogue: a `const` with `x-http-status` in a oneOf of components/schemas. */
+function catalogueCodes(document: Json): Set<string> {
+  const schemas = ((document.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>;
+  const codes = new Set<string>();
+  for (const schema of Object.values(schemas)) {
+    const members = schema?.oneOf;
+    if (!Array.isArray(members)) continue;
+    for (const m of members as Json[]) if (typeof m?.const === "string" && typeof m["x-http-status"] === "number") codes.add(m.const);
+  }
+  return codes;
+}
+
+/** One line per wrong use of the four extensions, each at its JSON pointer. */
+export function checkConventions(document: Json): SpecProblem[] {
+  const problems: SpecProblem[] = [];
+  const codes = catalogueCodes(document);
+  if (CONVENTIONS_KEY in document) checkRoot(document, codes, problems);
+
+  for (const use of findExtensionUses(document, BILLED_KEY)) shapeOk(BILLED_KEY, use.pointer, use.value, problems);
+  for (const use of findExtensionUses(document, IDEMPOTENT_KEY)) {
+    if (!shapeOk(IDEMPOTENT_KEY, use.pointer, use.value, problems)) continue;
+    if (use.value === true && use.operation[BILLED_KEY] === true)
+      problems.push({ pointer: use.pointer, message: `${IDEMPOTENT_KEY} contradicts ${BILLED_KEY} on the same operation` });
+  }
+
+  const roles = new Map<string, string>();
+  const pollIds = new Map<string, string>();
+  const submits: { pointer: string; value: Json }[] = [];
+  for (const use of findExtensionUses(document, JOB_KEY)) {
+    if (!shapeOk(JOB_KEY, use.pointer, use.value, problems)) continue;
+    const value = use.value as Json;
+    const role = value.role as string;
+    const first = roles.get(role);
+    if (first !== undefined) {
+      problems.push({ pointer: join(use.pointer, "role"), message: `role "${role}" is also held at ${first}` });
+      continue;
+    }
+    roles.set(role, join(use.pointer, "role"));
+    if (role === "submit") submits.push({ pointer: use.pointer, value });
+    if (role === "poll" && typeof use.operation.operationId === "string") pollIds.set(use.operation.operationId, use.pointer);
+    const parameter = role === "poll" ? "jobIdParameter" : role === "download" ? "tokenParameter" : undefined;
+    if (parameter !== undefined) checkPathParameter(document, use.pointer, use.operation, value[parameter] as string, parameter, problems);
+    if (role === "submit") {
+      if (typeof value.selectorPattern === "string") {
+        try {
+          new RegExp(value.selectorPattern);
+        } catch {
+          problems.push({ pointer: join(use.pointer, "selectorPattern"), message: "is not a valid regular expression" });
+        }
+      }
+      if (typeof value.selectorRefusal === "string" && !codes.has(value.selectorRefusal))
+        problems.push({
+          pointer: join(use.pointer, "selectorRefusal"),
+          message: `error code ${value.selectorRefusal} is not in the error catalogue`,
+        });
+    }
+  }
+  for (const { pointer, value } of submits) {
+    if (!pollIds.has(value.poll as string))
+      problems.push({ pointer: join(pointer, "poll"), message: `no operation "${String(value.poll)}" has ${JOB_KEY} role poll` });
+  }
+  return problems;
+}
+
+function checkRoot(document: Json, codes: ReadonlySet<string>, problems: SpecProblem[]): void {
+  const at = join("", CONVENTIONS_KEY);
+  const value = document[CONVENTIONS_KEY];
+  if (!shapeOk(CONVENTIONS_KEY, at, value, problems)) return;
+  const conventions = value as Json;
+  const suffix = (conventions.basePath as Json | undefined)?.suffix as string | undefined;
+  if (suffix !== undefined) {
+    const servers = Array.isArray(document.servers) ? (document.servers as Json[]) : [];
+    servers.forEach((server, i) => {
+      const url = String(server?.url ?? "").replace(/\/+$/, "");
+      if (!url.endsWith(suffix))
+        problems.push({
+          pointer: join("", "servers", i, "url"),
+          message: `does not end with ${suffix}, the base-path rule of ${CONVENTIONS_KEY}`,
+        });
+    });
+  }
+  const tokens = conventions.tokens as Json | undefined;
+  if (tokens !== undefined) {
+    const schemes = ((document.components as Json | undefined)?.securitySchemes ?? {}) as Json;
+    const scheme = deref(document, (schemes[tokens.scheme as string] ?? {}) as Json, "").schema;
+    if (!Object.hasOwn(schemes, tokens.scheme as string)) {
+      problems.push({ pointer: join(at, "tokens", "scheme"), message: `no security scheme "${String(tokens.scheme)}"` });
+    } else if (scheme.type !== "http" || String(scheme.scheme).toLowerCase() !== "bearer") {
+      problems.push({ pointer: join(at, "tokens", "scheme"), message: `security scheme "${String(tokens.scheme)}" is not http bearer` });
+    }
+    const prefixes = new Set<string>();
+    (tokens.kinds as Json[]).forEach((kind, i) => {
+      if (prefixes.has(kind.prefix as string))
+        problems.push({ pointer: join(at, "tokens", "kinds", i, "prefix"), message: `prefix "${String(kind.prefix)}" is listed twice` });
+      prefixes.add(kind.prefix as string);
+    });
+    ((tokens.renewOn ?? []) as string[]).forEach((code, i) => {
+      if (!codes.has(code))
+        problems.push({ pointer: join(at, "tokens", "renewOn", i), message: `error code ${code} is not in the error catalogue` });
+    });
+  }
+}
+
+function checkPathParameter(document: Json, at: string, operation: Json, name: string, member: string, problems: SpecProblem[]): void {
+  const item = findPathItem(document, operation);
+  const listed = [...((item?.parameters ?? []) as Json[]), ...((operation.parameters ?? []) as Json[])];
+  const found = listed.some((p) => {
+    const { schema } = deref(document, p, "");
+    return schema.in === "path" && schema.name === name;
+  });
+  if (!found) problems.push({ pointer: join(at, member), message: `the operation has no path parameter "${name}"` });
+}
+
+function findPathItem(document: Json, operation: Json): Json | undefined {
+  const paths = (document.paths ?? {}) as Record<string, Json>;
+  for (const item of Object.values(paths)) if (HTTP_METHODS.some((m) => item?.[m] === operation)) return item;
+  return undefined;
+}
