@@ -10,7 +10,11 @@ import { type Change, fixedChange } from "./model.js";
 
 const opAt = (o: Operation, ...tokens: string[]) => join("", "paths", o.path, o.method, ...tokens);
 const label = (o: Operation) => `${o.method.toUpperCase()} ${o.path} (${o.id})`;
-const sameOperation = (a: Operation, b: Operation) => a.method === b.method && a.path === b.path;
+/** Paths compared by shape, as the operation matching does: a renamed path parameter is reported by its own rule. */
+const shape = (o: Operation) => `${o.method} ${o.path.replace(/\{[^}]*\}/g, "{}")}`;
+const sameOperation = (a: Operation, b: Operation) => shape(a) === shape(b);
+/** Members that follow a path parameter's name, whose renaming `operation.path-parameter-renamed` reports. */
+const PARAMETER_MEMBERS: ReadonlySet<string> = new Set(["jobIdParameter", "tokenParameter"]);
 
 export function compareConventions(old: IR, next: IR, out: Change[]): void {
   for (const role of ["submit", "poll", "download"] as const) {
@@ -29,9 +33,9 @@ export function compareConventions(old: IR, next: IR, out: Change[]): void {
       compareRole(a.job!, b.job!, b, out);
     }
   }
-  const before = new Map(old.operations.map((o) => [`${o.method} ${o.path}`, o]));
+  const before = new Map(old.operations.map((o) => [shape(o), o]));
   for (const n of next.operations) {
-    const o = before.get(`${n.method} ${n.path}`);
+    const o = before.get(shape(n));
     if (!o) continue;
     if (o.billed !== n.billed)
       out.push(
@@ -60,7 +64,7 @@ function compareRole(a: JobRole, b: JobRole, at: Operation, out: Change[]): void
   const right = b as unknown as Record<string, unknown>;
   for (const key of [...new Set([...Object.keys(left), ...Object.keys(right)])].sort()) {
     const [x, y] = [JSON.stringify(left[key]), JSON.stringify(right[key])];
-    if (x === y) continue;
+    if (x === y || PARAMETER_MEMBERS.has(key)) continue;
     out.push(
       fixedChange(
         "conventions.job.changed",

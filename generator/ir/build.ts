@@ -173,7 +173,7 @@ export function buildIR(loaded: LoadedDescription): IR {
         errorCodes: [...new Set(responses.flatMap((r) => r.errorCodes))].sort(),
         ...(variants && { variants }),
         ...(isWebhookSubscriptionMode(subscription) && { webhookSubscription: subscription }),
-        ...(isRaw(op[JOB_KEY]) && { job: buildJobRole(op[JOB_KEY] as Raw) }),
+        ...(isRaw(op[JOB_KEY]) && { job: buildJobRole(op[JOB_KEY] as Raw, all.filter((p) => p.in === "path")[0]?.name ?? "") }),
         billed,
         idempotent: !billed && (typeof marked === "boolean" ? marked : IDEMPOTENT_METHODS.has(method)),
       });
@@ -234,17 +234,18 @@ export function buildIR(loaded: LoadedDescription): IR {
 /** Methods that HTTP defines as idempotent: sending one twice has the effect of sending it once. */
 const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["get", "head", "put", "delete", "options", "trace"]);
 
-function buildJobRole(ext: Raw): JobRole {
+/** `onlyPathParameter` names the parameter a role leaves unnamed (the check made sure there is exactly one). */
+function buildJobRole(ext: Raw, onlyPathParameter: string): JobRole {
   if (ext.role === "poll") {
     return {
       role: "poll",
-      jobIdParameter: String(ext.jobIdParameter),
+      jobIdParameter: str(ext.jobIdParameter) ?? onlyPathParameter,
       status: String(ext.status),
       completed: String(ext.completed),
       payload: (ext.payload as unknown[]).map(String),
     };
   }
-  if (ext.role === "download") return { role: "download", tokenParameter: String(ext.tokenParameter) };
+  if (ext.role === "download") return { role: "download", tokenParameter: str(ext.tokenParameter) ?? onlyPathParameter };
   const noWait = isRaw(ext.noWait) ? ext.noWait : undefined;
   return {
     role: "submit",

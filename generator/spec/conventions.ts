@@ -87,7 +87,8 @@ export function checkConventions(document: Json): SpecProblem[] {
     if (role === "submit") submits.push({ pointer: use.pointer, value });
     if (role === "poll" && typeof use.operation.operationId === "string") pollIds.set(use.operation.operationId, use.pointer);
     const parameter = role === "poll" ? "jobIdParameter" : role === "download" ? "tokenParameter" : undefined;
-    if (parameter !== undefined) checkPathParameter(document, use.pointer, use.operation, value[parameter] as string, parameter, problems);
+    if (parameter !== undefined)
+      checkPathParameter(document, use.pointer, use.operation, value[parameter] as string | undefined, parameter, problems);
     if (role === "submit") {
       if (typeof value.selectorPattern === "string") {
         try {
@@ -146,14 +147,31 @@ function checkRoot(document: Json, codes: ReadonlySet<string>, problems: SpecPro
   }
 }
 
-function checkPathParameter(document: Json, at: string, operation: Json, name: string, member: string, problems: SpecProblem[]): void {
+/** Names of the operation's path parameters, path-item ones included. */
+export function pathParameterNames(document: Json, operation: Json): string[] {
   const item = findPathItem(document, operation);
   const listed = [...((item?.parameters ?? []) as Json[]), ...((operation.parameters ?? []) as Json[])];
-  const found = listed.some((p) => {
+  const names = listed.flatMap((p) => {
     const { schema } = deref(document, p, "");
-    return schema.in === "path" && schema.name === name;
+    return schema.in === "path" && typeof schema.name === "string" ? [schema.name] : [];
   });
-  if (!found) problems.push({ pointer: join(at, member), message: `the operation has no path parameter "${name}"` });
+  return [...new Set(names)];
+}
+
+/** A named parameter must be a path parameter; an unnamed one is the operation's only path parameter. */
+function checkPathParameter(
+  document: Json,
+  at: string,
+  operation: Json,
+  name: string | undefined,
+  member: string,
+  problems: SpecProblem[],
+): void {
+  const names = pathParameterNames(document, operation);
+  if (name !== undefined && !names.includes(name))
+    problems.push({ pointer: join(at, member), message: `the operation has no path parameter "${name}"` });
+  if (name === undefined && names.length !== 1)
+    problems.push({ pointer: at, message: `the operation has ${names.length} path parameters: name the one to use in ${member}` });
 }
 
 function findPathItem(document: Json, operation: Json): Json | undefined {

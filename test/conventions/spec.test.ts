@@ -76,6 +76,17 @@ describe("checks of the conventions extensions", () => {
       want: [`${POLL}/x-paperoffice-job/jobIdParameter: the operation has no path parameter "id"`],
     },
     {
+      given: "a download role that leaves its parameter unnamed on an operation with two",
+      mutate: (d) => {
+        op(d, DOWNLOAD).parameters.push({ name: "part", in: "path", required: true, schema: { type: "string" } });
+        d.paths["/job/download/{token}/{part}"] = d.paths["/job/download/{token}"];
+        delete d.paths["/job/download/{token}"];
+      },
+      want: [
+        "/paths/~1job~1download~1{token}~1{part}/get/x-paperoffice-job: the operation has 2 path parameters: name the one to use in tokenParameter",
+      ],
+    },
+    {
       given: "a submission naming an operation that does not poll",
       mutate: (d) => {
         op(d, SUBMIT)["x-paperoffice-job"].poll = "getDocument";
@@ -183,6 +194,17 @@ describe("the release diff of the conventions", () => {
       severity: "breaking",
       pointer: "/x-paperoffice-conventions/envelope/message",
     });
+  });
+
+  it("leaves a renamed job id parameter to operation.path-parameter-renamed", async () => {
+    const old = (await base()).model;
+    const next = await changed((d: Json) => {
+      d.paths["/job/get/{id}"] = d.paths["/job/get/{job_id}"];
+      delete d.paths["/job/get/{job_id}"];
+      d.paths["/job/get/{id}"].get.parameters[0].name = "id";
+    });
+    expect(next.ir.operations.find((o) => o.id === "getJob")?.job).toMatchObject({ role: "poll", jobIdParameter: "id" });
+    expect(diffReleases(old, next).filter((c) => c.rule.startsWith("conventions."))).toEqual([]);
   });
 
   it("reports nothing between two identical releases", async () => {
