@@ -20,10 +20,16 @@ function loadSchema(key: string): Json {
   return JSON.parse(readFileSync(new URL(`../../spec/${key}.schema.json`, import.meta.url), "utf8")) as Json;
 }
 
-const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
-const validators: Readonly<Record<string, ValidateFunction>> = Object.fromEntries(
-  [CONVENTIONS_KEY, JOB_KEY, BILLED_KEY, IDEMPOTENT_KEY].map((key) => [key, ajv.compile(loadSchema(key))]),
-);
+// Compiled on first use: a command that checks no description (an error, --help) does not pay for it.
+let validators: Readonly<Record<string, ValidateFunction>> | undefined;
+
+function validatorOf(key: string): ValidateFunction {
+  if (validators === undefined) {
+    const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
+    validators = Object.fromEntries([CONVENTIONS_KEY, JOB_KEY, BILLED_KEY, IDEMPOTENT_KEY].map((k) => [k, ajv.compile(loadSchema(k))]));
+  }
+  return validators[key]!;
+}
 
 /** The oneOf branch of each job role in x-paperoffice-job.schema.json, to report only the matching branch's complaints. */
 const ROLE_BRANCH: Readonly<Record<string, number>> = { submit: 0, poll: 1, download: 2 };
@@ -40,7 +46,7 @@ function shapeProblems(key: string, at: string, value: unknown, errors: readonly
 }
 
 function shapeOk(key: string, at: string, value: unknown, problems: SpecProblem[]): boolean {
-  const validate = validators[key]!;
+  const validate = validatorOf(key);
   if (validate(value)) return true;
   problems.push(...shapeProblems(key, at, value, validate.errors ?? []));
   return false;
