@@ -40,6 +40,8 @@ interface Tool {
   key: ToolKey;
   label: string;
   command: (file: string, out: string) => [string, string[]];
+  /** Runs in the output folder rather than the repository root. */
+  inOutput?: boolean;
 }
 
 /** The built CLI, as package.json's bin names it (`npm run build` makes it). */
@@ -64,6 +66,9 @@ export const TOOLS: Record<ToolKey, Tool> = {
   ots: {
     key: "ots",
     label: "openapi-typescript CLI",
+    // From the repository root it would lint GitHub's and MS Graph's descriptions with this repository's redocly.yaml
+    // (rules for the service's description) and refuse them.
+    inOutput: true,
     command: (file, out) => [
       process.execPath,
       [join(ROOT, "node_modules/openapi-typescript/bin/cli.js"), file, "-o", join(out, "types.ts")],
@@ -119,7 +124,7 @@ export async function runCommands(
         const out = await mkdtemp(join(tmpdir(), `bench-${tool}-`));
         try {
           const [command, args] = TOOLS[tool].command(join(ROOT, description.file), out);
-          const run = await measureProcess(command, args);
+          const run = await measureProcess(command, args, TOOLS[tool].inOutput ? { cwd: out } : {});
           if (run.code !== 0) {
             cell.failure = firstError(run.stderr || run.stdout);
             log(`  ${description.key} ${tool}: FAILED ${cell.failure}`);

@@ -1,7 +1,7 @@
 // `npm run bench`: every benchmark in one run, printed as markdown (docs/benchmarks.md keeps a copy).
 // Options: --quick (seconds: the service's description once, a few hundred requests, the bundles; what the test runs)
 //          --only=generation,requests,bundle,tsc  --rounds=N (rounds over the large descriptions, default 3)
-//          --no-graph (leave out MS Graph, the slowest)  --profile (CPU profiles of in-process generation and requests)
+//          --no-graph (leave out MS Graph, the slowest), --graph-rounds=N (default: rounds, at most 2)  --profile (CPU profiles of in-process generation and requests)
 import { readdir, rm } from "node:fs/promises";
 import { loadavg } from "node:os";
 import { join } from "node:path";
@@ -31,6 +31,7 @@ const { values } = parseArgs({
     only: { type: "string" },
     rounds: { type: "string" },
     "no-graph": { type: "boolean" },
+    "graph-rounds": { type: "string" },
     profile: { type: "boolean" },
   },
 });
@@ -68,7 +69,8 @@ if (only.has("generation")) {
     if (built.code !== 0) throw new Error(`npm run build failed:\n${built.stderr.slice(-2000)}`);
     plan.push({ description: own, tools: ["cli", "npm", "ots", "hey"] });
     plan.push({ description: GITHUB, tools: ["cli", "ots", "hey"] });
-    if (!values["no-graph"]) plan.push({ description: GRAPH, tools: ["cli", "ots", "hey"], maxRounds: Math.min(rounds, 2) });
+    if (!values["no-graph"])
+      plan.push({ description: GRAPH, tools: ["cli", "ots", "hey"], maxRounds: Number(values["graph-rounds"] ?? Math.min(rounds, 2)) });
   }
   log(`generation: whole processes, ${rounds} rounds ...`);
   const bench = await runCommands(plan, rounds, log);

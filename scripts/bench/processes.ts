@@ -26,8 +26,12 @@ export interface ProcessRun {
   stderr: string;
 }
 
-/** Runs a command from the repository root and measures it whole. */
-export async function measureProcess(command: string, args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<ProcessRun> {
+/** Runs a command (from the repository root unless `cwd` says otherwise) and measures it whole. */
+export async function measureProcess(
+  command: string,
+  args: readonly string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string } = {},
+): Promise<ProcessRun> {
   const dir = await mkdtemp(join(tmpdir(), "bench-rusage-"));
   try {
     const load = loadavg()[0]!;
@@ -35,8 +39,8 @@ export async function measureProcess(command: string, args: readonly string[], e
     const started = performance.now();
     const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
       const child = spawn(command, [...args], {
-        cwd: ROOT,
-        env: { ...process.env, ...env, NODE_OPTIONS: nodeOptions, BENCH_RUSAGE_DIR: dir },
+        cwd: options.cwd ?? ROOT,
+        env: { ...process.env, ...options.env, NODE_OPTIONS: nodeOptions, BENCH_RUSAGE_DIR: dir },
         stdio: ["ignore", "pipe", "pipe"],
       });
       let out = "";
