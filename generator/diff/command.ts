@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { diffReleases, loadRelease } from "./index.js";
+import { diffReleases, openRelease } from "./index.js";
 import { makeReport, toJson, toMarkdown, type TypesSignal } from "./report.js";
 
 export const DIFF_USAGE = `Usage: diff <old> <new> [--format markdown|json] [--fail-on breaking|warning] [--allow-breaking]
@@ -50,13 +50,34 @@ export async function runDiff(args: readonly string[]): Promise<number> {
     : (values["types-test"] ?? (existsSync(DEFAULT_TYPES_TEST) ? DEFAULT_TYPES_TEST : undefined));
   if (typesTest !== undefined && !existsSync(typesTest)) throw new Error(`the type-level test ${typesTest} does not exist`);
 
-  const [old, next] = await Promise.all([loadRelease(from), loadRelease(to)]);
-  const changes = diffReleases(old, next);
+  const progress = progressLine();
+  progress(`reading ${from} and ${to}`);
+  const [a, b] = await Promise.all([openRelease(from), openRelease(to)]);
+  progress("comparing");
+  const changes = diffReleases(a.release, b.release);
+  progress("waiting for the OpenAPI-schema checks");
+  for (const verdict of [a.verdict, b.verdict]) {
+    const failure = await verdict;
+    if (failure) throw failure;
+  }
+  const [old, next] = [a.release, b.release];
+  if (typesTest !== undefined) progress("compiling the type-level test against the new client");
   // Loaded only when used: the type-level test brings the generator and the TypeScript compiler.
   const types: TypesSignal | undefined =
     typesTest === undefined ? undefined : await (await import("./types-check.js")).checkTypes(next.source, typesTest, root);
   const report = makeReport(old.id, next.id, changes, types);
+  progress();
   process.stdout.write(values.format === "json" ? toJson(report) : toMarkdown(report));
   const broken = report.breaking > 0 || (types?.failures.length ?? 0) > 0 || (values["fail-on"] === "warning" && report.warnings > 0);
   return broken && !values["allow-breaking"] ? 1 : 0;
+}
+
+/** What the diff is doing, on one line of a terminal's stderr (rewritten in place); nothing when not a terminal. */
+function progressLine(): (step?: string) => void {
+  if (!process.stderr.isTTY) return () => {};
+  const started = performance.now();
+  return (step) => {
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    process.stderr.write(step === undefined ? "\r\x1b[K" : `\r\x1b[Kdiff: ${step} (${seconds} s)`);
+  };
 }

@@ -3,8 +3,10 @@
  * list of changes, each with a stable rule id, a classification and a JSON pointer. See docs/releases.md.
  */
 import { buildIR } from "../ir/build.js";
-import { loadDescription } from "../spec/load.js";
+import type { IR } from "../ir/types.js";
+import { startChecks } from "../spec/load.js";
 import { resolvePointer, unescapeToken } from "../spec/pointer.js";
+import { readDescription } from "../spec/read.js";
 import { RELEASE_ID, releaseFile } from "../spec/releases.js";
 import { compareErrorCatalogue, compareSecuritySchemes, compareWebhooks } from "./catalogue.js";
 import { compareConventions } from "./conventions.js";
@@ -84,8 +86,25 @@ export interface LoadedRelease extends ReleaseModel {
 
 /** A release id in spec/releases, or a description file or URL. */
 export async function loadRelease(ref: string, dir?: string): Promise<LoadedRelease> {
+  const { release, verdict } = await openRelease(ref, dir);
+  const failure = await verdict;
+  if (failure) throw failure;
+  return release;
+}
+
+/**
+ * Reads a release and builds its IR while a large description's schema check runs in a worker, as generate()
+ * does. The caller awaits `verdict` before using the result; its problems come first, since the IR of an
+ * invalid description may fail in ways that say less.
+ */
+export async function openRelease(ref: string, dir?: string): Promise<{ release: LoadedRelease; verdict: Promise<Error | undefined> }> {
   const source = RELEASE_ID.test(ref) ? releaseFile(ref, dir) : ref;
-  const description = await loadDescription(source);
-  const ir = buildIR(description);
-  return { id: ir.info.version, source, ir, document: description.document };
+  const { description, verdict } = await startChecks(await readDescription(source));
+  let ir: IR;
+  try {
+    ir = buildIR(description);
+  } catch (error) {
+    throw (await verdict) ?? error;
+  }
+  return { release: { id: ir.info.version, source, ir, document: description.document }, verdict };
 }

@@ -104,8 +104,28 @@ export function compareSchemas(
     emit(w, "default.changed", "new", pb, path, `default changed from ${show(ra.default)} to ${show(rb.default)}`);
   }
   if (!ra.deprecated && rb.deprecated) emit(w, "field.deprecated", "new", pb, path, "is now deprecated");
+  if (ra.names.length === 0 || rb.names.length === 0) {
+    compareResolved(w, ra.schema, rb.schema, ra.pointer, rb.pointer, path, inner);
+    return;
+  }
+  // Two named schemas compare the same from every place that uses them, and their changes are located in
+  // components/schemas: the first comparison is kept and repeated (merged later into "and N more places").
+  const memo = memos.get(w.out) ?? new Map<string, readonly Change[]>();
+  memos.set(w.out, memo);
+  const skip = path === "" ? [...(w.skip ?? [])].join(",") : "";
+  const key = `${w.scope}|${skip}|${[...(w.skipRefs ?? [])].join(",")}|${ra.names.at(-1)}|${rb.names.at(-1)}`;
+  const known = memo.get(key);
+  if (known) {
+    w.out.push(...known);
+    return;
+  }
+  const start = w.out.length;
   compareResolved(w, ra.schema, rb.schema, ra.pointer, rb.pointer, path, inner);
+  memo.set(key, w.out.slice(start));
 }
+
+/** Per diff (its list of changes): the changes found between two named schemas, by scope and what was skipped. */
+const memos = new WeakMap<Change[], Map<string, readonly Change[]>>();
 
 function compareResolved(w: SchemaWalk, a: Schema, b: Schema, pa: string, pb: string, path: string, stack: readonly string[]): void {
   if (objectish(a) && objectish(b)) {

@@ -52,7 +52,18 @@ require(workerData.module)
  * Rejects only when the worker itself fails.
  */
 export async function schemaProblemsInWorker(document: Record<string, unknown>): Promise<SpecProblem[]> {
-  const module = createRequire(import.meta.url).resolve("@apidevtools/swagger-parser");
-  const { failure } = await oneShotWorker<{ failure?: Failure }>(WORKER, { module, document }, "the OpenAPI-schema check").answer;
-  return problemsOf(failure);
+  // One check at a time: two large descriptions (the release diff) checked at once would hold two dereferenced
+  // copies, and the main thread has work for the other core meanwhile.
+  const turn = queue.then(async () => {
+    const module = createRequire(import.meta.url).resolve("@apidevtools/swagger-parser");
+    const { failure } = await oneShotWorker<{ failure?: Failure }>(WORKER, { module, document }, "the OpenAPI-schema check").answer;
+    return problemsOf(failure);
+  });
+  queue = turn.then(
+    () => undefined,
+    () => undefined,
+  );
+  return turn;
 }
+
+let queue: Promise<void> = Promise.resolve();
