@@ -17,27 +17,57 @@ export interface PatternJudgement {
 
 const ALL: PatternJudgement = { narrows: "no", widens: "no" };
 
-export function judgePatterns(old: string | undefined, next: string | undefined): PatternJudgement {
+/** The string's other constraints on one side: only values that side accepts are witnesses. */
+export interface Lengths {
+  readonly minLength?: number;
+  readonly maxLength?: number;
+}
+
+export function judgePatterns(
+  old: string | undefined,
+  next: string | undefined,
+  lengths: { readonly old?: Lengths; readonly new?: Lengths } = {},
+): PatternJudgement {
   if (old === next) return ALL;
   const [a, b] = [compile(old), compile(next)];
   if (a === null || b === null) return { narrows: "unknown", widens: "unknown" };
+  const [la, lb] = [lengths.old ?? {}, lengths.new ?? {}];
   const [pa, pb] = [old === undefined ? ANY : parse(old), next === undefined ? ANY : parse(next)];
   return {
-    narrows: answer(pa, pb, a, b, old),
-    widens: answer(pb, pa, b, a, next),
+    narrows: answer(bounded(pa, la), pb, a, b, old, la),
+    widens: answer(bounded(pb, lb), pa, b, a, next, lb),
   };
 }
 
-/** Does `from` accept something `to` rejects? */
-function answer(from: Parsed | undefined, to: Parsed | undefined, rFrom: RegExp, rTo: RegExp, source: string | undefined): Answer {
+/** Does `from` (with its side's lengths) accept something `to` rejects? */
+function answer(
+  from: Parsed | undefined,
+  to: Parsed | undefined,
+  rFrom: RegExp,
+  rTo: RegExp,
+  source: string | undefined,
+  lengths: Lengths,
+): Answer {
   if (from && to && includes(to, from)) return "no";
-  if (witness(source, rFrom, rTo)) return "yes";
+  if (witness(source, rFrom, rTo, lengths)) return "yes";
   return "unknown";
+}
+
+/**
+ * `^[0-9a-f]+$` with minLength 40 and maxLength 40 accepts exactly what `^[0-9a-f]{40}$` does: a pattern that is
+ * one repeated set of characters, anchored at both ends, takes the lengths into its repetition.
+ */
+function bounded(p: Parsed | undefined, lengths: Lengths): Parsed | undefined {
+  const only = p?.body.length === 1 ? p.body[0] : undefined;
+  if (!p?.start || !p.end || only?.t !== "rep" || only.node.t !== "chars") return p;
+  const min = Math.max(only.min, lengths.minLength ?? 0);
+  const max = Math.min(only.max, lengths.maxLength ?? Number.POSITIVE_INFINITY);
+  return { ...p, body: [{ t: "rep", node: only.node, min, max }] };
 }
 
 /** A missing pattern accepts every string; a pattern JavaScript cannot compile cannot be judged. */
 function compile(pattern: string | undefined): RegExp | null {
-  if (pattern === undefined) return /[^]*/u;
+  if (pattern === undefined) return /[\s\S]*/u;
   for (const flags of ["u", ""]) {
     try {
       return new RegExp(pattern, flags);
@@ -49,10 +79,11 @@ function compile(pattern: string | undefined): RegExp | null {
 }
 
 /** Strings drawn from `source` (a fixed seed, so reports do not change between runs), one rejected by `to`. */
-function witness(source: string | undefined, from: RegExp, to: RegExp): boolean {
+function witness(source: string | undefined, from: RegExp, to: RegExp, lengths: Lengths): boolean {
   const samples = source === undefined ? ["", " ", "a", "0", "-", "\n", "~~~~", "a b"] : draw(source);
+  const fits = (s: string) => s.length >= (lengths.minLength ?? 0) && s.length <= (lengths.maxLength ?? Number.POSITIVE_INFINITY);
   // A pattern is not anchored unless it says so: a match inside a longer string counts too.
-  return samples.flatMap((s) => [s, `~${s}`, `${s}~`]).some((s) => from.test(s) && !to.test(s));
+  return samples.flatMap((s) => [s, `~${s}`, `${s}~`]).some((s) => fits(s) && from.test(s) && !to.test(s));
 }
 
 function draw(source: string): string[] {
@@ -127,7 +158,7 @@ function parse(pattern: string): Parsed | undefined {
   const fail = (): never => {
     throw new Unsupported();
   };
-  const escape = (): Chars => {
+  const escaped = (): Chars => {
     const c = text[i++] ?? fail();
     if (CLASSES[c]) return CLASSES[c];
     if (CONTROL[c] !== undefined) {
@@ -154,7 +185,7 @@ function parse(pattern: string): Parsed | undefined {
         const c = text[i++]!;
         if (c !== "\\") return { set: (x) => x === c.charCodeAt(0), code: c.charCodeAt(0) };
         const e = text[i]!;
-        const set = escape();
+        const set = escaped();
         return CLASSES[e] ? { set } : { set, code: e in CONTROL ? CONTROL[e]! : e.charCodeAt(0) };
       };
       const low = single();
@@ -183,7 +214,7 @@ function parse(pattern: string): Parsed | undefined {
     }
     if (c === "[") return { t: "chars", set: klass() };
     if (c === ".") return { t: "chars", set: (x) => x !== 10 && x !== 13 && x !== 0x2028 && x !== 0x2029 };
-    if (c === "\\") return { t: "chars", set: escape() };
+    if (c === "\\") return { t: "chars", set: escaped() };
     if ("^$)|*+?{}".includes(c)) fail();
     const code = c.charCodeAt(0);
     return { t: "chars", set: (x) => x === code };
@@ -242,6 +273,7 @@ function includes(big: Parsed, small: Parsed): boolean {
 const asRep = (n: Node): Extract<Node, { t: "rep" }> => (n.t === "rep" ? n : { t: "rep", node: n, min: 1, max: 1 });
 
 function seqIncludes(big: Seq, small: Seq): boolean {
+  if (big.length > small.length && !(big.length === 1 && big[0]!.t === "alt")) return aligned(big, 0, small, 0);
   const [s0, b0] = [small.length === 1 ? small[0] : undefined, big.length === 1 ? big[0] : undefined];
   if (s0?.t === "alt") return s0.options.every((o) => seqIncludes(big, o));
   if (b0?.t === "alt") return b0.options.some((o) => seqIncludes(o, small));
@@ -258,4 +290,13 @@ function nodeIncludes(big: Node, small: Node): boolean {
   if (big.t === "alt" || small.t === "alt") return seqIncludes([big], [small]);
   for (let c = 0; c <= 0xffff; c++) if (small.set(c) && !big.set(c)) return false;
   return true;
+}
+
+/** `small`'s tokens matched in order by `big`'s, skipping tokens of `big` that may match nothing (`x?`, `x*`). */
+function aligned(big: Seq, i: number, small: Seq, j: number): boolean {
+  if (j === small.length) return big.slice(i).every((n) => n.t === "rep" && n.min === 0);
+  if (i === big.length) return false;
+  const node = big[i]!;
+  if (node.t === "rep" && node.min === 0 && aligned(big, i + 1, small, j)) return true;
+  return nodeIncludes(node, small[j]!) && aligned(big, i + 1, small, j + 1);
 }

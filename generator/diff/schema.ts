@@ -53,9 +53,11 @@ function emit(
 ): void {
   const { direction, side } = SCOPES[w.scope];
   const subject = path === "" ? "" : `\`${path}\` `;
+  const severity = judgement ? judgedSeverity(judgement, direction) : severityOf(SCHEMA_RULES[rule as SchemaRule], direction);
+  if (judgement && severity !== "breaking") text += NOTES[direction][severity];
   w.out.push({
     rule: `${w.scope}.${rule}`,
-    severity: judgement ? judgedSeverity(judgement, direction) : severityOf(SCHEMA_RULES[rule as SchemaRule], direction),
+    severity,
     side,
     pointer,
     in: where,
@@ -138,9 +140,9 @@ function compareResolved(w: SchemaWalk, a: Schema, b: Schema, pa: string, pb: st
   }
   compareRanges(w, a, b, pb, path);
   if (a.kind === "string" && b.kind === "string" && a.pattern !== b.pattern) {
-    const judgement = judgePatterns(a.pattern, b.pattern);
+    const judgement = judgePatterns(a.pattern, b.pattern, { old: a, new: b });
     const rule = judgement.narrows === "no" ? "pattern.widened" : judgement.widens === "no" ? "pattern.narrowed" : "pattern.changed";
-    const text = `pattern changed from ${show(a.pattern)} to ${show(b.pattern)}${judged(judgement)}`;
+    const text = `pattern changed from ${show(a.pattern)} to ${show(b.pattern)}`;
     emit(w, rule, "new", pb, path, text, judgement);
   }
   if (a.kind === "enum" && b.kind === "enum") {
@@ -238,20 +240,11 @@ function compareGroups(w: SchemaWalk, fa: Flat, fb: Flat, path: string): void {
   const added = fb.exactlyOne.filter((h) => !fa.exactlyOne.some((g) => same(g, h)));
   if (removed.length === 0 && added.length === 0) return;
   const judgement = judgeGroups(fa, fb);
-  const note = judged(judgement);
   const matched = new Set<readonly string[]>();
   for (const g of removed) {
     const h = added.find((x) => !matched.has(x) && x.some((m) => g.includes(m)));
     if (!h) {
-      emit(
-        w,
-        "exactly-one.removed",
-        "old",
-        fa.exactlyOnePointer,
-        path,
-        `exactly one of ${text(g)} is no longer required${note}`,
-        judgement,
-      );
+      emit(w, "exactly-one.removed", "old", fa.exactlyOnePointer, path, `exactly one of ${text(g)} is no longer required`, judgement);
       continue;
     }
     matched.add(h);
@@ -260,11 +253,11 @@ function compareGroups(w: SchemaWalk, fa: Flat, fb: Flat, path: string): void {
       : h.every((m) => g.includes(m))
         ? "exactly-one.narrowed"
         : "exactly-one.changed";
-    emit(w, rule, "new", fb.exactlyOnePointer, path, `exactly one of ${text(g)} is now exactly one of ${text(h)}${note}`, judgement);
+    emit(w, rule, "new", fb.exactlyOnePointer, path, `exactly one of ${text(g)} is now exactly one of ${text(h)}`, judgement);
   }
   for (const h of added) {
     if (!matched.has(h))
-      emit(w, "exactly-one.added", "new", fb.exactlyOnePointer, path, `now requires exactly one of ${text(h)}${note}`, judgement);
+      emit(w, "exactly-one.added", "new", fb.exactlyOnePointer, path, `now requires exactly one of ${text(h)}`, judgement);
   }
 }
 
@@ -302,14 +295,17 @@ function judgeGroups(fa: Flat, fb: Flat): Judgement {
   return { narrows: narrows ? "yes" : "no", widens: widens ? "yes" : "no" };
 }
 
-const judged = (j: Judgement): string =>
-  j.narrows === "no" && j.widens === "no"
-    ? " (accepts the same values)"
-    : j.narrows === "no"
-      ? " (accepts every value accepted before)"
-      : j.narrows === "unknown" || j.widens === "unknown"
-        ? " (the diff cannot tell whether every value accepted before still is)"
-        : "";
+/** Why a judged change is not breaking, or may be. */
+const NOTES = {
+  request: {
+    info: " (every value accepted before still is)",
+    warning: " (the diff cannot tell whether every value accepted before still is)",
+  },
+  response: {
+    info: " (no value refused before is accepted now)",
+    warning: " (the diff cannot tell whether values refused before are accepted now)",
+  },
+} as const;
 
 /**
  * Union members are paired by content first (equal fingerprints: nothing to compare), then by the named schema
