@@ -7,6 +7,7 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { benchBundles } from "./bundle.js";
+import { benchDiff } from "./diff.js";
 import {
   commandSummary,
   commandTables,
@@ -163,6 +164,8 @@ if (only.has("tsc")) {
   for (const [label, ratio] of tscRows) row(label, "", "", fmt.ratio(ratio), "<= 1.30x", verdict(ratio, 1.3));
   sections.push(`## Type-check time\n\n${t.table}`);
 }
+
+if (values.only === undefined || only.has("diff")) sections.push(await benchDiff(row, rounds));
 
 const loadAtEnd = loadavg();
 const la = (l: number[]) => l.map((n) => n.toFixed(2)).join(" / ");
