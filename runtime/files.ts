@@ -1,5 +1,6 @@
 // File values accepted in request bodies, and their conversion to Blobs before the first attempt (so that a
-// retry can send the same bytes again). node:fs is imported only when a path reference is used.
+// retry can send the same bytes again). A path reference is read through the "#read-file" import of the runtime's
+// package.json: node:fs on Node, a clear refusal elsewhere, so that bundlers for browsers never meet node:fs.
 import { RequestEncodingError } from "./errors.js";
 
 /** Minimal shape of a Node.js Readable, checked structurally so that browsers never load node:stream. */
@@ -68,10 +69,10 @@ export function isFileInput(value: unknown): value is FileInput {
 export async function prepareFile(value: FileInput): Promise<PreparedFile> {
   const ref = isFileData(value) ? undefined : fileRef(value);
   if (ref !== undefined && "path" in ref) {
-    const { openAsBlob } = await import("node:fs");
+    const { readFileBlob } = await import(/* webpackMode: "eager" */ "#read-file");
     const type = ref.contentType ?? "";
     try {
-      return new PreparedFile(await openAsBlob(ref.path, { type }), ref.filename ?? baseName(ref.path));
+      return new PreparedFile(await readFileBlob(ref.path, type), ref.filename ?? baseName(ref.path));
     } catch (cause) {
       throw new RequestEncodingError(`cannot read the file ${JSON.stringify(ref.path)}`, { cause });
     }

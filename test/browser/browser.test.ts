@@ -43,7 +43,6 @@ beforeAll(async () => {
     format: "esm",
     platform: "browser",
     target: "es2022",
-    external: ["node:*"],
     write: false,
     logLevel: "silent",
   });
