@@ -1,68 +1,75 @@
 #!/usr/bin/env node
-import { relative } from "node:path";
-import { parseArgs } from "node:util";
-import { generate, runtimeModuleFor, writeFiles } from "./generate.js";
-import { SpecError } from "./spec/problems.js";
-import { currentRelease, releaseFile } from "./spec/releases.js";
+// The toolchain's command. Each command's module is loaded only when it runs, so that --version, --help and
+// mistakes answer at once, before the generator's heavy dependencies load.
+import { readFileSync } from "node:fs";
+import { helpHint, nearest, UsageError } from "./cli/args.js";
+import { BIN } from "./names.js";
 
-const USAGE = `Usage: generate [--spec <file|url> | --release <R<yyyymmdd>.<hhmm>> | --add <file|url>] [--out <folder>]
-       diff <old> <new> [options]   (diff --help for its options)
+const COMMANDS: Readonly<Record<string, { summary: string; run: (args: readonly string[]) => Promise<number> }>> = {
+  generate: {
+    summary: "validate a description and write the SDKs (see paperoffice-sdk.config.json)",
+    run: async (args) => (await import("./cli/generate-command.js")).runGenerate(args),
+  },
+  diff: {
+    summary: "compare two releases: a changelog section, breaking changes flagged",
+    run: async (args) => {
+      const { DIFF_USAGE, runDiff } = await import("./diff/command.js");
+      if (args.includes("--help") || args.includes("-h")) {
+        console.log(DIFF_USAGE.replace(/^Usage: /, `Usage: ${BIN} `));
+        return 0;
+      }
+      return runDiff(args);
+    },
+  },
+};
 
-Validates a description, builds its intermediate model and writes the client, types, fixtures and IR.
-  --spec      a description file or http(s) URL (default: the release from --release)
-  --release   a release in spec/releases (default: the current one, the newest)
-  --add       a new release's description, file or http(s) URL: validated, saved as spec/releases/<info.version>.yaml
-              (a release id not yet there; earlier files are not touched), then generated
-  --out       the output folder (default: generated)
-Exit code 0 on success, 1 when the description is invalid or the options are wrong.`;
+const USAGE = `Usage: ${BIN} <command> [options]
+
+Commands:
+${Object.entries(COMMANDS)
+  .map(([name, c]) => `  ${name.padEnd(10)}${c.summary}`)
+  .join("\n")}
+
+Options:
+  -h, --help     this text; \`${BIN} <command> --help\` for a command's options
+  -v, --version  the toolchain's version`;
+
+/** The toolchain's version, from its package.json (two folders up when built into dist/, one up from the sources). */
+function version(): string {
+  for (const path of ["../package.json", "../../package.json"]) {
+    try {
+      const manifest = JSON.parse(readFileSync(new URL(path, import.meta.url), "utf8")) as { name?: string; version?: string };
+      if (manifest.name === "@paperoffice/sdk-toolchain") return manifest.version ?? "unknown";
+    } catch {
+      // not this folder
+    }
+  }
+  return "unknown";
+}
 
 async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
-  // The release diff loads the TypeScript compiler for its types check: only a diff or the help loads it.
-  const diff = () => import("./diff/command.js");
-  if (command === "--help" || command === "-h" || command === "help") {
-    console.log(`${USAGE}\n\n${(await diff()).DIFF_USAGE}`);
-    return 0;
+  if (command === undefined) {
+    console.error(`error: missing command\n\n${USAGE}`);
+    return 1;
   }
-  if (command === "diff") return (await diff()).runDiff(rest);
-  const { values } = parseArgs({
-    args: [...rest],
-    options: {
-      spec: { type: "string" },
-      release: { type: "string" },
-      add: { type: "string" },
-      out: { type: "string" },
-      help: { type: "boolean", short: "h" },
-    },
-  });
-  if (values.help) {
+  if (command === "--help" || command === "-h" || command === "help") {
     console.log(USAGE);
     return 0;
   }
-  if (command !== "generate") {
-    console.error(`unknown command "${command ?? ""}"\n\n${USAGE}\n\n${(await diff()).DIFF_USAGE}`);
-    return 1;
+  if (command === "--version" || command === "-v") {
+    console.log(version());
+    return 0;
   }
-  if ([values.spec, values.release, values.add].filter(Boolean).length > 1) throw new Error("give one of --spec, --release and --add");
-  const started = performance.now();
-  const added = values.add === undefined ? undefined : await (await import("./releases/add.js")).addRelease(values.add);
-  if (added) {
-    const note = added.current ? "now the current release" : `older than the current release ${added.previous}, which stays current`;
-    console.log(`added release ${added.id} as spec/releases/${added.id}.yaml (${note})`);
+  const entry = COMMANDS[command];
+  if (entry) return entry.run(rest);
+  if (command.startsWith("-")) {
+    throw new UsageError(`missing command before ${command}: ${BIN} <${Object.keys(COMMANDS).join("|")}> ${argv.join(" ")}`);
   }
-  const source = added?.file ?? values.spec ?? releaseFile(values.release ?? currentRelease());
-  const out = values.out ?? "generated";
-  const { ir, files } = await generate(source, { runtimeModule: runtimeModuleFor(out) });
-  await writeFiles(out, files);
-  const pipelines = ir.operations.flatMap((o) => o.variants?.pipelines ?? []);
-  const shown = (p: string) => (p.startsWith("http") ? p : relative(process.cwd(), p) || p);
-  console.log(`${shown(source)} -> ${shown(out)}: ${ir.info.title} ${ir.info.version}`);
-  console.log(
-    `  ${ir.operations.length} operations, ${pipelines.length} pipelines, ${pipelines.reduce((n, p) => n + p.variants.length, 0)} variants, ${ir.webhooks.length} events, ${ir.errors.length} error codes, ${ir.schemas.length} schemas`,
+  const hint = nearest(command, Object.keys(COMMANDS));
+  throw new UsageError(
+    `unknown command "${command}"${hint ? ` (did you mean ${hint}?)` : ""}; commands: ${Object.keys(COMMANDS).join(", ")}`,
   );
-  for (const f of files) console.log(`  wrote ${f.path} (${Buffer.byteLength(f.content)} bytes)`);
-  console.log(`  ${files.length} files in ${Math.round(performance.now() - started)} ms`);
-  return 0;
 }
 
 main(process.argv.slice(2)).then(
@@ -71,7 +78,10 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     // Problems with the input are reported as lines, never as a stack trace.
-    console.error(error instanceof SpecError ? error.message : `error: ${error instanceof Error ? error.message : String(error)}`);
+    const message = error instanceof Error ? error.message : String(error);
+    const named = error instanceof Error && ["SpecError", "ConfigError"].includes(error.constructor.name);
+    console.error(named ? message : `error: ${message}`);
+    if (error instanceof UsageError) console.error(helpHint(error.command));
     process.exitCode = 1;
   },
 );

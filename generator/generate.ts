@@ -4,34 +4,16 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildIR } from "./ir/build.js";
 import type { IR } from "./ir/types.js";
-import { emitEntry } from "./emit/client/entry.js";
-import { emitErrors } from "./emit/client/errors.js";
-import { emitModel } from "./emit/client/model.js";
-import { emitOperations } from "./emit/client/operations.js";
-import { emitRequests } from "./emit/client/requests.js";
-import { emitFixtures } from "./emit/fixtures/index.js";
-import { emitIrJson } from "./emit/ir-json.js";
-import { emitPython } from "./emit/python/index.js";
 import { createKit, type EmitKit, type EmittedFile, type Emitter } from "./emit/kit.js";
 import { startTypesWorker } from "./emit/openapi-types.js";
-import { emitReadme } from "./emit/readme.js";
 import { emitTypes } from "./emit/types.js";
+import { emittersFor, type LanguageName, type OptionalOutput } from "./languages.js";
 import { LARGE_DESCRIPTION_BYTES, type LoadedDescription, startChecks } from "./spec/load.js";
+import { confinedPath } from "./output.js";
 import { readDescription } from "./spec/read.js";
 
-/** Every emitter, each a plugin over the IR. */
-export const EMITTERS: readonly Emitter[] = [
-  emitTypes,
-  emitRequests,
-  emitOperations,
-  emitErrors,
-  emitModel,
-  emitEntry,
-  emitFixtures,
-  emitIrJson,
-  emitReadme,
-  emitPython,
-];
+/** Every emitter of every language and optional output, each a plugin over the IR. */
+export const EMITTERS: readonly Emitter[] = await emittersFor();
 
 export interface Generation {
   readonly description: LoadedDescription;
@@ -41,9 +23,21 @@ export interface Generation {
 }
 
 export interface GenerateOptions {
+  /** The emitters to run, instead of those of `languages` and `outputs`. */
   readonly emitters?: readonly Emitter[];
-  /** The runtime's module as imported from the output folder (default: `../runtime/index.js`, for generated/). */
-  readonly runtimeModule?: string;
+  /** The languages to write (default: every registered one, see languages.ts). */
+  readonly languages?: readonly LanguageName[];
+  /** The optional outputs to write (default: all: fixtures and the IR). */
+  readonly outputs?: readonly OptionalOutput[];
+  /** The TypeScript SDK's npm package name: when given, the output is a package (package.json, build configs). */
+  readonly typescriptPackage?: string | undefined;
+  /**
+   * How the generated TypeScript imports the runtime (default: its package, `@paperoffice/sdk-runtime`). A path
+   * (see runtimeModuleFor) imports the runtime's sources instead, as this repository's own generated/ does.
+   */
+  readonly runtimeModule?: string | undefined;
+  /** Told when each step starts (reading, checking, the IR, the emitters), for progress on a terminal. */
+  readonly onStep?: (step: string) => void;
 }
 
 /** The module specifier of runtime/index.js as seen from an output folder. */
@@ -56,17 +50,21 @@ export function runtimeModuleFor(outDir: string): string {
 
 /** Runs the emitters over the IR of a description; writes nothing. */
 export async function generate(source: string, options: GenerateOptions = {}): Promise<Generation> {
+  const step = options.onStep ?? (() => {});
+  step(`reading ${source}`);
   const raw = await readDescription(source);
-  const emitters = options.emitters ?? EMITTERS;
+  const emitters =
+    options.emitters ?? (await emittersFor(options.languages, options.outputs, { typescriptPackage: options.typescriptPackage }));
   // openapi-typescript's worker is the longest part on a large description: it starts now, to load while the
   // description is checked and its IR built.
   const typesWorker = raw.text.length >= LARGE_DESCRIPTION_BYTES && emitters.includes(emitTypes) ? startTypesWorker() : undefined;
   try {
+    step("checking the description");
     const { description, verdict } = await startChecks(raw);
     // The IR and the emitters run while a large description's schema check finishes in a worker. Its problems
     // come first: the IR of an invalid description may fail in ways that say less.
-    const built = await createKit(["readme"], options.runtimeModule, typesWorker)
-      .then((kit) => emitAll(description, emitters, kit))
+    const built = await createKit(["readme"], options.runtimeModule, typesWorker, options.typescriptPackage)
+      .then((kit) => emitAll(description, emitters, kit, step))
       .then(
         (result) => ({ result }),
         (error: unknown) => ({ error }),
@@ -80,9 +78,26 @@ export async function generate(source: string, options: GenerateOptions = {}): P
   }
 }
 
-async function emitAll(description: LoadedDescription, emitters: readonly Emitter[], kit: EmitKit): Promise<Generation> {
+async function emitAll(
+  description: LoadedDescription,
+  emitters: readonly Emitter[],
+  kit: EmitKit,
+  step: (text: string) => void,
+): Promise<Generation> {
+  step("building the intermediate model");
   const ir = buildIR(description);
-  const files = (await Promise.all(emitters.map((emit) => emit(ir, kit)))).flat().sort((a, b) => (a.path < b.path ? -1 : 1));
+  // The emitters run together; the step names those still running.
+  const running = new Set(emitters.map((e, i) => e.name.replace(/^emit/, "").toLowerCase() || `emitter ${i + 1}`));
+  step(`emitting ${[...running].join(", ")}`);
+  const emitted = await Promise.all(
+    emitters.map(async (emit, i) => {
+      const files = await emit(ir, kit);
+      running.delete(emit.name.replace(/^emit/, "").toLowerCase() || `emitter ${i + 1}`);
+      if (running.size > 0) step(`emitting ${[...running].join(", ")}`);
+      return files;
+    }),
+  );
+  const files = emitted.flat().sort((a, b) => (a.path < b.path ? -1 : 1));
   const seen = new Set<string>();
   for (const f of files) {
     if (seen.has(f.path)) throw new Error(`two emitters wrote ${f.path}`);
@@ -109,7 +124,7 @@ export async function writeFiles(outDir: string, files: readonly EmittedFile[]):
   await mkdir(outDir, { recursive: true });
   for (const entry of await readdir(outDir)) await rm(join(outDir, entry), { recursive: true, force: true });
   for (const file of files) {
-    const target = join(outDir, file.path);
+    const target = confinedPath(outDir, file.path);
     await mkdir(dirname(target), { recursive: true });
     await writeFile(target, file.content);
   }

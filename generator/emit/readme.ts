@@ -1,5 +1,6 @@
 import type { IR } from "../ir/types.js";
 import { errorClassNames } from "./client/errors.js";
+import { BIN, RUNTIME_PACKAGE } from "../names.js";
 import { tsNames } from "./names/ts.js";
 import type { EmitKit, EmittedFile } from "./kit.js";
 
@@ -23,6 +24,12 @@ const cell = (text: string | undefined): string => (text ?? "").replaceAll("|", 
 export async function emitReadme(ir: IR, kit: EmitKit): Promise<readonly EmittedFile[]> {
   const classes = errorClassNames(ir);
   const content = kit.render("readme", {
+    bin: BIN,
+    package: kit.typescriptPackage ?? "",
+    runtimePackage: RUNTIME_PACKAGE.name,
+    clientModule: kit.typescriptPackage ?? "./client/index.js",
+    webhooksModule: kit.typescriptPackage === undefined ? "./client/webhooks.js" : `${kit.typescriptPackage}/webhooks`,
+    firstOperation: ir.operations[0]?.identifier ?? "",
     title: ir.info.title,
     version: ir.info.version,
     hash: ir.info.descriptionHash,
@@ -37,7 +44,5 @@ export async function emitReadme(ir: IR, kit: EmitKit): Promise<readonly Emitted
     errors: ir.errors.map((e) => ({ ...e, className: classes.get(e.code) })),
     events: ir.webhooks.map((w) => ({ event: w.event, summary: cell(w.summary) })),
   });
-  return [
-    { path: "README.md", content: `<!-- ${kit.header(ir, "//").replaceAll("// ", "").replaceAll("\n", " ").trim()} -->\n\n${content}` },
-  ];
+  return [{ path: "README.md", content: `${kit.header(ir, { open: "<!--", close: "-->" })}\n${content}` }];
 }

@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
-import type { IR } from "../../ir/types.js";
-import type { EmitKit, EmittedFile, Emitter } from "../kit.js";
+import type { IR } from "../ir/types.js";
+import type { CommentStyle, EmitKit, EmittedFile, Emitter } from "./kit.js";
 
 /**
  * What a language's view module hands the templates: where the files go, the comment syntax of the
@@ -9,7 +9,8 @@ import type { EmitKit, EmittedFile, Emitter } from "../kit.js";
 export interface LanguageView {
   /** Output folder below generated/, with forward slashes (for example `python/service_client`). */
   readonly outDir: string;
-  readonly comment: "//" | "#";
+  /** The generated header's comment: a line comment's prefix (`//`, `#`, `--`) or a block comment's ends. */
+  readonly comment: CommentStyle;
   readonly data: object;
   /**
    * Templates rendered more than once, each time to another file with more data (for example one client template
@@ -18,7 +19,7 @@ export interface LanguageView {
   readonly variants?: Readonly<Record<string, readonly { readonly file: string; readonly data: object }[]>>;
 }
 
-const templatesDir = new URL("../../../templates/", import.meta.url);
+const templatesDir = new URL("../../templates/", import.meta.url);
 
 /**
  * The templates of a language: every `templates/<language>/<file>.hbs`, sorted. Each renders the file `<file>` (the template's name without `.hbs`) of the output folder.

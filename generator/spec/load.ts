@@ -51,6 +51,8 @@ export async function startChecks(raw: RawDescription): Promise<CheckingDescript
   const openapi = version.startsWith("3.1") ? "3.1" : version.startsWith("3.0") ? "3.0" : undefined;
   if (!openapi)
     throw new SpecError(source, [{ pointer: "/openapi", message: `OpenAPI 3.0 or 3.1 expected, found "${version || "nothing"}"` }]);
+  const shapeProblems = rootProblems(document, openapi);
+  if (shapeProblems.length > 0) throw new SpecError(source, shapeProblems);
 
   const refProblems = checkRefs(document);
   if (refProblems.length > 0) throw new SpecError(source, refProblems);
@@ -71,4 +73,24 @@ export async function startChecks(raw: RawDescription): Promise<CheckingDescript
   // The IR must not be built from a description whose extensions are broken: wait for the whole report.
   if (extensionProblems.length > 0) throw await verdict;
   return { description, verdict };
+}
+
+/** What the OpenAPI schema requires at the root, said plainly (swagger-parser words it as "[object Object] is not valid"). */
+function rootProblems(document: Record<string, unknown>, openapi: "3.0" | "3.1"): SpecProblem[] {
+  const problems: SpecProblem[] = [];
+  const info = document.info;
+  if (info === null || typeof info !== "object" || Array.isArray(info)) {
+    problems.push({ pointer: "/info", message: "missing: the description needs info with its title and version" });
+  } else {
+    for (const field of ["title", "version"] as const) {
+      if (typeof (info as Record<string, unknown>)[field] !== "string")
+        problems.push({ pointer: `/info/${field}`, message: "missing: a string is required" });
+    }
+  }
+  if (openapi === "3.0" && document.paths === undefined)
+    problems.push({ pointer: "/paths", message: "missing: OpenAPI 3.0 requires paths" });
+  if (openapi === "3.1" && document.paths === undefined && document.webhooks === undefined && document.components === undefined) {
+    problems.push({ pointer: "/paths", message: "missing: OpenAPI 3.1 requires at least one of paths, webhooks and components" });
+  }
+  return problems;
 }

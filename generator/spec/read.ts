@@ -9,13 +9,32 @@ export interface RawDescription {
   readonly document: Record<string, unknown>;
 }
 
+const FILE_ERRORS: Readonly<Record<string, string>> = {
+  ENOENT: "no such file",
+  EACCES: "permission denied",
+  EISDIR: "is a folder, not a description file",
+};
+
+const NETWORK_ERRORS: Readonly<Record<string, string>> = {
+  ECONNREFUSED: "the connection was refused",
+  ENOTFOUND: "the host name does not resolve",
+  EAI_AGAIN: "the host name could not be resolved now",
+  ETIMEDOUT: "the connection timed out",
+  ECONNRESET: "the connection was reset",
+  UND_ERR_CONNECT_TIMEOUT: "the connection timed out",
+};
+
 export function isUrl(source: string): boolean {
   return /^https?:\/\//i.test(source);
 }
 
 /** Reads a description (YAML or JSON) from a file or an http(s) URL. */
 export async function readDescription(source: string): Promise<RawDescription> {
-  const text = isUrl(source) ? await fetchText(source) : await readFile(source, "utf8");
+  const text = isUrl(source)
+    ? await fetchText(source)
+    : await readFile(source, "utf8").catch((error: NodeJS.ErrnoException) => {
+        throw new Error(`${source}: ${FILE_ERRORS[error.code ?? ""] ?? error.message}`);
+      });
   return { source, text, document: parseDescription(source, text) };
 }
 
@@ -40,7 +59,12 @@ async function fetchText(url: string): Promise<string> {
   try {
     response = await fetch(url, { redirect: "follow" });
   } catch (error) {
-    throw new Error(`${url}: could not be fetched: ${(error as Error).message}`);
+    // fetch says only "fetch failed"; the reason is in its cause (ECONNREFUSED, ENOTFOUND, a certificate...).
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const reason = cause?.code
+      ? `${NETWORK_ERRORS[cause.code] ?? cause.message ?? cause.code} (${cause.code})`
+      : (cause?.message ?? (error as Error).message);
+    throw new Error(`${url}: could not be fetched: ${reason}`);
   }
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status} when fetching the description`);
   return response.text();

@@ -1,5 +1,7 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,8 +16,12 @@ const root = fileURLToPath(new URL("../../", import.meta.url));
 const run = promisify(execFile);
 
 async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return cliIn(root, ...args);
+}
+
+async function cliIn(cwd: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(join(root, "node_modules/.bin/tsx"), [join(root, "generator/cli.ts"), ...args], { cwd: root });
+    const { stdout, stderr } = await run(join(root, "node_modules/.bin/tsx"), [join(root, "generator/cli.ts"), ...args], { cwd });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -35,8 +41,9 @@ async function brokenCopy(mutate: (doc: Doc) => void): Promise<string> {
 describe("the generate command", () => {
   it("prints a summary of what it wrote and exits 0", async () => {
     const out = await mkdtemp(join(tmpdir(), "out-"));
-    const result = await cli("generate", "--spec", join(root, "test/generator/cases/small/openapi.yaml"), "--out", out);
+    const result = await cli("generate", "--spec", join(root, "test/generator/cases/small/openapi.yaml"), "--out", out, "--verbose");
     expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/files \(\d+ written, 0 unchanged\)/);
     expect(result.stdout).toMatch(/2 operations, 2 pipelines, 3 variants, 1 events, 1 error codes, 8 schemas/);
     expect(result.stdout).toMatch(/wrote operations\.ts \(\d+ bytes\)/);
     expect(await readFile(join(out, "index.ts"), "utf8")).toContain("export function createClient");
@@ -91,7 +98,7 @@ describe("the generate command", () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
-  it("refuses an unknown release and a missing file with one clear line", async () => {
+  it("refuses an unknown release and a missing file with one clear line", { timeout: 120_000 }, async () => {
     const release = await cli("generate", "--release", "R19990101.0000");
     expect(release.code).toBe(1);
     expect(release.stderr.trim()).toMatch(/^error: release R19990101\.0000 is not in .*\(known: R\d{8}\.\d{4}/);
@@ -100,4 +107,122 @@ describe("the generate command", () => {
     expect(missing.stderr).toMatch(/^error: .*nope\.yaml/);
     expect(missing.stderr).not.toMatch(/\n\s+at /);
   });
+});
+
+const SMALL = join(root, "test/generator/cases/small/openapi.yaml");
+
+describe("the command's answers", () => {
+  it("--version prints the toolchain's version, --help names the program and its commands", async () => {
+    const manifest = JSON.parse(await readFile(join(root, "package.json"), "utf8")) as { version: string };
+    expect((await cli("--version")).stdout.trim()).toBe(manifest.version);
+    const help = await cli("--help");
+    expect(help.stdout).toMatch(/^Usage: paperoffice-sdk <command> \[options\]/);
+    expect(help.stdout).toMatch(/generate .*\n.*diff /);
+    expect((await cli("generate", "--help")).stdout).toMatch(/^Usage: paperoffice-sdk generate \[options\]/);
+    expect((await cli("diff", "--help")).stdout).toMatch(/^Usage: paperoffice-sdk diff /);
+  }, 120_000);
+
+  it.each([
+    [["--spec", "x.yaml"], /^error: missing command before --spec: paperoffice-sdk <generate\|diff[^>]*> --spec x\.yaml\n/],
+    [["genrate"], /^error: unknown command "genrate" \(did you mean generate\?\)/],
+    [
+      ["generate", "--sepc", "x.yaml"],
+      /^error: unknown option --sepc for generate \(did you mean --spec\?\)\nrun `paperoffice-sdk generate --help`/,
+    ],
+    [["generate", "--languages", "pyton"], /^error: --languages: "pyton" is not one of typescript, python \(did you mean python\?\)/],
+    [["generate", "--spec", "nope.yaml"], /^error: nope\.yaml: no such file\n$/],
+  ])(
+    "%j: one line naming the cause, exit 1",
+    async (args, want) => {
+      const result = await cli(...args);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(want);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    },
+    120_000,
+  );
+
+  it("names an unreachable address and an invalid description's missing parts", async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const unreachable = await cli(
+      "generate",
+      "--spec",
+      `http://127.0.0.1:${port}/openapi.yaml`,
+      "--out",
+      await mkdtemp(join(tmpdir(), "out-")),
+    );
+    expect(unreachable.stderr.trim()).toBe(
+      `error: http://127.0.0.1:${port}/openapi.yaml: could not be fetched: the connection was refused (ECONNREFUSED)`,
+    );
+    const dir = await mkdtemp(join(tmpdir(), "cli-"));
+    await writeFile(join(dir, "openapi.json"), '{"openapi":"3.1.0"}');
+    const invalid = await cli("generate", "--spec", join(dir, "openapi.json"), "--out", join(dir, "out"));
+    expect(invalid.code).toBe(1);
+    expect(invalid.stderr).toContain("/info: missing: the description needs info with its title and version");
+    expect(invalid.stderr).toContain("/paths: missing: OpenAPI 3.1 requires at least one of paths, webhooks and components");
+    expect(invalid.stderr).not.toContain("[object Object]");
+  }, 120_000);
+
+  it("prints one line when not on a terminal, rewrites no unchanged file, and lists files with --verbose", async () => {
+    const out = join(await mkdtemp(join(tmpdir(), "out-")), "client");
+    const first = await cli("generate", "--spec", SMALL, "--out", out, "--languages", "typescript", "--outputs", "none");
+    expect(first.code).toBe(0);
+    expect(first.stdout.trim().split("\n")).toHaveLength(1);
+    expect(first.stderr).toBe("");
+    const before = await stat(join(out, "index.ts"));
+    await writeFile(join(out, "errors.ts"), "// edited\n");
+    const second = await cli("generate", "--spec", SMALL, "--out", out, "--languages", "typescript", "--outputs", "none", "--verbose");
+    expect(second.stdout).toMatch(/\(1 written, \d+ unchanged\)/);
+    expect(second.stdout).toContain("  wrote errors.ts (");
+    expect(second.stdout).toContain("  unchanged index.ts");
+    const after = await stat(join(out, "index.ts"));
+    expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
+    expect(await readdir(out)).not.toContain("fixtures");
+  }, 120_000);
+});
+
+describe("paperoffice-sdk.config.json", () => {
+  it("is all `generate` needs; a flag overrides its field", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "config-"));
+    await writeFile(
+      join(dir, "paperoffice-sdk.config.json"),
+      JSON.stringify({
+        spec: SMALL,
+        out: "sdk",
+        languages: ["typescript"],
+        outputs: { fixtures: false, ir: true },
+        typescript: { package: "@acme/small-sdk" },
+      }),
+    );
+    const result = await cliIn(dir, "generate");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/-> sdk: Small R20260101\.0000/);
+    const files = await readdir(join(dir, "sdk"));
+    expect(files).toEqual(expect.arrayContaining(["index.ts", "ir.json", "package.json", "README.md"]));
+    expect(files).not.toContain("fixtures");
+    expect(files).not.toContain("python");
+    const manifest = JSON.parse(await readFile(join(dir, "sdk", "package.json"), "utf8")) as { name: string; version: string };
+    expect([manifest.name, manifest.version]).toEqual(["@acme/small-sdk", "2026.101.0"]);
+    const overridden = await cliIn(dir, "generate", "--out", "other", "--outputs", "none");
+    expect(overridden.code).toBe(0);
+    expect(await readdir(join(dir, "other"))).not.toContain("ir.json");
+  }, 120_000);
+
+  it("is checked: each problem with the file and the JSON pointer", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "config-"));
+    await writeFile(join(dir, "paperoffice-sdk.config.json"), JSON.stringify({ languages: ["typescript", "rust"], outptus: {} }));
+    const result = await cliIn(dir, "generate");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('paperoffice-sdk.config.json: /: must NOT have additional properties "outptus"');
+    const languages = await cliIn(dir, "generate", "--config", join(dir, "missing.json"));
+    expect(languages.stderr).toMatch(/missing\.json: no such file/);
+    await writeFile(join(dir, "paperoffice-sdk.config.json"), JSON.stringify({ languages: ["typescript", "pyhton"] }));
+    const misspelt = await cliIn(dir, "generate");
+    expect(misspelt.stderr).toContain(
+      '/languages/1: "pyhton" is not a language of the generator (typescript, python); did you mean python?',
+    );
+  }, 120_000);
 });

@@ -13,8 +13,7 @@ import { scopes } from "./scope.js";
  */
 export async function emitEntry(ir: IR, kit: EmitKit): Promise<readonly EmittedFile[]> {
   const { response } = scopes(ir);
-  // The runtime's webhooks entry sits beside its main entry.
-  const runtimeWebhooks = kit.runtimeModule.replace(/index\.js$/, "webhooks/index.js");
+  const runtimeWebhooks = kit.runtimeWebhooksModule;
   const webhooks = tsFile(
     ir,
     kit,

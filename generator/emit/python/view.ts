@@ -3,7 +3,7 @@ import { pascalCase } from "../../ir/names.js";
 import type { IR, ObjectSchema, Operation, Pipeline, Schema } from "../../ir/types.js";
 import { pyComment, pyCommentFirstLine, pyDocInline, pyDocstring, pyLiteralType, pyString } from "../escape/python.js";
 import { PY_CLIENT_MEMBERS, PY_ERRORS_NAMES, PY_KEYWORDS, PY_METHOD_BODY_NAMES, PY_TYPES_NAMES } from "../names/python.js";
-import type { LanguageView } from "./templated.js";
+import type { LanguageView } from "../templated.js";
 
 /** The package below generated/python/. */
 export const PYTHON_PACKAGE = "service_client";

@@ -1,0 +1,128 @@
+// `paperoffice-sdk generate`: the configuration file, overridden by flags, then one run and a one-line summary.
+import { relative, resolve, sep } from "node:path";
+import { parseArgs } from "node:util";
+import { type Config, loadConfig } from "../config/load.js";
+import type { GenerateOptions } from "../generate.js";
+import { LANGUAGE_NAMES, type LanguageName, OPTIONAL_OUTPUT_NAMES, type OptionalOutput } from "../languages.js";
+import { BIN, RUNTIME_PACKAGE } from "../names.js";
+import { writeOutput } from "../output.js";
+import { currentRelease, releaseFile } from "../spec/releases.js";
+import { listFlag, UsageError, withUsageErrors } from "./args.js";
+import { progress } from "./progress.js";
+
+export const GENERATE_USAGE = `Usage: ${BIN} generate [options]
+
+Validates a description, builds its intermediate model and writes the SDKs into the output folder. Without flags it
+does what paperoffice-sdk.config.json (in the current folder) says; each flag overrides the file.
+  --config <file>       the configuration file (default: ./paperoffice-sdk.config.json when it exists)
+  --spec <file|url>     a description file or http(s) URL (default: the toolchain's current release)
+  --release <id>        a release R<yyyymmdd>.<hhmm> of the toolchain's spec/releases
+  --add <file|url>      a new release's description: validated, stored in spec/releases, then generated
+  --out <folder>        the output folder (default: generated)
+  --languages <list>    comma-separated, of ${LANGUAGE_NAMES.join(", ")} (default: all)
+  --outputs <list>      optional outputs, of ${OPTIONAL_OUTPUT_NAMES.join(", ")}, or none (default: all)
+  --package <name>      the TypeScript SDK's npm package name: writes package.json and its builds
+  --verbose             list every file: written, unchanged or removed
+  -h, --help            this text
+Files whose content did not change are not rewritten; a failed run leaves the output folder as it was.
+Exit code 0 on success, 1 when the description, the configuration or the options are wrong.`;
+
+const OPTIONS = {
+  config: { type: "string" },
+  spec: { type: "string" },
+  release: { type: "string" },
+  add: { type: "string" },
+  out: { type: "string" },
+  languages: { type: "string" },
+  outputs: { type: "string" },
+  package: { type: "string" },
+  verbose: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/** The module specifier of `<sources>/index.js` as seen from an output folder. */
+function sourcesModule(outDir: string, sources: string): string {
+  const path = relative(resolve(outDir), resolve(sources, "index.js")).split(sep).join("/");
+  return path.startsWith(".") ? path : `./${path}`;
+}
+
+/** The flags of a run that override the configuration file. */
+export interface RunFlags {
+  readonly spec?: string | undefined;
+  readonly release?: string | undefined;
+  readonly out?: string | undefined;
+  readonly languages?: string | undefined;
+  readonly outputs?: string | undefined;
+  readonly package?: string | undefined;
+}
+
+/** What a run reads, where it writes and with which options: the configuration, each field overridden by its flag. */
+export function resolveRun(config: Config, flags: RunFlags): { source: string; out: string; options: GenerateOptions } {
+  const languages: LanguageName[] =
+    flags.languages === undefined ? [...(config.languages ?? LANGUAGE_NAMES)] : listFlag("languages", flags.languages, LANGUAGE_NAMES);
+  const outputs: OptionalOutput[] =
+    flags.outputs === undefined
+      ? OPTIONAL_OUTPUT_NAMES.filter((o) => config.outputs?.[o] !== false)
+      : listFlag("outputs", flags.outputs, OPTIONAL_OUTPUT_NAMES);
+  const source =
+    flags.spec ??
+    (flags.release === undefined ? undefined : releaseFile(flags.release)) ??
+    config.spec ??
+    releaseFile(config.release ?? currentRelease());
+  const out = flags.out ?? config.out ?? "generated";
+  const runtimeSources = config.typescript?.runtimeSources;
+  const options: GenerateOptions = {
+    languages,
+    outputs,
+    typescriptPackage: flags.package ?? config.typescript?.package,
+    runtimeModule: runtimeSources === undefined ? RUNTIME_PACKAGE.name : sourcesModule(out, runtimeSources),
+  };
+  return { source, out, options };
+}
+
+export async function runGenerate(args: readonly string[]): Promise<number> {
+  const { values } = withUsageErrors("generate", Object.keys(OPTIONS), () =>
+    parseArgs({ args: [...args], options: OPTIONS, strict: true }),
+  );
+  if (values.help) {
+    console.log(GENERATE_USAGE);
+    return 0;
+  }
+  if ([values.spec, values.release, values.add].filter(Boolean).length > 1) throw new UsageError("give one of --spec, --release and --add");
+  const started = performance.now();
+  const { config } = await loadConfig(process.cwd(), values.config);
+  const added = values.add === undefined ? undefined : await (await import("../releases/add.js")).addRelease(values.add);
+  if (added) {
+    const note = added.current ? "now the current release" : `older than the current release ${added.previous}, which stays current`;
+    console.log(`added release ${added.id} as spec/releases/${added.id}.yaml (${note})`);
+  }
+  const { source, out, options } = resolveRun(config, { ...values, ...(added && { spec: added.file }) });
+  const bar = progress();
+  try {
+    // The generator's modules (ts-morph, swagger-parser, handlebars...) load only now that the options are right.
+    bar.step("loading the generator");
+    const { generate } = await import("../generate.js");
+    const { ir, files } = await generate(source, { ...options, onStep: bar.step });
+    bar.step(`writing ${out}`);
+    const report = await writeOutput(out, files);
+    bar.done();
+    const pipelines = ir.operations.flatMap((o) => o.variants?.pipelines ?? []);
+    const shown = (p: string) => (/^https?:/.test(p) ? p : relative(process.cwd(), p) || p);
+    const changes = [`${report.written.length} written`, `${report.unchanged.length} unchanged`];
+    if (report.removed.length > 0) changes.push(`${report.removed.length} removed`);
+    console.log(
+      `${shown(source)} -> ${shown(out)}: ${ir.info.title} ${ir.info.version}: ${ir.operations.length} operations, ${pipelines.length} pipelines, ` +
+        `${pipelines.reduce((n, p) => n + p.variants.length, 0)} variants, ${ir.webhooks.length} events, ${ir.errors.length} error codes, ` +
+        `${ir.schemas.length} schemas; ${files.length} files (${changes.join(", ")}) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    if (values.verbose) {
+      const bytes = new Map(files.map((f) => [f.path, Buffer.byteLength(f.content)]));
+      for (const path of report.written) console.log(`  wrote ${path} (${bytes.get(path)} bytes)`);
+      for (const path of report.unchanged) console.log(`  unchanged ${path}`);
+      for (const path of report.removed) console.log(`  removed ${path}`);
+    }
+    return 0;
+  } finally {
+    bar.done();
+  }
+}

@@ -1,0 +1,73 @@
+// paperoffice-sdk.config.json: what `generate` writes, so that `npx paperoffice-sdk generate` needs no flags.
+// Checked against config.schema.json; every problem names the file and the JSON pointer.
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { nearest } from "../cli/args.js";
+import { LANGUAGE_NAMES, type LanguageName, type OptionalOutput } from "../languages.js";
+import schema from "./config.schema.json" with { type: "json" };
+
+export const CONFIG_FILE = "paperoffice-sdk.config.json";
+
+export interface Config {
+  readonly spec?: string;
+  readonly release?: string;
+  readonly out?: string;
+  readonly languages?: readonly LanguageName[];
+  readonly outputs?: Partial<Record<OptionalOutput, boolean>>;
+  readonly typescript?: { readonly package?: string; readonly runtimeSources?: string };
+  readonly python?: { readonly distribution?: string; readonly module?: string };
+}
+
+export interface LoadedConfig {
+  /** The file it came from, or undefined when there is none. */
+  readonly file: string | undefined;
+  /** Paths resolved against the file's folder. */
+  readonly config: Config;
+}
+
+/** Reads `file`, or paperoffice-sdk.config.json of `cwd` when it exists (no file: an empty configuration). */
+export async function loadConfig(cwd: string, file?: string): Promise<LoadedConfig> {
+  const path = resolve(cwd, file ?? CONFIG_FILE);
+  if (file === undefined && !existsSync(path)) return { file: undefined, config: {} };
+  let value: unknown;
+  try {
+    value = JSON.parse(await readFile(path, "utf8"));
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message;
+    throw new ConfigError(`${path}: ${reason}`);
+  }
+  const validate = new Ajv2020({ allErrors: true, strict: false }).compile<Config>(schema);
+  if (!validate(value)) {
+    const lines = (validate.errors ?? []).map((e) => {
+      const allowed = (e.params as { allowedValues?: unknown[] }).allowedValues;
+      const extra = (e.params as { additionalProperty?: string }).additionalProperty;
+      return `${path}: ${e.instancePath || "/"}: ${e.message ?? "is invalid"}${allowed ? ` (${allowed.join(", ")})` : ""}${extra ? ` "${extra}"` : ""}`;
+    });
+    throw new ConfigError(lines.join("\n"));
+  }
+  // Languages are checked against the registry, not the schema, so that registering one is a single line.
+  const unknown = (value.languages ?? []).flatMap((name, i) => {
+    if ((LANGUAGE_NAMES as readonly string[]).includes(name)) return [];
+    const hint = nearest(name, LANGUAGE_NAMES);
+    return [`${path}: /languages/${i}: "${name}" is not a language of the generator (${LANGUAGE_NAMES.join(", ")})${hint ? `; did you mean ${hint}?` : ""}`];
+  });
+  if (unknown.length > 0) throw new ConfigError(unknown.join("\n"));
+  const base = dirname(path);
+  const at = (p: string | undefined) => (p === undefined || /^https?:\/\//i.test(p) ? p : resolve(base, p));
+  const config: Config = {
+    ...value,
+    ...(value.spec !== undefined && { spec: at(value.spec)! }),
+    ...(value.out !== undefined && { out: at(value.out)! }),
+    ...(value.typescript?.runtimeSources !== undefined && {
+      typescript: { ...value.typescript, runtimeSources: at(value.typescript.runtimeSources)! },
+    }),
+  };
+  return { file: path, config };
+}
+
+/** A configuration problem: reported as its lines, never with a stack trace. */
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+}

@@ -1,0 +1,99 @@
+// Writing a run's output: confined to the output folder, swapped in whole only when every file is written,
+// unchanged files left as they are, and folders holding files of someone else's refused.
+import { mkdir, mkdtemp, readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { confinedPath, writeOutput } from "../../generator/output.js";
+
+const manifest = (paths: string[]) => ({
+  path: "manifest.json",
+  content: JSON.stringify({ files: Object.fromEntries(paths.map((p) => [p, "x"])) }),
+});
+
+describe("confinedPath", () => {
+  it.each([
+    { given: "index.ts", want: "ok" },
+    { given: "python/pkg/client.py", want: "ok" },
+    { given: "../escape.ts", want: "refused" },
+    { given: "a/../../escape.ts", want: "refused" },
+    { given: "/etc/passwd", want: "refused" },
+    { given: "C:/x.ts", want: "refused" },
+    { given: "a\\..\\..\\x.ts", want: "refused" },
+    { given: "a//b.ts", want: "refused" },
+    { given: "./a.ts", want: "refused" },
+    { given: "", want: "refused" },
+  ])("$given: $want", ({ given, want }) => {
+    const outcome = (() => {
+      try {
+        confinedPath("/out", given);
+        return "ok";
+      } catch {
+        return "refused";
+      }
+    })();
+    expect(outcome).toBe(want);
+  });
+});
+
+describe("writeOutput", () => {
+  it("replaces an earlier run's output, keeps unchanged files' inode and time, removes stale files", async () => {
+    const out = join(await mkdtemp(join(tmpdir(), "output-")), "out");
+    await writeOutput(out, [{ path: "a.ts", content: "a" }, { path: "old.ts", content: "old" }, manifest(["a.ts", "old.ts"])]);
+    const before = await stat(join(out, "a.ts"));
+    const report = await writeOutput(out, [{ path: "a.ts", content: "a" }, { path: "b/c.ts", content: "c" }, manifest(["a.ts", "b/c.ts"])]);
+    expect(report).toEqual({ written: ["b/c.ts", "manifest.json"], unchanged: ["a.ts"], removed: ["old.ts"] });
+    const after = await stat(join(out, "a.ts"));
+    expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
+    expect((await readdir(out)).sort()).toEqual(["a.ts", "b", "manifest.json"]);
+    expect(await readdir(join(out, ".."))).toEqual(["out"]); // no temporary sibling left
+  });
+
+  it("leaves the previous output as it was when a write fails, and no temporary folder behind", async () => {
+    const out = join(await mkdtemp(join(tmpdir(), "output-")), "out");
+    await writeOutput(out, [{ path: "a.ts", content: "a" }, manifest(["a.ts"])]);
+    // "x" as a file and as a folder: the second write fails half-way.
+    await expect(
+      writeOutput(out, [
+        { path: "a.ts", content: "changed" },
+        { path: "x", content: "1" },
+        { path: "x/y", content: "2" },
+      ]),
+    ).rejects.toThrow();
+    expect(await readFile(join(out, "a.ts"), "utf8")).toBe("a");
+    expect(await readdir(join(out, ".."))).toEqual(["out"]);
+  });
+
+  it("refuses a path outside the folder before writing anything", async () => {
+    const out = join(await mkdtemp(join(tmpdir(), "output-")), "out");
+    await expect(
+      writeOutput(out, [
+        { path: "ok.ts", content: "" },
+        { path: "../evil.ts", content: "" },
+      ]),
+    ).rejects.toThrow(/must stay inside the output folder/);
+    expect(await readdir(join(out, ".."))).toEqual([]);
+  });
+
+  it("refuses a folder holding files no run wrote, and the current folder", async () => {
+    const out = await mkdtemp(join(tmpdir(), "output-"));
+    await writeFile(join(out, "mine.ts"), "mine");
+    await expect(writeOutput(out, [{ path: "a.ts", content: "a" }])).rejects.toThrow(/holds files and no manifest\.json/);
+    await writeFile(join(out, "manifest.json"), JSON.stringify({ files: { "a.ts": "x" } }));
+    await expect(writeOutput(out, [{ path: "a.ts", content: "a" }])).rejects.toThrow(/mine\.ts were not written by the generator/);
+    expect(await readFile(join(out, "mine.ts"), "utf8")).toBe("mine");
+    await expect(writeOutput(process.cwd(), [{ path: "a.ts", content: "a" }])).rejects.toThrow(/current folder/);
+  });
+
+  it("carries a package's node_modules and dist over, and drops caches", async () => {
+    const out = join(await mkdtemp(join(tmpdir(), "output-")), "out");
+    await writeOutput(out, [{ path: "a.py", content: "a" }, manifest(["a.py"])]);
+    await mkdir(join(out, "node_modules", "x"), { recursive: true });
+    await writeFile(join(out, "node_modules", "x", "i.js"), "kept");
+    await mkdir(join(out, "__pycache__"));
+    await writeFile(join(out, "__pycache__", "a.pyc"), "cache");
+    await writeOutput(out, [{ path: "a.py", content: "a" }, manifest(["a.py"])]);
+    expect(await readFile(join(out, "node_modules", "x", "i.js"), "utf8")).toBe("kept");
+    expect((await readdir(out)).sort()).toEqual(["a.py", "manifest.json", "node_modules"]);
+  });
+});
