@@ -10,6 +10,10 @@ const COMMANDS: Readonly<Record<string, { summary: string; run: (args: readonly 
     summary: "validate a description and write the SDKs (see paperoffice-sdk.config.json)",
     run: async (args) => (await import("./cli/generate-command.js")).runGenerate(args),
   },
+  release: {
+    summary: "store a new release, generate the SDKs, write its changelog section, check the packages",
+    run: async (args) => (await import("./cli/release-command.js")).runRelease(args),
+  },
   diff: {
     summary: "compare two releases: a changelog section, breaking changes flagged",
     run: async (args) => {

@@ -6,7 +6,7 @@ import type { GenerateOptions } from "../generate.js";
 import { LANGUAGE_NAMES, type LanguageName, OPTIONAL_OUTPUT_NAMES, type OptionalOutput } from "../languages.js";
 import { BIN, RUNTIME_PACKAGE } from "../names.js";
 import { writeOutput } from "../output.js";
-import { currentRelease, releaseFile } from "../spec/releases.js";
+import { currentRelease, releaseFile, releasesDir } from "../spec/releases.js";
 import { listFlag, UsageError, withUsageErrors } from "./args.js";
 import { progress } from "./progress.js";
 
@@ -57,7 +57,11 @@ export interface RunFlags {
 }
 
 /** What a run reads, where it writes and with which options: the configuration, each field overridden by its flag. */
-export function resolveRun(config: Config, flags: RunFlags): { source: string; out: string; options: GenerateOptions } {
+export function resolveRun(
+  config: Config,
+  flags: RunFlags,
+  dir = config.releases === undefined ? releasesDir : `${config.releases}/`,
+): { source: string; out: string; options: GenerateOptions } {
   const languages: LanguageName[] =
     flags.languages === undefined ? [...(config.languages ?? LANGUAGE_NAMES)] : listFlag("languages", flags.languages, LANGUAGE_NAMES);
   const outputs: OptionalOutput[] =
@@ -66,9 +70,9 @@ export function resolveRun(config: Config, flags: RunFlags): { source: string; o
       : listFlag("outputs", flags.outputs, OPTIONAL_OUTPUT_NAMES);
   const source =
     flags.spec ??
-    (flags.release === undefined ? undefined : releaseFile(flags.release)) ??
+    (flags.release === undefined ? undefined : releaseFile(flags.release, dir)) ??
     config.spec ??
-    releaseFile(config.release ?? currentRelease());
+    releaseFile(config.release ?? currentRelease(dir), dir);
   const out = flags.out ?? config.out ?? "generated";
   const runtimeSources = config.typescript?.runtimeSources;
   const options: GenerateOptions = {
@@ -91,12 +95,13 @@ export async function runGenerate(args: readonly string[]): Promise<number> {
   if ([values.spec, values.release, values.add].filter(Boolean).length > 1) throw new UsageError("give one of --spec, --release and --add");
   const started = performance.now();
   const { config } = await loadConfig(process.cwd(), values.config);
-  const added = values.add === undefined ? undefined : await (await import("../releases/add.js")).addRelease(values.add);
+  const dir = config.releases === undefined ? releasesDir : `${config.releases}/`;
+  const added = values.add === undefined ? undefined : await (await import("../releases/add.js")).addRelease(values.add, dir);
   if (added) {
     const note = added.current ? "now the current release" : `older than the current release ${added.previous}, which stays current`;
-    console.log(`added release ${added.id} as spec/releases/${added.id}.yaml (${note})`);
+    console.log(`added release ${added.id} as ${relative(process.cwd(), added.file)} (${note})`);
   }
-  const { source, out, options } = resolveRun(config, { ...values, ...(added && { spec: added.file }) });
+  const { source, out, options } = resolveRun(config, { ...values, ...(added && { spec: added.file }) }, dir);
   const bar = progress();
   try {
     // The generator's modules (ts-morph, swagger-parser, handlebars...) load only now that the options are right.

@@ -14,6 +14,7 @@ export interface Config {
   readonly spec?: string;
   readonly release?: string;
   readonly out?: string;
+  readonly releases?: string;
   readonly languages?: readonly LanguageName[];
   readonly outputs?: Partial<Record<OptionalOutput, boolean>>;
   readonly typescript?: { readonly package?: string; readonly runtimeSources?: string };
@@ -51,7 +52,9 @@ export async function loadConfig(cwd: string, file?: string): Promise<LoadedConf
   const unknown = (value.languages ?? []).flatMap((name, i) => {
     if ((LANGUAGE_NAMES as readonly string[]).includes(name)) return [];
     const hint = nearest(name, LANGUAGE_NAMES);
-    return [`${path}: /languages/${i}: "${name}" is not a language of the generator (${LANGUAGE_NAMES.join(", ")})${hint ? `; did you mean ${hint}?` : ""}`];
+    return [
+      `${path}: /languages/${i}: "${name}" is not a language of the generator (${LANGUAGE_NAMES.join(", ")})${hint ? `; did you mean ${hint}?` : ""}`,
+    ];
   });
   if (unknown.length > 0) throw new ConfigError(unknown.join("\n"));
   const base = dirname(path);
@@ -60,6 +63,7 @@ export async function loadConfig(cwd: string, file?: string): Promise<LoadedConf
     ...value,
     ...(value.spec !== undefined && { spec: at(value.spec)! }),
     ...(value.out !== undefined && { out: at(value.out)! }),
+    ...(value.releases !== undefined && { releases: at(value.releases)! }),
     ...(value.typescript?.runtimeSources !== undefined && {
       typescript: { ...value.typescript, runtimeSources: at(value.typescript.runtimeSources)! },
     }),

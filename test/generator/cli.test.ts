@@ -38,7 +38,7 @@ async function brokenCopy(mutate: (doc: Doc) => void): Promise<string> {
   return file;
 }
 
-describe("the generate command", () => {
+describe("the generate command", { timeout: 240_000 }, () => {
   it("prints a summary of what it wrote and exits 0", async () => {
     const out = await mkdtemp(join(tmpdir(), "out-"));
     const result = await cli("generate", "--spec", join(root, "test/generator/cases/small/openapi.yaml"), "--out", out, "--verbose");
@@ -98,7 +98,7 @@ describe("the generate command", () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
-  it("refuses an unknown release and a missing file with one clear line", { timeout: 120_000 }, async () => {
+  it("refuses an unknown release and a missing file with one clear line", async () => {
     const release = await cli("generate", "--release", "R19990101.0000");
     expect(release.code).toBe(1);
     expect(release.stderr.trim()).toMatch(/^error: release R19990101\.0000 is not in .*\(known: R\d{8}\.\d{4}/);
@@ -111,7 +111,7 @@ describe("the generate command", () => {
 
 const SMALL = join(root, "test/generator/cases/small/openapi.yaml");
 
-describe("the command's answers", () => {
+describe("the command's answers", { timeout: 240_000 }, () => {
   it("--version prints the toolchain's version, --help names the program and its commands", async () => {
     const manifest = JSON.parse(await readFile(join(root, "package.json"), "utf8")) as { version: string };
     expect((await cli("--version")).stdout.trim()).toBe(manifest.version);
@@ -120,10 +120,10 @@ describe("the command's answers", () => {
     expect(help.stdout).toMatch(/generate .*\n.*diff /);
     expect((await cli("generate", "--help")).stdout).toMatch(/^Usage: paperoffice-sdk generate \[options\]/);
     expect((await cli("diff", "--help")).stdout).toMatch(/^Usage: paperoffice-sdk diff /);
-  }, 120_000);
+  });
 
   it.each([
-    [["--spec", "x.yaml"], /^error: missing command before --spec: paperoffice-sdk <generate\|diff[^>]*> --spec x\.yaml\n/],
+    [["--spec", "x.yaml"], /^error: missing command before --spec: paperoffice-sdk <generate\|[a-z|]+> --spec x\.yaml\n/],
     [["genrate"], /^error: unknown command "genrate" \(did you mean generate\?\)/],
     [
       ["generate", "--sepc", "x.yaml"],
@@ -164,7 +164,7 @@ describe("the command's answers", () => {
     expect(invalid.stderr).toContain("/info: missing: the description needs info with its title and version");
     expect(invalid.stderr).toContain("/paths: missing: OpenAPI 3.1 requires at least one of paths, webhooks and components");
     expect(invalid.stderr).not.toContain("[object Object]");
-  }, 120_000);
+  });
 
   it("prints one line when not on a terminal, rewrites no unchanged file, and lists files with --verbose", async () => {
     const out = join(await mkdtemp(join(tmpdir(), "out-")), "client");
@@ -181,10 +181,10 @@ describe("the command's answers", () => {
     const after = await stat(join(out, "index.ts"));
     expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
     expect(await readdir(out)).not.toContain("fixtures");
-  }, 120_000);
+  });
 });
 
-describe("paperoffice-sdk.config.json", () => {
+describe("paperoffice-sdk.config.json", { timeout: 240_000 }, () => {
   it("is all `generate` needs; a flag overrides its field", async () => {
     const dir = await mkdtemp(join(tmpdir(), "config-"));
     await writeFile(
@@ -209,7 +209,7 @@ describe("paperoffice-sdk.config.json", () => {
     const overridden = await cliIn(dir, "generate", "--out", "other", "--outputs", "none");
     expect(overridden.code).toBe(0);
     expect(await readdir(join(dir, "other"))).not.toContain("ir.json");
-  }, 120_000);
+  });
 
   it("is checked: each problem with the file and the JSON pointer", async () => {
     const dir = await mkdtemp(join(tmpdir(), "config-"));
@@ -224,5 +224,5 @@ describe("paperoffice-sdk.config.json", () => {
     expect(misspelt.stderr).toContain(
       '/languages/1: "pyhton" is not a language of the generator (typescript, python); did you mean python?',
     );
-  }, 120_000);
+  });
 });
