@@ -4,7 +4,9 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
-import { join, relative, resolve } from "node:path";
+import { createRequire } from "node:module";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs, promisify } from "node:util";
 import { loadConfig } from "../config/load.js";
 import type { IR } from "../ir/types.js";
@@ -116,6 +118,19 @@ export async function runRelease(args: readonly string[]): Promise<number> {
   }
 }
 
+/** Node's type declarations, as the project sees them from the output folder, else as the toolchain does: the runtime's Node-only modules use them. */
+function nodeTypes(out: string): string[] {
+  try {
+    return [
+      dirname(
+        createRequire(import.meta.url).resolve("@types/node/package.json", { paths: [resolve(out), fileURLToPath(import.meta.url)] }),
+      ),
+    ];
+  } catch {
+    return [];
+  }
+}
+
 /** Each language's package check; undefined when the tool it needs is missing. */
 const CHECKS: Readonly<Record<string, (out: string, ir: IR) => Promise<string[] | undefined>>> = {
   typescript: async (out) => {
@@ -131,7 +146,7 @@ const CHECKS: Readonly<Record<string, (out: string, ir: IR) => Promise<string[] 
       lib: ["lib.es2023.d.ts", "lib.dom.d.ts", "lib.dom.iterable.d.ts"],
       module: ts.ModuleKind.NodeNext,
       moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      types: [],
+      types: nodeTypes(out),
     });
     return ts
       .getPreEmitDiagnostics(program)
