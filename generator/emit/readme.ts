@@ -29,7 +29,7 @@ export async function emitReadme(ir: IR, kit: EmitKit): Promise<readonly Emitted
     runtimePackage: RUNTIME_PACKAGE.name,
     clientModule: kit.typescriptPackage ?? "./client/index.js",
     webhooksModule: kit.typescriptPackage === undefined ? "./client/webhooks.js" : `${kit.typescriptPackage}/webhooks`,
-    firstOperation: ir.operations[0]?.identifier ?? "",
+    firstOperation: ir.operations[0] === undefined ? "" : tsNames(ir).operation(ir.operations[0]),
     title: ir.info.title,
     version: ir.info.version,
     hash: ir.info.descriptionHash,
