@@ -7,6 +7,7 @@ export * from "./errors.js";
 export * from "./model.js";
 export * from "./operations.js";
 export * from "./requests.js";
+export * from "./schemas.js";
 export type { components, paths, webhooks } from "./types.js";
 export * from "../runtime/index.js";
 

@@ -4,9 +4,9 @@ import type { ApiResult, Download, JobHandle, JobOptions, JobResult, OperationSp
 import { checkSubscription } from "../runtime/index.js";
 import { subscriptionRules } from "./model.js";
 import type { OptionsUnlessUnknown, PdfstudioUnlockWithPasswordPdfPayloadOf, PdfstudioUnlockWithPasswordPdfRequest, ServiceAiocrGeneratePayloadOf, ServiceAiocrGenerateRequest, ServiceDataripperRedactImagePayloadOf, ServiceDataripperRedactImageRequest, ServiceVoiceTtsPayloadOf, ServiceVoiceTtsRequest, WorkflowPayloadOf, WorkflowRequest } from "./requests.js";
-import type { components } from "./types.js";
+import type { ActivityDocumentResponse, ActivityHeatmapResponse, ActivityUsersResponse, AuditCenterResponse, CalendarDueDatesResponse, ContactStatsFinancialResponse, ContactStatsResponse, DocumentGetResponse, JobStatusResponse, NotShownBody, NotShownSuccessResponse, Period, Severity, WebhookListResponse, WebhookSubscribeResponse, WebhookSubscriptionCreate, WebhookSubscriptionUpdate } from "./schemas.js";
 /** Success body of `getActivityDocument`. */
-export type GetActivityDocumentResponse = components["schemas"]["ActivityDocumentResponse"];
+export type GetActivityDocumentResponse = ActivityDocumentResponse;
 /** Parameters of `getActivityDocument`. */
 export type GetActivityDocumentParams = {
     /**
@@ -42,7 +42,7 @@ export function getActivityDocument(client: Runtime, params?: GetActivityDocumen
 }
 
 /** Success body of `getActivityHeatmap`. */
-export type GetActivityHeatmapResponse = components["schemas"]["ActivityHeatmapResponse"];
+export type GetActivityHeatmapResponse = ActivityHeatmapResponse;
 /** Parameters of `getActivityHeatmap`. */
 export type GetActivityHeatmapParams = {
     /**
@@ -75,7 +75,7 @@ export function getActivityHeatmap(client: Runtime, params?: GetActivityHeatmapP
 }
 
 /** Success body of `getActivityUsers`. */
-export type GetActivityUsersResponse = components["schemas"]["ActivityUsersResponse"];
+export type GetActivityUsersResponse = ActivityUsersResponse;
 /** Parameters of `getActivityUsers`. */
 export type GetActivityUsersParams = {
     /**
@@ -83,7 +83,7 @@ export type GetActivityUsersParams = {
      * Allowed: `"7d"`, `"30d"`, `"90d"`, `"365d"`, `"all"`.
      * @defaultValue "30d"
      */
-    period?: components["schemas"]["Period"];
+    period?: Period;
     /**
      * Required for sub-users; omit for account-wide scope, which is for root or administrator only.
      */
@@ -110,7 +110,7 @@ export function getActivityUsers(client: Runtime, params?: GetActivityUsersParam
 }
 
 /** Success body of `getAuditCenter`. */
-export type GetAuditCenterResponse = components["schemas"]["AuditCenterResponse"];
+export type GetAuditCenterResponse = AuditCenterResponse;
 /** Parameters of `getAuditCenter`. */
 export type GetAuditCenterParams = {
     /**
@@ -128,7 +128,7 @@ export type GetAuditCenterParams = {
      * Only findings of this severity.
      * Allowed: `"low"`, `"medium"`, `"high"`, `"critical"`.
      */
-    severity?: components["schemas"]["Severity"];
+    severity?: Severity;
     /**
      * Only findings that require human review.
      */
@@ -159,7 +159,7 @@ export function getAuditCenter(client: Runtime, params?: GetAuditCenterParams, o
 }
 
 /** Success body of `getCalendarDueDates`. */
-export type GetCalendarDueDatesResponse = components["schemas"]["CalendarDueDatesResponse"];
+export type GetCalendarDueDatesResponse = CalendarDueDatesResponse;
 /** Parameters of `getCalendarDueDates`. */
 export type GetCalendarDueDatesParams = {
     /**
@@ -193,7 +193,7 @@ export function getCalendarDueDates(client: Runtime, params?: GetCalendarDueDate
 }
 
 /** Success body of `getContactStats`. */
-export type GetContactStatsResponse = components["schemas"]["ContactStatsResponse"];
+export type GetContactStatsResponse = ContactStatsResponse;
 /** Parameters of `getContactStats`. */
 export type GetContactStatsParams = {
     /**
@@ -207,7 +207,7 @@ export type GetContactStatsParams = {
      * Allowed: `"7d"`, `"30d"`, `"90d"`, `"365d"`, `"all"`.
      * @defaultValue "30d"
      */
-    period?: components["schemas"]["Period"];
+    period?: Period;
     /**
      * Include contact addresses.
      */
@@ -234,7 +234,7 @@ export function getContactStats(client: Runtime, params?: GetContactStatsParams,
 }
 
 /** Success body of `getContactStatsFinancial`. */
-export type GetContactStatsFinancialResponse = components["schemas"]["ContactStatsFinancialResponse"];
+export type GetContactStatsFinancialResponse = ContactStatsFinancialResponse;
 /** Parameters of `getContactStatsFinancial`. */
 export type GetContactStatsFinancialParams = {
     /**
@@ -265,7 +265,7 @@ export function getContactStatsFinancial(client: Runtime, params?: GetContactSta
 }
 
 /** Success body of `getDocument`. */
-export type GetDocumentResponse = components["schemas"]["DocumentGetResponse"];
+export type GetDocumentResponse = DocumentGetResponse;
 /** Parameters of `getDocument`. */
 export type GetDocumentParams = {
     /**
@@ -685,7 +685,7 @@ export function downloadJobFile(client: Runtime, params: DownloadJobFileParams, 
 }
 
 /** Success body of `getJob`. */
-export type GetJobResponse = components["schemas"]["JobStatusResponse"];
+export type GetJobResponse = JobStatusResponse;
 /** Parameters of `getJob`. */
 export type GetJobParams = {
     /**
@@ -715,9 +715,9 @@ export function getJob(client: Runtime, params: GetJobParams, options?: RequestO
 }
 
 /** Success body of `deleteWebhook`. */
-export type DeleteWebhookResponse = components["schemas"]["NotShownSuccessResponse"];
+export type DeleteWebhookResponse = NotShownSuccessResponse;
 /** Request body of `deleteWebhook`. */
-export type DeleteWebhookBody = components["schemas"]["NotShownBody"];
+export type DeleteWebhookBody = NotShownBody;
 const deleteWebhookOperation: OperationSpec = {"operationId":"deleteWebhook","method":"POST","path":"/webhooks/delete","requestMediaType":"application/json","response":"json","billable":true,"idempotent":false,"security":[["bearerAuth"]]};
 
 /**
@@ -741,7 +741,7 @@ export function deleteWebhook(client: Runtime, body: DeleteWebhookBody, options?
 }
 
 /** Success body of `listWebhooks`. */
-export type ListWebhooksResponse = components["schemas"]["WebhookListResponse"];
+export type ListWebhooksResponse = WebhookListResponse;
 const listWebhooksOperation: OperationSpec = {"operationId":"listWebhooks","method":"GET","path":"/webhooks/list","response":"json","billable":false,"idempotent":true,"security":[["bearerAuth"]]};
 
 /**
@@ -762,9 +762,9 @@ export function listWebhooks(client: Runtime, options?: RequestOptions): Promise
 }
 
 /** Success body of `subscribeWebhook`. */
-export type SubscribeWebhookResponse = components["schemas"]["WebhookSubscribeResponse"];
+export type SubscribeWebhookResponse = WebhookSubscribeResponse;
 /** Request body of `subscribeWebhook`. */
-export type SubscribeWebhookBody = components["schemas"]["WebhookSubscriptionCreate"];
+export type SubscribeWebhookBody = WebhookSubscriptionCreate;
 const subscribeWebhookOperation: OperationSpec = {"operationId":"subscribeWebhook","method":"POST","path":"/webhooks/subscribe","requestMediaType":"application/json","response":"json","billable":true,"idempotent":false,"security":[["bearerAuth"]]};
 
 /**
@@ -793,9 +793,9 @@ export function subscribeWebhook(client: Runtime, body: SubscribeWebhookBody, op
 }
 
 /** Success body of `testWebhook`. */
-export type TestWebhookResponse = components["schemas"]["NotShownSuccessResponse"];
+export type TestWebhookResponse = NotShownSuccessResponse;
 /** Request body of `testWebhook`. */
-export type TestWebhookBody = components["schemas"]["NotShownBody"];
+export type TestWebhookBody = NotShownBody;
 const testWebhookOperation: OperationSpec = {"operationId":"testWebhook","method":"POST","path":"/webhooks/test","requestMediaType":"application/json","response":"json","billable":true,"idempotent":false,"security":[["bearerAuth"]]};
 
 /**
@@ -819,9 +819,9 @@ export function testWebhook(client: Runtime, body: TestWebhookBody, options?: Re
 }
 
 /** Success body of `updateWebhook`. */
-export type UpdateWebhookResponse = components["schemas"]["NotShownSuccessResponse"];
+export type UpdateWebhookResponse = NotShownSuccessResponse;
 /** Request body of `updateWebhook`. */
-export type UpdateWebhookBody = components["schemas"]["WebhookSubscriptionUpdate"];
+export type UpdateWebhookBody = WebhookSubscriptionUpdate;
 const updateWebhookOperation: OperationSpec = {"operationId":"updateWebhook","method":"POST","path":"/webhooks/update","requestMediaType":"application/json","response":"json","billable":true,"idempotent":false,"security":[["bearerAuth"]]};
 
 /**

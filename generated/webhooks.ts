@@ -2,11 +2,11 @@
 
 import { verifyWebhook, type VerifiedEvent, type WebhookHeaders } from "../runtime/webhooks/index.js";
 import { webhookEventTypes } from "./model.js";
-import type { components } from "./types.js";
+import type { DocumentCommentAddedEvent, DocumentCreatedEvent, DocumentDeletedEvent, DocumentEditedEvent, DocumentLegalHoldPlacedEvent, DocumentLegalHoldReleasedEvent, DocumentLifecycleChangedEvent, DocumentMovedEvent, DocumentNoteAddedEvent, DocumentProcessedEvent, DocumentRestoredEvent, DocumentTagAddedEvent, DocumentUploadedEvent, DocumentVersionCreatedEvent, JobCompletedEvent, JobFailedEvent, JobProgressEvent, TaskCompletedEvent, TaskCreatedEvent, TaskOverdueEvent, WorkspaceSharedEvent, WorkspaceUnsharedEvent } from "./schemas.js";
 export { webhookEventTypes } from "./model.js";
 export * from "../runtime/webhooks/index.js";
 /** Every webhook delivery body of the description, discriminated on `event_type`. */
-export type WebhookEvent = components["schemas"]["DocumentCommentAddedEvent"] | components["schemas"]["DocumentCreatedEvent"] | components["schemas"]["DocumentDeletedEvent"] | components["schemas"]["DocumentEditedEvent"] | components["schemas"]["DocumentLegalHoldPlacedEvent"] | components["schemas"]["DocumentLegalHoldReleasedEvent"] | components["schemas"]["DocumentLifecycleChangedEvent"] | components["schemas"]["DocumentMovedEvent"] | components["schemas"]["DocumentNoteAddedEvent"] | components["schemas"]["DocumentProcessedEvent"] | components["schemas"]["DocumentRestoredEvent"] | components["schemas"]["DocumentTagAddedEvent"] | components["schemas"]["DocumentUploadedEvent"] | components["schemas"]["DocumentVersionCreatedEvent"] | components["schemas"]["JobCompletedEvent"] | components["schemas"]["JobFailedEvent"] | components["schemas"]["JobProgressEvent"] | components["schemas"]["TaskCompletedEvent"] | components["schemas"]["TaskCreatedEvent"] | components["schemas"]["TaskOverdueEvent"] | components["schemas"]["WorkspaceSharedEvent"] | components["schemas"]["WorkspaceUnsharedEvent"];
+export type WebhookEvent = DocumentCommentAddedEvent | DocumentCreatedEvent | DocumentDeletedEvent | DocumentEditedEvent | DocumentLegalHoldPlacedEvent | DocumentLegalHoldReleasedEvent | DocumentLifecycleChangedEvent | DocumentMovedEvent | DocumentNoteAddedEvent | DocumentProcessedEvent | DocumentRestoredEvent | DocumentTagAddedEvent | DocumentUploadedEvent | DocumentVersionCreatedEvent | JobCompletedEvent | JobFailedEvent | JobProgressEvent | TaskCompletedEvent | TaskCreatedEvent | TaskOverdueEvent | WorkspaceSharedEvent | WorkspaceUnsharedEvent;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
 /**

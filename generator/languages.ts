@@ -22,9 +22,10 @@ export const LANGUAGES = {
     summary:
       "the TypeScript client at the output folder's top (index.ts, webhooks.ts, ...) and README.md; with a package name, package.json",
     emitters: async (options) => {
-      const [types, requests, operations, errors, model, entry, readme, pkg] = await Promise.all([
+      const [types, requests, schemas, operations, errors, model, entry, readme, pkg] = await Promise.all([
         import("./emit/types.js"),
         import("./emit/client/requests.js"),
+        import("./emit/client/schemas.js"),
         import("./emit/client/operations.js"),
         import("./emit/client/errors.js"),
         import("./emit/client/model.js"),
@@ -35,6 +36,7 @@ export const LANGUAGES = {
       return [
         types.emitTypes,
         requests.emitRequests,
+        schemas.emitSchemas,
         operations.emitOperations,
         errors.emitErrors,
         model.emitModel,

@@ -9,6 +9,7 @@ export const FILE_ROLES: Readonly<Record<string, string>> = {
   "index.ts": "the main entry: `createClient`, the operations, errors, request types and the runtime",
   "operations.ts": "one function per operation",
   "requests.ts": "exact request types per pipeline and variant, and their payload types",
+  "schemas.ts": 'every named schema as a plain type (`ModelTier`), for `components["schemas"]["ModelTier"]`',
   "errors.ts": "an error class per error code",
   "model.ts": "release id, description hash, error table, pipelines, prices, event names",
   "webhooks.ts": "the webhooks entry (`<package>/webhooks`): the event union, a typed `verify`, receivers and deduplication",

@@ -11,6 +11,13 @@ export interface TypeScope {
    * back to the reference.
    */
   readonly inline: ReadonlySet<string>;
+  /** The alias of a named schema (schemas.ts); without it a reference prints as `components["schemas"]["X"]`. */
+  readonly alias?: (name: string) => string;
+  /**
+   * Every symbol a printed type refers to (schema aliases, `FileInput`, `components`), so that a file imports what
+   * it uses and nothing else, never by searching its printed text.
+   */
+  readonly uses?: Set<string>;
 }
 
 /** A TSDoc block from a schema's description, allowed values, range, default and deprecation. */
@@ -71,7 +78,9 @@ export function typeNode(schema: Schema, scope: TypeScope, stack: readonly strin
       const target = scope.named.get(schema.name);
       if (scope.inline.has(schema.name) && target && !stack.includes(schema.name))
         return typeNode(target.schema, scope, [...stack, schema.name]);
-      return atom(`components["schemas"][${tsString(schema.name)}]`);
+      const alias = scope.alias?.(schema.name);
+      scope.uses?.add(alias ?? "components");
+      return atom(alias ?? `components["schemas"][${tsString(schema.name)}]`);
     }
     case "string":
       return atom("string");
@@ -106,6 +115,7 @@ export function typeNode(schema: Schema, scope: TypeScope, stack: readonly strin
     case "intersection":
       return { kind: "intersection", members: schema.members.map(node) };
     case "file":
+      scope.uses?.add("FileInput");
       return atom("FileInput");
     case "json-text":
       return node(schema.value);

@@ -27,6 +27,7 @@ const HOSTILE = [
   "pair \ud83d\ude00",
   '"""triple""" and trailing "',
   "ends with backslash \\",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: text that would run if it ended up in a template literal
   "`${process.exit(1)}`",
   "# -*- coding: latin-1 -*-",
   "@throws {@link X}",

@@ -74,6 +74,12 @@ describe("the TypeScript name planner", () => {
     expect(new Set(files).size).toBe(2);
   });
 
+  it("names a schema whose name another export has <Name>Schema", async () => {
+    // The error codes' schema is named ErrorCode, as errors.ts's union of the codes is.
+    const ir = await irOf(["op"], ["X"]);
+    expect(planTsNames(ir).schema("ErrorCode")).toBe("ErrorCodeSchema");
+  });
+
   it("is deterministic", async () => {
     const ids = ["get", "getOperation", "createClient", "get-item", "GetItem", "getItem"];
     const [a, b] = await Promise.all([irOf(ids, ["SERVICE"]), irOf([...ids].reverse(), ["SERVICE"])]);

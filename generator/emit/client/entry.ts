@@ -4,7 +4,7 @@ import { tsDocText } from "../escape/ts.js";
 import { tsFile } from "../ts-file.js";
 import { flattenObject } from "../../ir/flatten.js";
 import { atom, printNode, type TypeNode, type TypeScope, typeNode } from "../ts-type.js";
-import { scopes } from "./scope.js";
+import { scopes, typeImports } from "./scope.js";
 
 /**
  * webhooks.ts (the event union, a typed verify and the runtime's webhook helpers) and index.ts (createClient and the
@@ -12,7 +12,7 @@ import { scopes } from "./scope.js";
  * neither bundle nor type-check it.
  */
 export async function emitEntry(ir: IR, kit: EmitKit): Promise<readonly EmittedFile[]> {
-  const { response } = scopes(ir);
+  const { response, uses } = scopes(ir);
   const runtimeWebhooks = kit.runtimeWebhooksModule;
   const webhooks = tsFile(
     ir,
@@ -50,13 +50,13 @@ export async function emitEntry(ir: IR, kit: EmitKit): Promise<readonly EmittedF
         statements: ["return verifyWebhook<WebhookEvent>(rawBody, headers, secret, { knownEventTypes: webhookEventTypes });"],
       });
     },
-    (body) => (body.includes("components[") ? [{ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["components"] }] : []),
+    () => typeImports(uses, runtimeWebhooks),
   );
   const index = tsFile(ir, kit, "index.ts", (file) => {
     file.addImportDeclaration({ moduleSpecifier: kit.runtimeModule, namedImports: ["Runtime", "type ClientOptions"] });
     file.addImportDeclaration({ moduleSpecifier: "./errors.js", namedImports: ["errorClasses"] });
     file.addImportDeclaration({ moduleSpecifier: "./model.js", namedImports: ["serviceModel"] });
-    for (const module of ["./errors.js", "./model.js", "./operations.js", "./requests.js"])
+    for (const module of ["./errors.js", "./model.js", "./operations.js", "./requests.js", "./schemas.js"])
       file.addExportDeclaration({ moduleSpecifier: module });
     file.addExportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedExports: ["components", "paths", "webhooks"] });
     file.addExportDeclaration({ moduleSpecifier: kit.runtimeModule });

@@ -5,7 +5,7 @@ import { tsDocCode, tsDocText, tsObjectKey, tsRead, tsString, tsValue } from "..
 import { docOf, objectLiteral, printType, type TypeScope } from "../ts-type.js";
 import { errorClassNames } from "./errors.js";
 import { type TsNames, tsNames } from "../names/ts.js";
-import { scopes, subscriptionRules } from "./scope.js";
+import { scopes, subscriptionRules, typeImports } from "./scope.js";
 import { isBinaryResponse, operationSpec } from "./spec.js";
 
 /**
@@ -13,7 +13,9 @@ import { isBinaryResponse, operationSpec } from "./spec.js";
  * application bundles only the operations it imports. Job submission gets a signature per pipeline.
  */
 export async function emitOperations(ir: IR, kit: EmitKit): Promise<readonly EmittedFile[]> {
-  const { request, response } = scopes(ir);
+  const { request, response, uses } = scopes(ir);
+  // What the printed functions use of the runtime, reported as they are built: imports come from this.
+  const used: Used = { runtime: new Set(), subscriptionCheck: false };
   const errorNames = errorClassNames(ir);
   const names = tsNames(ir);
   return [
@@ -23,29 +25,18 @@ export async function emitOperations(ir: IR, kit: EmitKit): Promise<readonly Emi
       "operations.ts",
       (file) => {
         for (const op of ir.operations) {
-          if (op.variants) emitJobFunctions(file, op, op.variants.pipelines, errorNames, names);
-          else emitOperation(file, ir, op, request, response, errorNames, names);
+          if (op.variants) emitJobFunctions(file, op, op.variants.pipelines, errorNames, names, used);
+          else emitOperation(file, ir, op, request, response, errorNames, names, used);
         }
       },
-      (body) => {
+      () => {
         const jobTypes = ir.operations.flatMap(
           (o) => o.variants?.pipelines.flatMap((p) => [names.pipelineRequest(p), names.payload(p)]) ?? [],
         );
-        const runtimeTypes = [
-          "ApiResult",
-          "Download",
-          "FileInput",
-          "JobHandle",
-          "JobOptions",
-          "JobResult",
-          "OperationSpec",
-          "RequestOptions",
-          "Runtime",
-        ];
-        const used = (name: string) => new RegExp(`\\b${name}\\b`).test(body);
+        const runtimeTypes = [...used.runtime, ...(uses.has("FileInput") ? ["FileInput"] : [])].sort();
         return [
-          { isTypeOnly: true, moduleSpecifier: kit.runtimeModule, namedImports: runtimeTypes.filter(used) },
-          ...(body.includes("checkSubscription(")
+          ...(runtimeTypes.length > 0 ? [{ isTypeOnly: true, moduleSpecifier: kit.runtimeModule, namedImports: runtimeTypes }] : []),
+          ...(used.subscriptionCheck
             ? [
                 { moduleSpecifier: kit.runtimeModule, namedImports: ["checkSubscription"] },
                 { moduleSpecifier: "./model.js", namedImports: ["subscriptionRules"] },
@@ -54,11 +45,16 @@ export async function emitOperations(ir: IR, kit: EmitKit): Promise<readonly Emi
           ...(jobTypes.length > 0
             ? [{ isTypeOnly: true, moduleSpecifier: "./requests.js", namedImports: [...jobTypes, "OptionsUnlessUnknown"].sort() }]
             : []),
-          ...(body.includes("components[") ? [{ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["components"] }] : []),
+          ...typeImports(new Set([...uses].filter((u) => u !== "FileInput")), kit.runtimeModule),
         ];
       },
     ),
   ];
+}
+
+interface Used {
+  readonly runtime: Set<string>;
+  subscriptionCheck: boolean;
 }
 
 function errorsDoc(op: Operation, errorNames: ReadonlyMap<string, string>): string[] {
@@ -137,6 +133,7 @@ function emitOperation(
   response: TypeScope,
   errorNames: ReadonlyMap<string, string>,
   names: TsNames,
+  used: Used,
 ): void {
   const params = [...op.parameters.path, ...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie];
   const keys = paramKeys(params);
@@ -185,6 +182,8 @@ function emitOperation(
   const rules = body && subscriptionRules(ir, op);
   // The check returns the body to send (its URL normalised); the body as given is never sent.
   const check = rules ? `const checked = checkSubscription(body, subscriptionRules, { create: ${rules.create} });` : undefined;
+  if (check) used.subscriptionCheck = true;
+  for (const t of ["Runtime", "RequestOptions", "OperationSpec", binary ? "Download" : "ApiResult"]) used.runtime.add(t);
   if (check) input[input.length - 1] = "body: checked";
   file.addFunction({
     isExported: true,
@@ -212,7 +211,9 @@ function emitJobFunctions(
   pipelines: readonly Pipeline[],
   errorNames: ReadonlyMap<string, string>,
   names: TsNames,
+  used: Used,
 ): void {
+  for (const t of ["Runtime", "JobOptions", "JobResult", "JobHandle"]) used.runtime.add(t);
   const overloads = (returns: (p: Pipeline) => string, extraDoc: string) =>
     pipelines.map((p) => ({
       docs: [docs(op, errorNames, [`\nPipeline \`${p.slug}\`${p.summary ? `: ${p.summary}` : "."} ${extraDoc}`])],

@@ -4,7 +4,7 @@ import { tsDocCode, tsDocText, tsLiteralType, tsString } from "../escape/ts.js";
 import { tsFile } from "../ts-file.js";
 import { docOf, objectLiteral, type PrintedProperty, printType, type TypeScope } from "../ts-type.js";
 import { tsNames } from "../names/ts.js";
-import { scopes, variantOperations } from "./scope.js";
+import { scopes, typeImports, variantOperations } from "./scope.js";
 
 /**
  * requests.ts: one exact request type per variant, a discriminated union per pipeline, and the payload
@@ -12,7 +12,7 @@ import { scopes, variantOperations } from "./scope.js";
  * field of another variant, or both members of an "exactly one of" group, do not compile.
  */
 export async function emitRequests(ir: IR, kit: EmitKit): Promise<readonly EmittedFile[]> {
-  const { request, response } = scopes(ir);
+  const { request, response, uses } = scopes(ir);
   const names = tsNames(ir);
   return [
     tsFile(
@@ -76,10 +76,7 @@ export async function emitRequests(ir: IR, kit: EmitKit): Promise<readonly Emitt
           type: "[UnknownFields<B, U>] extends [never] ? [options?: O] : [options: O | undefined, unknownField: `unknown field: ${Extract<UnknownFields<B, U>, string>}`]",
         });
       },
-      (body) => [
-        ...(/\bFileInput\b/.test(body) ? [{ isTypeOnly: true, moduleSpecifier: kit.runtimeModule, namedImports: ["FileInput"] }] : []),
-        ...(body.includes("components[") ? [{ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["components"] }] : []),
-      ],
+      () => typeImports(uses, kit.runtimeModule),
     ),
   ];
 }

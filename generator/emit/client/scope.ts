@@ -1,10 +1,29 @@
 import { flattenObject } from "../../ir/flatten.js";
 import type { IR, Operation, Schema, VariantSet } from "../../ir/types.js";
+import { tsNames } from "../names/ts.js";
+import type { ImportDeclarationStructure, OptionalKind } from "ts-morph";
 import type { TypeScope } from "../ts-type.js";
 
-export function scopes(ir: IR): { request: TypeScope; response: TypeScope } {
+/**
+ * The type scopes of one generated file: request types inline what differs from the wire, response types do not;
+ * both name schemas by their aliases and report what they use into `uses`.
+ */
+export function scopes(ir: IR): { request: TypeScope; response: TypeScope; uses: Set<string> } {
   const named = new Map(ir.schemas.map((s) => [s.name, s]));
-  return { request: { named, inline: wireDiffers(ir) }, response: { named, inline: new Set() } };
+  const names = tsNames(ir);
+  const uses = new Set<string>();
+  const alias = (name: string) => names.schema(name);
+  return { request: { named, inline: wireDiffers(ir), alias, uses }, response: { named, inline: new Set(), alias, uses }, uses };
+}
+
+/** The imports of a file's types, from what they reported using. */
+export function typeImports(uses: ReadonlySet<string>, runtimeModule: string): OptionalKind<ImportDeclarationStructure>[] {
+  const aliases = [...uses].filter((u) => u !== "FileInput" && u !== "components").sort();
+  return [
+    ...(uses.has("FileInput") ? [{ isTypeOnly: true, moduleSpecifier: runtimeModule, namedImports: ["FileInput"] }] : []),
+    ...(aliases.length > 0 ? [{ isTypeOnly: true, moduleSpecifier: "./schemas.js", namedImports: aliases }] : []),
+    ...(uses.has("components") ? [{ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["components"] }] : []),
+  ];
 }
 
 /** Named schemas whose client-side type differs from the wire type: they hold a file or JSON text, at any depth. */

@@ -65,6 +65,8 @@ export interface TsNames {
   /** The module-private OperationSpec constant. */
   spec(op: Operation): string;
   errorClass(code: string): string;
+  /** The alias of a named schema in schemas.ts. */
+  schema(name: string): string;
   variantRequest(pipeline: Pipeline, variant: Variant): string;
   pipelineRequest(pipeline: Pipeline): string;
   payload(pipeline: Pipeline): string;
@@ -108,6 +110,14 @@ export function planTsNames(ir: IR): TsNames {
   const response = derived("Response");
   const params = derived("Params");
   const body = derived("Body");
+  // A schema whose name another export already has (an error class, a variant's request type) is `<Name>Schema`.
+  const schemas = new Map(
+    ir.schemas.map((s) => {
+      const free = (id: string) => !taken.has(id);
+      const name = free(s.identifier) ? s.identifier : free(`${s.identifier}Schema`) ? `${s.identifier}Schema` : s.identifier;
+      return [s.name, claim(name)] as const;
+    }),
+  );
   const spec = byId((op) => claim(`${operation.get(op.id)!}Operation`));
   const files = fileNames(ir.operations, operation);
 
@@ -128,6 +138,7 @@ export function planTsNames(ir: IR): TsNames {
     response: (op) => get(response, op.id, "operation"),
     spec: (op) => get(spec, op.id, "operation"),
     errorClass: (code) => get(errors, code, "error code"),
+    schema: (name) => get(schemas, name, "schema"),
     variantRequest: (p, v) => get(variants, `${pipelineOf(p)}\n${v.name}`, "variant"),
     pipelineRequest: (p) => get(pipelines, pipelineOf(p), "pipeline"),
     payload: (p) => get(payloads, pipelineOf(p), "pipeline"),

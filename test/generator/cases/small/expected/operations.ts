@@ -2,9 +2,9 @@
 
 import type { ApiResult, JobHandle, JobOptions, JobResult, OperationSpec, RequestOptions, Runtime } from "@paperoffice/sdk-runtime";
 import type { OptionsUnlessUnknown, ScanPagesPayloadOf, ScanPagesRequest, WorkPayloadOf, WorkRequest } from "./requests.js";
-import type { components } from "./types.js";
+import type { Item } from "./schemas.js";
 /** Success body of `getItem`. */
-export type GetItemResponse = components["schemas"]["Item"];
+export type GetItemResponse = Item;
 /** Parameters of `getItem`. */
 export type GetItemParams = {
     item_id: string;

@@ -2,13 +2,13 @@
 
 import { verifyWebhook, type VerifiedEvent, type WebhookHeaders } from "@paperoffice/sdk-runtime/webhooks";
 import { webhookEventTypes } from "./model.js";
-import type { components } from "./types.js";
+import type { Item } from "./schemas.js";
 export { webhookEventTypes } from "./model.js";
 export * from "@paperoffice/sdk-runtime/webhooks";
 /** Every webhook delivery body of the description, discriminated on `event_type`. */
 export type WebhookEvent = {
     event_type: "item.created";
-    data: components["schemas"]["Item"];
+    data: Item;
   };
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
