@@ -70,10 +70,17 @@ describe("per-request faults", () => {
   });
 
   it("slow-headers delays the answer's headers, then answers normally", async () => {
+    // The caller gives up while the headers are held back: aborted once the mock holds the request (a fixed 50 ms
+    // timer could fire before the request even reached a busy machine's mock, which then never counted it).
+    const controller = new AbortController();
     const impatient = fetch(`${mock.url}/webhooks/list`, {
-      headers: { ...auth(), "x-mock-fault": "slow-headers" },
-      signal: AbortSignal.timeout(50),
+      headers: { ...auth(), "x-mock-fault": "slow-headers", "x-mock-fault-delay-ms": "10000" },
+      signal: controller.signal,
     });
+    for (let waited = 0; mock.stats.faults["slow-headers"] !== 1 && waited < 30_000; waited += 10) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    controller.abort();
     await expect(impatient).rejects.toThrow();
     const patient = await getJson(mock.url, "/webhooks/list", {
       ...auth(),
