@@ -4,6 +4,7 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildIR } from "./ir/build.js";
 import type { IR } from "./ir/types.js";
+import type { PythonOptions } from "./emit/python/view.js";
 import { createKit, type EmitKit, type EmittedFile, type Emitter } from "./emit/kit.js";
 import { startTypesWorker } from "./emit/openapi-types.js";
 import { emitTypes } from "./emit/types.js";
@@ -38,6 +39,8 @@ export interface GenerateOptions {
   readonly runtimeModule?: string | undefined;
   /** Told when each step starts (reading, checking, the IR, the emitters), for progress on a terminal. */
   readonly onStep?: (step: string) => void;
+  /** Distribution and module names of the Python package (default: derived from the description's title). */
+  readonly python?: PythonOptions | undefined;
 }
 
 /** The module specifier of runtime/index.js as seen from an output folder. */
@@ -54,7 +57,11 @@ export async function generate(source: string, options: GenerateOptions = {}): P
   step(`reading ${source}`);
   const raw = await readDescription(source);
   const emitters =
-    options.emitters ?? (await emittersFor(options.languages, options.outputs, { typescriptPackage: options.typescriptPackage }));
+    options.emitters ??
+    (await emittersFor(options.languages, options.outputs, {
+      typescriptPackage: options.typescriptPackage,
+      python: options.python,
+    }));
   // openapi-typescript's worker is the longest part on a large description: it starts now, to load while the
   // description is checked and its IR built.
   const typesWorker = raw.text.length >= LARGE_DESCRIPTION_BYTES && emitters.includes(emitTypes) ? startTypesWorker() : undefined;

@@ -3,11 +3,14 @@
 // loaded only when a run writes it, so that the command answers --help and mistakes without loading them.
 // docs/adding-a-language.md says what a new entry needs.
 import type { Emitter } from "./emit/kit.js";
+import type { PythonOptions } from "./emit/python/view.js";
 
 /** What a language's emitters may take from the options of a run. */
 export interface LanguageOptions {
   /** The TypeScript SDK's package name: when given, the output is an npm package (package.json, build configs). */
   readonly typescriptPackage?: string | undefined;
+  /** The Python package's distribution and module names (default: derived from the description's title). */
+  readonly python?: PythonOptions | undefined;
 }
 
 export interface Language {
@@ -48,7 +51,10 @@ export const LANGUAGES = {
   },
   python: {
     summary: "the Python client below python/",
-    emitters: async () => [(await import("./emit/python/index.js")).emitPython],
+    emitters: async (options) => {
+      const python = await import("./emit/python/index.js");
+      return [options.python === undefined ? python.emitPython : python.pythonEmitter(options.python)];
+    },
   },
 } as const satisfies Record<string, Language>;
 

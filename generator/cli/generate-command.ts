@@ -79,6 +79,7 @@ export function resolveRun(
     languages,
     outputs,
     typescriptPackage: flags.package ?? config.typescript?.package,
+    python: config.python,
     runtimeModule: runtimeSources === undefined ? RUNTIME_PACKAGE.name : sourcesModule(out, runtimeSources),
   };
   return { source, out, options };

@@ -7,7 +7,7 @@ import type { CommentStyle, EmitKit, EmittedFile, Emitter } from "./kit.js";
  * generated header, and one data object that every template of the language receives.
  */
 export interface LanguageView {
-  /** Output folder below generated/, with forward slashes (for example `python/service_client`). */
+  /** Output folder below generated/, with forward slashes (for example `python`). */
   readonly outDir: string;
   /** The generated header's comment: a line comment's prefix (`//`, `#`, `--`) or a block comment's ends. */
   readonly comment: CommentStyle;
@@ -17,6 +17,8 @@ export interface LanguageView {
    * for a blocking and an asyncio module). A template listed here renders only these files.
    */
   readonly variants?: Readonly<Record<string, readonly { readonly file: string; readonly data: object }[]>>;
+  /** Where a rendered file goes below outDir (default: its name), for example into the package's own folder. */
+  readonly place?: (file: string) => string;
 }
 
 const templatesDir = new URL("../../templates/", import.meta.url);
@@ -37,15 +39,19 @@ export function languageTemplates(language: string): string[] {
  */
 export function templatedEmitter(language: string, view: (ir: IR) => LanguageView): Emitter {
   return async (ir: IR, kit: EmitKit): Promise<readonly EmittedFile[]> => {
-    const { outDir, comment, data, variants = {} } = view(ir);
+    const { outDir, comment, data, variants = {}, place = (file: string) => file } = view(ir);
     const header = kit.header(ir, comment);
+    // Markdown has no line comment: its files carry the same header as an HTML comment.
+    const markdownHeader = kit.header(ir, { open: "<!--", close: "-->" });
     return languageTemplates(language).flatMap((file) => {
       const name = file.slice(0, -".hbs".length);
       const renders = variants[name]?.map((v) => ({ file: v.file, data: { ...data, ...v.data } })) ?? [{ file: name, data }];
       return renders.map((r) => {
         const body = kit.render(`${language}/${name}`, r.data);
-        const text = `${header}${body}`.replace(/[ \t]+$/gm, "").replace(/\n{3,}(?=\S)/g, (m) => (m.length > 3 ? "\n\n\n" : m));
-        return { path: `${outDir}/${r.file}`, content: text.endsWith("\n") ? text : `${text}\n` };
+        const text = `${r.file.endsWith(".md") ? markdownHeader : header}${body}`
+          .replace(/[ \t]+$/gm, "")
+          .replace(/\n{3,}(?=\S)/g, (m) => (m.length > 3 ? "\n\n\n" : m));
+        return { path: `${outDir}/${place(r.file)}`, content: text.endsWith("\n") ? text : `${text}\n` };
       });
     });
   };

@@ -5,6 +5,7 @@ import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generatedPythonModule } from "../python/package.js";
 import { runCase } from "./drivers/typescript.js";
 import { judge } from "./judge.js";
 import { DEFAULT_CLIENT, type DriverCase, type DriverResult, loadScenarios, PIPELINE, TOKEN } from "./scenario.js";
@@ -12,7 +13,6 @@ import { RemoteScenarioServer } from "./remote.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const here = fileURLToPath(new URL("./", import.meta.url));
-const PYTHON_MODULE = "service_client";
 /** Cases a driver runs side by side. */
 const CONCURRENCY = 6;
 
@@ -51,7 +51,7 @@ const pythonDriver =
           else resolve(JSON.parse(stdout) as DriverResult[]);
         },
       );
-      child.stdin?.end(JSON.stringify({ module: PYTHON_MODULE, mode, concurrency: CONCURRENCY, cases }));
+      child.stdin?.end(JSON.stringify({ module: generatedPythonModule(), mode, concurrency: CONCURRENCY, cases }));
     });
 
 const LANGUAGES: [string, Driver][] = [

@@ -148,15 +148,17 @@ console.log(JSON.stringify({ ran: g.HOSTILE_RAN ?? null, result }));
 
   it("import as Python packages without running any of their text", async () => {
     const program = `
-import builtins, importlib, json, sys
+import builtins, importlib, json, os, sys
 seen = {}
 for d in ${JSON.stringify(THEMES.map((t) => join(outOf(t), "python")))}:
+    # The module is named after the description's title: the one folder with an __init__.py.
+    [mod] = [n for n in sorted(os.listdir(d)) if os.path.isfile(os.path.join(d, n, "__init__.py"))]
     sys.path.insert(0, d)
-    pkg = importlib.import_module("service_client")
+    pkg = importlib.import_module(mod)
     for sub in ("client", "errors", "types", "webhooks"):
-        importlib.import_module("service_client." + sub)
+        importlib.import_module(mod + "." + sub)
     seen[d] = sorted(vars(pkg.errors).keys())
-    for name in [m for m in sys.modules if m == "service_client" or m.startswith("service_client.")]:
+    for name in [m for m in sys.modules if m == mod or m.startswith(mod + ".")]:
         del sys.modules[name]
     sys.path.remove(d)
 print(json.dumps({"ran": getattr(builtins, "HOSTILE_RAN", None), "seen": seen}))

@@ -1,13 +1,14 @@
 """Drives the generated Python client against the mock service (started by python.test.ts).
 
 Environment: SERVICE_MOCK_URL (the mock's base address), SERVICE_MOCK_LIMITED_URL (a mock allowing one request
-per second), and generated/python on PYTHONPATH.
+per second), SDK_MODULE (the generated package's import name), and generated/python on PYTHONPATH.
 """
 
 from __future__ import annotations
 
 import asyncio
 import http.server
+import importlib
 import json
 import os
 import threading
@@ -16,8 +17,10 @@ import unittest
 import urllib.request
 from typing import Any
 
-import service_client
-from service_client import FileUpload, errors, webhooks
+service_client = importlib.import_module(os.environ["SDK_MODULE"])
+FileUpload = service_client.FileUpload
+errors = service_client.errors
+webhooks = service_client.webhooks
 
 URL = os.environ["SERVICE_MOCK_URL"]
 LIMITED_URL = os.environ["SERVICE_MOCK_LIMITED_URL"]

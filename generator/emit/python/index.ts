@@ -1,5 +1,9 @@
+import type { Emitter } from "../kit.js";
 import { templatedEmitter } from "../templated.js";
-import { pythonView } from "./view.js";
+import { type PythonOptions, pythonView } from "./view.js";
 
-/** generated/python/service_client/: the Python client, rendered from templates/python/ with the view of view.ts. */
-export const emitPython = templatedEmitter("python", pythonView);
+/** The Python package with the given names: generated/python/ (pyproject.toml, README.md, <module>/). */
+export const pythonEmitter = (options: PythonOptions = {}): Emitter => templatedEmitter("python", (ir) => pythonView(ir, options));
+
+/** The Python package with the names derived from the description's title. */
+export const emitPython = pythonEmitter();

@@ -3,10 +3,86 @@ import { pascalCase } from "../../ir/names.js";
 import type { IR, ObjectSchema, Operation, Pipeline, Schema } from "../../ir/types.js";
 import { pyComment, pyCommentFirstLine, pyDocInline, pyDocstring, pyLiteralType, pyString } from "../escape/python.js";
 import { PY_CLIENT_MEMBERS, PY_ERRORS_NAMES, PY_KEYWORDS, PY_METHOD_BODY_NAMES, PY_TYPES_NAMES } from "../names/python.js";
+import { releaseIdProblem, releaseToVersion } from "../../releases/version.js";
 import type { LanguageView } from "../templated.js";
 
-/** The package below generated/python/. */
-export const PYTHON_PACKAGE = "service_client";
+/** Names of the Python package; each defaults to one derived from the description's title. */
+export interface PythonOptions {
+  /** The name pip installs (PEP 508), for example `document-automation-service`. */
+  readonly distribution?: string;
+  /** The import name, a Python identifier, for example `document_automation_service`. */
+  readonly module?: string;
+}
+
+const DISTRIBUTION = /^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/;
+/** Names that would shadow a standard-library module the package itself imports. */
+const TAKEN_MODULES = new Set([
+  "asyncio",
+  "email",
+  "http",
+  "json",
+  "os",
+  "random",
+  "re",
+  "socket",
+  "ssl",
+  "string",
+  "tempfile",
+  "threading",
+  "time",
+  "types",
+  "typing",
+  "urllib",
+  "uuid",
+]);
+
+/** The distribution and module names: the options', checked, else derived from the title. */
+export function pythonNames(title: string, options: PythonOptions = {}): { distribution: string; module: string } {
+  const words = title
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .replace(/[^A-Za-z0-9]+/g, " ")
+    .trim()
+    .toLowerCase()
+    .split(" ")
+    .filter((w) => w !== "");
+  const derived = words.length === 0 ? "service_client" : /^[0-9]/.test(words[0]!) ? `sdk_${words.join("_")}` : words.join("_");
+  const module = options.module ?? (KEYWORDS.has(derived) || TAKEN_MODULES.has(derived) ? `${derived}_client` : derived);
+  const distribution = options.distribution ?? module.replaceAll("_", "-");
+  if (!isIdentifier(module) || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(module) || TAKEN_MODULES.has(module)) {
+    throw new Error(
+      `python.module ${JSON.stringify(module)} is not a usable Python module name (an identifier, not a keyword, not a standard module the package imports)`,
+    );
+  }
+  if (!DISTRIBUTION.test(distribution)) {
+    throw new Error(
+      `python.distribution ${JSON.stringify(distribution)} is not a valid distribution name (letters, digits, ".", "_", "-"; a letter or digit at both ends)`,
+    );
+  }
+  return { distribution, module };
+}
+
+/** The release as a PEP 440 version: a release id maps like the TypeScript package's; other versions keep their numbers. */
+export function pythonVersion(release: string): string {
+  if (releaseIdProblem(release) === undefined) return releaseToVersion(release);
+  if (/^(0|[1-9]\d*)(\.(0|[1-9]\d*))*$/.test(release)) return release;
+  const numbers = release.match(/\d+/g)?.map((n) => BigInt(n).toString()) ?? [];
+  return numbers.length === 0 ? "0" : numbers.join(".");
+}
+
+/** Text for one line of Markdown, also inside an HTML comment: no markup, no line break, no comment end. */
+const markdownText = (text: string): string =>
+  text
+    .replace(/\s+/g, " ")
+    .trim()
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replace(/[\\`*_[\]#|]/g, "\\$&")
+    .replaceAll("--", "-&#45;");
+
+/** A TOML basic string: JSON's escapes are TOML's, and DEL must be escaped too. */
+const tomlString = (text: string): string => JSON.stringify(text).replaceAll("\x7f", "\\u007f");
 
 const KEYWORDS = PY_KEYWORDS;
 
@@ -319,7 +395,8 @@ function flavour(async: boolean) {
 }
 
 /** The view data of the Python client: everything the templates in templates/python/ read. */
-export function pythonView(ir: IR): LanguageView {
+export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
+  const names = pythonNames(ir.info.title, options);
   const scope = new TypeScope(ir);
   // Variant request types first: a named request schema equal to a variant's request shares its name.
   const jobOperation = ir.operations.find((o) => o.variants !== undefined);
@@ -440,10 +517,23 @@ export function pythonView(ir: IR): LanguageView {
   const downloadPath = downloadOp?.path ?? "/job/download/{token}";
 
   return {
-    outDir: `python/${PYTHON_PACKAGE}`,
+    outDir: "python",
+    place: (file) => (file === "pyproject.toml" || file === "README.md" ? file : `${names.module}/${file}`),
     comment: "#",
     data: {
-      package: PYTHON_PACKAGE,
+      module: names.module,
+      distribution: names.distribution,
+      distributionToml: tomlString(names.distribution),
+      version: tomlString(pythonVersion(ir.info.version)),
+      summaryToml: tomlString(`Python client of ${ir.info.title.replace(/\s+/g, " ").trim()}, release ${ir.info.version}`),
+      titleLine: markdownText(ir.info.title),
+      releaseMarkdown: markdownText(ir.info.version),
+      readmeBaseUrl: pyString(
+        (ir.servers[0]?.variables ?? []).reduce(
+          (url, v) => url.replaceAll(`{${v.name}}`, v.default),
+          ir.servers[0]?.url ?? "http://127.0.0.1/",
+        ),
+      ),
       title: docText(ir.info.title),
       release: pyString(ir.info.version),
       releaseText: docText(ir.info.version),
