@@ -111,7 +111,7 @@ describe("refusing an addition: one line, exit 1, spec/releases untouched", { ti
     [
       "an invalid description",
       () => release("R20261204.0900", (d) => delete (d.info as Doc).title),
-      /\/info: must have required property 'title'/,
+      /\/info\/title: missing: a string is required/,
     ],
     ["an invalid variants extension", () => release("R20261204.0900", breakVariants), /x-paperoffice-variants/],
   ];
@@ -134,7 +134,7 @@ describe("refusing an addition: one line, exit 1, spec/releases untouched", { ti
 
   it("--add with --release", async () => {
     const run = await cli("generate", "--add", `${origin}/bad.yaml`, "--release", "R20261120.0900");
-    expect(run.stderr).toBe("error: give one of --spec, --release and --add\n");
+    expect(run.stderr).toBe("error: give one of --spec, --release and --add\nrun `paperoffice-sdk --help` for the usage\n");
     expect(run.code).toBe(1);
   });
 });
