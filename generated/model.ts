@@ -188,7 +188,6 @@ export const serviceModel: ServiceModel = {
           "path": "/job/add/{pipeline}",
           "requestMediaType": "application/x-www-form-urlencoded",
           "response": "json",
-          "billable": true,
           "idempotent": false,
           "billed": true,
           "job": "submit",
@@ -215,7 +214,6 @@ export const serviceModel: ServiceModel = {
           "method": "GET",
           "path": "/job/get/{job_id}",
           "response": "json",
-          "billable": false,
           "idempotent": true,
           "job": "poll",
           "security": [
@@ -238,7 +236,6 @@ export const serviceModel: ServiceModel = {
           "method": "GET",
           "path": "/job/download/{token}",
           "response": "binary",
-          "billable": false,
           "idempotent": true,
           "job": "download",
           "security": [

@@ -18,7 +18,7 @@ export type GetActivityDocumentParams = {
      */
     documents_id?: string | number;
   };
-const getActivityDocumentOperation: OperationSpec = {"operationId":"getActivityDocument","method":"GET","path":"/analytics/activity-document","response":"json","billable":false,"idempotent":true,"security":[["bearerAuth"]]};
+const getActivityDocumentOperation: OperationSpec = {"operationId":"getActivityDocument","method":"GET","path":"/analytics/activity-document","response":"json","idempotent":true,"security":[["bearerAuth"]]};
 
 /**
  * Activity history of one document
@@ -54,7 +54,7 @@ export type GetActivityHeatmapParams = {
      */
     workspace_id?: number;
   };
-const getActivityHeatmapOperation: OperationSpec = {"operationId":"getActivityHeatmap","method":"GET","path":"/analytics/activity-heatmap","response":"json","billable":false,"idempotent":true,"security":[["bearerAuth"]]};
+const getActivityHeatmapOperation: OperationSpec = {"operationId":"getActivityHeatmap","method":"GET","path":"/analytics/activity-heatmap","response":"json","idempotent":true,"security":[["bearerAuth"]]};
 
 /**
  * Daily document counts of a year
@@ -89,7 +89,7 @@ export type GetActivityUsersParams = {
      */
     workspace_id?: number;
   };
-const getActivityUsersOperation: OperationSpec = {"operationId":"getActivityUsers","method":"GET","path":"/analytics/activity-users","response":"json","billable":false,"idempotent":true,"security":[["bearerAuth"]]};
+const getActivityUsersOperation: OperationSpec = {"operationId":"getActivityUsers","method":"GET","path":"/analytics/activity-users","response":"json","idempotent":true,"security":[["bearerAuth"]]};
 
 /**
  * Users ranked by uploads and revisions (not logins)
@@ -138,7 +138,7 @@ export type GetAuditCenterParams = {
      */
     workspace_id?: number;
   };
-const getAuditCenterOperation: OperationSpec = {"operationId":"getAuditCenter","method":"GET","path":"/analytics/audit-center","response":"json","billable":false,"idempotent":true,"security":[["bearerAuth"]]};
+const getAuditCenterOperation: OperationSpec = {"operationId":"getAuditCenter","method":"GET","path":"/analytics/audit-center","response":"json","idempotent":true,"security":[["bearerAuth"]]};
 
 /**
  * Audit findings and timeline
@@ -172,7 +172,7 @@ export type GetCalendarDueDatesParams = {
      */
     show_overdue?: boolean;
   };
-const getCalendarDueDatesOperation: OperationSpec = {"operationId":"getCalendarDueDates","method":"GET","path":"/analytics/calendar-due-dates","response":"json","billable":false,"idempotent":true,"security":[["bearerAuth"]]};
+const getCalendarDueDatesOperation: OperationSpec = {"operationId":"getCalendarDueDates","method":"GET","path":"/analytics/calendar-due-dates","response":"json","idempotent":true,"security":[["bearerAuth"]]};
 
 /**
  * Due dates of a year
@@ -213,7 +213,7 @@ export type GetContactStatsParams = {
      */
     include_addresses?: boolean;
   };
-const getContactStatsOperation: OperationSpec = {"operationId":"getContactStats","method":"GET","path":"/analytics/contact-stats","response":"json","billable":false,"idempotent":true,"security":[["bearerAuth"]]};
+const getContactStatsOperation: OperationSpec = {"operationId":"getContactStats","method":"GET","path":"/analytics/contact-stats","response":"json","idempotent":true,"security":[["bearerAuth"]]};
 
 /**
  * Contact statistics
@@ -244,7 +244,7 @@ export type GetContactStatsFinancialParams = {
      */
     limit?: number;
   };
-const getContactStatsFinancialOperation: OperationSpec = {"operationId":"getContactStatsFinancial","method":"GET","path":"/analytics/contact-stats-financial","response":"json","billable":false,"idempotent":true,"security":[["bearerAuth"]]};
+const getContactStatsFinancialOperation: OperationSpec = {"operationId":"getContactStatsFinancial","method":"GET","path":"/analytics/contact-stats-financial","response":"json","idempotent":true,"security":[["bearerAuth"]]};
 
 /**
  * Financial figures per contact
@@ -277,7 +277,7 @@ export type GetDocumentParams = {
      */
     share_context?: string;
   };
-const getDocumentOperation: OperationSpec = {"operationId":"getDocument","method":"GET","path":"/documents/document-get/{pofid}","response":"json","billable":false,"idempotent":true,"security":[["bearerAuth"]]};
+const getDocumentOperation: OperationSpec = {"operationId":"getDocument","method":"GET","path":"/documents/document-get/{pofid}","response":"json","idempotent":true,"security":[["bearerAuth"]]};
 
 /**
  * Read a document
@@ -662,7 +662,7 @@ export type DownloadJobFileParams = {
      */
     token: string;
   };
-const downloadJobFileOperation: OperationSpec = {"operationId":"downloadJobFile","method":"GET","path":"/job/download/{token}","response":"binary","billable":false,"idempotent":true,"job":"download","security":[["bearerAuth"]]};
+const downloadJobFileOperation: OperationSpec = {"operationId":"downloadJobFile","method":"GET","path":"/job/download/{token}","response":"binary","idempotent":true,"job":"download","security":[["bearerAuth"]]};
 
 /**
  * Download a result file
@@ -693,7 +693,7 @@ export type GetJobParams = {
      */
     job_id: string;
   };
-const getJobOperation: OperationSpec = {"operationId":"getJob","method":"GET","path":"/job/get/{job_id}","response":"json","billable":false,"idempotent":true,"job":"poll","security":[["bearerAuth"]]};
+const getJobOperation: OperationSpec = {"operationId":"getJob","method":"GET","path":"/job/get/{job_id}","response":"json","idempotent":true,"job":"poll","security":[["bearerAuth"]]};
 
 /**
  * Poll a job
@@ -718,7 +718,7 @@ export function getJob(client: Runtime, params: GetJobParams, options?: RequestO
 export type DeleteWebhookResponse = NotShownSuccessResponse;
 /** Request body of `deleteWebhook`. */
 export type DeleteWebhookBody = NotShownBody;
-const deleteWebhookOperation: OperationSpec = {"operationId":"deleteWebhook","method":"POST","path":"/webhooks/delete","requestMediaType":"application/json","response":"json","billable":true,"idempotent":false,"security":[["bearerAuth"]]};
+const deleteWebhookOperation: OperationSpec = {"operationId":"deleteWebhook","method":"POST","path":"/webhooks/delete","requestMediaType":"application/json","response":"json","idempotent":false,"security":[["bearerAuth"]]};
 
 /**
  * Delete a subscription
@@ -742,7 +742,7 @@ export function deleteWebhook(client: Runtime, body: DeleteWebhookBody, options?
 
 /** Success body of `listWebhooks`. */
 export type ListWebhooksResponse = WebhookListResponse;
-const listWebhooksOperation: OperationSpec = {"operationId":"listWebhooks","method":"GET","path":"/webhooks/list","response":"json","billable":false,"idempotent":true,"security":[["bearerAuth"]]};
+const listWebhooksOperation: OperationSpec = {"operationId":"listWebhooks","method":"GET","path":"/webhooks/list","response":"json","idempotent":true,"security":[["bearerAuth"]]};
 
 /**
  * List the subscriptions of the account
@@ -765,7 +765,7 @@ export function listWebhooks(client: Runtime, options?: RequestOptions): Promise
 export type SubscribeWebhookResponse = WebhookSubscribeResponse;
 /** Request body of `subscribeWebhook`. */
 export type SubscribeWebhookBody = WebhookSubscriptionCreate;
-const subscribeWebhookOperation: OperationSpec = {"operationId":"subscribeWebhook","method":"POST","path":"/webhooks/subscribe","requestMediaType":"application/json","response":"json","billable":true,"idempotent":false,"security":[["bearerAuth"]]};
+const subscribeWebhookOperation: OperationSpec = {"operationId":"subscribeWebhook","method":"POST","path":"/webhooks/subscribe","requestMediaType":"application/json","response":"json","idempotent":false,"security":[["bearerAuth"]]};
 
 /**
  * Create a webhook subscription
@@ -796,7 +796,7 @@ export function subscribeWebhook(client: Runtime, body: SubscribeWebhookBody, op
 export type TestWebhookResponse = NotShownSuccessResponse;
 /** Request body of `testWebhook`. */
 export type TestWebhookBody = NotShownBody;
-const testWebhookOperation: OperationSpec = {"operationId":"testWebhook","method":"POST","path":"/webhooks/test","requestMediaType":"application/json","response":"json","billable":true,"idempotent":false,"security":[["bearerAuth"]]};
+const testWebhookOperation: OperationSpec = {"operationId":"testWebhook","method":"POST","path":"/webhooks/test","requestMediaType":"application/json","response":"json","idempotent":false,"security":[["bearerAuth"]]};
 
 /**
  * Send a test event to a subscription
@@ -822,7 +822,7 @@ export function testWebhook(client: Runtime, body: TestWebhookBody, options?: Re
 export type UpdateWebhookResponse = NotShownSuccessResponse;
 /** Request body of `updateWebhook`. */
 export type UpdateWebhookBody = WebhookSubscriptionUpdate;
-const updateWebhookOperation: OperationSpec = {"operationId":"updateWebhook","method":"POST","path":"/webhooks/update","requestMediaType":"application/json","response":"json","billable":true,"idempotent":false,"security":[["bearerAuth"]]};
+const updateWebhookOperation: OperationSpec = {"operationId":"updateWebhook","method":"POST","path":"/webhooks/update","requestMediaType":"application/json","response":"json","idempotent":false,"security":[["bearerAuth"]]};
 
 /**
  * Change a subscription

@@ -97,17 +97,39 @@ export class AbortedError extends SdkError {
 }
 
 /**
- * A billable submission failed after its body may have reached the service (500, 502, 504, timeout, reset, or the
- * deadline or the caller's abort while it was in flight).
- * The job may exist and may be billed; the runtime does not resubmit. `cause` holds the underlying error.
+ * A write that may not be sent twice failed after its body may have reached the server (500, 502, 504, timeout,
+ * reset, an unreadable success answer, or the deadline or the caller's abort while it was in flight). The server
+ * may have carried it out; the runtime did not send it again. `cause` holds the underlying error.
  */
-export class JobMayExistError extends SdkError {
+export class MayHaveBeenProcessedError extends SdkError {
   status?: number;
 
-  constructor(detail: string, options: SdkErrorOptions & { status?: number } = {}) {
-    super(`the job may exist and may be billed (${detail}); it was not resubmitted. Check the job list before submitting again`, options);
+  constructor(detail: string, options: SdkErrorOptions & { status?: number; message?: string } = {}) {
+    super(options.message ?? `the request may have been processed (${detail}); it was not sent again`, options);
     if (options.status !== undefined) this.status = options.status;
   }
+}
+
+/**
+ * A job submission failed after its body may have reached the service: the job may exist and may be billed. The
+ * runtime does not resubmit; submitting again may run, and bill, a second job.
+ */
+export class JobMayExistError extends MayHaveBeenProcessedError {
+  constructor(detail: string, options: SdkErrorOptions & { status?: number } = {}) {
+    super(detail, {
+      ...options,
+      message: `the job may exist and may be billed (${detail}); it was not resubmitted, and submitting it again may run and bill a second job`,
+    });
+  }
+}
+
+/** The error for a write that failed after it may have reached the server: JobMayExistError for a job submission. */
+export function mayHaveBeenProcessed(
+  jobSubmission: boolean,
+  detail: string,
+  options: SdkErrorOptions & { status?: number } = {},
+): MayHaveBeenProcessedError {
+  return jobSubmission ? new JobMayExistError(detail, options) : new MayHaveBeenProcessedError(detail, options);
 }
 
 /** The body of a successful answer (a download) broke off or could not be read. `cause` holds the platform's error. */

@@ -9,6 +9,7 @@ export {
   JobFailedError,
   JobMayExistError,
   MalformedResponseError,
+  MayHaveBeenProcessedError,
   RequestEncodingError,
   ResponseBodyError,
   SdkError,

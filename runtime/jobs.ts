@@ -180,7 +180,8 @@ export class Jobs {
       body: await prepareBody(body, this.#jsonStrings(pipeline, options.jsonStrings)),
       encoding: options.mediaType === "application/x-www-form-urlencoded" ? "urlencoded" : "multipart",
       response: "json",
-      billable: true,
+      resendable: false,
+      jobSubmission: true,
       budget: b,
       headers: options.headers,
       label: "addJob",
@@ -203,7 +204,7 @@ export class Jobs {
           method: "GET",
           ...how.target,
           response: "json",
-          billable: false,
+          resendable: true,
           budget: b,
           label: "getJob",
         });

@@ -108,9 +108,10 @@ export interface OperationSpec {
   path: string;
   requestMediaType?: RequestMediaType;
   response: "json" | "binary";
-  /** True for job submission: never resubmitted unless the service provably did not receive it. */
-  billable: boolean;
-  /** May be sent again after a failure that may have reached the server. */
+  /**
+   * May be sent again after a failure that may have reached the server (`x-idempotent`). Absent: true for GET, HEAD,
+   * PUT, DELETE, OPTIONS and TRACE. A job submission is never sent again, whatever this says.
+   */
   idempotent?: boolean;
   /** Each call is charged. */
   billed?: boolean;

@@ -1,9 +1,10 @@
-// When to send a request again, and after how long. A billable submission is sent again only when the service
-// provably did not take it; everything else is decided here from the status or the network error code.
+// When to send a request again, and after how long. A request that is not resendable (a POST or PATCH not marked
+// idempotent, a job submission) is sent again only when the server provably did not take it; everything else is
+// decided here from the status or the network error code.
 import type { RetryOptions } from "./options.js";
 
 /** What to do after a failed attempt. */
-export type RetryVerdict = "retry" | "fail" | "may-exist";
+export type RetryVerdict = "retry" | "fail" | "may-have-been-processed";
 
 /**
  * Network error codes raised before a single byte of the request left this machine: the connection was refused,
@@ -24,18 +25,30 @@ export function wasNotSent(causeCode: string | undefined): boolean {
 }
 
 /**
- * 429 and 503 mean the service did not take the request: always retried. Other 5xx are retried for reads; for a
- * billable submission they mean the job may exist. 4xx are the caller's to fix and never retried.
+ * 429 and 503 mean the server did not take the request: always retried. Other 5xx are retried for resendable
+ * requests; for the others they mean the request may have been processed. 4xx are the caller's to fix and never retried.
  */
-export function verdictForStatus(status: number, billable: boolean): RetryVerdict {
+export function verdictForStatus(status: number, resendable: boolean): RetryVerdict {
   if (status === 429 || status === 503) return "retry";
-  if (status >= 500) return billable ? "may-exist" : "retry";
+  if (status >= 500) return resendable ? "retry" : "may-have-been-processed";
   return "fail";
 }
 
-export function verdictForNetwork(causeCode: string | undefined, billable: boolean): RetryVerdict {
+export function verdictForNetwork(causeCode: string | undefined, resendable: boolean): RetryVerdict {
   if (wasNotSent(causeCode)) return "retry";
-  return billable ? "may-exist" : "retry";
+  return resendable ? "retry" : "may-have-been-processed";
+}
+
+/** Methods HTTP defines as idempotent: sending one twice has the effect of sending it once. */
+const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE"]);
+
+/**
+ * Whether an operation may be sent again after a failure that may have reached the server: as the description marks
+ * it (`idempotent`), else by its method; never a job submission.
+ */
+export function isResendable(op: { method: string; idempotent?: boolean | undefined; job?: string | undefined }): boolean {
+  if (op.job === "submit") return false;
+  return op.idempotent ?? IDEMPOTENT_METHODS.has(op.method.toUpperCase());
 }
 
 /** Exponential backoff with full jitter: uniform in [0, min(maxDelay, base * 2^retry)]. */

@@ -9,6 +9,7 @@ import type { ApiResult, CallInput, OperationSpec, RequestMediaType, RequestOpti
 import { type ClientOptions, DEFAULTS, type ResolvedOptions, resolveOptions } from "./options.js";
 import { type PaginateOptions, paginate } from "./paginate.js";
 import { priceJob } from "./pricing.js";
+import { isResendable } from "./retry.js";
 import { budget } from "./timing.js";
 import { Transport } from "./transport.js";
 
@@ -19,8 +20,11 @@ export interface RawInit extends Omit<RequestOptions, "mediaType"> {
   /** Body encoding (default multipart/form-data, the service's default). */
   mediaType?: RequestMediaType;
   jsonStrings?: readonly string[];
-  /** Default: true for every method but GET, so that an unknown POST is never sent twice by mistake. */
-  billable?: boolean;
+  /**
+   * May be sent again after a failure that may have reached the server. Default: true for GET, HEAD, PUT, DELETE,
+   * OPTIONS and TRACE, so that an unknown POST or PATCH is never sent twice by mistake.
+   */
+  idempotent?: boolean;
   response?: "json" | "binary";
 }
 
@@ -66,7 +70,8 @@ export class Runtime {
       body: input.body === undefined ? undefined : await prepareBody(input.body, input.jsonStrings),
       encoding: encodingFor(op.requestMediaType, options.mediaType),
       response: op.response,
-      billable: op.billable,
+      resendable: isResendable(op),
+      jobSubmission: op.job === "submit",
       budget: budget(options.deadlineMs ?? this.#options.deadlineMs, options.signal),
       headers: parameterHeaders(input.header, input.cookie, options.headers),
       label: op.operationId,
@@ -111,7 +116,7 @@ export class Runtime {
     const common = {
       method: "GET",
       response: "binary",
-      billable: false,
+      resendable: true,
       budget: b,
       headers:
         typeof first === "string"
@@ -142,7 +147,7 @@ export class Runtime {
       body: init.body === undefined ? undefined : await prepareBody(init.body, init.jsonStrings),
       encoding: encodingFor(undefined, init.mediaType),
       response: init.response ?? "json",
-      billable: init.billable ?? upper !== "GET",
+      resendable: isResendable({ method: upper, idempotent: init.idempotent }),
       budget: budget(init.deadlineMs ?? this.#options.deadlineMs, init.signal),
       headers: init.headers,
       label: `${upper} ${path}`,

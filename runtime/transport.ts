@@ -13,6 +13,7 @@ import {
   DeadlineExceededError,
   JobMayExistError,
   MalformedResponseError,
+  mayHaveBeenProcessed,
   RequestEncodingError,
   SdkError,
   type ServiceError,
@@ -33,7 +34,10 @@ export interface SendRequest {
   body?: PreparedBody | undefined;
   encoding?: BodyEncoding | undefined;
   response: "json" | "binary";
-  billable: boolean;
+  /** May be sent again after a failure that may have reached the server (see isResendable in retry.ts). */
+  resendable: boolean;
+  /** A job submission: a failure after it may have arrived is a JobMayExistError. */
+  jobSubmission?: boolean | undefined;
   budget: Budget;
   headers?: Record<string, string> | undefined;
   /** Name for logs: the operationId or the path template, never the URL (queries may hold scoped tokens). */
@@ -103,7 +107,8 @@ export class Transport {
   }
 
   async #loop(req: SendRequest, deadline: CallDeadline): Promise<SendResult> {
-    const { budget: b, billable } = req;
+    const { budget: b, resendable } = req;
+    const jobSubmission = req.jobSubmission === true;
     const retry = this.#options.retry;
     const log = this.#options.logger;
     let attempts = 0;
@@ -134,15 +139,16 @@ export class Transport {
       } catch (thrown) {
         const failure = this.#networkFailure(thrown, deadline.signal, b);
         if (failure instanceof RequestEncodingError) throw failure;
-        // Stopped in flight: the body may have reached the service, so a submission may have become a job.
+        // Stopped in flight: the body may have reached the server, so a write may have been carried out.
         if (failure instanceof AbortedError || failure instanceof DeadlineExceededError) {
-          if (!billable) throw failure;
+          if (resendable) throw failure;
           const why = failure instanceof AbortedError ? "aborted by the caller" : "the deadline passed";
-          throw new JobMayExistError(`${why} while the submission was in flight`, { cause: failure, ...jobOption(b) });
+          const what = jobSubmission ? "the submission" : "the request";
+          throw mayHaveBeenProcessed(jobSubmission, `${why} while ${what} was in flight`, { cause: failure, ...jobOption(b) });
         }
         const causeCode = failure instanceof ConnectionError ? failure.causeCode : undefined;
-        if (verdictForNetwork(causeCode, billable) === "may-exist") {
-          throw new JobMayExistError(`the connection failed after the request was sent (${causeCode ?? "unknown cause"})`, {
+        if (verdictForNetwork(causeCode, resendable) === "may-have-been-processed") {
+          throw mayHaveBeenProcessed(jobSubmission, `the connection failed after the request was sent (${causeCode ?? "unknown cause"})`, {
             cause: failure,
           });
         }
@@ -155,7 +161,8 @@ export class Transport {
 
       const { response } = outcome;
       if (response.ok) {
-        const data = req.response === "binary" ? (outcome.data ?? new ReadableStream()) : this.#parseJson(outcome.data, response, billable);
+        const data =
+          req.response === "binary" ? (outcome.data ?? new ReadableStream()) : this.#parseJson(outcome.data, response, jobSubmission);
         this.#notePacing(data);
         if (req.response === "json" && response.status !== 202 && isErrorBody(data)) {
           throw errorFromBody(this.#errors, response.status, data, response.headers);
@@ -171,10 +178,10 @@ export class Transport {
         log?.info?.("token refused, asking the token provider again", { op: req.label, code: error.code });
         continue;
       }
-      const verdict = verdictForStatus(response.status, billable);
+      const verdict = verdictForStatus(response.status, resendable);
       if (verdict === "fail") throw error;
-      if (verdict === "may-exist") {
-        throw new JobMayExistError(`HTTP ${response.status}${error.code === undefined ? "" : ` ${error.code}`}`, {
+      if (verdict === "may-have-been-processed") {
+        throw mayHaveBeenProcessed(jobSubmission, `HTTP ${response.status}${error.code === undefined ? "" : ` ${error.code}`}`, {
           cause: error,
           status: response.status,
         });
@@ -195,7 +202,7 @@ export class Transport {
     return headers;
   }
 
-  #parseJson(text: unknown, response: Response, billable: boolean): unknown {
+  #parseJson(text: unknown, response: Response, jobSubmission: boolean): unknown {
     if (typeof text !== "string" || text === "") return undefined;
     try {
       return JSON.parse(text);
@@ -205,8 +212,8 @@ export class Transport {
         message: `HTTP ${response.status} with a body that is not JSON`,
         body: this.#auth.redactText(text.slice(0, 2000)),
       });
-      // The service answered with success: a billable submission was taken, but its job id is unreadable.
-      throw billable ? new JobMayExistError("the success answer was not readable", { cause: error, status: response.status }) : error;
+      // The service answered with success: a submission was taken, but its job id is unreadable.
+      throw jobSubmission ? new JobMayExistError("the success answer was not readable", { cause: error, status: response.status }) : error;
     }
   }
 

@@ -104,7 +104,7 @@ async function main(): Promise<void> {
     const created = await client.raw<{ subscription_id: number }>("POST", "/webhooks/subscribe", {
       body: { name: "demo", url: receiverUrl, events: ["document.created"], secret: SECRET, retry_policy: "exponential", max_retries: 2 },
       mediaType: "application/json",
-      billable: false,
+      idempotent: true,
     });
     const subscriptionId = created.data.subscription_id;
     detail(`subscription ${subscriptionId} -> ${receiverUrl}`);

@@ -15,7 +15,6 @@ const GET_DOC: OperationSpec = {
   method: "GET",
   path: "/documents/document-get/{pofid}",
   response: "json",
-  billable: false,
 };
 
 describe("authentication", () => {

@@ -19,7 +19,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const GET_JOB: OperationSpec = { operationId: "getJob", method: "GET", path: "/job/get/{job_id}", response: "json", billable: false };
+const GET_JOB: OperationSpec = { operationId: "getJob", method: "GET", path: "/job/get/{job_id}", response: "json" };
 
 /** A fetch that never answers, recording the signal of each call. */
 function silentFetch(signals: (AbortSignal | null | undefined)[]) {

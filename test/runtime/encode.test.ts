@@ -185,14 +185,13 @@ describe("JSON and query", () => {
     path: "/webhooks/subscribe",
     requestMediaType: "application/json",
     response: "json",
-    billable: false,
+    idempotent: true,
   };
   const AUDIT: OperationSpec = {
     operationId: "getAuditCenter",
     method: "GET",
     path: "/analytics/audit-center",
     response: "json",
-    billable: false,
   };
 
   it("sends JSON only where the operation says so, even when a form encoding is asked", async () => {
@@ -220,7 +219,6 @@ describe("JSON and query", () => {
       method: "GET",
       path: "/documents/document-get/{pofid}",
       response: "json",
-      billable: false,
     };
     await runtimeFor(server).call(GET_DOC, { path: { pofid: "a/b c" } });
     expect(server.received[0]?.url).toBe("/latest/documents/document-get/a%2Fb%20c");

@@ -14,7 +14,6 @@ const GET_DOC: OperationSpec = {
   method: "GET",
   path: "/documents/document-get/{pofid}",
   response: "json",
-  billable: false,
 };
 const noRetry = { retry: { maxRetries: 0 } };
 

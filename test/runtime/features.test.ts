@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fileNameFromDisposition, JobMayExistError, type OperationSpec, Runtime, SdkError } from "../../runtime/index.js";
+import {
+  fileNameFromDisposition,
+  JobMayExistError,
+  MayHaveBeenProcessedError,
+  type OperationSpec,
+  Runtime,
+  SdkError,
+} from "../../runtime/index.js";
 import { errorClasses, model, runtimeFor, SECRET } from "./helpers/model.js";
 import { sendJson, startServer, type TestServer } from "./helpers/server.js";
 
@@ -43,7 +50,6 @@ describe("paginate", () => {
     method: "GET",
     path: "/analytics/audit-center",
     response: "json",
-    billable: false,
   };
 
   it("walks limit/offset pages until total", async () => {
@@ -156,7 +162,6 @@ describe("download", () => {
       method: "GET",
       path: "/job/download/{token}",
       response: "binary",
-      billable: false,
     };
     const file = await runtimeFor(server).download(op, { path: { token: "t 1" } });
     expect(file.fileName).toBe("op.bin");
@@ -193,11 +198,17 @@ describe("raw", () => {
     await expect(runtime.raw("POST", "/translate/run", { body: { text: "x" } })).rejects.toBeInstanceOf(errorClasses.INSUFFICIENT_CREDITS);
   });
 
-  it("treats a raw POST as billable by default: no resubmission after a 500", async () => {
+  it("never resends a raw POST by default: after a 500 it may have been processed, and it is no job", async () => {
     server.handle((_req, res) => sendJson(res, 500, { status: "error", code: "INTERNAL_ERROR", message: "x" }));
-    await expect(runtimeFor(server).raw("POST", "/imagestudio/run", { body: { a: 1 } })).rejects.toBeInstanceOf(JobMayExistError);
+    const error = await runtimeFor(server)
+      .raw("POST", "/imagestudio/run", { body: { a: 1 } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MayHaveBeenProcessedError);
+    expect(error).not.toBeInstanceOf(JobMayExistError);
+    expect((error as MayHaveBeenProcessedError).status).toBe(500);
+    expect((error as Error).cause).toBeInstanceOf(errorClasses.INTERNAL_ERROR);
     expect(server.received).toHaveLength(1);
-    await expect(runtimeFor(server).raw("POST", "/imagestudio/status", { billable: false, body: {} })).rejects.toBeInstanceOf(
+    await expect(runtimeFor(server).raw("POST", "/imagestudio/status", { idempotent: true, body: {} })).rejects.toBeInstanceOf(
       errorClasses.INTERNAL_ERROR,
     );
     expect(server.received).toHaveLength(5);

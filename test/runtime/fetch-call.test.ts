@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const GET_JOB: OperationSpec = { operationId: "getJob", method: "GET", path: "/job/get/{job_id}", response: "json", billable: false };
+const GET_JOB: OperationSpec = { operationId: "getJob", method: "GET", path: "/job/get/{job_id}", response: "json" };
 
 interface Seen {
   input: unknown;
@@ -60,7 +60,7 @@ describe("a user-supplied fetch", () => {
     await runtimeFor(server, { fetch: recordingFetch(seen) }).raw("POST", "/things/create", {
       mediaType: "application/json",
       body: { name: "x", list: [1, 2] },
-      billable: false,
+      idempotent: true,
     });
     const call = only(seen);
     expect(call.init.method).toBe("POST");

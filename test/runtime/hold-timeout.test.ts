@@ -15,7 +15,7 @@ afterAll(() => server.close());
 
 // undici checks these timeouts on a timer of about one second, so the hold must be a few seconds long.
 const HOLD_MS = 2_500;
-const GET_JOB: OperationSpec = { operationId: "getJob", method: "GET", path: "/job/get/{job_id}", response: "json", billable: false };
+const GET_JOB: OperationSpec = { operationId: "getJob", method: "GET", path: "/job/get/{job_id}", response: "json" };
 
 function holdThenAnswer(): void {
   server.handle((_req, res) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConnectionError, DeadlineExceededError, JobMayExistError, type OperationSpec, type ServiceError } from "../../runtime/index.js";
-import { backoffDelay, parseRetryAfter, retryDelay, verdictForNetwork, verdictForStatus } from "../../runtime/retry.js";
+import { backoffDelay, isResendable, parseRetryAfter, retryDelay, verdictForNetwork, verdictForStatus } from "../../runtime/retry.js";
 import { errorClasses, runtimeFor } from "./helpers/model.js";
 import { closedPort, sendJson, sendText, startServer, type TestServer } from "./helpers/server.js";
 
@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const OCR = "service_aiocr___generate";
-const GET_JOB: OperationSpec = { operationId: "getJob", method: "GET", path: "/job/get/{job_id}", response: "json", billable: false };
+const GET_JOB: OperationSpec = { operationId: "getJob", method: "GET", path: "/job/get/{job_id}", response: "json" };
 const DONE = { status: "success", job_id: "j", result: { ok: true } };
 
 function recordingLogger() {
@@ -225,17 +225,17 @@ describe("retry arithmetic", () => {
     expect(retryDelay(0, "3600", options)).toBe(5_000);
   });
 
-  it("retries a billable submission only when it was provably not taken", () => {
-    expect([429, 503, 500, 502, 504, 400, 404].map((s) => verdictForStatus(s, true))).toEqual([
+  it("sends a request that is not resendable again only when it was provably not taken", () => {
+    expect([429, 503, 500, 502, 504, 400, 404].map((s) => verdictForStatus(s, false))).toEqual([
       "retry",
       "retry",
-      "may-exist",
-      "may-exist",
-      "may-exist",
+      "may-have-been-processed",
+      "may-have-been-processed",
+      "may-have-been-processed",
       "fail",
       "fail",
     ]);
-    expect([429, 503, 500, 502, 504, 400].map((s) => verdictForStatus(s, false))).toEqual([
+    expect([429, 503, 500, 502, 504, 400].map((s) => verdictForStatus(s, true))).toEqual([
       "retry",
       "retry",
       "retry",
@@ -244,8 +244,24 @@ describe("retry arithmetic", () => {
       "fail",
     ]);
     expect(
-      ["ECONNREFUSED", "ECONNRESET", "UND_ERR_SOCKET", "UND_ERR_HEADERS_TIMEOUT", undefined].map((c) => verdictForNetwork(c, true)),
-    ).toEqual(["retry", "may-exist", "may-exist", "may-exist", "may-exist"]);
-    expect(verdictForNetwork("ECONNRESET", false)).toBe("retry");
+      ["ECONNREFUSED", "ECONNRESET", "UND_ERR_SOCKET", "UND_ERR_HEADERS_TIMEOUT", undefined].map((c) => verdictForNetwork(c, false)),
+    ).toEqual(["retry", "may-have-been-processed", "may-have-been-processed", "may-have-been-processed", "may-have-been-processed"]);
+    expect(verdictForNetwork("ECONNRESET", true)).toBe("retry");
+  });
+
+  it("resends by the description's mark, else by method; never a job submission", () => {
+    expect(["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE", "POST", "PATCH"].map((method) => isResendable({ method }))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
+    expect(isResendable({ method: "POST", idempotent: true })).toBe(true);
+    expect(isResendable({ method: "PUT", idempotent: false })).toBe(false);
+    expect(isResendable({ method: "POST", idempotent: true, job: "submit" })).toBe(false);
   });
 });

@@ -8,7 +8,6 @@ export interface OperationSpecData {
   path: string;
   requestMediaType?: string;
   response: "json" | "binary";
-  billable: boolean;
   idempotent: boolean;
   billed?: true;
   job?: "submit" | "poll" | "download";
@@ -35,8 +34,6 @@ export function operationSpec(op: Operation): OperationSpecData {
     path: op.path,
     ...(mediaType && { requestMediaType: mediaType }),
     response: isBinaryResponse(op) ? "binary" : "json",
-    // Kept until the runtime reads `idempotent`: the old name of "not resent after it may have arrived".
-    billable: !op.idempotent,
     idempotent: op.idempotent,
     ...(op.billed && { billed: true as const }),
     ...(op.job && { job: op.job.role }),

@@ -29,6 +29,7 @@ export const RUNTIME_EXPORTS: readonly string[] = [
   "LogFn",
   "Logger",
   "MalformedResponseError",
+  "MayHaveBeenProcessedError",
   "NodeReadableLike",
   "OperationSpec",
   "PaginateOptions",

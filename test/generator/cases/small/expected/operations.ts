@@ -15,7 +15,7 @@ export type GetItemParams = {
      */
     view?: "short" | "full";
   };
-const getItemOperation: OperationSpec = {"operationId":"getItem","method":"GET","path":"/items/{item_id}","response":"json","billable":false,"idempotent":true,"security":[]};
+const getItemOperation: OperationSpec = {"operationId":"getItem","method":"GET","path":"/items/{item_id}","response":"json","idempotent":true,"security":[]};
 
 /**
  * Read an item
