@@ -39,7 +39,9 @@ beforeAll(async () => {
   const project = JSON.parse(await readFile(json, "utf8")) as Reflection;
   modules = new Map((project.children ?? []).map((m) => [m.name, new Set((m.children ?? []).map((c) => c.name))]));
   pages = await readdir(out);
-}, 120_000);
+  // TypeDoc type-checks the four entries: about 30 s idle, several minutes on a loaded 2-core machine. The limit is for
+  // a hung build, not a slow one.
+}, 600_000);
 
 afterAll(async () => {
   if (dir !== undefined) await rm(dir, { recursive: true, force: true });

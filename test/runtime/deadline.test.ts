@@ -159,7 +159,7 @@ describe("a deadline under the default", () => {
     };
     // Long enough for the request to reach the server on a starved machine, far below the default.
     const error = await runtimeFor(server, { fetch: spy })
-      .call(GET_JOB, { path: { job_id: "c" } }, { deadlineMs: 1_500 })
+      .call(GET_JOB, { path: { job_id: "c" } }, { deadlineMs: 5_000 })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DeadlineExceededError);
     expect(signals).toHaveLength(1);

@@ -129,18 +129,25 @@ describe("submitJob", () => {
       if (req.method === "POST") return sendJson(res, 202, { status: "success", job_id: "d1", poll_url: "/job/get/d1" });
       sendJson(res, 200, { status: "success", job_status: "processing" });
     });
+    // Seconds, not milliseconds: on a starved machine the submission alone may take longer than a short deadline.
+    const intervalMs = 1_000;
+    const deadlineMs = 2_500;
     const started = Date.now();
-    const error = await runtimeFor(server, { pollIntervalMs: 200 })
-      .submitJob(OCR, {}, { deadlineMs: 500 })
+    const error = await runtimeFor(server, { pollIntervalMs: intervalMs })
+      .submitJob(OCR, {}, { deadlineMs })
       .catch((e: unknown) => e);
+    const ended = Date.now();
     expect(error).toBeInstanceOf(DeadlineExceededError);
     expect((error as DeadlineExceededError).jobId).toBe("d1");
-    // Polls at about 200 and 400 ms; the one at 600 ms would be after the deadline and is never sent.
+    // Idle: polls at about 1 and 2 s, then the wait ends at 2.5 s. Late timers shift them, but polls stay at least
+    // half an interval apart, the first one interval after the submission: never more than 3 fit before the deadline.
     const polls = server.count("/job/get/d1");
-    expect(polls).toBe(2);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(polls).toBeGreaterThanOrEqual(1);
+    expect(polls).toBeLessThanOrEqual(3);
+    expect(ended - started).toBeGreaterThanOrEqual(deadlineMs - 50);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs * 1.5));
     expect(server.count("/job/get/d1")).toBe(polls);
-    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(ended - started).toBeLessThan(deadlineMs + 15_000);
   });
 
   it("stops on abort mid-poll and sends nothing after it", async () => {
