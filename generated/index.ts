@@ -12,6 +12,6 @@ export type { components, paths, webhooks } from "./types.js";
 export * from "../runtime/index.js";
 
 /** A client of Document Automation Service release R20261127.0900. Pass it to the operation functions. */
-export function createClient(options: ClientOptions): Runtime {
+export function createClient(options: ClientOptions = {}): Runtime {
   return new Runtime(serviceModel, options, errorClasses);
 }

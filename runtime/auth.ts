@@ -1,18 +1,29 @@
-// Bearer authentication, token kinds and redaction. The token lives only in a private field of Auth and in the
-// Authorization header of outgoing requests; it is scrubbed from anything the runtime throws or logs.
+// Credentials from the description's security schemes, token kinds and redaction. Secrets live only in private
+// fields of Auth and in the requests that carry them; they are scrubbed from anything the runtime throws or logs.
 import { BrowserTokenError, SdkError } from "./errors.js";
+import type { SecuritySchemeModel, TokenKindsModel } from "./model.js";
+import { redactSecrets } from "./redact.js";
 
-/** Returns the current token. Called before every request, and once more after a 401 for an expired token. */
+/** Returns the current token. Called before every request, and once more after a 401 that asks for a new token. */
 export type TokenProvider = () => string | Promise<string>;
 
-export type TokenKind = "secret" | "user" | "gt" | "publishable" | "unknown";
+/** A user name and password for an HTTP basic scheme. */
+export interface BasicCredentials {
+  username: string;
+  password: string;
+}
 
-const KIND_BY_INFIX: Readonly<Record<string, TokenKind>> = { sk_: "secret", ut_: "user", gt_: "gt", pk_: "publishable" };
+/** The credential of one security scheme: a token or API key (or a function returning it), or basic credentials. */
+export type Credential = string | TokenProvider | BasicCredentials;
 
-/** The kind of a token from its prefix `<brand>sk_`, `<brand>ut_`, `<brand>gt_` or `<brand>pk_`. */
-export function tokenKind(token: string, brand = "svc_"): TokenKind {
-  if (!token.startsWith(brand)) return "unknown";
-  return KIND_BY_INFIX[token.slice(brand.length, brand.length + 3)] ?? "unknown";
+/** A token kind's name from the description's token kinds (for example "secret"), or "unknown". */
+export type TokenKind = string;
+
+/** The kind of a token from its prefix `<brand><prefix>` as the description's token kinds state them. */
+export function tokenKind(token: string, kinds: TokenKindsModel | undefined, brand = kinds?.brand): TokenKind {
+  if (kinds === undefined || brand === undefined || !token.startsWith(brand)) return "unknown";
+  const rest = token.slice(brand.length);
+  return kinds.kinds.find((k) => rest.startsWith(k.prefix))?.name ?? "unknown";
 }
 
 /** True when browser globals are present (also true in web workers with a document shim, which is intended). */
@@ -23,45 +34,73 @@ export function isBrowser(): boolean {
   );
 }
 
+/** Thrown before sending when an operation needs credentials the client was not given. */
+export class MissingCredentialsError extends SdkError {}
+
 export interface AuthConfig {
-  token: string | TokenProvider;
-  brand: string;
+  schemes: Readonly<Record<string, SecuritySchemeModel>>;
+  /** Bearer token (http bearer, oauth2, openIdConnect), and the API key when no apiKey is given. */
+  token: string | TokenProvider | undefined;
+  apiKey: string | TokenProvider | undefined;
+  basic: BasicCredentials | undefined;
+  /** Credentials by security scheme name; they win over the ones above. */
+  credentials: Readonly<Record<string, Credential>>;
+  /** The description's token kinds; without them no token prefix is checked or recognised. */
+  tokens: TokenKindsModel | undefined;
+  brand: string | undefined;
   browser: boolean;
   allowSecretTokenInBrowser: boolean;
 }
 
+/** What a request carries for its security: headers, query parameters and cookies. */
+export interface AppliedCredentials {
+  headers: Record<string, string>;
+  query: Record<string, string>;
+  cookies: string[];
+}
+
+const NONE: AppliedCredentials = Object.freeze({ headers: {}, query: {}, cookies: [] }) as AppliedCredentials;
+
+type Resolved = { scheme: string; model: SecuritySchemeModel | undefined; credential: Credential };
+
 export class Auth {
-  readonly #source: string | TokenProvider;
-  readonly #brand: string;
-  readonly #refuseServerTokens: boolean;
-  /** Every token seen, so that rotated ones are redacted too. */
+  readonly #config: AuthConfig;
+  /** Every secret seen, so that rotated ones are redacted too. */
   readonly #seen = new Set<string>();
 
   constructor(config: AuthConfig) {
-    this.#source = config.token;
-    this.#brand = config.brand;
-    this.#refuseServerTokens = config.browser && !config.allowSecretTokenInBrowser;
-    if (typeof config.token === "string") this.#check(config.token);
+    this.#config = config;
+    for (const credential of [config.token, config.apiKey, config.basic, ...Object.values(config.credentials)]) {
+      if (typeof credential === "string") this.#check(credential, credential === config.token);
+      else if (credential !== undefined && typeof credential === "object") this.#noteBasic(credential);
+    }
   }
 
+  /** True when some credential comes from a provider that may return a new value when asked again. */
   get rotates(): boolean {
-    return typeof this.#source === "function";
+    const c = this.#config;
+    return [c.token, c.apiKey, ...Object.values(c.credentials)].some((x) => typeof x === "function");
   }
 
-  /** The token for the next request; a plain string token costs nothing here. */
-  token(): string | Promise<string> {
-    const source = this.#source;
-    if (typeof source === "string") return source;
-    return Promise.resolve(source()).then((token) => this.#check(token));
+  /**
+   * The credentials of one request. `security` lists alternatives of scheme names, any one of which is enough (an
+   * empty alternative, or an empty list, means none is needed); the first alternative whose credentials the client
+   * has is used. Undefined security (raw requests) uses the first scheme the client has a credential for. Plain
+   * strings cost no trip through the microtask queue.
+   */
+  apply(security: readonly (readonly string[])[] | undefined, operation: string): AppliedCredentials | Promise<AppliedCredentials> {
+    const chosen = this.#choose(security, operation);
+    if (chosen.length === 0) return NONE;
+    const values = chosen.map((r) => this.#value(r));
+    if (values.some((v) => typeof v === "object" && v instanceof Promise)) {
+      return Promise.all(values).then((all) => this.#build(chosen, all as (string | BasicCredentials)[]));
+    }
+    return this.#build(chosen, values as (string | BasicCredentials)[]);
   }
 
-  /** Removes tokens and bearer credentials from a text. */
+  /** Removes secrets, bearer and basic credentials, and branded tokens from a text, never from inside a word. */
   redactText(text: string): string {
-    let out = text;
-    for (const token of this.#seen) if (token.length > 0) out = out.split(token).join("[redacted]");
-    return out
-      .replace(/Bearer\s+[^\s"',;]+/gi, "Bearer [redacted]")
-      .replace(new RegExp(`${escapeRegExp(this.#brand)}(?:sk|ut|gt|pk)_[A-Za-z0-9._~-]+`, "g"), "[redacted]");
+    return redactSecrets(text, this.#seen, this.#brandPattern());
   }
 
   /** Deep copy of a JSON value with every string redacted. */
@@ -76,14 +115,138 @@ export class Auth {
     return value;
   }
 
-  #check(token: string): string {
+  #brandPattern(): string | undefined {
+    const tokens = this.#config.tokens;
+    const brand = this.#config.brand ?? tokens?.brand;
+    if (tokens === undefined || brand === undefined || tokens.kinds.length === 0) return undefined;
+    return `${escapeRegExp(brand)}(?:${tokens.kinds.map((k) => escapeRegExp(k.prefix)).join("|")})[A-Za-z0-9._~-]+`;
+  }
+
+  #choose(security: readonly (readonly string[])[] | undefined, operation: string): Resolved[] {
+    if (security === undefined) {
+      // No stated requirement: the first scheme with a credential, else a bearer token when one is given.
+      for (const loose of [false, true]) {
+        for (const name of Object.keys(this.#config.schemes)) {
+          const found = this.#resolve(name, loose);
+          if (found) return [found];
+        }
+      }
+      const token = this.#config.token;
+      return token === undefined ? [] : [{ scheme: "", model: undefined, credential: token }];
+    }
+    // A credential given for its kind wins over the token standing in for an API key.
+    for (const loose of [false, true]) {
+      for (const alternative of security) {
+        if (alternative.length === 0) continue;
+        const all = alternative.map((name) => this.#resolve(name, loose));
+        if (all.every((r) => r !== undefined)) return all as Resolved[];
+      }
+    }
+    // Optional security (an empty alternative, or none at all): sent when the client has it, never required.
+    if (security.length === 0 || security.some((alternative) => alternative.length === 0)) return [];
+    const wanted = security.map((alternative) => alternative.map((name) => this.#describe(name)).join(" and "));
+    throw new MissingCredentialsError(
+      `${operation} needs credentials: ${wanted.length === 1 ? wanted[0] : `one of ${wanted.join("; or ")}`}`,
+    );
+  }
+
+  /** The credential the client has for a scheme, or undefined. */
+  #resolve(name: string, loose: boolean): Resolved | undefined {
+    const c = this.#config;
+    const model = c.schemes[name];
+    const own = c.credentials[name];
+    if (own !== undefined) return { scheme: name, model, credential: own };
+    const credential = model === undefined ? c.token : this.#byType(model, loose);
+    return credential === undefined ? undefined : { scheme: name, model, credential };
+  }
+
+  /** `loose`: the token also stands in for an API key. */
+  #byType(model: SecuritySchemeModel, loose: boolean): Credential | undefined {
+    const c = this.#config;
+    switch (model.type) {
+      case "http":
+        if (model.scheme === "basic") return c.basic;
+        return model.scheme === "bearer" ? c.token : undefined;
+      case "apiKey":
+        return c.apiKey ?? (loose ? c.token : undefined);
+      case "oauth2":
+      case "openIdConnect":
+        return c.token;
+      default:
+        // mutualTLS: the client certificate travels with the connection (a dispatcher), not with the request.
+        return "";
+    }
+  }
+
+  #describe(name: string): string {
+    const model = this.#config.schemes[name];
+    const how =
+      model === undefined
+        ? "pass options.token"
+        : model.type === "apiKey"
+          ? `API key in ${model.in} ${JSON.stringify(model.name)}: pass options.apiKey`
+          : model.type === "http" && model.scheme === "basic"
+            ? "HTTP basic: pass options.username and options.password"
+            : model.type === "http" && model.scheme !== "bearer"
+              ? `HTTP ${model.scheme}: pass options.credentials[${JSON.stringify(name)}] with the header value`
+              : `${model.type === "http" ? "bearer token" : `${model.type} token, sent as a bearer token`}: pass options.token`;
+    return `security scheme ${JSON.stringify(name)} (${how}, or options.credentials[${JSON.stringify(name)}])`;
+  }
+
+  #value(r: Resolved): string | BasicCredentials | Promise<string> {
+    const credential = r.credential;
+    if (typeof credential === "function") {
+      return Promise.resolve(credential()).then((token) => this.#check(token, credential === this.#config.token));
+    }
+    return credential;
+  }
+
+  #build(chosen: readonly Resolved[], values: readonly (string | BasicCredentials)[]): AppliedCredentials {
+    const out: AppliedCredentials = { headers: {}, query: {}, cookies: [] };
+    chosen.forEach((r, i) => {
+      const value = values[i];
+      const model = r.model;
+      if (value === undefined || model?.type === "mutualTLS") return;
+      if (typeof value === "object") {
+        out.headers.Authorization = `Basic ${this.#noteBasic(value)}`;
+      } else if (model?.type === "apiKey") {
+        if (model.in === "header") out.headers[model.name] = value;
+        else if (model.in === "query") out.query[model.name] = value;
+        else out.cookies.push(`${encodeURIComponent(model.name)}=${encodeURIComponent(value)}`);
+      } else if (model?.type === "http" && model.scheme !== "bearer") {
+        // Another HTTP scheme (digest, a custom one): the credential is the whole header value.
+        out.headers.Authorization = value;
+      } else {
+        out.headers.Authorization = `Bearer ${value}`;
+      }
+    });
+    return out;
+  }
+
+  /** base64 of `user:password`, remembered with its parts for redaction. */
+  #noteBasic(basic: BasicCredentials): string {
+    if (typeof basic.username !== "string" || typeof basic.password !== "string") {
+      throw new SdkError("basic credentials need a string username and password");
+    }
+    const encoded = base64(`${basic.username}:${basic.password}`);
+    if (basic.password !== "") this.#seen.add(basic.password);
+    this.#seen.add(encoded);
+    return encoded;
+  }
+
+  #check(token: string, bearer: boolean): string {
     if (typeof token !== "string" || token.length === 0) throw new SdkError("the token provider returned no token");
     this.#seen.add(token);
-    if (this.#refuseServerTokens) {
-      const kind = tokenKind(token, this.#brand);
-      if (kind === "secret" || kind === "user") {
+    const encoded = encodeURIComponent(token);
+    if (encoded !== token) this.#seen.add(encoded);
+    const tokens = this.#config.tokens;
+    if (bearer && tokens !== undefined && this.#config.browser && !this.#config.allowSecretTokenInBrowser) {
+      const brand = this.#config.brand ?? tokens.brand;
+      const kind = tokens.kinds.find((k) => token.startsWith(`${brand}${k.prefix}`));
+      if (kind?.serverOnly) {
+        const publishable = tokens.kinds.filter((k) => !k.serverOnly).map((k) => `${brand}${k.prefix}...`);
         throw new BrowserTokenError(
-          `a ${kind} token must not be used in a browser: use a publishable token (${this.#brand}pk_...), ` +
+          `a ${kind.name} token must not be used in a browser: use ${publishable.length > 0 ? `a ${publishable.join(" or ")} token` : "another token"}, ` +
             "or set allowSecretTokenInBrowser: true if this code never reaches end users",
         );
       }
@@ -92,6 +255,13 @@ export class Auth {
   }
 }
 
-function escapeRegExp(text: string): string {
+function base64(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

@@ -1,5 +1,13 @@
 // Public surface of the runtime. The generated client imports from here only.
-export { isBrowser, type TokenKind, type TokenProvider, tokenKind } from "./auth.js";
+export {
+  type BasicCredentials,
+  type Credential,
+  isBrowser,
+  MissingCredentialsError,
+  type TokenKind,
+  type TokenProvider,
+  tokenKind,
+} from "./auth.js";
 export { type Download, fileNameFromDisposition } from "./download.js";
 export {
   AbortedError,

@@ -1,6 +1,8 @@
 // Client options, their defaults, and the checks that run once when a client is created.
-import type { TokenProvider } from "./auth.js";
+import type { Credential, TokenProvider } from "./auth.js";
+import { resolveBaseUrl } from "./base-url.js";
 import { SdkError } from "./errors.js";
+import type { ServiceModel } from "./model.js";
 
 export type LogFn = (message: string, fields?: Record<string, unknown>) => void;
 
@@ -33,11 +35,29 @@ export type PollInterval = number | { min: number; max: number };
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 export interface ClientOptions {
-  /** Service address including the version prefix, for example "https://api.example.com/latest". */
-  baseUrl: string;
-  /** A token, or a function returning the current one (for rotation). */
-  token: string | TokenProvider;
-  /** Brand part of token prefixes (default "svc_"), as in `svc_sk_...`. */
+  /**
+   * Service address. Default: the environment variable the generated README names (Node only), else the
+   * description's first server with its variables (see serverVariables). Where the description states a base-path
+   * rule, the address must follow it.
+   */
+  baseUrl?: string;
+  /** Values of the first server's variables, instead of their defaults (only when baseUrl is not given). */
+  serverVariables?: Readonly<Record<string, string>>;
+  /**
+   * A bearer token (http bearer, oauth2 and openIdConnect schemes), or a function returning the current one (for
+   * rotation). Also the API key when apiKey is not given. Default: the environment variable the generated README
+   * names (Node only). Needed only by operations whose security asks for it.
+   */
+  token?: string | TokenProvider;
+  /** The key of the description's apiKey schemes (header, query or cookie). */
+  apiKey?: string | TokenProvider;
+  /** User name of an HTTP basic scheme. */
+  username?: string;
+  /** Password of an HTTP basic scheme. */
+  password?: string;
+  /** Credentials by security scheme name, for descriptions with several schemes of a type; they win over the above. */
+  credentials?: Readonly<Record<string, Credential>>;
+  /** Brand part of token prefixes, as in `svc_sk_...` (default: the description's, when it states token kinds). */
   tokenBrand?: string;
   /** Allows secret and user tokens in a browser. Only for code that never reaches end users. */
   allowSecretTokenInBrowser?: boolean;
@@ -79,18 +99,14 @@ export interface ResolvedOptions {
 }
 
 export const DEFAULTS = {
-  tokenBrand: "svc_",
   deadlineMs: 600_000,
   jobDeadlineMs: 3_600_000,
   pollIntervalMs: { min: 5_000, max: 10_000 },
   retry: { maxRetries: 3, baseDelayMs: 500, maxDelayMs: 20_000, maxRetryAfterMs: 60_000 },
 } as const;
 
-export function resolveOptions(options: ClientOptions): ResolvedOptions {
-  const baseUrl = options.baseUrl.replace(/\/+$/, "");
-  if (!/^https?:\/\/[^/]+(\/.*)?\/latest$/.test(baseUrl)) {
-    throw new SdkError(`baseUrl must be an http(s) address ending in /latest, got ${JSON.stringify(options.baseUrl)}`);
-  }
+export function resolveOptions(options: ClientOptions, model: ServiceModel): ResolvedOptions {
+  const baseUrl = resolveBaseUrl(options, model);
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== "function") throw new SdkError("no fetch implementation: pass options.fetch");
   return {
@@ -115,4 +131,13 @@ export function resolvePollInterval(interval: PollInterval): { min: number; max:
 function positive(name: string, value: number): number {
   if (!(value > 0)) throw new SdkError(`${name} must be a positive number of milliseconds`);
   return value;
+}
+
+/** The basic credentials of the options: both parts, or neither. */
+export function basicCredentials(options: ClientOptions): { username: string; password: string } | undefined {
+  if (options.username === undefined && options.password === undefined) return undefined;
+  if (typeof options.username !== "string" || typeof options.password !== "string") {
+    throw new SdkError("options.username and options.password go together: pass both for HTTP basic authentication");
+  }
+  return { username: options.username, password: options.password };
 }

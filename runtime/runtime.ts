@@ -1,17 +1,19 @@
 // The object the generated client wraps: one per client, holding the only openapi-fetch client it uses.
 import { Auth, isBrowser } from "./auth.js";
+import { environmentVariable } from "./base-url.js";
 import { downloadTarget, type Download, toDownload } from "./download.js";
 import { type BodyEncoding, parameterHeaders, prepareBody } from "./encode.js";
 import type { ErrorContext } from "./error-mapping.js";
 import { SdkError, type ServiceErrorClass } from "./errors.js";
 import { type JobHandle, type JobOptions, type JobResult, Jobs, type WaitOptions } from "./jobs.js";
 import type { ApiResult, CallInput, OperationSpec, RequestMediaType, RequestOptions, ServiceModel } from "./model.js";
-import { type ClientOptions, DEFAULTS, type ResolvedOptions, resolveOptions } from "./options.js";
+import { basicCredentials, type ClientOptions, type ResolvedOptions, resolveOptions } from "./options.js";
 import { type PaginateOptions, paginate } from "./paginate.js";
 import { priceJob } from "./pricing.js";
 import { isResendable } from "./retry.js";
 import { budget } from "./timing.js";
 import { Transport } from "./transport.js";
+import { userAgentOf } from "./user-agent.js";
 
 export interface RawInit extends Omit<RequestOptions, "mediaType"> {
   query?: Record<string, unknown>;
@@ -42,19 +44,22 @@ export class Runtime {
 
   constructor(model: ServiceModel, options: ClientOptions, errorClasses: Readonly<Record<string, ServiceErrorClass>> = {}) {
     this.model = model;
-    this.#options = resolveOptions(options);
+    this.#options = resolveOptions(options, model);
     const browser = isBrowser();
     const auth = new Auth({
-      token: options.token,
-      brand: options.tokenBrand ?? DEFAULTS.tokenBrand,
+      schemes: model.securitySchemes ?? {},
+      token: options.token ?? environmentVariable(model.env?.token),
+      apiKey: options.apiKey,
+      basic: basicCredentials(options),
+      credentials: options.credentials ?? {},
+      tokens: model.conventions?.tokens,
+      brand: options.tokenBrand,
       browser,
       allowSecretTokenInBrowser: options.allowSecretTokenInBrowser ?? false,
     });
     const errors: ErrorContext = { model, classes: errorClasses, auth };
     // Browsers do not let scripts set User-Agent.
-    const userAgent = browser
-      ? undefined
-      : `service-sdk-typescript/${model.release}${options.userAgentSuffix === undefined ? "" : ` ${options.userAgentSuffix}`}`;
+    const userAgent = browser ? undefined : userAgentOf(model, options.userAgentSuffix);
     this.#transport = new Transport(this.#options, errors, auth, userAgent);
     this.#jobs = new Jobs(this.#transport, this.#options, model, errors);
   }
@@ -75,6 +80,7 @@ export class Runtime {
       budget: budget(options.deadlineMs ?? this.#options.deadlineMs, options.signal),
       headers: parameterHeaders(input.header, input.cookie, options.headers),
       label: op.operationId,
+      security: op.security,
     });
     return result as ApiResult<T>;
   }
@@ -122,7 +128,8 @@ export class Runtime {
         typeof first === "string"
           ? options.headers
           : parameterHeaders((second as CallInput | undefined)?.header, (second as CallInput | undefined)?.cookie, options.headers),
-      label: "downloadJobFile",
+      label: typeof first === "string" ? "downloadJobFile" : first.operationId,
+      security: typeof first === "string" ? undefined : first.security,
     } as const;
     const result =
       target.kind === "token"

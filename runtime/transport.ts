@@ -3,7 +3,7 @@
 // (url, init) (request-record.ts); this file adds the deadline and abort wiring (call-deadline.ts), auth, pacing,
 // retry decisions and error mapping.
 import createClient, { createQuerySerializer } from "openapi-fetch";
-import type { Auth } from "./auth.js";
+import type { AppliedCredentials, Auth } from "./auth.js";
 import { type CallDeadline, callDeadline } from "./call-deadline.js";
 import { type BodyEncoding, CONTENT_TYPES, type PreparedBody, SERIALIZERS } from "./encode.js";
 import { type ErrorContext, errorFromBody, isErrorBody } from "./error-mapping.js";
@@ -42,8 +42,10 @@ export interface SendRequest {
   headers?: Record<string, string> | undefined;
   /** Name for logs: the operationId or the path template, never the URL (queries may hold scoped tokens). */
   label: string;
-  /** Another origin, for signed download URLs; no Authorization header is sent there. */
+  /** Another origin, for signed download URLs; no credentials are sent there. */
   foreignBaseUrl?: string;
+  /** The operation's security alternatives (see OperationSpec.security); undefined for raw requests. */
+  security?: readonly (readonly string[])[] | undefined;
 }
 
 export interface SendResult {
@@ -65,14 +67,14 @@ interface CoreInit {
 }
 type CoreRequest = (method: string, url: string, init: CoreInit) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
-const ROTATE_ON: ReadonlySet<string | undefined> = new Set(["INVALID_TOKEN", "BEARERTOKEN_EXPIRED"]);
-
 export class Transport {
   readonly #request: CoreRequest;
   readonly #options: ResolvedOptions;
   readonly #errors: ErrorContext;
   readonly #auth: Auth;
   readonly #userAgent: string | undefined;
+  /** 401 codes after which a token provider is asked again; undefined: after any 401. */
+  readonly #renewOn: ReadonlySet<string | undefined> | undefined;
   /** Earliest time of the next request when pacing is on (per client, never shared). */
   #nextAllowedAt = 0;
 
@@ -81,6 +83,8 @@ export class Transport {
     this.#errors = errors;
     this.#auth = auth;
     this.#userAgent = userAgent;
+    const renewOn = errors.model.conventions?.tokens?.renewOn;
+    this.#renewOn = renewOn === undefined ? undefined : new Set(renewOn);
     const client = createClient({
       baseUrl: options.baseUrl,
       // openapi-fetch types these two as the platform's; the record stands in for Request (see request-record.ts).
@@ -117,9 +121,9 @@ export class Transport {
     for (;;) {
       checkBudget(b);
       if (this.#options.pacing) await this.#pace(b);
-      // A plain string token is used as is, without a trip through the microtask queue.
-      const pending = req.foreignBaseUrl === undefined ? this.#auth.token() : undefined;
-      const token = typeof pending === "object" ? await pending : pending;
+      // Plain string credentials are used as they are, without a trip through the microtask queue.
+      const pending = req.foreignBaseUrl === undefined ? this.#auth.apply(req.security, req.label) : undefined;
+      const credentials = pending instanceof Promise ? await pending : pending;
       checkBudget(b);
       attempts++;
       log?.debug?.("request", { op: req.label, method: req.method, attempt: attempts });
@@ -127,11 +131,11 @@ export class Transport {
       try {
         outcome = await deadline.settle(
           this.#request(req.method, req.path, {
-            params: { path: req.pathParams, query: req.query },
+            params: { path: req.pathParams, query: withQueryCredentials(req.query, credentials) },
             body: req.body,
             bodySerializer: req.body === undefined ? undefined : SERIALIZERS[req.encoding ?? "multipart"],
             parseAs: req.response === "binary" ? "stream" : "text",
-            headers: this.#headers(req, token),
+            headers: this.#headers(req, credentials),
             signal: deadline.signal,
             baseUrl: req.foreignBaseUrl,
           }),
@@ -172,7 +176,7 @@ export class Transport {
 
       this.#notePacing(outcome.error);
       const error = errorFromBody(this.#errors, response.status, outcome.error, response.headers);
-      if (response.status === 401 && this.#auth.rotates && !rotated && ROTATE_ON.has(error.code)) {
+      if (response.status === 401 && this.#auth.rotates && !rotated && (this.#renewOn?.has(error.code) ?? true)) {
         // The service refused the token before doing anything: ask the provider again, once.
         rotated = true;
         log?.info?.("token refused, asking the token provider again", { op: req.label, code: error.code });
@@ -193,12 +197,19 @@ export class Transport {
     }
   }
 
-  #headers(req: SendRequest, token: string | undefined): Record<string, string> {
+  #headers(req: SendRequest, credentials: AppliedCredentials | undefined): Record<string, string> {
     const headers: Record<string, string> = { ...req.headers };
     if (this.#userAgent !== undefined) headers["User-Agent"] = this.#userAgent;
     const contentType = req.body === undefined ? undefined : CONTENT_TYPES[req.encoding ?? "multipart"];
     if (contentType !== undefined) headers["Content-Type"] = contentType;
-    if (token !== undefined) headers.Authorization = `Bearer ${token}`;
+    if (credentials === undefined) return headers;
+    // Credentials win over caller headers of the same name, whatever their case.
+    for (const [name, value] of Object.entries(credentials.headers)) setHeader(headers, name, value);
+    if (credentials.cookies.length > 0) {
+      const cookie = Object.keys(headers).find((k) => k.toLowerCase() === "cookie");
+      const before = cookie === undefined ? undefined : headers[cookie];
+      setHeader(headers, "Cookie", [...(before === undefined || before === "" ? [] : [before]), ...credentials.cookies].join("; "));
+    }
     return headers;
   }
 
@@ -254,6 +265,22 @@ export class Transport {
     const seconds = nextPossibleRequestSeconds(body);
     if (seconds !== undefined) this.#nextAllowedAt = Math.max(this.#nextAllowedAt, Date.now() + seconds * 1000);
   }
+}
+
+/** Sets a header, replacing any of the same name in another case. */
+function setHeader(headers: Record<string, string>, name: string, value: string): void {
+  const lower = name.toLowerCase();
+  for (const key of Object.keys(headers)) if (key.toLowerCase() === lower) delete headers[key];
+  headers[name] = value;
+}
+
+/** The query with an API key in it, when a scheme sends one there. */
+function withQueryCredentials(
+  query: Record<string, unknown> | undefined,
+  credentials: AppliedCredentials | undefined,
+): Record<string, unknown> | undefined {
+  if (credentials === undefined || Object.keys(credentials.query).length === 0) return query;
+  return { ...query, ...credentials.query };
 }
 
 /** The system or undici code of a fetch failure (fetch wraps it in `cause`, sometimes in an AggregateError). */

@@ -97,7 +97,8 @@ describe.skipIf(!hasChromium)(title, () => {
   it("runs in a browser context (no User-Agent is set, token kinds known)", async () => {
     const facts = await page.evaluate(() => {
       const sdk = (globalThis as unknown as { sdk: Record<string, (...args: unknown[]) => unknown> }).sdk;
-      return { browser: sdk.isBrowser!(), kind: sdk.tokenKind!("svc_pk_x"), hasFetch: typeof fetch };
+      const model = sdk.serviceModel as unknown as { conventions?: { tokens?: unknown } };
+      return { browser: sdk.isBrowser!(), kind: sdk.tokenKind!("svc_pk_x", model.conventions?.tokens), hasFetch: typeof fetch };
     });
     expect(facts).toEqual({ browser: true, kind: "publishable", hasFetch: "function" });
   });

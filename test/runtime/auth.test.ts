@@ -22,7 +22,7 @@ describe("authentication", () => {
     server.handle((_req, res) => sendJson(res, 200, { status: "success" }));
     await runtimeFor(server, { userAgentSuffix: "my-app/2.1" }).call(GET_DOC, { path: { pofid: "p" } });
     expect(server.received[0]?.headers.authorization).toBe(`Bearer ${SECRET}`);
-    expect(server.received[0]?.headers["user-agent"]).toBe("service-sdk-typescript/R20261120.0900 my-app/2.1");
+    expect(server.received[0]?.headers["user-agent"]).toBe("document-automation-service-sdk-typescript/R20261120.0900 my-app/2.1");
   });
 
   it("lets caller headers through but never over Authorization", async () => {
@@ -33,13 +33,16 @@ describe("authentication", () => {
   });
 
   it("reads the token kind from its prefix, with a configurable brand", () => {
-    expect(tokenKind("svc_sk_1")).toBe("secret");
-    expect(tokenKind("svc_ut_1")).toBe("user");
-    expect(tokenKind("svc_gt_1")).toBe("gt");
-    expect(tokenKind("svc_pk_1")).toBe("publishable");
-    expect(tokenKind("abc_sk_1")).toBe("unknown");
-    expect(tokenKind("acme_pk_1", "acme_")).toBe("publishable");
-    expect(tokenKind("svc_xx_1")).toBe("unknown");
+    const kinds = model.conventions?.tokens;
+    expect(tokenKind("svc_sk_1", kinds)).toBe("secret");
+    expect(tokenKind("svc_ut_1", kinds)).toBe("user");
+    expect(tokenKind("svc_gt_1", kinds)).toBe("gt");
+    expect(tokenKind("svc_pk_1", kinds)).toBe("publishable");
+    expect(tokenKind("abc_sk_1", kinds)).toBe("unknown");
+    expect(tokenKind("acme_pk_1", kinds, "acme_")).toBe("publishable");
+    expect(tokenKind("svc_xx_1", kinds)).toBe("unknown");
+    // Without token kinds in the description, no prefix means anything.
+    expect(tokenKind("svc_sk_1", undefined)).toBe("unknown");
   });
 
   it("requires a base address ending in /latest", () => {
@@ -161,7 +164,7 @@ describe("browser refusal", () => {
     server.handle((_req, res) => sendJson(res, 200, { status: "success" }));
     await runtimeFor(server, { token: "svc_pk_public" }).call(GET_DOC, { path: { pofid: "p" } });
     expect(server.received[0]?.headers.authorization).toBe("Bearer svc_pk_public");
-    expect(server.received[0]?.headers["user-agent"]).not.toContain("service-sdk-typescript");
+    expect(server.received[0]?.headers["user-agent"]).not.toContain("sdk-typescript");
   });
 
   it("allows a secret token with the explicit opt-in", async () => {

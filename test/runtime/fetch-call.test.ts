@@ -50,7 +50,7 @@ describe("a user-supplied fetch", () => {
     expect(call.init.body ?? undefined).toBeUndefined();
     expect(call.headers.get("authorization")).toBe(`Bearer ${SECRET}`);
     expect(call.headers.get("x-trace")).toBe("t-1");
-    expect(call.headers.get("user-agent")).toMatch(/^service-sdk-typescript\//);
+    expect(call.headers.get("user-agent")).toMatch(/^document-automation-service-sdk-typescript\//);
     expect(server.received[0]?.url).toBe("/latest/job/get/a%20b");
   });
 

@@ -64,7 +64,8 @@ export async function emitEntry(ir: IR, kit: EmitKit): Promise<readonly EmittedF
       isExported: true,
       name: "createClient",
       docs: [tsDocText(`A client of ${ir.info.title} release ${ir.info.version}. Pass it to the operation functions.`)],
-      parameters: [{ name: "options", type: "ClientOptions" }],
+      // Every option has a default from the description (servers, environment variables), so none is required.
+      parameters: [{ name: "options", type: "ClientOptions", initializer: "{}" }],
       returnType: "Runtime",
       statements: ["return new Runtime(serviceModel, options, errorClasses);"],
     });

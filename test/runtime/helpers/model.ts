@@ -42,6 +42,23 @@ export const model: ServiceModel = {
     defaultLane: "no_sla",
     minimumCharge: 5,
   },
+  title: "Document Automation Service",
+  servers: [{ url: "https://{host}/latest", variables: { host: { default: "api.example.com" } } }],
+  securitySchemes: { bearerAuth: { type: "http", scheme: "bearer" } },
+  conventions: {
+    basePathSuffix: "/latest",
+    tokens: {
+      scheme: "bearerAuth",
+      brand: "svc_",
+      kinds: [
+        { prefix: "sk_", name: "secret", serverOnly: true },
+        { prefix: "ut_", name: "user", serverOnly: true },
+        { prefix: "gt_", name: "gt" },
+        { prefix: "pk_", name: "publishable" },
+      ],
+      renewOn: ["INVALID_TOKEN", "BEARERTOKEN_EXPIRED"],
+    },
+  },
 };
 
 function className(code: string): string {

@@ -16,6 +16,6 @@ export * from "@paperoffice/sdk-runtime";
  * process.exit(3)
  * x release 1.0.0 *\/. Pass it to the operation functions.
  */
-export function createClient(options: ClientOptions): Runtime {
+export function createClient(options: ClientOptions = {}): Runtime {
   return new Runtime(serviceModel, options, errorClasses);
 }

@@ -12,6 +12,6 @@ export type { components, paths, webhooks } from "./types.js";
 export * from "@paperoffice/sdk-runtime";
 
 /** A client of Small release R20260101.0000. Pass it to the operation functions. */
-export function createClient(options: ClientOptions): Runtime {
+export function createClient(options: ClientOptions = {}): Runtime {
   return new Runtime(serviceModel, options, errorClasses);
 }
