@@ -1,7 +1,10 @@
-// Result files: `/job/download/{token}` below the base address, or a full URL found in a result. URLs below the
-// base address get the Authorization header; URLs of other origins (signed links) are fetched without it.
+// Result files. A binary operation is downloaded through its own path (Runtime.download(op, input)); a download
+// token or a full URL found in a result goes through the model's download operation (the description's
+// x-paperoffice-job `download`). URLs of that operation below the base address get the Authorization header; URLs of
+// other origins (signed links) are fetched without it.
 import { AbortedError, DeadlineExceededError, ResponseBodyError, SdkError } from "./errors.js";
-import type { ResponseMeta } from "./model.js";
+import type { JobsModel, ResponseMeta } from "./model.js";
+import { matchTemplate } from "./path-template.js";
 import { type Budget, jobOption } from "./timing.js";
 
 export interface Download {
@@ -19,21 +22,29 @@ export interface Download {
   meta: ResponseMeta;
 }
 
-/** Where a download goes: the token path below the base address, or another origin. */
+/** Where a download goes: the download operation's path below the base address, or another origin. */
 export type DownloadTarget =
   | { kind: "token"; token: string }
   | { kind: "foreign"; origin: string; path: string; fallbackName: string | undefined };
 
-const DOWNLOAD_PATH = "/job/download/";
-
-export function downloadTarget(tokenOrUrl: string, baseUrl: string): DownloadTarget {
+/**
+ * A token, or a full URL: one below the base address in the form of the download operation's path gives its token;
+ * any other URL is fetched as it is, without the Authorization header.
+ */
+export function downloadTarget(tokenOrUrl: string, baseUrl: string, download: JobsModel["download"]): DownloadTarget {
   if (!/^https?:\/\//i.test(tokenOrUrl)) {
+    if (download === undefined) {
+      throw new SdkError(
+        "download by token is unavailable: the description marks no download operation (x-paperoffice-job); pass a full URL or the operation",
+      );
+    }
     if (tokenOrUrl === "" || tokenOrUrl.includes("/")) throw new SdkError("download needs a token or a full http(s) URL");
     return { kind: "token", token: tokenOrUrl };
   }
-  const prefix = `${baseUrl}${DOWNLOAD_PATH}`;
-  if (tokenOrUrl.startsWith(prefix)) {
-    const token = decodeURIComponent(tokenOrUrl.slice(prefix.length).split(/[?#]/)[0] ?? "");
+  if (download !== undefined && tokenOrUrl.startsWith(`${baseUrl}/`)) {
+    const path = tokenOrUrl.slice(baseUrl.length).split(/[?#]/)[0] ?? "";
+    const raw = matchTemplate(download.operation.path, path)?.[download.tokenParameter];
+    const token = raw === undefined ? "" : safeDecode(raw);
     if (token !== "" && !token.includes("/")) return { kind: "token", token };
   }
   const url = new URL(tokenOrUrl);
@@ -42,8 +53,16 @@ export function downloadTarget(tokenOrUrl: string, baseUrl: string): DownloadTar
     kind: "foreign",
     origin: url.origin,
     path: `${url.pathname}${url.search}`,
-    fallbackName: last ? decodeURIComponent(last) : undefined,
+    fallbackName: last ? safeDecode(last) : undefined,
   };
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 /** The file name of a Content-Disposition header; `filename*` (RFC 5987) wins over `filename`. */

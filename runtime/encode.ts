@@ -3,6 +3,7 @@
 // into Blobs beforehand (prepareBody) because reading streams and files is asynchronous.
 import { RequestEncodingError } from "./errors.js";
 import { isFileInput, PreparedFile, prepareFile } from "./files.js";
+import type { RequestMediaType } from "./model.js";
 
 /** A body whose files are Blobs, with the names of the fields that travel as JSON text. */
 export interface PreparedBody {
@@ -13,6 +14,12 @@ export interface PreparedBody {
 }
 
 export type BodyEncoding = "multipart" | "urlencoded" | "json";
+
+/** The encoding of a body: JSON for an operation that only takes JSON, else a form, multipart unless asked. */
+export function encodingFor(opMediaType: RequestMediaType | undefined, requested: RequestMediaType | undefined): BodyEncoding {
+  if (opMediaType === "application/json" || requested === "application/json") return "json";
+  return requested === "application/x-www-form-urlencoded" ? "urlencoded" : "multipart";
+}
 
 /**
  * Sets an own property: `out[key] = value` with key `__proto__` would set the prototype and drop the field, so

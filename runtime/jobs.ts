@@ -1,18 +1,22 @@
-// Jobs: submit and hold, switch to polling on 202, resume a wait from any process. Every wait has one overall
-// deadline and the caller's signal; the sleep before a poll that could not be sent in time is never started.
+// Jobs: submit and hold, switch to polling when the answer says the job still runs, resume a wait from any process.
+// The operations and their field names come from the model's `jobs` (the description's x-paperoffice-job); without
+// them the job helpers are unavailable. Every wait has one overall deadline and the caller's signal; the sleep
+// before a poll that could not be sent in time is never started.
 import { ABORT_IN_FLIGHT_BELOW_MS } from "./call-deadline.js";
-import { prepareBody } from "./encode.js";
-import { type ErrorContext, errorFromBody } from "./error-mapping.js";
+import { encodingFor, prepareBody } from "./encode.js";
+import { type ErrorContext, envelopeFields, refusalError } from "./error-mapping.js";
 import { JobFailedError, JobMayExistError, type ServiceErrorInit, SdkError } from "./errors.js";
 import { asRecord } from "./meta.js";
-import type { RequestOptions, ResponseMeta, ServiceModel } from "./model.js";
+import type { JobsModel, RequestOptions, ResponseMeta, ServiceModel } from "./model.js";
 import { type PollInterval, type ResolvedOptions, resolvePollInterval } from "./options.js";
+import { fillTemplate, matchTemplate } from "./path-template.js";
+import { isResendable } from "./retry.js";
 import { type Budget, budget, jitter, sleepBeforePoll } from "./timing.js";
 import type { SendRequest, Transport } from "./transport.js";
 
 export interface JobProgress {
   jobId: string;
-  /** The new `job_status`. */
+  /** The new value of the poll answer's job status field. */
   status: string;
   previousStatus?: string;
   /** Polls sent so far. */
@@ -24,7 +28,7 @@ export interface WaitOptions {
   /** Overall deadline of the wait (default: the client's jobDeadlineMs). */
   deadlineMs?: number;
   pollIntervalMs?: PollInterval;
-  /** Called whenever `job_status` changes. */
+  /** Called whenever the job status changes. */
   onProgress?: (progress: JobProgress) => void;
 }
 
@@ -35,11 +39,11 @@ export interface JobOptions extends WaitOptions {
 
 export interface JobResult<T> {
   jobId: string;
-  /** The payload, read as `result ?? job_result`. */
+  /** The payload: the first of the poll operation's payload fields that holds a value. */
   data: T;
   /** Meta of the answer that carried the payload. */
   meta: ResponseMeta;
-  /** Meta of the submission (its `_billing.job.credits_billed` is the charge); absent after waitJob. */
+  /** Meta of the submission (its billing tells the charge); absent after waitJob. */
   submitMeta?: ResponseMeta;
   /** Polls sent; 0 when the hold returned the payload. */
   polls: number;
@@ -48,19 +52,21 @@ export interface JobResult<T> {
 export interface JobHandle {
   jobId: string;
   pipeline: string;
-  /** Path of the form /job/get/<job_id>. */
+  /** Path of the poll operation for this job, below the base address. */
   pollUrl: string;
   meta: ResponseMeta;
   wait<T>(options?: WaitOptions): Promise<JobResult<T>>;
 }
 
-/** `<handler>___<command>` (words joined by single underscores, three between the two) or a single word. */
-const PIPELINE_SLUG = /^(?:[A-Za-z0-9-]+|[A-Za-z0-9-]+(?:_[A-Za-z0-9-]+)*___[A-Za-z0-9-]+(?:_[A-Za-z0-9-]+)*)$/;
 const FAILURE_STATUS = /fail|error|cancel/i;
-const POLL_URL = /^\/job\/get\/[^/?#]+$/;
 
-export function isValidPipelineSlug(pipeline: string): boolean {
-  return PIPELINE_SLUG.test(pipeline);
+/**
+ * Whether the model's job submission accepts this selector (the pipeline slug pattern the description states). A
+ * description without a pattern accepts any non-empty value.
+ */
+export function isValidPipelineSlug(pipeline: string, model: Pick<ServiceModel, "jobs">): boolean {
+  const pattern = model.jobs?.submit.selectorPattern;
+  return pattern === undefined ? pipeline !== "" : new RegExp(pattern).test(pipeline);
 }
 
 /** failed, error, cancelled, canceled and anything else naming a failure, an error or a cancellation. */
@@ -69,25 +75,45 @@ export function isFailureStatus(status: string): boolean {
 }
 
 type Envelope = Record<string, unknown>;
+type PollModel = JobsModel["poll"];
 
-function isFinished(envelope: Envelope): boolean {
-  const status = envelope.job_status;
-  if (status !== undefined) return status === "completed";
-  return envelope.result !== undefined || envelope.job_result !== undefined;
+function isFinished(envelope: Envelope, poll: PollModel): boolean {
+  const status = envelope[poll.status];
+  if (status !== undefined) return status === poll.completed;
+  return poll.payload.some((field) => envelope[field] !== undefined);
 }
 
-function payloadOf(envelope: Envelope): unknown {
-  return envelope.result ?? envelope.job_result;
+/** The first of the poll operation's payload fields that holds a value. */
+function payloadOf(envelope: Envelope, poll: PollModel): unknown {
+  let value: unknown;
+  for (const field of poll.payload) {
+    value = envelope[field];
+    if (value !== undefined && value !== null) return value;
+  }
+  return value;
 }
 
-function jobIdOf(envelope: Envelope): string | undefined {
-  const id = envelope.job_id;
+function jobIdOf(envelope: Envelope, field: string): string | undefined {
+  const id = envelope[field];
   return typeof id === "string" && id !== "" ? id : typeof id === "number" ? String(id) : undefined;
 }
 
 function attachJobId(error: unknown, jobId: string): unknown {
   if (error instanceof SdkError && error.jobId === undefined) error.jobId = jobId;
   return error;
+}
+
+/** The path of the poll operation for a job id. */
+function pollPath(jobs: JobsModel, jobId: string): Pick<SendRequest, "path" | "pathParams"> {
+  return { path: jobs.poll.operation.path, pathParams: { [jobs.poll.jobIdParameter]: jobId } };
+}
+
+/** The poll URL of an answer when it has the poll operation's form, else the poll path built from the job id. */
+function pollTarget(envelope: Envelope, jobId: string, jobs: JobsModel): Pick<SendRequest, "path" | "pathParams"> {
+  const field = jobs.submit.pollUrl;
+  const pollUrl = field === undefined ? undefined : envelope[field];
+  if (typeof pollUrl === "string" && matchTemplate(jobs.poll.operation.path, pollUrl) !== undefined) return { path: pollUrl };
+  return pollPath(jobs, jobId);
 }
 
 export class Jobs {
@@ -103,15 +129,23 @@ export class Jobs {
     this.#errors = errors;
   }
 
-  /** Refuses an invalid slug before anything is sent, with the code the service would answer. */
+  #jobs(): JobsModel {
+    const jobs = this.#model.jobs;
+    if (jobs === undefined) {
+      throw new SdkError(
+        "job helpers are unavailable: the description marks no operations that submit and poll jobs (x-paperoffice-job); call its operations directly",
+      );
+    }
+    return jobs;
+  }
+
+  /** Refuses a selector the description's pattern rejects before anything is sent, with the code the service would answer. */
   checkPipeline(pipeline: string): void {
-    if (isValidPipelineSlug(pipeline)) return;
-    const code = "JOB_CONFIG_INVALID";
-    throw errorFromBody(this.#errors, this.#model.errors[code]?.status ?? 400, {
-      status: "error",
-      code,
-      message: `pipeline ${JSON.stringify(pipeline)} is not <handler>___<command> or a single word (dot notation is refused); nothing was sent`,
-    });
+    const submit = this.#jobs().submit;
+    if (isValidPipelineSlug(pipeline, this.#model)) return;
+    const message = `pipeline ${JSON.stringify(pipeline)} does not match ${submit.selectorPattern ?? "a non-empty value"}; nothing was sent`;
+    if (submit.selectorRefusal === undefined) throw new SdkError(message);
+    throw refusalError(this.#errors, submit.selectorRefusal, message);
   }
 
   async submit<T>(
@@ -119,27 +153,30 @@ export class Jobs {
     body: Record<string, unknown>,
     options: JobOptions & { jsonStrings?: readonly string[] } = {},
   ): Promise<JobResult<T>> {
+    const jobs = this.#jobs();
+    const { noWait } = jobs.submit;
     const b = budget(options.deadlineMs ?? this.#options.jobDeadlineMs, options.signal);
     // A deadline that would cut the hold short would lose the job id with it: take the id at once and poll instead.
-    const held = b.deadlineMs >= ABORT_IN_FLIGHT_BELOW_MS || body.client_wait !== undefined;
-    const submitted = await this.#submit(pipeline, held ? body : { ...body, client_wait: false }, options, b);
+    const held = noWait === undefined || b.deadlineMs >= ABORT_IN_FLIGHT_BELOW_MS || body[noWait.field] !== undefined;
+    const sent = held || noWait === undefined ? body : { ...body, [noWait.field]: noWait.value };
+    const submitted = await this.#submit(jobs, pipeline, sent, options, b);
     const envelope = asRecord(submitted.data) ?? {};
-    // The hold answers 200 with the payload in `result`; 202 means the hold ran out and the job goes on.
-    if (submitted.meta.status !== 202 && isFinished(envelope)) {
+    // The hold answers with the payload; the still-running status means the hold ran out and the job goes on.
+    if (submitted.meta.status !== jobs.submit.stillRunningStatus && isFinished(envelope, jobs.poll)) {
       return {
-        jobId: jobIdOf(envelope) ?? "",
-        data: payloadOf(envelope) as T,
+        jobId: jobIdOf(envelope, jobs.submit.jobId) ?? "",
+        data: payloadOf(envelope, jobs.poll) as T,
         meta: submitted.meta,
         submitMeta: submitted.meta,
         polls: 0,
       };
     }
-    const jobId = this.#requireJobId(envelope, submitted.meta);
+    const jobId = this.#requireJobId(jobs, envelope, submitted.meta);
     b.jobId = jobId;
-    this.#throwIfFailed(envelope, jobId, submitted.meta.status);
-    return this.#poll<T>(jobId, b, options, {
+    this.#throwIfFailed(jobs, envelope, jobId, submitted.meta.status);
+    return this.#poll<T>(jobs, jobId, b, options, {
       submitMeta: submitted.meta,
-      target: pollTarget(envelope, jobId),
+      target: pollTarget(envelope, jobId, jobs),
       sleepFirst: true,
     });
   }
@@ -149,15 +186,18 @@ export class Jobs {
     body: Record<string, unknown>,
     options: RequestOptions & { jsonStrings?: readonly string[] } = {},
   ): Promise<JobHandle> {
+    const jobs = this.#jobs();
+    const { noWait } = jobs.submit;
     const b = budget(options.deadlineMs ?? this.#options.deadlineMs, options.signal);
-    const submitted = await this.#submit(pipeline, { ...body, client_wait: false }, options, b);
+    const sent = noWait === undefined ? body : { ...body, [noWait.field]: noWait.value };
+    const submitted = await this.#submit(jobs, pipeline, sent, options, b);
     const envelope = asRecord(submitted.data) ?? {};
-    const jobId = this.#requireJobId(envelope, submitted.meta);
-    const target = pollTarget(envelope, jobId);
+    const jobId = this.#requireJobId(jobs, envelope, submitted.meta);
+    const target = pollTarget(envelope, jobId, jobs);
     return {
       jobId,
       pipeline,
-      pollUrl: target.pathParams === undefined ? target.path : `/job/get/${encodeURIComponent(jobId)}`,
+      pollUrl: target.pathParams === undefined ? target.path : fillTemplate(target.path, target.pathParams),
       meta: submitted.meta,
       wait: <T>(waitOptions: WaitOptions = {}) => this.wait<T>(jobId, { ...waitOptions, pipeline }),
     };
@@ -165,35 +205,45 @@ export class Jobs {
 
   /** Waits for a job by id, for example one started by another process. The first poll is sent at once. */
   wait<T>(jobId: string, options: WaitOptions & { pipeline?: string } = {}): Promise<JobResult<T>> {
+    const jobs = this.#jobs();
     const b = budget(options.deadlineMs ?? this.#options.jobDeadlineMs, options.signal);
     b.jobId = jobId;
-    const target = { path: "/job/get/{job_id}", pathParams: { job_id: jobId } };
-    return this.#poll<T>(jobId, b, options, { target, sleepFirst: false });
+    return this.#poll<T>(jobs, jobId, b, options, { target: pollPath(jobs, jobId), sleepFirst: false });
   }
 
-  async #submit(pipeline: string, body: Record<string, unknown>, options: JobOptions & { jsonStrings?: readonly string[] }, b: Budget) {
+  async #submit(
+    jobs: JobsModel,
+    pipeline: string,
+    body: Record<string, unknown>,
+    options: JobOptions & { jsonStrings?: readonly string[] },
+    b: Budget,
+  ) {
     this.checkPipeline(pipeline);
+    const { operation: op, pipelineParameter } = jobs.submit;
     return this.#transport.send({
-      method: "POST",
-      path: "/job/add/{pipeline}",
-      pathParams: { pipeline },
+      method: op.method,
+      path: op.path,
+      pathParams: pipelineParameter === undefined ? undefined : { [pipelineParameter]: pipeline },
       body: await prepareBody(body, this.#jsonStrings(pipeline, options.jsonStrings)),
-      encoding: options.mediaType === "application/x-www-form-urlencoded" ? "urlencoded" : "multipart",
+      encoding: encodingFor(op.requestMediaType, options.mediaType),
       response: "json",
       resendable: false,
       jobSubmission: true,
       budget: b,
       headers: options.headers,
-      label: "addJob",
+      label: op.operationId,
+      security: op.security,
     });
   }
 
   async #poll<T>(
+    jobs: JobsModel,
     jobId: string,
     b: Budget,
     options: WaitOptions,
     how: { target: Pick<SendRequest, "path" | "pathParams">; sleepFirst: boolean; submitMeta?: ResponseMeta },
   ): Promise<JobResult<T>> {
+    const { poll } = jobs;
     const interval = options.pollIntervalMs === undefined ? this.#options.pollInterval : resolvePollInterval(options.pollIntervalMs);
     let polls = 0;
     let last: string | undefined;
@@ -201,26 +251,28 @@ export class Jobs {
       for (;;) {
         if (how.sleepFirst || polls > 0) await sleepBeforePoll(b, jitter(interval));
         const answer = await this.#transport.send({
-          method: "GET",
+          method: poll.operation.method,
           ...how.target,
           response: "json",
-          resendable: true,
+          resendable: isResendable(poll.operation),
           budget: b,
-          label: "getJob",
+          label: poll.operation.operationId,
+          security: poll.operation.security,
         });
         polls++;
         const envelope = asRecord(answer.data) ?? {};
-        const status = typeof envelope.job_status === "string" ? envelope.job_status : undefined;
+        const value = envelope[poll.status];
+        const status = typeof value === "string" ? value : undefined;
         if (status !== undefined && status !== last) {
           options.onProgress?.({ jobId, status, ...(last === undefined ? {} : { previousStatus: last }), polls });
           last = status;
         }
-        if (isFinished(envelope)) {
-          const result: JobResult<T> = { jobId, data: payloadOf(envelope) as T, meta: answer.meta, polls };
+        if (isFinished(envelope, poll)) {
+          const result: JobResult<T> = { jobId, data: payloadOf(envelope, poll) as T, meta: answer.meta, polls };
           if (how.submitMeta !== undefined) result.submitMeta = how.submitMeta;
           return result;
         }
-        this.#throwIfFailed(envelope, jobId, answer.meta.status);
+        this.#throwIfFailed(jobs, envelope, jobId, answer.meta.status);
       }
     } catch (error) {
       throw attachJobId(error, jobId);
@@ -232,31 +284,27 @@ export class Jobs {
     return extra === undefined || extra.length === 0 ? declared : [...declared, ...extra];
   }
 
-  #throwIfFailed(envelope: Envelope, jobId: string, httpStatus: number): void {
-    const status = envelope.job_status;
+  #throwIfFailed(jobs: JobsModel, envelope: Envelope, jobId: string, httpStatus: number): void {
+    const status = envelope[jobs.poll.status];
     if (typeof status !== "string" || !isFailureStatus(status)) return;
+    const fields = envelopeFields(this.#model.conventions?.envelope, envelope);
     const init: ServiceErrorInit = {
       status: httpStatus,
-      message: `job ${jobId} ended with job_status ${JSON.stringify(status)}`,
+      message: `job ${jobId} ended with ${jobs.poll.status} ${JSON.stringify(status)}`,
       body: this.#errors.auth.redactValue(envelope),
       jobId,
     };
-    if (typeof envelope.message === "string") init.message += `: ${this.#errors.auth.redactText(envelope.message)}`;
-    if (typeof envelope.code === "string") init.code = envelope.code;
-    if (typeof envelope.processing_time === "string") init.processingTime = envelope.processing_time;
+    if (fields.message !== undefined) init.message += `: ${this.#errors.auth.redactText(fields.message)}`;
+    if (fields.code !== undefined) init.code = fields.code;
+    if (fields.processingTime !== undefined) init.processingTime = fields.processingTime;
     throw new JobFailedError({ ...init, jobStatus: status });
   }
 
-  #requireJobId(envelope: Envelope, meta: ResponseMeta): string {
-    const jobId = jobIdOf(envelope);
-    if (jobId === undefined) throw new JobMayExistError("the service accepted the submission but sent no job_id", { status: meta.status });
+  #requireJobId(jobs: JobsModel, envelope: Envelope, meta: ResponseMeta): string {
+    const jobId = jobIdOf(envelope, jobs.submit.jobId);
+    if (jobId === undefined) {
+      throw new JobMayExistError(`the service accepted the submission but sent no ${jobs.submit.jobId}`, { status: meta.status });
+    }
     return jobId;
   }
-}
-
-/** The poll_url when it has the documented form `/job/get/<job_id>`, else the path built from the job id. */
-function pollTarget(envelope: Envelope, jobId: string): Pick<SendRequest, "path" | "pathParams"> {
-  const pollUrl = envelope.poll_url;
-  if (typeof pollUrl === "string" && POLL_URL.test(pollUrl)) return { path: pollUrl };
-  return { path: "/job/get/{job_id}", pathParams: { job_id: jobId } };
 }

@@ -1,5 +1,6 @@
-// Reading the common parts of every answer: processing_time, _billing, status, request id.
-import type { Billing, ResponseMeta } from "./model.js";
+// Reading the common parts of every answer: processing time, billing and pacing (by the envelope's field names
+// from the model, when the description states them), status and request id.
+import type { Billing, EnvelopeModel, ResponseMeta } from "./model.js";
 
 export function asRecord(value: unknown): Record<string, unknown> | undefined {
   return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
@@ -9,12 +10,13 @@ export function requestIdOf(headers: Headers): string | undefined {
   return headers.get("x-request-id") ?? undefined;
 }
 
-export function buildMeta(response: Response, body: unknown, requestCount: number): ResponseMeta {
+export function buildMeta(response: Response, body: unknown, requestCount: number, envelope?: EnvelopeModel): ResponseMeta {
   const meta: ResponseMeta = { status: response.status, headers: response.headers, requestCount };
   const record = asRecord(body);
-  if (record !== undefined) {
-    if (typeof record.processing_time === "string") meta.processingTime = record.processing_time;
-    const billing = asRecord(record._billing);
+  if (record !== undefined && envelope !== undefined) {
+    const time = envelope.processingTime === undefined ? undefined : record[envelope.processingTime];
+    if (typeof time === "string") meta.processingTime = time;
+    const billing = envelope.billing === undefined ? undefined : asRecord(record[envelope.billing]);
     if (billing !== undefined) meta.billing = billing as Billing;
   }
   const requestId = requestIdOf(response.headers);
@@ -22,8 +24,11 @@ export function buildMeta(response: Response, body: unknown, requestCount: numbe
   return meta;
 }
 
-/** Seconds the service asks to wait before the next request, from `_billing.requests.next_possible_request_seconds`. */
-export function nextPossibleRequestSeconds(body: unknown): number | undefined {
-  const seconds = asRecord(asRecord(asRecord(body)?._billing)?.requests)?.next_possible_request_seconds;
-  return typeof seconds === "number" && seconds > 0 ? seconds : undefined;
+/** Seconds the service asks to wait before the next request, at the envelope's pacing path (when it has one). */
+export function nextPossibleRequestSeconds(body: unknown, envelope?: EnvelopeModel): number | undefined {
+  const path = envelope?.nextRequestSeconds;
+  if (path === undefined || path.length === 0) return undefined;
+  let value: unknown = body;
+  for (const field of path) value = asRecord(value)?.[field];
+  return typeof value === "number" && value > 0 ? value : undefined;
 }

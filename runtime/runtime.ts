@@ -2,13 +2,14 @@
 import { Auth, isBrowser } from "./auth.js";
 import { environmentVariable } from "./base-url.js";
 import { downloadTarget, type Download, toDownload } from "./download.js";
-import { type BodyEncoding, parameterHeaders, prepareBody } from "./encode.js";
+import { encodingFor, parameterHeaders, prepareBody } from "./encode.js";
 import type { ErrorContext } from "./error-mapping.js";
 import { SdkError, type ServiceErrorClass } from "./errors.js";
 import { type JobHandle, type JobOptions, type JobResult, Jobs, type WaitOptions } from "./jobs.js";
 import type { ApiResult, CallInput, OperationSpec, RequestMediaType, RequestOptions, ServiceModel } from "./model.js";
 import { basicCredentials, type ClientOptions, type ResolvedOptions, resolveOptions } from "./options.js";
 import { type PaginateOptions, paginate } from "./paginate.js";
+import { templateParameters } from "./path-template.js";
 import { priceJob } from "./pricing.js";
 import { isResendable } from "./retry.js";
 import { budget } from "./timing.js";
@@ -28,12 +29,6 @@ export interface RawInit extends Omit<RequestOptions, "mediaType"> {
    */
   idempotent?: boolean;
   response?: "json" | "binary";
-}
-
-function encodingFor(opMediaType: RequestMediaType | undefined, requested: RequestMediaType | undefined): BodyEncoding {
-  // An operation that only takes JSON always gets JSON; the others take a form, multipart unless asked.
-  if (opMediaType === "application/json" || requested === "application/json") return "json";
-  return requested === "application/x-www-form-urlencoded" ? "urlencoded" : "multipart";
 }
 
 export class Runtime {
@@ -66,7 +61,8 @@ export class Runtime {
 
   /** One operation of the description. */
   async call<T>(op: OperationSpec, input: CallInput, options: RequestOptions = {}): Promise<ApiResult<T>> {
-    if (op.path.includes("{pipeline}") && input.path?.pipeline !== undefined) this.#jobs.checkPipeline(String(input.path.pipeline));
+    const selector = op.job === "submit" ? this.model.jobs?.submit.pipelineParameter : undefined;
+    if (selector !== undefined && input.path?.[selector] !== undefined) this.#jobs.checkPipeline(String(input.path[selector]));
     const result = await this.#transport.send({
       method: op.method,
       path: op.path,
@@ -85,7 +81,7 @@ export class Runtime {
     return result as ApiResult<T>;
   }
 
-  /** Submits a job and waits for its payload: hold first, then polling after a 202. Works for any valid slug. */
+  /** Submits a job and waits for its payload: hold first, then polling while it runs. Works for any valid slug. */
   submitJob<T>(
     pipeline: string,
     body: Record<string, unknown>,
@@ -94,7 +90,7 @@ export class Runtime {
     return this.#jobs.submit<T>(pipeline, body, options);
   }
 
-  /** Submits with client_wait=false and returns a handle at once. */
+  /** Submits with the description's no-wait field set and returns a handle at once. */
   startJob(
     pipeline: string,
     body: Record<string, unknown>,
@@ -109,38 +105,66 @@ export class Runtime {
   }
 
   /**
-   * A result file by download token, or by a full download URL taken from a result; or through the
-   * downloadJobFile operation with its `token` path parameter.
+   * A file: the body of any operation whose answer is binary, through its own path and parameters; or, with a
+   * download token or a full URL taken from a result, through the description's download operation.
    */
   download(tokenOrUrl: string, options?: RequestOptions): Promise<Download>;
   download(op: OperationSpec, input: CallInput, options?: RequestOptions): Promise<Download>;
   async download(first: string | OperationSpec, second?: CallInput | RequestOptions, third?: RequestOptions): Promise<Download> {
-    const tokenOrUrl = typeof first === "string" ? first : String((second as CallInput | undefined)?.path?.token ?? "");
-    const options = (typeof first === "string" ? (second as RequestOptions | undefined) : third) ?? {};
-    const target = downloadTarget(tokenOrUrl, this.#options.baseUrl);
+    if (typeof first !== "string") return this.#downloadOperation(first, (second as CallInput | undefined) ?? {}, third ?? {});
+    const options = (second as RequestOptions | undefined) ?? {};
+    const download = this.model.jobs?.download;
+    const target = downloadTarget(first, this.#options.baseUrl, download);
     const b = budget(options.deadlineMs ?? this.#options.deadlineMs, options.signal);
-    const common = {
-      method: "GET",
-      response: "binary",
-      resendable: true,
-      budget: b,
-      headers:
-        typeof first === "string"
-          ? options.headers
-          : parameterHeaders((second as CallInput | undefined)?.header, (second as CallInput | undefined)?.cookie, options.headers),
-      label: typeof first === "string" ? "downloadJobFile" : first.operationId,
-      security: typeof first === "string" ? undefined : first.security,
-    } as const;
+    const common = { method: "GET", response: "binary", resendable: true, budget: b, headers: options.headers } as const;
     const result =
-      target.kind === "token"
-        ? await this.#transport.send({ ...common, path: "/job/download/{token}", pathParams: { token: target.token } })
-        : await this.#transport.send({ ...common, path: target.path, foreignBaseUrl: target.origin });
+      target.kind === "token" && download !== undefined
+        ? await this.#transport.send({
+            ...common,
+            method: download.operation.method,
+            path: download.operation.path,
+            pathParams: { [download.tokenParameter]: target.token },
+            label: download.operation.operationId,
+            security: download.operation.security,
+          })
+        : await this.#transport.send({
+            ...common,
+            path: target.kind === "foreign" ? target.path : "",
+            ...(target.kind === "foreign" && { foreignBaseUrl: target.origin }),
+            label: "download",
+          });
     return toDownload(
       result.data as ReadableStream<Uint8Array>,
       result.meta,
       target.kind === "foreign" ? target.fallbackName : undefined,
       b,
     );
+  }
+
+  async #downloadOperation(op: OperationSpec, input: CallInput, options: RequestOptions): Promise<Download> {
+    const missing = templateParameters(op.path).filter((name) => input.path?.[name] === undefined || input.path[name] === "");
+    if (missing.length > 0) {
+      throw new SdkError(
+        `${op.operationId}: path parameter ${missing.map((m) => JSON.stringify(m)).join(", ")} is missing; nothing was sent`,
+      );
+    }
+    const b = budget(options.deadlineMs ?? this.#options.deadlineMs, options.signal);
+    const result = await this.#transport.send({
+      method: op.method,
+      path: op.path,
+      pathParams: input.path,
+      query: input.query,
+      body: input.body === undefined ? undefined : await prepareBody(input.body, input.jsonStrings),
+      encoding: encodingFor(op.requestMediaType, options.mediaType),
+      response: "binary",
+      resendable: isResendable(op),
+      jobSubmission: op.job === "submit",
+      budget: b,
+      headers: parameterHeaders(input.header, input.cookie, options.headers),
+      label: op.operationId,
+      security: op.security,
+    });
+    return toDownload(result.data as ReadableStream<Uint8Array>, result.meta, undefined, b);
   }
 
   /** A request to a path below the base address that the description does not list; same auth, retries and errors. */

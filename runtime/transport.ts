@@ -168,10 +168,10 @@ export class Transport {
         const data =
           req.response === "binary" ? (outcome.data ?? new ReadableStream()) : this.#parseJson(outcome.data, response, jobSubmission);
         this.#notePacing(data);
-        if (req.response === "json" && response.status !== 202 && isErrorBody(data)) {
+        if (req.response === "json" && response.status !== 202 && isErrorBody(data, this.#errors.model.conventions?.envelope)) {
           throw errorFromBody(this.#errors, response.status, data, response.headers);
         }
-        return { data, meta: buildMeta(response, data, attempts) };
+        return { data, meta: buildMeta(response, data, attempts, this.#errors.model.conventions?.envelope) };
       }
 
       this.#notePacing(outcome.error);
@@ -262,7 +262,7 @@ export class Transport {
 
   #notePacing(body: unknown): void {
     if (!this.#options.pacing) return;
-    const seconds = nextPossibleRequestSeconds(body);
+    const seconds = nextPossibleRequestSeconds(body, this.#errors.model.conventions?.envelope);
     if (seconds !== undefined) this.#nextAllowedAt = Math.max(this.#nextAllowedAt, Date.now() + seconds * 1000);
   }
 }

@@ -8,7 +8,7 @@ import {
   type JobProgress,
   type ServiceError,
 } from "../../runtime/index.js";
-import { errorClasses, runtimeFor } from "./helpers/model.js";
+import { errorClasses, model, runtimeFor } from "./helpers/model.js";
 import { formOf, sendJson, startServer, type TestServer } from "./helpers/server.js";
 
 let server: TestServer;
@@ -266,9 +266,9 @@ describe("startJob and waitJob", () => {
 describe("slugs and statuses", () => {
   it("accepts <handler>___<command> and single words only", () => {
     for (const ok of ["workflow", "service_aiocr___generate", "pdfstudio___unlock_with_password_pdf", "a-b___c"])
-      expect(isValidPipelineSlug(ok), ok).toBe(true);
+      expect(isValidPipelineSlug(ok, model), ok).toBe(true);
     for (const bad of ["service.aiocr", "a__b", "a____b", "_a___b", "a___b_", "a___b___c", "a b", ""])
-      expect(isValidPipelineSlug(bad), bad).toBe(false);
+      expect(isValidPipelineSlug(bad, model), bad).toBe(false);
   });
 
   it("treats failed, error, cancelled, canceled and similar as failures, nothing else", () => {

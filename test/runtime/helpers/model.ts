@@ -1,5 +1,6 @@
-// A service model as the generated client would pass it, written out from the description, and one error class
-// per code, named like the generated ones.
+// A service model as the generated client would pass it, written out from the description (its conventions and job
+// operations taken from the generated model), and one error class per code, named like the generated ones.
+import { serviceModel } from "../../../generated/model.js";
 import { Runtime, ServiceError, type ClientOptions, type ServiceErrorClass, type ServiceModel } from "../../../runtime/index.js";
 import type { TestServer } from "./server.js";
 
@@ -58,7 +59,9 @@ export const model: ServiceModel = {
       ],
       renewOn: ["INVALID_TOKEN", "BEARERTOKEN_EXPIRED"],
     },
+    ...(serviceModel.conventions?.envelope && { envelope: serviceModel.conventions.envelope }),
   },
+  ...(serviceModel.jobs && { jobs: serviceModel.jobs }),
 };
 
 function className(code: string): string {
