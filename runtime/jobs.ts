@@ -204,7 +204,7 @@ export class Jobs {
   }
 
   /** Waits for a job by id, for example one started by another process. The first poll is sent at once. */
-  wait<T>(jobId: string, options: WaitOptions & { pipeline?: string } = {}): Promise<JobResult<T>> {
+  async wait<T>(jobId: string, options: WaitOptions & { pipeline?: string } = {}): Promise<JobResult<T>> {
     const jobs = this.#jobs();
     const b = budget(options.deadlineMs ?? this.#options.jobDeadlineMs, options.signal);
     b.jobId = jobId;

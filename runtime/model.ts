@@ -9,7 +9,7 @@ export interface ServiceModel {
   descriptionHash: string;
   /** The error table: stable code -> HTTP status. */
   errors: Readonly<Record<string, { status: number; description?: string }>>;
-  /** Pipelines of `POST /job/add/{pipeline}` by slug. */
+  /** Pipelines of the job submission operation by slug. */
   pipelines: Readonly<Record<string, PipelineModel>>;
   /** Price list of job submission: base credits x lane multiplier, at least minimumCharge. */
   pricing?: PricingModel;
@@ -85,8 +85,8 @@ export interface JobsModel {
 }
 
 export interface PipelineModel {
-  /** Where the finished payload sits after polling; on hold it is always `result`. */
-  payloadAfterPolling: "result" | "job_result";
+  /** The payload field that holds the finished payload after polling, as the description states it. */
+  payloadAfterPolling: string;
   baseCredits?: number;
   /** Body fields of this pipeline that travel as JSON text; merged with the jsonStrings of a submission. */
   jsonStrings?: readonly string[];
@@ -104,7 +104,7 @@ export type RequestMediaType = "application/json" | "multipart/form-data" | "app
 export interface OperationSpec {
   operationId: string;
   method: "GET" | "PUT" | "POST" | "DELETE" | "OPTIONS" | "HEAD" | "PATCH" | "TRACE";
-  /** Path template below the base address, for example "/job/get/{job_id}". */
+  /** Path template below the base address, for example "/things/{id}". */
   path: string;
   requestMediaType?: RequestMediaType;
   response: "json" | "binary";
