@@ -80,7 +80,8 @@ const expected = async () => ({
   events: true,
 });
 
-describe("Node projects compile the SDK under strict settings and call the mock", () => {
+// The projects are independent folders below the shared install: compiled and run side by side.
+describe("Node projects compile the SDK under strict settings and call the mock", { concurrent: true }, () => {
   it.each([
     ["ESM (module nodenext)", "module", { module: "nodenext", moduleResolution: "nodenext" }],
     ["CommonJS (module node16)", "commonjs", { module: "node16", moduleResolution: "node16" }],
@@ -92,7 +93,7 @@ describe("Node projects compile the SDK under strict settings and call the mock"
       const { stdout } = await run(process.execPath, ["dist/main.js"], dir, { SVC_BASE_URL: mock.url });
       expect(JSON.parse(stdout), name).toEqual(await expected());
     },
-    180_000,
+    300_000,
   );
 
   it("bundler resolution (module esnext), bundled by esbuild for Node", async () => {
@@ -108,10 +109,10 @@ describe("Node projects compile the SDK under strict settings and call the mock"
     });
     const { stdout } = await run(process.execPath, ["out.mjs"], dir, { SVC_BASE_URL: mock.url });
     expect(JSON.parse(stdout)).toEqual(await expected());
-  }, 180_000);
+  }, 300_000);
 });
 
-describe("installing the SDK", () => {
+describe("installing the SDK", { concurrent: true }, () => {
   it("installs the runtime and openapi-fetch, and nothing of the generator", async () => {
     const work = await freshDir("installed");
     try {
@@ -129,7 +130,7 @@ describe("installing the SDK", () => {
     } finally {
       await work.remove();
     }
-  }, 180_000);
+  }, 300_000);
 });
 
 describe.skipIf(!hasChromium)(`browser bundles with no configuration${hasChromium ? "" : `: ${skipNote}`}`, () => {

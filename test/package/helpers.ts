@@ -126,35 +126,49 @@ export async function tarballs(): Promise<Tarballs> {
   return JSON.parse(await readFile(done, "utf8")) as Tarballs;
 }
 
+/** Like Promise.all, but rejects only once every promise has settled: no chain still runs when the caller cleans up. */
+async function allOrFirstError<T extends readonly unknown[]>(promises: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(promises);
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === "rejected");
+  if (failed) throw failed.reason;
+  return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}
+
 async function buildAndPack(dir: string): Promise<void> {
   const staging = `${dir}.staging`;
   await rm(staging, { recursive: true, force: true });
   await mkdir(staging, { recursive: true });
-  await npm(["run", "build"], ROOT);
   const pack = async (from: string): Promise<string> => {
     const { stdout } = await npm(["pack", "--json", "--pack-destination", staging], from);
     const [packed] = JSON.parse(stdout) as { filename: string }[];
     if (packed === undefined) throw new Error(`npm pack printed nothing in ${from}`);
-    return packed.filename;
+    return join(staging, packed.filename);
   };
-  const toolchain = join(staging, await pack(ROOT));
-  const runtime = join(staging, await pack(join(ROOT, "runtime", "dist")));
-  // The SDK as a release engineer makes it: the toolchain installed in a project of its own, its command run there.
   const work = await freshDir("release");
   try {
-    await writeJson(join(work.dir, "package.json"), { name: "release-project", private: true, type: "module" });
-    await npm(["install", "--save-dev", toolchain], work.dir);
-    await writeJson(join(work.dir, "paperoffice-sdk.config.json"), {
-      out: "sdk",
-      languages: ["typescript"],
-      outputs: { fixtures: false, ir: false },
-      typescript: { package: SDK_NAME },
-    });
-    await run(join(work.dir, "node_modules", ".bin", "paperoffice-sdk"), ["generate"], work.dir);
+    // The runtime builds and packs while the toolchain builds, packs and generates the SDK: two independent chains,
+    // side by side (each waits on tsc or npm), joined where the SDK's build needs the runtime.
+    const [runtime, toolchain] = await allOrFirstError([
+      npm(["run", "build", "--", "runtime"], ROOT).then(() => pack(join(ROOT, "runtime", "dist"))),
+      npm(["run", "build", "--", "toolchain"], ROOT).then(async () => {
+        const tarball = await pack(ROOT);
+        // The SDK as a release engineer makes it: the toolchain installed in a project of its own, its command run there.
+        await writeJson(join(work.dir, "package.json"), { name: "release-project", private: true, type: "module" });
+        await npm(["install", "--save-dev", tarball], work.dir);
+        await writeJson(join(work.dir, "paperoffice-sdk.config.json"), {
+          out: "sdk",
+          languages: ["typescript"],
+          outputs: { fixtures: false, ir: false },
+          typescript: { package: SDK_NAME },
+        });
+        await run(join(work.dir, "node_modules", ".bin", "paperoffice-sdk"), ["generate"], work.dir);
+        return tarball;
+      }),
+    ] as const);
     const sdkDir = join(work.dir, "sdk");
     // Its build needs the runtime and TypeScript; --no-save keeps its package.json as generated.
     await npm(["install", "--no-save", runtime, "typescript@~5.9"], sdkDir);
-    const sdk = join(staging, await pack(sdkDir));
+    const sdk = await pack(sdkDir);
     await rm(dir, { recursive: true, force: true });
     await rename(staging, dir);
     const moved = (file: string) => join(dir, file.slice(staging.length + 1));

@@ -64,7 +64,8 @@ async function manifestOf(tarball: string): Promise<{ manifest: Manifest; files:
   return { manifest: JSON.parse(tar) as Manifest, files: (info?.files ?? []).map((f) => f.path).sort() };
 }
 
-describe("the runtime's package", () => {
+// Every check reads the tarballs only: they run side by side (attw and npm are processes of their own).
+describe("the runtime's package", { concurrent: true }, () => {
   it("has no publint errors or warnings", async () => {
     expect(await publintOf(packs.runtime)).toEqual([]);
   });
@@ -87,7 +88,7 @@ describe("the runtime's package", () => {
   });
 });
 
-describe("the TypeScript SDK's package", () => {
+describe("the TypeScript SDK's package", { concurrent: true }, () => {
   it("has no publint errors or warnings", async () => {
     expect(await publintOf(packs.sdk)).toEqual([]);
   });
@@ -127,7 +128,7 @@ describe("the TypeScript SDK's package", () => {
   });
 });
 
-describe("the toolchain's package", () => {
+describe("the toolchain's package", { concurrent: true }, () => {
   it("has no publint errors or warnings", async () => {
     expect(await publintOf(packs.toolchain)).toEqual([]);
   });
@@ -144,7 +145,7 @@ describe("the toolchain's package", () => {
   });
 });
 
-describe("the names the generator writes", () => {
+describe("the names the generator writes", { concurrent: true }, () => {
   it("are those of the packages: the runtime's name and a range its version satisfies", async () => {
     const runtime = JSON.parse(await readFile(join(ROOT, "runtime", "package.json"), "utf8")) as Manifest;
     expect(RUNTIME_PACKAGE.name).toBe(runtime.name);
