@@ -9,6 +9,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     reporters: ["default", new ProgressReporter()],
+    // The package tests' tarballs build in the background while the other files run.
+    globalSetup: ["./test/setup/packages.ts"],
     typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
   },
 });
