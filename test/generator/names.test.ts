@@ -121,8 +121,11 @@ describe("the lists the planners reserve", () => {
   it("the Python lists hold every top-level name the templates declare", () => {
     const errors = topLevel(template("errors.py")).filter((n) => !n.includes("{"));
     for (const name of errors) expect(PY_ERRORS_NAMES, `errors.py: ${name}`).toContain(name);
-    const types = topLevel(template("types.py")).filter((n) => n !== "annotations");
-    for (const name of types) expect(PY_TYPES_NAMES, `types.py: ${name}`).toContain(name);
+    const types = ["types.py", "types-base.py", "types-module.py"].flatMap((t) =>
+      topLevel(template(t)).filter((n) => n !== "annotations" && !n.includes("{")),
+    );
+    expect(types).toContain("JsonValue");
+    for (const name of types) expect(PY_TYPES_NAMES, `types package: ${name}`).toContain(name);
     const client = template("client.py");
     const imports = [
       ...[...client.matchAll(/^import ([\w.]+)(?: as (\w+))?$/gm)].map((m) => m[2] ?? m[1]!.split(".")[0]!),

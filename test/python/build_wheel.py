@@ -33,11 +33,12 @@ def main(project: str, out: str) -> None:
     dist_info = f"{stem}.dist-info"
     files: list[tuple[str, bytes]] = []
     for package in packages:
-        folder = os.path.join(project, package)
+        # A subpackage is listed dotted (``pkg.types``); its files are in the folder ``pkg/types``.
+        folder = os.path.join(project, *package.split("."))
         for entry in sorted(os.listdir(folder)):
             if entry.endswith(".py") or entry == "py.typed":
                 with open(os.path.join(folder, entry), "rb") as f:
-                    files.append((f"{package}/{entry}", f.read()))
+                    files.append((f"{package.replace('.', '/')}/{entry}", f.read()))
     with open(os.path.join(project, p.get("readme", "README.md")), encoding="utf-8") as f:
         readme = f.read()
     headers = [
@@ -52,7 +53,7 @@ def main(project: str, out: str) -> None:
     ]
     files.append((f"{dist_info}/METADATA", ("\n".join(headers) + "\n\n" + readme).encode("utf-8")))
     files.append((f"{dist_info}/WHEEL", b"Wheel-Version: 1.0\nGenerator: build_wheel.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"))
-    files.append((f"{dist_info}/top_level.txt", ("\n".join(packages) + "\n").encode("utf-8")))
+    files.append((f"{dist_info}/top_level.txt", ("\n".join(sorted({p.split(".")[0] for p in packages})) + "\n").encode("utf-8")))
     record = "\n".join([*(record_line(path, data) for path, data in files), f"{dist_info}/RECORD,,"]) + "\n"
     files.append((f"{dist_info}/RECORD", record.encode("utf-8")))
     wheel = os.path.join(out, f"{stem}-py3-none-any.whl")

@@ -36,9 +36,20 @@ describe("python client", () => {
     const files = (g: typeof a) => g.files.filter((f) => f.path.startsWith("python/"));
     expect(files(a).map((f) => f.path)).toEqual([
       "python/README.md",
-      ...["__init__.py", "aio.py", "client.py", "errors.py", "py.typed", "support.py", "transport.py", "types.py", "webhooks.py"].map(
-        (f) => `python/${generatedPythonModule()}/${f}`,
-      ),
+      ...[
+        "__init__.py",
+        "aio.py",
+        "client.py",
+        "errors.py",
+        "py.typed",
+        "support.py",
+        "transport.py",
+        "types/__init__.py",
+        "types/_base.py",
+        "types/_models_a.py",
+        "types/_models_v.py",
+        "webhooks.py",
+      ].map((f) => `python/${generatedPythonModule()}/${f}`),
       "python/pyproject.toml",
     ]);
     expect(files(a)).toEqual(files(b));

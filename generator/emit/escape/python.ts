@@ -75,22 +75,39 @@ function pyScalar(value: string | number | boolean | null): string {
 /** Integers Python reads back as the same int from their JavaScript text (no exponent, no fraction). */
 const isExactInteger = (v: number): boolean => Number.isInteger(v) && /^-?\d+$/.test(String(v));
 
+/** The JSON values Python accepts inside `Literal[...]`. */
+export type PyLiteralValue = string | number | boolean | null;
+
+/**
+ * A set of `enum`/`const` values split for typing: the literals Python accepts in `Literal[...]` (str, exact
+ * int, bool, None; duplicates and -0 removed), and the kinds of the others that need a wider type.
+ */
+export function pyLiteralParts(values: readonly unknown[]): { literals: PyLiteralValue[]; wider: ("float" | "list" | "dict")[] } {
+  const literals = new Map<string, PyLiteralValue>();
+  const wider = new Set<"float" | "list" | "dict">();
+  for (const v of values) {
+    if (v === null || typeof v === "string" || typeof v === "boolean") literals.set(pyScalar(v), v);
+    else if (typeof v === "number") {
+      if (isExactInteger(v)) literals.set(pyScalar(v === 0 ? 0 : v), v === 0 ? 0 : v);
+      else wider.add("float");
+    } else if (Array.isArray(v)) wider.add("list");
+    else wider.add("dict");
+  }
+  return { literals: [...literals.values()], wider: [...wider] };
+}
+
+/** The text of one `Literal[...]` member. */
+export function pyLiteralText(value: PyLiteralValue): string {
+  return pyScalar(value);
+}
+
 /**
  * The type of a set of `enum`/`const` values: `Literal[...]` of the values Python accepts there (str, int,
  * bool, None), and the wider types of the others (float, list, dict). `wide(kind)` names the wider type.
  */
 export function pyLiteralType(values: readonly unknown[], wide: (kind: "float" | "list" | "dict") => string): string {
-  const literal: string[] = [];
-  const wider = new Set<string>();
-  for (const v of values) {
-    if (v === null || typeof v === "string" || typeof v === "boolean") literal.push(pyScalar(v));
-    else if (typeof v === "number") {
-      if (isExactInteger(v)) literal.push(pyScalar(v === 0 ? 0 : v));
-      else wider.add(wide("float"));
-    } else if (Array.isArray(v)) wider.add(wide("list"));
-    else wider.add(wide("dict"));
-  }
-  const parts = [...(literal.length > 0 ? [`_t.Literal[${[...new Set(literal)].join(", ")}]`] : []), ...wider];
+  const { literals, wider } = pyLiteralParts(values);
+  const parts = [...(literals.length > 0 ? [`_t.Literal[${literals.map(pyScalar).join(", ")}]`] : []), ...new Set(wider.map(wide))];
   if (parts.length === 0) return "_t.NoReturn";
   return parts.length === 1 ? parts[0]! : `_t.Union[${parts.join(", ")}]`;
 }

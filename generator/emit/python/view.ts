@@ -1,8 +1,10 @@
-import { flattenObject } from "../../ir/flatten.js";
 import { pascalCase } from "../../ir/names.js";
-import type { IR, ObjectSchema, Operation, Pipeline, Schema } from "../../ir/types.js";
-import { pyComment, pyCommentFirstLine, pyDocInline, pyDocstring, pyLiteralType, pyString } from "../escape/python.js";
+import type { IR, Operation, Pipeline } from "../../ir/types.js";
+import { pyComment, pyDocInline, pyDocstring, pyString } from "../escape/python.js";
 import { PY_CLIENT_MEMBERS, PY_ERRORS_NAMES, PY_KEYWORDS, PY_METHOD_BODY_NAMES, PY_TYPES_NAMES } from "../names/python.js";
+import { isPyRef, printPyType, type PyType, pyRef, pyTypeRefs, pyUnion } from "./py-type.js";
+import { type Decl, TypeScope } from "./type-scope.js";
+import { BASE_MODULE, reexports, typesModules } from "./type-modules.js";
 import { releaseIdProblem, releaseToVersion } from "../../releases/version.js";
 import type { LanguageView } from "../templated.js";
 
@@ -103,170 +105,6 @@ export function snakeCase(text: string): string {
 export { pyString };
 const docstring = pyDocstring;
 const docText = pyDocInline;
-const firstLine = pyCommentFirstLine;
-
-interface Field {
-  readonly key: string;
-  readonly keyLiteral: string;
-  readonly type: string;
-  readonly comment: string;
-}
-
-export interface TypedDictDecl {
-  readonly typedDict: true;
-  readonly alias: false;
-  readonly name: string;
-  readonly doc: string;
-  /** Class syntax is impossible when a key is not an identifier (for example `async`). */
-  readonly functional: boolean;
-  readonly required: readonly Field[];
-  readonly optional: readonly Field[];
-}
-export interface AliasDecl {
-  readonly typedDict: false;
-  readonly alias: true;
-  readonly name: string;
-  readonly expr: string;
-  readonly comment: string;
-}
-export type Decl = TypedDictDecl | AliasDecl;
-
-/** Allocates Python names and turns IR schemas into Python type expressions and declarations. */
-class TypeScope {
-  readonly #taken = new Set<string>(PY_TYPES_NAMES.map((n) => n.toLowerCase()));
-  /** Named schema name -> Python identifier. */
-  readonly names = new Map<string, string>();
-  readonly named: ReadonlyMap<string, Schema>;
-  readonly decls: Decl[] = [];
-  readonly #pending: (() => void)[] = [];
-
-  constructor(ir: IR) {
-    this.named = new Map(ir.schemas.map((s) => [s.name, s.schema]));
-  }
-
-  take(base: string): string {
-    let id = base;
-    for (let n = 2; this.#taken.has(id.toLowerCase()); n++) id = `${base}${n}`;
-    this.#taken.add(id.toLowerCase());
-    return id;
-  }
-
-  /** Whether a schema is an object once references and intersections are followed. */
-  isObjectLike(schema: Schema, seen: readonly string[] = []): boolean {
-    if (schema.kind === "object") return true;
-    if (schema.kind === "ref") {
-      const target = this.named.get(schema.name);
-      return target !== undefined && !seen.includes(schema.name) && this.isObjectLike(target, [...seen, schema.name]);
-    }
-    if (schema.kind === "intersection") return schema.members.length > 0 && schema.members.every((m) => this.isObjectLike(m, seen));
-    return false;
-  }
-
-  /** Whether an object-like schema takes further properties (a TypedDict cannot say so: plain dicts are accepted too). */
-  isOpen(schema: Schema): boolean {
-    return this.isObjectLike(schema) && flattenObject(schema, this.named).additionalProperties !== false;
-  }
-
-  /** A Python type expression; `ref` renders a reference to a declared name (quoted in types.py, `_ty.X` elsewhere). */
-  expr(schema: Schema, owner: string, ref: (id: string) => string): string {
-    switch (schema.kind) {
-      case "ref": {
-        const id = this.names.get(schema.name);
-        return ref(id ?? "JsonValue");
-      }
-      case "string":
-        return "str";
-      case "number":
-        return "float";
-      case "integer":
-        return "int";
-      case "boolean":
-        return "bool";
-      case "null":
-        return "None";
-      case "enum":
-        return pyLiteralType(schema.values, (kind) =>
-          kind === "float" ? "float" : kind === "list" ? `list[${ref("JsonValue")}]` : `dict[str, ${ref("JsonValue")}]`,
-        );
-      case "array":
-        return `list[${this.expr(schema.items, `${owner}Item`, ref)}]`;
-      case "object":
-      case "intersection": {
-        if (!this.isObjectLike(schema)) return ref("JsonValue");
-        const flat = flattenObject(schema, this.named);
-        if (flat.properties.length === 0) {
-          const extra =
-            schema.kind === "object" && typeof schema.additionalProperties === "object" ? schema.additionalProperties : undefined;
-          return `dict[str, ${extra ? this.expr(extra, `${owner}Value`, ref) : ref("JsonValue")}]`;
-        }
-        const name = this.take(owner);
-        this.#pending.push(() => this.declareObject(name, flat));
-        return ref(name);
-      }
-      case "union": {
-        const members = [...new Set(schema.members.map((m, i) => this.expr(m, `${owner}${i + 1}`, ref)))];
-        // No member (a `false` schema): no value fits.
-        if (members.length === 0) return "_t.NoReturn";
-        return members.length === 1 ? members[0]! : `_t.Union[${members.join(", ")}]`;
-      }
-      case "file":
-        return ref("FileInput");
-      case "json-text":
-        return this.expr(schema.value, owner, ref);
-      case "unknown":
-        return ref("JsonValue");
-    }
-  }
-
-  declareObject(name: string, object: ObjectSchema, extraDoc?: string): void {
-    const quoted = (id: string) => pyString(id);
-    const field = (p: ObjectSchema["properties"][number]): Field => ({
-      key: p.name,
-      keyLiteral: pyString(p.name),
-      type: this.expr(p.schema, `${name}${pascalCase(p.name)}`, quoted),
-      comment: firstLine(p.schema.description),
-    });
-    const notes = [
-      object.description,
-      object.additionalProperties !== false ? "Further properties are allowed (not typed here)." : undefined,
-      object.exactlyOne?.length ? `Exactly one of: ${object.exactlyOne.map((g) => g.join(", ")).join("; ")}.` : undefined,
-      extraDoc,
-    ].filter((t): t is string => t !== undefined && t.trim() !== "");
-    this.decls.push({
-      typedDict: true,
-      alias: false,
-      name,
-      doc: docstring(notes.map((n) => n.trim()).join("\n\n"), 4),
-      // A `__name` in a class body is mangled to `_Class__name`; such keys need the functional form too.
-      functional: object.properties.some((p) => !isIdentifier(p.name) || p.name.startsWith("__")),
-      required: object.properties.filter((p) => p.required).map(field),
-      optional: object.properties.filter((p) => !p.required).map(field),
-    });
-  }
-
-  declareNamed(name: string, schema: Schema): void {
-    const id = this.names.get(name)!;
-    if (this.isObjectLike(schema) && schema.kind !== "ref") {
-      const flat = flattenObject(schema, this.named);
-      if (flat.properties.length > 0 || flat.additionalProperties === false) {
-        this.declareObject(id, flat);
-        return;
-      }
-    }
-    this.decls.push({
-      typedDict: false,
-      alias: true,
-      name: id,
-      expr: this.expr(schema, id, pyString),
-      comment: firstLine(schema.description),
-    });
-  }
-
-  /** Runs the declarations of inline objects found so far (and those they find). */
-  flush(): void {
-    while (this.#pending.length > 0) this.#pending.shift()!();
-  }
-}
 
 export interface OperationView {
   readonly name: string;
@@ -288,7 +126,8 @@ export interface OperationView {
   readonly submission: boolean;
 }
 
-const client = (id: string): string => `_ty.${id}`;
+/** Declared types as the clients write them: through the types package, imported as `_ty`. */
+const client = (type: PyType): string => printPyType(type, (id) => `_ty.${id}`);
 
 function successResponse(op: Operation) {
   return op.responses.find((r) => /^2\d\d$/.test(r.status));
@@ -309,7 +148,7 @@ function operationView(op: Operation, scope: TypeScope, methodNames: Map<string,
     const entries = params
       .map((p) => {
         const id = argName(p.name);
-        const type = scope.expr(p.schema, `${pascalCase(op.identifier)}${pascalCase(p.name)}`, client);
+        const type = client(scope.expr(p.schema, `${pascalCase(op.identifier)}${pascalCase(p.name)}`));
         (p.required ? required : optional).push(p.required ? `${id}: ${type}` : `${id}: _t.Optional[${type}] = None`);
         return `${pyString(p.name)}: ${id}`;
       })
@@ -323,8 +162,9 @@ function operationView(op: Operation, scope: TypeScope, methodNames: Map<string,
   const form = !json && op.requestBody !== undefined;
   args.push(...path.required, ...path.optional);
   if (json) {
-    const type = scope.expr(json.schema, `${pascalCase(op.identifier)}Body`, client);
-    args.push(`body: ${scope.isOpen(json.schema) && !type.startsWith("dict[") ? `_t.Union[${type}, _ty.JsonObject]` : type}`);
+    const type = scope.expr(json.schema, `${pascalCase(op.identifier)}Body`);
+    // An open object takes further properties: a plain JSON object is accepted too.
+    args.push(`body: ${client(scope.isOpen(json.schema) && type.kind !== "dict" ? pyUnion([type, pyRef("JsonObject")]) : type)}`);
   }
   if (form) args.push("body: _t.Mapping[str, object]");
   // Every call takes its own deadline (seconds, retries included); a parameter of that name became `deadline_`.
@@ -332,11 +172,8 @@ function operationView(op: Operation, scope: TypeScope, methodNames: Map<string,
   const success = successResponse(op);
   const jsonAnswer = success?.contents.find((c) => c.mediaType === "application/json");
   const binary = success !== undefined && success.contents.length > 0 && jsonAnswer === undefined;
-  const returnType = binary
-    ? "Download"
-    : jsonAnswer
-      ? scope.expr(jsonAnswer.schema, `${pascalCase(op.identifier)}Response`, client)
-      : "_ty.JsonValue";
+  const answerType = jsonAnswer ? scope.expr(jsonAnswer.schema, `${pascalCase(op.identifier)}Response`) : pyRef("JsonValue");
+  const returnType = binary ? "Download" : client(answerType);
   const safe = op.method === "get" || op.method === "head" || op.method === "options";
   const docBody = [
     op.summary,
@@ -361,7 +198,7 @@ function operationView(op: Operation, scope: TypeScope, methodNames: Map<string,
     hasFormBody: form,
     binary,
     returnType,
-    castReturn: returnType !== "_ty.JsonValue",
+    castReturn: binary || !isPyRef(answerType, "JsonValue"),
     retry: safe ? '"read"' : '"write"',
     billable: op.variants !== undefined ? "True" : "False",
     submission: op.variants !== undefined,
@@ -397,7 +234,14 @@ function flavour(async: boolean) {
 /** The view data of the Python client: everything the templates in templates/python/ read. */
 export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
   const names = pythonNames(ir.info.title, options);
-  const scope = new TypeScope(ir);
+  const takenTypes = new Set<string>(PY_TYPES_NAMES.map((n) => n.toLowerCase()));
+  const take = (base: string): string => {
+    let id = base;
+    for (let n = 2; takenTypes.has(id.toLowerCase()); n++) id = `${base}${n}`;
+    takenTypes.add(id.toLowerCase());
+    return id;
+  };
+  const scope = new TypeScope(ir, take);
   // Variant request types first: a named request schema equal to a variant's request shares its name.
   const jobOperation = ir.operations.find((o) => o.variants !== undefined);
   const pipelines: readonly Pipeline[] = jobOperation?.variants?.pipelines ?? [];
@@ -420,10 +264,10 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
   }
   const requestDecls: Decl[] = [];
   for (const pipeline of pipelines) {
-    const members: string[] = [];
+    const members: PyType[] = [];
     for (const variant of pipeline.variants) {
       const name = variantNames.get(`${pipeline.slug}/${variant.name}`)!;
-      members.push(pyString(name));
+      members.push(pyRef(name));
       const chosen = variant.discriminator
         ? `Variant ${variant.name} of pipeline ${pipeline.slug}, chosen by ${variant.discriminator.property}=${variant.discriminator.value}${
             variant.discriminator.serverDefault ? " (the server's default when absent)" : ""
@@ -445,7 +289,7 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
       typedDict: false,
       alias: true,
       name: pipelineNames.get(pipeline.slug)!,
-      expr: members.length === 1 ? members[0]! : `_t.Union[${members.join(", ")}]`,
+      expr: pyUnion(members),
       comment: pyComment(
         `The body of pipeline ${pipeline.slug}${pipeline.discriminators.length > 0 ? `, discriminated by ${pipeline.discriminators.join(", ")}` : ""}.`,
       ),
@@ -463,19 +307,16 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
   const methodNames = new Map(ir.operations.map((o) => [o.id, method(snakeCase(o.identifier))]));
   const operations = ir.operations.map((o) => operationView(o, scope, methodNames));
   const pipelineViews: PipelineView[] = pipelines.map((p) => {
-    const payloads = [
-      ...new Set(p.variants.map((v) => (v.payload ? scope.expr(v.payload, `${p.identifier}Payload`, client) : "_ty.JsonValue"))),
-    ];
+    const payload = pyUnion(p.variants.map((v) => (v.payload ? scope.expr(v.payload, `${p.identifier}Payload`) : pyRef("JsonValue"))));
+    const request = pyRef(pipelineNames.get(p.slug)!);
     const jsonText = [...new Set(p.variants.flatMap((v) => v.jsonStrings))].sort();
     return {
       slug: p.slug,
       slugLiteral: pyString(p.slug),
       method: method(`submit_${snakeCase(p.slug)}`),
-      requestType: p.variants.some((v) => v.open)
-        ? `_t.Union[_ty.${pipelineNames.get(p.slug)!}, _ty.JsonObject]`
-        : `_ty.${pipelineNames.get(p.slug)!}`,
-      payloadType: payloads.length === 1 ? payloads[0]! : `_t.Union[${payloads.join(", ")}]`,
-      castPayload: !(payloads.length === 1 && payloads[0] === "_ty.JsonValue"),
+      requestType: client(p.variants.some((v) => v.open) ? pyUnion([request, pyRef("JsonObject")]) : request),
+      payloadType: client(payload),
+      castPayload: !isPyRef(payload, "JsonValue"),
       jsonText: `frozenset({${jsonText.map(pyString).join(", ")}})`,
       doc: docstring(
         [
@@ -504,11 +345,15 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
     };
   });
 
-  const events = ir.webhooks.map((w) => ({
-    event: pyString(w.event),
-    type: scope.expr(w.body, `${w.identifier}Event`, pyString),
-  }));
+  const events = ir.webhooks.map((w) => ({ event: pyString(w.event) }));
+  const eventTypes = ir.webhooks.map((w) => scope.expr(w.body, `${w.identifier}Event`));
   scope.flush();
+  const eventUnion = eventTypes.length === 0 ? pyRef("JsonObject") : pyUnion(eventTypes);
+  const { modules, home } = typesModules([...scope.decls, ...requestDecls]);
+  const initImports = reexports(home);
+  // WebhookEvent's references are names __init__.py imports; another one would be undefined there.
+  const undeclared = [...pyTypeRefs(eventUnion)].filter((id) => !home.has(id) || id.startsWith("_"));
+  if (undeclared.length > 0) throw new Error(`python types: WebhookEvent refers to ${undeclared.join(", ")}, not exported`);
   const headerNamed = (pattern: RegExp, fallback: string): string =>
     pyString(ir.webhooks.flatMap((w) => w.headers).find((h) => pattern.test(h.name))?.name ?? fallback);
   const getJob = ir.operations.find((o) => o.method === "get" && o.parameters.path.length === 1 && /job/i.test(o.parameters.path[0]!.name));
@@ -545,7 +390,7 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
           ir.servers[0]?.url ?? "http://127.0.0.1/",
         ),
       ),
-      decls: [...scope.decls, ...requestDecls],
+      typesImports: initImports,
       operations,
       pipelines: pipelineViews,
       hasPipelines: pipelineViews.length > 0,
@@ -564,8 +409,7 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
       ),
       errors,
       events,
-      eventUnion:
-        events.length === 0 ? "JsonObject" : events.length === 1 ? events[0]!.type : `_t.Union[${events.map((e) => e.type).join(", ")}]`,
+      eventUnion: printPyType(eventUnion, pyString),
       signatureHeader: headerNamed(/signature/i, "X-Service-Signature"),
       eventIdHeader: headerNamed(/event-id/i, "X-Service-Event-ID"),
     },
@@ -574,6 +418,10 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
         { file: "client.py", data: flavour(false) },
         { file: "aio.py", data: flavour(true) },
       ],
+      // The types package: its __init__ re-exports the names of the modules beside it.
+      "types.py": [{ file: "types/__init__.py", data: {} }],
+      "types-base.py": [{ file: `types/${BASE_MODULE}.py`, data: {} }],
+      "types-module.py": modules.map((m) => ({ file: m.file, data: m })),
     },
   };
 }
