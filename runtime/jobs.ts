@@ -11,7 +11,7 @@ import type { JobsModel, RequestOptions, ResponseMeta, ServiceModel } from "./mo
 import { type PollInterval, type ResolvedOptions, resolvePollInterval } from "./options.js";
 import { fillTemplate, matchTemplate } from "./path-template.js";
 import { isResendable } from "./retry.js";
-import { type Budget, budget, jitter, sleepBeforePoll } from "./timing.js";
+import { type Budget, budgetFor, jitter, sleepBeforePoll } from "./timing.js";
 import type { SendRequest, Transport } from "./transport.js";
 
 export interface JobProgress {
@@ -27,6 +27,10 @@ export interface WaitOptions {
   signal?: AbortSignal;
   /** Overall deadline of the wait (default: the client's jobDeadlineMs). */
   deadlineMs?: number;
+  /** The same as deadlineMs (deadlineMs wins when both are given). */
+  timeout?: number;
+  /** Retries after the first attempt of each request, for this call only (default: the client's retry.maxRetries). */
+  maxRetries?: number;
   pollIntervalMs?: PollInterval;
   /** Called whenever the job status changes. */
   onProgress?: (progress: JobProgress) => void;
@@ -155,7 +159,7 @@ export class Jobs {
   ): Promise<JobResult<T>> {
     const jobs = this.#jobs();
     const { noWait } = jobs.submit;
-    const b = budget(options.deadlineMs ?? this.#options.jobDeadlineMs, options.signal);
+    const b = budgetFor(options, this.#options.jobDeadlineMs);
     // A deadline that would cut the hold short would lose the job id with it: take the id at once and poll instead.
     const held = noWait === undefined || b.deadlineMs >= ABORT_IN_FLIGHT_BELOW_MS || body[noWait.field] !== undefined;
     const sent = held || noWait === undefined ? body : { ...body, [noWait.field]: noWait.value };
@@ -188,7 +192,7 @@ export class Jobs {
   ): Promise<JobHandle> {
     const jobs = this.#jobs();
     const { noWait } = jobs.submit;
-    const b = budget(options.deadlineMs ?? this.#options.deadlineMs, options.signal);
+    const b = budgetFor(options, this.#options.deadlineMs);
     const sent = noWait === undefined ? body : { ...body, [noWait.field]: noWait.value };
     const submitted = await this.#submit(jobs, pipeline, sent, options, b);
     const envelope = asRecord(submitted.data) ?? {};
@@ -206,7 +210,7 @@ export class Jobs {
   /** Waits for a job by id, for example one started by another process. The first poll is sent at once. */
   async wait<T>(jobId: string, options: WaitOptions & { pipeline?: string } = {}): Promise<JobResult<T>> {
     const jobs = this.#jobs();
-    const b = budget(options.deadlineMs ?? this.#options.jobDeadlineMs, options.signal);
+    const b = budgetFor(options, this.#options.jobDeadlineMs);
     b.jobId = jobId;
     return this.#poll<T>(jobs, jobId, b, options, { target: pollPath(jobs, jobId), sleepFirst: false });
   }

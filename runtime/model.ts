@@ -138,6 +138,10 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Overall deadline of the call, retries included. */
   deadlineMs?: number;
+  /** The same as deadlineMs, under the name other clients use (deadlineMs wins when both are given). */
+  timeout?: number;
+  /** Retries after the first attempt, for this call only (default: the client's retry.maxRetries). */
+  maxRetries?: number;
   /** Body encoding for operations that accept a form; JSON-only operations always send JSON. */
   mediaType?: "multipart/form-data" | "application/x-www-form-urlencoded";
   /** Extra request headers. Authorization is always set by the runtime. */

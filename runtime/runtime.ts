@@ -12,8 +12,9 @@ import { type PaginateOptions, paginate } from "./paginate.js";
 import { templateParameters } from "./path-template.js";
 import { priceJob } from "./pricing.js";
 import { isResendable } from "./retry.js";
-import { budget } from "./timing.js";
+import { budgetFor } from "./timing.js";
 import { Transport } from "./transport.js";
+import type { Middleware } from "openapi-fetch";
 import { userAgentOf } from "./user-agent.js";
 
 export interface RawInit extends Omit<RequestOptions, "mediaType"> {
@@ -36,9 +37,14 @@ export class Runtime {
   readonly #options: ResolvedOptions;
   readonly #transport: Transport;
   readonly #jobs: Jobs;
+  /** The options as given (a copy), for withOptions. */
+  readonly #given: ClientOptions;
+  readonly #errorClasses: Readonly<Record<string, ServiceErrorClass>>;
 
-  constructor(model: ServiceModel, options: ClientOptions, errorClasses: Readonly<Record<string, ServiceErrorClass>> = {}) {
+  constructor(model: ServiceModel, options: ClientOptions = {}, errorClasses: Readonly<Record<string, ServiceErrorClass>> = {}) {
     this.model = model;
+    this.#given = { ...options, ...(options.retry && { retry: { ...options.retry } }) };
+    this.#errorClasses = errorClasses;
     this.#options = resolveOptions(options, model);
     const browser = isBrowser();
     const auth = new Auth({
@@ -59,6 +65,34 @@ export class Runtime {
     this.#jobs = new Jobs(this.#transport, this.#options, model, errors);
   }
 
+  /**
+   * Adds openapi-fetch middleware. It sees every request this client sends, retries, polls and downloads included,
+   * as a Request it may change or replace, and every response.
+   */
+  use(...middleware: Middleware[]): void {
+    this.#transport.use(...middleware);
+  }
+
+  /** Removes middleware added with use. */
+  eject(...middleware: Middleware[]): void {
+    this.#transport.eject(...middleware);
+  }
+
+  /**
+   * A copy of this client with some options changed (`retry` is merged member by member). The copy has its own
+   * state (pacing, middleware list, token checks); it starts with this client's middleware.
+   */
+  withOptions(options: ClientOptions): Runtime {
+    const merged: ClientOptions = {
+      ...this.#given,
+      ...options,
+      ...((this.#given.retry !== undefined || options.retry !== undefined) && { retry: { ...this.#given.retry, ...options.retry } }),
+    };
+    const copy = new Runtime(this.model, merged, this.#errorClasses);
+    copy.use(...this.#transport.middleware);
+    return copy;
+  }
+
   /** One operation of the description. */
   async call<T>(op: OperationSpec, input: CallInput, options: RequestOptions = {}): Promise<ApiResult<T>> {
     const selector = op.job === "submit" ? this.model.jobs?.submit.pipelineParameter : undefined;
@@ -73,7 +107,7 @@ export class Runtime {
       response: op.response,
       resendable: isResendable(op),
       jobSubmission: op.job === "submit",
-      budget: budget(options.deadlineMs ?? this.#options.deadlineMs, options.signal),
+      budget: budgetFor(options, this.#options.deadlineMs),
       headers: parameterHeaders(input.header, input.cookie, options.headers),
       label: op.operationId,
       security: op.security,
@@ -115,7 +149,7 @@ export class Runtime {
     const options = (second as RequestOptions | undefined) ?? {};
     const download = this.model.jobs?.download;
     const target = downloadTarget(first, this.#options.baseUrl, download);
-    const b = budget(options.deadlineMs ?? this.#options.deadlineMs, options.signal);
+    const b = budgetFor(options, this.#options.deadlineMs);
     const common = { method: "GET", response: "binary", resendable: true, budget: b, headers: options.headers } as const;
     const result =
       target.kind === "token" && download !== undefined
@@ -148,7 +182,7 @@ export class Runtime {
         `${op.operationId}: path parameter ${missing.map((m) => JSON.stringify(m)).join(", ")} is missing; nothing was sent`,
       );
     }
-    const b = budget(options.deadlineMs ?? this.#options.deadlineMs, options.signal);
+    const b = budgetFor(options, this.#options.deadlineMs);
     const result = await this.#transport.send({
       method: op.method,
       path: op.path,
@@ -179,7 +213,7 @@ export class Runtime {
       encoding: encodingFor(undefined, init.mediaType),
       response: init.response ?? "json",
       resendable: isResendable({ method: upper, idempotent: init.idempotent }),
-      budget: budget(init.deadlineMs ?? this.#options.deadlineMs, init.signal),
+      budget: budgetFor(init, this.#options.deadlineMs),
       headers: init.headers,
       label: `${upper} ${path}`,
     });

@@ -1,5 +1,5 @@
 // Deadlines, abortable sleeps and jitter shared by retries, pacing and polling.
-import { AbortedError, DeadlineExceededError } from "./errors.js";
+import { AbortedError, DeadlineExceededError, SdkError } from "./errors.js";
 
 /** One overall deadline and the caller's signal, carried through every request and sleep of a call or a wait. */
 export interface Budget {
@@ -9,10 +9,35 @@ export interface Budget {
   deadlineMs: number;
   signal: AbortSignal | undefined;
   jobId?: string;
+  /** Retries after the first attempt of each request, instead of the client's (a per-call option). */
+  maxRetries?: number;
 }
 
 export function budget(deadlineMs: number, signal: AbortSignal | undefined): Budget {
   return { deadlineAt: Date.now() + deadlineMs, deadlineMs, signal };
+}
+
+/** The per-call options a budget is made of; `timeout` is another name for deadlineMs (deadlineMs wins). */
+export interface CallLimits {
+  signal?: AbortSignal | undefined;
+  deadlineMs?: number | undefined;
+  timeout?: number | undefined;
+  maxRetries?: number | undefined;
+}
+
+/** The budget of one call from its options, with the client's deadline as the default. */
+export function budgetFor(options: CallLimits, defaultDeadlineMs: number): Budget {
+  const deadlineMs = options.deadlineMs ?? options.timeout;
+  if (deadlineMs !== undefined && !(deadlineMs > 0)) {
+    throw new SdkError(`${options.deadlineMs === undefined ? "timeout" : "deadlineMs"} must be a positive number of milliseconds`);
+  }
+  const b = budget(deadlineMs ?? defaultDeadlineMs, options.signal);
+  if (options.maxRetries !== undefined) {
+    if (!(Number.isInteger(options.maxRetries) && options.maxRetries >= 0))
+      throw new SdkError("maxRetries must be a whole number, 0 or more");
+    b.maxRetries = options.maxRetries;
+  }
+  return b;
 }
 
 /** Throws when the budget is spent; call it before sending anything. */

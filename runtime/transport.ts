@@ -1,8 +1,8 @@
 // One HTTP call with its retries, over a single openapi-fetch client created per Runtime. openapi-fetch builds the
-// URL (path and query serialisation), merges headers and runs the body serializer, and fetch gets the result as
-// (url, init) (request-record.ts); this file adds the deadline and abort wiring (call-deadline.ts), auth, pacing,
+// URL (path and query serialisation), merges headers, runs the body serializer and the middleware, and fetch gets
+// the result as (url, init) (fetch-adapter.ts); this file adds the deadline and abort wiring (call-deadline.ts), auth, pacing,
 // retry decisions and error mapping.
-import createClient, { createQuerySerializer } from "openapi-fetch";
+import createClient, { type Client, createQuerySerializer, type Middleware } from "openapi-fetch";
 import type { AppliedCredentials, Auth } from "./auth.js";
 import { type CallDeadline, callDeadline } from "./call-deadline.js";
 import { type BodyEncoding, CONTENT_TYPES, type PreparedBody, SERIALIZERS } from "./encode.js";
@@ -21,7 +21,7 @@ import {
 import { buildMeta, nextPossibleRequestSeconds } from "./meta.js";
 import type { ResponseMeta } from "./model.js";
 import type { ResolvedOptions } from "./options.js";
-import { RequestRecord, recordFetch } from "./request-record.js";
+import { adaptFetch, PreparedRequest } from "./fetch-adapter.js";
 import { backoffDelay, retryDelay, verdictForNetwork, verdictForStatus, wasNotSent } from "./retry.js";
 import { type Budget, checkBudget, jobOption, sleepWithin } from "./timing.js";
 
@@ -54,21 +54,23 @@ export interface SendResult {
   meta: ResponseMeta;
 }
 
-// The slice of openapi-fetch's client this file uses. The client is created without a paths type because the
-// runtime serves every operation from plain data; the generated client carries the precise types.
-interface CoreInit {
-  params: { path?: Record<string, string | number> | undefined; query?: Record<string, unknown> | undefined };
-  body?: PreparedBody | undefined;
-  bodySerializer?: ((body: PreparedBody) => FormData | URLSearchParams | string) | undefined;
-  parseAs: "text" | "stream";
-  headers: Record<string, string>;
-  signal: AbortSignal | undefined;
-  baseUrl?: string | undefined;
+/**
+ * The paths type of the runtime's openapi-fetch client: any path, any method, parameters and bodies as plain data.
+ * The runtime serves every operation from the description's plain data; the generated functions carry the precise
+ * types of each one.
+ */
+interface AnyOperation {
+  parameters: { query?: Record<string, unknown> | undefined; path?: Record<string, string | number> | undefined };
+  requestBody?: { content: { [mediaType: string]: PreparedBody } };
+  responses: { [status: string]: unknown };
 }
-type CoreRequest = (method: string, url: string, init: CoreInit) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+type Method = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
+type AnyPaths = Record<string, Record<Method, AnyOperation>>;
 
 export class Transport {
-  readonly #request: CoreRequest;
+  readonly #client: Client<AnyPaths>;
+  /** The middleware in use, in order, so that a copy of the client starts with the same list. */
+  readonly #middleware: Middleware[] = [];
   readonly #options: ResolvedOptions;
   readonly #errors: ErrorContext;
   readonly #auth: Auth;
@@ -85,15 +87,31 @@ export class Transport {
     this.#userAgent = userAgent;
     const renewOn = errors.model.conventions?.tokens?.renewOn;
     this.#renewOn = renewOn === undefined ? undefined : new Set(renewOn);
-    const client = createClient({
+    this.#client = createClient<AnyPaths>({
       baseUrl: options.baseUrl,
-      // openapi-fetch types these two as the platform's; the record stands in for Request (see request-record.ts).
-      Request: RequestRecord as unknown as typeof Request,
-      fetch: recordFetch(options.fetch) as unknown as (input: Request) => Promise<Response>,
+      Request: PreparedRequest,
+      fetch: adaptFetch(options.fetch, options.dispatcher),
       querySerializer: createQuerySerializer(),
-      ...(options.dispatcher === undefined ? {} : { requestInitExt: { dispatcher: options.dispatcher } }),
     });
-    this.#request = client.request as unknown as CoreRequest;
+  }
+
+  /** Adds middleware that sees every request this transport sends: retries, polls and downloads included. */
+  use(...middleware: Middleware[]): void {
+    this.#client.use(...middleware);
+    this.#middleware.push(...middleware);
+  }
+
+  eject(...middleware: Middleware[]): void {
+    this.#client.eject(...middleware);
+    for (const m of middleware) {
+      const at = this.#middleware.indexOf(m);
+      if (at !== -1) this.#middleware.splice(at, 1);
+    }
+  }
+
+  /** The middleware in use, in order (a copy). */
+  get middleware(): readonly Middleware[] {
+    return [...this.#middleware];
   }
 
   async send(req: SendRequest): Promise<SendResult> {
@@ -130,14 +148,14 @@ export class Transport {
       let outcome: { data?: unknown; error?: unknown; response: Response };
       try {
         outcome = await deadline.settle(
-          this.#request(req.method, req.path, {
+          this.#client.request(req.method.toLowerCase() as Method, req.path, {
             params: { path: req.pathParams, query: withQueryCredentials(req.query, credentials) },
             body: req.body,
-            bodySerializer: req.body === undefined ? undefined : SERIALIZERS[req.encoding ?? "multipart"],
+            bodySerializer: serializerOf(req.encoding),
             parseAs: req.response === "binary" ? "stream" : "text",
             headers: this.#headers(req, credentials),
-            signal: deadline.signal,
-            baseUrl: req.foreignBaseUrl,
+            ...(deadline.signal !== undefined && { signal: deadline.signal }),
+            ...(req.foreignBaseUrl !== undefined && { baseUrl: req.foreignBaseUrl }),
           }),
         );
       } catch (thrown) {
@@ -156,7 +174,7 @@ export class Transport {
             cause: failure,
           });
         }
-        if (retries >= retry.maxRetries) throw failure;
+        if (retries >= (b.maxRetries ?? retry.maxRetries)) throw failure;
         const delayMs = backoffDelay(retries++, retry);
         log?.warn?.("retrying after a connection error", { op: req.label, causeCode, delayMs, attempt: attempts });
         await this.#sleepOrThrow(b, delayMs, failure);
@@ -190,7 +208,7 @@ export class Transport {
           status: response.status,
         });
       }
-      if (retries >= retry.maxRetries) throw error;
+      if (retries >= (b.maxRetries ?? retry.maxRetries)) throw error;
       const delayMs = retryDelay(retries++, response.headers.get("retry-after"), retry);
       log?.warn?.("retrying", { op: req.label, status: response.status, code: error.code, delayMs, attempt: attempts });
       await this.#sleepOrThrow(b, delayMs, error);
@@ -265,6 +283,14 @@ export class Transport {
     const seconds = nextPossibleRequestSeconds(body, this.#errors.model.conventions?.envelope);
     if (seconds !== undefined) this.#nextAllowedAt = Math.max(this.#nextAllowedAt, Date.now() + seconds * 1000);
   }
+}
+
+/** openapi-fetch calls the serializer only with a body; its type also admits none. */
+function serializerOf(
+  encoding: BodyEncoding | undefined,
+): (body: PreparedBody | undefined) => FormData | URLSearchParams | string | undefined {
+  const serialize = SERIALIZERS[encoding ?? "multipart"];
+  return (body) => (body === undefined ? undefined : serialize(body));
 }
 
 /** Sets a header, replacing any of the same name in another case. */

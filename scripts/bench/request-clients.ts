@@ -3,7 +3,7 @@
 import createOpenApiFetch from "openapi-fetch";
 import { createClient, getJob } from "../../generated/index.js";
 import type { paths } from "../../generated/types.js";
-import { RequestRecord, recordFetch } from "../../runtime/request-record.js";
+import { adaptFetch, PreparedRequest } from "../../runtime/fetch-adapter.js";
 
 export const TOKEN = "svc_sk_benchmark0123456789";
 export const JOB_ID = "job_0123456789";
@@ -15,7 +15,7 @@ export const CLIENT_NAMES = ["raw fetch", "openapi-fetch", "our client (getJob)"
 export const PROBE_NAMES = [
   "raw fetch + new Request()",
   "raw fetch + AbortController + deadline timer",
-  "openapi-fetch with the request record",
+  "openapi-fetch with the runtime's fetch adapter",
 ] as const;
 
 export function requestClients(origin: string): Record<(typeof CLIENT_NAMES)[number] | (typeof PROBE_NAMES)[number], OneRequest> {
@@ -23,11 +23,11 @@ export function requestClients(origin: string): Record<(typeof CLIENT_NAMES)[num
   const url = `${base}/job/get/${JOB_ID}`;
   const headers = { Authorization: `Bearer ${TOKEN}` };
   const of = createOpenApiFetch<paths>({ baseUrl: base, headers });
-  const ofRecord = createOpenApiFetch<paths>({
+  const ofAdapter = createOpenApiFetch<paths>({
     baseUrl: base,
     headers,
-    Request: RequestRecord as unknown as typeof Request,
-    fetch: recordFetch(fetch) as unknown as (input: Request) => Promise<Response>,
+    Request: PreparedRequest,
+    fetch: adaptFetch(fetch, undefined),
   });
   const ours = createClient({ baseUrl: base, token: TOKEN });
   return {
@@ -61,10 +61,10 @@ export function requestClients(origin: string): Record<(typeof CLIENT_NAMES)[num
         clearTimeout(timer);
       }
     },
-    // openapi-fetch as the runtime drives it (runtime/request-record.ts: no Request of its own), without the runtime:
+    // openapi-fetch as the runtime drives it (runtime/fetch-adapter.ts: fetch gets the init back), without the runtime:
     // the floor of any client that sends through openapi-fetch's coreFetch.
-    "openapi-fetch with the request record": async () => {
-      const { data, error } = await ofRecord.GET("/job/get/{job_id}", { params: { path: { job_id: JOB_ID } } });
+    "openapi-fetch with the runtime's fetch adapter": async () => {
+      const { data, error } = await ofAdapter.GET("/job/get/{job_id}", { params: { path: { job_id: JOB_ID } } });
       if (error !== undefined) throw new Error("error answer");
       return data;
     },

@@ -1,9 +1,9 @@
-// What fetch receives. openapi-fetch builds a light request record instead of a Request (runtime/request-record.ts),
-// and the runtime unwraps it: fetch, the global one or the caller's, is called as fetch(url, init) with a string URL
+// What fetch receives. openapi-fetch builds a Request (which middleware sees) from the runtime's init, and the runtime
+// hands that init back to fetch (runtime/fetch-adapter.ts): fetch, the global one or the caller's, is called as fetch(url, init) with a string URL
 // and an init holding method, headers, body and signal, so only fetch itself builds a Request.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OperationSpec } from "../../runtime/index.js";
-import { RequestRecord, recordFetch } from "../../runtime/request-record.js";
+import { adaptFetch, PreparedRequest } from "../../runtime/fetch-adapter.js";
 import { runtimeFor, SECRET } from "./helpers/model.js";
 import { formOf, sendJson, startServer, type TestServer } from "./helpers/server.js";
 
@@ -122,30 +122,37 @@ describe("a user-supplied fetch", () => {
   });
 });
 
-describe("the request record", () => {
-  it("stands in for Request with the URL and the init it was built from", () => {
-    const init: RequestInit = { method: "PUT", headers: { a: "1" }, body: "x", redirect: "follow" };
-    const record = new RequestRecord("http://127.0.0.1/latest/x", init);
-    expect(record.url).toBe("http://127.0.0.1/latest/x");
-    expect(record.init).toBe(init);
-    expect(record.method).toBe("PUT");
-    expect(new RequestRecord("http://127.0.0.1/", {}).method).toBe("GET");
-  });
-
-  it("calls fetch as a plain function with (url, init), merging openapi-fetch's init extension", async () => {
+describe("the fetch adapter", () => {
+  it("gives fetch the init a PreparedRequest was built from, with the Request's current headers", async () => {
     const calls: { self: unknown; input: string; init: RequestInit }[] = [];
     const fetchImpl = function (this: unknown, input: string, init: RequestInit) {
       calls.push({ self: this, input, init });
       return Promise.resolve(new Response("{}"));
     };
-    const init: RequestInit = { method: "GET", headers: {} };
-    const send = recordFetch(fetchImpl);
-    await send(new RequestRecord("http://127.0.0.1/a", init));
-    await send(new RequestRecord("http://127.0.0.1/b", init), { dispatcher: "d" });
-    expect(calls[0]).toEqual({ self: undefined, input: "http://127.0.0.1/a", init });
-    expect(calls[0]?.init).toBe(init);
-    expect(calls[1]?.init).toEqual({ ...init, dispatcher: "d" });
-    // The extension goes into a copy: the record's own init is left as it was.
-    expect(init).not.toHaveProperty("dispatcher");
+    const form = new FormData();
+    form.append("a", "1");
+    const request = new PreparedRequest("http://127.0.0.1/a", { method: "POST", headers: { x: "1" }, body: form });
+    // A middleware may change the headers of the Request it is shown.
+    request.headers.set("x-trace", "t");
+    await adaptFetch(fetchImpl, undefined)(request);
+    await adaptFetch(fetchImpl, "d")(new PreparedRequest("http://127.0.0.1/b", { method: "GET" }));
+    expect(calls[0]?.self).toBeUndefined();
+    expect(calls[0]?.input).toBe("http://127.0.0.1/a");
+    // The FormData itself, and no Content-Type naming the boundary of the Request's own encoding.
+    expect(calls[0]?.init.body).toBe(form);
+    const headers = new Headers(calls[0]?.init.headers);
+    expect([headers.get("x"), headers.get("x-trace"), headers.has("content-type")]).toEqual(["1", "t", false]);
+    expect(calls[1]?.init).toMatchObject({ method: "GET", dispatcher: "d" });
+  });
+
+  it("sends a Request a middleware made in place of the prepared one with its body as bytes", async () => {
+    const calls: RequestInit[] = [];
+    const fetchImpl = (_input: string, init: RequestInit) => {
+      calls.push(init);
+      return Promise.resolve(new Response("{}"));
+    };
+    await adaptFetch(fetchImpl, undefined)(new Request("http://127.0.0.1/c", { method: "PUT", body: "hello" }));
+    expect(calls[0]?.method).toBe("PUT");
+    expect(new TextDecoder().decode(calls[0]?.body as ArrayBuffer)).toBe("hello");
   });
 });

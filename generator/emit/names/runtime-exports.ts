@@ -32,6 +32,7 @@ export const RUNTIME_EXPORTS: readonly string[] = [
   "Logger",
   "MalformedResponseError",
   "MayHaveBeenProcessedError",
+  "Middleware",
   "MissingCredentialsError",
   "NodeReadableLike",
   "OperationSpec",
