@@ -225,6 +225,46 @@ describe("parameter locations on the wire", () => {
     );
   });
 
+  it("the Python client sends header and cookie parameters too, and Object.prototype's names as query and fields", async () => {
+    const { port } = server.address() as AddressInfo;
+    const program = `
+import sys
+sys.path.insert(0, sys.argv[1])
+from locations.client import Client
+client = Client("t", "http://127.0.0.1:${port}/latest")
+client.send(
+    {"__proto__": "bp", "constructor": "bc", "toString": "bt"},
+    x_request_id="r-1", x_tags=["a", "b"], session="s 1;x=2", proto="p", constructor="c",
+)
+`;
+    received = undefined as typeof received;
+    await run("python3", ["-c", program, join(outOf("locations"), "python")], { cwd: base, timeout: 60_000 });
+    expect(received?.headers["x-request-id"]).toBe("r-1");
+    expect(received?.headers["x-tags"]).toBe("a,b");
+    // Escaped as the TypeScript client does (encodeURIComponent): a value cannot add a cookie.
+    expect(received?.headers.cookie).toBe("session=s%201%3Bx%3D2");
+    const query = new URL(received?.url ?? "/", "http://x").searchParams;
+    expect(query.get("__proto__")).toBe("p");
+    expect(query.get("constructor")).toBe("c");
+    expect(JSON.parse(received?.body ?? "{}", (_k, v: unknown) => v)).toEqual(
+      JSON.parse('{"__proto__":"bp","constructor":"bc","toString":"bt"}'),
+    );
+  }, 120_000);
+
+  it("the Python client sends no Cookie header when no cookie parameter is given", async () => {
+    const { port } = server.address() as AddressInfo;
+    const program = `
+import sys
+sys.path.insert(0, sys.argv[1])
+from locations.client import Client
+Client("t", "http://127.0.0.1:${port}/latest").send({}, x_request_id="r")
+`;
+    received = undefined as typeof received;
+    await run("python3", ["-c", program, join(outOf("locations"), "python")], { cwd: base, timeout: 60_000 });
+    expect(received?.headers["x-request-id"]).toBe("r");
+    expect(received?.headers.cookie).toBeUndefined();
+  }, 120_000);
+
   it("leaves out a __proto__ parameter that was not given, rather than sending the prototype", async () => {
     const client = (await import(join(outOf("locations"), "index.ts"))) as {
       createClient(o: object): unknown;

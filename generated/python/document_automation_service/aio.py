@@ -152,6 +152,7 @@ class AsyncClient:
         path_params: _t.Optional[_t.Mapping[str, object]] = None,
         query: _t.Optional[_t.Mapping[str, object]] = None,
         headers: _t.Optional[_t.Mapping[str, object]] = None,
+        cookies: _t.Optional[_t.Mapping[str, object]] = None,
         body: _t.Optional[bytes] = None,
         content_type: _t.Optional[str] = None,
         retry: _t.Literal["read", "write"] = "read",
@@ -169,7 +170,10 @@ class AsyncClient:
             sent["Authorization"] = f"Bearer {self._token}"
         for name, value in (headers or {}).items():
             if value is not None:
-                sent[name] = _co.form_value(value)
+                sent[name] = _co.parameter_text(value)
+        cookie = _co.cookie_header(cookies or {})
+        if cookie is not None:
+            sent["Cookie"] = cookie
         if content_type is not None:
             sent["Content-Type"] = content_type
         limit = self._deadline if deadline is None else deadline
@@ -509,6 +513,7 @@ class AsyncClient:
             path_params={},
             query={"pofid": pofid, "documents_id": documents_id},
             headers={},
+            cookies={},
             retry="read",
             billable=False,
             deadline=deadline,
@@ -528,6 +533,7 @@ class AsyncClient:
             path_params={},
             query={"year": year, "workspace_id": workspace_id},
             headers={},
+            cookies={},
             retry="read",
             billable=False,
             deadline=deadline,
@@ -547,6 +553,7 @@ class AsyncClient:
             path_params={},
             query={"period": period, "workspace_id": workspace_id},
             headers={},
+            cookies={},
             retry="read",
             billable=False,
             deadline=deadline,
@@ -566,6 +573,7 @@ class AsyncClient:
             path_params={},
             query={"limit": limit, "offset": offset, "severity": severity, "require_review": require_review, "workspace_id": workspace_id},
             headers={},
+            cookies={},
             retry="read",
             billable=False,
             deadline=deadline,
@@ -585,6 +593,7 @@ class AsyncClient:
             path_params={},
             query={"year": year, "show_overdue": show_overdue},
             headers={},
+            cookies={},
             retry="read",
             billable=False,
             deadline=deadline,
@@ -604,6 +613,7 @@ class AsyncClient:
             path_params={},
             query={"limit": limit, "period": period, "include_addresses": include_addresses},
             headers={},
+            cookies={},
             retry="read",
             billable=False,
             deadline=deadline,
@@ -623,6 +633,7 @@ class AsyncClient:
             path_params={},
             query={"limit": limit},
             headers={},
+            cookies={},
             retry="read",
             billable=False,
             deadline=deadline,
@@ -642,6 +653,7 @@ class AsyncClient:
             path_params={"pofid": pofid},
             query={"share_context": share_context},
             headers={},
+            cookies={},
             retry="read",
             billable=False,
             deadline=deadline,
@@ -677,6 +689,7 @@ class AsyncClient:
             path_params={"pipeline": pipeline},
             query={},
             headers={},
+            cookies={},
             body=form,
             content_type=form_type,
             retry="write",
@@ -701,6 +714,7 @@ class AsyncClient:
             path_params={"token": token},
             query={},
             headers={},
+            cookies={},
             retry="read",
             billable=False,
             deadline=deadline,
@@ -722,6 +736,7 @@ class AsyncClient:
             path_params={"job_id": job_id},
             query={},
             headers={},
+            cookies={},
             retry="read",
             billable=False,
             deadline=deadline,
@@ -743,6 +758,7 @@ class AsyncClient:
             path_params={},
             query={},
             headers={},
+            cookies={},
             body=json.dumps(body).encode("utf-8"),
             content_type="application/json",
             retry="write",
@@ -764,6 +780,7 @@ class AsyncClient:
             path_params={},
             query={},
             headers={},
+            cookies={},
             retry="read",
             billable=False,
             deadline=deadline,
@@ -789,6 +806,7 @@ class AsyncClient:
             path_params={},
             query={},
             headers={},
+            cookies={},
             body=json.dumps(body).encode("utf-8"),
             content_type="application/json",
             retry="write",
@@ -812,6 +830,7 @@ class AsyncClient:
             path_params={},
             query={},
             headers={},
+            cookies={},
             body=json.dumps(body).encode("utf-8"),
             content_type="application/json",
             retry="write",
@@ -839,6 +858,7 @@ class AsyncClient:
             path_params={},
             query={},
             headers={},
+            cookies={},
             body=json.dumps(body).encode("utf-8"),
             content_type="application/json",
             retry="write",

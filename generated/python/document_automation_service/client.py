@@ -156,6 +156,7 @@ class Client:
         path_params: _t.Optional[_t.Mapping[str, object]] = None,
         query: _t.Optional[_t.Mapping[str, object]] = None,
         headers: _t.Optional[_t.Mapping[str, object]] = None,
+        cookies: _t.Optional[_t.Mapping[str, object]] = None,
         body: _t.Optional[bytes] = None,
         content_type: _t.Optional[str] = None,
         retry: _t.Literal["read", "write"] = "read",
@@ -173,7 +174,10 @@ class Client:
             sent["Authorization"] = f"Bearer {self._token}"
         for name, value in (headers or {}).items():
             if value is not None:
-                sent[name] = _co.form_value(value)
+                sent[name] = _co.parameter_text(value)
+        cookie = _co.cookie_header(cookies or {})
+        if cookie is not None:
+            sent["Cookie"] = cookie
         if content_type is not None:
             sent["Content-Type"] = content_type
         limit = self._deadline if deadline is None else deadline
@@ -513,6 +517,7 @@ class Client:
             path_params={},
             query={"pofid": pofid, "documents_id": documents_id},
             headers={},
+            cookies={},
             retry="read",
             billable=False,
             deadline=deadline,
@@ -532,6 +537,7 @@ class Client:
             path_params={},
             query={"year": year, "workspace_id": workspace_id},
             headers={},
+            cookies={},
             retry="read",
             billable=False,
             deadline=deadline,
@@ -551,6 +557,7 @@ class Client:
             path_params={},
             query={"period": period, "workspace_id": workspace_id},
             headers={},
+            cookies={},
             retry="read",
             billable=False,
             deadline=deadline,
@@ -570,6 +577,7 @@ class Client:
             path_params={},
             query={"limit": limit, "offset": offset, "severity": severity, "require_review": require_review, "workspace_id": workspace_id},
             headers={},
+            cookies={},
             retry="read",
             billable=False,
             deadline=deadline,
@@ -589,6 +597,7 @@ class Client:
             path_params={},
             query={"year": year, "show_overdue": show_overdue},
             headers={},
+            cookies={},
             retry="read",
             billable=False,
             deadline=deadline,
@@ -608,6 +617,7 @@ class Client:
             path_params={},
             query={"limit": limit, "period": period, "include_addresses": include_addresses},
             headers={},
+            cookies={},
             retry="read",
             billable=False,
             deadline=deadline,
@@ -627,6 +637,7 @@ class Client:
             path_params={},
             query={"limit": limit},
             headers={},
+            cookies={},
             retry="read",
             billable=False,
             deadline=deadline,
@@ -646,6 +657,7 @@ class Client:
             path_params={"pofid": pofid},
             query={"share_context": share_context},
             headers={},
+            cookies={},
             retry="read",
             billable=False,
             deadline=deadline,
@@ -681,6 +693,7 @@ class Client:
             path_params={"pipeline": pipeline},
             query={},
             headers={},
+            cookies={},
             body=form,
             content_type=form_type,
             retry="write",
@@ -705,6 +718,7 @@ class Client:
             path_params={"token": token},
             query={},
             headers={},
+            cookies={},
             retry="read",
             billable=False,
             deadline=deadline,
@@ -726,6 +740,7 @@ class Client:
             path_params={"job_id": job_id},
             query={},
             headers={},
+            cookies={},
             retry="read",
             billable=False,
             deadline=deadline,
@@ -747,6 +762,7 @@ class Client:
             path_params={},
             query={},
             headers={},
+            cookies={},
             body=json.dumps(body).encode("utf-8"),
             content_type="application/json",
             retry="write",
@@ -768,6 +784,7 @@ class Client:
             path_params={},
             query={},
             headers={},
+            cookies={},
             retry="read",
             billable=False,
             deadline=deadline,
@@ -793,6 +810,7 @@ class Client:
             path_params={},
             query={},
             headers={},
+            cookies={},
             body=json.dumps(body).encode("utf-8"),
             content_type="application/json",
             retry="write",
@@ -816,6 +834,7 @@ class Client:
             path_params={},
             query={},
             headers={},
+            cookies={},
             body=json.dumps(body).encode("utf-8"),
             content_type="application/json",
             retry="write",
@@ -843,6 +862,7 @@ class Client:
             path_params={},
             query={},
             headers={},
+            cookies={},
             body=json.dumps(body).encode("utf-8"),
             content_type="application/json",
             retry="write",

@@ -115,6 +115,7 @@ export interface OperationView {
   readonly pathArgs: string;
   readonly queryArgs: string;
   readonly headerArgs: string;
+  readonly cookieArgs: string;
   readonly hasJsonBody: boolean;
   readonly hasFormBody: boolean;
   readonly binary: boolean;
@@ -158,6 +159,7 @@ function operationView(op: Operation, scope: TypeScope, methodNames: Map<string,
   const path = mapping(op.parameters.path);
   const query = mapping(op.parameters.query);
   const header = mapping(op.parameters.header);
+  const cookie = mapping(op.parameters.cookie);
   const json = op.requestBody?.contents.find((c) => c.mediaType === "application/json");
   const form = !json && op.requestBody !== undefined;
   args.push(...path.required, ...path.optional);
@@ -168,7 +170,16 @@ function operationView(op: Operation, scope: TypeScope, methodNames: Map<string,
   }
   if (form) args.push("body: _t.Mapping[str, object]");
   // Every call takes its own deadline (seconds, retries included); a parameter of that name became `deadline_`.
-  args.push("*", ...query.required, ...header.required, ...query.optional, ...header.optional, "deadline: _t.Optional[float] = None");
+  args.push(
+    "*",
+    ...query.required,
+    ...header.required,
+    ...cookie.required,
+    ...query.optional,
+    ...header.optional,
+    ...cookie.optional,
+    "deadline: _t.Optional[float] = None",
+  );
   const success = successResponse(op);
   const jsonAnswer = success?.contents.find((c) => c.mediaType === "application/json");
   const binary = success !== undefined && success.contents.length > 0 && jsonAnswer === undefined;
@@ -194,6 +205,7 @@ function operationView(op: Operation, scope: TypeScope, methodNames: Map<string,
     pathArgs: path.entries,
     queryArgs: query.entries,
     headerArgs: header.entries,
+    cookieArgs: cookie.entries,
     hasJsonBody: json !== undefined,
     hasFormBody: form,
     binary,

@@ -152,6 +152,7 @@ class AsyncClient:
         path_params: _t.Optional[_t.Mapping[str, object]] = None,
         query: _t.Optional[_t.Mapping[str, object]] = None,
         headers: _t.Optional[_t.Mapping[str, object]] = None,
+        cookies: _t.Optional[_t.Mapping[str, object]] = None,
         body: _t.Optional[bytes] = None,
         content_type: _t.Optional[str] = None,
         retry: _t.Literal["read", "write"] = "read",
@@ -169,7 +170,10 @@ class AsyncClient:
             sent["Authorization"] = f"Bearer {self._token}"
         for name, value in (headers or {}).items():
             if value is not None:
-                sent[name] = _co.form_value(value)
+                sent[name] = _co.parameter_text(value)
+        cookie = _co.cookie_header(cookies or {})
+        if cookie is not None:
+            sent["Cookie"] = cookie
         if content_type is not None:
             sent["Content-Type"] = content_type
         limit = self._deadline if deadline is None else deadline
@@ -424,6 +428,7 @@ class AsyncClient:
             path_params={"default": default},
             query={"weird name-with\"quote": weird_name_with_quote},
             headers={},
+            cookies={},
             retry="read",
             billable=False,
             deadline=deadline,
@@ -438,6 +443,7 @@ class AsyncClient:
             path_params={},
             query={},
             headers={},
+            cookies={},
             retry="read",
             billable=False,
             deadline=deadline,
@@ -452,6 +458,7 @@ class AsyncClient:
             path_params={},
             query={},
             headers={},
+            cookies={},
             retry="read",
             billable=False,
             deadline=deadline,
@@ -466,6 +473,7 @@ class AsyncClient:
             path_params={"123": n_123},
             query={},
             headers={},
+            cookies={},
             body=json.dumps(body).encode("utf-8"),
             content_type="application/json",
             retry="write",

@@ -156,6 +156,7 @@ class Client:
         path_params: _t.Optional[_t.Mapping[str, object]] = None,
         query: _t.Optional[_t.Mapping[str, object]] = None,
         headers: _t.Optional[_t.Mapping[str, object]] = None,
+        cookies: _t.Optional[_t.Mapping[str, object]] = None,
         body: _t.Optional[bytes] = None,
         content_type: _t.Optional[str] = None,
         retry: _t.Literal["read", "write"] = "read",
@@ -173,7 +174,10 @@ class Client:
             sent["Authorization"] = f"Bearer {self._token}"
         for name, value in (headers or {}).items():
             if value is not None:
-                sent[name] = _co.form_value(value)
+                sent[name] = _co.parameter_text(value)
+        cookie = _co.cookie_header(cookies or {})
+        if cookie is not None:
+            sent["Cookie"] = cookie
         if content_type is not None:
             sent["Content-Type"] = content_type
         limit = self._deadline if deadline is None else deadline
@@ -428,6 +432,7 @@ class Client:
             path_params={"default": default},
             query={"weird name-with\"quote": weird_name_with_quote},
             headers={},
+            cookies={},
             retry="read",
             billable=False,
             deadline=deadline,
@@ -442,6 +447,7 @@ class Client:
             path_params={},
             query={},
             headers={},
+            cookies={},
             retry="read",
             billable=False,
             deadline=deadline,
@@ -456,6 +462,7 @@ class Client:
             path_params={},
             query={},
             headers={},
+            cookies={},
             retry="read",
             billable=False,
             deadline=deadline,
@@ -470,6 +477,7 @@ class Client:
             path_params={"123": n_123},
             query={},
             headers={},
+            cookies={},
             body=json.dumps(body).encode("utf-8"),
             content_type="application/json",
             retry="write",

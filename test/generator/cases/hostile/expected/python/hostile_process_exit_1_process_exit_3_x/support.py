@@ -186,6 +186,28 @@ def form_value(value: object) -> str:
     return str(value)
 
 
+def parameter_text(value: object) -> str:
+    """The text of a header or cookie parameter (OpenAPI's ``simple`` and ``form`` styles): lists and mappings
+    comma-joined, as the TypeScript client sends them."""
+    if isinstance(value, (list, tuple)):
+        return ",".join(parameter_text(v) for v in _t.cast("_t.Sequence[object]", value))
+    if isinstance(value, dict):
+        entries = _t.cast("dict[object, object]", value)
+        return ",".join(f"{form_value(k)},{parameter_text(v)}" for k, v in entries.items())
+    return form_value(value)
+
+
+def cookie_header(cookies: _t.Mapping[str, object]) -> _t.Optional[str]:
+    """The Cookie header of an operation's cookie parameters (None values left out), names and values escaped like
+    JavaScript's encodeURIComponent; None when there is none."""
+    pairs = [
+        urllib.parse.quote(name, safe="-_.!~*'()") + "=" + urllib.parse.quote(parameter_text(value), safe="-_.!~*'()")
+        for name, value in cookies.items()
+        if value is not None
+    ]
+    return "; ".join(pairs) if pairs else None
+
+
 def _quote_header(text: str) -> str:
     return text.replace("\\", "\\\\").replace('"', '\\"').replace("\r", " ").replace("\n", " ")
 

@@ -152,6 +152,7 @@ class AsyncClient:
         path_params: _t.Optional[_t.Mapping[str, object]] = None,
         query: _t.Optional[_t.Mapping[str, object]] = None,
         headers: _t.Optional[_t.Mapping[str, object]] = None,
+        cookies: _t.Optional[_t.Mapping[str, object]] = None,
         body: _t.Optional[bytes] = None,
         content_type: _t.Optional[str] = None,
         retry: _t.Literal["read", "write"] = "read",
@@ -169,7 +170,10 @@ class AsyncClient:
             sent["Authorization"] = f"Bearer {self._token}"
         for name, value in (headers or {}).items():
             if value is not None:
-                sent[name] = _co.form_value(value)
+                sent[name] = _co.parameter_text(value)
+        cookie = _co.cookie_header(cookies or {})
+        if cookie is not None:
+            sent["Cookie"] = cookie
         if content_type is not None:
             sent["Content-Type"] = content_type
         limit = self._deadline if deadline is None else deadline
@@ -450,6 +454,7 @@ class AsyncClient:
             path_params={"item_id": item_id},
             query={"view": view},
             headers={},
+            cookies={},
             retry="read",
             billable=False,
             deadline=deadline,
@@ -468,6 +473,7 @@ class AsyncClient:
             path_params={"kind": kind},
             query={},
             headers={},
+            cookies={},
             body=form,
             content_type=form_type,
             retry="write",
