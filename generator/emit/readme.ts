@@ -1,5 +1,6 @@
 import type { IR } from "../ir/types.js";
 import { errorClassNames } from "./client/errors.js";
+import { envNames } from "./client/spec.js";
 import { BIN, RUNTIME_PACKAGE } from "../names.js";
 import { tsNames } from "./names/ts.js";
 import type { EmitKit, EmittedFile } from "./kit.js";
@@ -33,6 +34,8 @@ export async function emitReadme(ir: IR, kit: EmitKit): Promise<readonly Emitted
     firstOperation: ir.operations[0] === undefined ? "" : tsNames(ir).operation(ir.operations[0]),
     title: ir.info.title,
     version: ir.info.version,
+    envToken: envNames(ir).token,
+    envBaseUrl: envNames(ir).baseUrl,
     hash: ir.info.descriptionHash,
     files: Object.entries(FILE_ROLES).map(([path, what]) => ({ path, what })),
     operations: ir.operations.map((o) => ({
