@@ -1,7 +1,7 @@
 import { pascalCase } from "../../ir/names.js";
 import type { IR, Operation, Pipeline } from "../../ir/types.js";
 import { pyComment, pyDocInline, pyDocstring, pyString } from "../escape/python.js";
-import { PY_CLIENT_MEMBERS, PY_ERRORS_NAMES, PY_KEYWORDS, PY_METHOD_BODY_NAMES, PY_TYPES_NAMES } from "../names/python.js";
+import { PY_KEYWORDS, type PyNames, planPythonNames, snakeCase } from "../names/python.js";
 import { isPyRef, printPyType, type PyType, pyRef, pyTypeRefs, pyUnion } from "./py-type.js";
 import { type Decl, TypeScope } from "./type-scope.js";
 import { BASE_MODULE, reexports, typesModules } from "./type-modules.js";
@@ -90,17 +90,7 @@ const KEYWORDS = PY_KEYWORDS;
 
 const isIdentifier = (name: string): boolean => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !KEYWORDS.has(name);
 
-/** snake_case of a camelCase or PascalCase identifier or of a slug. */
-export function snakeCase(text: string): string {
-  const s = text
-    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
-    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
-    .replace(/[^A-Za-z0-9]+/g, "_")
-    .replace(/^_+|_+$/g, "")
-    .toLowerCase();
-  const id = s === "" ? "unnamed" : /^[0-9]/.test(s) ? `n_${s}` : s;
-  return KEYWORDS.has(id) ? `${id}_` : id;
-}
+export { snakeCase };
 
 export { pyString };
 const docstring = pyDocstring;
@@ -134,21 +124,14 @@ function successResponse(op: Operation) {
   return op.responses.find((r) => /^2\d\d$/.test(r.status));
 }
 
-function operationView(op: Operation, scope: TypeScope, methodNames: Map<string, string>): OperationView {
+function operationView(op: Operation, scope: TypeScope, names: PyNames): OperationView {
   const args: string[] = ["self"];
-  const seen = new Set<string>(PY_METHOD_BODY_NAMES);
-  const argName = (name: string): string => {
-    let id = snakeCase(name);
-    while (seen.has(id)) id = `${id}_`;
-    seen.add(id);
-    return id;
-  };
   const mapping = (params: Operation["parameters"]["query"]): { entries: string; required: string[]; optional: string[] } => {
     const required: string[] = [];
     const optional: string[] = [];
     const entries = params
       .map((p) => {
-        const id = argName(p.name);
+        const id = names.param(op, p);
         const type = client(scope.expr(p.schema, `${pascalCase(op.identifier)}${pascalCase(p.name)}`));
         (p.required ? required : optional).push(p.required ? `${id}: ${type}` : `${id}: _t.Optional[${type}] = None`);
         return `${pyString(p.name)}: ${id}`;
@@ -197,7 +180,7 @@ function operationView(op: Operation, scope: TypeScope, methodNames: Map<string,
     .map((t) => t.trim())
     .join("\n\n");
   return {
-    name: methodNames.get(op.id)!,
+    name: names.method(op),
     method: pyString(op.method.toUpperCase()),
     path: pyString(op.path),
     signature: args.join(", "),
@@ -246,39 +229,22 @@ function flavour(async: boolean) {
 /** The view data of the Python client: everything the templates in templates/python/ read. */
 export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
   const names = pythonNames(ir.info.title, options);
-  const takenTypes = new Set<string>(PY_TYPES_NAMES.map((n) => n.toLowerCase()));
-  const take = (base: string): string => {
-    let id = base;
-    for (let n = 2; takenTypes.has(id.toLowerCase()); n++) id = `${base}${n}`;
-    takenTypes.add(id.toLowerCase());
-    return id;
-  };
-  const scope = new TypeScope(ir, take);
-  // Variant request types first: a named request schema equal to a variant's request shares its name.
+  // Every name of the output, planned before anything is printed.
+  const planned = planPythonNames(ir);
+  const scope = new TypeScope(ir, planned.take);
   const jobOperation = ir.operations.find((o) => o.variants !== undefined);
   const pipelines: readonly Pipeline[] = jobOperation?.variants?.pipelines ?? [];
-  const variantNames = new Map<string, string>();
-  const sharedSchemas = new Map<string, string>();
-  for (const pipeline of pipelines) {
-    for (const variant of pipeline.variants) {
-      const name = scope.take(`${variant.identifier}Request`);
-      variantNames.set(`${pipeline.slug}/${variant.name}`, name);
-      const schemaId = ir.schemas.find((s) => s.name === variant.requestSchema)?.identifier;
-      if (schemaId === name && !sharedSchemas.has(variant.requestSchema)) sharedSchemas.set(variant.requestSchema, name);
-    }
-  }
-  for (const s of ir.schemas) scope.names.set(s.name, sharedSchemas.get(s.name) ?? scope.take(s.identifier));
-  const pipelineNames = new Map(pipelines.map((p) => [p.slug, scope.take(`${p.identifier}Request`)]));
+  for (const s of ir.schemas) scope.names.set(s.name, planned.schemaType(s.name));
 
   for (const s of ir.schemas) {
-    if (!sharedSchemas.has(s.name)) scope.declareNamed(s.name, s.schema);
+    if (!planned.sharedWithVariant(s.name)) scope.declareNamed(s.name, s.schema);
     scope.flush();
   }
   const requestDecls: Decl[] = [];
   for (const pipeline of pipelines) {
     const members: PyType[] = [];
     for (const variant of pipeline.variants) {
-      const name = variantNames.get(`${pipeline.slug}/${variant.name}`)!;
+      const name = planned.variantType(pipeline, variant);
       members.push(pyRef(name));
       const chosen = variant.discriminator
         ? `Variant ${variant.name} of pipeline ${pipeline.slug}, chosen by ${variant.discriminator.property}=${variant.discriminator.value}${
@@ -300,7 +266,7 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
     requestDecls.push({
       typedDict: false,
       alias: true,
-      name: pipelineNames.get(pipeline.slug)!,
+      name: planned.pipelineType(pipeline),
       expr: pyUnion(members),
       comment: pyComment(
         `The body of pipeline ${pipeline.slug}${pipeline.discriminators.length > 0 ? `, discriminated by ${pipeline.discriminators.join(", ")}` : ""}.`,
@@ -308,24 +274,15 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
     });
   }
 
-  // Client methods: operations, then one submit method per pipeline.
-  const taken = new Set(PY_CLIENT_MEMBERS);
-  const method = (base: string): string => {
-    let id = base;
-    for (let n = 2; taken.has(id); n++) id = `${base}_${n}`;
-    taken.add(id);
-    return id;
-  };
-  const methodNames = new Map(ir.operations.map((o) => [o.id, method(snakeCase(o.identifier))]));
-  const operations = ir.operations.map((o) => operationView(o, scope, methodNames));
+  const operations = ir.operations.map((o) => operationView(o, scope, planned));
   const pipelineViews: PipelineView[] = pipelines.map((p) => {
     const payload = pyUnion(p.variants.map((v) => (v.payload ? scope.expr(v.payload, `${p.identifier}Payload`) : pyRef("JsonValue"))));
-    const request = pyRef(pipelineNames.get(p.slug)!);
+    const request = pyRef(planned.pipelineType(p));
     const jsonText = [...new Set(p.variants.flatMap((v) => v.jsonStrings))].sort();
     return {
       slug: p.slug,
       slugLiteral: pyString(p.slug),
-      method: method(`submit_${snakeCase(p.slug)}`),
+      method: planned.submit(p),
       requestType: client(p.variants.some((v) => v.open) ? pyUnion([request, pyRef("JsonObject")]) : request),
       payloadType: client(payload),
       castPayload: !isPyRef(payload, "JsonValue"),
@@ -344,18 +301,15 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
   });
   scope.flush();
 
-  const errorNames = new Set<string>(PY_ERRORS_NAMES);
-  const errors = ir.errors.map((e) => {
-    let name = `${pascalCase(e.code.toLowerCase())}Error`;
-    for (let n = 2; errorNames.has(name); n++) name = `${pascalCase(e.code.toLowerCase())}Error${n}`;
-    errorNames.add(name);
-    return {
-      className: name,
+  // One class per code.
+  const errors = ir.errors
+    .filter((e, i, all) => all.findIndex((x) => x.code === e.code) === i)
+    .map((e) => ({
+      className: planned.errorClass(e.code),
       code: pyString(e.code),
       status: e.status,
       doc: docstring(`HTTP ${e.status} ${e.code}: ${e.description ?? ""}`.trim(), 4),
-    };
-  });
+    }));
 
   const events = ir.webhooks.map((w) => ({ event: pyString(w.event) }));
   const eventTypes = ir.webhooks.map((w) => scope.expr(w.body, `${w.identifier}Event`));

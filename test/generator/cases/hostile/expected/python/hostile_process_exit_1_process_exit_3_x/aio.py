@@ -435,7 +435,7 @@ class AsyncClient:
         )
         return _t.cast(_ty.Node, self._json(answer))
 
-    async def get_item(self, *, deadline: _t.Optional[float] = None) -> _ty.Pet:
+    async def get_item_2(self, *, deadline: _t.Optional[float] = None) -> _ty.Pet:
         """GET /get-item"""
         answer = await self._send(
             "GET",
@@ -450,7 +450,7 @@ class AsyncClient:
         )
         return _t.cast(_ty.Pet, self._json(answer))
 
-    async def get_item2(self, *, deadline: _t.Optional[float] = None) -> _ty.JsonValue:
+    async def get_item(self, *, deadline: _t.Optional[float] = None) -> _ty.JsonValue:
         """GET /get_item"""
         answer = await self._send(
             "GET",

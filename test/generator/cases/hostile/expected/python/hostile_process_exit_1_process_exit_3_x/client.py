@@ -439,7 +439,7 @@ class Client:
         )
         return _t.cast(_ty.Node, self._json(answer))
 
-    def get_item(self, *, deadline: _t.Optional[float] = None) -> _ty.Pet:
+    def get_item_2(self, *, deadline: _t.Optional[float] = None) -> _ty.Pet:
         """GET /get-item"""
         answer = self._send(
             "GET",
@@ -454,7 +454,7 @@ class Client:
         )
         return _t.cast(_ty.Pet, self._json(answer))
 
-    def get_item2(self, *, deadline: _t.Optional[float] = None) -> _ty.JsonValue:
+    def get_item(self, *, deadline: _t.Optional[float] = None) -> _ty.JsonValue:
         """GET /get_item"""
         answer = self._send(
             "GET",
