@@ -3,6 +3,7 @@
 import { Runtime, type ClientOptions } from "../runtime/index.js";
 import { errorClasses } from "./errors.js";
 import { serviceModel } from "./model.js";
+import type { Billing } from "./schemas.js";
 export * from "./errors.js";
 export * from "./model.js";
 export * from "./operations.js";
@@ -12,6 +13,6 @@ export type { components, paths, webhooks } from "./types.js";
 export * from "../runtime/index.js";
 
 /** A client of Document Automation Service release R20261127.0900. Pass it to the operation functions. */
-export function createClient(options: ClientOptions = {}): Runtime {
-  return new Runtime(serviceModel, options, errorClasses);
+export function createClient(options: ClientOptions = {}): Runtime<Billing> {
+  return new Runtime<Billing>(serviceModel, options, errorClasses);
 }

@@ -4,7 +4,7 @@ import type { ApiResult, Download, JobHandle, JobOptions, JobResult, OperationSp
 import { checkSubscription } from "../runtime/index.js";
 import { subscriptionRules } from "./model.js";
 import type { OptionsUnlessUnknown, PdfstudioUnlockWithPasswordPdfPayloadOf, PdfstudioUnlockWithPasswordPdfRequest, ServiceAiocrGeneratePayloadOf, ServiceAiocrGenerateRequest, ServiceDataripperRedactImagePayloadOf, ServiceDataripperRedactImageRequest, ServiceVoiceTtsPayloadOf, ServiceVoiceTtsRequest, WorkflowPayloadOf, WorkflowRequest } from "./requests.js";
-import type { ActivityDocumentResponse, ActivityHeatmapResponse, ActivityUsersResponse, AuditCenterResponse, CalendarDueDatesResponse, ContactStatsFinancialResponse, ContactStatsResponse, DocumentGetResponse, JobStatusResponse, NotShownBody, NotShownSuccessResponse, Period, Severity, WebhookListResponse, WebhookSubscribeResponse, WebhookSubscriptionCreate, WebhookSubscriptionUpdate } from "./schemas.js";
+import type { ActivityDocumentResponse, ActivityHeatmapResponse, ActivityUsersResponse, AuditCenterResponse, Billing, CalendarDueDatesResponse, ContactStatsFinancialResponse, ContactStatsResponse, DocumentGetResponse, JobStatusResponse, NotShownBody, NotShownSuccessResponse, Period, Severity, WebhookListResponse, WebhookSubscribeResponse, WebhookSubscriptionCreate, WebhookSubscriptionUpdate } from "./schemas.js";
 /** Success body of `getActivityDocument`. */
 export type GetActivityDocumentResponse = ActivityDocumentResponse;
 /** Parameters of `getActivityDocument`. */
@@ -37,7 +37,7 @@ const getActivityDocumentOperation: OperationSpec = {"operationId":"getActivityD
  * @throws {@link RateLimitExceededError} `RATE_LIMIT_EXCEEDED`
  * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
  */
-export function getActivityDocument(client: Runtime, params?: GetActivityDocumentParams, options?: RequestOptions): Promise<ApiResult<GetActivityDocumentResponse>> {
+export function getActivityDocument(client: Runtime<Billing>, params?: GetActivityDocumentParams, options?: RequestOptions): Promise<ApiResult<GetActivityDocumentResponse, Billing>> {
   return client.call<GetActivityDocumentResponse>(getActivityDocumentOperation, { query: { "pofid": params?.pofid, "documents_id": params?.documents_id } }, options);
 }
 
@@ -70,7 +70,7 @@ const getActivityHeatmapOperation: OperationSpec = {"operationId":"getActivityHe
  * @throws {@link RateLimitExceededError} `RATE_LIMIT_EXCEEDED`
  * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
  */
-export function getActivityHeatmap(client: Runtime, params?: GetActivityHeatmapParams, options?: RequestOptions): Promise<ApiResult<GetActivityHeatmapResponse>> {
+export function getActivityHeatmap(client: Runtime<Billing>, params?: GetActivityHeatmapParams, options?: RequestOptions): Promise<ApiResult<GetActivityHeatmapResponse, Billing>> {
   return client.call<GetActivityHeatmapResponse>(getActivityHeatmapOperation, { query: { "year": params?.year, "workspace_id": params?.workspace_id } }, options);
 }
 
@@ -105,7 +105,7 @@ const getActivityUsersOperation: OperationSpec = {"operationId":"getActivityUser
  * @throws {@link RateLimitExceededError} `RATE_LIMIT_EXCEEDED`
  * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
  */
-export function getActivityUsers(client: Runtime, params?: GetActivityUsersParams, options?: RequestOptions): Promise<ApiResult<GetActivityUsersResponse>> {
+export function getActivityUsers(client: Runtime<Billing>, params?: GetActivityUsersParams, options?: RequestOptions): Promise<ApiResult<GetActivityUsersResponse, Billing>> {
   return client.call<GetActivityUsersResponse>(getActivityUsersOperation, { query: { "period": params?.period, "workspace_id": params?.workspace_id } }, options);
 }
 
@@ -154,7 +154,7 @@ const getAuditCenterOperation: OperationSpec = {"operationId":"getAuditCenter","
  * @throws {@link RateLimitExceededError} `RATE_LIMIT_EXCEEDED`
  * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
  */
-export function getAuditCenter(client: Runtime, params?: GetAuditCenterParams, options?: RequestOptions): Promise<ApiResult<GetAuditCenterResponse>> {
+export function getAuditCenter(client: Runtime<Billing>, params?: GetAuditCenterParams, options?: RequestOptions): Promise<ApiResult<GetAuditCenterResponse, Billing>> {
   return client.call<GetAuditCenterResponse>(getAuditCenterOperation, { query: { "limit": params?.limit, "offset": params?.offset, "severity": params?.severity, "require_review": params?.require_review, "workspace_id": params?.workspace_id } }, options);
 }
 
@@ -188,7 +188,7 @@ const getCalendarDueDatesOperation: OperationSpec = {"operationId":"getCalendarD
  * @throws {@link RateLimitExceededError} `RATE_LIMIT_EXCEEDED`
  * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
  */
-export function getCalendarDueDates(client: Runtime, params?: GetCalendarDueDatesParams, options?: RequestOptions): Promise<ApiResult<GetCalendarDueDatesResponse>> {
+export function getCalendarDueDates(client: Runtime<Billing>, params?: GetCalendarDueDatesParams, options?: RequestOptions): Promise<ApiResult<GetCalendarDueDatesResponse, Billing>> {
   return client.call<GetCalendarDueDatesResponse>(getCalendarDueDatesOperation, { query: { "year": params?.year, "show_overdue": params?.show_overdue } }, options);
 }
 
@@ -229,7 +229,7 @@ const getContactStatsOperation: OperationSpec = {"operationId":"getContactStats"
  * @throws {@link RateLimitExceededError} `RATE_LIMIT_EXCEEDED`
  * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
  */
-export function getContactStats(client: Runtime, params?: GetContactStatsParams, options?: RequestOptions): Promise<ApiResult<GetContactStatsResponse>> {
+export function getContactStats(client: Runtime<Billing>, params?: GetContactStatsParams, options?: RequestOptions): Promise<ApiResult<GetContactStatsResponse, Billing>> {
   return client.call<GetContactStatsResponse>(getContactStatsOperation, { query: { "limit": params?.limit, "period": params?.period, "include_addresses": params?.include_addresses } }, options);
 }
 
@@ -260,7 +260,7 @@ const getContactStatsFinancialOperation: OperationSpec = {"operationId":"getCont
  * @throws {@link RateLimitExceededError} `RATE_LIMIT_EXCEEDED`
  * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
  */
-export function getContactStatsFinancial(client: Runtime, params?: GetContactStatsFinancialParams, options?: RequestOptions): Promise<ApiResult<GetContactStatsFinancialResponse>> {
+export function getContactStatsFinancial(client: Runtime<Billing>, params?: GetContactStatsFinancialParams, options?: RequestOptions): Promise<ApiResult<GetContactStatsFinancialResponse, Billing>> {
   return client.call<GetContactStatsFinancialResponse>(getContactStatsFinancialOperation, { query: { "limit": params?.limit } }, options);
 }
 
@@ -293,7 +293,7 @@ const getDocumentOperation: OperationSpec = {"operationId":"getDocument","method
  * @throws {@link RateLimitExceededError} `RATE_LIMIT_EXCEEDED`
  * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
  */
-export function getDocument(client: Runtime, params: GetDocumentParams, options?: RequestOptions): Promise<ApiResult<GetDocumentResponse>> {
+export function getDocument(client: Runtime<Billing>, params: GetDocumentParams, options?: RequestOptions): Promise<ApiResult<GetDocumentResponse, Billing>> {
   return client.call<GetDocumentResponse>(getDocumentOperation, { path: { "pofid": params.pofid }, query: { "share_context": params.share_context } }, options);
 }
 
@@ -331,7 +331,7 @@ export function getDocument(client: Runtime, params: GetDocumentParams, options?
  * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
  * @throws {@link TierRestrictedError} `TIER_RESTRICTED`
  */
-export function addJob<B extends ServiceAiocrGenerateRequest>(client: Runtime, pipeline: "service_aiocr___generate", body: B, ...options: OptionsUnlessUnknown<B, ServiceAiocrGenerateRequest, JobOptions>): Promise<JobResult<ServiceAiocrGeneratePayloadOf<B>>>;
+export function addJob<B extends ServiceAiocrGenerateRequest>(client: Runtime<Billing>, pipeline: "service_aiocr___generate", body: B, ...options: OptionsUnlessUnknown<B, ServiceAiocrGenerateRequest, JobOptions>): Promise<JobResult<ServiceAiocrGeneratePayloadOf<B>, Billing>>;
 /**
  * Submit a job to a pipeline
  *
@@ -366,7 +366,7 @@ export function addJob<B extends ServiceAiocrGenerateRequest>(client: Runtime, p
  * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
  * @throws {@link TierRestrictedError} `TIER_RESTRICTED`
  */
-export function addJob<B extends WorkflowRequest>(client: Runtime, pipeline: "workflow", body: B, ...options: OptionsUnlessUnknown<B, WorkflowRequest, JobOptions>): Promise<JobResult<WorkflowPayloadOf<B>>>;
+export function addJob<B extends WorkflowRequest>(client: Runtime<Billing>, pipeline: "workflow", body: B, ...options: OptionsUnlessUnknown<B, WorkflowRequest, JobOptions>): Promise<JobResult<WorkflowPayloadOf<B>, Billing>>;
 /**
  * Submit a job to a pipeline
  *
@@ -401,7 +401,7 @@ export function addJob<B extends WorkflowRequest>(client: Runtime, pipeline: "wo
  * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
  * @throws {@link TierRestrictedError} `TIER_RESTRICTED`
  */
-export function addJob<B extends PdfstudioUnlockWithPasswordPdfRequest>(client: Runtime, pipeline: "pdfstudio___unlock_with_password_pdf", body: B, ...options: OptionsUnlessUnknown<B, PdfstudioUnlockWithPasswordPdfRequest, JobOptions>): Promise<JobResult<PdfstudioUnlockWithPasswordPdfPayloadOf<B>>>;
+export function addJob<B extends PdfstudioUnlockWithPasswordPdfRequest>(client: Runtime<Billing>, pipeline: "pdfstudio___unlock_with_password_pdf", body: B, ...options: OptionsUnlessUnknown<B, PdfstudioUnlockWithPasswordPdfRequest, JobOptions>): Promise<JobResult<PdfstudioUnlockWithPasswordPdfPayloadOf<B>, Billing>>;
 /**
  * Submit a job to a pipeline
  *
@@ -436,7 +436,7 @@ export function addJob<B extends PdfstudioUnlockWithPasswordPdfRequest>(client: 
  * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
  * @throws {@link TierRestrictedError} `TIER_RESTRICTED`
  */
-export function addJob<B extends ServiceVoiceTtsRequest>(client: Runtime, pipeline: "service_voice___tts", body: B, ...options: OptionsUnlessUnknown<B, ServiceVoiceTtsRequest, JobOptions>): Promise<JobResult<ServiceVoiceTtsPayloadOf<B>>>;
+export function addJob<B extends ServiceVoiceTtsRequest>(client: Runtime<Billing>, pipeline: "service_voice___tts", body: B, ...options: OptionsUnlessUnknown<B, ServiceVoiceTtsRequest, JobOptions>): Promise<JobResult<ServiceVoiceTtsPayloadOf<B>, Billing>>;
 /**
  * Submit a job to a pipeline
  *
@@ -471,8 +471,8 @@ export function addJob<B extends ServiceVoiceTtsRequest>(client: Runtime, pipeli
  * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
  * @throws {@link TierRestrictedError} `TIER_RESTRICTED`
  */
-export function addJob<B extends ServiceDataripperRedactImageRequest>(client: Runtime, pipeline: "service_dataripper___redact_image", body: B, ...options: OptionsUnlessUnknown<B, ServiceDataripperRedactImageRequest, JobOptions>): Promise<JobResult<ServiceDataripperRedactImagePayloadOf<B>>>;
-export function addJob(client: Runtime, pipeline: string, body: Record<string, unknown>, options?: JobOptions, _unknownField?: string): Promise<JobResult<unknown>> {
+export function addJob<B extends ServiceDataripperRedactImageRequest>(client: Runtime<Billing>, pipeline: "service_dataripper___redact_image", body: B, ...options: OptionsUnlessUnknown<B, ServiceDataripperRedactImageRequest, JobOptions>): Promise<JobResult<ServiceDataripperRedactImagePayloadOf<B>, Billing>>;
+export function addJob(client: Runtime<Billing>, pipeline: string, body: Record<string, unknown>, options?: JobOptions, _unknownField?: string): Promise<JobResult<unknown, Billing>> {
   return client.submitJob(pipeline, body, options);
 }
 
@@ -510,7 +510,7 @@ export function addJob(client: Runtime, pipeline: string, body: Record<string, u
  * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
  * @throws {@link TierRestrictedError} `TIER_RESTRICTED`
  */
-export function startAddJob<B extends ServiceAiocrGenerateRequest>(client: Runtime, pipeline: "service_aiocr___generate", body: B, ...options: OptionsUnlessUnknown<B, ServiceAiocrGenerateRequest, JobOptions>): Promise<JobHandle>;
+export function startAddJob<B extends ServiceAiocrGenerateRequest>(client: Runtime<Billing>, pipeline: "service_aiocr___generate", body: B, ...options: OptionsUnlessUnknown<B, ServiceAiocrGenerateRequest, JobOptions>): Promise<JobHandle<Billing>>;
 /**
  * Submit a job to a pipeline
  *
@@ -545,7 +545,7 @@ export function startAddJob<B extends ServiceAiocrGenerateRequest>(client: Runti
  * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
  * @throws {@link TierRestrictedError} `TIER_RESTRICTED`
  */
-export function startAddJob<B extends WorkflowRequest>(client: Runtime, pipeline: "workflow", body: B, ...options: OptionsUnlessUnknown<B, WorkflowRequest, JobOptions>): Promise<JobHandle>;
+export function startAddJob<B extends WorkflowRequest>(client: Runtime<Billing>, pipeline: "workflow", body: B, ...options: OptionsUnlessUnknown<B, WorkflowRequest, JobOptions>): Promise<JobHandle<Billing>>;
 /**
  * Submit a job to a pipeline
  *
@@ -580,7 +580,7 @@ export function startAddJob<B extends WorkflowRequest>(client: Runtime, pipeline
  * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
  * @throws {@link TierRestrictedError} `TIER_RESTRICTED`
  */
-export function startAddJob<B extends PdfstudioUnlockWithPasswordPdfRequest>(client: Runtime, pipeline: "pdfstudio___unlock_with_password_pdf", body: B, ...options: OptionsUnlessUnknown<B, PdfstudioUnlockWithPasswordPdfRequest, JobOptions>): Promise<JobHandle>;
+export function startAddJob<B extends PdfstudioUnlockWithPasswordPdfRequest>(client: Runtime<Billing>, pipeline: "pdfstudio___unlock_with_password_pdf", body: B, ...options: OptionsUnlessUnknown<B, PdfstudioUnlockWithPasswordPdfRequest, JobOptions>): Promise<JobHandle<Billing>>;
 /**
  * Submit a job to a pipeline
  *
@@ -615,7 +615,7 @@ export function startAddJob<B extends PdfstudioUnlockWithPasswordPdfRequest>(cli
  * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
  * @throws {@link TierRestrictedError} `TIER_RESTRICTED`
  */
-export function startAddJob<B extends ServiceVoiceTtsRequest>(client: Runtime, pipeline: "service_voice___tts", body: B, ...options: OptionsUnlessUnknown<B, ServiceVoiceTtsRequest, JobOptions>): Promise<JobHandle>;
+export function startAddJob<B extends ServiceVoiceTtsRequest>(client: Runtime<Billing>, pipeline: "service_voice___tts", body: B, ...options: OptionsUnlessUnknown<B, ServiceVoiceTtsRequest, JobOptions>): Promise<JobHandle<Billing>>;
 /**
  * Submit a job to a pipeline
  *
@@ -650,8 +650,8 @@ export function startAddJob<B extends ServiceVoiceTtsRequest>(client: Runtime, p
  * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
  * @throws {@link TierRestrictedError} `TIER_RESTRICTED`
  */
-export function startAddJob<B extends ServiceDataripperRedactImageRequest>(client: Runtime, pipeline: "service_dataripper___redact_image", body: B, ...options: OptionsUnlessUnknown<B, ServiceDataripperRedactImageRequest, JobOptions>): Promise<JobHandle>;
-export function startAddJob(client: Runtime, pipeline: string, body: Record<string, unknown>, options?: JobOptions, _unknownField?: string): Promise<JobHandle> {
+export function startAddJob<B extends ServiceDataripperRedactImageRequest>(client: Runtime<Billing>, pipeline: "service_dataripper___redact_image", body: B, ...options: OptionsUnlessUnknown<B, ServiceDataripperRedactImageRequest, JobOptions>): Promise<JobHandle<Billing>>;
+export function startAddJob(client: Runtime<Billing>, pipeline: string, body: Record<string, unknown>, options?: JobOptions, _unknownField?: string): Promise<JobHandle<Billing>> {
   return client.startJob(pipeline, body, options);
 }
 
@@ -680,7 +680,7 @@ const downloadJobFileOperation: OperationSpec = {"operationId":"downloadJobFile"
  * @throws {@link RateLimitExceededError} `RATE_LIMIT_EXCEEDED`
  * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
  */
-export function downloadJobFile(client: Runtime, params: DownloadJobFileParams, options?: RequestOptions): Promise<Download> {
+export function downloadJobFile(client: Runtime<Billing>, params: DownloadJobFileParams, options?: RequestOptions): Promise<Download<Billing>> {
   return client.download(downloadJobFileOperation, { path: { "token": params.token } }, options);
 }
 
@@ -710,7 +710,7 @@ const getJobOperation: OperationSpec = {"operationId":"getJob","method":"GET","p
  * @throws {@link RateLimitExceededError} `RATE_LIMIT_EXCEEDED`
  * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
  */
-export function getJob(client: Runtime, params: GetJobParams, options?: RequestOptions): Promise<ApiResult<GetJobResponse>> {
+export function getJob(client: Runtime<Billing>, params: GetJobParams, options?: RequestOptions): Promise<ApiResult<GetJobResponse, Billing>> {
   return client.call<GetJobResponse>(getJobOperation, { path: { "job_id": params.job_id } }, options);
 }
 
@@ -736,7 +736,7 @@ const deleteWebhookOperation: OperationSpec = {"operationId":"deleteWebhook","me
  * @throws {@link RateLimitExceededError} `RATE_LIMIT_EXCEEDED`
  * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
  */
-export function deleteWebhook(client: Runtime, body: DeleteWebhookBody, options?: RequestOptions): Promise<ApiResult<DeleteWebhookResponse>> {
+export function deleteWebhook(client: Runtime<Billing>, body: DeleteWebhookBody, options?: RequestOptions): Promise<ApiResult<DeleteWebhookResponse, Billing>> {
   return client.call<DeleteWebhookResponse>(deleteWebhookOperation, { body }, options);
 }
 
@@ -757,7 +757,7 @@ const listWebhooksOperation: OperationSpec = {"operationId":"listWebhooks","meth
  * @throws {@link RateLimitExceededError} `RATE_LIMIT_EXCEEDED`
  * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
  */
-export function listWebhooks(client: Runtime, options?: RequestOptions): Promise<ApiResult<ListWebhooksResponse>> {
+export function listWebhooks(client: Runtime<Billing>, options?: RequestOptions): Promise<ApiResult<ListWebhooksResponse, Billing>> {
   return client.call<ListWebhooksResponse>(listWebhooksOperation, {  }, options);
 }
 
@@ -787,7 +787,7 @@ const subscribeWebhookOperation: OperationSpec = {"operationId":"subscribeWebhoo
  * @throws {@link RateLimitExceededError} `RATE_LIMIT_EXCEEDED`
  * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
  */
-export function subscribeWebhook(client: Runtime, body: SubscribeWebhookBody, options?: RequestOptions): Promise<ApiResult<SubscribeWebhookResponse>> {
+export function subscribeWebhook(client: Runtime<Billing>, body: SubscribeWebhookBody, options?: RequestOptions): Promise<ApiResult<SubscribeWebhookResponse, Billing>> {
   const checked = checkSubscription(body, subscriptionRules, { create: true });
   return client.call<SubscribeWebhookResponse>(subscribeWebhookOperation, { body: checked }, options);
 }
@@ -814,7 +814,7 @@ const testWebhookOperation: OperationSpec = {"operationId":"testWebhook","method
  * @throws {@link RateLimitExceededError} `RATE_LIMIT_EXCEEDED`
  * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
  */
-export function testWebhook(client: Runtime, body: TestWebhookBody, options?: RequestOptions): Promise<ApiResult<TestWebhookResponse>> {
+export function testWebhook(client: Runtime<Billing>, body: TestWebhookBody, options?: RequestOptions): Promise<ApiResult<TestWebhookResponse, Billing>> {
   return client.call<TestWebhookResponse>(testWebhookOperation, { body }, options);
 }
 
@@ -844,7 +844,7 @@ const updateWebhookOperation: OperationSpec = {"operationId":"updateWebhook","me
  * @throws {@link RateLimitExceededError} `RATE_LIMIT_EXCEEDED`
  * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
  */
-export function updateWebhook(client: Runtime, body: UpdateWebhookBody, options?: RequestOptions): Promise<ApiResult<UpdateWebhookResponse>> {
+export function updateWebhook(client: Runtime<Billing>, body: UpdateWebhookBody, options?: RequestOptions): Promise<ApiResult<UpdateWebhookResponse, Billing>> {
   const checked = checkSubscription(body, subscriptionRules, { create: false });
   return client.call<UpdateWebhookResponse>(updateWebhookOperation, { body: checked }, options);
 }

@@ -13,7 +13,7 @@ export type AuditCenterResponse = components["schemas"]["AuditCenterResponse"];
  * Optional billing and rate-limit accounting on responses. All values are integers unless named as text.
  * The charged amount of a billable call is `job.credits_billed` (at least 5 credits).
  */
-export type BillingSchema = components["schemas"]["Billing"];
+export type Billing = components["schemas"]["Billing"];
 export type CalendarDueDatesResponse = components["schemas"]["CalendarDueDatesResponse"];
 export type ContactStatsFinancialResponse = components["schemas"]["ContactStatsFinancialResponse"];
 export type ContactStatsResponse = components["schemas"]["ContactStatsResponse"];
@@ -150,7 +150,7 @@ export type ProcessingTime = components["schemas"]["ProcessingTime"];
  */
 export type RedactImageRequest = components["schemas"]["RedactImageRequest"];
 /** One value per window. Numeric values of the rate limits are not shown. */
-export type RequestWindowSchema = components["schemas"]["RequestWindow"];
+export type RequestWindow = components["schemas"]["RequestWindow"];
 /** Request-rate accounting. */
 export type RequestWindows = components["schemas"]["RequestWindows"];
 /**

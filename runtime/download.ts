@@ -3,11 +3,11 @@
 // x-paperoffice-job `download`). URLs of that operation below the base address get the Authorization header; URLs of
 // other origins (signed links) are fetched without it.
 import { AbortedError, DeadlineExceededError, ResponseBodyError, SdkError } from "./errors.js";
-import type { JobsModel, ResponseMeta } from "./model.js";
+import type { BillingData, JobsModel, ResponseMeta } from "./model.js";
 import { matchTemplate } from "./path-template.js";
 import { type Budget, jobOption } from "./timing.js";
 
-export interface Download {
+export interface Download<B extends BillingData = BillingData> {
   /** From Content-Disposition, else the last path segment of a foreign URL; undefined when neither says. */
   fileName: string | undefined;
   contentType: string | undefined;
@@ -19,7 +19,7 @@ export interface Download {
    */
   stream: ReadableStream<Uint8Array>;
   blob(): Promise<Blob>;
-  meta: ResponseMeta;
+  meta: ResponseMeta<B>;
 }
 
 /** Where a download goes: the download operation's path below the base address, or another origin. */

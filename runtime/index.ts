@@ -38,7 +38,7 @@ export {
 } from "./jobs.js";
 export type {
   ApiResult,
-  Billing,
+  BillingData,
   CallInput,
   ConventionsModel,
   EnvelopeModel,
@@ -48,7 +48,6 @@ export type {
   PricingModel,
   RequestMediaType,
   RequestOptions,
-  RequestWindow,
   ResponseMeta,
   SecuritySchemeModel,
   ServerModel,

@@ -7,7 +7,7 @@ import { encodingFor, prepareBody } from "./encode.js";
 import { type ErrorContext, envelopeFields, refusalError } from "./error-mapping.js";
 import { JobFailedError, JobMayExistError, type ServiceErrorInit, SdkError } from "./errors.js";
 import { asRecord } from "./meta.js";
-import type { JobsModel, RequestOptions, ResponseMeta, ServiceModel } from "./model.js";
+import type { BillingData, JobsModel, RequestOptions, ResponseMeta, ServiceModel } from "./model.js";
 import { type PollInterval, type ResolvedOptions, resolvePollInterval } from "./options.js";
 import { fillTemplate, matchTemplate } from "./path-template.js";
 import { isResendable } from "./retry.js";
@@ -41,25 +41,25 @@ export interface JobOptions extends WaitOptions {
   headers?: Record<string, string>;
 }
 
-export interface JobResult<T> {
+export interface JobResult<T, B extends BillingData = BillingData> {
   jobId: string;
   /** The payload: the first of the poll operation's payload fields that holds a value. */
   data: T;
   /** Meta of the answer that carried the payload. */
-  meta: ResponseMeta;
+  meta: ResponseMeta<B>;
   /** Meta of the submission (its billing tells the charge); absent after waitJob. */
-  submitMeta?: ResponseMeta;
+  submitMeta?: ResponseMeta<B>;
   /** Polls sent; 0 when the hold returned the payload. */
   polls: number;
 }
 
-export interface JobHandle {
+export interface JobHandle<B extends BillingData = BillingData> {
   jobId: string;
   pipeline: string;
   /** Path of the poll operation for this job, below the base address. */
   pollUrl: string;
-  meta: ResponseMeta;
-  wait<T>(options?: WaitOptions): Promise<JobResult<T>>;
+  meta: ResponseMeta<B>;
+  wait<T>(options?: WaitOptions): Promise<JobResult<T, B>>;
 }
 
 const FAILURE_STATUS = /fail|error|cancel/i;

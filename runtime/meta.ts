@@ -1,6 +1,6 @@
 // Reading the common parts of every answer: processing time, billing and pacing (by the envelope's field names
 // from the model, when the description states them), status and request id.
-import type { Billing, EnvelopeModel, ResponseMeta } from "./model.js";
+import type { EnvelopeModel, ResponseMeta } from "./model.js";
 
 export function asRecord(value: unknown): Record<string, unknown> | undefined {
   return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
@@ -17,7 +17,7 @@ export function buildMeta(response: Response, body: unknown, requestCount: numbe
     const time = envelope.processingTime === undefined ? undefined : record[envelope.processingTime];
     if (typeof time === "string") meta.processingTime = time;
     const billing = envelope.billing === undefined ? undefined : asRecord(record[envelope.billing]);
-    if (billing !== undefined) meta.billing = billing as Billing;
+    if (billing !== undefined) meta.billing = billing;
   }
   const requestId = requestIdOf(response.headers);
   if (requestId !== undefined) meta.requestId = requestId;

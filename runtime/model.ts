@@ -148,60 +148,19 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/** One rate-limit window value per period. */
-export interface RequestWindow {
-  second?: number;
-  minute?: number;
-  hour?: number;
-  day?: number;
-}
+/**
+ * The envelope's billing object as the runtime reads it: any JSON object. The generated client narrows it to the
+ * description's own billing schema (ResponseMeta<Billing>), so the runtime holds none of its fields.
+ */
+export type BillingData = Record<string, unknown>;
 
-/** The optional `_billing` object of responses. Every member is optional: the service sends what applies. */
-export interface Billing {
-  credits?: {
-    total_monthly?: number;
-    remaining_monthly?: number;
-    credit_source?: string;
-    api_handler?: string;
-    tier_info?: {
-      tier?: number | string;
-      name?: string;
-      initial_credits?: number;
-      price_monthly?: number;
-      price_overage_per_credit?: number;
-    };
-    notice?: string;
-    renewal_days?: number;
-    subscription_status?: string;
-  };
-  job?: {
-    api_job_name?: string;
-    app?: string;
-    action?: string;
-    default_credits?: number;
-    token?: string;
-    credits_billed?: number;
-    pricing?: { credits_per_unit?: number; unit?: string; unit_count?: number; addons?: unknown };
-  };
-  requests?: {
-    limits?: RequestWindow;
-    current?: RequestWindow;
-    remaining?: RequestWindow;
-    next_possible_request_seconds?: number;
-  };
-  remaining_credits?: number;
-  total_monthly?: number;
-  account_id?: number;
-  plan?: { tier?: number | string; name?: string };
-  credits_billed?: number;
-}
-
-export interface ResponseMeta {
+export interface ResponseMeta<B extends BillingData = BillingData> {
   /** HTTP status of the answer that produced the data. */
   status: number;
-  /** `processing_time` of the body, a number with a unit. */
+  /** The envelope's processing time field of the body, a number with a unit. */
   processingTime?: string;
-  billing?: Billing;
+  /** The envelope's billing object, when the description names one and the answer carries it. */
+  billing?: B;
   /** Response headers of the answer that produced the data. */
   headers: Headers;
   /** HTTP requests sent for this call, retries included. */
@@ -209,7 +168,7 @@ export interface ResponseMeta {
   requestId?: string;
 }
 
-export interface ApiResult<T> {
+export interface ApiResult<T, B extends BillingData = BillingData> {
   data: T;
-  meta: ResponseMeta;
+  meta: ResponseMeta<B>;
 }

@@ -6,7 +6,7 @@ import { encodingFor, parameterHeaders, prepareBody } from "./encode.js";
 import type { ErrorContext } from "./error-mapping.js";
 import { SdkError, type ServiceErrorClass } from "./errors.js";
 import { type JobHandle, type JobOptions, type JobResult, Jobs, type WaitOptions } from "./jobs.js";
-import type { ApiResult, CallInput, OperationSpec, RequestMediaType, RequestOptions, ServiceModel } from "./model.js";
+import type { ApiResult, BillingData, CallInput, OperationSpec, RequestMediaType, RequestOptions, ServiceModel } from "./model.js";
 import { basicCredentials, type ClientOptions, type ResolvedOptions, resolveOptions } from "./options.js";
 import { type PaginateOptions, paginate } from "./paginate.js";
 import { templateParameters } from "./path-template.js";
@@ -32,7 +32,11 @@ export interface RawInit extends Omit<RequestOptions, "mediaType"> {
   response?: "json" | "binary";
 }
 
-export class Runtime {
+/**
+ * One client of a description. `B` is the type of the envelope's billing object in each answer's meta: the generated
+ * client sets it to the description's billing schema; the runtime itself only knows it as a JSON object.
+ */
+export class Runtime<B extends BillingData = BillingData> {
   readonly model: ServiceModel;
   readonly #options: ResolvedOptions;
   readonly #transport: Transport;
@@ -94,7 +98,7 @@ export class Runtime {
   }
 
   /** One operation of the description. */
-  async call<T>(op: OperationSpec, input: CallInput, options: RequestOptions = {}): Promise<ApiResult<T>> {
+  async call<T>(op: OperationSpec, input: CallInput, options: RequestOptions = {}): Promise<ApiResult<T, B>> {
     const selector = op.job === "submit" ? this.model.jobs?.submit.pipelineParameter : undefined;
     if (selector !== undefined && input.path?.[selector] !== undefined) this.#jobs.checkPipeline(String(input.path[selector]));
     const result = await this.#transport.send({
@@ -112,7 +116,7 @@ export class Runtime {
       label: op.operationId,
       security: op.security,
     });
-    return result as ApiResult<T>;
+    return result as ApiResult<T, B>;
   }
 
   /** Submits a job and waits for its payload: hold first, then polling while it runs. Works for any valid slug. */
@@ -120,8 +124,8 @@ export class Runtime {
     pipeline: string,
     body: Record<string, unknown>,
     options?: JobOptions & { jsonStrings?: readonly string[] },
-  ): Promise<JobResult<T>> {
-    return this.#jobs.submit<T>(pipeline, body, options);
+  ): Promise<JobResult<T, B>> {
+    return this.#jobs.submit<T>(pipeline, body, options) as Promise<JobResult<T, B>>;
   }
 
   /** Submits with the description's no-wait field set and returns a handle at once. */
@@ -129,22 +133,22 @@ export class Runtime {
     pipeline: string,
     body: Record<string, unknown>,
     options?: RequestOptions & { jsonStrings?: readonly string[] },
-  ): Promise<JobHandle> {
-    return this.#jobs.start(pipeline, body, options);
+  ): Promise<JobHandle<B>> {
+    return this.#jobs.start(pipeline, body, options) as Promise<JobHandle<B>>;
   }
 
   /** Waits for a job by id, from any process. */
-  waitJob<T>(jobId: string, options?: WaitOptions & { pipeline?: string }): Promise<JobResult<T>> {
-    return this.#jobs.wait<T>(jobId, options);
+  waitJob<T>(jobId: string, options?: WaitOptions & { pipeline?: string }): Promise<JobResult<T, B>> {
+    return this.#jobs.wait<T>(jobId, options) as Promise<JobResult<T, B>>;
   }
 
   /**
    * A file: the body of any operation whose answer is binary, through its own path and parameters; or, with a
    * download token or a full URL taken from a result, through the description's download operation.
    */
-  download(tokenOrUrl: string, options?: RequestOptions): Promise<Download>;
-  download(op: OperationSpec, input: CallInput, options?: RequestOptions): Promise<Download>;
-  async download(first: string | OperationSpec, second?: CallInput | RequestOptions, third?: RequestOptions): Promise<Download> {
+  download(tokenOrUrl: string, options?: RequestOptions): Promise<Download<B>>;
+  download(op: OperationSpec, input: CallInput, options?: RequestOptions): Promise<Download<B>>;
+  async download(first: string | OperationSpec, second?: CallInput | RequestOptions, third?: RequestOptions): Promise<Download<B>> {
     if (typeof first !== "string") return this.#downloadOperation(first, (second as CallInput | undefined) ?? {}, third ?? {});
     const options = (second as RequestOptions | undefined) ?? {};
     const download = this.model.jobs?.download;
@@ -172,10 +176,10 @@ export class Runtime {
       result.meta,
       target.kind === "foreign" ? target.fallbackName : undefined,
       b,
-    );
+    ) as Download<B>;
   }
 
-  async #downloadOperation(op: OperationSpec, input: CallInput, options: RequestOptions): Promise<Download> {
+  async #downloadOperation(op: OperationSpec, input: CallInput, options: RequestOptions): Promise<Download<B>> {
     const missing = templateParameters(op.path).filter((name) => input.path?.[name] === undefined || input.path[name] === "");
     if (missing.length > 0) {
       throw new SdkError(
@@ -198,11 +202,11 @@ export class Runtime {
       label: op.operationId,
       security: op.security,
     });
-    return toDownload(result.data as ReadableStream<Uint8Array>, result.meta, undefined, b);
+    return toDownload(result.data as ReadableStream<Uint8Array>, result.meta, undefined, b) as Download<B>;
   }
 
   /** A request to a path below the base address that the description does not list; same auth, retries and errors. */
-  async raw<T = unknown>(method: string, path: string, init: RawInit = {}): Promise<ApiResult<T>> {
+  async raw<T = unknown>(method: string, path: string, init: RawInit = {}): Promise<ApiResult<T, B>> {
     if (!path.startsWith("/")) throw new SdkError("raw paths start with / and are relative to the base address");
     const upper = method.toUpperCase();
     const result = await this.#transport.send({
@@ -217,7 +221,7 @@ export class Runtime {
       headers: init.headers,
       label: `${upper} ${path}`,
     });
-    return result as ApiResult<T>;
+    return result as ApiResult<T, B>;
   }
 
   /** Credits a job costs: base credits x lane multiplier, at least the minimum charge. */

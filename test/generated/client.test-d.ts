@@ -3,6 +3,7 @@
 import { describe, expectTypeOf, it } from "vitest";
 import {
   addJob,
+  type Billing,
   type components,
   createClient,
   getAuditCenter,
@@ -17,19 +18,31 @@ const client = createClient({ baseUrl: "https://api.example.com/latest", token: 
 const pdf = new Blob(["%PDF-1.4"], { type: "application/pdf" });
 type Payload<Name extends keyof components["schemas"]> = components["schemas"][Name];
 
+describe("answers' meta: billing typed with the description's billing schema", () => {
+  it("narrows meta.billing of calls, jobs and handles to the generated Billing type", () => {
+    expectTypeOf(createClient).returns.toEqualTypeOf<ReturnType<typeof createClient>>();
+    type Meta = Awaited<ReturnType<typeof getAuditCenter>>["meta"];
+    expectTypeOf<Meta["billing"]>().toEqualTypeOf<Billing | undefined>();
+    type JobMeta = Awaited<ReturnType<typeof startAddJob>>["meta"];
+    expectTypeOf<JobMeta["billing"]>().toEqualTypeOf<Billing | undefined>();
+    expectTypeOf<Billing>().toEqualTypeOf<components["schemas"]["Billing"]>();
+    expectTypeOf<NonNullable<NonNullable<NonNullable<Meta["billing"]>["job"]>["credits_billed"]>>().toEqualTypeOf<number>();
+  });
+});
+
 describe("job submission: one signature per pipeline, exact variant unions", () => {
   it("accepts each variant with its discriminator and types the payload per variant", () => {
     expectTypeOf(addJob(client, "workflow", { template: "pdf_ai_split", file: pdf })).toEqualTypeOf<
-      Promise<JobResult<Payload<"WorkflowPayload">>>
+      Promise<JobResult<Payload<"WorkflowPayload">, Billing>>
     >();
     expectTypeOf(addJob(client, "workflow", { idp_collection: "invoice", anything: 1 })).toEqualTypeOf<
-      Promise<JobResult<Payload<"WorkflowInvoicePayload">>>
+      Promise<JobResult<Payload<"WorkflowInvoicePayload">, Billing>>
     >();
     expectTypeOf(
       addJob(client, "service_aiocr___generate", { idp_collection: "us_tax_forms", file_1: pdf, model: "premium" }),
-    ).toEqualTypeOf<Promise<JobResult<Payload<"OcrPayload">>>>();
+    ).toEqualTypeOf<Promise<JobResult<Payload<"OcrPayload">, Billing>>>();
     expectTypeOf(addJob(client, "service_voice___tts", { text: "Hallo (happy)", voice: "anna", priority: "stream" })).toEqualTypeOf<
-      Promise<JobResult<Payload<"VoiceResult">>>
+      Promise<JobResult<Payload<"VoiceResult">, Billing>>
     >();
     addJob(client, "workflow", {
       template: "document_anonymize_finalize",

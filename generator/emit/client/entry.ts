@@ -4,7 +4,9 @@ import { tsDocText } from "../escape/ts.js";
 import { tsFile } from "../ts-file.js";
 import { flattenObject } from "../../ir/flatten.js";
 import { atom, printNode, type TypeNode, type TypeScope, typeNode } from "../ts-type.js";
+import { tsNames } from "../names/ts.js";
 import { scopes, typeImports } from "./scope.js";
+import { billingSchema } from "./spec.js";
 
 /**
  * webhooks.ts (the event union, a typed verify and the runtime's webhook helpers) and index.ts (createClient and the
@@ -52,10 +54,15 @@ export async function emitEntry(ir: IR, kit: EmitKit): Promise<readonly EmittedF
     },
     () => typeImports(uses, runtimeWebhooks),
   );
+  // Answers' meta.billing typed with the description's billing schema, when it names one.
+  const billingName = billingSchema(ir);
+  const billing = billingName === undefined ? undefined : tsNames(ir).schema(billingName);
+  const client = billing === undefined ? "Runtime" : `Runtime<${billing}>`;
   const index = tsFile(ir, kit, "index.ts", (file) => {
     file.addImportDeclaration({ moduleSpecifier: kit.runtimeModule, namedImports: ["Runtime", "type ClientOptions"] });
     file.addImportDeclaration({ moduleSpecifier: "./errors.js", namedImports: ["errorClasses"] });
     file.addImportDeclaration({ moduleSpecifier: "./model.js", namedImports: ["serviceModel"] });
+    if (billing !== undefined) file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./schemas.js", namedImports: [billing] });
     for (const module of ["./errors.js", "./model.js", "./operations.js", "./requests.js", "./schemas.js"])
       file.addExportDeclaration({ moduleSpecifier: module });
     file.addExportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedExports: ["components", "paths", "webhooks"] });
@@ -66,8 +73,8 @@ export async function emitEntry(ir: IR, kit: EmitKit): Promise<readonly EmittedF
       docs: [tsDocText(`A client of ${ir.info.title} release ${ir.info.version}. Pass it to the operation functions.`)],
       // Every option has a default from the description (servers, environment variables), so none is required.
       parameters: [{ name: "options", type: "ClientOptions", initializer: "{}" }],
-      returnType: "Runtime",
-      statements: ["return new Runtime(serviceModel, options, errorClasses);"],
+      returnType: client,
+      statements: [`return new ${client}(serviceModel, options, errorClasses);`],
     });
   });
   return [webhooks, index];

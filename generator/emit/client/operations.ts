@@ -6,7 +6,7 @@ import { docOf, objectLiteral, printType, type TypeScope } from "../ts-type.js";
 import { errorClassNames } from "./errors.js";
 import { type TsNames, tsNames } from "../names/ts.js";
 import { scopes, subscriptionRules, typeImports } from "./scope.js";
-import { isBinaryResponse, operationSpec } from "./spec.js";
+import { billingSchema, isBinaryResponse, operationSpec } from "./spec.js";
 
 /**
  * operations.ts: one function per operation, each taking the runtime as its first argument so that an
@@ -18,6 +18,8 @@ export async function emitOperations(ir: IR, kit: EmitKit): Promise<readonly Emi
   const used: Used = { runtime: new Set(), subscriptionCheck: false };
   const errorNames = errorClassNames(ir);
   const names = tsNames(ir);
+  const billingName = billingSchema(ir);
+  const billing = billingTypes(billingName === undefined ? undefined : names.schema(billingName));
   return [
     tsFile(
       ir,
@@ -25,8 +27,8 @@ export async function emitOperations(ir: IR, kit: EmitKit): Promise<readonly Emi
       "operations.ts",
       (file) => {
         for (const op of ir.operations) {
-          if (op.variants) emitJobFunctions(file, op, op.variants.pipelines, errorNames, names, used);
-          else emitOperation(file, ir, op, request, response, errorNames, names, used);
+          if (op.variants) emitJobFunctions(file, op, op.variants.pipelines, errorNames, names, used, billing);
+          else emitOperation(file, ir, op, request, response, errorNames, names, used, billing);
         }
       },
       () => {
@@ -45,7 +47,10 @@ export async function emitOperations(ir: IR, kit: EmitKit): Promise<readonly Emi
           ...(jobTypes.length > 0
             ? [{ isTypeOnly: true, moduleSpecifier: "./requests.js", namedImports: [...jobTypes, "OptionsUnlessUnknown"].sort() }]
             : []),
-          ...typeImports(new Set([...uses].filter((u) => u !== "FileInput")), kit.runtimeModule),
+          ...typeImports(
+            new Set([...uses, ...(billing.alias === undefined ? [] : [billing.alias])].filter((u) => u !== "FileInput")),
+            kit.runtimeModule,
+          ),
         ];
       },
     ),
@@ -55,6 +60,23 @@ export async function emitOperations(ir: IR, kit: EmitKit): Promise<readonly Emi
 interface Used {
   readonly runtime: Set<string>;
   subscriptionCheck: boolean;
+}
+
+/** The runtime's generic types narrowed to the description's billing schema, when it names one. */
+interface BillingTypes {
+  readonly alias: string | undefined;
+  /** `Runtime<Billing>`, or `Runtime`. */
+  readonly client: string;
+  /** `, Billing` after a type argument list's first member, or nothing. */
+  readonly extra: string;
+  /** `<Billing>` for a type whose only argument it is, or nothing. */
+  readonly only: string;
+}
+
+function billingTypes(alias: string | undefined): BillingTypes {
+  return alias === undefined
+    ? { alias, client: "Runtime", extra: "", only: "" }
+    : { alias, client: `Runtime<${alias}>`, extra: `, ${alias}`, only: `<${alias}>` };
 }
 
 function errorsDoc(op: Operation, errorNames: ReadonlyMap<string, string>): string[] {
@@ -134,12 +156,13 @@ function emitOperation(
   errorNames: ReadonlyMap<string, string>,
   names: TsNames,
   used: Used,
+  billing: BillingTypes,
 ): void {
   const params = [...op.parameters.path, ...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie];
   const keys = paramKeys(params);
   const body = op.requestBody?.contents[0];
   const binary = isBinaryResponse(op);
-  const resultType = binary ? "Download" : names.response(op);
+  const resultType = binary ? `Download${billing.only}` : names.response(op);
   if (!binary)
     file.addTypeAlias({
       isExported: true,
@@ -190,12 +213,12 @@ function emitOperation(
     name: names.operation(op),
     docs: [docs(op, errorNames)],
     parameters: [
-      { name: "client", type: "Runtime" },
+      { name: "client", type: billing.client },
       ...(params.length > 0 ? [{ name: "params", type: names.params(op), hasQuestionToken: optionalParams }] : []),
       ...(body ? [{ name: "body", type: names.body(op), hasQuestionToken: !op.requestBody?.required }] : []),
       { name: "options", type: "RequestOptions", hasQuestionToken: true },
     ],
-    returnType: binary ? `Promise<${resultType}>` : `Promise<ApiResult<${resultType}>>`,
+    returnType: binary ? `Promise<${resultType}>` : `Promise<ApiResult<${resultType}${billing.extra}>>`,
     statements: [
       ...(check ? [check] : []),
       binary
@@ -212,6 +235,7 @@ function emitJobFunctions(
   errorNames: ReadonlyMap<string, string>,
   names: TsNames,
   used: Used,
+  billing: BillingTypes,
 ): void {
   for (const t of ["Runtime", "JobOptions", "JobResult", "JobHandle"]) used.runtime.add(t);
   const overloads = (returns: (p: Pipeline) => string, extraDoc: string) =>
@@ -219,7 +243,7 @@ function emitJobFunctions(
       docs: [docs(op, errorNames, [`\nPipeline \`${p.slug}\`${p.summary ? `: ${p.summary}` : "."} ${extraDoc}`])],
       typeParameters: [{ name: "B", constraint: names.pipelineRequest(p) }],
       parameters: [
-        { name: "client", type: "Runtime" },
+        { name: "client", type: billing.client },
         { name: "pipeline", type: tsString(p.slug) },
         { name: "body", type: "B" },
         { name: "options", isRestParameter: true, type: `OptionsUnlessUnknown<B, ${names.pipelineRequest(p)}, JobOptions>` },
@@ -230,15 +254,15 @@ function emitJobFunctions(
   const functions = [
     {
       name: names.operation(op),
-      returns: (p: Pipeline) => `Promise<JobResult<${names.payload(p)}<B>>>`,
-      returnType: "Promise<JobResult<unknown>>",
+      returns: (p: Pipeline) => `Promise<JobResult<${names.payload(p)}<B>${billing.extra}>>`,
+      returnType: `Promise<JobResult<unknown${billing.extra}>>`,
       doc: "Submits the job and waits: on hold, then by polling after a 202, until it completes, fails or the deadline passes.",
       call: "submitJob",
     },
     {
       name: start,
-      returns: () => "Promise<JobHandle>",
-      returnType: "Promise<JobHandle>",
+      returns: () => `Promise<JobHandle${billing.only}>`,
+      returnType: `Promise<JobHandle${billing.only}>`,
       doc: "Submits with `client_wait=false` and returns a handle at once; `client.waitJob(handle.jobId)` resumes from any process.",
       call: "startJob",
     },
@@ -249,7 +273,7 @@ function emitJobFunctions(
       name: f.name,
       overloads: overloads(f.returns, f.doc),
       parameters: [
-        { name: "client", type: "Runtime" },
+        { name: "client", type: billing.client },
         { name: "pipeline", type: "string" },
         { name: "body", type: "Record<string, unknown>" },
         { name: "options", type: "JobOptions", hasQuestionToken: true },

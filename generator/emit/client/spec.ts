@@ -1,6 +1,6 @@
 // What the generated client tells the runtime about an operation and about the whole description: plain data,
 // from the IR only, so that the runtime holds no path, field name or rule of the service.
-import type { IR, Operation } from "../../ir/types.js";
+import type { IR, Operation, Schema } from "../../ir/types.js";
 
 export interface OperationSpecData {
   operationId: string;
@@ -106,4 +106,43 @@ export function descriptionModel(ir: IR): Record<string, unknown> {
     ...(ir.conventions && { conventions: ir.conventions }),
     ...(jobs && { jobs }),
   };
+}
+
+/**
+ * The named schema of the envelope's billing object: the first reference found under a property of that name in the
+ * named schemas, in the description's order. The generated client types each answer's `meta.billing` with it.
+ */
+export function billingSchema(ir: IR): string | undefined {
+  const field = ir.conventions?.envelope?.billing;
+  if (field === undefined) return undefined;
+  const find = (schema: Schema, depth: number): string | undefined => {
+    if (depth > 8) return undefined;
+    switch (schema.kind) {
+      case "object":
+        for (const property of schema.properties) {
+          if (property.name === field && property.schema.kind === "ref") return property.schema.name;
+        }
+        for (const property of schema.properties) {
+          const found = find(property.schema, depth + 1);
+          if (found !== undefined) return found;
+        }
+        return undefined;
+      case "union":
+      case "intersection":
+        for (const member of schema.members) {
+          const found = find(member, depth + 1);
+          if (found !== undefined) return found;
+        }
+        return undefined;
+      case "array":
+        return find(schema.items, depth + 1);
+      default:
+        return undefined;
+    }
+  };
+  for (const named of ir.schemas) {
+    const found = find(named.schema, 0);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }

@@ -1,6 +1,7 @@
 // A service model as the generated client would pass it, written out from the description (its conventions and job
 // operations taken from the generated model), and one error class per code, named like the generated ones.
 import { serviceModel } from "../../../generated/model.js";
+import type { Billing } from "../../../generated/schemas.js";
 import { Runtime, ServiceError, type ClientOptions, type ServiceErrorClass, type ServiceModel } from "../../../runtime/index.js";
 import type { TestServer } from "./server.js";
 
@@ -82,9 +83,12 @@ export const errorClasses: Record<string, ServiceErrorClass> = Object.fromEntrie
 
 export const SECRET = "svc_sk_live_0123456789abcdef";
 
-/** A runtime against the test server with tiny poll intervals and backoff so that tests run fast. */
-export function runtimeFor(server: TestServer, options: Partial<ClientOptions> = {}): Runtime {
-  return new Runtime(
+/**
+ * A runtime against the test server with tiny poll intervals and backoff so that tests run fast; its answers' billing
+ * typed with the description's schema, as the generated client types it.
+ */
+export function runtimeFor(server: TestServer, options: Partial<ClientOptions> = {}): Runtime<Billing> {
+  return new Runtime<Billing>(
     model,
     { baseUrl: server.baseUrl, token: SECRET, pollIntervalMs: { min: 1, max: 3 }, retry: { baseDelayMs: 1, maxDelayMs: 5 }, ...options },
     errorClasses,
