@@ -86,13 +86,13 @@ export class Runtime<B extends BillingData = BillingData> {
    * A copy of this client with some options changed (`retry` is merged member by member). The copy has its own
    * state (pacing, middleware list, token checks); it starts with this client's middleware.
    */
-  withOptions(options: ClientOptions): Runtime {
+  withOptions(options: ClientOptions): Runtime<B> {
     const merged: ClientOptions = {
       ...this.#given,
       ...options,
       ...((this.#given.retry !== undefined || options.retry !== undefined) && { retry: { ...this.#given.retry, ...options.retry } }),
     };
-    const copy = new Runtime(this.model, merged, this.#errorClasses);
+    const copy = new Runtime<B>(this.model, merged, this.#errorClasses);
     copy.use(...this.#transport.middleware);
     return copy;
   }

@@ -20,13 +20,18 @@ type Payload<Name extends keyof components["schemas"]> = components["schemas"][N
 
 describe("answers' meta: billing typed with the description's billing schema", () => {
   it("narrows meta.billing of calls, jobs and handles to the generated Billing type", () => {
-    expectTypeOf(createClient).returns.toEqualTypeOf<ReturnType<typeof createClient>>();
     type Meta = Awaited<ReturnType<typeof getAuditCenter>>["meta"];
     expectTypeOf<Meta["billing"]>().toEqualTypeOf<Billing | undefined>();
     type JobMeta = Awaited<ReturnType<typeof startAddJob>>["meta"];
     expectTypeOf<JobMeta["billing"]>().toEqualTypeOf<Billing | undefined>();
     expectTypeOf<Billing>().toEqualTypeOf<components["schemas"]["Billing"]>();
     expectTypeOf<NonNullable<NonNullable<NonNullable<Meta["billing"]>["job"]>["credits_billed"]>>().toEqualTypeOf<number>();
+  });
+
+  it("keeps the narrowed billing on a copy made with withOptions", () => {
+    const copy = client.withOptions({ retry: { maxRetries: 0 } });
+    expectTypeOf(copy).toEqualTypeOf(client);
+    expectTypeOf(getAuditCenter(copy, { limit: 1 })).toEqualTypeOf<ReturnType<typeof getAuditCenter>>();
   });
 });
 
