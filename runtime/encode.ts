@@ -13,12 +13,41 @@ export interface PreparedBody {
   whole?: { value: unknown };
 }
 
-export type BodyEncoding = "multipart" | "urlencoded" | "json";
+/** `raw`: the body as it is (text, bytes or a file), under the operation's own media type. */
+export type BodyEncoding = "multipart" | "urlencoded" | "json" | "raw";
 
-/** The encoding of a body: JSON for an operation that only takes JSON, else a form, multipart unless asked. */
+const FORM_OR_JSON: ReadonlySet<string> = new Set(["application/json", "multipart/form-data", "application/x-www-form-urlencoded"]);
+
+/**
+ * The encoding of a body: JSON for an operation that only takes JSON; raw for one that takes another media type
+ * (application/octet-stream, text/plain...); else a form, multipart unless asked.
+ */
 export function encodingFor(opMediaType: RequestMediaType | undefined, requested: RequestMediaType | undefined): BodyEncoding {
   if (opMediaType === "application/json" || requested === "application/json") return "json";
-  return requested === "application/x-www-form-urlencoded" ? "urlencoded" : "multipart";
+  if (requested === "application/x-www-form-urlencoded") return "urlencoded";
+  const raw = requested ?? opMediaType;
+  return raw !== undefined && !FORM_OR_JSON.has(raw) ? "raw" : "multipart";
+}
+
+/** A raw body: text as it is, anything else as a file (bytes, a Blob, a stream, a path). */
+export async function prepareRawBody(body: unknown): Promise<PreparedBody> {
+  if (typeof body === "string") return { fields: {}, jsonStrings: [], whole: { value: body } };
+  if (isFileInput(body)) return { fields: {}, jsonStrings: [], whole: { value: await prepareFile(body) } };
+  throw new RequestEncodingError("a raw body must be text, bytes, a Blob, a stream or a file reference");
+}
+
+/** The Content-Type of a raw body: the operation's media type, or the file's own where the description names a range. */
+export function rawContentType(mediaType: string, body: PreparedBody): string {
+  if (!mediaType.includes("*")) return mediaType;
+  const value = body.whole?.value;
+  return (value instanceof PreparedFile && value.blob.type) || "application/octet-stream";
+}
+
+function rawSerializer(body: PreparedBody): string | Blob {
+  const value = body.whole?.value;
+  if (typeof value === "string") return value;
+  if (value instanceof PreparedFile) return value.blob;
+  throw new RequestEncodingError("a raw body must be text, bytes, a Blob, a stream or a file reference");
 }
 
 /**
@@ -122,10 +151,11 @@ export function jsonSerializer(body: PreparedBody): string {
   });
 }
 
-export const SERIALIZERS: Readonly<Record<BodyEncoding, (body: PreparedBody) => FormData | URLSearchParams | string>> = {
+export const SERIALIZERS: Readonly<Record<BodyEncoding, (body: PreparedBody) => FormData | URLSearchParams | string | Blob>> = {
   multipart: multipartSerializer,
   urlencoded: urlencodedSerializer,
   json: jsonSerializer,
+  raw: rawSerializer,
 };
 
 export const CONTENT_TYPES: Readonly<Record<BodyEncoding, string | undefined>> = {
@@ -133,6 +163,8 @@ export const CONTENT_TYPES: Readonly<Record<BodyEncoding, string | undefined>> =
   multipart: undefined,
   urlencoded: "application/x-www-form-urlencoded",
   json: "application/json",
+  // The operation's media type, set with the request's headers (rawContentType).
+  raw: undefined,
 };
 
 /** The text of a header or cookie parameter (OpenAPI's `simple` and `form` styles): arrays and objects comma-joined. */

@@ -98,7 +98,8 @@ export interface PricingModel {
   minimumCharge?: number;
 }
 
-export type RequestMediaType = "application/json" | "multipart/form-data" | "application/x-www-form-urlencoded";
+/** JSON, a form, or another media type whose body is sent as it is (application/octet-stream, text/plain...). */
+export type RequestMediaType = "application/json" | "multipart/form-data" | "application/x-www-form-urlencoded" | (string & {});
 
 /** One operation of the description, as the generated client describes it to the runtime. */
 export interface OperationSpec {

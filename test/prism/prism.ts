@@ -35,17 +35,13 @@ function exited(child: ChildProcess): Promise<void> {
 /** Starts `prism mock` on the description; resolves once it listens. Static answers: examples first, no random data. */
 export async function startPrism(description: string, startMs = 180_000): Promise<PrismServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [PRISM, "mock", "-h", "127.0.0.1", "-p", String(port), description], {
+  // Errors only: its log of every request costs it time a large description's run does not have.
+  const child = spawn(process.execPath, [PRISM, "mock", "-h", "127.0.0.1", "-p", String(port), "-v", "error", description], {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let tail = "";
-  let ready: () => void = () => {};
-  const listening = new Promise<void>((resolve) => {
-    ready = resolve;
-  });
   const take = (chunk: Buffer) => {
     tail = (tail + chunk.toString("utf8")).slice(-TAIL);
-    if (tail.includes("Prism is listening")) ready();
   };
   child.stdout?.on("data", take);
   child.stderr?.on("data", take);
@@ -57,7 +53,22 @@ export async function startPrism(description: string, startMs = 180_000): Promis
       clearTimeout(killer);
     }
   };
+  const url = `http://127.0.0.1:${port}`;
   let timer: NodeJS.Timeout | undefined;
+  let waiting = true;
+  // Any HTTP answer means it listens (its start message is below the error level).
+  const listening = (async () => {
+    while (waiting) {
+      if (
+        await fetch(`${url}/`).then(
+          () => true,
+          () => false,
+        )
+      )
+        return;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  })();
   try {
     await Promise.race([
       listening,
@@ -72,7 +83,8 @@ export async function startPrism(description: string, startMs = 180_000): Promis
     await stop();
     throw error;
   } finally {
+    waiting = false;
     clearTimeout(timer);
   }
-  return { url: `http://127.0.0.1:${port}`, stop };
+  return { url, stop };
 }

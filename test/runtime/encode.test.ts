@@ -224,3 +224,37 @@ describe("JSON and query", () => {
     expect(server.received[0]?.url).toBe("/latest/documents/document-get/a%2Fb%20c");
   });
 });
+
+describe("bodies of another media type (application/octet-stream, text/plain)", () => {
+  const UPLOAD: OperationSpec = {
+    operationId: "uploadAsset",
+    method: "POST",
+    path: "/assets",
+    requestMediaType: "application/octet-stream",
+    response: "json",
+  };
+  const RENDER: OperationSpec = { ...UPLOAD, operationId: "renderRaw", path: "/render", requestMediaType: "text/plain" };
+
+  it("sends bytes as they are, under the operation's media type, and asks for JSON", async () => {
+    server.handle((_req, res) => sendJson(res, 200, { id: 1 }));
+    const bytes = new Uint8Array([0, 1, 2, 250]);
+    await runtimeFor(server).call(UPLOAD, { body: { data: bytes, filename: "a.bin" } });
+    const [received] = server.received;
+    expect(received!.headers["content-type"]).toBe("application/octet-stream");
+    expect([...received!.body]).toEqual([0, 1, 2, 250]);
+    expect(received!.headers.accept).toMatch(/^application\/json/);
+  });
+
+  it("sends text as it is", async () => {
+    server.handle((_req, res) => sendJson(res, 200, { ok: true }));
+    await runtimeFor(server).call(RENDER, { body: "# Hello" });
+    expect(server.received[0]!.headers["content-type"]).toBe("text/plain");
+    expect(server.received[0]!.body.toString("utf8")).toBe("# Hello");
+  });
+
+  it("refuses an object for such a body before sending", async () => {
+    server.handle((_req, res) => sendJson(res, 200, {}));
+    await expect(runtimeFor(server).call(UPLOAD, { body: { name: "x" } })).rejects.toBeInstanceOf(RequestEncodingError);
+    expect(server.received).toHaveLength(0);
+  });
+});

@@ -6,7 +6,7 @@ import { docOf, objectLiteral, printType, type TypeScope } from "../ts-type.js";
 import { errorClassNames } from "./errors.js";
 import { type TsNames, tsNames } from "../names/ts.js";
 import { scopes, subscriptionRules, typeImports } from "./scope.js";
-import { billingSchema, isBinaryResponse, operationSpec } from "./spec.js";
+import { billingSchema, isBinaryResponse, operationSpec, rawBodyMediaType } from "./spec.js";
 
 /**
  * operations.ts: one function per operation, each taking the runtime as its first argument so that an
@@ -147,6 +147,16 @@ function paramsType(params: readonly Parameter[], keys: ReadonlyMap<Parameter, s
   );
 }
 
+/**
+ * A body sent as it is takes text where its schema is a string, else a file (bytes, a Blob, a stream, a path):
+ * an `application/octet-stream` body described as an array of byte strings is still bytes on the wire.
+ */
+function bodyType(op: Operation, schema: Schema, scope: TypeScope): string {
+  if (rawBodyMediaType(op) === undefined || schema.kind === "string" || schema.kind === "file") return printType(schema, scope);
+  scope.uses?.add("FileInput");
+  return "FileInput";
+}
+
 function emitOperation(
   file: Statements,
   ir: IR,
@@ -182,7 +192,7 @@ function emitOperation(
       isExported: true,
       name: names.body(op),
       docs: [`Request body of \`${tsDocCode(op.id)}\`.`],
-      type: printType(body.schema, request),
+      type: bodyType(op, body.schema, request),
     });
   const specName = names.spec(op);
   file.addVariableStatement({

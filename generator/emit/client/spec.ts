@@ -22,12 +22,24 @@ export function isBinaryResponse(op: Operation): boolean {
   return ok.length > 0 && ok.every((r) => r.contents.length > 0 && r.contents.every((c) => !isJson(c.mediaType)));
 }
 
+/**
+ * The media type of a body sent as it is: that of an operation whose body is neither JSON nor a form
+ * (application/octet-stream, text/plain...). The client takes text or a file for it.
+ */
+export function rawBodyMediaType(op: Operation): string | undefined {
+  const contents = op.requestBody?.contents ?? [];
+  const formOrJson = contents.some(
+    (c) => isJson(c.mediaType) || c.mediaType === "multipart/form-data" || c.mediaType === "application/x-www-form-urlencoded",
+  );
+  return formOrJson ? undefined : contents[0]?.mediaType;
+}
+
 export function operationSpec(op: Operation): OperationSpecData {
   const json = op.requestBody?.contents.find((c) => isJson(c.mediaType));
   const form = op.requestBody?.contents.find(
     (c) => c.mediaType === "multipart/form-data" || c.mediaType === "application/x-www-form-urlencoded",
   );
-  const mediaType = form ? form.mediaType : json ? "application/json" : undefined;
+  const mediaType = form ? form.mediaType : json ? "application/json" : rawBodyMediaType(op);
   return {
     operationId: op.id,
     method: op.method.toUpperCase(),
