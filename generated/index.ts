@@ -4,6 +4,7 @@ import { Runtime, type ClientOptions } from "../runtime/index.js";
 import { errorClasses } from "./errors.js";
 import { serviceModel } from "./model.js";
 import type { Billing } from "./schemas.js";
+import type { paths } from "./types.js";
 export * from "./errors.js";
 export * from "./model.js";
 export * from "./operations.js";
@@ -13,6 +14,6 @@ export type { components, paths, webhooks } from "./types.js";
 export * from "../runtime/index.js";
 
 /** A client of Document Automation Service release R20261127.0900. Pass it to the operation functions. */
-export function createClient(options: ClientOptions = {}): Runtime<Billing> {
-  return new Runtime<Billing>(serviceModel, options, errorClasses);
+export function createClient(options: ClientOptions = {}): Runtime<Billing, paths> {
+  return new Runtime<Billing, paths>(serviceModel, options, errorClasses);
 }

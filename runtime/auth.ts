@@ -85,7 +85,7 @@ export class Auth {
   /**
    * The credentials of one request. `security` lists alternatives of scheme names, any one of which is enough (an
    * empty alternative, or an empty list, means none is needed); the first alternative whose credentials the client
-   * has is used. Undefined security (raw requests) uses the first scheme the client has a credential for. Plain
+   * has is used. Undefined security (raw requests) uses the first scheme (by name) the client has a credential for. Plain
    * strings cost no trip through the microtask queue.
    */
   apply(security: readonly (readonly string[])[] | undefined, operation: string): AppliedCredentials | Promise<AppliedCredentials> {

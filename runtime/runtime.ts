@@ -22,7 +22,8 @@ import { priceJob } from "./pricing.js";
 import { isResendable } from "./retry.js";
 import { budgetFor } from "./timing.js";
 import { Transport } from "./transport.js";
-import type { Middleware } from "openapi-fetch";
+import type { Client, Middleware } from "openapi-fetch";
+import { typedClient } from "./typed-client.js";
 import { userAgentOf } from "./user-agent.js";
 
 export interface RawInit extends Omit<RequestOptions, "mediaType"> {
@@ -42,10 +43,18 @@ export interface RawInit extends Omit<RequestOptions, "mediaType"> {
 
 /**
  * One client of a description. `B` is the type of the envelope's billing object in each answer's meta: the generated
- * client sets it to the description's billing schema; the runtime itself only knows it as a JSON object.
+ * client sets it to the description's billing schema; the runtime itself only knows it as a JSON object. `Paths` is
+ * the description's paths type, which types `openapi`.
  */
-export class Runtime<B extends BillingData = BillingData> {
+export class Runtime<B extends BillingData = BillingData, Paths extends object = object> {
   readonly model: ServiceModel;
+  /**
+   * openapi-fetch itself, typed with the description's paths (the generated createClient passes them): the client's
+   * base address, fetch, middleware and credentials (of the first scheme by name it has one for), with openapi-fetch's
+   * semantics: `{ data, error, response }`, no retries, deadlines or typed errors. The operation functions are the
+   * ones to use for all of that.
+   */
+  readonly openapi: Client<Paths>;
   readonly #options: ResolvedOptions;
   readonly #transport: Transport;
   readonly #jobs: Jobs;
@@ -74,6 +83,7 @@ export class Runtime<B extends BillingData = BillingData> {
     // Browsers do not let scripts set User-Agent.
     const userAgent = browser ? undefined : userAgentOf(model, options.userAgentSuffix);
     this.#transport = new Transport(this.#options, errors, auth, userAgent);
+    this.openapi = typedClient<Paths>(this.#options, auth, userAgent);
     this.#jobs = new Jobs(this.#transport, this.#options, model, errors);
   }
 
@@ -83,24 +93,26 @@ export class Runtime<B extends BillingData = BillingData> {
    */
   use(...middleware: Middleware[]): void {
     this.#transport.use(...middleware);
+    this.openapi.use(...middleware);
   }
 
   /** Removes middleware added with use. */
   eject(...middleware: Middleware[]): void {
     this.#transport.eject(...middleware);
+    this.openapi.eject(...middleware);
   }
 
   /**
    * A copy of this client with some options changed (`retry` is merged member by member). The copy has its own
    * state (pacing, middleware list, token checks); it starts with this client's middleware.
    */
-  withOptions(options: ClientOptions): Runtime<B> {
+  withOptions(options: ClientOptions): Runtime<B, Paths> {
     const merged: ClientOptions = {
       ...this.#given,
       ...options,
       ...((this.#given.retry !== undefined || options.retry !== undefined) && { retry: { ...this.#given.retry, ...options.retry } }),
     };
-    const copy = new Runtime<B>(this.model, merged, this.#errorClasses);
+    const copy = new Runtime<B, Paths>(this.model, merged, this.#errorClasses);
     copy.use(...this.#transport.middleware);
     return copy;
   }

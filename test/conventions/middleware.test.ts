@@ -90,4 +90,23 @@ describe("middleware", () => {
     expect(job.data).toEqual({ cached: true });
     expect(server.received).toHaveLength(0);
   });
+
+  it("also sees the requests of client.openapi, openapi-fetch typed with the description's paths", async () => {
+    server.handle((_req, res) => sendJson(res, 200, { status: "success", job_id: "o1", job_status: "processing" }));
+    const paths: string[] = [];
+    const client = createClient({ baseUrl: server.baseUrl, token: SECRET, ...FAST });
+    client.use({
+      onRequest({ request, schemaPath }) {
+        paths.push(`${schemaPath} ${request.headers.get("authorization")}`);
+      },
+    });
+    const { data, response } = await client.openapi.GET("/job/get/{job_id}", { params: { path: { job_id: "o 1" } } });
+    expect(response.status).toBe(200);
+    expect(data?.job_status).toBe("processing");
+    expect(paths).toEqual([`/job/get/{job_id} Bearer ${SECRET}`]);
+    expect(server.received[0]?.url).toBe("/latest/job/get/o%201");
+    expect(server.received[0]?.headers["user-agent"]).toMatch(/^document-automation-service-sdk-typescript\//);
+    // @ts-expect-error a path the description does not have
+    await client.openapi.GET("/job/nope").catch(() => undefined);
+  });
 });

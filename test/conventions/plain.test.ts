@@ -14,6 +14,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { generate, runtimeModuleFor, writeFiles } from "../../generator/generate.js";
 import {
   type ApiResult,
+  type BillingData,
   type ClientOptions,
   type Download,
   JobMayExistError,
@@ -188,9 +189,29 @@ interface Received {
   body: string;
 }
 
+type NoParameters = { query?: never; header?: never; path?: never; cookie?: never };
+/** The part of the generated `paths` type this file calls through client.openapi, as openapi-typescript writes it. */
+interface PetPaths {
+  "/store/inventory": {
+    parameters: NoParameters;
+    get: {
+      parameters: NoParameters;
+      requestBody?: never;
+      responses: { 200: { headers: { [name: string]: unknown }; content: { "application/json": { [status: string]: number } } } };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+
 /** The generated client's exports this file calls. */
 interface PetStore {
-  createClient(options?: ClientOptions): Runtime;
+  createClient(options?: ClientOptions): Runtime<BillingData, PetPaths>;
   listPets(client: Runtime, params?: { limit?: number }, options?: RequestOptions): Promise<ApiResult<unknown>>;
   createPet(client: Runtime, body: { id: number; name: string }, options?: RequestOptions): Promise<ApiResult<unknown>>;
   getPet(client: Runtime, params: { petId: number }, options?: RequestOptions): Promise<ApiResult<unknown>>;
@@ -346,6 +367,18 @@ describe("a pet store without extensions", () => {
       answer = () => ({ status: 200, body: {} });
       await sdk.getPet(sdk.createClient({ token: "tok-3" }), { petId: 1 });
       expect(received[0]?.headers["x-api-key"]).toBe("tok-3");
+    });
+
+    it("client.openapi sends the credentials of the first scheme (by name) the client has, in the query too", async () => {
+      answer = () => ({ status: 200, body: { available: 3 } });
+      const { data } = await sdk.createClient({ token: "tok-9" }).openapi.GET("/store/inventory");
+      expect(data).toEqual({ available: 3 });
+      expect(received[0]?.url).toBe("/api/v1/store/inventory");
+      expect(received[0]?.headers.authorization).toBe("Bearer tok-9");
+      expect(received[0]?.headers["user-agent"]).toBe("tiny-pet-store-sdk-typescript/1.2.0");
+      await sdk.createClient({ credentials: { keyQuery: "q&1" } }).openapi.GET("/store/inventory");
+      expect(received[1]?.url).toBe("/api/v1/store/inventory?api_key=q%261");
+      expect(received[1]?.headers.authorization).toBeUndefined();
     });
 
     it("takes credentials by scheme name, over the general ones", async () => {

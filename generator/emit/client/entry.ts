@@ -57,12 +57,17 @@ export async function emitEntry(ir: IR, kit: EmitKit): Promise<readonly EmittedF
   // Answers' meta.billing typed with the description's billing schema, when it names one.
   const billingName = billingSchema(ir);
   const billing = billingName === undefined ? undefined : tsNames(ir).schema(billingName);
-  const client = billing === undefined ? "Runtime" : `Runtime<${billing}>`;
+  // The paths type types the client's openapi-fetch instance (client.openapi).
+  const client = `Runtime<${billing ?? "BillingData"}, paths>`;
   const index = tsFile(ir, kit, "index.ts", (file) => {
-    file.addImportDeclaration({ moduleSpecifier: kit.runtimeModule, namedImports: ["Runtime", "type ClientOptions"] });
+    file.addImportDeclaration({
+      moduleSpecifier: kit.runtimeModule,
+      namedImports: ["Runtime", ...(billing === undefined ? ["type BillingData"] : []), "type ClientOptions"],
+    });
     file.addImportDeclaration({ moduleSpecifier: "./errors.js", namedImports: ["errorClasses"] });
     file.addImportDeclaration({ moduleSpecifier: "./model.js", namedImports: ["serviceModel"] });
     if (billing !== undefined) file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./schemas.js", namedImports: [billing] });
+    file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["paths"] });
     for (const module of ["./errors.js", "./model.js", "./operations.js", "./requests.js", "./schemas.js"])
       file.addExportDeclaration({ moduleSpecifier: module });
     file.addExportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedExports: ["components", "paths", "webhooks"] });
