@@ -19,7 +19,9 @@ beforeAll(async () => {
   await writeFile(warningFile, stringify(unreadable));
 });
 
-describe("npm run diff", { timeout: 180_000 }, () => {
+// Each case starts its own commands: side by side, they use both cores of a small machine and take a larger share
+// of a loaded one.
+describe("npm run diff", { timeout: 300_000, concurrent: true }, () => {
   it("prints the changelog section of two releases and exits 0 when nothing breaks", async () => {
     const run = await cli("diff", "R20261120.0900", "R20261127.0900", "--no-types");
     expect(run.stderr).not.toMatch(/error/);
