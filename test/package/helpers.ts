@@ -2,7 +2,7 @@
 // folder keyed by the sources' hash), fresh projects in temporary folders outside the repository, and npm.
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -101,7 +101,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Builds and packs the toolchain and the runtime, once for the current sources: the first test file to ask builds
- * (holding a lock folder), the others wait for its tarballs under .tmp/packs/<hash>/.
+ * (holding a lock folder that names its process), the others wait for its tarballs under .tmp/packs/<hash>/.
  */
 export async function tarballs(): Promise<Tarballs> {
   const packs = join(ROOT, ".tmp", "packs");
@@ -113,17 +113,57 @@ export async function tarballs(): Promise<Tarballs> {
     try {
       await mkdir(lock);
     } catch {
+      if (await breakIfAbandoned(lock)) continue;
       if (waited > 400_000) throw new Error(`waited too long for ${lock} (remove it if no test is building)`);
       await sleep(500);
       continue;
     }
     try {
+      await writeFile(join(lock, "pid"), String(process.pid));
       if (!existsSync(done)) await buildAndPack(dir);
     } finally {
       await rm(lock, { recursive: true, force: true });
     }
   }
   return JSON.parse(await readFile(done, "utf8")) as Tarballs;
+}
+
+/** Whether the process that took the lock is gone (a run killed while it built); false while that is unknown. */
+function abandoned(lock: string): boolean {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(join(lock, "pid"), "utf8"));
+  } catch {
+    return false;
+  }
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ESRCH";
+  }
+}
+
+/**
+ * Removes an abandoned lock, so that the next run does not wait for a build that no process does. Only the holder of
+ * a second lock removes it, after checking again: a lock taken afresh meanwhile is never removed.
+ */
+export async function breakIfAbandoned(lock: string): Promise<boolean> {
+  if (!abandoned(lock)) return false;
+  const breaking = `${lock}.break`;
+  try {
+    await mkdir(breaking);
+  } catch {
+    return false;
+  }
+  try {
+    if (!abandoned(lock)) return false;
+    await rm(lock, { recursive: true, force: true });
+    return true;
+  } finally {
+    await rm(breaking, { recursive: true, force: true });
+  }
 }
 
 /** Like Promise.all, but rejects only once every promise has settled: no chain still runs when the caller cleans up. */
