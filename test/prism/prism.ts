@@ -39,6 +39,9 @@ export async function startPrism(description: string, startMs = 180_000): Promis
   const child = spawn(process.execPath, [PRISM, "mock", "-h", "127.0.0.1", "-p", String(port), "-v", "error", description], {
     stdio: ["ignore", "pipe", "pipe"],
   });
+  // Should the test process end without its afterAll (a filtered or interrupted run), Prism ends with it.
+  const orphaned = () => child.kill("SIGKILL");
+  process.once("exit", orphaned);
   let tail = "";
   const take = (chunk: Buffer) => {
     tail = (tail + chunk.toString("utf8")).slice(-TAIL);
@@ -52,6 +55,7 @@ export async function startPrism(description: string, startMs = 180_000): Promis
       await exited(child);
       clearTimeout(killer);
     }
+    process.off("exit", orphaned);
   };
   const url = `http://127.0.0.1:${port}`;
   let timer: NodeJS.Timeout | undefined;
