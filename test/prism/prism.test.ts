@@ -109,7 +109,7 @@ describe.each(CASES)("the client generated from $name, against Prism", (c) => {
       ir.operations.map((op, i) => () => callOperation(client, ir, op, fixtures.get(op.id)!, reaches[i % reaches.length]!)),
       16,
     );
-  }, 280_000);
+  }, 480_000);
 
   afterAll(async () => {
     await Promise.all(prisms.map((p) => p.stop()));
