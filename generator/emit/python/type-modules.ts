@@ -121,20 +121,25 @@ export function typesModules(decls: readonly Decl[], limit = MODULE_LINES): { mo
     return { ...g, module };
   });
   for (const g of named) for (const item of g.items) home.set(item.name, g.module);
+  // An alias's value is evaluated where it is declared, but its quoted names are resolved (typing.get_type_hints)
+  // in the module of the class whose field uses the alias: that module needs them too, through any chain of aliases.
+  const aliasRefs = new Map(decls.filter((d) => !d.typedDict).map((d) => [d.name, refsOf(d)]));
   const modules = named.map((g): TypesModuleView => {
-    const needed = new Map<string, Set<string>>();
-    for (const item of g.items) {
-      for (const ref of refsOf(item.decl)) {
-        const module = home.get(ref);
-        if (module === undefined) throw new Error(`python types: ${ref} is referred to but never declared`);
-        if (module !== g.module) needed.set(module, (needed.get(module) ?? new Set()).add(ref));
-      }
+    const direct = new Set(g.items.flatMap((item) => [...refsOf(item.decl)]));
+    const all = new Set(direct);
+    for (const ref of all) for (const further of aliasRefs.get(ref) ?? []) all.add(further);
+    const needed = new Map<string, string[]>();
+    for (const ref of [...all].sort()) {
+      const module = home.get(ref);
+      if (module === undefined) throw new Error(`python types: ${ref} is referred to but never declared`);
+      // A name the module's own text does not use is imported in the re-export form, which no checker calls unused.
+      if (module !== g.module) needed.set(module, [...(needed.get(module) ?? []), direct.has(ref) ? ref : `${ref} as ${ref}`]);
     }
     return {
       file: `types/${g.module}.py`,
       module: g.module,
       prefixText: g.first === g.last ? g.first : `${g.first} to ${g.last}`,
-      imports: [...needed.keys()].sort().map((module) => ({ module, names: [...needed.get(module)!].sort() })),
+      imports: [...needed.keys()].sort().map((module) => ({ module, names: needed.get(module)! })),
       decls: g.items.map((item) => printedDecl(item.decl)),
     };
   });

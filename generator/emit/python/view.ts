@@ -2,7 +2,7 @@ import { pascalCase } from "../../ir/names.js";
 import type { IR, Operation, Pipeline } from "../../ir/types.js";
 import { pyComment, pyDocInline, pyDocstring, pyString } from "../escape/python.js";
 import { PY_KEYWORDS, type PyNames, planPythonNames, snakeCase } from "../names/python.js";
-import { isPyRef, printPyType, type PyType, pyRef, pyTypeRefs, pyUnion } from "./py-type.js";
+import { isPyRef, printPyType, type PyType, pyOptional, pyRef, pyTypeRefs, pyUnion } from "./py-type.js";
 import { type Decl, TypeScope } from "./type-scope.js";
 import { BASE_MODULE, reexports, typesModules } from "./type-modules.js";
 import { releaseIdProblem, releaseToVersion } from "../../releases/version.js";
@@ -132,8 +132,8 @@ function operationView(op: Operation, scope: TypeScope, names: PyNames): Operati
     const entries = params
       .map((p) => {
         const id = names.param(op, p);
-        const type = client(scope.expr(p.schema, `${pascalCase(op.identifier)}${pascalCase(p.name)}`));
-        (p.required ? required : optional).push(p.required ? `${id}: ${type}` : `${id}: _t.Optional[${type}] = None`);
+        const type = scope.expr(p.schema, `${pascalCase(op.identifier)}${pascalCase(p.name)}`);
+        (p.required ? required : optional).push(p.required ? `${id}: ${client(type)}` : `${id}: ${client(pyOptional(type))} = None`);
         return `${pyString(p.name)}: ${id}`;
       })
       .join(", ");

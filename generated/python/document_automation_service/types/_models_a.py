@@ -3,25 +3,13 @@
 re-exports them), with the names from a to u (by their first letters, ignoring case).
 
 Optional properties live in ``total=False`` classes on top of a base class holding the required ones. Names of
-other modules are quoted and imported for type checkers only, so that the modules import nothing of each other.
+other modules are quoted, and imported at the end: every module's own names exist before another module imports
+them, so the modules may refer to each other in cycles, and ``typing.get_type_hints`` resolves them.
 """
 
 from __future__ import annotations
 
 import typing as _t
-
-if _t.TYPE_CHECKING:
-    from ._base import (
-        FileInput,
-        JsonValue,
-    )
-    from ._models_v import (
-        VoiceTtsRequest,
-        WorkflowAccountingDatevRequest,
-        WorkflowAnonymizeFinalizeRequest,
-        WorkflowInvoiceRequest,
-        WorkflowPdfAiSplitRequest,
-    )
 
 
 class _ActivityDocumentResponseRequired(_t.TypedDict):
@@ -1200,3 +1188,15 @@ class ServiceDataripperRedactImageDefaultRequest(_t.TypedDict, total=False):
 ServiceDataripperRedactImageRequest: _t.TypeAlias = "ServiceDataripperRedactImageDefaultRequest"
 
 
+# The names of other modules these annotations use (imported last: see the module's docstring).
+from ._base import (
+    FileInput,
+    JsonValue,
+)
+from ._models_v import (
+    VoiceTtsRequest,
+    WorkflowAccountingDatevRequest,
+    WorkflowAnonymizeFinalizeRequest,
+    WorkflowInvoiceRequest,
+    WorkflowPdfAiSplitRequest,
+)

@@ -3,32 +3,13 @@
 re-exports them), with the names from v to w (by their first letters, ignoring case).
 
 Optional properties live in ``total=False`` classes on top of a base class holding the required ones. Names of
-other modules are quoted and imported for type checkers only, so that the modules import nothing of each other.
+other modules are quoted, and imported at the end: every module's own names exist before another module imports
+them, so the modules may refer to each other in cycles, and ``typing.get_type_hints`` resolves them.
 """
 
 from __future__ import annotations
 
 import typing as _t
-
-if _t.TYPE_CHECKING:
-    from ._base import (
-        JsonValue,
-    )
-    from ._models_a import (
-        Billing,
-        EventId,
-        IdpFields,
-        InvoicePages,
-        MaxRetries,
-        ModelTier,
-        OpenEventData,
-        ProcessingLane,
-        ProcessingTime,
-        RetryPolicy,
-        SuccessStatus,
-        TimeoutMs,
-        UploadFile,
-    )
 
 
 class _VoiceEnvelopeRequired(_t.TypedDict):
@@ -422,3 +403,23 @@ class WorkflowDocumentAnonymizeFinalizeRequest(_WorkflowDocumentAnonymizeFinaliz
 WorkflowRequest: _t.TypeAlias = _t.Union["WorkflowAccountingDatevRequest", "WorkflowInvoiceRequest", "WorkflowPdfAiSplitRequest", "WorkflowDocumentAnonymizeFinalizeRequest"]
 
 
+# The names of other modules these annotations use (imported last: see the module's docstring).
+from ._base import (
+    FileInput as FileInput,
+    JsonValue,
+)
+from ._models_a import (
+    Billing,
+    EventId,
+    IdpFields,
+    InvoicePages,
+    MaxRetries,
+    ModelTier,
+    OpenEventData,
+    ProcessingLane,
+    ProcessingTime,
+    RetryPolicy,
+    SuccessStatus,
+    TimeoutMs,
+    UploadFile,
+)

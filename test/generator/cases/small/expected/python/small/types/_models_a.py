@@ -3,18 +3,13 @@
 re-exports them), with the names from a to w (by their first letters, ignoring case).
 
 Optional properties live in ``total=False`` classes on top of a base class holding the required ones. Names of
-other modules are quoted and imported for type checkers only, so that the modules import nothing of each other.
+other modules are quoted, and imported at the end: every module's own names exist before another module imports
+them, so the modules may refer to each other in cycles, and ``typing.get_type_hints`` resolves them.
 """
 
 from __future__ import annotations
 
 import typing as _t
-
-if _t.TYPE_CHECKING:
-    from ._base import (
-        FileInput,
-        JsonValue,
-    )
 
 
 ErrorCode: _t.TypeAlias = _t.Literal["NOT_FOUND"]
@@ -128,3 +123,8 @@ class WorkExportRequest(_WorkExportRequestRequired, total=False):
 WorkRequest: _t.TypeAlias = _t.Union["WorkSplitRequest", "WorkExportRequest"]
 
 
+# The names of other modules these annotations use (imported last: see the module's docstring).
+from ._base import (
+    FileInput,
+    JsonValue,
+)
