@@ -165,8 +165,21 @@ function objectSchema(raw: Raw, m: SchemaMeta, src: SchemaSource): Schema {
   const choices = Array.isArray(raw.oneOf) ? (raw.oneOf as unknown[]) : [];
   const group = choices.map((c) => (isRaw(c) && Array.isArray(c.required) && c.required.length === 1 ? String(c.required[0]) : undefined));
   const exactlyOne = choices.length > 1 && group.every((g) => g !== undefined) ? [group as string[]] : undefined;
+  // Alternatives that name several properties each: kept as lists, so that a sample completes one list only.
+  const lists = choices.map((c) => (isRaw(c) && Array.isArray(c.required) ? c.required.map(String) : undefined));
+  const oneOfRequired =
+    exactlyOne === undefined && choices.length > 1 && lists.every((l) => l !== undefined && l.length > 0)
+      ? (lists as string[][])
+      : undefined;
   const extra = raw.additionalProperties;
   // An object that says nothing about further properties allows them (JSON Schema's default).
   const additionalProperties = extra === undefined ? properties.length === 0 : isRaw(extra) ? toSchema(extra, src) : extra !== false;
-  return { kind: "object", properties, additionalProperties, ...(exactlyOne && { exactlyOne }), ...m };
+  return {
+    kind: "object",
+    properties,
+    additionalProperties,
+    ...(exactlyOne && { exactlyOne }),
+    ...(oneOfRequired && { oneOfRequired }),
+    ...m,
+  };
 }

@@ -2,7 +2,7 @@
  * The intermediate model: a closed, JSON-serialisable, language-neutral view of one description.
  * Emitters read only this. Its JSON Schema is generator/ir/ir.schema.json; a change of shape bumps IR_VERSION.
  */
-export const IR_VERSION = "1.2.0";
+export const IR_VERSION = "1.3.0";
 
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
@@ -80,6 +80,11 @@ export interface ObjectSchema extends SchemaMeta {
   readonly additionalProperties: boolean | Schema;
   /** Groups of properties of which exactly one must be present (`oneOf` of single `required`). */
   readonly exactlyOne?: readonly (readonly string[])[];
+  /**
+   * A `oneOf` of `required` lists where a list names several properties (GitHub's `[id]` or `[owner, repo, number]`):
+   * exactly one list is complete.
+   */
+  readonly oneOfRequired?: readonly (readonly string[])[];
 }
 export interface UnionSchema extends SchemaMeta {
   readonly kind: "union";

@@ -26,3 +26,21 @@ describe("sample", () => {
     expect(sample({ kind: "boolean", examples: ["yes"], default: true }, scope())).toBe(true);
   });
 });
+
+describe("sample of a oneOf of required lists", () => {
+  it("completes the first list and leaves out what only the others name (GitHub's add-item body)", () => {
+    const schema: Schema = {
+      kind: "object",
+      additionalProperties: false,
+      properties: [
+        { name: "type", required: true, schema: { kind: "enum", values: ["Issue"] } },
+        { name: "id", required: false, schema: { kind: "integer" } },
+        { name: "owner", required: false, schema: { kind: "string" } },
+        { name: "repo", required: false, schema: { kind: "string" } },
+        { name: "number", required: false, schema: { kind: "integer" } },
+      ],
+      oneOfRequired: [["id"], ["owner", "repo", "number"]],
+    };
+    expect(Object.keys(sample(schema, scope()) as object)).toEqual(["type", "id"]);
+  });
+});

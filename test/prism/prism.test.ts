@@ -56,9 +56,6 @@ const CASES: readonly Case[] = [
     reach: (url) => ({ baseUrl: url }),
     // Prism answers one request at a time; two processes share the calls.
     servers: 2,
-    // The body is `oneOf: [{ required: [id] }, { required: [owner, repo, number] }]`: the IR keeps a oneOf of
-    // single required properties only, so the fixture holds both alternatives' properties and matches both.
-    fixtureGaps: { "projects/add-item-for-org": "oneOf", "projects/add-item-for-user": "oneOf" },
   },
 ];
 
