@@ -244,9 +244,9 @@ export class Auth {
       const brand = this.#config.brand ?? tokens.brand;
       const kind = tokens.kinds.find((k) => token.startsWith(`${brand}${k.prefix}`));
       if (kind?.serverOnly) {
-        const publishable = tokens.kinds.filter((k) => !k.serverOnly).map((k) => `${brand}${k.prefix}...`);
+        const publishable = tokens.kinds.filter((k) => !k.serverOnly).map((k) => `a ${k.name} token (${brand}${k.prefix}...)`);
         throw new BrowserTokenError(
-          `a ${kind.name} token must not be used in a browser: use ${publishable.length > 0 ? `a ${publishable.join(" or ")} token` : "another token"}, ` +
+          `a ${kind.name} token must not be used in a browser: use ${publishable.length > 0 ? publishable.join(" or ") : "another token"}, ` +
             "or set allowSecretTokenInBrowser: true if this code never reaches end users",
         );
       }

@@ -67,7 +67,7 @@ describe("pinning", { timeout: 60_000 }, () => {
     seenAgents.length = 0;
     const client = createClient({ baseUrl: `${origin}/latest`, token: "svc_sk_test" });
     await getJob(client, { job_id: "j1" });
-    expect(seenAgents[0]).toMatch(new RegExp(`^service-sdk-typescript/${RELEASE.replace(".", "\\.")}( |$)`));
+    expect(seenAgents[0]).toMatch(new RegExp(`^document-automation-service-sdk-typescript/${RELEASE.replace(".", "\\.")}( |$)`));
   });
 
   it("generates a pinned release: `generate --release R...`", async () => {
