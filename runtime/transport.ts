@@ -186,7 +186,9 @@ export class Transport {
         const data =
           req.response === "binary" ? (outcome.data ?? new ReadableStream()) : this.#parseJson(outcome.data, response, jobSubmission);
         this.#notePacing(data);
-        if (req.response === "json" && response.status !== 202 && isErrorBody(data, this.#errors.model.conventions?.envelope)) {
+        // A job still running after the hold is the job's answer, not an error, whatever its body holds.
+        const stillRunning = jobSubmission && response.status === this.#errors.model.jobs?.submit.stillRunningStatus;
+        if (req.response === "json" && !stillRunning && isErrorBody(data, this.#errors.model.conventions?.envelope)) {
           throw errorFromBody(this.#errors, response.status, data, response.headers);
         }
         return { data, meta: buildMeta(response, data, attempts, this.#errors.model.conventions?.envelope) };

@@ -108,6 +108,21 @@ describe("error mapping", () => {
     expect(result.data.job_id).toBe("h1");
   });
 
+  it("reads a 202 whose body says status error as that error, unless it is a job submission's still-running answer", async () => {
+    const body = { status: "error", code: "FORBIDDEN", message: "module missing", job_id: "h2" };
+    server.handle((_req, res) => sendJson(res, 202, body));
+    const error = await failureOf(runtimeFor(server, noRetry).call(GET_DOC, { path: { pofid: "p1" } }));
+    expect(error).toBeInstanceOf(errorClasses.FORBIDDEN);
+    const submit = model.jobs?.submit;
+    expect(submit?.stillRunningStatus).toBe(202);
+    const held = await runtimeFor(server, noRetry).call<{ job_id: string }>(submit!.operation, {
+      path: { pipeline: "service_aiocr___generate" },
+      body: { file: "x" },
+    });
+    expect(held.meta.status).toBe(202);
+    expect(held.data.job_id).toBe("h2");
+  });
+
   it("treats a 200 whose body says status error as that error", async () => {
     server.handle((_req, res) => sendJson(res, 200, { status: "error", code: "FORBIDDEN", message: "module missing" }));
     const error = await failureOf(runtimeFor(server).call(GET_DOC, { path: { pofid: "p1" } }));
