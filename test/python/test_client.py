@@ -67,6 +67,16 @@ class JobTests(unittest.TestCase):
             client(**{"x-mock-fault": "500"}).submit_workflow({"template": "pdf_ai_split", "file": PDF})
         self.assertEqual(stats(URL)["submissions"], before + 1)
 
+    def test_submission_failure_is_a_job_may_exist_error(self) -> None:
+        before = stats(URL)["submissions"]
+        with self.assertRaises(errors.JobMayExistError) as caught:
+            client(**{"x-mock-fault": "502"}).submit_workflow({"template": "pdf_ai_split", "file": PDF})
+        self.assertIsInstance(caught.exception, errors.MayHaveBeenProcessedError)
+        self.assertIsInstance(caught.exception, service_client.MayHaveBeenProcessedError)
+        self.assertEqual(caught.exception.status, 502)
+        self.assertIsInstance(caught.exception.cause, errors.ServiceError)
+        self.assertEqual(stats(URL)["submissions"], before + 1)
+
     def test_submission_is_resent_after_a_503(self) -> None:
         before = stats(URL)["submissions"]
         flaky = client(**{"x-mock-fault": "503", "x-mock-fault-times": "1"})
@@ -115,6 +125,41 @@ class ErrorTests(unittest.TestCase):
         self.assertIsInstance(error.processing_time, str)
         with self.assertRaises(errors.NotFoundError):
             client().get_job("job_does_not_exist")
+
+    def test_plain_post_answered_500_is_sent_once(self) -> None:
+        before = stats(URL)["requests"].get("testWebhook", 0)
+        with self.assertRaises(errors.MayHaveBeenProcessedError) as caught:
+            client(**{"x-mock-fault": "500"}).test_webhook({"subscription_id": "sub_python_500"})
+        error = caught.exception
+        self.assertNotIsInstance(error, errors.JobMayExistError)
+        self.assertEqual(error.status, 500)
+        self.assertIsInstance(error.cause, errors.ServiceError)
+        self.assertIs(error.__cause__, error.cause)
+        self.assertIn("POST /webhooks/test", str(error))
+        self.assertEqual(stats(URL)["requests"].get("testWebhook", 0), before + 1)
+
+    def test_plain_post_losing_its_connection_is_sent_once(self) -> None:
+        before = stats(URL)["requests"].get("updateWebhook", 0)
+        with self.assertRaises(errors.MayHaveBeenProcessedError) as caught:
+            client(**{"x-mock-fault": "reset-after-body"}).update_webhook({"subscription_id": "sub_python_reset"})
+        self.assertNotIsInstance(caught.exception, errors.JobMayExistError)
+        self.assertIsInstance(caught.exception.cause, errors.ServiceConnectionError)
+        self.assertEqual(stats(URL)["requests"].get("updateWebhook", 0), before + 1)
+
+    def test_plain_post_answered_503_is_retried(self) -> None:
+        before = stats(URL)["requests"].get("testWebhook", 0)
+        flaky = client(token="svc_sk_python_tests_post_503", **{"x-mock-fault": "503", "x-mock-fault-times": "1"})
+        with self.assertRaises(errors.ServiceError) as caught:
+            flaky.test_webhook({"subscription_id": "sub_python_503"})
+        self.assertNotEqual(caught.exception.status, 503)
+        self.assertEqual(stats(URL)["requests"].get("testWebhook", 0), before + 2)
+
+    def test_idempotent_get_answered_500_is_retried(self) -> None:
+        before = stats(URL)["requests"].get("listWebhooks", 0)
+        flaky = client(token="svc_sk_python_tests_get_500", **{"x-mock-fault": "500", "x-mock-fault-times": "1"})
+        answer = flaky.list_webhooks()
+        self.assertEqual(answer["status"], "success")
+        self.assertEqual(stats(URL)["requests"].get("listWebhooks", 0), before + 2)
 
     def test_429_is_retried_after_retry_after(self) -> None:
         limited = client(LIMITED_URL)

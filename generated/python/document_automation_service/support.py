@@ -18,8 +18,21 @@ from . import types as _ty
 
 _P = _t.TypeVar("_P")
 FAILURE_STATUS = re.compile(r"fail|error|cancel", re.IGNORECASE)
+JOB_ID_FIELD = "job_id"
+"""The field of a submission's answer that holds the job id."""
+POLL_URL_FIELD: _t.Optional[str] = "poll_url"
+"""The field of a submission's answer that holds the poll path, when the description names one."""
+STILL_RUNNING_STATUS: _t.Optional[int] = 202
+"""The success status of a submission whose job goes on after the hold: the job's answer, not a result."""
+STATUS_FIELD = "job_status"
+"""The field of a poll answer that holds the job's status."""
+COMPLETED = "completed"
+"""The job status of a completed job."""
+PAYLOAD_FIELDS: tuple[str, ...] = ("result", "job_result")
+"""The fields of a poll answer that may hold the payload, in reading order."""
 POLL_PATH = re.compile("^/job/get/[^/]+$")
-DOWNLOAD_PREFIX = "/job/download/"
+DOWNLOAD_PATH = re.compile("^/job/download/([^/]+)$")
+"""The path of the download operation; its group is the token."""
 REDIRECTS = frozenset({301, 302, 303, 307, 308})
 MAX_REDIRECTS = 5
 
@@ -148,14 +161,14 @@ def origin(url: str) -> str:
 
 
 def download_target(token_or_url: str, base_url: str) -> tuple[_t.Literal["token", "url"], str]:
-    """("token", token) for a token or a URL below the base address's download path, else ("url", url)."""
+    """("token", token) for a token or a URL below the base address in the form of the download path, else ("url", url)."""
     if not re.match(r"https?://", token_or_url, re.IGNORECASE):
         if token_or_url == "" or "/" in token_or_url:
             raise ValueError("download needs a token or a full http(s) URL")
         return "token", token_or_url
-    prefix = base_url + DOWNLOAD_PREFIX
-    if token_or_url.startswith(prefix):
-        token = urllib.parse.unquote(re.split(r"[?#]", token_or_url[len(prefix) :])[0])
+    if token_or_url.startswith(base_url + "/"):
+        found = DOWNLOAD_PATH.match(re.split(r"[?#]", token_or_url[len(base_url) :])[0])
+        token = "" if found is None else urllib.parse.unquote(found.group(1))
         if token != "" and "/" not in token:
             return "token", token
     return "url", token_or_url
@@ -250,7 +263,7 @@ def encode_multipart(fields: _t.Mapping[str, object], json_text: _t.AbstractSet[
 
 
 def job_id_of(envelope: _ty.JsonObject) -> _t.Optional[str]:
-    value = envelope.get("job_id")
+    value = envelope.get(JOB_ID_FIELD)
     if isinstance(value, str) and value != "":
         return value
     if isinstance(value, int) and not isinstance(value, bool):
@@ -259,26 +272,32 @@ def job_id_of(envelope: _ty.JsonObject) -> _t.Optional[str]:
 
 
 def is_finished(envelope: _ty.JsonObject) -> bool:
-    """``job_status`` says completed; without a status, a payload is there."""
-    status = envelope.get("job_status")
+    """The status field says completed; without a status, a payload is there."""
+    status = envelope.get(STATUS_FIELD)
     if status is not None:
-        return status == "completed"
-    return envelope.get("result") is not None or envelope.get("job_result") is not None
+        return status == COMPLETED
+    return any(envelope.get(field) is not None for field in PAYLOAD_FIELDS)
 
 
 def failure_status(envelope: _ty.JsonObject) -> _t.Optional[str]:
-    """The ``job_status`` when it names a failure, an error or a cancellation."""
-    status = envelope.get("job_status")
+    """The job status when it names a failure, an error or a cancellation."""
+    status = envelope.get(STATUS_FIELD)
     return status if isinstance(status, str) and FAILURE_STATUS.search(status) else None
 
 
 def payload(envelope: _ty.JsonObject) -> _ty.JsonValue:
-    """``result`` when present, else ``job_result``."""
-    result = envelope.get("result")
-    return result if result is not None else envelope.get("job_result")
+    """The first of the payload fields that holds a value."""
+    for field in PAYLOAD_FIELDS:
+        value = envelope.get(field)
+        if value is not None:
+            return value
+    return None
 
 
 def poll_path(envelope: _ty.JsonObject) -> _t.Optional[str]:
-    """The ``poll_url`` when it has the documented form, else None (the path is built from the job id)."""
-    value = envelope.get("poll_url")
+    """The poll path of a submission's answer when it has the poll operation's form, else None (the path is built
+    from the job id)."""
+    if POLL_URL_FIELD is None:
+        return None
+    value = envelope.get(POLL_URL_FIELD)
     return value if isinstance(value, str) and POLL_PATH.match(value) else None

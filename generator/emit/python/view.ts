@@ -1,6 +1,6 @@
 import { pascalCase } from "../../ir/names.js";
-import type { IR, Operation, Pipeline } from "../../ir/types.js";
-import { pyComment, pyDocInline, pyDocstring, pyString } from "../escape/python.js";
+import type { IR, JobDownload, JobPoll, JobSubmit, Operation, Pipeline } from "../../ir/types.js";
+import { pyComment, pyDocInline, pyDocstring, pyLiteralText, pyString } from "../escape/python.js";
 import { PY_KEYWORDS, type PyNames, planPythonNames, snakeCase } from "../names/python.js";
 import { isPyRef, printPyType, type PyType, pyOptional, pyRef, pyTypeRefs, pyUnion } from "./py-type.js";
 import { type Decl, TypeScope } from "./type-scope.js";
@@ -111,10 +111,31 @@ export interface OperationView {
   readonly binary: boolean;
   readonly returnType: string;
   readonly castReturn: boolean;
-  readonly retry: string;
-  readonly billable: string;
+  /** May be sent again after a failure that may have reached the server (Python True or False). */
+  readonly resendable: string;
+  /** The job submission (Python True or False): a failure after it may have reached the server means the job may exist. */
+  readonly jobSubmission: string;
   /** The job submission: its success answer is read as an envelope whose loss means the job may exist. */
   readonly submission: boolean;
+}
+
+/** The job submission of the description (`x-paperoffice-job` role submit). */
+const isJobSubmission = (op: Operation): boolean => op.job?.role === "submit";
+
+/**
+ * Whether a request may be sent again after a failure that may have reached the server: the IR's `idempotent`
+ * (`x-idempotent`, else the HTTP-idempotent methods, never a billed operation), and never a job submission.
+ */
+const isResendable = (op: Operation): boolean => op.idempotent && !isJobSubmission(op);
+
+const pyBool = (value: boolean): string => (value ? "True" : "False");
+
+/** A regular expression (as a Python string literal) matching a path of a template; `capture` names the one parameter captured. */
+function pathPattern(template: string, capture?: string): string {
+  const literal = (part: string) => part.replace(/[.^$*+?()[\]{}|\\]/g, "\\$&");
+  const parts = template.split(/(\{[^}]+\})/);
+  const body = parts.map((part, i) => (i % 2 === 0 ? literal(part) : part === `{${capture}}` ? "([^/]+)" : "[^/]+")).join("");
+  return pyString(`^${body}$`);
 }
 
 /** Declared types as the clients write them: through the types package, imported as `_ty`. */
@@ -124,7 +145,7 @@ function successResponse(op: Operation) {
   return op.responses.find((r) => /^2\d\d$/.test(r.status));
 }
 
-function operationView(op: Operation, scope: TypeScope, names: PyNames): OperationView {
+function operationView(op: Operation, scope: TypeScope, names: PyNames, jobs: boolean): OperationView {
   const args: string[] = ["self"];
   const mapping = (params: Operation["parameters"]["query"]): { entries: string; required: string[]; optional: string[] } => {
     const required: string[] = [];
@@ -168,13 +189,14 @@ function operationView(op: Operation, scope: TypeScope, names: PyNames): Operati
   const binary = success !== undefined && success.contents.length > 0 && jsonAnswer === undefined;
   const answerType = jsonAnswer ? scope.expr(jsonAnswer.schema, `${pascalCase(op.identifier)}Response`) : pyRef("JsonValue");
   const returnType = binary ? "Download" : client(answerType);
-  const safe = op.method === "get" || op.method === "head" || op.method === "options";
   const docBody = [
     op.summary,
     op.description,
     `${op.method.toUpperCase()} ${op.path}`,
     op.errorCodes.length > 0 ? `Error codes: ${op.errorCodes.join(", ")}.` : undefined,
-    op.variants ? "A single submission: no waiting. The submit_<pipeline> methods submit and wait." : undefined,
+    jobs && isJobSubmission(op) && op.variants
+      ? "A single submission: no waiting. The submit_<pipeline> methods submit and wait."
+      : undefined,
   ]
     .filter((t): t is string => t !== undefined && t.trim() !== "")
     .map((t) => t.trim())
@@ -194,9 +216,9 @@ function operationView(op: Operation, scope: TypeScope, names: PyNames): Operati
     binary,
     returnType,
     castReturn: binary || !isPyRef(answerType, "JsonValue"),
-    retry: safe ? '"read"' : '"write"',
-    billable: op.variants !== undefined ? "True" : "False",
-    submission: op.variants !== undefined,
+    resendable: pyBool(isResendable(op)),
+    jobSubmission: pyBool(isJobSubmission(op)),
+    submission: isJobSubmission(op),
   };
 }
 
@@ -209,6 +231,55 @@ export interface PipelineView {
   readonly castPayload: boolean;
   readonly jsonText: string;
   readonly doc: string;
+}
+
+/** The operations that submit and poll jobs, when the description marks both (`x-paperoffice-job`). */
+function jobFacts(ir: IR): { submit: Operation & { job: JobSubmit }; poll: Operation & { job: JobPoll } } | undefined {
+  const submit = ir.operations.find((o): o is Operation & { job: JobSubmit } => o.job?.role === "submit");
+  const polls = ir.operations.filter((o): o is Operation & { job: JobPoll } => o.job?.role === "poll");
+  const poll = polls.find((o) => o.id === submit?.job.poll) ?? polls[0];
+  return submit === undefined || poll === undefined ? undefined : { submit, poll };
+}
+
+/** The job facts as the templates write them: Python literals, and docstring text. */
+function jobsView({ submit, poll }: NonNullable<ReturnType<typeof jobFacts>>) {
+  const { noWait, stillRunningStatus } = submit.job;
+  const selector = submit.variants?.selector ?? (submit.parameters.path.length === 1 ? submit.parameters.path[0]!.name : undefined);
+  const code = (text: string) => `\`\`${docText(text)}\`\``;
+  return {
+    submitMethod: pyString(submit.method.toUpperCase()),
+    submitPath: pyString(submit.path),
+    submitPathParams: selector === undefined ? "{}" : `{${pyString(selector)}: pipeline}`,
+    jobIdField: pyString(submit.job.jobId),
+    pollUrlField: submit.job.pollUrl === undefined ? "None" : pyString(submit.job.pollUrl),
+    stillRunningStatus: stillRunningStatus === undefined ? "None" : String(stillRunningStatus),
+    stillRunningText: stillRunningStatus === undefined ? "" : `a ${stillRunningStatus} (still running) or `,
+    noWait:
+      noWait === undefined
+        ? false
+        : {
+            body: `{**body, ${pyString(noWait.field)}: ${pyLiteralText(noWait.value)}}`,
+            valueText: docText(pyLiteralText(noWait.value)),
+            fieldText: code(noWait.field),
+          },
+    // Waiting is asked for by the opposite of a boolean no-wait value; another value has no opposite to send.
+    hold:
+      typeof noWait?.value === "boolean"
+        ? { field: pyString(noWait.field), value: pyBool(!noWait.value), valueText: pyBool(!noWait.value), fieldText: code(noWait.field) }
+        : false,
+    pollMethod: pyString(poll.method.toUpperCase()),
+    pollPath: pyString(poll.path),
+    pollParam: pyString(poll.job.jobIdParameter),
+    pollResendable: pyBool(isResendable(poll)),
+    pollPattern: pathPattern(poll.path),
+    statusField: pyString(poll.job.status),
+    completed: pyString(poll.job.completed),
+    payloadFields: `(${poll.job.payload.map(pyString).join(", ")}${poll.job.payload.length === 1 ? "," : ""})`,
+    payloadText: poll.job.payload.map(code).join(", else "),
+    statusText: code(poll.job.status),
+    jobIdText: code(submit.job.jobId),
+    pollUrlText: submit.job.pollUrl === undefined ? false : code(submit.job.pollUrl),
+  };
 }
 
 /** What differs between the blocking client (client.py) and the asyncio one (aio.py), both from client.py.hbs. */
@@ -232,8 +303,9 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
   // Every name of the output, planned before anything is printed.
   const planned = planPythonNames(ir);
   const scope = new TypeScope(ir, planned.take);
-  const jobOperation = ir.operations.find((o) => o.variants !== undefined);
-  const pipelines: readonly Pipeline[] = jobOperation?.variants?.pipelines ?? [];
+  const jobs = jobFacts(ir);
+  // The pipelines' request types come with the variants; their submit-and-wait methods need the job roles too.
+  const pipelines: readonly Pipeline[] = (jobs?.submit ?? ir.operations.find((o) => o.variants !== undefined))?.variants?.pipelines ?? [];
   for (const s of ir.schemas) scope.names.set(s.name, planned.schemaType(s.name));
 
   for (const s of ir.schemas) {
@@ -274,8 +346,8 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
     });
   }
 
-  const operations = ir.operations.map((o) => operationView(o, scope, planned));
-  const pipelineViews: PipelineView[] = pipelines.map((p) => {
+  const operations = ir.operations.map((o) => operationView(o, scope, planned, jobs !== undefined));
+  const pipelineViews: PipelineView[] = (jobs === undefined ? [] : pipelines).map((p) => {
     const payload = pyUnion(p.variants.map((v) => (v.payload ? scope.expr(v.payload, `${p.identifier}Payload`) : pyRef("JsonValue"))));
     const request = pyRef(planned.pipelineType(p));
     const jsonText = [...new Set(p.variants.flatMap((v) => v.jsonStrings))].sort();
@@ -322,11 +394,7 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
   if (undeclared.length > 0) throw new Error(`python types: WebhookEvent refers to ${undeclared.join(", ")}, not exported`);
   const headerNamed = (pattern: RegExp, fallback: string): string =>
     pyString(ir.webhooks.flatMap((w) => w.headers).find((h) => pattern.test(h.name))?.name ?? fallback);
-  const getJob = ir.operations.find((o) => o.method === "get" && o.parameters.path.length === 1 && /job/i.test(o.parameters.path[0]!.name));
-  const pollPath = getJob?.path ?? "/job/get/{job_id}";
-  const downloadOp = ir.operations.find((o, i) => o.method === "get" && o.parameters.path.length === 1 && operations[i]!.binary);
-  const downloadPath = downloadOp?.path ?? "/job/download/{token}";
-
+  const download = ir.operations.find((o): o is Operation & { job: JobDownload } => o.job?.role === "download");
   return {
     outDir: "python",
     place: (file) => (file === "pyproject.toml" || file === "README.md" ? file : `${names.module}/${file}`),
@@ -360,19 +428,18 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
       operations,
       pipelines: pipelineViews,
       hasPipelines: pipelineViews.length > 0,
-      jobPath: pyString(jobOperation?.path ?? "/job/add/{pipeline}"),
-      jobSelector: pyString(jobOperation?.variants?.selector ?? "pipeline"),
-      pollPath: pyString(pollPath),
-      pollParam: pyString(getJob?.parameters.path[0]?.name ?? "job_id"),
-      downloadPath: pyString(downloadPath),
-      downloadParam: pyString(downloadOp?.parameters.path[0]?.name ?? "token"),
-      downloadPrefix: pyString(downloadPath.slice(0, downloadPath.indexOf("{"))),
-      pollPattern: pyString(
-        `^${pollPath
-          .split(/\{[^}]+\}/)
-          .map((part) => part.replace(/[.^$*+?()[\]{}|\\]/g, "\\$&"))
-          .join("[^/]+")}$`,
-      ),
+      hasSubmission: operations.some((o) => o.submission),
+      jobs: jobs === undefined ? false : jobsView(jobs),
+      download:
+        download === undefined
+          ? false
+          : {
+              method: pyString(download.method.toUpperCase()),
+              path: pyString(download.path),
+              param: pyString(download.job.tokenParameter),
+              resendable: pyBool(isResendable(download)),
+              pattern: pathPattern(download.path, download.job.tokenParameter),
+            },
       errors,
       events,
       eventUnion: printPyType(eventUnion, pyString),

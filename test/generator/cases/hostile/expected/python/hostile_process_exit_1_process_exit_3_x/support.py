@@ -16,10 +16,8 @@ import uuid
 
 from . import types as _ty
 
-_P = _t.TypeVar("_P")
-FAILURE_STATUS = re.compile(r"fail|error|cancel", re.IGNORECASE)
-POLL_PATH = re.compile("^/job/get/[^/]+$")
-DOWNLOAD_PREFIX = "/job/download/"
+STILL_RUNNING_STATUS: _t.Optional[int] = None
+"""No job submission is described: no success answer is taken for a still-running job."""
 REDIRECTS = frozenset({301, 302, 303, 307, 308})
 MAX_REDIRECTS = 5
 
@@ -41,17 +39,6 @@ class SavedFile:
     size: int
     content_type: _t.Optional[str]
     filename: _t.Optional[str]
-
-
-@dataclasses.dataclass(frozen=True)
-class JobResult(_t.Generic[_P]):
-    """A completed job: its id, its payload (``result``, else ``job_result``) and the last envelope."""
-
-    job_id: str
-    data: _P
-    status: str
-    polls: int
-    envelope: _ty.JsonObject
 
 
 @dataclasses.dataclass(frozen=True)
@@ -147,18 +134,11 @@ def origin(url: str) -> str:
     return f"{parts.scheme.lower()}://{(parts.hostname or '').lower()}:{port}"
 
 
-def download_target(token_or_url: str, base_url: str) -> tuple[_t.Literal["token", "url"], str]:
-    """("token", token) for a token or a URL below the base address's download path, else ("url", url)."""
-    if not re.match(r"https?://", token_or_url, re.IGNORECASE):
-        if token_or_url == "" or "/" in token_or_url:
-            raise ValueError("download needs a token or a full http(s) URL")
-        return "token", token_or_url
-    prefix = base_url + DOWNLOAD_PREFIX
-    if token_or_url.startswith(prefix):
-        token = urllib.parse.unquote(re.split(r"[?#]", token_or_url[len(prefix) :])[0])
-        if token != "" and "/" not in token:
-            return "token", token
-    return "url", token_or_url
+def download_target(url: str) -> str:
+    """The URL to fetch; the description marks no download operation, so there is no download by token."""
+    if not re.match(r"https?://", url, re.IGNORECASE):
+        raise ValueError("download needs a full http(s) URL (the description marks no download operation to take a token)")
+    return url
 
 
 def filename_of(disposition: _t.Optional[str], url: _t.Optional[str] = None) -> _t.Optional[str]:
@@ -247,38 +227,3 @@ def encode_multipart(fields: _t.Mapping[str, object], json_text: _t.AbstractSet[
         add(key, item, True)
     parts.append(f"--{boundary}--\r\n".encode("utf-8"))
     return b"".join(parts), f"multipart/form-data; boundary={boundary}"
-
-
-def job_id_of(envelope: _ty.JsonObject) -> _t.Optional[str]:
-    value = envelope.get("job_id")
-    if isinstance(value, str) and value != "":
-        return value
-    if isinstance(value, int) and not isinstance(value, bool):
-        return str(value)
-    return None
-
-
-def is_finished(envelope: _ty.JsonObject) -> bool:
-    """``job_status`` says completed; without a status, a payload is there."""
-    status = envelope.get("job_status")
-    if status is not None:
-        return status == "completed"
-    return envelope.get("result") is not None or envelope.get("job_result") is not None
-
-
-def failure_status(envelope: _ty.JsonObject) -> _t.Optional[str]:
-    """The ``job_status`` when it names a failure, an error or a cancellation."""
-    status = envelope.get("job_status")
-    return status if isinstance(status, str) and FAILURE_STATUS.search(status) else None
-
-
-def payload(envelope: _ty.JsonObject) -> _ty.JsonValue:
-    """``result`` when present, else ``job_result``."""
-    result = envelope.get("result")
-    return result if result is not None else envelope.get("job_result")
-
-
-def poll_path(envelope: _ty.JsonObject) -> _t.Optional[str]:
-    """The ``poll_url`` when it has the documented form, else None (the path is built from the job id)."""
-    value = envelope.get("poll_url")
-    return value if isinstance(value, str) and POLL_PATH.match(value) else None

@@ -4,15 +4,16 @@
 ``Client`` blocks; ``AsyncClient`` is its asyncio twin with the same methods, each awaited."""
 
 from . import errors, types, webhooks
-from .support import Download, JobResult, SavedFile, encode_multipart
-from .aio import AsyncClient, AsyncJobHandle
-from .client import DEFAULT_BASE_URL, DESCRIPTION_SHA256, RELEASE, Client, JobHandle
+from .support import Download, SavedFile, encode_multipart
+from .aio import AsyncClient
+from .client import DEFAULT_BASE_URL, DESCRIPTION_SHA256, RELEASE, Client
 from .errors import (
     DeadlineExceededError,
     JobDeadlineExceededError,
     JobFailedError,
     JobMayExistError,
     MalformedResponseError,
+    MayHaveBeenProcessedError,
     SdkError,
     ServiceConnectionError,
     ServiceError,
@@ -23,7 +24,6 @@ from .webhooks import verify
 
 __all__ = [
     "AsyncClient",
-    "AsyncJobHandle",
     "Client",
     "DEFAULT_BASE_URL",
     "DESCRIPTION_SHA256",
@@ -32,11 +32,10 @@ __all__ = [
     "FileUpload",
     "JobDeadlineExceededError",
     "JobFailedError",
-    "JobHandle",
     "JobMayExistError",
-    "JobResult",
     "JsonValue",
     "MalformedResponseError",
+    "MayHaveBeenProcessedError",
     "RELEASE",
     "SavedFile",
     "SdkError",

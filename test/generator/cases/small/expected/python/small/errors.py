@@ -134,12 +134,12 @@ class MalformedResponseError(ServiceError):
         super().__init__(status, None, message, None, body, job_id)
 
 
-class JobMayExistError(SdkError):
-    """A job submission failed after its body was sent (500, 502, 504, a reset, a timeout, the deadline in flight,
-    or a success answer that cannot be read).
+class MayHaveBeenProcessedError(SdkError):
+    """A request that may not be sent twice failed after it may have reached the service: a 5xx other than 503,
+    a reset or lost connection, a timeout, or the deadline passing while it was in flight.
 
-    The job may exist and be billed: it is never submitted again automatically. ``cause`` is the SdkError behind
-    it (a ServiceError, a connection or deadline error), or None.
+    The service may have carried it out: it is never sent again automatically. ``cause`` is the SdkError behind it
+    (a ServiceError, a connection or deadline error), or None; ``status`` the HTTP status when there was an answer.
     """
 
     def __init__(
@@ -150,10 +150,38 @@ class JobMayExistError(SdkError):
         status: _t.Optional[int] = None,
         job_id: _t.Optional[str] = None,
     ) -> None:
-        super().__init__(f"the job may exist and may be billed: {message}. Check the job list before submitting again", job_id=job_id)
+        super().__init__(self._explain(message), job_id=job_id)
         self.cause = cause
         self.status = status
         self.__cause__ = cause
+
+    def _explain(self, message: str) -> str:
+        return f"the request may have been processed: {message}. It was not sent again"
+
+
+class JobMayExistError(MayHaveBeenProcessedError):
+    """A job submission failed after its body was sent (500, 502, 504, a reset, a timeout, the deadline in flight,
+    or a success answer that cannot be read).
+
+    The job may exist and be billed: it is never submitted again automatically. ``cause`` and ``status`` are as in
+    MayHaveBeenProcessedError.
+    """
+
+    def _explain(self, message: str) -> str:
+        return f"the job may exist and may be billed: {message}. Check the job list before submitting again"
+
+
+def may_have_been_processed(
+    job_submission: bool,
+    message: str,
+    cause: _t.Optional[SdkError] = None,
+    *,
+    status: _t.Optional[int] = None,
+    job_id: _t.Optional[str] = None,
+) -> MayHaveBeenProcessedError:
+    """The error of a request that failed after it may have reached the service: JobMayExistError for the job submission."""
+    kind = JobMayExistError if job_submission else MayHaveBeenProcessedError
+    return kind(message, cause, status=status, job_id=job_id)
 
 
 class JobFailedError(SdkError):
