@@ -276,9 +276,6 @@ function jobsView({ submit, poll }: NonNullable<ReturnType<typeof jobFacts>>) {
     completed: pyString(poll.job.completed),
     payloadFields: `(${poll.job.payload.map(pyString).join(", ")}${poll.job.payload.length === 1 ? "," : ""})`,
     payloadText: poll.job.payload.map(code).join(", else "),
-    statusText: code(poll.job.status),
-    jobIdText: code(submit.job.jobId),
-    pollUrlText: submit.job.pollUrl === undefined ? false : code(submit.job.pollUrl),
   };
 }
 
