@@ -172,6 +172,27 @@ print(json.dumps({"ran": getattr(builtins, "HOSTILE_RAN", None), "seen": seen}))
       expect.arrayContaining(["ServiceError", "SdkError", "DeadlineExceededError"]),
     );
   }, 180_000);
+
+  it("type-check as Python packages with strict pyright, zero errors", async () => {
+    const config = join(base, "pyrightconfig.json");
+    const include = THEMES.map((t) => relative(base, join(outOf(t), "python")));
+    await writeFile(config, JSON.stringify({ include, typeCheckingMode: "strict", pythonVersion: "3.10" }));
+    const { stdout } = await run(join(root, "node_modules/.bin/pyright"), ["-p", config, "--outputjson"], {
+      cwd: base,
+      maxBuffer: 64 * 1024 * 1024,
+      timeout: 240_000,
+    }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? "" }));
+    const report = JSON.parse(stdout) as {
+      summary: { filesAnalyzed: number; errorCount: number };
+      generalDiagnostics: { file: string; range?: { start: { line: number } }; message: string }[];
+    };
+    const problems = report.generalDiagnostics.map(
+      (d) => `${relative(base, d.file)}:${(d.range?.start.line ?? -1) + 1} ${d.message.split("\n")[0]}`,
+    );
+    expect(problems).toEqual([]);
+    expect(report.summary.errorCount).toBe(0);
+    expect(report.summary.filesAnalyzed).toBeGreaterThanOrEqual(THEMES.length * 8);
+  }, 300_000);
 });
 
 describe("parameter locations on the wire", () => {

@@ -1,7 +1,7 @@
 import { flattenObject } from "../../ir/flatten.js";
 import { pascalCase } from "../../ir/names.js";
 import type { IR, ObjectSchema, Schema } from "../../ir/types.js";
-import { pyCommentFirstLine, pyDocstring, pyString } from "../escape/python.js";
+import { pyComment, pyCommentFirstLine, pyDocstring, pyString } from "../escape/python.js";
 import { PY_KEYWORDS } from "../names/python.js";
 import { type PyType, pyBuiltin, pyDict, pyList, pyLiteral, pyRef, pyUnion } from "./py-type.js";
 
@@ -108,6 +108,17 @@ export class TypeScope {
   }
 
   declareObject(name: string, object: ObjectSchema, extraDoc?: string): void {
+    // Type checkers refuse a TypedDict key that is empty; such an object is typed as a plain dict instead.
+    if (object.properties.some((p) => p.name === "")) {
+      this.decls.push({
+        typedDict: false,
+        alias: true,
+        name,
+        expr: pyDict(pyRef("JsonValue")),
+        comment: pyComment('a property named "" cannot be a TypedDict key: typed as a plain dict'),
+      });
+      return;
+    }
     const field = (p: ObjectSchema["properties"][number]): Field => ({
       key: p.name,
       keyLiteral: pyString(p.name),

@@ -423,6 +423,7 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
       ),
       typesImports: initImports,
       operations,
+      usesJson: operations.some((o) => o.hasJsonBody),
       pipelines: pipelineViews,
       hasPipelines: pipelineViews.length > 0,
       hasSubmission: operations.some((o) => o.submission),

@@ -46,12 +46,8 @@ class Node(_t.TypedDict, total=False):
 Pet: _t.TypeAlias = _t.Union["Cat", "Dog"]
 
 
-_ClassRequired = _t.TypedDict("_ClassRequired", {})
-_ClassOptional = _t.TypedDict("_ClassOptional", {"constructor": str, "__proto__": str, "": str, "with space": bool}, total=False)
-
-
-class Class(_ClassRequired, _ClassOptional):
-    pass
+# a property named "" cannot be a TypedDict key: typed as a plain dict
+Class: _t.TypeAlias = dict[str, "JsonValue"]
 
 
 MyType2: _t.TypeAlias = str
