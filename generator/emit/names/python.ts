@@ -61,6 +61,7 @@ export const PY_ERRORS_NAMES: readonly string[] = [
   "JobMayExistError",
   "MalformedResponseError",
   "MayHaveBeenProcessedError",
+  "MissingCredentialsError",
   "SdkError",
   "ServiceConnectionError",
   "ServiceError",

@@ -7,6 +7,7 @@ import { type Decl, TypeScope } from "./type-scope.js";
 import { BASE_MODULE, reexports, typesModules } from "./type-modules.js";
 import { releaseIdProblem, releaseToVersion } from "../../releases/version.js";
 import type { LanguageView } from "../templated.js";
+import { envNames } from "../client/spec.js";
 
 /** Names of the Python package; each defaults to one derived from the description's title. */
 export interface PythonOptions {
@@ -117,6 +118,8 @@ export interface OperationView {
   readonly jobSubmission: string;
   /** The job submission: its success answer is read as an envelope whose loss means the job may exist. */
   readonly submission: boolean;
+  /** The operation's security alternatives as a Python tuple of tuples of scheme names. */
+  readonly security: string;
 }
 
 /** The job submission of the description (`x-paperoffice-job` role submit). */
@@ -129,6 +132,24 @@ const isJobSubmission = (op: Operation): boolean => op.job?.role === "submit";
 const isResendable = (op: Operation): boolean => op.idempotent && !isJobSubmission(op);
 
 const pyBool = (value: boolean): string => (value ? "True" : "False");
+
+/** A Python tuple literal of literals (a one-element tuple keeps its comma). */
+const pyTuple = (items: readonly string[]): string => `(${items.join(", ")}${items.length === 1 ? "," : ""})`;
+
+/** An operation's security alternatives, any one of which is enough, as a Python tuple of tuples of scheme names. */
+const securityOf = (op: Operation): string =>
+  pyTuple(op.security.map((requirement) => pyTuple(requirement.map((s) => pyString(s.scheme)))));
+
+/** The description's security schemes as support.py declares them, as the TypeScript model has them. */
+function securitySchemes(ir: IR) {
+  return ir.securitySchemes.map((s) => ({
+    name: pyString(s.name),
+    type: pyString(String(s.type)),
+    scheme: pyString(s.type === "http" ? (s.scheme ?? "bearer").toLowerCase() : ""),
+    location: pyString(s.type === "apiKey" ? (s.in ?? "header") : ""),
+    parameter: pyString(s.type === "apiKey" ? (s.parameterName ?? "") : ""),
+  }));
+}
 
 /** A regular expression (as a Python string literal) matching a path of a template; `capture` names the one parameter captured. */
 function pathPattern(template: string, capture?: string): string {
@@ -219,6 +240,7 @@ function operationView(op: Operation, scope: TypeScope, names: PyNames, jobs: bo
     resendable: pyBool(isResendable(op)),
     jobSubmission: pyBool(isJobSubmission(op)),
     submission: isJobSubmission(op),
+    security: securityOf(op),
   };
 }
 
@@ -249,6 +271,8 @@ function jobsView({ submit, poll }: NonNullable<ReturnType<typeof jobFacts>>) {
   return {
     submitMethod: pyString(submit.method.toUpperCase()),
     submitPath: pyString(submit.path),
+    submitSecurity: securityOf(submit),
+    pollSecurity: securityOf(poll),
     submitPathParams: selector === undefined ? "{}" : `{${pyString(selector)}: pipeline}`,
     jobIdField: pyString(submit.job.jobId),
     pollUrlField: submit.job.pollUrl === undefined ? "None" : pyString(submit.job.pollUrl),
@@ -422,6 +446,10 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
         ),
       ),
       typesImports: initImports,
+      securitySchemes: securitySchemes(ir),
+      tokenEnv: pyString(envNames(ir).token),
+      tokenEnvText: docText(envNames(ir).token),
+      tokenEnvComment: pyComment(envNames(ir).token),
       operations,
       usesJson: operations.some((o) => o.hasJsonBody),
       pipelines: pipelineViews,
@@ -436,6 +464,7 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
               path: pyString(download.path),
               param: pyString(download.job.tokenParameter),
               resendable: pyBool(isResendable(download)),
+              security: securityOf(download),
               pattern: pathPattern(download.path, download.job.tokenParameter),
             },
       errors,

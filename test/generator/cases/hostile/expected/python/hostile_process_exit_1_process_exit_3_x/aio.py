@@ -11,8 +11,11 @@ one the description marks idempotent (``x-idempotent``), else a GET, HEAD, PUT, 
 never a billed operation. Any other request is never sent again after it may
 have reached the service: a 5xx other than 503, a lost connection or the deadline passing in flight raises
 MayHaveBeenProcessedError.
-The token and the configured ``secrets`` never appear in an error's text, body or cause. Redirects are
-followed for GET; the Authorization header is not sent to another origin.
+Credentials follow each operation's security: a bearer token (also for oauth2 and openIdConnect), HTTP basic
+(``username`` and ``password``) or an API key in a header, the query or a cookie (``api_key``, else the token); a
+call whose credentials are missing raises MissingCredentialsError before anything is sent. The credentials and
+the configured ``secrets`` never appear in an error's text, body or cause. Redirects are followed for GET; no
+credential is sent to another origin.
 """
 
 from __future__ import annotations
@@ -47,9 +50,12 @@ class AsyncClient:
 
     def __init__(
         self,
-        token: str,
+        token: _t.Optional[str] = None,
         base_url: str = DEFAULT_BASE_URL,
         *,
+        api_key: _t.Optional[str] = None,
+        username: _t.Optional[str] = None,
+        password: _t.Optional[str] = None,
         timeout: float = 330.0,
         deadline: float = 600.0,
         job_deadline: float = 3600.0,
@@ -64,12 +70,20 @@ class AsyncClient:
     ) -> None:
         """``timeout`` bounds one socket operation (above the service's hold of about 295 s); ``deadline`` one call,
         retries included; ``job_deadline`` one submit-and-wait; ``poll_interval`` is (min, max) seconds, jittered;
-        ``secrets`` are further strings to keep out of every error (the token always is)."""
+        ``secrets`` are further strings to keep out of every error (the credentials always are). ``token`` (default:
+        the environment variable HOSTILE_PROCESS_EXIT_1_PROCESS_EXIT_3_X_TOKEN) is the bearer token, and the API key when ``api_key`` is not
+        given; ``username`` and ``password`` go together, for HTTP basic. Each is needed only by the operations whose
+        security asks for it."""
         if not (0 <= poll_interval[0] <= poll_interval[1]):
             raise ValueError("poll_interval needs 0 <= min <= max")
+        if (username is None) != (password is None):
+            raise ValueError("username and password go together: pass both for HTTP basic authentication")
+        if token is None:
+            token = os.environ.get(_co.TOKEN_ENV) or None
         self.base_url = base_url.rstrip("/")
-        self._token = token
-        self._redactor = _co.Redactor(token, secrets)
+        basic = None if username is None or password is None else (username, password)
+        self._credentials = _co.Credentials(token, api_key, basic)
+        self._redactor = _co.Redactor([*self._credentials.secrets(), *secrets])
         self._timeout = timeout
         self._deadline = deadline
         self._job_deadline = job_deadline
@@ -82,7 +96,7 @@ class AsyncClient:
         self._user_agent = user_agent
 
     def __repr__(self) -> str:
-        return f"AsyncClient(base_url={self.base_url!r}, token=<redacted>)"
+        return f"AsyncClient(base_url={self.base_url!r}, credentials=<redacted>)"
 
     async def __aenter__(self) -> AsyncClient:
         return self
@@ -95,7 +109,9 @@ class AsyncClient:
 
     # -- transport ---------------------------------------------------------------------------------------------
 
-    def _url(self, path: str, path_params: _t.Mapping[str, object], query: _t.Mapping[str, object]) -> str:
+    def _url(
+        self, path: str, path_params: _t.Mapping[str, object], query: _t.Mapping[str, object], extra: _t.Sequence[tuple[str, str]] = ()
+    ) -> str:
         for name, value in path_params.items():
             path = path.replace("{" + name + "}", urllib.parse.quote(_co.form_value(value), safe=""))
         pairs: list[tuple[str, str]] = []
@@ -106,6 +122,7 @@ class AsyncClient:
                 pairs.extend((name, _co.form_value(v)) for v in _t.cast("_t.Sequence[object]", value))
             else:
                 pairs.append((name, _co.form_value(value)))
+        pairs.extend(extra)
         return self.base_url + path + ("?" + urllib.parse.urlencode(pairs) if pairs else "")
 
     async def _exchange(
@@ -113,20 +130,24 @@ class AsyncClient:
         method: str,
         url: str,
         headers: dict[str, str],
+        credentials: _co.Applied,
         body: _t.Optional[bytes],
         end: float,
         sink: _t.Optional[_tr.Sink],
     ) -> _co.Answer:
-        """One attempt, following redirects of a GET; Authorization is dropped once the target leaves the origin."""
+        """One attempt, following redirects of a GET; Authorization and every credential are dropped once the
+        target leaves the origin."""
         start = _co.origin(url)
+        sent = credentials.onto(headers)
         for _ in range(_co.MAX_REDIRECTS + 1):
-            answer = await _tr.exchange_async(method, url, headers, body, end, self._timeout, sink)
+            answer = await _tr.exchange_async(method, url, sent, body, end, self._timeout, sink)
             location = answer.header("Location")
             if answer.status not in _co.REDIRECTS or location is None or method != "GET":
                 return answer
             url = urllib.parse.urljoin(url, location)
             if _co.origin(url) != start:
-                headers = {k: v for k, v in headers.items() if k.lower() != "authorization"}
+                sent = credentials.strip(sent, headers)
+                url = credentials.strip_url(url)
         raise _tr.Lost(f"more than {_co.MAX_REDIRECTS} redirects")
 
     async def _send(
@@ -146,15 +167,22 @@ class AsyncClient:
         job_id: _t.Optional[str] = None,
         url: _t.Optional[str] = None,
         sink: _t.Optional[_tr.Sink] = None,
+        security: _t.Optional[_co.Security] = None,
     ) -> _co.Answer:
         """One call with its retries. ``path`` names the call in errors; ``url``, when given, is fetched instead
-        (another origin gets no Authorization). A request that is not ``resendable`` is sent again only when the
-        service did not act on it (429, 503, a refused connection); after a failure that may have reached the
-        service it raises MayHaveBeenProcessedError, JobMayExistError for the ``job_submission``."""
-        target = url if url is not None else self._url(path, path_params or {}, query or {})
+        (another origin gets no credentials). ``security`` lists the operation's alternatives of scheme names (None:
+        the first scheme the client has a credential for); MissingCredentialsError, before anything is sent, when
+        none can be met. A request that is not ``resendable`` is sent again only when the service did not act on it
+        (429, 503, a refused connection); after a failure that may have reached the service it raises
+        MayHaveBeenProcessedError, JobMayExistError for the ``job_submission``."""
+        label = f"{method} {path}"
+        own = url is None or _co.origin(url) == _co.origin(self.base_url)
+        credentials = self._credentials.apply(security, label) if own else _co.NO_CREDENTIALS
+        if url is None:
+            target = self._url(path, path_params or {}, query or {}, credentials.query)
+        else:
+            target = _co.with_query(url, credentials.query)
         sent: dict[str, str] = {"Accept": "application/json", "User-Agent": self._user_agent, **self._headers}
-        if url is None or _co.origin(url) == _co.origin(self.base_url):
-            sent["Authorization"] = f"Bearer {self._token}"
         for name, value in (headers or {}).items():
             if value is not None:
                 sent[name] = _co.parameter_text(value)
@@ -165,7 +193,6 @@ class AsyncClient:
             sent["Content-Type"] = content_type
         limit = self._deadline if deadline is None else deadline
         end = _co.now() + limit
-        label = f"{method} {path}"
         attempt = 0
         while True:
             if _co.now() >= end:
@@ -174,7 +201,7 @@ class AsyncClient:
             wait: _t.Optional[float] = None
             failure: _er.SdkError
             try:
-                answer = await self._exchange(method, target, sent, body, end, sink)
+                answer = await self._exchange(method, target, sent, credentials, body, end, sink)
             except _tr.Expired:
                 expired = _er.DeadlineExceededError(f"{label}: deadline of {limit:g} s exceeded in flight", job_id=job_id)
                 if not resendable:
@@ -246,7 +273,7 @@ class AsyncClient:
 
     async def download(self, url: str, *, deadline: _t.Optional[float] = None) -> Download:
         """A file by its full http(s) URL, read whole (a URL of another origin, such as a signed link, is fetched
-        without the Authorization header)."""
+        without credentials)."""
         answer = await self._send("GET", "<download URL>", url=_co.download_target(url), deadline=deadline)
         return Download(answer.body, answer.header("Content-Type"), _co.filename_of(answer.header("Content-Disposition"), url))
 
@@ -289,6 +316,7 @@ class AsyncClient:
             resendable=True,
             job_submission=False,
             deadline=deadline,
+            security=(),
         )
         return _t.cast(_ty.Node, self._json(answer))
 
@@ -304,6 +332,7 @@ class AsyncClient:
             resendable=True,
             job_submission=False,
             deadline=deadline,
+            security=(),
         )
         return _t.cast(_ty.Pet, self._json(answer))
 
@@ -319,6 +348,7 @@ class AsyncClient:
             resendable=True,
             job_submission=False,
             deadline=deadline,
+            security=(),
         )
         return self._json(answer)
 
@@ -336,6 +366,7 @@ class AsyncClient:
             resendable=False,
             job_submission=False,
             deadline=deadline,
+            security=(),
         )
         return self._json(answer)
 

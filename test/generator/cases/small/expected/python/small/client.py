@@ -11,8 +11,11 @@ one the description marks idempotent (``x-idempotent``), else a GET, HEAD, PUT, 
 never a billed operation. Any other request is never sent again after it may
 have reached the service: a 5xx other than 503, a lost connection or the deadline passing in flight raises
 MayHaveBeenProcessedError.
-The token and the configured ``secrets`` never appear in an error's text, body or cause. Redirects are
-followed for GET; the Authorization header is not sent to another origin.
+Credentials follow each operation's security: a bearer token (also for oauth2 and openIdConnect), HTTP basic
+(``username`` and ``password``) or an API key in a header, the query or a cookie (``api_key``, else the token); a
+call whose credentials are missing raises MissingCredentialsError before anything is sent. The credentials and
+the configured ``secrets`` never appear in an error's text, body or cause. Redirects are followed for GET; no
+credential is sent to another origin.
 """
 
 from __future__ import annotations
@@ -50,9 +53,12 @@ class Client:
 
     def __init__(
         self,
-        token: str,
+        token: _t.Optional[str] = None,
         base_url: str = DEFAULT_BASE_URL,
         *,
+        api_key: _t.Optional[str] = None,
+        username: _t.Optional[str] = None,
+        password: _t.Optional[str] = None,
         timeout: float = 330.0,
         deadline: float = 600.0,
         job_deadline: float = 3600.0,
@@ -67,12 +73,20 @@ class Client:
     ) -> None:
         """``timeout`` bounds one socket operation (above the service's hold of about 295 s); ``deadline`` one call,
         retries included; ``job_deadline`` one submit-and-wait; ``poll_interval`` is (min, max) seconds, jittered;
-        ``secrets`` are further strings to keep out of every error (the token always is)."""
+        ``secrets`` are further strings to keep out of every error (the credentials always are). ``token`` (default:
+        the environment variable SMALL_TOKEN) is the bearer token, and the API key when ``api_key`` is not
+        given; ``username`` and ``password`` go together, for HTTP basic. Each is needed only by the operations whose
+        security asks for it."""
         if not (0 <= poll_interval[0] <= poll_interval[1]):
             raise ValueError("poll_interval needs 0 <= min <= max")
+        if (username is None) != (password is None):
+            raise ValueError("username and password go together: pass both for HTTP basic authentication")
+        if token is None:
+            token = os.environ.get(_co.TOKEN_ENV) or None
         self.base_url = base_url.rstrip("/")
-        self._token = token
-        self._redactor = _co.Redactor(token, secrets)
+        basic = None if username is None or password is None else (username, password)
+        self._credentials = _co.Credentials(token, api_key, basic)
+        self._redactor = _co.Redactor([*self._credentials.secrets(), *secrets])
         self._timeout = timeout
         self._deadline = deadline
         self._job_deadline = job_deadline
@@ -85,7 +99,7 @@ class Client:
         self._user_agent = user_agent
 
     def __repr__(self) -> str:
-        return f"Client(base_url={self.base_url!r}, token=<redacted>)"
+        return f"Client(base_url={self.base_url!r}, credentials=<redacted>)"
 
     def __enter__(self) -> Client:
         return self
@@ -98,7 +112,9 @@ class Client:
 
     # -- transport ---------------------------------------------------------------------------------------------
 
-    def _url(self, path: str, path_params: _t.Mapping[str, object], query: _t.Mapping[str, object]) -> str:
+    def _url(
+        self, path: str, path_params: _t.Mapping[str, object], query: _t.Mapping[str, object], extra: _t.Sequence[tuple[str, str]] = ()
+    ) -> str:
         for name, value in path_params.items():
             path = path.replace("{" + name + "}", urllib.parse.quote(_co.form_value(value), safe=""))
         pairs: list[tuple[str, str]] = []
@@ -109,6 +125,7 @@ class Client:
                 pairs.extend((name, _co.form_value(v)) for v in _t.cast("_t.Sequence[object]", value))
             else:
                 pairs.append((name, _co.form_value(value)))
+        pairs.extend(extra)
         return self.base_url + path + ("?" + urllib.parse.urlencode(pairs) if pairs else "")
 
     def _exchange(
@@ -116,20 +133,24 @@ class Client:
         method: str,
         url: str,
         headers: dict[str, str],
+        credentials: _co.Applied,
         body: _t.Optional[bytes],
         end: float,
         sink: _t.Optional[_tr.Sink],
     ) -> _co.Answer:
-        """One attempt, following redirects of a GET; Authorization is dropped once the target leaves the origin."""
+        """One attempt, following redirects of a GET; Authorization and every credential are dropped once the
+        target leaves the origin."""
         start = _co.origin(url)
+        sent = credentials.onto(headers)
         for _ in range(_co.MAX_REDIRECTS + 1):
-            answer = _tr.exchange(method, url, headers, body, end, self._timeout, sink)
+            answer = _tr.exchange(method, url, sent, body, end, self._timeout, sink)
             location = answer.header("Location")
             if answer.status not in _co.REDIRECTS or location is None or method != "GET":
                 return answer
             url = urllib.parse.urljoin(url, location)
             if _co.origin(url) != start:
-                headers = {k: v for k, v in headers.items() if k.lower() != "authorization"}
+                sent = credentials.strip(sent, headers)
+                url = credentials.strip_url(url)
         raise _tr.Lost(f"more than {_co.MAX_REDIRECTS} redirects")
 
     def _send(
@@ -149,15 +170,22 @@ class Client:
         job_id: _t.Optional[str] = None,
         url: _t.Optional[str] = None,
         sink: _t.Optional[_tr.Sink] = None,
+        security: _t.Optional[_co.Security] = None,
     ) -> _co.Answer:
         """One call with its retries. ``path`` names the call in errors; ``url``, when given, is fetched instead
-        (another origin gets no Authorization). A request that is not ``resendable`` is sent again only when the
-        service did not act on it (429, 503, a refused connection); after a failure that may have reached the
-        service it raises MayHaveBeenProcessedError, JobMayExistError for the ``job_submission``."""
-        target = url if url is not None else self._url(path, path_params or {}, query or {})
+        (another origin gets no credentials). ``security`` lists the operation's alternatives of scheme names (None:
+        the first scheme the client has a credential for); MissingCredentialsError, before anything is sent, when
+        none can be met. A request that is not ``resendable`` is sent again only when the service did not act on it
+        (429, 503, a refused connection); after a failure that may have reached the service it raises
+        MayHaveBeenProcessedError, JobMayExistError for the ``job_submission``."""
+        label = f"{method} {path}"
+        own = url is None or _co.origin(url) == _co.origin(self.base_url)
+        credentials = self._credentials.apply(security, label) if own else _co.NO_CREDENTIALS
+        if url is None:
+            target = self._url(path, path_params or {}, query or {}, credentials.query)
+        else:
+            target = _co.with_query(url, credentials.query)
         sent: dict[str, str] = {"Accept": "application/json", "User-Agent": self._user_agent, **self._headers}
-        if url is None or _co.origin(url) == _co.origin(self.base_url):
-            sent["Authorization"] = f"Bearer {self._token}"
         for name, value in (headers or {}).items():
             if value is not None:
                 sent[name] = _co.parameter_text(value)
@@ -168,7 +196,6 @@ class Client:
             sent["Content-Type"] = content_type
         limit = self._deadline if deadline is None else deadline
         end = _co.now() + limit
-        label = f"{method} {path}"
         attempt = 0
         while True:
             if _co.now() >= end:
@@ -177,7 +204,7 @@ class Client:
             wait: _t.Optional[float] = None
             failure: _er.SdkError
             try:
-                answer = self._exchange(method, target, sent, body, end, sink)
+                answer = self._exchange(method, target, sent, credentials, body, end, sink)
             except _tr.Expired:
                 expired = _er.DeadlineExceededError(f"{label}: deadline of {limit:g} s exceeded in flight", job_id=job_id)
                 if not resendable:
@@ -249,7 +276,7 @@ class Client:
 
     def download(self, url: str, *, deadline: _t.Optional[float] = None) -> Download:
         """A file by its full http(s) URL, read whole (a URL of another origin, such as a signed link, is fetched
-        without the Authorization header)."""
+        without credentials)."""
         answer = self._send("GET", "<download URL>", url=_co.download_target(url), deadline=deadline)
         return Download(answer.body, answer.header("Content-Type"), _co.filename_of(answer.header("Content-Disposition"), url))
 
@@ -294,6 +321,7 @@ class Client:
             resendable=True,
             job_submission=False,
             deadline=deadline,
+            security=(),
         )
         return _t.cast(_ty.Item, self._json(answer))
 
@@ -312,6 +340,7 @@ class Client:
             resendable=False,
             job_submission=False,
             deadline=deadline,
+            security=(),
         )
         return _t.cast(_ty.AddJobResponse, self._json(answer))
 

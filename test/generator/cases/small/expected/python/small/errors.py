@@ -121,6 +121,15 @@ class ServiceConnectionError(SdkError):
         self.sent = sent
 
 
+class MissingCredentialsError(SdkError):
+    """An operation needs credentials the client was not given; raised before anything is sent. The message names
+    the security schemes that would do; ``security`` holds their names, alternatives any one of which is enough."""
+
+    def __init__(self, message: str, security: tuple[tuple[str, ...], ...] = (), *, job_id: _t.Optional[str] = None) -> None:
+        super().__init__(message, job_id=job_id)
+        self.security = security
+
+
 class DeadlineExceededError(SdkError):
     """The call's deadline (retries included) ran out. Nothing is sent after it."""
 
