@@ -4,7 +4,7 @@
 // credentials redacted from errors, and none sent to another origin. A small description (auth.yaml beside this
 // file) is generated into a temporary folder and driven against two small servers in the Python process.
 import { execFile } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,6 +15,7 @@ import { generate, writeFiles } from "../../generator/generate.js";
 
 const run = promisify(execFile);
 const here = fileURLToPath(new URL("./", import.meta.url));
+const root = fileURLToPath(new URL("../../", import.meta.url));
 
 let base: string;
 let files: Map<string, string>;
@@ -30,7 +31,7 @@ afterAll(async () => {
   if (base) await rm(base, { recursive: true, force: true });
 });
 
-const SCRIPT = String.raw`
+const SCRIPT = `
 import asyncio, base64, http.server, json, os, sys, threading, urllib.parse
 
 os.environ.pop("AUTH_SCHEMES_TOKEN", None)
@@ -237,4 +238,21 @@ describe("the Python client's credentials", () => {
       { port: expect.any(Number), path: "/file", foreign: true },
     ]);
   }, 90_000);
+
+  it("type-checks with strict pyright, zero errors", async () => {
+    const config = join(base, "pyrightconfig.json");
+    await writeFile(config, JSON.stringify({ include: ["python"], typeCheckingMode: "strict", pythonVersion: "3.10" }));
+    const { stdout } = await run(join(root, "node_modules/.bin/pyright"), ["-p", config, "--outputjson"], {
+      cwd: base,
+      maxBuffer: 64 * 1024 * 1024,
+      timeout: 240_000,
+    }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? "" }));
+    const report = JSON.parse(stdout) as {
+      summary: { filesAnalyzed: number; errorCount: number };
+      generalDiagnostics: { file: string; range?: { start: { line: number } }; message: string }[];
+    };
+    expect(report.generalDiagnostics.map((d) => `${d.file}:${(d.range?.start.line ?? -1) + 1} ${d.message.split("\n")[0]}`)).toEqual([]);
+    expect(report.summary.errorCount).toBe(0);
+    expect(report.summary.filesAnalyzed).toBeGreaterThanOrEqual(8);
+  }, 300_000);
 });
