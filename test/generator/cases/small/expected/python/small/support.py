@@ -110,7 +110,8 @@ class Credentials:
         found: list[str] = []
         for secret in (self._token, self._api_key):
             if secret:
-                found.extend({secret, urllib.parse.quote(secret, safe=""), urllib.parse.quote(secret, safe="-_.!~*'()")})
+                quoted = (urllib.parse.quote(secret, safe=""), urllib.parse.quote_plus(secret, safe=""), urllib.parse.quote(secret, safe="-_.!~*'()"))
+                found.extend(sorted({secret, *quoted}))
         if self._basic is not None:
             if self._basic[1]:
                 found.append(self._basic[1])
