@@ -200,7 +200,7 @@ describe("the Python client's credentials", () => {
       bearer: { path: "/bearer", query: "", authorization: `Bearer ${token}` },
       header_key: { path: "/header-key", query: "", api_key: key },
       query_key: { path: "/query-key", query: `page=2&api_key=${key}` },
-      cookie_key: { path: "/cookie-key", query: "", cookie: `session_key=${key}` },
+      cookie_key: { path: "/cookie-key", query: "", cookie: `key_cookie=${key}` },
       basic: { path: "/basic", query: "", authorization: basic },
       public: { path: "/public", query: "" },
       either: { path: "/either", query: "", authorization: basic },
@@ -234,7 +234,7 @@ describe("the Python client's credentials", () => {
       // Without a stated security, the first scheme by name the client has a credential for, as in TypeScript.
       { port: expect.any(Number), path: "/go", authorization: basic, foreign: false },
       { port: expect.any(Number), path: "/file", foreign: true },
-      { port: expect.any(Number), path: "/go", cookie: `session_key=${key}`, foreign: false },
+      { port: expect.any(Number), path: "/go", cookie: `key_cookie=${key}`, foreign: false },
       { port: expect.any(Number), path: "/file", foreign: true },
     ]);
   }, 90_000);
