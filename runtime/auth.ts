@@ -45,6 +45,8 @@ export interface AuthConfig {
   basic: BasicCredentials | undefined;
   /** Credentials by security scheme name; they win over the ones above. */
   credentials: Readonly<Record<string, Credential>>;
+  /** Further strings to redact; not credentials. */
+  secrets?: readonly string[] | undefined;
   /** The description's token kinds; without them no token prefix is checked or recognised. */
   tokens: TokenKindsModel | undefined;
   brand: string | undefined;
@@ -70,6 +72,10 @@ export class Auth {
 
   constructor(config: AuthConfig) {
     this.#config = config;
+    for (const secret of config.secrets ?? []) {
+      if (typeof secret !== "string") throw new SdkError("options.secrets must hold strings");
+      if (secret !== "") this.#seen.add(secret);
+    }
     for (const credential of [config.token, config.apiKey, config.basic, ...Object.values(config.credentials)]) {
       if (typeof credential === "string") this.#check(credential, credential === config.token);
       else if (credential !== undefined && typeof credential === "object") this.#noteBasic(credential);

@@ -57,6 +57,8 @@ export interface ClientOptions {
   password?: string;
   /** Credentials by security scheme name, for descriptions with several schemes of a type; they win over the above. */
   credentials?: Readonly<Record<string, Credential>>;
+  /** Further strings to keep out of every error's message, body and cause, like the credentials always are. */
+  secrets?: readonly string[];
   /** Brand part of token prefixes, as in `svc_sk_...` (default: the description's, when it states token kinds). */
   tokenBrand?: string;
   /** Allows secret and user tokens in a browser. Only for code that never reaches end users. */

@@ -74,6 +74,7 @@ export class Runtime<B extends BillingData = BillingData, Paths extends object =
       apiKey: options.apiKey,
       basic: basicCredentials(options),
       credentials: options.credentials ?? {},
+      secrets: options.secrets,
       tokens: model.conventions?.tokens,
       brand: options.tokenBrand,
       browser,

@@ -28,6 +28,7 @@ export async function runCase(c: DriverCase): Promise<DriverResult> {
   const client = createClient({
     baseUrl: c.baseUrl,
     token: c.token,
+    secrets: c.client.secrets,
     pollIntervalMs: { min: c.client.pollMs[0], max: c.client.pollMs[1] },
     retry: {
       maxRetries: c.client.maxRetries,
