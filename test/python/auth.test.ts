@@ -60,6 +60,12 @@ class Service(http.server.BaseHTTPRequestHandler):
             return
         status = 200
         body = seen
+        if self.headers.get("X-Resource-Status"):
+            # A resource of a plain API whose own status field says error: not an error answer.
+            body = {"status": "error", "name": "build 7"}
+        if self.headers.get("X-Echo"):
+            status = 401
+            body = {"message": self.headers.get("X-Echo")}
         if self.headers.get("X-Fail"):
             status = 401
             body = {"status": "error", "code": "UNAUTHORIZED", "message": "refused " + json.dumps(seen), "seen": seen}
@@ -159,6 +165,17 @@ out["error_texts"] = len(texts)
 out["leaks"] = sorted({s for s in (TOKEN, KEY, PASSWORD, BASIC) for text in texts if s in text})
 out["echo_redacted"] = "[redacted]" in texts[0]
 
+# A short token is redacted where it stands alone, never inside ordinary words; so is a bearer credential, but
+# not the word after "Bearer" in a sentence.
+short = sdk.Client("t", URL, headers={"X-Echo": "no pet for t; Bearer token required; Bearer abc.def-123456"})
+try:
+    short.get_bearer()
+except sdk.ServiceError as error:
+    out["short_token"] = error.message
+
+# Without an envelope in the description, a 200 is the answer whatever its fields say.
+out["resource_status"] = sdk.Client(TOKEN, URL, headers={"X-Resource-Status": "1"}).get_bearer()
+
 # Another origin gets no credential: a URL of its own, or a redirect to it.
 before = len(requests)
 full.download("http://127.0.0.1:%d/file" % foreign.server_address[1])
@@ -229,6 +246,8 @@ describe("the Python client's credentials", () => {
     expect(out.error_texts).toBe(25);
     expect(out.leaks).toEqual([]);
     expect(out.echo_redacted).toBe(true);
+    expect(out.short_token).toBe("no pet for [redacted]; Bearer token required; Bearer [redacted]");
+    expect(out.resource_status).toEqual({ status: "error", name: "build 7" });
     expect(out.foreign).toEqual([
       { port: expect.any(Number), path: "/file", foreign: true },
       // Without a stated security, the first scheme by name the client has a credential for, as in TypeScript.

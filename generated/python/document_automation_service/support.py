@@ -266,6 +266,26 @@ class Answer:
         return None
 
 
+REDACT_ANYWHERE_FROM = 12
+"""From this length a secret is redacted even inside a longer word; a shorter one only where it stands alone, so
+that with the token ``t`` the text "no pet" stays whole (as in the TypeScript runtime)."""
+
+
+# A credential after an ``Authorization: Bearer`` scheme name: token68 text of 8 or more characters with a digit or a
+# symbol, so that "Bearer token required" stays whole (the TypeScript runtime's rule).
+_BEARER_TEXT = r"\b(Bearer\s+)(?=[A-Za-z0-9._~+/=-]*[0-9._~+/=-])[A-Za-z0-9._~+/-]{8,}=*"
+_BEARER = re.compile(_BEARER_TEXT, re.IGNORECASE)
+_BEARER_BYTES = re.compile(_BEARER_TEXT.encode("ascii"), re.IGNORECASE)
+
+
+def _secret_pattern(secret: str) -> str:
+    if len(secret) >= REDACT_ANYWHERE_FROM:
+        return re.escape(secret)
+    left = r"(?<!\w)" if re.match(r"\w", secret[0]) else ""
+    right = r"(?!\w)" if re.match(r"\w", secret[-1]) else ""
+    return left + re.escape(secret) + right
+
+
 class Redactor:
     """Removes the credentials, the configured secrets and any bearer credential from text the client shows."""
 
@@ -278,13 +298,13 @@ class Redactor:
 
     def text(self, text: str) -> str:
         for secret in self._secrets:
-            text = text.replace(secret, "[redacted]")
-        return re.sub(r"Bearer\s+[^\s\"',;\\]+", "Bearer [redacted]", text, flags=re.IGNORECASE)
+            text = re.sub(_secret_pattern(secret), "[redacted]", text)
+        return _BEARER.sub(r"\1[redacted]", text)
 
     def raw(self, raw: bytes) -> bytes:
         for secret in self._secrets:
-            raw = raw.replace(secret.encode("utf-8"), b"[redacted]")
-        return re.sub(rb"Bearer\s+[^\s\"',;\\]+", b"Bearer [redacted]", raw, flags=re.IGNORECASE)
+            raw = re.sub(_secret_pattern(secret).encode("utf-8"), b"[redacted]", raw)
+        return _BEARER_BYTES.sub(rb"\1[redacted]", raw)
 
     def value(self, value: _ty.JsonValue) -> _ty.JsonValue:
         if isinstance(value, str):
@@ -305,9 +325,13 @@ def decode_json(raw: bytes) -> tuple[bool, _ty.JsonValue]:
     return True, decoded
 
 
+ENVELOPE_STATUS = "status"
+ENVELOPE_ERROR = "error"
+
+
 def is_error_envelope(value: _ty.JsonValue) -> bool:
-    """``{"status": "error", ...}`` is an error whatever the HTTP status."""
-    return isinstance(value, dict) and value.get("status") == "error"
+    """An answer whose envelope status field says error is an error whatever the HTTP status."""
+    return isinstance(value, dict) and value.get(ENVELOPE_STATUS) == ENVELOPE_ERROR
 
 
 def retry_after(value: _t.Optional[str]) -> _t.Optional[float]:

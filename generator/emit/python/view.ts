@@ -448,6 +448,11 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
       typesImports: initImports,
       securitySchemes: securitySchemes(ir),
       tokenEnv: pyString(envNames(ir).token),
+      // The envelope whose status marks an error whatever the HTTP status; a description without one has none.
+      envelope:
+        ir.conventions?.envelope === undefined
+          ? false
+          : { status: pyString(ir.conventions.envelope.status), error: pyString(ir.conventions.envelope.error) },
       tokenEnvText: docText(envNames(ir).token),
       tokenEnvComment: pyComment(envNames(ir).token),
       operations,
