@@ -4,7 +4,7 @@ import { OptionDefaults } from "typedoc";
 
 /** @type {Partial<import("typedoc").TypeDocOptions>} */
 const config = {
-  entryPoints: ["generated/index.ts", "generated/webhooks.ts", "runtime/index.ts", "runtime/node.ts"],
+  entryPoints: ["generated/index.ts", "generated/webhooks.ts", "targets/typescript/runtime/index.ts", "targets/typescript/runtime/node.ts"],
   tsconfig: "tsconfig.docs.json",
   out: "docs/api",
   readme: "generated/README.md",

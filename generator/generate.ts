@@ -1,20 +1,13 @@
 import { createHash } from "node:crypto";
 import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
-import { dirname, join, relative, resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
+import { dirname, join, resolve, sep } from "node:path";
 import { buildIR } from "./ir/build.js";
 import type { IR } from "./ir/types.js";
-import type { PythonOptions } from "./emit/python/view.js";
 import { createKit, type EmitKit, type EmittedFile, type Emitter } from "./emit/kit.js";
-import { startTypesWorker } from "./emit/openapi-types.js";
-import { emitTypes } from "./emit/types.js";
-import { emittersFor, type LanguageName, type OptionalOutput } from "./languages.js";
-import { LARGE_DESCRIPTION_BYTES, type LoadedDescription, startChecks } from "./spec/load.js";
+import { emittersFor, type LanguageName, type OptionalOutput, type TargetOptions } from "./languages.js";
+import { type LoadedDescription, startChecks } from "./spec/load.js";
 import { confinedPath } from "./output.js";
 import { readDescription } from "./spec/read.js";
-
-/** Every emitter of every language and optional output, each a plugin over the IR. */
-export const EMITTERS: readonly Emitter[] = await emittersFor();
 
 export interface Generation {
   readonly description: LoadedDescription;
@@ -26,29 +19,16 @@ export interface Generation {
 export interface GenerateOptions {
   /** The emitters to run, instead of those of `languages` and `outputs`. */
   readonly emitters?: readonly Emitter[];
-  /** The languages to write (default: every registered one, see languages.ts). */
+  /** The languages to write (default: every registered one, see targets/index.ts). */
   readonly languages?: readonly LanguageName[];
   /** The optional outputs to write (default: all: fixtures and the IR). */
   readonly outputs?: readonly OptionalOutput[];
-  /** The TypeScript SDK's npm package name: when given, the output is a package (package.json, build configs). */
-  readonly typescriptPackage?: string | undefined;
-  /**
-   * How the generated TypeScript imports the runtime (default: its package, `@paperoffice/sdk-runtime`). A path
-   * (see runtimeModuleFor) imports the runtime's sources instead, as this repository's own generated/ does.
-   */
-  readonly runtimeModule?: string | undefined;
+  /** Each target's options by target name, as the configuration file's blocks of the same names hold them. */
+  readonly targets?: TargetOptions;
+  /** The folder the files will be written to, when known: targets resolve paths of their options from it. */
+  readonly outDir?: string | undefined;
   /** Told when each step starts (reading, checking, the IR, the emitters), for progress on a terminal. */
   readonly onStep?: (step: string) => void;
-  /** Distribution and module names of the Python package (default: derived from the description's title). */
-  readonly python?: PythonOptions | undefined;
-}
-
-/** The module specifier of runtime/index.js as seen from an output folder. */
-export function runtimeModuleFor(outDir: string): string {
-  const path = relative(resolve(outDir), fileURLToPath(new URL("../runtime/index.js", import.meta.url)))
-    .split(sep)
-    .join("/");
-  return path.startsWith(".") ? path : `./${path}`;
 }
 
 /** Runs the emitters over the IR of a description; writes nothing. */
@@ -56,32 +36,28 @@ export async function generate(source: string, options: GenerateOptions = {}): P
   const step = options.onStep ?? (() => {});
   step(`reading ${source}`);
   const raw = await readDescription(source);
-  const emitters =
-    options.emitters ??
-    (await emittersFor(options.languages, options.outputs, {
-      typescriptPackage: options.typescriptPackage,
-      python: options.python,
-    }));
-  // openapi-typescript's worker is the longest part on a large description: it starts now, to load while the
-  // description is checked and its IR built.
-  const typesWorker = raw.text.length >= LARGE_DESCRIPTION_BYTES && emitters.includes(emitTypes) ? startTypesWorker() : undefined;
+  const { emitters, dispose } =
+    options.emitters === undefined
+      ? await emittersFor(options.languages, options.outputs, options.targets, {
+          descriptionBytes: raw.text.length,
+          outDir: options.outDir,
+        })
+      : { emitters: [...options.emitters], dispose: () => {} };
   try {
     step("checking the description");
     const { description, verdict } = await startChecks(raw);
     // The IR and the emitters run while a large description's schema check finishes in a worker. Its problems
     // come first: the IR of an invalid description may fail in ways that say less.
-    const built = await createKit(["readme"], options.runtimeModule, typesWorker, options.typescriptPackage)
-      .then((kit) => emitAll(description, emitters, kit, step))
-      .then(
-        (result) => ({ result }),
-        (error: unknown) => ({ error }),
-      );
+    const built = await emitAll(description, emitters, createKit(), step).then(
+      (result) => ({ result }),
+      (error: unknown) => ({ error }),
+    );
     const failure = await verdict;
     if (failure) throw failure;
     if ("error" in built) throw built.error;
     return built.result;
   } finally {
-    typesWorker?.cancel(); // when no emitter used it
+    dispose(); // what a target started and no emitter used
   }
 }
 

@@ -3,6 +3,3 @@
 
 /** The toolchain's command (package.json "bin"), named in every generated file's header. */
 export const BIN = "paperoffice-sdk";
-
-/** The runtime's package (runtime/package.json) and the range a generated SDK depends on. */
-export const RUNTIME_PACKAGE = { name: "@paperoffice/sdk-runtime", range: "^0.1.0" } as const;

@@ -1,16 +1,28 @@
 // `paperoffice-sdk generate`: the configuration file, overridden by flags, then one run and a one-line summary.
-import { relative, resolve, sep } from "node:path";
+import { relative } from "node:path";
 import { parseArgs } from "node:util";
 import { type Config, loadConfig } from "../config/load.js";
 import type { GenerateOptions } from "../generate.js";
-import { LANGUAGE_NAMES, type LanguageName, OPTIONAL_OUTPUT_NAMES, type OptionalOutput } from "../languages.js";
-import { BIN, RUNTIME_PACKAGE } from "../names.js";
+import { allTargets, LANGUAGE_NAMES, type LanguageName, OPTIONAL_OUTPUT_NAMES, type OptionalOutput } from "../languages.js";
+import { BIN } from "../names.js";
 import { writeOutput } from "../output.js";
 import { currentRelease, releaseFile, releasesDir } from "../spec/releases.js";
+import type { TargetFlag } from "../target.js";
 import { listFlag, UsageError, withUsageErrors } from "./args.js";
 import { progress } from "./progress.js";
 
-export const GENERATE_USAGE = `Usage: ${BIN} generate [options]
+/** The flags targets add, by flag name, with the target that owns each. */
+async function targetFlags(): Promise<ReadonlyMap<string, TargetFlag & { readonly target: LanguageName }>> {
+  const flags = new Map<string, TargetFlag & { readonly target: LanguageName }>();
+  for (const [name, target] of await allTargets())
+    for (const [flag, definition] of Object.entries(target.flags ?? {})) flags.set(flag, { ...definition, target: name });
+  return flags;
+}
+
+/** `generate --help`: the core's flags, then those the targets add. */
+export async function generateUsage(): Promise<string> {
+  const flags = [...(await targetFlags())].map(([flag, d]) => `  ${`--${flag} <value>`.padEnd(22)}${d.help}`);
+  return `Usage: ${BIN} generate [options]
 
 Validates a description, builds its intermediate model and writes the SDKs into the output folder. Without flags it
 does what paperoffice-sdk.config.json (in the current folder) says; each flag overrides the file.
@@ -21,11 +33,12 @@ does what paperoffice-sdk.config.json (in the current folder) says; each flag ov
   --out <folder>        the output folder (default: generated)
   --languages <list>    comma-separated, of ${LANGUAGE_NAMES.join(", ")} (default: all)
   --outputs <list>      optional outputs, of ${OPTIONAL_OUTPUT_NAMES.join(", ")}, or none (default: all)
-  --package <name>      the TypeScript SDK's npm package name: writes package.json and its builds
+${flags.join("\n")}
   --verbose             list every file: written, unchanged or removed
   -h, --help            this text
 Files whose content did not change are not rewritten; a failed run leaves the output folder as it was.
 Exit code 0 on success, 1 when the description, the configuration or the options are wrong.`;
+}
 
 const OPTIONS = {
   config: { type: "string" },
@@ -35,16 +48,9 @@ const OPTIONS = {
   out: { type: "string" },
   languages: { type: "string" },
   outputs: { type: "string" },
-  package: { type: "string" },
   verbose: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
-
-/** The module specifier of `<sources>/index.js` as seen from an output folder. */
-function sourcesModule(outDir: string, sources: string): string {
-  const path = relative(resolve(outDir), resolve(sources, "index.js")).split(sep).join("/");
-  return path.startsWith(".") ? path : `./${path}`;
-}
 
 /** The flags of a run that override the configuration file. */
 export interface RunFlags {
@@ -53,7 +59,8 @@ export interface RunFlags {
   readonly out?: string | undefined;
   readonly languages?: string | undefined;
   readonly outputs?: string | undefined;
-  readonly package?: string | undefined;
+  /** Flags targets add, each setting one option of its target. */
+  readonly targetFlags?: Readonly<Record<string, { readonly target: string; readonly option: string; readonly value: string }>>;
 }
 
 /** What a run reads, where it writes and with which options: the configuration, each field overridden by its flag. */
@@ -74,23 +81,19 @@ export function resolveRun(
     config.spec ??
     releaseFile(config.release ?? currentRelease(dir), dir);
   const out = flags.out ?? config.out ?? "generated";
-  const runtimeSources = config.typescript?.runtimeSources;
-  const options: GenerateOptions = {
-    languages,
-    outputs,
-    typescriptPackage: flags.package ?? config.typescript?.package,
-    python: config.python,
-    runtimeModule: runtimeSources === undefined ? RUNTIME_PACKAGE.name : sourcesModule(out, runtimeSources),
-  };
+  const targets: Record<string, Record<string, unknown>> = {};
+  for (const [name, block] of Object.entries(config.targets ?? {})) targets[name] = { ...block };
+  for (const { target, option, value } of Object.values(flags.targetFlags ?? {})) targets[target] = { ...targets[target], [option]: value };
+  const options: GenerateOptions = { languages, outputs, targets, outDir: out };
   return { source, out, options };
 }
 
 export async function runGenerate(args: readonly string[]): Promise<number> {
-  const { values } = withUsageErrors("generate", Object.keys(OPTIONS), () =>
-    parseArgs({ args: [...args], options: OPTIONS, strict: true }),
-  );
+  const extra = await targetFlags();
+  const options = { ...OPTIONS, ...Object.fromEntries([...extra.keys()].map((flag) => [flag, { type: "string" } as const])) };
+  const { values } = withUsageErrors("generate", Object.keys(options), () => parseArgs({ args: [...args], options, strict: true }));
   if (values.help) {
-    console.log(GENERATE_USAGE);
+    console.log(await generateUsage());
     return 0;
   }
   if ([values.spec, values.release, values.add].filter(Boolean).length > 1) throw new UsageError("give one of --spec, --release and --add");
@@ -102,13 +105,26 @@ export async function runGenerate(args: readonly string[]): Promise<number> {
     const note = added.current ? "now the current release" : `older than the current release ${added.previous}, which stays current`;
     console.log(`added release ${added.id} as ${relative(process.cwd(), added.file)} (${note})`);
   }
-  const { source, out, options } = resolveRun(config, { ...values, ...(added && { spec: added.file }) }, dir);
+  const given = [...extra].flatMap(([flag, d]) => {
+    const value = (values as Record<string, unknown>)[flag];
+    return typeof value === "string" ? [[flag, { target: d.target, option: d.option, value }] as const] : [];
+  });
+  const run = resolveRun(
+    config,
+    {
+      ...(values as Omit<RunFlags, "targetFlags">),
+      ...(added && { spec: added.file }),
+      targetFlags: Object.fromEntries(given),
+    },
+    dir,
+  );
+  const { source, out } = run;
   const bar = progress();
   try {
     // The generator's modules (ts-morph, swagger-parser, handlebars...) load only now that the options are right.
     bar.step("loading the generator");
     const { generate } = await import("../generate.js");
-    const { ir, files } = await generate(source, { ...options, onStep: bar.step });
+    const { ir, files } = await generate(source, { ...run.options, onStep: bar.step });
     bar.step(`writing ${out}`);
     const report = await writeOutput(out, files);
     bar.done();

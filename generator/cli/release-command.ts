@@ -1,15 +1,12 @@
 // `paperoffice-sdk release <file|url>`: the one step of a release. Diff the description against the current
 // release (refusing a breaking change unless allowed), store it as a release, generate the SDKs, write the
 // changelog section, and run each package's checks.
-import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { dirname, join, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { parseArgs, promisify } from "node:util";
+import { relative, resolve } from "node:path";
+import { parseArgs } from "node:util";
 import { loadConfig } from "../config/load.js";
-import type { IR } from "../ir/types.js";
+import { loadTarget } from "../languages.js";
 import { BIN } from "../names.js";
 import { writeOutput } from "../output.js";
 import { currentRelease, listReleases, releasesDir } from "../spec/releases.js";
@@ -21,7 +18,7 @@ export const RELEASE_USAGE = `Usage: ${BIN} release <file|url> [options]
 
 The one step of a release: compares the description with the current release (breaking changes stop it unless
 allowed), stores it as a new release, generates the SDKs as paperoffice-sdk.config.json says, writes the release's
-changelog section, and runs each package's checks (TypeScript: strict type-check; Python: every module compiled).
+changelog section, and runs each package's check, as its target defines it (a strict type-check, every module compiled...).
   --config <file>       the configuration file (default: ./paperoffice-sdk.config.json when it exists)
   --out <folder>        the output folder (default: the configuration's, else generated)
   --changelog <file>    the changelog to add the section to (default: CHANGELOG.md)
@@ -105,10 +102,10 @@ export async function runRelease(args: readonly string[]): Promise<number> {
     let failed = 0;
     for (const language of options.languages ?? []) {
       bar.step(`checking the ${language} package`);
-      const check = CHECKS[language];
+      const check = (await loadTarget(language)).check;
       const problems = check === undefined ? undefined : await check(out, ir);
       failed += problems === undefined || problems.length === 0 ? 0 : 1;
-      const skipped = check === undefined ? "no check for this language" : "python3 is not on PATH";
+      const skipped = check === undefined ? "no check for this language" : "the tool it needs is not on PATH";
       console.log(`check ${language}: ${problems === undefined ? `skipped (${skipped})` : problems.length === 0 ? "passed" : "FAILED"}`);
       for (const problem of problems ?? []) console.log(`  ${problem}`);
     }
@@ -117,58 +114,3 @@ export async function runRelease(args: readonly string[]): Promise<number> {
     bar.done();
   }
 }
-
-/** Node's type declarations, as the project sees them from the output folder, else as the toolchain does: the runtime's Node-only modules use them. */
-function nodeTypes(out: string): string[] {
-  try {
-    return [
-      dirname(
-        createRequire(import.meta.url).resolve("@types/node/package.json", { paths: [resolve(out), fileURLToPath(import.meta.url)] }),
-      ),
-    ];
-  } catch {
-    return [];
-  }
-}
-
-/** Each language's package check; undefined when the tool it needs is missing. */
-const CHECKS: Readonly<Record<string, (out: string, ir: IR) => Promise<string[] | undefined>>> = {
-  typescript: async (out) => {
-    const ts = (await import("typescript")).default;
-    const entries = ["index.ts", "webhooks.ts"].map((f) => join(out, f)).filter((f) => existsSync(f));
-    const program = ts.createProgram(entries, {
-      strict: true,
-      noUncheckedIndexedAccess: true,
-      exactOptionalPropertyTypes: true,
-      noEmit: true,
-      skipLibCheck: true,
-      target: ts.ScriptTarget.ES2022,
-      lib: ["lib.es2023.d.ts", "lib.dom.d.ts", "lib.dom.iterable.d.ts"],
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      types: nodeTypes(out),
-    });
-    return ts
-      .getPreEmitDiagnostics(program)
-      .slice(0, 20)
-      .map((d) => {
-        const where = d.file
-          ? `${relative(process.cwd(), d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}: `
-          : "";
-        return `${where}${ts.flattenDiagnosticMessageText(d.messageText, " ")}`;
-      });
-  },
-  python: async (out) => {
-    // Every module compiled by Python itself, nothing written (compileall would leave __pycache__ behind).
-    const script =
-      "import pathlib, sys\nfor p in sorted(pathlib.Path(sys.argv[1]).rglob('*.py')): compile(p.read_text('utf-8'), str(p), 'exec')";
-    try {
-      await promisify(execFile)("python3", ["-c", script, join(out, "python")]);
-      return [];
-    } catch (error) {
-      const { code, stdout = "", stderr = "" } = error as { code?: string | number; stdout?: string; stderr?: string };
-      if (code === "ENOENT") return undefined;
-      return `${stdout}${stderr}`.trim().split("\n").slice(0, 20);
-    }
-  },
-};

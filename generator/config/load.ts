@@ -5,7 +5,7 @@ import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { nearest } from "../cli/args.js";
-import { LANGUAGE_NAMES, type LanguageName, type OptionalOutput } from "../languages.js";
+import { allTargets, LANGUAGE_NAMES, type LanguageName, type OptionalOutput, type TargetOptions } from "../languages.js";
 import schema from "./config.schema.json" with { type: "json" };
 
 export const CONFIG_FILE = "paperoffice-sdk.config.json";
@@ -17,8 +17,8 @@ export interface Config {
   readonly releases?: string;
   readonly languages?: readonly LanguageName[];
   readonly outputs?: Partial<Record<OptionalOutput, boolean>>;
-  readonly typescript?: { readonly package?: string; readonly runtimeSources?: string };
-  readonly python?: { readonly distribution?: string; readonly module?: string };
+  /** Each target's block, by target name, paths resolved. */
+  readonly targets?: TargetOptions;
 }
 
 export interface LoadedConfig {
@@ -39,7 +39,13 @@ export async function loadConfig(cwd: string, file?: string): Promise<LoadedConf
     const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message;
     throw new ConfigError(`${path}: ${reason}`);
   }
-  const validate = new Ajv2020({ allErrors: true, strict: false }).compile<Config>(schema);
+  // Each target's block is checked against the schema the target brings: a new target needs no change here.
+  const targets = await allTargets();
+  const composed = {
+    ...schema,
+    properties: { ...schema.properties, ...Object.fromEntries([...targets].map(([name, t]) => [name, t.optionsSchema])) },
+  };
+  const validate = new Ajv2020({ allErrors: true, strict: false }).compile<Omit<Config, "targets">>(composed);
   if (!validate(value)) {
     const lines = (validate.errors ?? []).map((e) => {
       const allowed = (e.params as { allowedValues?: unknown[] }).allowedValues;
@@ -59,14 +65,23 @@ export async function loadConfig(cwd: string, file?: string): Promise<LoadedConf
   if (unknown.length > 0) throw new ConfigError(unknown.join("\n"));
   const base = dirname(path);
   const at = (p: string | undefined) => (p === undefined || /^https?:\/\//i.test(p) ? p : resolve(base, p));
+  const blocks = value as Readonly<Record<string, unknown>>;
+  const targetOptions = Object.fromEntries(
+    [...targets].flatMap(([name, t]) => {
+      const block = blocks[name] as Readonly<Record<string, unknown>> | undefined;
+      if (block === undefined) return [];
+      const paths = (t.pathOptions ?? []).flatMap((key) => (typeof block[key] === "string" ? [[key, at(block[key])]] : []));
+      return [[name, { ...block, ...Object.fromEntries(paths) }]];
+    }),
+  );
   const config: Config = {
-    ...value,
     ...(value.spec !== undefined && { spec: at(value.spec)! }),
+    ...(value.release !== undefined && { release: value.release }),
     ...(value.out !== undefined && { out: at(value.out)! }),
     ...(value.releases !== undefined && { releases: at(value.releases)! }),
-    ...(value.typescript?.runtimeSources !== undefined && {
-      typescript: { ...value.typescript, runtimeSources: at(value.typescript.runtimeSources)! },
-    }),
+    ...(value.languages !== undefined && { languages: value.languages }),
+    ...(value.outputs !== undefined && { outputs: value.outputs }),
+    targets: targetOptions,
   };
   return { file: path, config };
 }

@@ -7,7 +7,9 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import ts from "typescript";
-import { generate, runtimeModuleFor, writeFiles } from "../generate.js";
+import { resolveRun } from "../cli/generate-command.js";
+import { loadConfig } from "../config/load.js";
+import { generate, writeFiles } from "../generate.js";
 import type { TypeFailure, TypesSignal } from "./report.js";
 
 const posix = (path: string) => path.split(sep).join("/");
@@ -28,7 +30,9 @@ export function rebaseImports(text: string, from: string, to: string, keep: stri
 export async function checkTypes(source: string, testFile: string, root: string): Promise<TypesSignal> {
   const work = join(root, ".tmp", "types-check");
   const outDir = join(work, "generated");
-  const { files } = await generate(source, { runtimeModule: runtimeModuleFor(outDir) });
+  // Generated as the project's configuration says (in this repository: the runtime imported from its sources).
+  const { options } = resolveRun((await loadConfig(root)).config, { spec: source });
+  const { files } = await generate(source, { ...options, outDir });
   await writeFiles(outDir, files);
   const test = resolve(testFile);
   const target = join(work, relative(root, test));

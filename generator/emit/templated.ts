@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import type { IR } from "../ir/types.js";
-import type { CommentStyle, EmitKit, EmittedFile, Emitter } from "./kit.js";
+import type { CommentEscaper, CommentStyle, EmitKit, EmittedFile, Emitter } from "./kit.js";
 
 /**
  * What a language's view module hands the templates: where the files go, the comment syntax of the
@@ -11,6 +11,8 @@ export interface LanguageView {
   readonly outDir: string;
   /** The generated header's comment: a line comment's prefix (`//`, `#`, `--`) or a block comment's ends. */
   readonly comment: CommentStyle;
+  /** The language's comment escaper for the header's text (default: one line, controls written as escapes). */
+  readonly commentEscaper?: CommentEscaper;
   readonly data: object;
   /**
    * Templates rendered more than once, each time to another file with more data (for example one client template
@@ -21,33 +23,32 @@ export interface LanguageView {
   readonly place?: (file: string) => string;
 }
 
-const templatesDir = new URL("../../templates/", import.meta.url);
-
 /**
- * The templates of a language: every `templates/<language>/<file>.hbs`, sorted. Each renders the file `<file>` (the template's name without `.hbs`) of the output folder.
+ * The templates of a folder: every `<file>.hbs`, sorted. Each renders the file `<file>` (the template's name without
+ * `.hbs`) of the output folder.
  */
-export function languageTemplates(language: string): string[] {
-  return readdirSync(new URL(`${language}/`, templatesDir))
+export function languageTemplates(templates: URL): string[] {
+  return readdirSync(templates)
     .filter((f) => f.endsWith(".hbs"))
     .sort();
 }
 
 /**
- * An emitter for a template-driven language: the view module computes data from the IR, each template of
- * `templates/<language>/` renders one file, and every file starts with the generated header.
+ * An emitter for a template-driven target: the view module computes data from the IR, each template of the target's
+ * template folder renders one file, and every file starts with the generated header.
  * Nothing here knows the language; a new one is a folder of templates and a view function.
  */
-export function templatedEmitter(language: string, view: (ir: IR) => LanguageView): Emitter {
+export function templatedEmitter(templates: URL, view: (ir: IR) => LanguageView): Emitter {
   return async (ir: IR, kit: EmitKit): Promise<readonly EmittedFile[]> => {
-    const { outDir, comment, data, variants = {}, place = (file: string) => file } = view(ir);
-    const header = kit.header(ir, comment);
+    const { outDir, comment, commentEscaper, data, variants = {}, place = (file: string) => file } = view(ir);
+    const header = kit.header(ir, comment, commentEscaper);
     // Markdown has no line comment: its files carry the same header as an HTML comment.
     const markdownHeader = kit.header(ir, { open: "<!--", close: "-->" });
-    return languageTemplates(language).flatMap((file) => {
+    return languageTemplates(templates).flatMap((file) => {
       const name = file.slice(0, -".hbs".length);
       const renders = variants[name]?.map((v) => ({ file: v.file, data: { ...data, ...v.data } })) ?? [{ file: name, data }];
       return renders.map((r) => {
-        const body = kit.render(`${language}/${name}`, r.data);
+        const body = kit.render(templates, name, r.data);
         const text = `${r.file.endsWith(".md") ? markdownHeader : header}${body}`
           .replace(/[ \t]+$/gm, "")
           .replace(/\n{3,}(?=\S)/g, (m) => (m.length > 3 ? "\n\n\n" : m));

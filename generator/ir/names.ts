@@ -1,17 +1,5 @@
-/** Words that cannot name a type, function or variable in the languages emitted from the IR (TypeScript, Python). */
-const RESERVED = new Set(
-  [
-    // TypeScript / JavaScript
-    "break case catch class const continue debugger default delete do else enum export extends false finally for function if import in",
-    "instanceof new null return super switch this throw true try typeof var void while with as implements interface let package private",
-    "protected public static yield any boolean number string symbol type from of await async never unknown object undefined bigint",
-    "Array Object String Number Boolean Symbol Promise Error Record Partial Required Readonly Pick Omit Exclude Extract Date Map Set Blob File",
-    // Python
-    "False None True and assert def del elif except global is lambda nonlocal not or pass raise match print self list dict str int float bytes",
-  ]
-    .join(" ")
-    .split(" "),
-);
+// The IR's identifiers are words joined in a case, unique in their set; they keep no language's reserved words out.
+// Each target's name planner does that for its own language (a keyword, a global, a name its runtime exports).
 
 function words(text: string): string[] {
   return text
@@ -22,19 +10,17 @@ function words(text: string): string[] {
 
 const cap = (w: string): string => w.charAt(0).toUpperCase() + w.slice(1);
 
-/** PascalCase identifier; never empty, never starting with a digit, never reserved. */
+/** PascalCase identifier; never empty, never starting with a digit. */
 export function pascalCase(text: string): string {
   const joined = words(text).map(cap).join("");
-  const id = joined === "" ? "Unnamed" : /^[0-9]/.test(joined) ? `N${joined}` : joined;
-  return RESERVED.has(id) ? `${id}Type` : id;
+  return joined === "" ? "Unnamed" : /^[0-9]/.test(joined) ? `N${joined}` : joined;
 }
 
-/** camelCase identifier; never empty, never starting with a digit, never reserved. */
+/** camelCase identifier; never empty, never starting with a digit. */
 export function camelCase(text: string): string {
   const [first = "", ...rest] = words(text);
   const joined = first.charAt(0).toLowerCase() + first.slice(1) + rest.map(cap).join("");
-  const id = joined === "" ? "unnamed" : /^[0-9]/.test(joined) ? `n${joined}` : joined;
-  return RESERVED.has(id) ? `${id}_` : id;
+  return joined === "" ? "unnamed" : /^[0-9]/.test(joined) ? `n${joined}` : joined;
 }
 
 /**

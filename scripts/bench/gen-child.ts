@@ -23,7 +23,7 @@ async function run(): Promise<number> {
   }
   if (tool === "phases") {
     // The same work as generate(), one phase at a time and the emitters one after another, timed separately.
-    const { EMITTERS } = await import("../../generator/generate.js");
+    const { emitters: EMITTERS } = await (await import("../../generator/languages.js")).emittersFor();
     const { readDescription } = await import("../../generator/spec/read.js");
     const { checkDescription } = await import("../../generator/spec/load.js");
     const { checkRefs } = await import("../../generator/spec/refs.js");
@@ -47,7 +47,7 @@ async function run(): Promise<number> {
       checkDescription(raw),
     );
     const ir = await timed("buildIR", () => buildIR(description));
-    const kit = await createKit(["readme"]);
+    const kit = createKit();
     for (const [i, emit] of EMITTERS.entries()) await timed(emit.name || `emitter #${i + 1} (anonymous)`, () => emit(ir, kit));
     console.log(JSON.stringify({ tool, phases, rssMiB: rss, maxRssMiB: process.resourceUsage().maxRSS / 1024 }));
     return 0;

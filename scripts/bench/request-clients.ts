@@ -3,7 +3,7 @@
 import createOpenApiFetch from "openapi-fetch";
 import { createClient, getJob } from "../../generated/index.js";
 import type { paths } from "../../generated/types.js";
-import { adaptFetch, PreparedRequest } from "../../runtime/fetch-adapter.js";
+import { adaptFetch, PreparedRequest } from "../../targets/typescript/runtime/fetch-adapter.js";
 
 export const TOKEN = "svc_sk_benchmark0123456789";
 export const JOB_ID = "job_0123456789";

@@ -7,12 +7,13 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { currentRelease, releaseFile } from "../../generator/spec/releases.js";
-import { emitEntry } from "../../generator/emit/client/entry.js";
-import { emitErrors } from "../../generator/emit/client/errors.js";
-import { emitModel } from "../../generator/emit/client/model.js";
-import { emitOperations } from "../../generator/emit/client/operations.js";
-import { emitRequests } from "../../generator/emit/client/requests.js";
-import { emitTypes } from "../../generator/emit/types.js";
+import { emitEntry } from "../../targets/typescript/emit/client/entry.js";
+import { emitErrors } from "../../targets/typescript/emit/client/errors.js";
+import { emitModel } from "../../targets/typescript/emit/client/model.js";
+import { emitOperations } from "../../targets/typescript/emit/client/operations.js";
+import { emitRequests } from "../../targets/typescript/emit/client/requests.js";
+import { emitTypes } from "../../targets/typescript/emit/types.js";
+import { bind } from "../../targets/typescript/emit/index.js";
 import { generate, writeFiles } from "../../generator/generate.js";
 import { fmt, median, ROOT, runNode, table, verdict } from "./lib.js";
 
@@ -54,7 +55,9 @@ const PROGRAMS: Record<string, readonly string[]> = {
 };
 
 /** The TypeScript client emitters: what a project's client folder holds. */
-const CLIENT_EMITTERS = [emitTypes, emitRequests, emitOperations, emitErrors, emitModel, emitEntry];
+const CLIENT_EMITTERS = [emitTypes, emitRequests, emitOperations, emitErrors, emitModel, emitEntry].map((e) =>
+  bind(e, { runtimeModule: "../runtime/index.js" }),
+);
 
 export interface TscBench {
   table: string;
@@ -135,16 +138,19 @@ async function prepareProject(dir: string, tsc: string, github: string | undefin
     noEmit: false,
     declaration: true,
     emitDeclarationOnly: true,
-    rootDir: "../../../runtime",
+    rootDir: "../../../targets/typescript/runtime",
     outDir: "project/runtime",
   };
-  await writeFile(join(dir, "tsconfig.dts.json"), JSON.stringify({ compilerOptions: dts, files: ["../../../runtime/index.ts"] }, null, 2));
+  await writeFile(
+    join(dir, "tsconfig.dts.json"),
+    JSON.stringify({ compilerOptions: dts, files: ["../../../targets/typescript/runtime/index.ts"] }, null, 2),
+  );
   const emitted = await runNode([tsc, "-p", join(dir, "tsconfig.dts.json")]);
   if (emitted.code !== 0) throw new Error(`tsc could not emit the runtime's declarations:\n${emitted.stdout}${emitted.stderr}`);
-  const { files } = await generate(releaseFile(currentRelease()), { emitters: CLIENT_EMITTERS, runtimeModule: "../runtime/index.js" });
+  const { files } = await generate(releaseFile(currentRelease()), { emitters: CLIENT_EMITTERS });
   await writeFiles(join(dir, "project", "client"), files);
   if (github !== undefined) {
-    const gh = await generate(join(ROOT, github), { emitters: CLIENT_EMITTERS, runtimeModule: "../runtime/index.js" });
+    const gh = await generate(join(ROOT, github), { emitters: CLIENT_EMITTERS });
     await writeFiles(join(dir, "project", "github"), gh.files);
   }
 }

@@ -6,7 +6,7 @@ import { cp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { ROOT, tsc } from "./run.js";
 
-const DIR = join(ROOT, "runtime");
+const DIR = join(ROOT, "targets", "typescript", "runtime");
 export const RUNTIME_DIST = join(DIR, "dist");
 
 /** The entries of the package, each as `<subpath>` -> `<module without extension>`. */

@@ -1,6 +1,7 @@
 // The toolchain's package (this repository's root package.json): the generator and its command compiled into
-// dist/generator, with the templates and the description's releases beside them, where the generator finds them.
-import { cp, rm } from "node:fs/promises";
+// dist/generator and dist/targets (emitters only: no runtime, no tests), with the templates and the description's releases beside them, where the generator finds them.
+import { existsSync } from "node:fs";
+import { cp, readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { ROOT, tsc } from "./run.js";
 
@@ -8,7 +9,13 @@ export async function buildToolchain(): Promise<string> {
   const dist = join(ROOT, "dist");
   await rm(dist, { recursive: true, force: true });
   await tsc(join(ROOT, "tsconfig.build.json"));
-  await cp(join(ROOT, "templates"), join(dist, "templates"), { recursive: true });
+  await cp(join(ROOT, "generator", "emit", "header.hbs"), join(dist, "generator", "emit", "header.hbs"));
+  // Each target's templates beside its compiled emitters, where they look for them.
+  for (const target of await readdir(join(ROOT, "targets"), { withFileTypes: true })) {
+    const templates = join(ROOT, "targets", target.name, "templates");
+    if (target.isDirectory() && existsSync(templates))
+      await cp(templates, join(dist, "targets", target.name, "templates"), { recursive: true });
+  }
   await cp(join(ROOT, "spec"), join(dist, "spec"), { recursive: true });
   return dist;
 }

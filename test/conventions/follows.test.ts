@@ -10,11 +10,12 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { generate, runtimeModuleFor, writeFiles } from "../../generator/generate.js";
+import { generate, writeFiles } from "../../generator/generate.js";
+import { withLocalRuntime } from "../../targets/typescript/local-runtime.js";
 import { currentRelease, releaseFile } from "../../generator/spec/releases.js";
-import type { ClientOptions, JobResult, Runtime, ServiceModel } from "../../runtime/index.js";
+import type { ClientOptions, JobResult, Runtime, ServiceModel } from "../../targets/typescript/runtime/index.js";
 
-const runtimeDir = fileURLToPath(new URL("../../runtime/", import.meta.url));
+const runtimeDir = fileURLToPath(new URL("../../targets/typescript/runtime/", import.meta.url));
 const OLD_POLL = "/job/get/";
 const NEW_POLL = "/job/status/";
 
@@ -70,7 +71,7 @@ beforeAll(async () => {
   const source = join(base, "renamed.yaml");
   await writeFile(source, renamed);
   const out = join(base, "client");
-  const { files } = await generate(source, { languages: ["typescript"], outputs: [], runtimeModule: runtimeModuleFor(out) });
+  const { files } = await generate(source, { languages: ["typescript"], outputs: [], ...withLocalRuntime(out) });
   await writeFiles(out, files);
   generated = (await import(pathToFileURL(join(out, "index.ts")).href)) as GeneratedClient;
   server = createServer(handle);

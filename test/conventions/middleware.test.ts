@@ -2,8 +2,8 @@
 // its polls, a retried one included; with `eject` it sees no more.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addJob, createClient, type Middleware } from "../../generated/index.js";
-import { SECRET } from "../runtime/helpers/model.js";
-import { sendJson, startServer, type TestServer } from "../runtime/helpers/server.js";
+import { SECRET } from "../../targets/typescript/test/runtime/helpers/model.js";
+import { sendJson, startServer, type TestServer } from "../../targets/typescript/test/runtime/helpers/server.js";
 
 let server: TestServer;
 beforeAll(async () => {

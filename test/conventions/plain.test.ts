@@ -11,7 +11,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { generate, runtimeModuleFor, writeFiles } from "../../generator/generate.js";
+import { generate, writeFiles } from "../../generator/generate.js";
+import { withLocalRuntime } from "../../targets/typescript/local-runtime.js";
 import {
   type ApiResult,
   type BillingData,
@@ -25,9 +26,9 @@ import {
   SdkError,
   ServiceError,
   type ServiceModel,
-} from "../../runtime/index.js";
-import { ANYWHERE_FROM_LENGTH, redactSecrets } from "../../runtime/redact.js";
-import { userAgentOf } from "../../runtime/user-agent.js";
+} from "../../targets/typescript/runtime/index.js";
+import { ANYWHERE_FROM_LENGTH, redactSecrets } from "../../targets/typescript/runtime/redact.js";
+import { userAgentOf } from "../../targets/typescript/runtime/user-agent.js";
 
 const DESCRIPTION = `openapi: 3.1.0
 info: { title: Plain Files, version: 1.0.0 }
@@ -97,7 +98,7 @@ beforeAll(async () => {
   const source = join(base, "plain.yaml");
   await writeFile(source, DESCRIPTION);
   const out = join(base, "client");
-  const { files } = await generate(source, { languages: ["typescript"], outputs: [], runtimeModule: runtimeModuleFor(out) });
+  const { files } = await generate(source, { languages: ["typescript"], outputs: [], ...withLocalRuntime(out) });
   await writeFiles(out, files);
   plain = (await import(pathToFileURL(join(out, "index.ts")).href)) as PlainClient;
   server = createServer((req, res) => {
@@ -253,7 +254,7 @@ describe("a pet store without extensions", () => {
     const generation = await generate(join(petBase, "petstore.yaml"), {
       languages: ["typescript"],
       outputs: [],
-      runtimeModule: runtimeModuleFor(out),
+      ...withLocalRuntime(out),
     });
     await writeFiles(out, generation.files);
     sdk = (await import(join(out, "index.ts"))) as PetStore;
@@ -491,7 +492,7 @@ describe("a pet store without extensions", () => {
     });
 
     it("timeout ends a call whose answer does not come in time", async () => {
-      const { DeadlineExceededError } = await import("../../runtime/index.js");
+      const { DeadlineExceededError } = await import("../../targets/typescript/runtime/index.js");
       const slow = createServer((_req, res) => {
         setTimeout(() => res.writeHead(200, { "content-type": "application/json" }).end("[]"), 5_000).unref();
       });
@@ -511,7 +512,7 @@ describe("a pet store without extensions", () => {
     });
 
     it("headers for one call, and a signal that aborts it", async () => {
-      const { AbortedError } = await import("../../runtime/index.js");
+      const { AbortedError } = await import("../../targets/typescript/runtime/index.js");
       const client = sdk.createClient({ apiKey: "k" });
       await sdk.listPets(client, {}, { headers: { "X-Request-Id": "r-1" } });
       // The credential wins over a caller header of the same name.

@@ -10,7 +10,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { createClient, DESCRIPTION_HASH, getJob, RELEASE } from "../../generated/index.js";
-import { generate, runtimeModuleFor, writeFiles } from "../../generator/generate.js";
+import { generate, writeFiles } from "../../generator/generate.js";
+import { withLocalRuntime } from "../../targets/typescript/local-runtime.js";
 import { addRelease } from "../../generator/releases/add.js";
 import { listReleases, releasesDir } from "../../generator/spec/releases.js";
 import { base, type Doc } from "./helpers.js";
@@ -90,7 +91,7 @@ describe("adding a release from a URL", () => {
     expect(await readFile(join(dir, "R20261120.0900.yaml"), "utf8")).toBe("kept as is\n");
 
     const out = join(work, "generated");
-    const { files, ir } = await generate(added.file, { runtimeModule: runtimeModuleFor(out) });
+    const { files, ir } = await generate(added.file, { ...withLocalRuntime(out) });
     await writeFiles(out, files);
     expect(ir.info.version).toBe("R20261204.0900");
     expect(await readFile(join(out, "model.ts"), "utf8")).toContain('export const RELEASE = "R20261204.0900";');

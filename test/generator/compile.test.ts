@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { generate, runtimeModuleFor, writeFiles } from "../../generator/generate.js";
+import { generate, writeFiles } from "../../generator/generate.js";
+import { withLocalRuntime } from "../../targets/typescript/local-runtime.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const cases: readonly (readonly [string, string])[] = [
@@ -30,7 +31,7 @@ describe.each(cases)("the client generated from %s", (name, spec) => {
 
   it("compiles under strict tsc with no diagnostics", async () => {
     await rm(out, { recursive: true, force: true });
-    const { files } = await generate(join(root, spec), { runtimeModule: runtimeModuleFor(out) });
+    const { files } = await generate(join(root, spec), { ...withLocalRuntime(out) });
     await writeFiles(out, files);
     const program = ts.createProgram([join(out, "index.ts")], { ...strictOptions(), noEmit: true });
     const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => {
@@ -44,7 +45,7 @@ describe.each(cases)("the client generated from %s", (name, spec) => {
 describe("descriptions that try to inject code", () => {
   it("load as modules without running any of the text, and keep it only inside comments and strings", async () => {
     const out = join(root, ".tmp", "compile", "hostile");
-    const { files } = await generate(join(root, cases[1]![1]), { runtimeModule: runtimeModuleFor(out) });
+    const { files } = await generate(join(root, cases[1]![1]), { ...withLocalRuntime(out) });
     await writeFiles(out, files);
     const hacked = globalThis as { hacked?: unknown };
     const module = (await import(join(out, "index.ts"))) as Record<string, unknown>;

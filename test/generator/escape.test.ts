@@ -2,7 +2,7 @@
 import { execFileSync } from "node:child_process";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { pyComment, pyDocInline, pyDocstring, pyLiteralType, pyString } from "../../generator/emit/escape/python.js";
+import { pyComment, pyDocInline, pyDocstring, pyLiteralType, pyString } from "../../targets/python/emit/escape.js";
 import {
   tsAccess,
   tsDocCode,
@@ -13,7 +13,7 @@ import {
   tsString,
   tsTypeKey,
   tsValue,
-} from "../../generator/emit/escape/ts.js";
+} from "../../targets/typescript/emit/escape.js";
 
 /** Texts written to break generators: comment ends, quotes, every kind of line break, NUL, lone surrogates. */
 const HOSTILE = [

@@ -3,10 +3,10 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { PY_CLIENT_IMPORTS, PY_CLIENT_MEMBERS, PY_ERRORS_NAMES, PY_TYPES_NAMES } from "../../generator/emit/names/python.js";
-import { RUNTIME_EXPORTS } from "../../generator/emit/names/runtime-exports.js";
-import { MAX_FILE_NAME, planTsNames } from "../../generator/emit/names/ts.js";
-import { pythonView } from "../../generator/emit/python/view.js";
+import { PY_CLIENT_IMPORTS, PY_CLIENT_MEMBERS, PY_ERRORS_NAMES, PY_TYPES_NAMES } from "../../targets/python/emit/names.js";
+import { RUNTIME_EXPORTS } from "../../targets/typescript/emit/runtime-exports.js";
+import { MAX_FILE_NAME, planTsNames } from "../../targets/typescript/emit/names.js";
+import { pythonView } from "../../targets/python/emit/view.js";
 import { buildIR } from "../../generator/ir/build.js";
 import { uniqueIdentifiers } from "../../generator/ir/names.js";
 import type { IR } from "../../generator/ir/types.js";
@@ -103,14 +103,18 @@ describe("uniqueIdentifiers", () => {
 
 describe("the lists the planners reserve", () => {
   it("RUNTIME_EXPORTS is exactly what runtime/index.ts exports", () => {
-    const program = ts.createProgram([`${root}runtime/index.ts`], { noEmit: true, strict: true, module: ts.ModuleKind.NodeNext });
+    const program = ts.createProgram([`${root}targets/typescript/runtime/index.ts`], {
+      noEmit: true,
+      strict: true,
+      module: ts.ModuleKind.NodeNext,
+    });
     const checker = program.getTypeChecker();
-    const file = program.getSourceFile(`${root}runtime/index.ts`)!;
+    const file = program.getSourceFile(`${root}targets/typescript/runtime/index.ts`)!;
     const exported = checker.getExportsOfModule(checker.getSymbolAtLocation(file)!).map((s) => s.name);
     expect([...RUNTIME_EXPORTS].sort()).toEqual(exported.sort());
   });
 
-  const template = (name: string) => readFileSync(`${root}templates/python/${name}.hbs`, "utf8");
+  const template = (name: string) => readFileSync(`${root}targets/python/templates/${name}.hbs`, "utf8");
   const topLevel = (text: string) => [
     ...[...text.matchAll(/^(?:class|def) ([A-Za-z_]\w*)(?![\w{])/gm)].map((m) => m[1]!),
     ...[...text.matchAll(/^([A-Za-z_]\w*)(?![\w{])\s*(?::[^=\n]*)?=/gm)].map((m) => m[1]!),

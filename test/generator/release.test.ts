@@ -41,7 +41,7 @@ async function project(): Promise<string> {
       languages: ["typescript", "python"],
       outputs: { fixtures: false, ir: false },
       // The check type-checks the client; it finds the runtime's sources here (a user's project installs the package).
-      typescript: { runtimeSources: join(root, "runtime") },
+      typescript: { runtimeSources: join(root, "targets", "typescript", "runtime") },
     }),
   );
   await writeFile(join(dir, "CHANGELOG.md"), `# Changelog\n\nNotes.\n\n## ${older}\n\nThe first.\n`);

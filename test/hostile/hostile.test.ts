@@ -11,8 +11,9 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generate, runtimeModuleFor, writeFiles } from "../../generator/generate.js";
-import { MAX_FILE_NAME } from "../../generator/emit/names/ts.js";
+import { generate, writeFiles } from "../../generator/generate.js";
+import { withLocalRuntime } from "../../targets/typescript/local-runtime.js";
+import { MAX_FILE_NAME } from "../../targets/typescript/emit/names.js";
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -63,8 +64,8 @@ beforeAll(async () => {
   for (const theme of THEMES) {
     const out = outOf(theme);
     const source = join(here, "descriptions", `${theme}.yaml`);
-    const a = await generate(source, { runtimeModule: runtimeModuleFor(out) });
-    const b = await generate(source, { runtimeModule: runtimeModuleFor(out) });
+    const a = await generate(source, { ...withLocalRuntime(out) });
+    const b = await generate(source, { ...withLocalRuntime(out) });
     twice.set(theme, JSON.stringify(a.files) === JSON.stringify(b.files));
     generated.set(theme, a.files);
     await writeFiles(out, a.files);

@@ -4,7 +4,7 @@
 import { readFile, mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RUNTIME_PACKAGE } from "../../generator/names.js";
+import { RUNTIME_PACKAGE } from "../../targets/typescript/emit/runtime-package.js";
 import { type MockServer, startMock } from "../../mock/index.js";
 import { freshDir, npm, ROOT, run, type Tarballs, tarballs, writeJson } from "./helpers.js";
 

@@ -69,7 +69,8 @@ async function filesBelow(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   const nested = await Promise.all(
     entries
-      .filter((e) => e.name !== "dist" && e.name !== "node_modules" && e.name !== "__pycache__")
+      // Tool caches and builds (.mypy_cache, *.egg-info, dist...) change without the sources changing.
+      .filter((e) => !["dist", "node_modules", "__pycache__"].includes(e.name) && !e.name.startsWith(".") && !e.name.endsWith(".egg-info"))
       .map((e) => (e.isDirectory() ? filesBelow(join(dir, e.name)) : [join(dir, e.name)])),
   );
   return nested.flat().sort();
@@ -80,8 +81,7 @@ async function sourcesHash(): Promise<string> {
   const hash = createHash("sha256");
   const files = [
     ...(await filesBelow(join(ROOT, "generator"))),
-    ...(await filesBelow(join(ROOT, "runtime"))),
-    ...(await filesBelow(join(ROOT, "templates"))),
+    ...(await filesBelow(join(ROOT, "targets"))),
     ...(await filesBelow(join(ROOT, "spec"))),
     ...(await filesBelow(join(ROOT, "scripts", "package"))),
     join(ROOT, "package.json"),
@@ -189,7 +189,7 @@ async function buildAndPack(dir: string): Promise<void> {
     // The runtime builds and packs while the toolchain builds, packs and generates the SDK: two independent chains,
     // side by side (each waits on tsc or npm), joined where the SDK's build needs the runtime.
     const [runtime, toolchain] = await allOrFirstError([
-      npm(["run", "build", "--", "runtime"], ROOT).then(() => pack(join(ROOT, "runtime", "dist"))),
+      npm(["run", "build", "--", "runtime"], ROOT).then(() => pack(join(ROOT, "targets", "typescript", "runtime", "dist"))),
       npm(["run", "build", "--", "toolchain"], ROOT).then(async () => {
         const tarball = await pack(ROOT);
         // The SDK as a release engineer makes it: the toolchain installed in a project of its own, its command run there.

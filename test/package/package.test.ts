@@ -8,7 +8,8 @@ import { promisify } from "node:util";
 import { publint } from "publint";
 import { formatMessage } from "publint/utils";
 import { beforeAll, describe, expect, it } from "vitest";
-import { BIN, RUNTIME_PACKAGE } from "../../generator/names.js";
+import { BIN } from "../../generator/names.js";
+import { RUNTIME_PACKAGE } from "../../targets/typescript/emit/runtime-package.js";
 import { npm, ROOT, SDK_NAME, type Tarballs, tarballs } from "./helpers.js";
 
 const execFileAsync = promisify(execFile);
@@ -147,7 +148,7 @@ describe("the toolchain's package", { concurrent: true }, () => {
 
 describe("the names the generator writes", { concurrent: true }, () => {
   it("are those of the packages: the runtime's name and a range its version satisfies", async () => {
-    const runtime = JSON.parse(await readFile(join(ROOT, "runtime", "package.json"), "utf8")) as Manifest;
+    const runtime = JSON.parse(await readFile(join(ROOT, "targets", "typescript", "runtime", "package.json"), "utf8")) as Manifest;
     expect(RUNTIME_PACKAGE.name).toBe(runtime.name);
     const [major, minor] = runtime.version.split(".");
     // ^0.y.z admits 0.y.*; ^x.y.z (x > 0) admits x.*.

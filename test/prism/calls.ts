@@ -1,6 +1,6 @@
 // Calling every operation of a generated client with its fixture arguments, and what Prism said of each request.
 import type { FixtureCase } from "../../generator/emit/fixtures/index.js";
-import { tsNames } from "../../generator/emit/names/ts.js";
+import { tsNames } from "../../targets/typescript/emit/names.js";
 import type { IR, Operation, Parameter } from "../../generator/ir/types.js";
 
 /** A violation as Prism reports it in the `sl-violations` header. */

@@ -7,8 +7,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FixtureCase } from "../../generator/emit/fixtures/index.js";
-import { tsNames } from "../../generator/emit/names/ts.js";
-import { generate, runtimeModuleFor, writeFiles } from "../../generator/generate.js";
+import { tsNames } from "../../targets/typescript/emit/names.js";
+import { generate, writeFiles } from "../../generator/generate.js";
+import { withLocalRuntime } from "../../targets/typescript/local-runtime.js";
 import type { IR } from "../../generator/ir/types.js";
 import { type CallOutcome, type Client, callOperation, freshConnections, pooled, preferredStatus, type Reach } from "./calls.js";
 import { type PrismServer, startPrism } from "./prism.js";
@@ -83,7 +84,7 @@ describe.each(CASES)("the client generated from $name, against Prism", (c) => {
     const starting = Array.from({ length: c.servers ?? 1 }, () => startPrism(description));
     const [servers, generation] = await Promise.all([
       Promise.allSettled(starting),
-      generate(description, { runtimeModule: runtimeModuleFor(out), languages: ["typescript"], outputs: ["fixtures"] }),
+      generate(description, { ...withLocalRuntime(out), languages: ["typescript"], outputs: ["fixtures"] }),
     ]);
     prisms = servers.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
     const failed = servers.find((r) => r.status === "rejected");

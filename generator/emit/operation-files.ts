@@ -1,0 +1,41 @@
+// What every target and shared output agrees on about an operation's files and request media, from the IR alone.
+import { createHash } from "node:crypto";
+import type { Operation } from "../ir/types.js";
+
+/** The longest file name (without extension) given to an operation's files. */
+export const MAX_FILE_NAME = 80;
+
+/**
+ * A file name (no extension) per operation, from the given names: bounded, unique without regard to case (for
+ * case-insensitive file systems), never a name Windows keeps for devices.
+ */
+export function operationFileNames(operations: readonly Operation[], names: ReadonlyMap<string, string>): Map<string, string> {
+  const used = new Set<string>();
+  return new Map(
+    operations.map((op) => {
+      const name = names.get(op.id)!;
+      const hash = createHash("sha256").update(op.id).digest("hex").slice(0, 8);
+      let file = name.length <= MAX_FILE_NAME ? name : `${name.slice(0, MAX_FILE_NAME - 9)}_${hash}`;
+      // Names Windows keeps for devices, whatever the extension.
+      if (/^(con|prn|aux|nul|com\d|lpt\d)$/i.test(file)) file = `${file}_`;
+      if (used.has(file.toLowerCase())) file = `${file.slice(0, MAX_FILE_NAME - 9)}_${hash}`;
+      for (let n = 2; used.has(file.toLowerCase()); n++) file = `${file.slice(0, MAX_FILE_NAME - 12)}_${hash.slice(0, 5)}${n}`;
+      used.add(file.toLowerCase());
+      return [op.id, file] as const;
+    }),
+  );
+}
+
+const isJson = (mediaType: string): boolean => mediaType.includes("json");
+
+/**
+ * The media type of a body sent as it is: that of an operation whose body is neither JSON nor a form
+ * (application/octet-stream, text/plain...). A client takes text or a file for it.
+ */
+export function rawBodyMediaType(op: Operation): string | undefined {
+  const contents = op.requestBody?.contents ?? [];
+  const formOrJson = contents.some(
+    (c) => isJson(c.mediaType) || c.mediaType === "multipart/form-data" || c.mediaType === "application/x-www-form-urlencoded",
+  );
+  return formOrJson ? undefined : contents[0]?.mediaType;
+}

@@ -1,0 +1,52 @@
+// What a target (an SDK language) gives the core. The core loads a target only through the registry
+// (targets/index.ts), and a target's emitters only when a run writes that target, so that the command answers --help
+// and mistakes without loading any emitter.
+import type { Emitter } from "./emit/kit.js";
+import type { IR } from "./ir/types.js";
+
+/** A command-line flag a target adds to `generate` and `release`, setting one field of its options. */
+export interface TargetFlag {
+  /** The field of the target's options the flag sets. */
+  readonly option: string;
+  /** One line for --help. */
+  readonly help: string;
+}
+
+/** What a run tells a target before it builds the IR. */
+export interface TargetContext {
+  /** Bytes of the description's text, so that a target can start slow work early on a large description. */
+  readonly descriptionBytes: number;
+  /** The folder the files will be written to, when the caller knows it (paths in options are resolved from it). */
+  readonly outDir?: string | undefined;
+}
+
+/** The emitters of one target for one run, and what to release when the run ends. */
+export interface TargetRun {
+  readonly emitters: readonly Emitter[];
+  /** Frees what the target started for the run (a worker no emitter used, say). */
+  readonly dispose?: () => void;
+}
+
+export interface Target {
+  /** One line for the docs and --help. */
+  readonly summary: string;
+  /**
+   * JSON Schema of the target's block in paperoffice-sdk.config.json, whose key is the target's name. The core
+   * checks a configuration against it, so a target's options need no change in the core.
+   */
+  readonly optionsSchema: object;
+  /** Fields of the options that hold paths: resolved against the configuration file's folder. */
+  readonly pathOptions?: readonly string[];
+  /** Flags of `generate` and `release` that set an option, by flag name (without `--`). */
+  readonly flags?: Readonly<Record<string, TargetFlag>>;
+  /** The run's emitters, given the target's options (already checked against optionsSchema). */
+  readonly load: (options: Readonly<Record<string, unknown>>, context: TargetContext) => Promise<TargetRun>;
+  /**
+   * The release check of the written package (compiles, imports...): its problems, [] when it passed, undefined
+   * when the tool it needs is missing.
+   */
+  readonly check?: (outDir: string, ir: IR) => Promise<string[] | undefined>;
+}
+
+/** How the registry hands a target over: a module loaded on first use. */
+export type TargetModule = () => Promise<{ readonly target: Target }>;

@@ -1,0 +1,154 @@
+import { pyString } from "./escape.js";
+import { printPyType, pyTypeRefs, type PyType } from "./py-type.js";
+import type { Decl, Field } from "./type-scope.js";
+
+/**
+ * The model types go into several modules of the `types` package, so that no module is too large for a type
+ * checker (pyright gives up on one of GitHub's size: "code is too complex to analyze"). A module holds the
+ * declarations whose names share a prefix (a, b... then co, cr... where one letter holds too many), and
+ * neighbouring small prefixes share a module; so the split depends only on the names and sizes, and a new
+ * type moves few others.
+ */
+
+/** The module of the names every other module may use: JsonValue, JsonObject, FileUpload, FileInput. */
+export const BASE_MODULE = "_base";
+export const BASE_NAMES: readonly string[] = ["FileInput", "FileUpload", "JsonObject", "JsonValue"];
+
+/** About this many lines at most per module (one declaration larger than that gets a module of its own). */
+export const MODULE_LINES = 1500;
+/** The longest prefix a module's file name shows. */
+const MODULE_PREFIX = 16;
+
+export interface Sized {
+  readonly name: string;
+  readonly lines: number;
+}
+
+const keyOf = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, "");
+
+/**
+ * Splits items into groups of at most `limit` lines by the prefixes of their names (deterministic; the items keep
+ * their order inside a group); each group holds the names from prefix `first` to prefix `last`.
+ */
+export function splitByPrefix<T extends Sized>(
+  items: readonly T[],
+  limit: number,
+): { readonly first: string; readonly last: string; readonly items: T[] }[] {
+  const size = (list: readonly T[]) => list.reduce((n, i) => n + i.lines, 0);
+  const leaves: { prefix: string; items: T[] }[] = [];
+  const split = (list: readonly T[], depth: number): void => {
+    const buckets = new Map<string, T[]>();
+    for (const item of list) {
+      const prefix = keyOf(item.name).slice(0, depth) || "0";
+      buckets.set(prefix, [...(buckets.get(prefix) ?? []), item]);
+    }
+    for (const prefix of [...buckets.keys()].sort()) {
+      const bucket = buckets.get(prefix)!;
+      // A bucket whose names are all the prefix itself cannot be split further.
+      const further = bucket.some((i) => keyOf(i.name).length > depth);
+      if (size(bucket) <= limit || !further) leaves.push({ prefix, items: bucket });
+      else split(bucket, depth + 1);
+    }
+  };
+  split(items, 1);
+  // Neighbouring leaves share a module while they fit.
+  const groups: { first: string; last: string; items: T[] }[] = [];
+  for (const leaf of leaves) {
+    const open = groups.at(-1);
+    if (open && size(open.items) + size(leaf.items) <= limit) {
+      open.last = leaf.prefix;
+      open.items.push(...leaf.items);
+    } else groups.push({ first: leaf.prefix, last: leaf.prefix, items: [...leaf.items] });
+  }
+  const order = new Map(items.map((item, i) => [item, i]));
+  return groups.map((g) => ({ first: g.first, last: g.last, items: g.items.sort((a, b) => order.get(a)! - order.get(b)!) }));
+}
+
+/** A declaration's size in printed lines, about. */
+function linesOf(decl: Decl): number {
+  if (!decl.typedDict) return 3 + (decl.comment ? 1 : 0);
+  const fields = [...decl.required, ...decl.optional];
+  return 8 + decl.doc.split("\n").length + fields.length + fields.filter((f) => f.comment !== "").length;
+}
+
+/** References in the types package are quoted: names of other modules are imported for the type checker only. */
+const quoted = (id: string): string => pyString(id);
+const print = (type: PyType): string => printPyType(type, quoted);
+
+export interface ImportView {
+  readonly module: string;
+  readonly names: readonly string[];
+}
+
+export interface TypesModuleView {
+  /** File name below the package, for example `types/_models_co.py`. */
+  readonly file: string;
+  readonly module: string;
+  readonly prefixText: string;
+  /** What the module's annotations refer to, by the module declaring it (TYPE_CHECKING imports). */
+  readonly imports: readonly ImportView[];
+  readonly decls: readonly object[];
+}
+
+/** A declaration with its annotations printed. */
+function printedDecl(decl: Decl): object {
+  if (!decl.typedDict) return { ...decl, expr: print(decl.expr) };
+  const field = (f: Field) => ({ ...f, type: print(f.type) });
+  return { ...decl, required: decl.required.map(field), optional: decl.optional.map(field) };
+}
+
+function refsOf(decl: Decl): Set<string> {
+  const refs = new Set<string>();
+  if (!decl.typedDict) return pyTypeRefs(decl.expr, refs);
+  for (const f of [...decl.required, ...decl.optional]) pyTypeRefs(f.type, refs);
+  return refs;
+}
+
+/** The modules of the types package, each with the imports its declarations' references need. */
+export function typesModules(decls: readonly Decl[], limit = MODULE_LINES): { modules: TypesModuleView[]; home: Map<string, string> } {
+  const groups = splitByPrefix(
+    decls.map((decl) => ({ name: decl.name, lines: linesOf(decl), decl })),
+    limit,
+  );
+  const home = new Map<string, string>(BASE_NAMES.map((n) => [n, BASE_MODULE]));
+  // File names stay short: the first prefix, cut; the docstring names the whole range.
+  const used = new Set<string>();
+  const named = groups.map((g) => {
+    const base = `_models_${g.first.slice(0, MODULE_PREFIX)}`;
+    let module = base;
+    for (let n = 2; used.has(module); n++) module = `${base}_${n}`;
+    used.add(module);
+    return { ...g, module };
+  });
+  for (const g of named) for (const item of g.items) home.set(item.name, g.module);
+  // An alias's value is evaluated where it is declared, but its quoted names are resolved (typing.get_type_hints)
+  // in the module of the class whose field uses the alias: that module needs them too, through any chain of aliases.
+  const aliasRefs = new Map(decls.filter((d) => !d.typedDict).map((d) => [d.name, refsOf(d)]));
+  const modules = named.map((g): TypesModuleView => {
+    const direct = new Set(g.items.flatMap((item) => [...refsOf(item.decl)]));
+    const all = new Set(direct);
+    for (const ref of all) for (const further of aliasRefs.get(ref) ?? []) all.add(further);
+    const needed = new Map<string, string[]>();
+    for (const ref of [...all].sort()) {
+      const module = home.get(ref);
+      if (module === undefined) throw new Error(`python types: ${ref} is referred to but never declared`);
+      // A name the module's own text does not use is imported in the re-export form, which no checker calls unused.
+      if (module !== g.module) needed.set(module, [...(needed.get(module) ?? []), direct.has(ref) ? ref : `${ref} as ${ref}`]);
+    }
+    return {
+      file: `types/${g.module}.py`,
+      module: g.module,
+      prefixText: g.first === g.last ? g.first : `${g.first} to ${g.last}`,
+      imports: [...needed.keys()].sort().map((module) => ({ module, names: needed.get(module)! })),
+      decls: g.items.map((item) => printedDecl(item.decl)),
+    };
+  });
+  return { modules, home };
+}
+
+/** The `types/__init__.py` re-exports: every public name by its module (private `_X` helpers stay in theirs). */
+export function reexports(home: ReadonlyMap<string, string>): ImportView[] {
+  const byModule = new Map<string, string[]>();
+  for (const [name, module] of home) if (!name.startsWith("_")) byModule.set(module, [...(byModule.get(module) ?? []), name]);
+  return [...byModule.keys()].sort().map((module) => ({ module, names: byModule.get(module)!.sort() }));
+}

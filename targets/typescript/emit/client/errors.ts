@@ -1,0 +1,55 @@
+import type { IR } from "../../../../generator/ir/types.js";
+import type { EmittedFile } from "../../../../generator/emit/kit.js";
+import type { TsKit } from "../ts-kit.js";
+import { tsDocCode, tsDocText, tsObjectKey, tsString } from "../escape.js";
+import { tsNames } from "../names.js";
+import { tsFile, VariableDeclarationKind } from "../ts-file.js";
+
+/** The error class of each code, by code; one place so that errors.ts and the docs agree. */
+export function errorClassNames(ir: IR): ReadonlyMap<string, string> {
+  const names = tsNames(ir);
+  return new Map(ir.errors.map((e) => [e.code, names.errorClass(e.code)]));
+}
+
+/** errors.ts: a class per error code of the catalogue, under the runtime's ServiceError. */
+export async function emitErrors(ir: IR, kit: TsKit): Promise<readonly EmittedFile[]> {
+  const names = errorClassNames(ir);
+  return [
+    tsFile(ir, kit, "errors.ts", (file) => {
+      file.addImportDeclaration({
+        moduleSpecifier: kit.runtimeModule,
+        namedImports: ir.errors.length > 0 ? ["ServiceError", "type ServiceErrorClass"] : ["type ServiceErrorClass"],
+      });
+      file.addTypeAlias({
+        isExported: true,
+        name: "ErrorCode",
+        docs: ["Every stable error code of the description. Other codes may still arrive; they keep the base class."],
+        type: ir.errors.length > 0 ? ir.errors.map((e) => tsString(e.code)).join(" | ") : "never",
+      });
+      for (const error of ir.errors) {
+        file.addClass({
+          isExported: true,
+          name: names.get(error.code)!,
+          extends: "ServiceError",
+          docs: [`HTTP ${error.status} \`${tsDocCode(error.code)}\`${error.description ? `: ${tsDocText(error.description)}` : "."}`],
+          properties: [
+            { isStatic: true, isReadonly: true, name: "code", initializer: tsString(error.code) },
+            { isStatic: true, isReadonly: true, name: "httpStatus", initializer: String(error.status) },
+          ],
+        });
+      }
+      file.addVariableStatement({
+        isExported: true,
+        declarationKind: VariableDeclarationKind.Const,
+        docs: ["The class the runtime raises for each code."],
+        declarations: [
+          {
+            name: "errorClasses",
+            type: "Readonly<Record<ErrorCode, ServiceErrorClass>>",
+            initializer: `{\n${ir.errors.map((e) => `  ${tsObjectKey(e.code)}: ${names.get(e.code)},`).join("\n")}\n}`,
+          },
+        ],
+      });
+    }),
+  ];
+}

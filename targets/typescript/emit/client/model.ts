@@ -1,0 +1,81 @@
+import type { IR } from "../../../../generator/ir/types.js";
+import type { EmittedFile } from "../../../../generator/emit/kit.js";
+import type { TsKit } from "../ts-kit.js";
+import { tsString, tsValue } from "../escape.js";
+import { tsFile, VariableDeclarationKind } from "../ts-file.js";
+import { subscriptionRules, variantOperations } from "./scope.js";
+import { descriptionModel } from "./spec.js";
+
+/** model.ts: the plain data the runtime needs (release, error table, pipelines, prices) and the event names. */
+export async function emitModel(ir: IR, kit: TsKit): Promise<readonly EmittedFile[]> {
+  const sets = variantOperations(ir).map((o) => o.variants);
+  const pipelines = Object.fromEntries(
+    sets.flatMap((s) =>
+      s.pipelines.map((p) => [
+        p.slug,
+        {
+          payloadAfterPolling: p.payloadAfterPolling,
+          ...(p.baseCredits !== undefined && { baseCredits: p.baseCredits }),
+          jsonStrings: [...new Set(p.variants.flatMap((v) => v.jsonStrings))].sort(),
+        },
+      ]),
+    ),
+  );
+  const pricing = sets.find((s) => s.pricing)?.pricing;
+  const model = {
+    release: ir.info.version,
+    descriptionHash: ir.info.descriptionHash,
+    errors: Object.fromEntries(ir.errors.map((e) => [e.code, { status: e.status }])),
+    pipelines,
+    ...(pricing && {
+      pricing: {
+        laneMultipliers: pricing.laneMultipliers,
+        defaultLane: pricing.defaultLane,
+        ...(pricing.minimumCharge !== undefined && { minimumCharge: pricing.minimumCharge }),
+      },
+    }),
+    ...descriptionModel(ir),
+  };
+  return [
+    tsFile(ir, kit, "model.ts", (file) => {
+      file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: kit.runtimeModule, namedImports: ["ServiceModel"] });
+      file.addVariableStatement({
+        isExported: true,
+        declarationKind: VariableDeclarationKind.Const,
+        docs: [`The release this client was generated from; sent in the User-Agent.`],
+        declarations: [{ name: "RELEASE", initializer: tsString(ir.info.version) }],
+      });
+      file.addVariableStatement({
+        isExported: true,
+        declarationKind: VariableDeclarationKind.Const,
+        docs: ["sha256 of the description this client was generated from."],
+        declarations: [{ name: "DESCRIPTION_HASH", initializer: tsString(ir.info.descriptionHash) }],
+      });
+      file.addVariableStatement({
+        isExported: true,
+        declarationKind: VariableDeclarationKind.Const,
+        docs: ["What the runtime needs to know about this release."],
+        declarations: [{ name: "serviceModel", type: "ServiceModel", initializer: tsValue(model, 2) }],
+      });
+      file.addVariableStatement({
+        isExported: true,
+        declarationKind: VariableDeclarationKind.Const,
+        docs: ["Every webhook event type of the description."],
+        declarations: [{ name: "webhookEventTypes", initializer: `${tsValue(ir.webhooks.map((w) => w.event))} as const` }],
+      });
+      // The create body shows the whole subscription; a description that marks only an update still needs the
+      // rules its check imports.
+      const marked = ir.operations.flatMap((op) => subscriptionRules(ir, op) ?? []);
+      const rules = marked.find((r) => r.create) ?? marked[0];
+      if (rules) {
+        const { create: _, ...data } = rules;
+        file.addVariableStatement({
+          isExported: true,
+          declarationKind: VariableDeclarationKind.Const,
+          docs: ["What a webhook subscription is checked against before it is sent, from the description."],
+          declarations: [{ name: "subscriptionRules", initializer: `${tsValue(data, 2)} as const` }],
+        });
+      }
+    }),
+  ];
+}

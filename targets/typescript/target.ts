@@ -1,0 +1,49 @@
+// The TypeScript target: the client at the output folder's top, types by openapi-typescript, code by ts-morph, over
+// the runtime package in runtime/ beside this file.
+import { LARGE_DESCRIPTION_BYTES } from "../../generator/spec/load.js";
+import type { Target } from "../../generator/target.js";
+
+/** The target's options, as its block of the configuration file holds them. */
+export interface TypeScriptOptions {
+  /** The SDK's npm package name: when given, the output is a package (package.json, build configs). */
+  readonly package?: string;
+  /** A folder of the runtime's TypeScript sources, imported by path instead of the runtime's package. */
+  readonly runtimeSources?: string;
+  /** The runtime's module specifier as the generated code writes it (default: the runtime's package). */
+  readonly runtimeModule?: string;
+}
+
+export const target: Target = {
+  summary: "the TypeScript client at the output folder's top (index.ts, webhooks.ts, ...) and README.md; with a package name, package.json",
+  optionsSchema: {
+    type: "object",
+    additionalProperties: false,
+    properties: {
+      package: {
+        description:
+          "The TypeScript SDK's npm package name; when given, the output is a package (package.json, builds, README with its install line).",
+        type: "string",
+        pattern: "^(?:@[a-z0-9][a-z0-9._~-]*/)?[a-z0-9][a-z0-9._~-]*$",
+      },
+      runtimeSources: {
+        description:
+          "A folder holding the runtime's TypeScript sources, imported by path instead of the runtime's package (for the toolchain's own repository).",
+        type: "string",
+        minLength: 1,
+      },
+      runtimeModule: {
+        description: "The runtime's module specifier as the generated code writes it (default: the runtime's package).",
+        type: "string",
+        minLength: 1,
+      },
+    },
+  },
+  pathOptions: ["runtimeSources"],
+  flags: { package: { option: "package", help: "the TypeScript SDK's npm package name: writes package.json and its builds" } },
+  load: async (raw, context) => {
+    const options = raw as TypeScriptOptions;
+    const { typescriptEmitters } = await import("./emit/index.js");
+    return typescriptEmitters(options, context, context.descriptionBytes >= LARGE_DESCRIPTION_BYTES);
+  },
+  check: async (outDir) => (await import("./emit/check.js")).checkTypeScriptClient(outDir),
+};

@@ -1,0 +1,97 @@
+import { readFileSync } from "node:fs";
+import { seededRandom } from "../../../../generator/emit/fixtures/sample.js";
+import { webhookEventTypes } from "../../../../generated/model.js";
+import { sign } from "../../runtime/webhooks/index.js";
+
+/** The event names of the description's `webhooks`, as the generated client supplies them. */
+export const KNOWN_EVENT_TYPES = webhookEventTypes;
+
+interface EventBase {
+  event_id: string;
+  timestamp: string;
+  subscription_id: number;
+}
+
+/** A hand-written stand-in for the generated union (a few members are enough to exercise the typing). */
+export type DocumentProcessedEvent = EventBase & {
+  event_type: "document.processed";
+  data: {
+    pofid: string;
+    workspace_id: number;
+    filename: string;
+    mime_type: string;
+    size_bytes: number;
+    processing_result: { ocr_done: boolean; classification: string; confidence: number };
+  };
+};
+export type DocumentDeletedEvent = EventBase & {
+  event_type: "document.deleted";
+  data: { delete_mode?: "trash" | "instant"; [k: string]: unknown };
+};
+export type OpenEvent = EventBase & {
+  event_type: Exclude<(typeof KNOWN_EVENT_TYPES)[number], "document.processed" | "document.deleted">;
+  data: Record<string, unknown>;
+};
+export type TestEvent = DocumentProcessedEvent | DocumentDeletedEvent | OpenEvent;
+
+export interface SignatureFixture {
+  description: string;
+  body: string;
+  secret: string;
+  signature: string;
+}
+
+export const fixtures: SignatureFixture[] = (
+  JSON.parse(readFileSync(new URL("./fixtures/webhook-signatures.json", import.meta.url), "utf8")) as { cases: SignatureFixture[] }
+).cases;
+
+export function fixture(description: string): SignatureFixture {
+  const found = fixtures.find((f) => f.description === description);
+  if (!found) throw new Error(`no fixture ${description}`);
+  return found;
+}
+
+export const SECRET = "whsec_test_primary_2026";
+export const OLD_SECRET = "whsec_test_rotated_2026";
+
+export function eventBody(overrides: Record<string, unknown> = {}): string {
+  return JSON.stringify({
+    event_type: "document.processed",
+    event_id: "9f86d081884c7d659a2feaa0c55ad015",
+    timestamp: "2026-11-20T09:00:00Z",
+    subscription_id: 42,
+    data: {
+      pofid: "POF-1",
+      workspace_id: 7,
+      filename: "invoice.pdf",
+      mime_type: "application/pdf",
+      size_bytes: 1024,
+      processing_result: { ocr_done: true, classification: "invoice", confidence: 0.97 },
+    },
+    ...overrides,
+  });
+}
+
+/** The headers the service sends with a body (signed with `secret`). */
+export async function deliveryHeaders(body: string | Uint8Array, secret = SECRET): Promise<Record<string, string>> {
+  const text = typeof body === "string" ? body : new TextDecoder().decode(body);
+  let parsed: Record<string, unknown> = {};
+  try {
+    parsed = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    // Not JSON: only the signature is meaningful.
+  }
+  const headers: Record<string, string> = {
+    "User-Agent": "Service-Webhook/1.0",
+    "X-Service-Signature": await sign(body, secret),
+  };
+  if (typeof parsed.event_type === "string") headers["X-Service-Event"] = parsed.event_type;
+  if (typeof parsed.event_id === "string") headers["X-Service-Event-ID"] = parsed.event_id;
+  if (typeof parsed.subscription_id === "number") headers["X-Service-Subscription-ID"] = String(parsed.subscription_id);
+  return headers;
+}
+
+/** Deterministic PRNG, the fixtures' own. */
+export function prng(seed: number): () => number {
+  return seededRandom(String(seed));
+}
