@@ -11,7 +11,7 @@ const fixture = join(ROOT, "test", "diff", "fixtures", "pdf-split.types.ts");
 
 describe("the type-level test against the new client", () => {
   it("rewrites relative imports, except those into the generated client", () => {
-    const text = `import { a } from "../../generated/index.js";\nimport { b } from "../../targets/typescript/runtime/index.js";\nconst c = await import("./helpers.js");`;
+    const text = `import { a } from "../../generated/index.js";\nimport { b } from "../../runtime/index.js";\nconst c = await import("./helpers.js");`;
     const from = join(ROOT, "test", "x", "t.ts");
     const to = join(ROOT, ".tmp", "types-check", "test", "x", "t.ts");
     expect(rebaseImports(text, from, to, join(ROOT, "generated"))).toBe(

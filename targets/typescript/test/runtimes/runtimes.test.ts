@@ -11,7 +11,7 @@ import { type MockServer, startMock } from "../../../../mock/index.js";
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
-const SMOKE = join(ROOT, "test", "runtimes", "smoke.ts");
+const SMOKE = join(ROOT, "targets", "typescript", "test", "runtimes", "smoke.ts");
 
 interface Runtime {
   name: string;
