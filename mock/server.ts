@@ -11,7 +11,7 @@ import { addJob, downloadJobFile, getJob } from "./job-routes.js";
 import { JobStore } from "./jobs.js";
 import { Ledger } from "./ledger.js";
 import { clone, loadModel, matchRoute, type MockModel, responseSchema } from "./model.js";
-import { RateLimiter } from "./rate-limit.js";
+import { type RateLimits, RateLimiter } from "./rate-limit.js";
 import { RequestProblem, Validator } from "./validate.js";
 import { deleteWebhook, eventNames, fixtureData, listWebhooks, subscribeWebhook, testWebhook, updateWebhook } from "./webhook-routes.js";
 import { type DeliveryAttempt, type Subscription, type WebhookEvent, Webhooks } from "./webhooks.js";
@@ -39,6 +39,8 @@ export interface MockServer {
   setFaults(rules: readonly FaultRule[]): void;
   /** Sets the credit balance of a token. */
   setCredits(token: string, credits: number): void;
+  /** Replaces the request limits (absent windows take the defaults) and starts every token's count anew. */
+  setRateLimits(limits: RateLimits): void;
   /** The delivery log of a subscription (kept after its deletion), or of all subscriptions. */
   deliveries(subscriptionId?: number): DeliveryAttempt[];
   subscriptions(): Subscription[];
@@ -156,7 +158,7 @@ function send(res: http.ServerResponse, reply: Reply, malformed: boolean, extra:
 class MockHttp {
   readonly ctx: MockContext;
   readonly faults: Faults;
-  readonly limiter: RateLimiter;
+  limiter: RateLimiter;
 
   constructor(ctx: MockContext) {
     this.ctx = ctx;
@@ -464,6 +466,9 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
     },
     setFaults: (rules) => mock.faults.set(rules),
     setCredits: (token, credits) => ctx.ledger.setCredits(token, credits),
+    setRateLimits: (limits) => {
+      mock.limiter = new RateLimiter(limits);
+    },
     deliveries: (id) => webhooks.deliveries(id),
     subscriptions: () => webhooks.list(),
     emit: (eventType, data, token) => webhooks.emit(token, eventType, data ?? fixtureData(ctx, eventType)),
