@@ -1,6 +1,7 @@
 // Job submission, polling and download: the pipeline and variant come from the IR, the answers from the fixtures
 // (as templates filled with the real job id, poll URL, payload and _billing).
 import type { Pipeline, Variant } from "../generator/ir/types.js";
+import { declaredFileType, declaredResponse } from "./answer-check.js";
 import type { Call, MockContext } from "./context.js";
 import { billingOf, elapsed, errorReply, type JobCharge, type Reply } from "./envelope.js";
 import { mediaTypeOf, parseForm } from "./form.js";
@@ -9,7 +10,8 @@ import { priceOf } from "./ledger.js";
 import { clone, type FixtureCase, isFixtureFile, pipelineOf, resolveSchema, variantFixture } from "./model.js";
 import { RequestProblem } from "./validate.js";
 
-const DEFAULT_FILE = { name: "result.pdf", contentType: "application/pdf", text: "%PDF-1.4\n%mock\n" };
+// The file of a job when the fixtures hold none: a PDF, whose real type the service does not show.
+const DEFAULT_FILE = { name: "result.pdf", contentType: "application/octet-stream", text: "%PDF-1.4\n%mock\n" };
 
 function template(ctx: MockContext, operationId: string, status: string, fixtureCase?: FixtureCase): Record<string, unknown> {
   const source = fixtureCase ?? ctx.model.fixtures.get(operationId)?.cases[0];
@@ -171,5 +173,7 @@ export function downloadJobFile(ctx: MockContext, call: Call): Reply {
   const token = String(call.params.token ?? "");
   const file = ctx.jobs.download(token);
   if (!file) return errorReply(404, "NOT_FOUND", "No download for this token", call.startedAt);
-  return { status: 200, file };
+  // Sent as the description declares the download, whatever type the job's file was made with.
+  const response = declaredResponse(call.operation, 200);
+  return { status: 200, file: { ...file, contentType: declaredFileType(response, file.contentType) } };
 }

@@ -151,13 +151,6 @@ export function variantOf(pipeline: Pipeline, name: string): Variant | undefined
   return pipeline.variants.find((v) => v.name === name);
 }
 
-/** The JSON-side schema of a response of an operation (undefined for binary or bodiless answers). */
-export function responseSchema(operation: Operation, status: number): Schema | undefined {
-  const response =
-    operation.responses.find((r) => r.status === String(status)) ?? operation.responses.find((r) => r.status === `${String(status)[0]}XX`);
-  return response?.contents.find((c) => c.mediaType === "application/json")?.schema;
-}
-
 export function isFixtureFile(value: unknown): value is FixtureFile {
   return typeof value === "object" && value !== null && "$file" in value;
 }

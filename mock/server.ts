@@ -1,7 +1,8 @@
 // The mock of the service over HTTP on 127.0.0.1: routes by the IR's operations, authenticates, counts request
-// windows, injects faults, validates requests against the IR and every JSON answer against its response schema.
+// windows, injects faults, validates requests against the IR and every answer against its declared response.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { answerProblem, declaredFileType } from "./answer-check.js";
 import { bearerOf, checkToken } from "./auth.js";
 import { type Call, emptyStats, type MockContext, type MockOptions, type MockStats } from "./context.js";
 import { billingOf, elapsed, errorReply, type Reply } from "./envelope.js";
@@ -10,8 +11,8 @@ import { mediaTypeOf, parseJson } from "./form.js";
 import { addJob, downloadJobFile, getJob } from "./job-routes.js";
 import { JobStore } from "./jobs.js";
 import { Ledger } from "./ledger.js";
-import { clone, loadModel, matchRoute, type MockModel, responseSchema } from "./model.js";
-import { RateLimiter } from "./rate-limit.js";
+import { clone, isFixtureFile, loadModel, matchRoute, type MockModel } from "./model.js";
+import { type RateLimits, RateLimiter } from "./rate-limit.js";
 import { RequestProblem, Validator } from "./validate.js";
 import { deleteWebhook, eventNames, fixtureData, listWebhooks, subscribeWebhook, testWebhook, updateWebhook } from "./webhook-routes.js";
 import { type DeliveryAttempt, type Subscription, type WebhookEvent, Webhooks } from "./webhooks.js";
@@ -39,6 +40,8 @@ export interface MockServer {
   setFaults(rules: readonly FaultRule[]): void;
   /** Sets the credit balance of a token. */
   setCredits(token: string, credits: number): void;
+  /** Replaces the request limits (absent windows take the defaults) and starts every token's count anew. */
+  setRateLimits(limits: RateLimits): void;
   /** The delivery log of a subscription (kept after its deletion), or of all subscriptions. */
   deliveries(subscriptionId?: number): DeliveryAttempt[];
   subscriptions(): Subscription[];
@@ -61,15 +64,24 @@ const HANDLERS: Readonly<Record<string, Handler>> = {
   testWebhook,
 };
 
-/** Any other operation answers its fixture's success body with real processing_time and _billing. */
+/**
+ * Any other operation answers its fixture's success body with real processing_time and _billing; a file or text
+ * body goes out as it is, with the media type the description declares for it.
+ */
 function fixtureReply(ctx: MockContext, call: Call): Reply {
   const fixture = ctx.model.fixtures.get(call.operation.id)?.cases[0];
   const success = call.operation.responses.find((r) => /^2\d\d$/.test(r.status));
   const status = Number(success?.status ?? 200);
   const body = fixture?.responses[String(status)];
-  const json = typeof body === "object" && body !== null ? (clone(body) as Record<string, unknown>) : {};
-  Object.assign(json, { status: "success", processing_time: elapsed(call.startedAt), _billing: billingOf(call.account, call.windows) });
-  return { status, json };
+  const json = success?.contents.some((c) => c.mediaType.includes("json")) ?? true;
+  if (!json && isFixtureFile(body)) {
+    const { name, contentType, text } = body.$file;
+    return { status, file: { name, contentType: declaredFileType(success, contentType), content: new TextEncoder().encode(text) } };
+  }
+  if (!json && typeof body === "string") return { status, text: { body, contentType: declaredFileType(success, "text/plain") } };
+  const object = typeof body === "object" && body !== null ? (clone(body) as Record<string, unknown>) : {};
+  Object.assign(object, { status: "success", processing_time: elapsed(call.startedAt), _billing: billingOf(call.account, call.windows) });
+  return { status, json: object };
 }
 
 function sleep(ms: number): Promise<void> {
@@ -156,7 +168,7 @@ function send(res: http.ServerResponse, reply: Reply, malformed: boolean, extra:
 class MockHttp {
   readonly ctx: MockContext;
   readonly faults: Faults;
-  readonly limiter: RateLimiter;
+  limiter: RateLimiter;
 
   constructor(ctx: MockContext) {
     this.ctx = ctx;
@@ -253,12 +265,16 @@ class MockHttp {
     if (!(raw instanceof Uint8Array)) return finish(raw);
     if (operation.id === "addJob") stats.submissions++;
 
-    if (fault?.kind === "500") return finish(errorReply(500, "INTERNAL_ERROR", "Injected fault: internal error", startedAt));
+    if (fault?.kind === "500") {
+      return finish(this.checked(operation, errorReply(500, "INTERNAL_ERROR", "Injected fault: internal error", startedAt), startedAt));
+    }
+    // Not the service's answer but a gateway's in front of it, which no description declares: left unchecked.
     if (fault?.kind === "502") {
       return finish({ status: 502, text: { body: "<html><body><h1>502 Bad Gateway</h1></body></html>", contentType: "text/html" } });
     }
     if (fault?.kind === "503") {
-      return finish(errorReply(503, "SERVICE_UNAVAILABLE", "Injected fault: service unavailable", startedAt, { "Retry-After": "1" }));
+      const unavailable = errorReply(503, "SERVICE_UNAVAILABLE", "Injected fault: service unavailable", startedAt, { "Retry-After": "1" });
+      return finish(this.checked(operation, unavailable, startedAt));
     }
     if (fault?.kind === "slow-headers") await sleep(fault.delayMs ?? this.ctx.options.slowHeadersMs ?? 1500);
 
@@ -344,12 +360,13 @@ class MockHttp {
     return handler ? handler(this.ctx, call, body) : fixtureReply(this.ctx, call);
   }
 
-  /** Every JSON answer is checked against the IR; a mismatch is a bug of the mock and becomes a 500. */
+  /**
+   * Every answer of an operation is checked against the description (status, media type, headers, JSON body); a
+   * mismatch is a bug of the mock and becomes a 500.
+   */
   checked(operation: Call["operation"], reply: Reply, startedAt: number): Reply {
-    if (this.ctx.options.validateResponses === false || reply.json === undefined) return reply;
-    const schema = responseSchema(operation, reply.status);
-    if (!schema) return reply;
-    const problem = this.ctx.validator.checkResponse(operation, reply.status, schema, reply.json);
+    if (this.ctx.options.validateResponses === false) return reply;
+    const problem = answerProblem(this.ctx.model, this.ctx.validator, operation, reply);
     if (problem === undefined) return reply;
     const text = `${operation.id} ${reply.status}: ${problem}`;
     this.ctx.stats.invalidResponses.push(text);
@@ -464,6 +481,9 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
     },
     setFaults: (rules) => mock.faults.set(rules),
     setCredits: (token, credits) => ctx.ledger.setCredits(token, credits),
+    setRateLimits: (limits) => {
+      mock.limiter = new RateLimiter(limits);
+    },
     deliveries: (id) => webhooks.deliveries(id),
     subscriptions: () => webhooks.list(),
     emit: (eventType, data, token) => webhooks.emit(token, eventType, data ?? fixtureData(ctx, eventType)),

@@ -71,13 +71,14 @@ export function preferredStatus(op: Operation): string | undefined {
 }
 
 const TOO_MANY = "Too many violations! ";
-const ONE_VIOLATION = /\{"location":\[[^\]]*\],"severity":"[^"]*","code":(?:"[^"]*"|\d+),"message":"(?:[^"\\]|\\.)*"\}/g;
+// An answer's own findings (media type, status) come without a code.
+const ONE_VIOLATION = /\{"location":\[[^\]]*\],"severity":"[^"]*",(?:"code":(?:"[^"]*"|\d+),)?"message":"(?:[^"\\]|\\.)*"\}/g;
 
 /**
  * Prism's `sl-violations` header: a JSON list. A long one is prefixed with a remark and cut at about 8 kB; its
  * whole entries are read one by one.
  */
-function headerViolations(response: Response): Violation[] {
+export function headerViolations(response: Response): Violation[] {
   const header = response.headers.get("sl-violations");
   if (header === null || header === "") return [];
   if (!header.startsWith(TOO_MANY)) return JSON.parse(header) as Violation[];

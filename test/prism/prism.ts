@@ -1,5 +1,6 @@
-// Prism (@stoplight/prism-cli) in mock mode on a description, on 127.0.0.1 and a free port, as a child process
-// whose output is drained as it comes: only its tail is kept, for the error of a start that fails.
+// Prism (@stoplight/prism-cli) on a description, in mock mode or as a validating proxy in front of a server, on
+// 127.0.0.1 and a free port, as a child process whose output is drained as it comes: only its tail is kept, for the
+// error of a start that fails.
 import { type ChildProcess, spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
@@ -32,13 +33,29 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once("exit", () => resolve()));
 }
 
-/** Starts `prism mock` on the description; resolves once it listens. Static answers: examples first, no random data. */
-export async function startPrism(description: string, startMs = 180_000): Promise<PrismServer> {
+/**
+ * Proxy mode: every request is checked and forwarded to `upstream`, and every answer checked against the description
+ * (its findings in the `sl-violations` header). With `errors`, an answer with an error-level finding becomes Prism's
+ * 500 VIOLATIONS problem.
+ */
+export interface ProxyMode {
+  readonly upstream: string;
+  readonly errors?: boolean;
+}
+
+/**
+ * Starts `prism mock` on the description (static answers: examples first, no random data), or `prism proxy` when a
+ * proxy mode is given; resolves once it listens.
+ */
+export async function startPrism(description: string, startMs = 180_000, proxy?: ProxyMode): Promise<PrismServer> {
   const port = await freePort();
   // Errors only: its log of every request costs it time a large description's run does not have.
-  const child = spawn(process.execPath, [PRISM, "mock", "-h", "127.0.0.1", "-p", String(port), "-v", "error", description], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const common = ["-h", "127.0.0.1", "-p", String(port), "-v", "error"];
+  const args =
+    proxy === undefined
+      ? ["mock", ...common, description]
+      : ["proxy", ...common, description, proxy.upstream, ...(proxy.errors ? ["--errors"] : [])];
+  const child = spawn(process.execPath, [PRISM, ...args], { stdio: ["ignore", "pipe", "pipe"] });
   // Should the test process end without its afterAll (a filtered or interrupted run), Prism ends with it.
   const orphaned = () => child.kill("SIGKILL");
   process.once("exit", orphaned);
