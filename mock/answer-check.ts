@@ -2,7 +2,7 @@
 // and text alike): a declared status, a declared media type, the declared headers, and a JSON body that fits its
 // schema. An answer that fails it is a bug of the mock; a developer's test against it would pass for the wrong
 // reason.
-import type { Operation, Response } from "../generator/ir/types.js";
+import type { Operation, Response } from "../generator/ir/index.js";
 import type { Reply } from "./envelope.js";
 import { resolveSchema, type MockModel } from "./model.js";
 import type { Validator } from "./validate.js";

@@ -1,5 +1,5 @@
 // What every operation handler sees: the shared state of one mock and the decoded request.
-import type { Operation } from "../generator/ir/types.js";
+import type { Operation } from "../generator/ir/index.js";
 import type { FaultKind, FaultRule } from "./faults.js";
 import type { JobStore } from "./jobs.js";
 import type { Account, Ledger, LedgerOptions } from "./ledger.js";

@@ -12,4 +12,4 @@ export {
   type Subscription,
   type WebhookEvent,
 } from "./server.js";
-export { sign as signDelivery } from "../targets/typescript/runtime/webhooks/verify.js";
+export { sign as signDelivery } from "@paperoffice/sdk-runtime/webhooks";

@@ -1,6 +1,6 @@
 // Job submission, polling and download: the pipeline and variant come from the IR, the answers from the fixtures
 // (as templates filled with the real job id, poll URL, payload and _billing).
-import type { Pipeline, Variant } from "../generator/ir/types.js";
+import type { Pipeline, Variant } from "../generator/ir/index.js";
 import { declaredFileType, declaredResponse } from "./answer-check.js";
 import type { Call, MockContext } from "./context.js";
 import { billingOf, elapsed, errorReply, type JobCharge, type Reply } from "./envelope.js";

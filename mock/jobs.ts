@@ -1,7 +1,7 @@
 // Jobs with a simulated duration: "queued", then "running", then "completed" (or the failure status asked for);
 // a job can also never finish. Results are kept with a download token per job.
 import { randomBytes } from "node:crypto";
-import type { Pipeline, Variant } from "../generator/ir/types.js";
+import type { Pipeline, Variant } from "../generator/ir/index.js";
 
 export type JobState = "queued" | "running" | "completed" | "failed";
 

@@ -1,6 +1,7 @@
 // The credit ledger: a balance per token, charged base credits x lane multiplier (at least the minimum charge)
 // for each accepted job, as the IR's pricing says.
-import type { Pipeline, Pricing } from "../generator/ir/types.js";
+import { jobPrice } from "@paperoffice/sdk-runtime";
+import type { Pipeline, Pricing } from "../generator/ir/index.js";
 
 export interface LedgerOptions {
   /** Monthly credits of every token (default 10000). */
@@ -51,14 +52,18 @@ export class Ledger {
   }
 }
 
-/** Base credits of the pipeline times the lane multiplier, at least the minimum charge, rounded up. */
+/**
+ * The charge of a job, by the runtime's one price formula (jobPrice): the pipeline's base credits (the minimum
+ * charge where the description states none) times the lane's multiplier, at least the minimum charge. A lane the
+ * request does not name is the price list's default lane; the request check has already refused unknown lanes.
+ */
 export function priceOf(
   pipeline: Pipeline,
   pricing: Pricing | undefined,
   lane: unknown,
 ): { credits: number; lane: string; multiplier: number } {
   const base = pipeline.baseCredits ?? pricing?.minimumCharge ?? 0;
-  const chosen = typeof lane === "string" && pricing?.laneMultipliers[lane] !== undefined ? lane : (pricing?.defaultLane ?? "no_sla");
-  const multiplier = pricing?.laneMultipliers[chosen] ?? 1;
-  return { credits: Math.max(Math.ceil(base * multiplier), pricing?.minimumCharge ?? 0), lane: chosen, multiplier };
+  if (pricing === undefined) return { credits: base, lane: "", multiplier: 1 };
+  const chosen = typeof lane === "string" ? lane : pricing.defaultLane;
+  return { credits: jobPrice(pricing, base, chosen), lane: chosen, multiplier: pricing.laneMultipliers[chosen] ?? 1 };
 }

@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { IR, JsonValue, Operation, Pipeline, Schema, Variant } from "../generator/ir/types.js";
+import type { IR, JsonValue, Operation, Pipeline, Schema, Variant } from "../generator/ir/index.js";
 
 /** A `$file` placeholder of the fixtures. */
 export interface FixtureFile {

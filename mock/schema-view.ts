@@ -2,8 +2,8 @@
 // closed objects (additionalProperties: false on each, as the IR has for ErrorResponse + {code}), no value can
 // satisfy every member in JSON Schema. Intersections of objects are therefore merged into one object first
 // (generator/ir/flatten.ts: later members refine earlier ones), which is what the description means.
-import { flattenObject } from "../generator/ir/flatten.js";
-import type { Property, Schema } from "../generator/ir/types.js";
+import { flattenObject } from "../generator/ir/index.js";
+import type { Property, Schema } from "../generator/ir/index.js";
 
 function isObjectLike(schema: Schema, named: ReadonlyMap<string, Schema>, seen: readonly string[] = []): boolean {
   if (schema.kind === "ref") {

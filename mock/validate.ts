@@ -3,8 +3,8 @@
 // pipeline's discriminators. Failures carry the field they are about, for INVALID_REQUEST messages.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import { toJsonSchema } from "../generator/ir/json-schema.js";
-import type { ObjectSchema, Operation, Parameter, Pipeline, Schema, Variant } from "../generator/ir/types.js";
+import { pointerTokens, toJsonSchema } from "../generator/ir/index.js";
+import type { ObjectSchema, Operation, Parameter, Pipeline, Schema, Variant } from "../generator/ir/index.js";
 import { type MockModel, resolveSchema } from "./model.js";
 import { mergedView } from "./schema-view.js";
 
@@ -174,11 +174,7 @@ export class Validator {
 
 function fieldOf(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>;
-  const base = error.instancePath
-    .split("/")
-    .slice(1)
-    .map((s) => s.replaceAll("~1", "/").replaceAll("~0", "~"))
-    .join(".");
+  const base = (pointerTokens(error.instancePath) ?? []).join(".");
   const extra = (params.missingProperty ?? params.additionalProperty) as string | undefined;
   return extra === undefined ? base : base === "" ? extra : `${base}.${extra}`;
 }

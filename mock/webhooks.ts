@@ -1,8 +1,7 @@
 // Webhook subscriptions kept in memory, the service's URL rules, and deliveries: signed with the subscription
 // secret (HMAC-SHA256 over the exact raw body), sent with the service's headers, retried by the subscription's
 // retry policy with a timeout per attempt, and logged per subscription (the log survives deletion).
-import { checkWebhookUrl } from "../targets/typescript/runtime/webhooks/subscription.js";
-import { sign } from "../targets/typescript/runtime/webhooks/verify.js";
+import { checkWebhookUrl, sign } from "@paperoffice/sdk-runtime/webhooks";
 import { randomHex } from "./jobs.js";
 
 export type RetryPolicy = "exponential" | "linear" | "none";

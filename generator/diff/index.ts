@@ -5,7 +5,7 @@
 import { buildIR } from "../ir/build.js";
 import type { IR } from "../ir/types.js";
 import { startChecks } from "../spec/load.js";
-import { resolvePointer, unescapeToken } from "../spec/pointer.js";
+import { escapeToken, pointerTokens, resolvePointer, unescapeToken } from "../spec/pointer.js";
 import { readDescription } from "../spec/read.js";
 import { RELEASE_ID, releaseFile } from "../spec/releases.js";
 import { compareErrorCatalogue, compareSecuritySchemes, compareWebhooks } from "./catalogue.js";
@@ -50,7 +50,7 @@ function merge(changes: readonly Change[]): Change[] {
  * stops at the deepest place that exists.
  */
 export function locate(document: unknown, pointer: string): string {
-  const tokens = pointer === "" ? [] : pointer.slice(1).split("/");
+  const tokens = (pointerTokens(pointer) ?? []).map(escapeToken);
   let node: unknown = document;
   let at = "";
   for (let i = 0; i < tokens.length; i++) {

@@ -1,6 +1,6 @@
 /** Compares operations: presence, parameters, request bodies, the subscription check, responses, security and error codes. */
 import type { Operation, Parameter, Response, SecurityRequirement } from "../ir/types.js";
-import { join } from "../spec/pointer.js";
+import { followRefs, join } from "../spec/pointer.js";
 import { WEBHOOK_SUBSCRIPTION_KEY } from "../spec/webhook-subscription.js";
 import { type Change, fixedChange, type NamedMap, type ReleaseModel } from "./model.js";
 import { compareSchemas } from "./schema.js";
@@ -13,13 +13,8 @@ export const operationPointer = (o: Operation): string => join("", "paths", o.pa
 function parameterPointer(document: Record<string, unknown> | undefined, op: Operation, p: Parameter): string {
   const item = (document?.paths as Record<string, Record<string, unknown>> | undefined)?.[op.path];
   const follow = (v: unknown): Record<string, unknown> => {
-    const ref = (v as { $ref?: unknown } | undefined)?.$ref;
-    if (typeof ref !== "string" || !document) return (v as Record<string, unknown>) ?? {};
-    const [, , kind, name] = ref.split("/");
-    return ((document.components as Record<string, Record<string, unknown>> | undefined)?.[kind ?? ""]?.[name ?? ""] ?? {}) as Record<
-      string,
-      unknown
-    >;
+    const node = document === undefined ? v : followRefs(document, v);
+    return node !== null && typeof node === "object" ? (node as Record<string, unknown>) : {};
   };
   const find = (list: unknown) => (Array.isArray(list) ? list.findIndex((v) => follow(v).name === p.name && follow(v).in === p.in) : -1);
   const own = find((item?.[op.method] as Record<string, unknown> | undefined)?.parameters);

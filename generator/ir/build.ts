@@ -1,6 +1,6 @@
 import type { LoadedDescription } from "../spec/load.js";
 import { BILLED_KEY, CONVENTIONS_KEY, IDEMPOTENT_KEY, JOB_KEY } from "../spec/conventions.js";
-import { join, resolvePointer } from "../spec/pointer.js";
+import { componentSchemaName, followRefs, join } from "../spec/pointer.js";
 import { type SpecProblem, SpecError } from "../spec/problems.js";
 import { VARIANTS_KEY } from "../spec/variants.js";
 import { isWebhookSubscriptionMode, WEBHOOK_SUBSCRIPTION_KEY } from "../spec/webhook-subscription.js";
@@ -41,8 +41,7 @@ const opt = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V 
 
 /** Follows a local $ref (components/parameters, responses, requestBodies...) to the object it names. */
 function follow(document: Raw, value: unknown): Raw {
-  let node = value;
-  for (let i = 0; i < 16 && isRaw(node) && typeof node.$ref === "string"; i++) node = resolvePointer(document, node.$ref);
+  const node = followRefs(document, value);
   return isRaw(node) ? node : {};
 }
 
@@ -346,7 +345,7 @@ function buildErrors(document: Raw, problems: SpecProblem[]): ErrorCode[] {
 }
 
 function buildVariants(ext: Raw, named: ReadonlyMap<string, Schema>): VariantSet {
-  const nameOf = (ref: unknown): string => String((ref as Raw).$ref).replace("#/components/schemas/", "");
+  const nameOf = (ref: unknown): string => componentSchemaName(String((ref as Raw).$ref)) ?? String((ref as Raw).$ref);
   const rawPipelines = (ext.pipelines as Raw[]) ?? [];
   const pipelineIds = uniqueIdentifiers(
     rawPipelines.map((p) => String(p.slug)),

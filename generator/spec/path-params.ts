@@ -1,4 +1,4 @@
-import { pointer, resolvePointer } from "./pointer.js";
+import { followRefs, pointer } from "./pointer.js";
 import type { SpecProblem } from "./problems.js";
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
@@ -7,11 +7,7 @@ type Raw = Record<string, unknown>;
 const isRaw = (v: unknown): v is Raw => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** Follows a local `$ref` chain to the object it names (a parameter may be a reference). */
-function follow(document: unknown, value: unknown): { node: unknown } {
-  let node = value;
-  for (let i = 0; i < 16 && isRaw(node) && typeof node.$ref === "string"; i++) node = resolvePointer(document, node.$ref);
-  return { node };
-}
+const follow = (document: unknown, value: unknown): { node: unknown } => ({ node: followRefs(document, value) });
 
 /**
  * Every path parameter of an operation (its own or its path item's) names a variable of the path template, and

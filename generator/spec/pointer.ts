@@ -58,3 +58,22 @@ export function componentSchemaName(ref: string): string | undefined {
   const tokens = pointerTokens(ref);
   return tokens?.length === 3 && tokens[0] === "components" && tokens[1] === "schemas" ? tokens[2] : undefined;
 }
+
+/** How many `$ref` hops a chain may take before it is taken for a loop. */
+export const MAX_REF_HOPS = 16;
+
+/**
+ * Follows a chain of local `$ref`s from `value` to the object it names (a parameter, a response, a path item...);
+ * a value that is no reference is its own end. undefined when a reference leads nowhere or the chain loops.
+ */
+export function followRefs(root: unknown, value: unknown): unknown {
+  let node = value;
+  for (let hops = 0; isRefObject(node); hops++) {
+    if (hops === MAX_REF_HOPS) return undefined;
+    node = resolvePointer(root, node.$ref);
+  }
+  return node;
+}
+
+const isRefObject = (v: unknown): v is { $ref: string } =>
+  v !== null && typeof v === "object" && !Array.isArray(v) && typeof (v as { $ref?: unknown }).$ref === "string";

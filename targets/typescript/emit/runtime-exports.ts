@@ -70,5 +70,6 @@ export const RUNTIME_EXPORTS: readonly string[] = [
   "isBrowser",
   "isFailureStatus",
   "isValidPipelineSlug",
+  "jobPrice",
   "tokenKind",
 ];

@@ -56,6 +56,7 @@ export type {
 } from "./model.js";
 export type { ClientOptions, FetchLike, LogFn, Logger, PollInterval, RetryOptions } from "./options.js";
 export type { PaginateOptions } from "./paginate.js";
+export { jobPrice } from "./pricing.js";
 export type { Middleware } from "openapi-fetch";
 export { type RawInit, Runtime } from "./runtime.js";
 // The subscription operations of the generated client check their body before sending it and throw
