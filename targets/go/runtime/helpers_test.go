@@ -83,12 +83,13 @@ type step struct {
 
 // recorded is one request as the server saw it.
 type recorded struct {
-	at     time.Time
-	method string
-	path   string
-	query  string
-	header http.Header
-	body   string
+	at      time.Time
+	method  string
+	path    string
+	rawPath string
+	query   string
+	header  http.Header
+	body    string
 }
 
 // scripted is an httptest server on 127.0.0.1 that plays steps in request order (the last step repeats) and
@@ -113,7 +114,7 @@ func (s *scripted) serve(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
 	s.mu.Lock()
 	n := len(s.requests)
-	s.requests = append(s.requests, recorded{at: time.Now(), method: r.Method, path: r.URL.Path, query: r.URL.RawQuery, header: r.Header.Clone(), body: string(body)})
+	s.requests = append(s.requests, recorded{at: time.Now(), method: r.Method, path: r.URL.Path, rawPath: r.URL.EscapedPath(), query: r.URL.RawQuery, header: r.Header.Clone(), body: string(body)})
 	var st step
 	if len(s.steps) > 0 {
 		st = s.steps[min(n, len(s.steps)-1)]
@@ -133,7 +134,8 @@ func (s *scripted) serve(w http.ResponseWriter, r *http.Request) {
 	if st.reset {
 		hj, ok := w.(http.Hijacker)
 		if !ok {
-			panic("no hijacker")
+			http.Error(w, "cannot reset", http.StatusTeapot)
+			return
 		}
 		conn, _, err := hj.Hijack()
 		if err == nil {
