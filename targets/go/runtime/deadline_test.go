@@ -108,7 +108,9 @@ func TestContextDeadlineWins(t *testing.T) {
 	start := time.Now()
 	_, err := c.Call(ctx, opRead, Request{Path: map[string]string{"id": "t1"}})
 	checkEndedAtDeadline(t, start)
-	errorsAs[*DeadlineExceededError](t, err)
+	if d := errorsAs[*DeadlineExceededError](t, err); d.Deadline != 0 {
+		t.Errorf("Deadline = %s; the context's own deadline passed, not the client's", d.Deadline)
+	}
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("errors.Is(err, context.DeadlineExceeded) = false")
 	}

@@ -112,8 +112,9 @@ var errOwnDeadline = errors.New("sdkruntime: call deadline")
 // budget is the overall deadline and the caller's context of one call or wait, carried through every request
 // and sleep.
 type budget struct {
-	ctx        context.Context
-	parent     context.Context
+	ctx    context.Context
+	parent context.Context
+	// length is the deadline the runtime set; 0 when the caller's context ends earlier.
 	length     time.Duration
 	deadline   time.Time
 	maxRetries int
@@ -137,9 +138,14 @@ func (c *Client) newBudget(parent context.Context, d time.Duration, cs *callSett
 		}
 		b.maxRetries = *cs.maxRetries
 	}
-	ctx, cancel := context.WithDeadlineCause(parent, time.Now().Add(d), errOwnDeadline)
+	own := time.Now().Add(d)
+	ctx, cancel := context.WithDeadlineCause(parent, own, errOwnDeadline)
 	b.ctx = ctx
 	b.deadline, _ = ctx.Deadline()
+	if b.deadline.Before(own) {
+		// The caller's context ends first: its deadline is the one errors report.
+		b.length = 0
+	}
 	return b, cancel, nil
 }
 
