@@ -125,12 +125,17 @@ func (c *Client) prepare(op *Operation, in Request, cs *callSettings, jsonString
 	return r, nil
 }
 
-// encodeBody encodes a body for the operation's media type (or the form encoding the call picks).
+// encodeBody encodes a body for the operation's media type. An operation that accepts a form (multipart or
+// urlencoded) gets multipart unless the call picks urlencoded, as the TypeScript runtime does: multipart carries
+// files and every form field alike.
 func encodeBody(op *Operation, pick string, body any, jsonStrings []string) ([]byte, string, error) {
 	mediaType := op.RequestMediaType
+	if mediaType == MediaForm {
+		mediaType = MediaMultipart
+	}
 	if pick != "" {
-		if mediaType != MediaMultipart && mediaType != MediaForm {
-			return nil, "", configError("%s: CallMediaType(%q): the operation takes %q, not a form", op.ID, pick, mediaType)
+		if mediaType != MediaMultipart {
+			return nil, "", configError("%s: CallMediaType(%q): the operation takes %q, not a form", op.ID, pick, op.RequestMediaType)
 		}
 		if pick != MediaMultipart && pick != MediaForm {
 			return nil, "", configError("%s: CallMediaType(%q): pick %s or %s", op.ID, pick, MediaMultipart, MediaForm)

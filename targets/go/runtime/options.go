@@ -209,7 +209,8 @@ func CallHeader(name, value string) CallOption {
 	}
 }
 
-// CallMediaType picks the body encoding (MediaMultipart or MediaForm) of an operation that accepts a form.
+// CallMediaType picks the body encoding (MediaMultipart or MediaForm) of an operation that accepts a form;
+// without it such an operation sends multipart.
 func CallMediaType(mediaType string) CallOption {
 	return func(c *callSettings) { c.mediaType = mediaType }
 }
