@@ -282,3 +282,88 @@ func TestIsResendable(t *testing.T) {
 		}
 	}
 }
+
+func TestNoReplayOnReusedConnection(t *testing.T) {
+	opGetOnce := &Operation{ID: "claimThing", Method: "GET", Path: "/things/{id}/claim", Idempotent: boolPtr(false), Security: [][]string{{"bearerAuth"}}}
+	tests := []struct {
+		name         string
+		op           *Operation
+		maxRetries   int
+		wantRequests int
+		want         func(t *testing.T, err error)
+	}{
+		{name: "a GET marked not idempotent is not replayed", op: opGetOnce, maxRetries: 3, wantRequests: 2, want: func(t *testing.T, err error) {
+			errorsAs[*MayHaveBeenProcessedError](t, err)
+		}},
+		{name: "an idempotent GET is sent as often as the retries say", op: opRead, maxRetries: 1, wantRequests: 3, want: func(t *testing.T, err error) {
+			errorsAs[*ConnectionError](t, err)
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			// The first call leaves a kept-alive connection; the second call's requests are reset after being read.
+			srv := newScripted(t, step{body: okThing}, step{reset: true})
+			c := newTestClient(t, srv.URL, WithMaxRetries(tt.maxRetries))
+			in := Request{Path: map[string]string{"id": "t1"}}
+			if _, err := c.Call(context.Background(), opRead, in); err != nil {
+				t.Fatalf("first call: %v", err)
+			}
+			_, err := c.Call(context.Background(), tt.op, in)
+			if srv.count() != tt.wantRequests {
+				t.Errorf("requests = %d, want %d", srv.count(), tt.wantRequests)
+			}
+			tt.want(t, err)
+		})
+	}
+}
+
+func TestTemporaryRedirectsOfBodilessRequests(t *testing.T) {
+	foreign := newScripted(t, step{body: okThing})
+	tests := []struct {
+		name      string
+		status    int
+		toForeign bool
+	}{
+		{name: "307 same origin", status: http.StatusTemporaryRedirect},
+		{name: "308 same origin", status: http.StatusPermanentRedirect},
+		{name: "307 to another origin", status: http.StatusTemporaryRedirect, toForeign: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			main := newScripted(t)
+			main.handler = func(w http.ResponseWriter, r *http.Request, n int) bool {
+				if n > 0 {
+					w.Header().Set("Content-Type", "application/json")
+					_, _ = w.Write([]byte(okThing))
+					return true
+				}
+				target := "/moved"
+				if tt.toForeign {
+					target = foreign.URL + "/moved"
+				}
+				http.Redirect(w, r, target, tt.status)
+				return true
+			}
+			c := newTestClient(t, main.URL)
+			if _, err := c.Call(context.Background(), opRead, Request{Path: map[string]string{"id": "1"}}); err != nil {
+				t.Fatalf("Call: %v", err)
+			}
+			var landed recorded
+			if tt.toForeign {
+				reqs := foreign.got()
+				landed = reqs[len(reqs)-1]
+			} else {
+				if main.count() != 2 {
+					t.Fatalf("requests = %d, want 2", main.count())
+				}
+				landed = main.got()[1]
+			}
+			if landed.path != "/moved" {
+				t.Errorf("landed on %s", landed.path)
+			}
+			if has := landed.header.Get("Authorization") != ""; has == tt.toForeign {
+				t.Errorf("Authorization after the redirect: %v", has)
+			}
+		})
+	}
+}

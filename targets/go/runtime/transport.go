@@ -71,12 +71,12 @@ func (c *Client) send(b *budget, r *sendRequest) (*answer, error) {
 		if err := b.stopped(); err != nil {
 			return nil, err
 		}
-		req, err := c.newRequest(b, r)
-		if err != nil {
-			return nil, err
-		}
 		attempts++
-		resp, err := c.http.Do(req)
+		resp, err := c.roundTrip(b, r)
+		if built, ok := err.(Error); ok {
+			// The request could not be built (a missing credential, a bad URL): nothing was sent.
+			return nil, built
+		}
 		if err != nil {
 			failure := c.networkFailure(b, r, err)
 			if isStop(failure) {
@@ -204,20 +204,69 @@ func (c *Client) sleepOrFail(b *budget, d time.Duration, last error) error {
 	return err
 }
 
-// newRequest builds one attempt: URL with query credentials, headers, body and credentials.
-func (c *Client) newRequest(b *budget, r *sendRequest) (*http.Request, error) {
+// roundTrip sends one attempt through the HTTP client, and follows 307 and 308 redirects of requests that
+// net/http would otherwise replay on its own (see noReplayBody). Errors that are the runtime's own (a request that
+// cannot be built) are returned as they are; the others come from the network.
+func (c *Client) roundTrip(b *budget, r *sendRequest) (*http.Response, error) {
+	target, foreign := r.url, r.foreign
+	var via []*http.Request
+	var last *http.Response
+	for {
+		req, err := c.newRequest(b, r, target, foreign)
+		if err != nil {
+			if last != nil {
+				last.Body.Close()
+			}
+			return nil, err
+		}
+		if len(via) > 0 {
+			if err := c.http.CheckRedirect(req, via); err != nil {
+				if errors.Is(err, http.ErrUseLastResponse) {
+					return last, nil
+				}
+				last.Body.Close()
+				return nil, &url.Error{Op: req.Method, URL: req.URL.String(), Err: err}
+			}
+			last.Body.Close()
+		}
+		resp, err := c.http.Do(req)
+		if err != nil {
+			return nil, err
+		}
+		if _, guarded := req.Body.(noReplayBody); !guarded || (resp.StatusCode != http.StatusTemporaryRedirect && resp.StatusCode != http.StatusPermanentRedirect) {
+			return resp, nil
+		}
+		loc, err := resp.Location()
+		if err != nil {
+			return resp, nil
+		}
+		_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 4<<10))
+		via = append(via, req)
+		last = resp
+		// Credentials belong to the service's origin: a hop elsewhere, and every hop after it, goes without them.
+		target, foreign = loc, foreign || !sameOrigin(loc, c.base)
+	}
+}
+
+// noReplayBody is the empty body of a GET, HEAD or OPTIONS request. net/http's Transport replays such requests on
+// its own when a reused connection fails, even after the server read them; with a body it cannot rewind, it
+// never does, so that the runtime alone decides what is sent again and how often. net/http sends no body for it.
+type noReplayBody struct{}
+
+func (noReplayBody) Read([]byte) (int, error) { return 0, io.EOF }
+func (noReplayBody) Close() error             { return nil }
+
+// newRequest builds one request: URL with query credentials, headers, body and credentials.
+func (c *Client) newRequest(b *budget, r *sendRequest, target *url.URL, foreign bool) (*http.Request, error) {
 	var body io.Reader
 	if r.body != nil {
 		body = bytes.NewReader(r.body)
 	}
-	u := *r.url
-	req, err := http.NewRequestWithContext(b.ctx, strings.ToUpper(r.op.Method), u.String(), body)
+	u := *target
+	method := strings.ToUpper(r.op.Method)
+	req, err := http.NewRequestWithContext(b.ctx, method, u.String(), body)
 	if err != nil {
 		return nil, configError("%s: the request cannot be built: %s", r.op.ID, c.redact.text(err.Error()))
-	}
-	if r.body != nil {
-		data := r.body
-		req.GetBody = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(data)), nil }
 	}
 	for name, values := range c.headers {
 		req.Header[name] = append([]string(nil), values...)
@@ -229,12 +278,26 @@ func (c *Client) newRequest(b *budget, r *sendRequest) (*http.Request, error) {
 	if r.contentType != "" {
 		req.Header.Set("Content-Type", r.contentType)
 	}
-	if !r.foreign {
+	if !foreign {
 		creds, err := c.auth.apply(r.op.Security, r.op.ID)
 		if err != nil {
 			return nil, err
 		}
 		creds.setOn(req)
+	}
+	// net/http replays a request on its own when it calls itself idempotent (GET, HEAD, OPTIONS, or an
+	// Idempotency-Key header) and its body can be rewound; the runtime keeps it from doing so.
+	_, key := req.Header["Idempotency-Key"]
+	_, xKey := req.Header["X-Idempotency-Key"]
+	unsafeKey := (key || xKey) && !r.resendable
+	switch {
+	case r.body != nil && !unsafeKey:
+		data := r.body
+		req.GetBody = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(data)), nil }
+	case r.body != nil:
+		// No GetBody: the body cannot be rewound, so it is never replayed (nor sent again on a 307 or 308).
+	case method == http.MethodGet || method == http.MethodHead || method == http.MethodOptions || unsafeKey:
+		req.Body = noReplayBody{}
 	}
 	return req, nil
 }

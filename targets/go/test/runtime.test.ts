@@ -1,6 +1,7 @@
 // The Go runtime module's own checks, run with the Go toolchain: formatting, vet, staticcheck and its tests
 // (httptest servers on 127.0.0.1). Each check must exit 0; its output is shown when it does not.
 import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +10,8 @@ import { ensureGoTools, REPO_ROOT } from "../../../scripts/setup/go-tools.mjs";
 const run = promisify(execFile);
 const RUNTIME = join(REPO_ROOT, "targets", "go", "runtime");
 const LIMIT = 300_000;
+/** The behaviour scenarios every language's client is judged by; the Go tests play them against the runtime. */
+const SCENARIOS = join(REPO_ROOT, "test", "behaviour", "scenarios.json");
 
 interface Outcome {
   code: number;
@@ -16,9 +19,14 @@ interface Outcome {
 }
 
 /** Runs a command in the runtime folder and returns its exit code with stdout and stderr together. */
-async function check(command: string, args: readonly string[]): Promise<Outcome> {
+async function check(command: string, args: readonly string[], env: Record<string, string> = {}): Promise<Outcome> {
   try {
-    const { stdout, stderr } = await run(command, [...args], { cwd: RUNTIME, timeout: LIMIT, maxBuffer: 16 * 1024 * 1024 });
+    const { stdout, stderr } = await run(command, [...args], {
+      cwd: RUNTIME,
+      env: { ...process.env, ...env },
+      timeout: LIMIT,
+      maxBuffer: 16 * 1024 * 1024,
+    });
     return { code: 0, output: `${stdout}${stderr}` };
   } catch (error) {
     const failed = error as { code?: unknown; stdout?: string; stderr?: string; message: string };
@@ -76,10 +84,13 @@ describe("Go runtime (targets/go/runtime)", () => {
   );
 
   it(
-    "passes go test",
+    "passes go test, the behaviour scenarios included",
     async () => {
-      const outcome = await check("go", ["test", "-count=1", "./..."]);
+      const outcome = await check("go", ["test", "-count=1", "-v", "./..."], { SDK_BEHAVIOUR_SCENARIOS: SCENARIOS });
       expect(outcome.code, outcome.output).toBe(0);
+      const scenarios = JSON.parse(readFileSync(SCENARIOS, "utf8")) as { name: string }[];
+      const passed = outcome.output.split("\n").filter((line) => line.trim().startsWith("--- PASS: TestBehaviourScenarios/"));
+      expect(passed.length, "scenarios the Go runtime passed").toBe(scenarios.length);
     },
     LIMIT,
   );
