@@ -178,6 +178,7 @@ type writeTracker struct {
 	err error
 }
 
+// Write writes to the underlying writer and remembers its error.
 func (t *writeTracker) Write(p []byte) (int, error) {
 	n, err := t.w.Write(p)
 	if err != nil {

@@ -44,6 +44,7 @@ type ConfigError struct {
 	Message string
 }
 
+// Error returns the error's text; credentials never appear in it.
 func (e *ConfigError) Error() string { return "sdkruntime: " + e.Message }
 
 func configError(format string, args ...any) *ConfigError {
@@ -59,6 +60,7 @@ type MissingCredentialsError struct {
 	Message string
 }
 
+// Error returns the error's text; credentials never appear in it.
 func (e *MissingCredentialsError) Error() string { return "sdkruntime: " + e.Message }
 
 // ServiceError is an error answer of the service: an HTTP error status, or an envelope whose status says error.
@@ -80,6 +82,7 @@ type ServiceError struct {
 	Body any
 }
 
+// Error returns the error's text; credentials never appear in it.
 func (e *ServiceError) Error() string {
 	return fmt.Sprintf("sdkruntime: HTTP %d: %s", e.Status, e.Message)
 }
@@ -95,6 +98,7 @@ type MalformedResponseError struct {
 	Err error
 }
 
+// Error returns the error's text; credentials never appear in it.
 func (e *MalformedResponseError) Error() string {
 	return fmt.Sprintf("sdkruntime: HTTP %d with a body that is not JSON", e.Status)
 }
@@ -119,6 +123,7 @@ type JobFailedError struct {
 	Body any
 }
 
+// Error returns the error's text; credentials never appear in it.
 func (e *JobFailedError) Error() string { return "sdkruntime: " + e.Message }
 
 // ConnectionError reports a request that could not be completed on the network.
@@ -132,6 +137,7 @@ type ConnectionError struct {
 	Err error
 }
 
+// Error returns the error's text; credentials never appear in it.
 func (e *ConnectionError) Error() string {
 	return fmt.Sprintf("sdkruntime: %s: the request could not be completed: %v", e.Operation, e.Err)
 }
@@ -146,6 +152,7 @@ type ResponseBodyError struct {
 	Err error
 }
 
+// Error returns the error's text; credentials never appear in it.
 func (e *ResponseBodyError) Error() string {
 	return fmt.Sprintf("sdkruntime: the response body broke off while it was read: %v", e.Err)
 }
@@ -161,6 +168,7 @@ type DeadlineExceededError struct {
 	Deadline time.Duration
 }
 
+// Error returns the error's text; credentials never appear in it.
 func (e *DeadlineExceededError) Error() string {
 	if e.Deadline > 0 {
 		return fmt.Sprintf("sdkruntime: deadline of %s exceeded", e.Deadline)
@@ -177,6 +185,7 @@ type CanceledError struct {
 	jobTag
 }
 
+// Error returns the error's text; credentials never appear in it.
 func (e *CanceledError) Error() string { return "sdkruntime: canceled by the caller" }
 
 // Unwrap returns context.Canceled.
@@ -198,6 +207,7 @@ type MayHaveBeenProcessedError struct {
 	Err error
 }
 
+// Error returns the error's text; credentials never appear in it.
 func (e *MayHaveBeenProcessedError) Error() string {
 	return fmt.Sprintf("sdkruntime: %s: the request may have been processed (%s); it was not sent again", e.Operation, e.Detail)
 }
@@ -220,6 +230,7 @@ type JobMayExistError struct {
 	Err error
 }
 
+// Error returns the error's text; credentials never appear in it.
 func (e *JobMayExistError) Error() string {
 	return fmt.Sprintf("sdkruntime: %s: the job may exist and may be billed (%s); it was not resubmitted, and submitting it again may run and bill a second job", e.Operation, e.Detail)
 }
@@ -251,5 +262,8 @@ type redactedError struct {
 	err  error
 }
 
+// Error returns the error's text; credentials never appear in it.
 func (e *redactedError) Error() string { return e.text }
+
+// Unwrap returns the error below.
 func (e *redactedError) Unwrap() error { return e.err }

@@ -253,8 +253,11 @@ func (c *Client) roundTrip(b *budget, r *sendRequest) (*http.Response, error) {
 // never does, so that the runtime alone decides what is sent again and how often. net/http sends no body for it.
 type noReplayBody struct{}
 
+// Read reports the end of the body at once.
 func (noReplayBody) Read([]byte) (int, error) { return 0, io.EOF }
-func (noReplayBody) Close() error             { return nil }
+
+// Close does nothing.
+func (noReplayBody) Close() error { return nil }
 
 // newRequest builds one request: URL with query credentials, headers, body and credentials.
 func (c *Client) newRequest(b *budget, r *sendRequest, target *url.URL, foreign bool) (*http.Request, error) {

@@ -45,6 +45,7 @@ type WebhookError struct {
 	Err error
 }
 
+// Error returns the error's text; credentials never appear in it.
 func (e *WebhookError) Error() string {
 	if e.Header != "" {
 		return fmt.Sprintf("sdkruntime: webhook refused: %s: %s", e.Header, e.Detail)
