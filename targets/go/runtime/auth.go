@@ -1,7 +1,9 @@
 package sdkruntime
 
 import (
+	"context"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -13,12 +15,15 @@ import (
 type auth struct {
 	schemes     map[string]SecurityScheme
 	names       []string
-	token       *string
-	apiKey      *string
+	token       *Credential
+	apiKey      *Credential
 	basic       *Credential
 	credentials map[string]Credential
 	// headerNames are the headers credentials may travel in; a redirect to another origin drops them.
 	headerNames []string
+	red         *redactor
+	// renewOn lists the 401 codes after which token functions are asked again; nil means after any 401.
+	renewOn []string
 }
 
 // applied is what one request carries for its security.
@@ -42,6 +47,10 @@ func newAuth(model *Model, s *settings, red *redactor) (*auth, error) {
 		basic:       s.basic,
 		credentials: s.credentials,
 		headerNames: []string{"Authorization", "Proxy-Authorization", "Cookie"},
+		red:         red,
+	}
+	if model.Conventions != nil && model.Conventions.Tokens != nil {
+		a.renewOn = append([]string{}, model.Conventions.Tokens.RenewOn...)
 	}
 	for name, scheme := range model.SecuritySchemes {
 		a.names = append(a.names, name)
@@ -77,15 +86,18 @@ func newAuth(model *Model, s *settings, red *redactor) (*auth, error) {
 			red.add(base64.StdEncoding.EncodeToString([]byte(c.username + ":" + c.password)))
 			return nil
 		}
+		if c.source != nil {
+			return nil
+		}
 		if c.token == "" {
 			return configError("a token or API key is empty")
 		}
 		red.add(c.token)
 		return nil
 	}
-	for _, p := range []*string{s.token, s.apiKey} {
+	for _, p := range []*Credential{s.token, s.apiKey} {
 		if p != nil {
-			if err := note(Token(*p)); err != nil {
+			if err := note(*p); err != nil {
 				return nil, err
 			}
 		}
@@ -106,7 +118,7 @@ func newAuth(model *Model, s *settings, red *redactor) (*auth, error) {
 // apply returns the credentials of one request: the first alternative whose credentials the client has. An
 // empty alternative, or no alternatives, means none is needed. A required credential the client lacks is a
 // *MissingCredentialsError.
-func (a *auth) apply(security [][]string, operation string) (*applied, error) {
+func (a *auth) apply(ctx context.Context, security [][]string, operation string) (*applied, error) {
 	out := &applied{headers: map[string]string{}, query: map[string]string{}}
 	optional := len(security) == 0
 	for _, alt := range security {
@@ -132,7 +144,9 @@ func (a *auth) apply(security [][]string, operation string) (*applied, error) {
 				all = append(all, r)
 			}
 			if len(all) == len(alt) {
-				a.build(all, out)
+				if err := a.build(ctx, all, out, operation); err != nil {
+					return nil, err
+				}
 				return out, nil
 			}
 		}
@@ -165,7 +179,7 @@ func (a *auth) resolve(name string, loose bool) (resolved, bool) {
 	m, known := a.schemes[name]
 	if !known {
 		if a.token != nil {
-			return resolved{scheme: name, credential: Token(*a.token)}, true
+			return resolved{scheme: name, credential: *a.token}, true
 		}
 		return resolved{}, false
 	}
@@ -176,15 +190,15 @@ func (a *auth) resolve(name string, loose bool) (resolved, bool) {
 		case "basic":
 			c = a.basic
 		case "bearer":
-			c = tokenOf(a.token)
+			c = a.token
 		}
 	case SchemeAPIKey:
-		c = tokenOf(a.apiKey)
+		c = a.apiKey
 		if c == nil && loose {
-			c = tokenOf(a.token)
+			c = a.token
 		}
 	case SchemeOAuth2, SchemeOpenIDConnect:
-		c = tokenOf(a.token)
+		c = a.token
 	case SchemeMutualTLS:
 		// The client certificate travels with the connection (the *http.Client's transport), not the request.
 		c = &Credential{}
@@ -193,14 +207,6 @@ func (a *auth) resolve(name string, loose bool) (resolved, bool) {
 		return resolved{}, false
 	}
 	return resolved{scheme: name, model: &m, credential: *c}, true
-}
-
-func tokenOf(p *string) *Credential {
-	if p == nil {
-		return nil
-	}
-	c := Token(*p)
-	return &c
 }
 
 func (a *auth) describe(name string) string {
@@ -223,10 +229,22 @@ func (a *auth) describe(name string) string {
 	return fmt.Sprintf("security scheme %q (%s, or WithCredential(%q, ...))", name, how, name)
 }
 
-func (a *auth) build(chosen []resolved, out *applied) {
+func (a *auth) build(ctx context.Context, chosen []resolved, out *applied, operation string) error {
 	for _, r := range chosen {
 		c := r.credential
 		m := r.model
+		token := c.token
+		if c.source != nil && !c.basic {
+			t, err := c.source(ctx)
+			if err != nil {
+				return &CredentialError{Operation: operation, Scheme: r.scheme, Err: &redactedError{text: a.red.text(err.Error()), err: err}}
+			}
+			if t == "" {
+				return &CredentialError{Operation: operation, Scheme: r.scheme, Err: errNoToken}
+			}
+			a.red.add(t)
+			token = t
+		}
 		switch {
 		case m != nil && m.Type == SchemeMutualTLS:
 		case c.basic:
@@ -234,19 +252,42 @@ func (a *auth) build(chosen []resolved, out *applied) {
 		case m != nil && m.Type == SchemeAPIKey:
 			switch m.In {
 			case "header":
-				out.headers[m.Name] = c.token
+				out.headers[m.Name] = token
 			case "query":
-				out.query[m.Name] = c.token
+				out.query[m.Name] = token
 			default:
-				out.cookies = append(out.cookies, url.QueryEscape(m.Name)+"="+url.QueryEscape(c.token))
+				out.cookies = append(out.cookies, url.QueryEscape(m.Name)+"="+url.QueryEscape(token))
 			}
 		case m != nil && m.Type == SchemeHTTP && !strings.EqualFold(m.Scheme, "bearer"):
 			// Another HTTP scheme (digest, a custom one): the credential is the whole header value.
-			out.headers["Authorization"] = c.token
+			out.headers["Authorization"] = token
 		default:
-			out.headers["Authorization"] = "Bearer " + c.token
+			out.headers["Authorization"] = "Bearer " + token
 		}
 	}
+	return nil
+}
+
+var errNoToken = errors.New("the token function returned no token")
+
+// rotates reports whether some credential comes from a function that may return a new token when asked again.
+func (a *auth) rotates() bool {
+	for _, c := range []*Credential{a.token, a.apiKey} {
+		if c != nil && c.source != nil {
+			return true
+		}
+	}
+	for _, c := range a.credentials {
+		if c.source != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// renews reports whether a 401 with this code asks for a new token.
+func (a *auth) renews(code string) bool {
+	return a.renewOn == nil || contains(a.renewOn, code)
 }
 
 // setOn puts the credentials on a request; they win over headers of the same name.

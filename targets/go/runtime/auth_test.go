@@ -3,6 +3,8 @@ package sdkruntime
 import (
 	"context"
 	"encoding/base64"
+	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -313,5 +315,76 @@ func TestPriceJob(t *testing.T) {
 		if err != nil || got != tt.want {
 			t.Errorf("PriceJob(%q, %q) = %v, %v; want %v", tt.pipeline, tt.lane, got, err, tt.want)
 		}
+	}
+}
+
+func TestTokenFunctionRenewal(t *testing.T) {
+	renewModel := func() *Model {
+		m := testModel()
+		m.Conventions.Tokens = &TokenKinds{Scheme: "bearerAuth", Brand: "svc_", RenewOn: []string{"INVALID_TOKEN"}}
+		return m
+	}
+	tests := []struct {
+		name         string
+		model        *Model
+		first        step
+		wantRequests int
+		wantCalls    int
+		wantErr      bool
+	}{
+		{name: "a renewable 401 asks again once", model: renewModel(), first: step{status: 401, body: `{"status":"error","code":"INVALID_TOKEN","message":"expired"}`}, wantRequests: 2, wantCalls: 2},
+		{name: "another 401 code is the caller's", model: renewModel(), first: step{status: 401, body: `{"status":"error","code":"AUTH_REQUIRED","message":"no"}`}, wantRequests: 1, wantCalls: 1, wantErr: true},
+		{name: "any 401 without token kinds", model: testModel(), first: step{status: 401, body: `{}`}, wantRequests: 2, wantCalls: 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := newScripted(t, tt.first, step{body: okThing})
+			calls := 0
+			source := func(ctx context.Context) (string, error) {
+				calls++
+				return fmt.Sprintf("rotating-token-%d", calls), nil
+			}
+			c, err := New(tt.model, WithBaseURL(srv.URL), WithLookupEnv(noEnv), WithTokenSource(source))
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = c.Call(context.Background(), opRead, Request{Path: map[string]string{"id": "1"}})
+			if (err != nil) != tt.wantErr {
+				t.Fatalf("Call error = %v, want error %v", err, tt.wantErr)
+			}
+			if srv.count() != tt.wantRequests || calls != tt.wantCalls {
+				t.Errorf("requests = %d, token calls = %d; want %d and %d", srv.count(), calls, tt.wantRequests, tt.wantCalls)
+			}
+			reqs := srv.got()
+			if got := reqs[len(reqs)-1].header.Get("Authorization"); got != fmt.Sprintf("Bearer rotating-token-%d", calls) {
+				t.Errorf("last Authorization = %q", got)
+			}
+		})
+	}
+}
+
+func TestTokenFunctionFailure(t *testing.T) {
+	srv := newScripted(t, step{status: 400, body: `{"status":"error","code":"INVALID_REQUEST","message":"echo rotating-secret-token-77"}`})
+	calls := 0
+	c, err := New(testModel(), WithBaseURL(srv.URL), WithLookupEnv(noEnv), WithTokenSource(func(context.Context) (string, error) {
+		calls++
+		if calls == 1 {
+			return "rotating-secret-token-77", nil
+		}
+		return "", errors.New("vault unreachable")
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.Call(context.Background(), opRead, Request{Path: map[string]string{"id": "1"}})
+	// A token the function returned is redacted like any other credential.
+	assertNoSecret(t, err, "rotating-secret-token-77")
+	_, err = c.Call(context.Background(), opRead, Request{Path: map[string]string{"id": "1"}})
+	ce := errorsAs[*CredentialError](t, err)
+	if ce.Scheme != "bearerAuth" || !strings.Contains(ce.Error(), "vault unreachable") {
+		t.Errorf("CredentialError = %v", ce)
+	}
+	if srv.count() != 1 {
+		t.Errorf("requests = %d; a failed token function sends nothing", srv.count())
 	}
 }

@@ -75,7 +75,8 @@ func New(model *Model, opts ...Option) (*Client, error) {
 	base, _ := url.Parse(baseURL)
 	if s.token == nil {
 		if t := env(model.Env.Token); t != "" {
-			s.token = &t
+			c := Token(t)
+			s.token = &c
 		}
 	}
 	red := newRedactor()

@@ -63,6 +63,25 @@ type MissingCredentialsError struct {
 // Error returns the error's text; credentials never appear in it.
 func (e *MissingCredentialsError) Error() string { return "sdkruntime: " + e.Message }
 
+// CredentialError reports a token function that failed or returned no token. Nothing was sent.
+type CredentialError struct {
+	jobTag
+	// Operation is the operationId.
+	Operation string
+	// Scheme is the security scheme whose credential was asked for.
+	Scheme string
+	// Err is the function's error, its text redacted.
+	Err error
+}
+
+// Error returns the error's text; credentials never appear in it.
+func (e *CredentialError) Error() string {
+	return fmt.Sprintf("sdkruntime: %s: no credential for security scheme %q: %v", e.Operation, e.Scheme, e.Err)
+}
+
+// Unwrap returns the function's error.
+func (e *CredentialError) Unwrap() error { return e.Err }
+
 // ServiceError is an error answer of the service: an HTTP error status, or an envelope whose status says error.
 type ServiceError struct {
 	jobTag
@@ -85,6 +104,26 @@ type ServiceError struct {
 // Error returns the error's text; credentials never appear in it.
 func (e *ServiceError) Error() string {
 	return fmt.Sprintf("sdkruntime: HTTP %d: %s", e.Status, e.Message)
+}
+
+// ErrorCode is a stable error code of the model's error table, usable with errors.Is: errors.Is(err,
+// ErrorCode("RATE_LIMIT_EXCEEDED")) is true for a *ServiceError or *JobFailedError with that code anywhere in the
+// chain. Generated code declares one per code of the table.
+type ErrorCode string
+
+// Error returns the code.
+func (c ErrorCode) Error() string { return string(c) }
+
+// Is reports whether target is the ErrorCode of this error.
+func (e *ServiceError) Is(target error) bool {
+	code, ok := target.(ErrorCode)
+	return ok && e.Code != "" && string(code) == e.Code
+}
+
+// Is reports whether target is the ErrorCode of this error.
+func (e *JobFailedError) Is(target error) bool {
+	code, ok := target.(ErrorCode)
+	return ok && e.Code != "" && string(code) == e.Code
 }
 
 // MalformedResponseError is a success answer whose body is not the JSON it should be.

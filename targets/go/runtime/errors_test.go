@@ -72,3 +72,23 @@ func TestErrorTexts(t *testing.T) {
 		}
 	}
 }
+
+func TestErrorCodes(t *testing.T) {
+	rateLimited := ErrorCode("RATE_LIMIT_EXCEEDED")
+	tests := []struct {
+		err  error
+		want bool
+	}{
+		{&ServiceError{Status: 429, Code: "RATE_LIMIT_EXCEEDED"}, true},
+		{fmt.Errorf("x: %w", &MayHaveBeenProcessedError{Err: &ServiceError{Code: "RATE_LIMIT_EXCEEDED"}}), true},
+		{&ServiceError{Status: 429, Code: "INVALID_REQUEST"}, false},
+		{&ServiceError{Status: 429}, false},
+		{&JobFailedError{Code: "RATE_LIMIT_EXCEEDED"}, true},
+		{errors.New("RATE_LIMIT_EXCEEDED"), false},
+	}
+	for _, tt := range tests {
+		if got := errors.Is(tt.err, rateLimited); got != tt.want {
+			t.Errorf("errors.Is(%v, %q) = %v, want %v", tt.err, rateLimited, got, tt.want)
+		}
+	}
+}

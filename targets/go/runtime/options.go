@@ -1,6 +1,7 @@
 package sdkruntime
 
 import (
+	"context"
 	"net/http"
 	"time"
 )
@@ -27,9 +28,10 @@ const (
 )
 
 // Credential is the credential of one security scheme: a token or API key, or a user name and password for an
-// HTTP basic scheme. Build one with [Token] or [Basic].
+// HTTP basic scheme. Build one with [Token], [TokenFunc] or [Basic].
 type Credential struct {
 	token    string
+	source   func(context.Context) (string, error)
 	username string
 	password string
 	basic    bool
@@ -38,6 +40,14 @@ type Credential struct {
 // Token is a credential holding a bearer token or an API key (or, for another HTTP scheme, the whole
 // Authorization header value).
 func Token(token string) Credential { return Credential{token: token} }
+
+// TokenFunc is a credential whose token (or API key) is asked for before every request, for tokens that rotate.
+// After a 401 whose error code the model's token kinds list as renewable (any 401 when the model states no token
+// kinds), the function is asked once more and the request sent again: the service refused it before doing
+// anything. Each token it returns is redacted from errors like any other credential.
+func TokenFunc(fn func(ctx context.Context) (string, error)) Credential {
+	return Credential{source: fn}
+}
 
 // Basic is a credential holding a user name and password for an HTTP basic scheme.
 func Basic(username, password string) Credential {
@@ -48,8 +58,8 @@ type settings struct {
 	baseURL         string
 	baseURLSet      bool
 	serverVariables map[string]string
-	token           *string
-	apiKey          *string
+	token           *Credential
+	apiKey          *Credential
 	basic           *Credential
 	credentials     map[string]Credential
 	secrets         []string
@@ -83,12 +93,27 @@ func WithServerVariables(values map[string]string) Option {
 // WithToken sets the bearer token (http bearer, oauth2 and openIdConnect schemes), which also serves as the API
 // key when WithAPIKey is not given. Default: the environment variable the model names.
 func WithToken(token string) Option {
-	return func(s *settings) { s.token = &token }
+	return func(s *settings) {
+		c := Token(token)
+		s.token = &c
+	}
+}
+
+// WithTokenSource sets a function that returns the current bearer token before every request, instead of a fixed
+// token (see [TokenFunc]).
+func WithTokenSource(fn func(ctx context.Context) (string, error)) Option {
+	return func(s *settings) {
+		c := TokenFunc(fn)
+		s.token = &c
+	}
 }
 
 // WithAPIKey sets the key of the model's apiKey schemes (header, query or cookie).
 func WithAPIKey(key string) Option {
-	return func(s *settings) { s.apiKey = &key }
+	return func(s *settings) {
+		c := Token(key)
+		s.apiKey = &c
+	}
 }
 
 // WithBasicAuth sets the user name and password of the model's HTTP basic schemes.

@@ -67,6 +67,7 @@ type answer struct {
 // send sends a request and retries it as the verdicts allow, within the budget.
 func (c *Client) send(b *budget, r *sendRequest) (*answer, error) {
 	attempts, retries := 0, 0
+	rotated := false
 	for {
 		if err := b.stopped(); err != nil {
 			return nil, err
@@ -153,6 +154,11 @@ func (c *Client) send(b *budget, r *sendRequest) (*answer, error) {
 			}
 		}
 		svcErr := c.errorFromBody(resp.StatusCode, raw, resp.Header)
+		if resp.StatusCode == http.StatusUnauthorized && !rotated && !r.foreign && c.auth.rotates() && c.auth.renews(svcErr.Code) {
+			// The service refused the token before doing anything: ask the token function again, once.
+			rotated = true
+			continue
+		}
 		switch verdictForStatus(resp.StatusCode, r.resendable) {
 		case verdictFail:
 			return nil, svcErr
@@ -282,7 +288,7 @@ func (c *Client) newRequest(b *budget, r *sendRequest, target *url.URL, foreign 
 		req.Header.Set("Content-Type", r.contentType)
 	}
 	if !foreign {
-		creds, err := c.auth.apply(r.op.Security, r.op.ID)
+		creds, err := c.auth.apply(b.ctx, r.op.Security, r.op.ID)
 		if err != nil {
 			return nil, err
 		}
