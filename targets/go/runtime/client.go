@@ -3,12 +3,14 @@ package sdkruntime
 import (
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"os"
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -31,6 +33,11 @@ type Client struct {
 	headers       http.Header
 	userAgent     string
 	selector      *regexp.Regexp
+	pacing        bool
+	logger        *slog.Logger
+	// paceMu guards nextAllowed, the earliest time of the next request when pacing is on.
+	paceMu      sync.Mutex
+	nextAllowed time.Time
 }
 
 // New creates a client for the service the model describes. It checks the model and the options once and
@@ -106,6 +113,8 @@ func New(model *Model, opts ...Option) (*Client, error) {
 		pollMax:       s.pollMax,
 		headers:       s.headers.Clone(),
 		userAgent:     UserAgent(model, s.userAgentSuffix),
+		pacing:        s.pacing,
+		logger:        s.logger,
 	}
 	if model.Jobs != nil && model.Jobs.Submit.SelectorPattern != "" {
 		re, err := regexp.Compile(model.Jobs.Submit.SelectorPattern)

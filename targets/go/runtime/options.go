@@ -2,6 +2,7 @@ package sdkruntime
 
 import (
 	"context"
+	"log/slog"
 	"net/http"
 	"time"
 )
@@ -75,6 +76,8 @@ type settings struct {
 	headers         http.Header
 	userAgentSuffix string
 	lookupEnv       func(string) (string, bool)
+	pacing          bool
+	logger          *slog.Logger
 }
 
 // Option configures a [Client]; pass options to [New].
@@ -197,6 +200,18 @@ func WithUserAgentSuffix(suffix string) Option {
 // finds nothing to ignore the environment.
 func WithLookupEnv(lookup func(string) (string, bool)) Option {
 	return func(s *settings) { s.lookupEnv = lookup }
+}
+
+// WithPacing makes the client wait out the seconds the service asks for before the next request (the model's
+// Envelope.NextRequestSeconds path) instead of meeting a 429. The wait never outlasts a call's deadline.
+func WithPacing(on bool) Option {
+	return func(s *settings) { s.pacing = on }
+}
+
+// WithLogger sets a logger for requests (debug), retries (warn) and token renewals (info). Entries name the
+// operation, never the URL or a credential. Default: no logging.
+func WithLogger(logger *slog.Logger) Option {
+	return func(s *settings) { s.logger = logger }
 }
 
 // CallOption configures one call.

@@ -2,10 +2,12 @@ package sdkruntime
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -72,7 +74,11 @@ func (c *Client) send(b *budget, r *sendRequest) (*answer, error) {
 		if err := b.stopped(); err != nil {
 			return nil, err
 		}
+		if err := c.pace(b); err != nil {
+			return nil, err
+		}
 		attempts++
+		c.log(slog.LevelDebug, "request", "op", r.op.ID, "method", r.op.Method, "attempt", attempts)
 		resp, err := c.roundTrip(b, r)
 		if built, ok := err.(Error); ok {
 			// The request could not be built (a missing credential, a bad URL): nothing was sent.
@@ -95,6 +101,7 @@ func (c *Client) send(b *budget, r *sendRequest) (*answer, error) {
 			}
 			delay := backoffDelay(retries, c.baseDelay, c.maxDelay)
 			retries++
+			c.log(slog.LevelWarn, "retrying after a connection error", "op", r.op.ID, "delay", delay, "attempt", attempts)
 			if err := c.sleepOrFail(b, delay, conn); err != nil {
 				return nil, err
 			}
@@ -126,6 +133,7 @@ func (c *Client) send(b *budget, r *sendRequest) (*answer, error) {
 				}
 				return nil, mayHaveBeenProcessed(r.jobSubmission, r.op.ID, "the answer broke off while it was read", resp.StatusCode, failure)
 			}
+			c.notePacing(raw)
 			env, err := c.decode(raw, resp.StatusCode)
 			if err != nil {
 				if r.jobSubmission {
@@ -153,10 +161,12 @@ func (c *Client) send(b *budget, r *sendRequest) (*answer, error) {
 				return nil, c.inFlightStop(r, stop)
 			}
 		}
+		c.notePacing(raw)
 		svcErr := c.errorFromBody(resp.StatusCode, raw, resp.Header)
 		if resp.StatusCode == http.StatusUnauthorized && !rotated && !r.foreign && c.auth.rotates() && c.auth.renews(svcErr.Code) {
 			// The service refused the token before doing anything: ask the token function again, once.
 			rotated = true
+			c.log(slog.LevelInfo, "token refused, asking the token function again", "op", r.op.ID, "code", svcErr.Code)
 			continue
 		}
 		switch verdictForStatus(resp.StatusCode, r.resendable) {
@@ -174,6 +184,7 @@ func (c *Client) send(b *budget, r *sendRequest) (*answer, error) {
 		}
 		delay := c.retryDelay(retries, resp.Header.Get("Retry-After"))
 		retries++
+		c.log(slog.LevelWarn, "retrying", "op", r.op.ID, "status", resp.StatusCode, "code", svcErr.Code, "delay", delay, "attempt", attempts)
 		if err := c.sleepOrFail(b, delay, svcErr); err != nil {
 			return nil, err
 		}
@@ -567,4 +578,55 @@ func (c *Client) pathURL(op *Operation, path string) (*url.URL, error) {
 		return nil, configError("%s: the URL cannot be built from %q: %v", op.ID, path, err)
 	}
 	return u, nil
+}
+
+// log writes an entry when the client has a logger.
+func (c *Client) log(level slog.Level, msg string, args ...any) {
+	if c.logger != nil {
+		c.logger.Log(context.Background(), level, msg, args...)
+	}
+}
+
+// pace waits until the time the service asked for before the next request, when pacing is on.
+func (c *Client) pace(b *budget) error {
+	if !c.pacing {
+		return nil
+	}
+	c.paceMu.Lock()
+	wait := time.Until(c.nextAllowed)
+	c.paceMu.Unlock()
+	if wait <= 0 {
+		return nil
+	}
+	c.log(slog.LevelDebug, "pacing", "wait", wait)
+	return b.sleep(wait)
+}
+
+// notePacing reads the seconds to wait before the next request from an answer, at the envelope's pacing path.
+func (c *Client) notePacing(raw []byte) {
+	m := c.envelopeModel()
+	if !c.pacing || m == nil || len(m.NextRequestSeconds) == 0 {
+		return
+	}
+	var value any
+	if json.Unmarshal(raw, &value) != nil {
+		return
+	}
+	for _, field := range m.NextRequestSeconds {
+		record, ok := value.(map[string]any)
+		if !ok {
+			return
+		}
+		value = record[field]
+	}
+	seconds, ok := value.(float64)
+	if !ok || seconds <= 0 {
+		return
+	}
+	at := time.Now().Add(time.Duration(seconds * float64(time.Second)))
+	c.paceMu.Lock()
+	if at.After(c.nextAllowed) {
+		c.nextAllowed = at
+	}
+	c.paceMu.Unlock()
 }
