@@ -145,7 +145,8 @@ func WithSecrets(secrets ...string) Option {
 
 // WithHTTPClient sets the *http.Client requests go through (default: a new client without a timeout of its own,
 // since deadlines come from the context and the runtime). The runtime uses a copy of it whose CheckRedirect first
-// removes credentials from a redirect to another origin, then calls the client's own CheckRedirect.
+// removes credentials from a redirect to another origin, then calls the client's own CheckRedirect. A Timeout of
+// the given client also bounds each request, the hold of a job submission included.
 func WithHTTPClient(client *http.Client) Option {
 	return func(s *settings) { s.httpClient = client }
 }

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
+	"regexp"
 	"strconv"
 	"strings"
 	"syscall"
@@ -68,11 +69,12 @@ func wasNotSent(err error) bool {
 
 // backoffDelay is exponential backoff with full jitter: uniform in [0, min(maxDelay, base * 2^retry)].
 func backoffDelay(retry int, base, maxDelay time.Duration) time.Duration {
+	if base <= 0 {
+		return 0
+	}
 	ceiling := maxDelay
-	if retry < 32 {
-		if step := base << uint(retry); step > 0 && step < maxDelay {
-			ceiling = step
-		}
+	if retry < 63 && base <= maxDelay>>uint(retry) {
+		ceiling = base << uint(retry)
 	}
 	if ceiling <= 0 {
 		return 0
@@ -80,13 +82,23 @@ func backoffDelay(retry int, base, maxDelay time.Duration) time.Duration {
 	return time.Duration(rand.Int64N(int64(ceiling) + 1))
 }
 
+// retryAfterSeconds is the delay-seconds form of Retry-After (fractions accepted, as the TypeScript runtime does).
+var retryAfterSeconds = regexp.MustCompile(`^\d+(\.\d+)?$`)
+
+// maxRetryAfterSeconds bounds a Retry-After so that its duration cannot overflow; the client's cap is far lower.
+const maxRetryAfterSeconds = 1e9
+
 // parseRetryAfter reads a Retry-After header: seconds or an HTTP date. ok is false when absent or unreadable.
 func parseRetryAfter(header string, now time.Time) (time.Duration, bool) {
 	text := strings.TrimSpace(header)
 	if text == "" {
 		return 0, false
 	}
-	if seconds, err := strconv.ParseFloat(text, 64); err == nil && seconds >= 0 && !strings.ContainsAny(text, "eE+-") {
+	if retryAfterSeconds.MatchString(text) {
+		seconds, err := strconv.ParseFloat(text, 64)
+		if err != nil || seconds > maxRetryAfterSeconds {
+			seconds = maxRetryAfterSeconds
+		}
 		return time.Duration(seconds * float64(time.Second)).Round(time.Millisecond), true
 	}
 	if at, err := http.ParseTime(text); err == nil {

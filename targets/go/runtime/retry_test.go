@@ -226,8 +226,16 @@ func TestConnectionRefusedExhausted(t *testing.T) {
 	}
 }
 
+func TestBackoffDelayWithoutBase(t *testing.T) {
+	for retry := 0; retry < 70; retry++ {
+		if d := backoffDelay(retry, 0, time.Second); d != 0 {
+			t.Fatalf("backoffDelay(%d, 0, 1s) = %s, want 0", retry, d)
+		}
+	}
+}
+
 func TestBackoffDelayBounds(t *testing.T) {
-	for retry := 0; retry < 40; retry++ {
+	for retry := 0; retry < 70; retry++ {
 		ceiling := min(100*time.Millisecond<<uint(min(retry, 30)), 2*time.Second)
 		for i := 0; i < 50; i++ {
 			d := backoffDelay(retry, 100*time.Millisecond, 2*time.Second)
@@ -251,6 +259,9 @@ func TestParseRetryAfter(t *testing.T) {
 		{"Fri, 20 Nov 2026 09:00:10 GMT", 10 * time.Second, true},
 		{"Fri, 20 Nov 2026 08:59:00 GMT", 0, true},
 		{"-1", 0, false},
+		{"1e3", 0, false},
+		{"Inf", 0, false},
+		{"99999999999999999999", 1e9 * time.Second, true},
 		{"soon", 0, false},
 	}
 	for _, tt := range tests {

@@ -474,8 +474,8 @@ func (c *Client) errorFromBody(status int, raw []byte, header http.Header) *Serv
 			text = t
 		} else if spec, ok := c.model.Errors[e.Code]; ok && e.Code != "" && spec.Description != "" {
 			text = spec.Description
-		} else {
-			text = http.StatusText(status)
+		} else if text = http.StatusText(status); text == "" {
+			text = fmt.Sprintf("HTTP %d", status)
 		}
 	}
 	if e.Code != "" {
