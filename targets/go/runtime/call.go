@@ -22,6 +22,8 @@ type Request struct {
 	Query url.Values
 	// Header holds header parameters; CallHeader options and credentials win over them.
 	Header map[string]string
+	// Cookie holds cookie parameters, sent in one Cookie header (with an API key cookie after them).
+	Cookie map[string]string
 	// Body is the request body. For a JSON operation any value encoding/json accepts; for a form
 	// (MediaMultipart, MediaForm) a map[string]any of fields whose values are strings, numbers, bools, []any,
 	// *File (multipart only) or other values sent as JSON text; for any other media type []byte, string or an
@@ -113,6 +115,18 @@ func (c *Client) prepare(op *Operation, in Request, cs *callSettings, jsonString
 	}
 	for name, values := range cs.headers {
 		headers[name] = values
+	}
+	if len(in.Cookie) > 0 {
+		names := make([]string, 0, len(in.Cookie))
+		for name := range in.Cookie {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		pairs := make([]string, 0, len(names))
+		for _, name := range names {
+			pairs = append(pairs, url.QueryEscape(name)+"="+url.QueryEscape(in.Cookie[name]))
+		}
+		headers["Cookie"] = []string{strings.Join(pairs, "; ")}
 	}
 	r.headers = headers
 	if in.Body != nil {

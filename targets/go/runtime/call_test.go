@@ -81,3 +81,31 @@ func TestBodyErrorsBeforeSending(t *testing.T) {
 		t.Errorf("requests = %d, want 0", srv.count())
 	}
 }
+
+func TestParametersTravel(t *testing.T) {
+	srv := newScripted(t, step{body: okThing})
+	c, err := New(authModel(), WithBaseURL(srv.URL), WithLookupEnv(noEnv), WithAPIKey("ck1"), WithHeader("X-Trace", "client"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	op := &Operation{ID: "findThings", Method: "GET", Path: "/things/{kind}", Security: [][]string{{"cookieKey"}}}
+	in := Request{
+		Path:   map[string]string{"kind": "pdf"},
+		Query:  url.Values{"q": {"a b"}, "tag": {"x", "y"}},
+		Header: map[string]string{"X-Trace": "param", "X-Page": "2"},
+		Cookie: map[string]string{"theme": "dark", "lang": "de"},
+	}
+	if _, err := c.Call(context.Background(), op, in, CallHeader("X-Page", "3")); err != nil {
+		t.Fatal(err)
+	}
+	r := srv.got()[0]
+	if r.path != "/things/pdf" || r.query != "q=a+b&tag=x&tag=y" {
+		t.Errorf("path %q query %q", r.path, r.query)
+	}
+	if r.header.Get("X-Page") != "3" || r.header.Get("X-Trace") != "param" {
+		t.Errorf("X-Page %q (the call's header wins), X-Trace %q (a header parameter wins over the client's)", r.header.Get("X-Page"), r.header.Get("X-Trace"))
+	}
+	if got := r.header.Get("Cookie"); got != "lang=de; theme=dark; session=ck1" {
+		t.Errorf("Cookie = %q", got)
+	}
+}

@@ -267,7 +267,7 @@ func (c *Client) roundTrip(b *budget, r *sendRequest) (*http.Response, error) {
 
 // noReplayBody is the empty body of a GET, HEAD or OPTIONS request. net/http's Transport replays such requests on
 // its own when a reused connection fails, even after the server read them; with a body it cannot rewind, it
-// never does, so that the runtime alone decides what is sent again and how often. net/http sends no body for it.
+// never does, so that the runtime alone decides what is sent again and how often. No body bytes are sent for it.
 type noReplayBody struct{}
 
 // Read reports the end of the body at once.
