@@ -272,7 +272,7 @@ func TestDownloadBaseURLGivesToken(t *testing.T) {
 func TestDownloadForeignURLHasNoCredentials(t *testing.T) {
 	main := newScripted(t)
 	foreign := newScripted(t, step{body: fileBody})
-	c := newTestClient(t, main.URL)
+	c := newTestClient(t, main.URL, WithHeader("Authorization", "Bearer caller-set-1"), WithHeader("X-Trace", "t1"))
 	info, err := c.Download(context.Background(), foreign.URL+"/signed/report%20one.pdf?sig=abc", &bytes.Buffer{})
 	if err != nil {
 		t.Fatalf("Download: %v", err)
@@ -281,7 +281,7 @@ func TestDownloadForeignURLHasNoCredentials(t *testing.T) {
 		t.Errorf("FileName = %q", info.FileName)
 	}
 	r := foreign.got()[0]
-	if r.header.Get("Authorization") != "" || r.query != "sig=abc" {
+	if r.header.Get("Authorization") != "" || r.query != "sig=abc" || r.header.Get("X-Trace") != "t1" {
 		t.Errorf("foreign request has Authorization %q, query %q", r.header.Get("Authorization"), r.query)
 	}
 	if main.count() != 0 {

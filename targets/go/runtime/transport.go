@@ -298,7 +298,10 @@ func (c *Client) newRequest(b *budget, r *sendRequest, target *url.URL, foreign 
 	if r.contentType != "" {
 		req.Header.Set("Content-Type", r.contentType)
 	}
-	if !foreign {
+	if foreign {
+		// Another origin gets no credentials, not even ones the caller put among the headers.
+		c.auth.strip(req)
+	} else {
 		creds, err := c.auth.apply(b.ctx, r.op.Security, r.op.ID)
 		if err != nil {
 			return nil, err
