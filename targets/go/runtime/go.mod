@@ -1,0 +1,3 @@
+module github.com/paperoffice/sdk-runtime-go
+
+go 1.22
