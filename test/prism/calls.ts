@@ -77,7 +77,7 @@ const ONE_VIOLATION = /\{"location":\[[^\]]*\],"severity":"[^"]*","code":(?:"[^"
  * Prism's `sl-violations` header: a JSON list. A long one is prefixed with a remark and cut at about 8 kB; its
  * whole entries are read one by one.
  */
-function headerViolations(response: Response): Violation[] {
+export function headerViolations(response: Response): Violation[] {
   const header = response.headers.get("sl-violations");
   if (header === null || header === "") return [];
   if (!header.startsWith(TOO_MANY)) return JSON.parse(header) as Violation[];
@@ -91,7 +91,7 @@ export interface PrismProblem {
   readonly validation?: readonly Violation[];
 }
 
-async function prismProblem(response: Response): Promise<PrismProblem | undefined> {
+export async function prismProblem(response: Response): Promise<PrismProblem | undefined> {
   if (!response.headers.get("content-type")?.includes("application/problem+json")) return undefined;
   const body = (await response.clone().json()) as Partial<PrismProblem>;
   return typeof body.type === "string" && body.type.startsWith("https://stoplight.io/prism/errors#")
