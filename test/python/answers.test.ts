@@ -207,13 +207,13 @@ describe("the Python client's answers", () => {
     expect(out.blocking.unexpected_text).toMatchObject({ error: "MalformedResponseError", status: 200 });
     expect((out.blocking.unexpected_text as { message: string }).message).toMatch(/^HTTP 200: .*application\/json.*text\/plain/);
     expect(out.blocking.unexpected_binary).toMatchObject({ error: "MalformedResponseError", status: 200 });
-    expect((out.blocking.unexpected_binary as { message: string }).message).toMatch(/^HTTP 200: .*text\/plain.*image\/png, image\/jpeg/);
+    expect((out.blocking.unexpected_binary as { message: string }).message).toMatch(/^HTTP 200: .*text\/plain.*image\/jpeg, image\/png/);
 
     const request = (method: string, path: string) => out.requests.find((r) => r.method === method && r.path === path);
     // The Accept header names the declared media types, and nothing when the operation declares none.
     expect(request("GET", "/pets/1")?.accept).toBe("application/json");
     expect(request("GET", "/pets/1/note")?.accept).toBe("text/plain");
-    expect(request("GET", "/pets/1/photo")?.accept).toBe("image/png, image/jpeg");
+    expect(request("GET", "/pets/1/photo")?.accept).toBe("image/jpeg, image/png");
     expect(request("DELETE", "/pets/1")?.accept).toBeNull();
     expect(request("POST", "/pets/1/resend")?.accept).toBeNull();
     expect(request("POST", "/render")).toEqual({
