@@ -281,9 +281,11 @@ function operationView(op: Operation, scope: TypeScope, names: PyNames, jobs: bo
   const answerType =
     successes.length === 0
       ? pyRef("JsonValue")
-      : valued.length < returned.length && !valued.some((t) => isPyRef(t, "JsonValue"))
-        ? pyOptional(pyUnion(valued))
-        : pyUnion(valued);
+      : noContent
+        ? pyBuiltin("None")
+        : valued.length < returned.length && !valued.some((t) => isPyRef(t, "JsonValue"))
+          ? pyOptional(pyUnion(valued))
+          : pyUnion(valued);
   const returnType = printPyType(answerType, (id) => (id === DOWNLOAD ? "Download" : `_ty.${id}`));
   const docBody = [
     op.summary,
