@@ -3,8 +3,12 @@
 operation. The blocking twin is ``Client`` in client.py; both
 are rendered from one template.
 
-Standard library only. Deadlines are total: every call ends by its deadline, retries, redirects and trickled
-answers included, and nothing is sent after it. Retries: 429, 503 and a refused connection, the cases where the
+Standard library only. Each method returns what the description declares for the status of the answer: None
+without content, text, a Download for a binary media type, JSON where JSON is declared; its Accept header names
+the operation's declared media types.
+
+Deadlines are total: every call ends by its deadline, retries, redirects and trickled answers included, and
+nothing is sent after it. Retries: 429, 503 and a refused connection, the cases where the
 service did not act on the request, are retried for every request (``Retry-After`` honoured up to
 ``max_retry_after``). Other 5xx, a reset or a timeout are retried only for a request that may be sent twice:
 one the description marks idempotent (``x-idempotent``), else a GET, HEAD, PUT, DELETE, OPTIONS or TRACE,
