@@ -262,7 +262,6 @@ function operationView(op: Operation, scope: TypeScope, names: PyNames, jobs: bo
       if (kind === "text") returned.push(pyBuiltin("str"));
       else if (kind === "binary") returned.push(pyRef(DOWNLOAD));
       else {
-        // A JSON schema seen before (in another status or media type) gives the type it gave.
         const key = JSON.stringify(c.schema);
         let type = jsonTypes.get(key);
         if (type === undefined) {
