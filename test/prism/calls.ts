@@ -92,7 +92,7 @@ export interface PrismProblem {
   readonly validation?: readonly Violation[];
 }
 
-async function prismProblem(response: Response): Promise<PrismProblem | undefined> {
+export async function prismProblem(response: Response): Promise<PrismProblem | undefined> {
   if (!response.headers.get("content-type")?.includes("application/problem+json")) return undefined;
   const body = (await response.clone().json()) as Partial<PrismProblem>;
   return typeof body.type === "string" && body.type.startsWith("https://stoplight.io/prism/errors#")

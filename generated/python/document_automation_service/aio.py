@@ -3,8 +3,12 @@
 operation, and submit-and-wait per pipeline. The blocking twin is ``Client`` in client.py; both
 are rendered from one template.
 
-Standard library only. Deadlines are total: every call ends by its deadline, retries, redirects and trickled
-answers included, and nothing is sent after it. Retries: 429, 503 and a refused connection, the cases where the
+Standard library only. Each method returns what the description declares for the status of the answer: None
+without content, text, a Download for a binary media type, JSON where JSON is declared; its Accept header names
+the operation's declared media types.
+
+Deadlines are total: every call ends by its deadline, retries, redirects and trickled answers included, and
+nothing is sent after it. Retries: 429, 503 and a refused connection, the cases where the
 service did not act on the request, are retried for every request (``Retry-After`` honoured up to
 ``max_retry_after``). Other 5xx, a reset or a timeout are retried only for a request that may be sent twice:
 one the description marks idempotent (``x-idempotent``), else a GET, HEAD, PUT, DELETE, OPTIONS or TRACE,
@@ -190,11 +194,12 @@ class AsyncClient:
         url: _t.Optional[str] = None,
         sink: _t.Optional[_tr.Sink] = None,
         security: _t.Optional[_co.Security] = None,
+        accept: _t.Optional[str] = "application/json",
     ) -> _co.Answer:
         """One call with its retries. ``path`` names the call in errors; ``url``, when given, is fetched instead
         (another origin gets no credentials). ``security`` lists the operation's alternatives of scheme names (None:
         the first scheme the client has a credential for); MissingCredentialsError, before anything is sent, when
-        none can be met. A request that is not ``resendable`` is sent again only when the service did not act on it
+        none can be met. ``accept`` is the Accept header (None: none). A request that is not ``resendable`` is sent again only when the service did not act on it
         (429, 503, a refused connection); after a failure that may have reached the service it raises
         MayHaveBeenProcessedError, JobMayExistError for the ``job_submission``."""
         label = f"{method} {path}"
@@ -204,7 +209,9 @@ class AsyncClient:
             target = self._url(path, path_params or {}, query or {}, credentials.query)
         else:
             target = _co.with_query(url, credentials.query)
-        sent: dict[str, str] = {"Accept": "application/json", "User-Agent": self._user_agent, **self._headers}
+        sent: dict[str, str] = {"User-Agent": self._user_agent, **self._headers}
+        if accept is not None:
+            sent = {"Accept": accept, **sent}
         for name, value in (headers or {}).items():
             if value is not None:
                 sent[name] = _co.parameter_text(value)
@@ -290,6 +297,32 @@ class AsyncClient:
                 answer.status, f"HTTP {answer.status}: the body is not a JSON object", self._redactor.value(decoded), job_id=job_id
             )
         return decoded
+
+    def _answer(self, answer: _co.Answer, answers: _t.Mapping[int, _co.Contents]) -> object:
+        """A success answer as the description declares it for its status (0: any other success status): None
+        without content, text, a Download or JSON by its media type; MalformedResponseError for a body of another
+        type. A status not declared is read as any of the declared success answers."""
+        declared = answers.get(answer.status, answers.get(0))
+        if declared is None:
+            if not answer.body and any(len(contents) == 0 for contents in answers.values()):
+                return None
+            declared = tuple(content for contents in answers.values() for content in contents)
+        if len(declared) == 0:
+            return None
+        media_type = answer.header("Content-Type")
+        kind = _co.answer_kind(media_type, declared)
+        if kind is None:
+            raise _er.MalformedResponseError(
+                answer.status,
+                f"a body of type {media_type}, where the description declares "
+                + ", ".join(media_range for media_range, _ in declared),
+                self._redactor.raw(answer.body[:2000]),
+            )
+        if kind == "json":
+            return self._json(answer)
+        if kind == "text":
+            return _co.text_of(answer.body, media_type)
+        return Download(answer.body, media_type, _co.filename_of(answer.header("Content-Disposition")))
 
     def _accepted(self, answer: _co.Answer) -> _ty.JsonObject:
         """The envelope of a submission's success answer; one that cannot be read means the job may exist."""
@@ -581,8 +614,9 @@ class AsyncClient:
             job_submission=False,
             deadline=deadline,
             security=(("bearerAuth",),),
+            accept="application/json",
         )
-        return _t.cast(_ty.ActivityDocumentResponse, self._json(answer))
+        return _t.cast(_ty.ActivityDocumentResponse, self._answer(answer, {200: (("application/json", "json"),)}))
 
     async def get_activity_heatmap(self, *, year: _t.Optional[float] = None, workspace_id: _t.Optional[float] = None, deadline: _t.Optional[float] = None) -> _ty.ActivityHeatmapResponse:
         """Daily document counts of a year
@@ -602,8 +636,9 @@ class AsyncClient:
             job_submission=False,
             deadline=deadline,
             security=(("bearerAuth",),),
+            accept="application/json",
         )
-        return _t.cast(_ty.ActivityHeatmapResponse, self._json(answer))
+        return _t.cast(_ty.ActivityHeatmapResponse, self._answer(answer, {200: (("application/json", "json"),)}))
 
     async def get_activity_users(self, *, period: _t.Optional[_ty.Period] = None, workspace_id: _t.Optional[float] = None, deadline: _t.Optional[float] = None) -> _ty.ActivityUsersResponse:
         """Users ranked by uploads and revisions (not logins)
@@ -623,8 +658,9 @@ class AsyncClient:
             job_submission=False,
             deadline=deadline,
             security=(("bearerAuth",),),
+            accept="application/json",
         )
-        return _t.cast(_ty.ActivityUsersResponse, self._json(answer))
+        return _t.cast(_ty.ActivityUsersResponse, self._answer(answer, {200: (("application/json", "json"),)}))
 
     async def get_audit_center(self, *, limit: _t.Optional[float] = None, offset: _t.Optional[float] = None, severity: _t.Optional[_ty.Severity] = None, require_review: _t.Optional[bool] = None, workspace_id: _t.Optional[float] = None, deadline: _t.Optional[float] = None) -> _ty.AuditCenterResponse:
         """Audit findings and timeline
@@ -644,8 +680,9 @@ class AsyncClient:
             job_submission=False,
             deadline=deadline,
             security=(("bearerAuth",),),
+            accept="application/json",
         )
-        return _t.cast(_ty.AuditCenterResponse, self._json(answer))
+        return _t.cast(_ty.AuditCenterResponse, self._answer(answer, {200: (("application/json", "json"),)}))
 
     async def get_calendar_due_dates(self, *, year: _t.Optional[float] = None, show_overdue: _t.Optional[bool] = None, deadline: _t.Optional[float] = None) -> _ty.CalendarDueDatesResponse:
         """Due dates of a year
@@ -665,8 +702,9 @@ class AsyncClient:
             job_submission=False,
             deadline=deadline,
             security=(("bearerAuth",),),
+            accept="application/json",
         )
-        return _t.cast(_ty.CalendarDueDatesResponse, self._json(answer))
+        return _t.cast(_ty.CalendarDueDatesResponse, self._answer(answer, {200: (("application/json", "json"),)}))
 
     async def get_contact_stats(self, *, limit: _t.Optional[float] = None, period: _t.Optional[_ty.Period] = None, include_addresses: _t.Optional[bool] = None, deadline: _t.Optional[float] = None) -> _ty.ContactStatsResponse:
         """Contact statistics
@@ -686,8 +724,9 @@ class AsyncClient:
             job_submission=False,
             deadline=deadline,
             security=(("bearerAuth",),),
+            accept="application/json",
         )
-        return _t.cast(_ty.ContactStatsResponse, self._json(answer))
+        return _t.cast(_ty.ContactStatsResponse, self._answer(answer, {200: (("application/json", "json"),)}))
 
     async def get_contact_stats_financial(self, *, limit: _t.Optional[float] = None, deadline: _t.Optional[float] = None) -> _ty.ContactStatsFinancialResponse:
         """Financial figures per contact
@@ -707,8 +746,9 @@ class AsyncClient:
             job_submission=False,
             deadline=deadline,
             security=(("bearerAuth",),),
+            accept="application/json",
         )
-        return _t.cast(_ty.ContactStatsFinancialResponse, self._json(answer))
+        return _t.cast(_ty.ContactStatsFinancialResponse, self._answer(answer, {200: (("application/json", "json"),)}))
 
     async def get_document(self, pofid: str, *, share_context: _t.Optional[str] = None, deadline: _t.Optional[float] = None) -> _ty.DocumentGetResponse:
         """Read a document
@@ -728,10 +768,11 @@ class AsyncClient:
             job_submission=False,
             deadline=deadline,
             security=(("bearerAuth",),),
+            accept="application/json",
         )
-        return _t.cast(_ty.DocumentGetResponse, self._json(answer))
+        return _t.cast(_ty.DocumentGetResponse, self._answer(answer, {200: (("application/json", "json"),)}))
 
-    async def add_job(self, pipeline: str, body: _t.Mapping[str, object], *, deadline: _t.Optional[float] = None) -> _t.Union[_ty.JobFinishedResponse, _ty.JobAcceptedResponse, _ty.VoiceEnvelope, _ty.VoiceQueuedResponse]:
+    async def add_job(self, pipeline: str, body: _t.Mapping[str, object], *, deadline: _t.Optional[float] = None) -> _t.Union[_ty.JobFinishedResponse, _ty.JobAcceptedResponse, _ty.VoiceEnvelope, _ty.VoiceQueuedResponse, _ty.JobHoldExceededResponse]:
         """Submit a job to a pipeline
 
         `{pipeline}` has the form `<handler>___<command>` (three underscores); `workflow` is also shown.
@@ -767,8 +808,9 @@ class AsyncClient:
             job_submission=True,
             deadline=deadline,
             security=(("bearerAuth",),),
+            accept="application/json",
         )
-        return _t.cast(_t.Union[_ty.JobFinishedResponse, _ty.JobAcceptedResponse, _ty.VoiceEnvelope, _ty.VoiceQueuedResponse], self._accepted(answer))
+        return _t.cast(_t.Union[_ty.JobFinishedResponse, _ty.JobAcceptedResponse, _ty.VoiceEnvelope, _ty.VoiceQueuedResponse, _ty.JobHoldExceededResponse], self._accepted(answer))
 
     async def download_job_file(self, token: str, *, deadline: _t.Optional[float] = None) -> Download:
         """Download a result file
@@ -791,8 +833,9 @@ class AsyncClient:
             job_submission=False,
             deadline=deadline,
             security=(("bearerAuth",),),
+            accept="application/octet-stream, application/json",
         )
-        return Download(answer.body, answer.header("Content-Type"), _co.filename_of(answer.header("Content-Disposition")))
+        return _t.cast(Download, self._answer(answer, {200: (("application/octet-stream", "binary"),)}))
 
     async def get_job(self, job_id: str, *, deadline: _t.Optional[float] = None) -> _ty.JobStatusResponse:
         """Poll a job
@@ -814,8 +857,9 @@ class AsyncClient:
             job_submission=False,
             deadline=deadline,
             security=(("bearerAuth",),),
+            accept="application/json",
         )
-        return _t.cast(_ty.JobStatusResponse, self._json(answer))
+        return _t.cast(_ty.JobStatusResponse, self._answer(answer, {200: (("application/json", "json"),)}))
 
     async def delete_webhook(self, body: _t.Union[_ty.NotShownBody, _ty.JsonObject], *, deadline: _t.Optional[float] = None) -> _ty.NotShownSuccessResponse:
         """Delete a subscription
@@ -839,8 +883,9 @@ class AsyncClient:
             job_submission=False,
             deadline=deadline,
             security=(("bearerAuth",),),
+            accept="application/json",
         )
-        return _t.cast(_ty.NotShownSuccessResponse, self._json(answer))
+        return _t.cast(_ty.NotShownSuccessResponse, self._answer(answer, {200: (("application/json", "json"),)}))
 
     async def list_webhooks(self, *, deadline: _t.Optional[float] = None) -> _ty.WebhookListResponse:
         """List the subscriptions of the account
@@ -860,8 +905,9 @@ class AsyncClient:
             job_submission=False,
             deadline=deadline,
             security=(("bearerAuth",),),
+            accept="application/json",
         )
-        return _t.cast(_ty.WebhookListResponse, self._json(answer))
+        return _t.cast(_ty.WebhookListResponse, self._answer(answer, {200: (("application/json", "json"),)}))
 
     async def subscribe_webhook(self, body: _ty.WebhookSubscriptionCreate, *, deadline: _t.Optional[float] = None) -> _ty.WebhookSubscribeResponse:
         """Create a webhook subscription
@@ -889,8 +935,9 @@ class AsyncClient:
             job_submission=False,
             deadline=deadline,
             security=(("bearerAuth",),),
+            accept="application/json",
         )
-        return _t.cast(_ty.WebhookSubscribeResponse, self._json(answer))
+        return _t.cast(_ty.WebhookSubscribeResponse, self._answer(answer, {200: (("application/json", "json"),)}))
 
     async def test_webhook(self, body: _t.Union[_ty.NotShownBody, _ty.JsonObject], *, deadline: _t.Optional[float] = None) -> _ty.NotShownSuccessResponse:
         """Send a test event to a subscription
@@ -914,8 +961,9 @@ class AsyncClient:
             job_submission=False,
             deadline=deadline,
             security=(("bearerAuth",),),
+            accept="application/json",
         )
-        return _t.cast(_ty.NotShownSuccessResponse, self._json(answer))
+        return _t.cast(_ty.NotShownSuccessResponse, self._answer(answer, {200: (("application/json", "json"),)}))
 
     async def update_webhook(self, body: _t.Union[_ty.WebhookSubscriptionUpdate, _ty.JsonObject], *, deadline: _t.Optional[float] = None) -> _ty.NotShownSuccessResponse:
         """Change a subscription
@@ -943,6 +991,7 @@ class AsyncClient:
             job_submission=False,
             deadline=deadline,
             security=(("bearerAuth",),),
+            accept="application/json",
         )
-        return _t.cast(_ty.NotShownSuccessResponse, self._json(answer))
+        return _t.cast(_ty.NotShownSuccessResponse, self._answer(answer, {200: (("application/json", "json"),)}))
 

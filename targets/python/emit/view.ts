@@ -2,12 +2,13 @@ import { pascalCase } from "../../../generator/ir/names.js";
 import type { IR, JobDownload, JobPoll, JobSubmit, Operation, Pipeline } from "../../../generator/ir/types.js";
 import { pyComment, pyDocInline, pyDocstring, pyLiteralText, pyString } from "./escape.js";
 import { PY_KEYWORDS, type PyNames, planPythonNames, snakeCase } from "./names.js";
-import { isPyRef, printPyType, type PyType, pyOptional, pyRef, pyTypeRefs, pyUnion } from "./py-type.js";
+import { isPyRef, printPyType, type PyType, pyBuiltin, pyOptional, pyRef, pyTypeRefs, pyUnion } from "./py-type.js";
 import { type Decl, TypeScope } from "./type-scope.js";
 import { BASE_MODULE, reexports, typesModules } from "./type-modules.js";
 import { releaseIdProblem, releaseToVersion } from "../../../generator/releases/version.js";
 import type { LanguageView } from "../../../generator/emit/templated.js";
 import { envNames } from "../../../generator/emit/env-names.js";
+import { rawBodyMediaType } from "../../../generator/emit/operation-files.js";
 
 /** Names of the Python package; each defaults to one derived from the description's title. */
 export interface PythonOptions {
@@ -109,9 +110,17 @@ export interface OperationView {
   readonly cookieArgs: string;
   readonly hasJsonBody: boolean;
   readonly hasFormBody: boolean;
-  readonly binary: boolean;
+  /** A body sent as it is (text or bytes), of `requestMediaType`. */
+  readonly hasRawBody: boolean;
+  /** The Content-Type of a JSON or raw body (a Python string literal). */
+  readonly requestMediaType: string;
   readonly returnType: string;
-  readonly castReturn: boolean;
+  /** Every declared success answer is without content: the method returns None. */
+  readonly noContent: boolean;
+  /** The declared success answers as `_answer` reads them (a Python dict literal), or false when none is declared. */
+  readonly answers: string | false;
+  /** The Accept header: the operation's declared media types (a Python string literal), or None. */
+  readonly accept: string;
   /** May be sent again after a failure that may have reached the server (Python True or False). */
   readonly resendable: string;
   /** The job submission (Python True or False): a failure after it may have reached the server means the job may exist. */
@@ -162,9 +171,43 @@ function pathPattern(template: string, capture?: string): string {
 /** Declared types as the clients write them: through the types package, imported as `_ty`. */
 const client = (type: PyType): string => printPyType(type, (id) => `_ty.${id}`);
 
-function successResponse(op: Operation) {
-  return op.responses.find((r) => /^2\d\d$/.test(r.status));
+/** The client's Download in a return type: not a name of the types package (no identifier has a space). */
+const DOWNLOAD = " Download";
+
+/** How the client reads a body of a media type: JSON (as the TypeScript client tells it), text, or bytes. */
+type AnswerKind = "json" | "text" | "binary";
+
+const essence = (mediaType: string): string => mediaType.split(";")[0]!.trim().toLowerCase();
+
+function answerKind(mediaType: string): AnswerKind {
+  const type = essence(mediaType);
+  if (type.includes("json")) return "json";
+  const subtype = type.split("/")[1] ?? "";
+  if (type.startsWith("text/") || subtype === "xml" || subtype.endsWith("+xml") || subtype === "yaml" || subtype === "x-yaml") {
+    return "text";
+  }
+  return "binary";
 }
+
+/** A media type or range as an Accept header may list it: a type, a subtype and parameters without a comma. */
+const ACCEPTABLE = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+\/[!#$%&'*+.^_`|~0-9A-Za-z-]+(?:\s*;[^,\r\n"]*)?$/;
+
+/** The Accept header of an operation: the declared media types of its success answers, then of its other ones. */
+function acceptOf(op: Operation): string {
+  const ordered = [...op.responses.filter((r) => r.status.startsWith("2")), ...op.responses.filter((r) => !r.status.startsWith("2"))];
+  const seen = new Set<string>();
+  const types: string[] = [];
+  for (const content of ordered.flatMap((r) => r.contents)) {
+    const type = content.mediaType.trim();
+    if (!ACCEPTABLE.test(type) || seen.has(type.toLowerCase())) continue;
+    seen.add(type.toLowerCase());
+    types.push(type);
+  }
+  return types.length === 0 ? "None" : pyString(types.join(", "));
+}
+
+/** The success answers: the declared 2xx statuses, and a 2XX range as the one for any other success status (0). */
+const successResponses = (op: Operation) => op.responses.filter((r) => /^2(?:\d\d|XX)$/i.test(r.status));
 
 function operationView(op: Operation, scope: TypeScope, names: PyNames, jobs: boolean): OperationView {
   const args: string[] = ["self"];
@@ -185,8 +228,10 @@ function operationView(op: Operation, scope: TypeScope, names: PyNames, jobs: bo
   const query = mapping(op.parameters.query);
   const header = mapping(op.parameters.header);
   const cookie = mapping(op.parameters.cookie);
-  const json = op.requestBody?.contents.find((c) => c.mediaType === "application/json");
-  const form = !json && op.requestBody !== undefined;
+  const bodies = op.requestBody?.contents ?? [];
+  const json = bodies.find((c) => c.mediaType === "application/json") ?? bodies.find((c) => c.mediaType.includes("json"));
+  const rawType = rawBodyMediaType(op);
+  const form = !json && rawType === undefined && op.requestBody !== undefined;
   args.push(...path.required, ...path.optional);
   if (json) {
     const type = scope.expr(json.schema, `${pascalCase(op.identifier)}Body`);
@@ -194,6 +239,7 @@ function operationView(op: Operation, scope: TypeScope, names: PyNames, jobs: bo
     args.push(`body: ${client(scope.isOpen(json.schema) && type.kind !== "dict" ? pyUnion([type, pyRef("JsonObject")]) : type)}`);
   }
   if (form) args.push("body: _t.Mapping[str, object]");
+  if (rawType !== undefined) args.push("body: _t.Union[str, bytes]");
   // Every call takes its own deadline (seconds, retries included); a parameter of that name became `deadline_`.
   args.push(
     "*",
@@ -205,11 +251,42 @@ function operationView(op: Operation, scope: TypeScope, names: PyNames, jobs: bo
     ...cookie.optional,
     "deadline: _t.Optional[float] = None",
   );
-  const success = successResponse(op);
-  const jsonAnswer = success?.contents.find((c) => c.mediaType === "application/json");
-  const binary = success !== undefined && success.contents.length > 0 && jsonAnswer === undefined;
-  const answerType = jsonAnswer ? scope.expr(jsonAnswer.schema, `${pascalCase(op.identifier)}Response`) : pyRef("JsonValue");
-  const returnType = binary ? "Download" : client(answerType);
+  // Each success status: None without content, else what its media types are read as; a JSON schema seen before
+  // (the same in another status or media type) gives the type it gave.
+  const successes = successResponses(op);
+  const returned: PyType[] = [];
+  const jsonTypes = new Map<string, PyType>();
+  const answerEntries = successes.map((r) => {
+    if (r.contents.length === 0) returned.push(pyBuiltin("None"));
+    const contents = r.contents.map((c) => {
+      const kind = answerKind(c.mediaType);
+      if (kind === "text") returned.push(pyBuiltin("str"));
+      else if (kind === "binary") returned.push(pyRef(DOWNLOAD));
+      else {
+        const key = JSON.stringify(c.schema);
+        let type = jsonTypes.get(key);
+        if (type === undefined) {
+          type = scope.expr(c.schema, `${pascalCase(op.identifier)}Response${jsonTypes.size === 0 ? "" : jsonTypes.size + 1}`);
+          jsonTypes.set(key, type);
+        }
+        returned.push(type);
+      }
+      return `(${pyString(c.mediaType)}, ${pyString(kind)})`;
+    });
+    return `${/^2\d\d$/.test(r.status) ? r.status : "0"}: ${pyTuple(contents)}`;
+  });
+  const valued = returned.filter((t) => !(t.kind === "builtin" && t.name === "None"));
+  const noContent = successes.length > 0 && valued.length === 0;
+  // JsonValue holds None already.
+  const answerType =
+    successes.length === 0
+      ? pyRef("JsonValue")
+      : noContent
+        ? pyBuiltin("None")
+        : valued.length < returned.length && !valued.some((t) => isPyRef(t, "JsonValue"))
+          ? pyOptional(pyUnion(valued))
+          : pyUnion(valued);
+  const returnType = printPyType(answerType, (id) => (id === DOWNLOAD ? "Download" : `_ty.${id}`));
   const docBody = [
     op.summary,
     op.description,
@@ -234,9 +311,14 @@ function operationView(op: Operation, scope: TypeScope, names: PyNames, jobs: bo
     cookieArgs: cookie.entries,
     hasJsonBody: json !== undefined,
     hasFormBody: form,
-    binary,
+    hasRawBody: rawType !== undefined,
+    requestMediaType: pyString(
+      json !== undefined ? json.mediaType : rawType === undefined ? "" : rawType.includes("*") ? "application/octet-stream" : rawType,
+    ),
     returnType,
-    castReturn: binary || !isPyRef(answerType, "JsonValue"),
+    noContent,
+    answers: successes.length === 0 ? false : `{${answerEntries.join(", ")}}`,
+    accept: acceptOf(op),
     resendable: pyBool(isResendable(op)),
     jobSubmission: pyBool(isJobSubmission(op)),
     submission: isJobSubmission(op),

@@ -3,8 +3,12 @@
 operation. The blocking twin is ``Client`` in client.py; both
 are rendered from one template.
 
-Standard library only. Deadlines are total: every call ends by its deadline, retries, redirects and trickled
-answers included, and nothing is sent after it. Retries: 429, 503 and a refused connection, the cases where the
+Standard library only. Each method returns what the description declares for the status of the answer: None
+without content, text, a Download for a binary media type, JSON where JSON is declared; its Accept header names
+the operation's declared media types.
+
+Deadlines are total: every call ends by its deadline, retries, redirects and trickled answers included, and
+nothing is sent after it. Retries: 429, 503 and a refused connection, the cases where the
 service did not act on the request, are retried for every request (``Retry-After`` honoured up to
 ``max_retry_after``). Other 5xx, a reset or a timeout are retried only for a request that may be sent twice:
 one the description marks idempotent (``x-idempotent``), else a GET, HEAD, PUT, DELETE, OPTIONS or TRACE,
@@ -167,11 +171,12 @@ class AsyncClient:
         url: _t.Optional[str] = None,
         sink: _t.Optional[_tr.Sink] = None,
         security: _t.Optional[_co.Security] = None,
+        accept: _t.Optional[str] = "application/json",
     ) -> _co.Answer:
         """One call with its retries. ``path`` names the call in errors; ``url``, when given, is fetched instead
         (another origin gets no credentials). ``security`` lists the operation's alternatives of scheme names (None:
         the first scheme the client has a credential for); MissingCredentialsError, before anything is sent, when
-        none can be met. A request that is not ``resendable`` is sent again only when the service did not act on it
+        none can be met. ``accept`` is the Accept header (None: none). A request that is not ``resendable`` is sent again only when the service did not act on it
         (429, 503, a refused connection); after a failure that may have reached the service it raises
         MayHaveBeenProcessedError, JobMayExistError for the ``job_submission``."""
         label = f"{method} {path}"
@@ -181,7 +186,9 @@ class AsyncClient:
             target = self._url(path, path_params or {}, query or {}, credentials.query)
         else:
             target = _co.with_query(url, credentials.query)
-        sent: dict[str, str] = {"Accept": "application/json", "User-Agent": self._user_agent, **self._headers}
+        sent: dict[str, str] = {"User-Agent": self._user_agent, **self._headers}
+        if accept is not None:
+            sent = {"Accept": accept, **sent}
         for name, value in (headers or {}).items():
             if value is not None:
                 sent[name] = _co.parameter_text(value)
@@ -268,6 +275,32 @@ class AsyncClient:
             )
         return decoded
 
+    def _answer(self, answer: _co.Answer, answers: _t.Mapping[int, _co.Contents]) -> object:
+        """A success answer as the description declares it for its status (0: any other success status): None
+        without content, text, a Download or JSON by its media type; MalformedResponseError for a body of another
+        type. A status not declared is read as any of the declared success answers."""
+        declared = answers.get(answer.status, answers.get(0))
+        if declared is None:
+            if not answer.body and any(len(contents) == 0 for contents in answers.values()):
+                return None
+            declared = tuple(content for contents in answers.values() for content in contents)
+        if len(declared) == 0:
+            return None
+        media_type = answer.header("Content-Type")
+        kind = _co.answer_kind(media_type, declared)
+        if kind is None:
+            raise _er.MalformedResponseError(
+                answer.status,
+                f"a body of type {media_type}, where the description declares "
+                + ", ".join(media_range for media_range, _ in declared),
+                self._redactor.raw(answer.body[:2000]),
+            )
+        if kind == "json":
+            return self._json(answer)
+        if kind == "text":
+            return _co.text_of(answer.body, media_type)
+        return Download(answer.body, media_type, _co.filename_of(answer.header("Content-Disposition")))
+
     # -- downloads ---------------------------------------------------------------------------------------------
 
     async def download(self, url: str, *, deadline: _t.Optional[float] = None) -> Download:
@@ -318,8 +351,9 @@ class AsyncClient:
             job_submission=False,
             deadline=deadline,
             security=(),
+            accept="application/json",
         )
-        return _t.cast(_ty.Item, self._json(answer))
+        return _t.cast(_ty.Item, self._answer(answer, {200: (("application/json", "json"),)}))
 
     async def add_job(self, kind: str, body: _t.Mapping[str, object], *, deadline: _t.Optional[float] = None) -> _ty.AddJobResponse:
         """POST /jobs/{kind}"""
@@ -337,6 +371,7 @@ class AsyncClient:
             job_submission=False,
             deadline=deadline,
             security=(),
+            accept="application/json",
         )
-        return _t.cast(_ty.AddJobResponse, self._json(answer))
+        return _t.cast(_ty.AddJobResponse, self._answer(answer, {200: (("application/json", "json"),)}))
 

@@ -369,6 +369,50 @@ def filename_of(disposition: _t.Optional[str], url: _t.Optional[str] = None) -> 
     return None
 
 
+Contents = _t.Tuple[_t.Tuple[str, str], ...]
+"""What the description declares for one success status: (media range, kind) pairs, the kind being "json", "text"
+or "binary"; empty for an answer without content."""
+
+
+def _essence(media_type: str) -> str:
+    return media_type.split(";", 1)[0].strip().lower()
+
+
+def _is_json(essence: str) -> bool:
+    return "json" in essence
+
+
+def answer_kind(media_type: _t.Optional[str], declared: Contents) -> _t.Optional[str]:
+    """How to read a body of ``media_type`` by the declared contents: the kind of the first media range it matches
+    (a body of a JSON type is read as JSON where JSON is declared); without a Content-Type, JSON when declared, else
+    the first declared kind. None for a body of a type the description does not declare."""
+    if media_type is None or media_type.strip() == "":
+        return next((kind for _, kind in declared if kind == "json"), declared[0][1] if declared else None)
+    essence = _essence(media_type)
+    for declared_range, kind in declared:
+        wanted = _essence(declared_range)
+        if wanted in (essence, "*/*") or (wanted.endswith("/*") and essence.startswith(wanted[:-1])):
+            return kind
+    if _is_json(essence) and any(kind == "json" for _, kind in declared):
+        return "json"
+    return None
+
+
+def text_of(body: bytes, media_type: _t.Optional[str]) -> str:
+    """A text body decoded by its charset (UTF-8 when it names none or one Python does not know)."""
+    found = re.search(r';\s*charset\s*=\s*"?([^";\s]+)', media_type or "", re.IGNORECASE)
+    charset = found.group(1) if found else "utf-8"
+    try:
+        return body.decode(charset, errors="replace")
+    except LookupError:
+        return body.decode("utf-8", errors="replace")
+
+
+def raw_body(body: _t.Union[str, bytes]) -> bytes:
+    """A body sent as it is: bytes unchanged, text as UTF-8."""
+    return body.encode("utf-8") if isinstance(body, str) else body
+
+
 def form_value(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"

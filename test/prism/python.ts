@@ -1,0 +1,220 @@
+// Calling every operation of a generated Python client (blocking or asyncio) with its fixture arguments. The client
+// reaches Prism through a recording proxy in this process: each call names itself in a header the proxy takes off,
+// and the proxy keeps what Prism said of each request, as the recording fetch of calls.ts does for TypeScript.
+import { execFile } from "node:child_process";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import type { FixtureCase } from "../../generator/emit/fixtures/index.js";
+import { rawBodyMediaType } from "../../generator/emit/operation-files.js";
+import { planPythonNames } from "../../targets/python/emit/names.js";
+import type { IR, Operation } from "../../generator/ir/types.js";
+import { type CallOutcome, type Exchange, headerViolations, preferredStatus, prismProblem } from "./calls.js";
+
+const run = promisify(execFile);
+const CALL_HEADER = "x-prism-call";
+
+/** One call as the Python driver makes it: the method, its keyword arguments, and the status to prefer. */
+interface PythonCall {
+  readonly operationId: string;
+  readonly method: string;
+  readonly arguments: Readonly<Record<string, unknown>>;
+  readonly prefer?: string;
+  /** The body is sent as it is (text or bytes). */
+  readonly raw: boolean;
+}
+
+/**
+ * The keyword arguments of the generated method: the fixture's path and query parameters, None for a header or
+ * cookie parameter it leaves out (the client then sends none, as the TypeScript client does), and the body.
+ */
+function pythonCall(ir: IR, op: Operation, fixture: FixtureCase): PythonCall {
+  const names = planPythonNames(ir);
+  const args: Record<string, unknown> = {};
+  const given = { path: fixture.request.path, query: fixture.request.query } as const;
+  for (const p of [...op.parameters.path, ...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie]) {
+    const value = p.in === "path" || p.in === "query" ? given[p.in][p.name] : undefined;
+    if (value !== undefined) args[names.param(op, p)] = value;
+    else if (p.required) args[names.param(op, p)] = null;
+  }
+  if (op.requestBody) args.body = fixture.request.body ?? null;
+  const prefer = preferredStatus(op);
+  return {
+    operationId: op.id,
+    method: names.method(op),
+    arguments: args,
+    raw: rawBodyMediaType(op) !== undefined,
+    ...(prefer !== undefined && { prefer }),
+  };
+}
+
+const DRIVER = `
+import asyncio, concurrent.futures, importlib, json, sys
+
+spec = json.load(open(sys.argv[1], encoding="utf-8"))
+sdk = importlib.import_module(spec["module"])
+
+
+def value(v):
+    """Fixture files ({"$file": ...}) as the client takes them."""
+    if isinstance(v, list):
+        return [value(x) for x in v]
+    if isinstance(v, dict):
+        if "$file" in v:
+            f = v["$file"]
+            return sdk.FileUpload(f["text"].encode("utf-8"), f["name"], f["contentType"])
+        return {k: value(x) for k, x in v.items()}
+    return v
+
+
+def arguments(call):
+    args = {k: value(v) for k, v in call["arguments"].items()}
+    body = args.get("body")
+    # A raw body (text or a file) is taken as text or bytes.
+    if isinstance(body, sdk.FileUpload) and call.get("raw"):
+        args["body"] = body.content
+    return args
+
+
+def options(index, call):
+    headers = {"${CALL_HEADER}": str(index)}
+    if "prefer" in call:
+        headers["Prefer"] = "code=" + call["prefer"]
+    return dict(spec["options"], base_url=spec["baseUrl"], max_retries=0, deadline=60.0, headers=headers)
+
+
+def outcome(call, error):
+    if error is None:
+        return {"operationId": call["operationId"]}
+    status = getattr(error, "status", None)
+    out = {"operationId": call["operationId"], "failure": type(error).__name__ + ": " + str(error)}
+    if isinstance(status, int):
+        out["failureStatus"] = status
+    return out
+
+
+def blocking(index, call):
+    try:
+        getattr(sdk.Client(**options(index, call)), call["method"])(**arguments(call))
+    except Exception as error:
+        return outcome(call, error)
+    return outcome(call, None)
+
+
+async def asynchronous(index, call, gate):
+    async with gate:
+        try:
+            await getattr(sdk.AsyncClient(**options(index, call)), call["method"])(**arguments(call))
+        except Exception as error:
+            return outcome(call, error)
+        return outcome(call, None)
+
+
+async def all_asynchronous(calls):
+    gate = asyncio.Semaphore(spec["width"])
+    return await asyncio.gather(*(asynchronous(i, c, gate) for i, c in enumerate(calls)))
+
+
+calls = spec["calls"]
+if spec["asyncio"]:
+    results = asyncio.run(all_asynchronous(calls))
+else:
+    with concurrent.futures.ThreadPoolExecutor(spec["width"]) as pool:
+        results = list(pool.map(blocking, range(len(calls)), calls))
+print(json.dumps(results))
+`;
+
+/** A proxy to the Prism servers (the calls shared among them by index) that records each exchange under its call. */
+async function recordingProxy(targets: readonly string[], dispatcher: unknown) {
+  const exchanges = new Map<number, Exchange[]>();
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const index = Number(req.headers[CALL_HEADER]);
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (name === CALL_HEADER || name === "host" || name === "connection" || value === undefined) continue;
+      headers[name] = Array.isArray(value) ? value.join(", ") : value;
+    }
+    const url = `${targets[index % targets.length]}${req.url ?? "/"}`;
+    const method = req.method ?? "GET";
+    const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+    const init = { method, headers, redirect: "manual", dispatcher, ...(body && { body }) } as RequestInit;
+    const response = await fetch(url, init);
+    const problem = await prismProblem(response);
+    const invalid = (problem?.validation ?? []).map((v) => ({ ...v, location: ["request", ...v.location] }));
+    const list = exchanges.get(index) ?? [];
+    list.push({
+      method,
+      url,
+      status: response.status,
+      violations: [...headerViolations(response), ...invalid],
+      ...(problem && { problem }),
+    });
+    exchanges.set(index, list);
+    const answer = Buffer.from(await response.arrayBuffer());
+    const out: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      // fetch has decoded the body; a redirect is handed over without its target (GitHub's log and archive hosts,
+      // not on this machine), so that the client reports its status as the TypeScript one does.
+      if (["content-encoding", "content-length", "transfer-encoding", "connection", "keep-alive"].includes(name)) return;
+      if (name === "location" && response.status >= 300 && response.status < 400) return;
+      out[name] = value;
+    });
+    out["content-length"] = String(answer.length);
+    res.writeHead(response.status, out);
+    res.end(method === "HEAD" ? undefined : answer);
+  };
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      res.writeHead(599, { "content-type": "text/plain" });
+      res.end(`proxy failure: ${String(error)}`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  if (address === null || typeof address === "string") throw new Error("no port for the proxy");
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    exchanges,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export interface PythonRun {
+  /** The folder holding the generated package (its parent is put on PYTHONPATH). */
+  readonly packageRoot: string;
+  readonly module: string;
+  readonly asyncio: boolean;
+  /** Keyword arguments of the client's constructor besides the base address (credentials). */
+  readonly options?: Readonly<Record<string, unknown>>;
+  readonly prisms: readonly string[];
+  readonly dispatcher: unknown;
+  /** A folder for the driver's input. */
+  readonly work: string;
+}
+
+/** Every operation called once through the Python client, with Prism's answers to each of its requests. */
+export async function callPythonOperations(
+  ir: IR,
+  fixtures: ReadonlyMap<string, FixtureCase>,
+  { packageRoot, module, asyncio, options = {}, prisms, dispatcher, work }: PythonRun,
+): Promise<CallOutcome[]> {
+  const proxy = await recordingProxy(prisms, dispatcher);
+  try {
+    const calls = ir.operations.map((op) => pythonCall(ir, op, fixtures.get(op.id)!));
+    const input = join(work, `python-calls-${asyncio ? "asyncio" : "blocking"}.json`);
+    await writeFile(input, JSON.stringify({ module, asyncio, options, baseUrl: proxy.url, width: 8, calls }));
+    const { stdout } = await run("python3", ["-c", DRIVER, input], {
+      cwd: work,
+      env: { ...process.env, PYTHONPATH: packageRoot, PYTHONDONTWRITEBYTECODE: "1" },
+      maxBuffer: 256 * 1024 * 1024,
+      timeout: 600_000,
+    });
+    const results = JSON.parse(stdout) as { operationId: string; failure?: string; failureStatus?: number }[];
+    return results.map((r, i) => ({ ...r, exchanges: proxy.exchanges.get(i) ?? [] }));
+  } finally {
+    await proxy.close();
+  }
+}
