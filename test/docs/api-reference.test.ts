@@ -54,7 +54,12 @@ describe("the API reference", () => {
   });
 
   it("has one module per entry", () => {
-    expect([...modules.keys()].sort()).toEqual(["generated", "generated/webhooks", "runtime", "runtime/node"]);
+    expect([...modules.keys()].sort()).toEqual([
+      "generated",
+      "generated/webhooks",
+      "targets/typescript/runtime",
+      "targets/typescript/runtime/node",
+    ]);
   });
 
   it("documents the client, the webhooks entry and the runtime", () => {
@@ -64,8 +69,8 @@ describe("the API reference", () => {
     const webhooks = modules.get("generated/webhooks") ?? new Set();
     for (const name of ["verify", "WebhookEvent", "webhookEventTypes", "createNodeWebhookHandler", "MemoryDedupeStore"])
       expect(webhooks).toContain(name);
-    expect(modules.get("runtime")).toContain("Runtime");
-    expect(modules.get("runtime/node")).toContain("createHoldDispatcher");
+    expect(modules.get("targets/typescript/runtime")).toContain("Runtime");
+    expect(modules.get("targets/typescript/runtime/node")).toContain("createHoldDispatcher");
     expect(modules.get("generated")).not.toContain("createHoldDispatcher");
   });
 
