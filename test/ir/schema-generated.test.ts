@@ -31,4 +31,4 @@ describe("generator/ir/ir.schema.json", () => {
     expect(text).not.toContain("#/definitions/");
     expect(text).not.toMatch(/"type":\[/);
   });
-}, 60_000);
+});
