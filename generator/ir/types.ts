@@ -1,9 +1,12 @@
 /**
  * The intermediate model: a closed, JSON-serialisable, language-neutral view of one description.
- * Emitters read only this. Its JSON Schema is generator/ir/ir.schema.json; a change of shape bumps IR_VERSION.
+ * Emitters read only this. Its JSON Schema, generator/ir/ir.schema.json, is generated from these types by
+ * `npm run ir-schema` (scripts/ir-schema.ts): the JSDoc tags here (`@description`, `@pattern`, `@asType`,
+ * `@minimum`, `@discriminator`, `@title`, `@id`) are schema keywords. A change of shape bumps IR_VERSION.
  */
-export const IR_VERSION = "1.3.0";
+export const IR_VERSION = "1.3.1";
 
+/** Any JSON value (defaults and examples as the description gives them). */
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
 /** What every schema node may carry besides its kind. */
@@ -14,6 +17,10 @@ export interface SchemaMeta {
   readonly deprecated?: boolean;
 }
 
+/**
+ * A schema node; `kind` says which.
+ * @discriminator kind
+ */
 export type Schema =
   | RefSchema
   | StringSchema
@@ -34,13 +41,17 @@ export interface RefSchema extends SchemaMeta {
   readonly kind: "ref";
   readonly name: string;
 }
+/** A string. */
 export interface StringSchema extends SchemaMeta {
   readonly kind: "string";
   readonly format?: string;
   readonly pattern?: string;
+  /** @asType integer @minimum 0 */
   readonly minLength?: number;
+  /** @asType integer @minimum 0 */
   readonly maxLength?: number;
 }
+/** A number or an integer. */
 export interface NumberSchema extends SchemaMeta {
   readonly kind: "number" | "integer";
   readonly minimum?: number;
@@ -48,9 +59,11 @@ export interface NumberSchema extends SchemaMeta {
   readonly exclusiveMinimum?: number;
   readonly exclusiveMaximum?: number;
 }
+/** true or false. */
 export interface BooleanSchema extends SchemaMeta {
   readonly kind: "boolean";
 }
+/** null. */
 export interface NullSchema extends SchemaMeta {
   readonly kind: "null";
 }
@@ -61,17 +74,22 @@ export interface EnumSchema extends SchemaMeta {
   /** Per value, where the description documents it (for example a oneOf of consts). */
   readonly valueDescriptions?: Readonly<Record<string, string>>;
 }
+/** A list. */
 export interface ArraySchema extends SchemaMeta {
   readonly kind: "array";
   readonly items: Schema;
+  /** @asType integer @minimum 0 */
   readonly minItems?: number;
+  /** @asType integer @minimum 0 */
   readonly maxItems?: number;
 }
+/** A property of an object, in the description's order. */
 export interface Property {
   readonly name: string;
   readonly required: boolean;
   readonly schema: Schema;
 }
+/** An object; `additionalProperties` false: closed, true: any further property, a schema: further properties of that schema. */
 export interface ObjectSchema extends SchemaMeta {
   readonly kind: "object";
   /** In the description's order. */
@@ -86,6 +104,7 @@ export interface ObjectSchema extends SchemaMeta {
    */
   readonly oneOfRequired?: readonly (readonly string[])[];
 }
+/** oneOf (exactly one member matches) or anyOf (at least one). */
 export interface UnionSchema extends SchemaMeta {
   readonly kind: "union";
   /** oneOf: exactly one member matches; anyOf: at least one. */
@@ -93,6 +112,7 @@ export interface UnionSchema extends SchemaMeta {
   readonly members: readonly Schema[];
   readonly discriminator?: { readonly property: string; readonly mapping: Readonly<Record<string, string>> };
 }
+/** allOf: every member matches. */
 export interface IntersectionSchema extends SchemaMeta {
   readonly kind: "intersection";
   readonly members: readonly Schema[];
@@ -112,11 +132,18 @@ export interface UnknownSchema extends SchemaMeta {
   readonly kind: "unknown";
 }
 
+/**
+ * A valid, non-reserved identifier of the target languages (see generator/ir/names.ts).
+ * @pattern ^[A-Za-z_][A-Za-z0-9_]*$
+ */
+export type Identifier = string;
+
+/** A named schema (`components/schemas`). */
 export interface NamedSchema {
   /** The name in the description (components/schemas key). */
   readonly name: string;
   /** A valid, non-reserved identifier in PascalCase, unique among named schemas. */
-  readonly identifier: string;
+  readonly identifier: Identifier;
   readonly schema: Schema;
 }
 
@@ -172,7 +199,7 @@ export interface Operation {
   /** operationId, or one derived from method and path when the description has none. */
   readonly id: string;
   /** A valid, non-reserved identifier in camelCase, unique among operations. */
-  readonly identifier: string;
+  readonly identifier: Identifier;
   readonly method: "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
   readonly path: string;
   readonly summary?: string;
@@ -211,7 +238,10 @@ export interface JobSubmit {
   /** Answer field holding the job id. */
   readonly jobId: string;
   readonly pollUrl?: string;
-  /** Success status meaning the job goes on after the hold. */
+  /**
+   * Success status meaning the job goes on after the hold.
+   * @asType integer
+   */
   readonly stillRunningStatus?: number;
   /** Body field and value that ask for the job id at once. */
   readonly noWait?: { readonly field: string; readonly value: string | number | boolean };
@@ -280,7 +310,7 @@ export interface Pricing {
 export interface Pipeline {
   readonly slug: string;
   /** PascalCase identifier derived from the slug, unique among pipelines. */
-  readonly identifier: string;
+  readonly identifier: Identifier;
   readonly summary?: string;
   readonly description?: string;
   readonly payloadAfterPolling: "result" | "job_result";
@@ -293,7 +323,7 @@ export interface Pipeline {
 export interface Variant {
   readonly name: string;
   /** PascalCase identifier: pipeline identifier + variant name, unique. */
-  readonly identifier: string;
+  readonly identifier: Identifier;
   readonly summary?: string;
   readonly description?: string;
   readonly discriminator?: { readonly property: string; readonly value: string; readonly serverDefault: boolean };
@@ -309,8 +339,10 @@ export interface Variant {
   readonly jsonStrings: readonly string[];
 }
 
+/** An entry of the error catalogue. */
 export interface ErrorCode {
   readonly code: string;
+  /** @asType integer */
   readonly status: number;
   readonly description?: string;
 }
@@ -319,7 +351,7 @@ export interface Webhook {
   /** The key under `webhooks`, the event name. */
   readonly event: string;
   readonly id: string;
-  readonly identifier: string;
+  readonly identifier: Identifier;
   readonly summary?: string;
   readonly description?: string;
   readonly method: "post";
@@ -343,15 +375,24 @@ export interface Server {
   readonly variables: readonly { readonly name: string; readonly default: string; readonly enum?: readonly string[] }[];
 }
 
+/**
+ * The shape of generated/ir.json. See docs/ir.md. A change of shape bumps irVersion.
+ * @title Intermediate model (IR) of the SDK toolchain
+ * @id https://sdk-toolchain.invalid/ir.schema.json
+ */
 export interface IR {
-  readonly irVersion: string;
+  /** The version of this shape: IR_VERSION. */
+  readonly irVersion: typeof IR_VERSION;
   readonly info: {
     readonly title: string;
     /** info.version; for this service the release id. */
     readonly version: string;
     readonly description?: string;
     readonly openapi: "3.0" | "3.1";
-    /** sha256 hex of the description text. */
+    /**
+     * sha256 hex of the description text.
+     * @pattern ^[0-9a-f]{64}$
+     */
     readonly descriptionHash: string;
   };
   readonly servers: readonly Server[];

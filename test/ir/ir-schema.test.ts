@@ -157,8 +157,10 @@ describe("IR JSON Schema", () => {
       expect(problems(ir), name).toEqual([]);
       for (const k of kindsOf(ir)) kinds.add(k);
     }
-    const declared = (irSchema.$defs.Schema as unknown as { oneOf: { $ref: string }[] }).oneOf.length;
-    expect(declared).toBe(13);
+    // Schema is a union discriminated by `kind`: one if/then branch per node type, and the list of kinds.
+    const union = irSchema.$defs.Schema as unknown as { allOf: { then: { $ref: string } }[]; properties: { kind: { enum: string[] } } };
+    expect(new Set(union.allOf.map((branch) => branch.then.$ref)).size).toBe(13);
+    expect([...union.properties.kind.enum].sort()).toEqual([...kinds].sort());
     expect([...kinds].sort()).toEqual(
       [
         "array",
@@ -185,6 +187,8 @@ describe("IR JSON Schema", () => {
     expect(problems({ ...ir, irVersion: "0.0.0" })).not.toEqual([]);
     expect(problems({ ...ir, schemas: [{ name: "X", identifier: "X", schema: { kind: "string", bogus: true } }] })).not.toEqual([]);
     expect(problems({ ...ir, schemas: [{ name: "X", identifier: "X", schema: { kind: "array" } }] })).not.toEqual([]);
+    expect(problems({ ...ir, schemas: [{ name: "X", identifier: "X", schema: { kind: "tuple" } }] })).not.toEqual([]);
+    expect(problems({ ...ir, schemas: [{ name: "X", identifier: "1X", schema: { kind: "unknown" } }] })).not.toEqual([]);
   });
 
   it("declares exactly the fields of every interface of types.ts, with the same required-ness", () => {
@@ -222,7 +226,7 @@ describe("IR versioning", () => {
     const last = lock.versions.at(-1);
     const hint =
       `The IR's shape (generator/ir/types.ts or ir.schema.json) differs from the entry recorded for ${last?.irVersion}.\n` +
-      "Bump IR_VERSION in generator/ir/types.ts and the irVersion const of ir.schema.json, then append to test/ir/ir-shape.lock.json:\n" +
+      "Bump IR_VERSION in generator/ir/types.ts, run `npm run ir-schema`, then append to test/ir/ir-shape.lock.json:\n" +
       JSON.stringify(currentShape(IR_VERSION), null, 2);
     expect(last, hint).toEqual(now);
   });

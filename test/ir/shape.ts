@@ -1,5 +1,6 @@
-// The shape fingerprint of the IR: generator/ir/types.ts without comments and whitespace, and
-// generator/ir/ir.schema.json without annotations, each hashed. See docs/ir.md, "Versioning".
+// The shape fingerprint of the IR: generator/ir/types.ts without comments and whitespace, and the generated
+// generator/ir/ir.schema.json without annotations (it carries the JSDoc schema tags the first drops), each hashed.
+// See docs/ir.md, "Versioning".
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 

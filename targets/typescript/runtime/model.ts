@@ -1,5 +1,8 @@
 // The plain data the generated client hands to the runtime, and the shapes every call returns.
 // Nothing here is generated: the generator fills these interfaces from the description.
+// ConventionsModel, EnvelopeModel, TokenKindsModel, JobsModel, PricingModel and PipelineModel mirror IR types
+// (generator/ir/types.ts), which this package cannot import: test/ir/runtime-model.test.ts compares them with the
+// TypeScript compiler and fails when their fields drift apart.
 
 /** What the runtime needs to know about one release of the description. */
 export interface ServiceModel {
