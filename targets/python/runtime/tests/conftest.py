@@ -42,13 +42,21 @@ from paperoffice_runtime.options import RuntimeOptions
 T = TypeVar("T")
 
 SUBMIT = OperationSpec(
-    "jobStart", "POST", "/job/start/{pipeline}", request_media_type="multipart/form-data", job="submit",
+    "jobStart",
+    "POST",
+    "/job/start/{pipeline}",
+    request_media_type="multipart/form-data",
+    job="submit",
     security=(("bearerAuth",),),
 )
 POLL = OperationSpec("jobGet", "GET", "/job/get/{job_id}", job="poll", security=(("bearerAuth",),))
 DOWNLOAD = OperationSpec(
-    "fileDownload", "GET", "/file/download/{token}", response_media_types=("application/octet-stream",),
-    job="download", security=(("bearerAuth",),),
+    "fileDownload",
+    "GET",
+    "/file/download/{token}",
+    response_media_types=("application/octet-stream",),
+    job="download",
+    security=(("bearerAuth",),),
 )
 GET_THING = OperationSpec("thingGet", "GET", "/things/{id}", security=(("bearerAuth",),))
 CREATE_THING = OperationSpec(
@@ -60,15 +68,15 @@ PUT_THING = OperationSpec(
 PUBLIC = OperationSpec("health", "GET", "/health", security=((),))
 
 
-class ThingNotFound(ServiceError):
+class ThingNotFoundError(ServiceError):
     pass
 
 
-class RateLimited(ServiceError):
+class RateLimitedError(ServiceError):
     pass
 
 
-ERROR_CLASSES: dict[str, type[ServiceError]] = {"THING_NOT_FOUND": ThingNotFound, "RATE_LIMITED": RateLimited}
+ERROR_CLASSES: dict[str, type[ServiceError]] = {"THING_NOT_FOUND": ThingNotFoundError, "RATE_LIMITED": RateLimitedError}
 
 
 def make_model(**changes: Any) -> ServiceModel:
@@ -95,23 +103,39 @@ def make_model(**changes: Any) -> ServiceModel:
         env=EnvModel(token="DOCS_TOKEN", base_url="DOCS_BASE_URL"),
         conventions=ConventionsModel(
             envelope=EnvelopeModel(
-                status="status", success="success", error="error", code="code", message="message",
-                processing_time="processing_time", billing="billing",
+                status="status",
+                success="success",
+                error="error",
+                code="code",
+                message="message",
+                processing_time="processing_time",
+                billing="billing",
             ),
             tokens=TokenKindsModel("bearerAuth", "po_", (TokenKind("sk_", "secret", True), TokenKind("pk_", "public"))),
         ),
         jobs=JobsModel(
             submit=JobSubmitModel(
-                SUBMIT, "job_id", pipeline_parameter="pipeline", poll_url="poll_url", still_running_status=202,
-                no_wait=NoWait("hold", False), selector_pattern=r"^[a-z0-9-]+$", selector_refusal="PIPELINE_UNKNOWN",
+                SUBMIT,
+                "job_id",
+                pipeline_parameter="pipeline",
+                poll_url="poll_url",
+                still_running_status=202,
+                no_wait=NoWait("hold", False),
+                selector_pattern=r"^[a-z0-9-]+$",
+                selector_refusal="PIPELINE_UNKNOWN",
             ),
             poll=JobPollModel(POLL, "job_id", "job_status", "completed", ("result", "job_result")),
             download=JobDownloadModel(DOWNLOAD, "token"),
         ),
         webhooks=WebhooksModel(
-            signature_header="X-Docs-Signature", event_id_header="X-Docs-Event-ID", event_id_field="event_id",
-            event_type_field="event_type", event_type_header="X-Docs-Event", event_types=("job.completed",),
-            subscription_id_header="X-Docs-Subscription-ID", subscription_id_field="subscription_id",
+            signature_header="X-Docs-Signature",
+            event_id_header="X-Docs-Event-ID",
+            event_id_field="event_id",
+            event_type_field="event_type",
+            event_type_header="X-Docs-Event",
+            event_types=("job.completed",),
+            subscription_id_header="X-Docs-Subscription-ID",
+            subscription_id_field="subscription_id",
         ),
         request_id_header="X-Request-Id",
     )
@@ -125,8 +149,10 @@ FAST = RetryPolicy(max_retries=3, base_delay=0.001, max_delay=0.01, max_retry_af
 Handler = Callable[[httpx.Request], httpx.Response]
 
 
-def json_answer(status: int, body: object, headers: Union[dict[str, str], None] = None) -> httpx.Response:
-    return httpx.Response(status, content=json.dumps(body).encode(), headers={"Content-Type": "application/json", **(headers or {})})
+def json_answer(status: int, body: object, headers: dict[str, str] | None = None) -> httpx.Response:
+    return httpx.Response(
+        status, content=json.dumps(body).encode(), headers={"Content-Type": "application/json", **(headers or {})}
+    )
 
 
 @dataclass
@@ -143,7 +169,7 @@ class Recorder:
         return step(request)
 
 
-def settle(value: Union[T, Awaitable[T]]) -> T:
+def settle(value: T | Awaitable[T]) -> T:
     """The value of a sync call, or of an async one run to completion."""
     if inspect.isawaitable(value):
         awaitable: Awaitable[T] = value
@@ -169,16 +195,24 @@ def make_runtime(flavor: str) -> Iterator[MakeRuntime]:
     """A runtime of the test's flavor over a mock transport that answers with ``steps``."""
     made: list[Runtime] = []
 
-    def make(recorder: Recorder, model: Union[ServiceModel, None] = None, **options: Any) -> Runtime:
-        settings: RuntimeOptions = {"base_url": BASE, "token": "po_sk_live0123456789", "retry": FAST,
-                                    "error_classes": ERROR_CLASSES, "poll_interval": (0.0, 0.01), "environ": {}}
+    def make(recorder: Recorder, model: ServiceModel | None = None, **options: Any) -> Runtime:
+        settings: RuntimeOptions = {
+            "base_url": BASE,
+            "token": "po_sk_live0123456789",
+            "retry": FAST,
+            "error_classes": ERROR_CLASSES,
+            "poll_interval": (0.0, 0.01),
+            "environ": {},
+        }
         settings.update(options)  # type: ignore[typeddict-item]
         transport = httpx.MockTransport(recorder)
         runtime: Runtime
         if flavor == "sync":
             runtime = SyncRuntime(model or make_model(), http_client=httpx.Client(transport=transport), **settings)
         else:
-            runtime = AsyncRuntime(model or make_model(), http_client=httpx.AsyncClient(transport=transport), **settings)
+            runtime = AsyncRuntime(
+                model or make_model(), http_client=httpx.AsyncClient(transport=transport), **settings
+            )
         made.append(runtime)
         return runtime
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from typing import Optional
 
 import httpx
 import pytest
@@ -29,9 +28,9 @@ from .conftest import (
     PUT_THING,
     SUBMIT,
     MakeRuntime,
-    RateLimited,
+    RateLimitedError,
     Recorder,
-    ThingNotFound,
+    ThingNotFoundError,
     json_answer,
     settle,
 )
@@ -43,7 +42,7 @@ def ok(request: httpx.Request) -> httpx.Response:
     return json_answer(200, OK, {"X-Request-Id": "req-1"})
 
 
-def status(code: int, body: Optional[object] = None, **headers: str) -> httpx.Response:
+def status(code: int, body: object | None = None, **headers: str) -> httpx.Response:
     return json_answer(code, body if body is not None else {"status": "error", "code": "X", "message": "no"}, headers)
 
 
@@ -123,8 +122,15 @@ def test_get_marked_not_idempotent_is_not_resent(make_runtime: MakeRuntime) -> N
 
 def test_job_submission_is_never_resent_even_if_marked_idempotent(make_runtime: MakeRuntime) -> None:
     recorder = Recorder([lambda r: status(500), ok])
-    operation = OperationSpec(SUBMIT.operation_id, "POST", "/job/start/x", "multipart/form-data", idempotent=True,
-                              job="submit", security=((),))
+    operation = OperationSpec(
+        SUBMIT.operation_id,
+        "POST",
+        "/job/start/x",
+        "multipart/form-data",
+        idempotent=True,
+        job="submit",
+        security=((),),
+    )
     with pytest.raises(JobMayExistError):
         settle(make_runtime(recorder).call(operation, CallInput(body={"a": "b"})))
     assert len(recorder.requests) == 1
@@ -145,7 +151,7 @@ def test_post_is_retried_when_the_connection_was_refused(make_runtime: MakeRunti
 
 def test_retries_are_exhausted_with_the_last_error(make_runtime: MakeRuntime) -> None:
     recorder = Recorder([lambda r: status(503, {"status": "error", "code": "RATE_LIMITED", "message": "slow"})])
-    with pytest.raises(RateLimited) as caught:
+    with pytest.raises(RateLimitedError) as caught:
         settle(make_runtime(recorder).call(GET_THING, CallInput(path={"id": "1"})))
     assert caught.value.status == 503
     assert len(recorder.requests) == 4
@@ -169,10 +175,15 @@ def test_refused_connection_exhausted_is_a_connection_error(make_runtime: MakeRu
 def test_4xx_is_not_retried_and_maps_the_error_table(make_runtime: MakeRuntime) -> None:
     body = {"status": "error", "code": "THING_NOT_FOUND", "message": "no such thing", "processing_time": "1 ms"}
     recorder = Recorder([lambda r: status(404, body, **{"X-Request-Id": "req-9"}), ok])
-    with pytest.raises(ThingNotFound) as caught:
+    with pytest.raises(ThingNotFoundError) as caught:
         settle(make_runtime(recorder).call(GET_THING, CallInput(path={"id": "1"})))
     error = caught.value
-    assert (error.status, error.code, error.request_id, error.processing_time) == (404, "THING_NOT_FOUND", "req-9", "1 ms")
+    assert (error.status, error.code, error.request_id, error.processing_time) == (
+        404,
+        "THING_NOT_FOUND",
+        "req-9",
+        "1 ms",
+    )
     assert str(error) == "THING_NOT_FOUND: no such thing"
     assert len(recorder.requests) == 1
 
@@ -187,7 +198,7 @@ def test_unknown_code_keeps_service_error_and_text_bodies_are_kept(make_runtime:
 
 def test_error_envelope_in_a_200_is_an_error(make_runtime: MakeRuntime) -> None:
     recorder = Recorder([lambda r: status(200, {"status": "error", "code": "THING_NOT_FOUND", "message": "gone"})])
-    with pytest.raises(ThingNotFound):
+    with pytest.raises(ThingNotFoundError):
         settle(make_runtime(recorder).call(GET_THING, CallInput(path={"id": "1"})))
 
 
@@ -209,8 +220,13 @@ def test_retry_after_past_the_deadline_gives_the_error_at_once(make_runtime: Mak
 
 
 def test_malformed_success_body(make_runtime: MakeRuntime) -> None:
-    recorder = Recorder([lambda r: httpx.Response(200, text="<html>oops po_sk_live0123456789</html>",
-                                                   headers={"Content-Type": "application/json"})])
+    recorder = Recorder(
+        [
+            lambda r: httpx.Response(
+                200, text="<html>oops po_sk_live0123456789</html>", headers={"Content-Type": "application/json"}
+            )
+        ]
+    )
     with pytest.raises(MalformedResponseError) as caught:
         settle(make_runtime(recorder).call(GET_THING, CallInput(path={"id": "1"})))
     assert "po_sk_live0123456789" not in repr(caught.value.body)
@@ -226,11 +242,15 @@ def test_bodiless_text_and_binary_answers(make_runtime: MakeRuntime) -> None:
     text_op = OperationSpec("readme", "GET", "/readme", response_media_types=("text/plain",), security=((),))
     bin_op = OperationSpec("pdf", "GET", "/pdf", response_media_types=("application/pdf",), security=((),))
     none_op = OperationSpec("drop", "DELETE", "/things/1", response_media_types=(), security=((),))
-    recorder = Recorder([
-        lambda r: httpx.Response(200, content="grüße".encode("latin-1"), headers={"Content-Type": "text/plain; charset=latin-1"}),
-        lambda r: httpx.Response(200, content=b"%PDF-1.7", headers={"Content-Type": "application/pdf"}),
-        lambda r: httpx.Response(204),
-    ])
+    recorder = Recorder(
+        [
+            lambda r: httpx.Response(
+                200, content="grüße".encode("latin-1"), headers={"Content-Type": "text/plain; charset=latin-1"}
+            ),
+            lambda r: httpx.Response(200, content=b"%PDF-1.7", headers={"Content-Type": "application/pdf"}),
+            lambda r: httpx.Response(204),
+        ]
+    )
     runtime = make_runtime(recorder)
     assert settle(runtime.call(text_op)).data == "grüße"
     assert settle(runtime.call(bin_op)).data == b"%PDF-1.7"
@@ -254,8 +274,12 @@ def test_json_body_and_form_bodies(make_runtime: MakeRuntime) -> None:
     runtime = make_runtime(recorder)
     settle(runtime.call(CREATE_THING, CallInput(body=Thing(id="x"))))
     settle(runtime.call(form, CallInput(body={"a": "1 2", "b": True, "skip": None})))
-    settle(runtime.call(multipart, CallInput(body={"opts": {"k": 1}, "file": ("a.pdf", b"%PDF", "application/pdf")},
-                                             json_strings=("opts",))))
+    settle(
+        runtime.call(
+            multipart,
+            CallInput(body={"opts": {"k": 1}, "file": ("a.pdf", b"%PDF", "application/pdf")}, json_strings=("opts",)),
+        )
+    )
     first, second, third = recorder.requests
     assert first.headers["Content-Type"] == "application/json" and json.loads(first.content) == {"id": "x"}
     assert second.headers["Content-Type"] == "application/x-www-form-urlencoded" and second.content == b"a=1+2&b=true"

@@ -10,7 +10,7 @@ import re
 import urllib.parse
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar, cast
 
 import httpx
 import pydantic
@@ -405,15 +405,16 @@ class BaseRuntime:
 
     def convert(self, result: ApiResult[object], response_type: type[T] | None, call: Call) -> ApiResult[T]:
         """Validates JSON into the pydantic type the generated code names (bytes, text and None as they are)."""
-        if response_type is None or not isinstance(result.data, (dict, list, str, int, float, bool)):
-            return result  # type: ignore[return-value]
+        data: object = result.data
+        if response_type is None or data is None or isinstance(data, bytes):
+            return cast("ApiResult[T]", result)
         try:
-            return ApiResult(adapter_for(response_type).validate_python(result.data), result.meta)
+            return ApiResult(adapter_for(response_type).validate_python(data), result.meta)
         except pydantic.ValidationError as error:
             raise MalformedResponseError(
                 self.redactor.text(f"{call.label}: the answer does not match its schema: {error}"),
                 status=result.meta.status,
-                body=self.redactor.value(result.data),
+                body=self.redactor.value(data),
                 job_id=call.job_id,
             ) from None
 

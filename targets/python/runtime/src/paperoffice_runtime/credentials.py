@@ -38,9 +38,9 @@ Credential = Union[str, TokenProvider, BasicCredentials, tuple[str, str]]
 class AppliedCredentials:
     """What one request carries for its security."""
 
-    headers: dict[str, str] = field(default_factory=dict)
-    query: dict[str, str] = field(default_factory=dict)
-    cookies: list[str] = field(default_factory=list)
+    headers: dict[str, str] = field(default_factory=dict[str, str])
+    query: dict[str, str] = field(default_factory=dict[str, str])
+    cookies: list[str] = field(default_factory=list[str])
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,7 @@ class Credentials:
         for credential in (token, api_key, self._basic, *self._by_scheme.values()):
             if isinstance(credential, str):
                 redactor.add(credential)
-            elif isinstance(credential, (BasicCredentials, tuple)):
+            elif credential is not None and not callable(credential):
                 self._encode_basic(_basic(credential))
 
     def __repr__(self) -> str:
@@ -140,10 +140,10 @@ class Credentials:
         return f"security scheme {json.dumps(name)} ({how}, or credentials[{json.dumps(name)}])"
 
     def _value(self, credential: Credential) -> str | BasicCredentials:
-        if isinstance(credential, (BasicCredentials, tuple)):
-            return _basic(credential)
         if isinstance(credential, str):
             return credential
+        if not callable(credential):
+            return _basic(credential)
         value = credential()
         if not isinstance(value, str) or not value:  # pyright: ignore[reportUnnecessaryIsInstance]
             raise SdkError("the token provider returned no token")

@@ -8,7 +8,7 @@ import secrets
 import urllib.parse
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Union
+from typing import Union, cast
 
 import pydantic
 
@@ -23,10 +23,10 @@ FileValue = Union[bytes, tuple[str, bytes], tuple[str, bytes, str]]
 class CallInput:
     """The parameters and body of one call, as generated code passes them."""
 
-    path: Mapping[str, object] = field(default_factory=dict)
-    query: Mapping[str, object] = field(default_factory=dict)
-    headers: Mapping[str, object] = field(default_factory=dict)
-    cookies: Mapping[str, object] = field(default_factory=dict)
+    path: Mapping[str, object] = field(default_factory=dict[str, object])
+    query: Mapping[str, object] = field(default_factory=dict[str, object])
+    headers: Mapping[str, object] = field(default_factory=dict[str, object])
+    cookies: Mapping[str, object] = field(default_factory=dict[str, object])
     body: object = None
     json_strings: Sequence[str] = ()
     """Body fields that travel as JSON text."""
@@ -71,7 +71,8 @@ def query_pairs(query: Mapping[str, object]) -> list[tuple[str, str]]:
         if value is None:
             continue
         if isinstance(value, (list, tuple)):
-            pairs.extend((name, parameter_text(item)) for item in value)  # pyright: ignore[reportUnknownVariableType]
+            items: Sequence[object] = cast("Sequence[object]", value)
+            pairs.extend((name, parameter_text(item)) for item in items)
         else:
             pairs.append((name, parameter_text(value)))
     return pairs
@@ -122,10 +123,12 @@ def _form(media_type: str, body: Mapping[str, object], json_strings: frozenset[s
             data[name] = json.dumps(value)
         elif isinstance(value, (bytes, bytearray)):
             files.append((name, (name, bytes(value), "application/octet-stream")))
-        elif isinstance(value, tuple) and len(value) in (2, 3) and isinstance(value[1], (bytes, bytearray)):  # pyright: ignore[reportUnknownArgumentType]
-            parts: tuple[object, ...] = value  # pyright: ignore[reportUnknownVariableType]
+        elif _is_file_tuple(value):
+            parts = cast("tuple[object, ...]", value)
+            content = parts[1]
+            assert isinstance(content, (bytes, bytearray))
             kind = parts[2] if len(parts) == 3 and isinstance(parts[2], str) else None
-            files.append((name, (str(parts[0]), bytes(parts[1]), kind)))  # type: ignore[call-overload]
+            files.append((name, (str(parts[0]), bytes(content), kind)))
         else:
             data[name] = parameter_text(value)
     if media_type == "application/x-www-form-urlencoded":
@@ -133,6 +136,13 @@ def _form(media_type: str, body: Mapping[str, object], json_strings: frozenset[s
             raise SdkError("files cannot travel in an application/x-www-form-urlencoded body")
         return EncodedBody(content=urllib.parse.urlencode(data).encode("ascii"), content_type=media_type)
     return _multipart(data, files)
+
+
+def _is_file_tuple(value: object) -> bool:
+    if not isinstance(value, tuple):
+        return False
+    parts = cast("tuple[object, ...]", value)
+    return len(parts) in (2, 3) and isinstance(parts[1], (bytes, bytearray))
 
 
 def _quoted(text: str) -> str:

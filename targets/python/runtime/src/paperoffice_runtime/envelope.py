@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import cast
 
 import httpx
 
@@ -31,7 +32,8 @@ class ResponseMeta:
 
 def as_record(value: object) -> dict[str, object] | None:
     if isinstance(value, dict):
-        return {str(key): item for key, item in value.items()}  # pyright: ignore[reportUnknownVariableType]
+        record = cast("dict[object, object]", value)
+        return {str(key): item for key, item in record.items()}
     return None
 
 

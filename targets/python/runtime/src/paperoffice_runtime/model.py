@@ -35,7 +35,7 @@ class ServerModel:
     """A server of the description: a URL template such as ``https://{host}/v1`` and its variables."""
 
     url: str
-    variables: Mapping[str, ServerVariable] = field(default_factory=dict)
+    variables: Mapping[str, ServerVariable] = field(default_factory=dict[str, ServerVariable])
 
 
 @dataclass(frozen=True)
@@ -210,12 +210,12 @@ class ServiceModel:
     release: str
     description_hash: str = ""
     title: str | None = None
-    errors: Mapping[str, ErrorSpec] = field(default_factory=dict)
+    errors: Mapping[str, ErrorSpec] = field(default_factory=dict[str, ErrorSpec])
     """The error table: stable code -> HTTP status."""
-    pipelines: Mapping[str, PipelineModel] = field(default_factory=dict)
+    pipelines: Mapping[str, PipelineModel] = field(default_factory=dict[str, PipelineModel])
     pricing: PricingModel | None = None
     servers: tuple[ServerModel, ...] = ()
-    security_schemes: Mapping[str, SecurityScheme] = field(default_factory=dict)
+    security_schemes: Mapping[str, SecurityScheme] = field(default_factory=dict[str, SecurityScheme])
     env: EnvModel = field(default_factory=EnvModel)
     conventions: ConventionsModel | None = None
     jobs: JobsModel | None = None

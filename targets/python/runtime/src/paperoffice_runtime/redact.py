@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import urllib.parse
 from collections.abc import Iterable
+from typing import cast
 
 from .model import TokenKindsModel
 
@@ -84,7 +85,7 @@ class Redactor:
         if isinstance(value, str):
             return self.text(value)
         if isinstance(value, list):
-            return [self.value(item) for item in value]  # pyright: ignore[reportUnknownVariableType]
+            return [self.value(item) for item in cast("list[object]", value)]
         if isinstance(value, dict):
-            return {key: self.value(item) for key, item in value.items()}  # pyright: ignore[reportUnknownVariableType]
+            return {key: self.value(item) for key, item in cast("dict[object, object]", value).items()}
         return value
