@@ -5,9 +5,9 @@ from __future__ import annotations
 import asyncio
 import inspect
 import json
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from dataclasses import dataclass, field
-from typing import Any, TypeVar, Union
+from typing import Any, TypeVar, Union, cast
 
 import httpx
 import pytest
@@ -169,16 +169,11 @@ class Recorder:
         return step(request)
 
 
-def settle(value: T | Awaitable[T]) -> T:
+def settle(value: T | Coroutine[Any, Any, T]) -> T:
     """The value of a sync call, or of an async one run to completion."""
-    if inspect.isawaitable(value):
-        awaitable: Awaitable[T] = value
-
-        async def wait() -> T:
-            return await awaitable
-
-        return asyncio.run(wait())
-    return value
+    if inspect.iscoroutine(value):
+        return cast("T", asyncio.run(value))
+    return cast("T", value)
 
 
 Runtime = Union[SyncRuntime, AsyncRuntime]

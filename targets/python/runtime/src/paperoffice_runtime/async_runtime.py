@@ -120,7 +120,7 @@ class AsyncRuntime(BaseRuntime):
         try:
             return await asyncio.wait_for(self._exchange(call, sink), timeout=max(0.0, left))
         except asyncio.TimeoutError:
-            raise call.after_deadline_in_flight() from None
+            call.deadline_in_flight()
 
     async def _exchange(self, call: Call, sink: Sink | None) -> Answer:
         request: httpx.Request | None = call.request()
@@ -146,7 +146,7 @@ class AsyncRuntime(BaseRuntime):
                     await response.aclose()
             except httpx.HTTPError:
                 if call.deadline.expired():
-                    raise call.after_deadline_in_flight() from None
+                    call.deadline_in_flight()
                 raise
         raise httpx.TooManyRedirects(f"more than {self.max_redirects} redirects", request=request)
 

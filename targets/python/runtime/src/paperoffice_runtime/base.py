@@ -10,7 +10,7 @@ import re
 import urllib.parse
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar, cast
+from typing import Generic, NoReturn, Protocol, TypeVar, cast
 
 import httpx
 import pydantic
@@ -151,6 +151,7 @@ class Call:
         return self._build(self.url, credentials)
 
     def _build(self, url: str, credentials: AppliedCredentials, method: str | None = None) -> httpx.Request:
+        """The request to ``url``; the call's query parameters go only to its own URL, not to a redirect's."""
         runtime = self.runtime
         headers: dict[str, str] = {}
         accept = accept_header(self.operation)
@@ -176,7 +177,7 @@ class Call:
             _set_header(headers, "Content-Type", self.body.content_type)
         for name, value in credentials.headers.items():
             _set_header(headers, name, value)
-        pairs = query_pairs(self.input.query) if url == self.url else []
+        pairs = query_pairs(self.input.query) if method is None else []
         pairs.extend(credentials.query.items())
         if pairs:
             url += ("&" if urllib.parse.urlsplit(url).query else "?") + urllib.parse.urlencode(pairs)
@@ -194,34 +195,26 @@ class Call:
         target = urllib.parse.urljoin(str(request.url), location)
         if origin_of(target) == origin_of(self.runtime.base_url) and self.own_origin:
             credentials = self.runtime.credentials.apply(self.operation.security, self.label)
-            return self._build_redirect(target, credentials, request.method)
-        return self._build_redirect(target, AppliedCredentials(), request.method)
-
-    def _build_redirect(self, url: str, credentials: AppliedCredentials, method: str) -> httpx.Request:
-        saved, self.url = self.url, url
-        try:
-            return self._build(url, credentials, method)
-        finally:
-            self.url = saved
+            return self._build(target, credentials, request.method)
+        return self._build(target, AppliedCredentials(), request.method)
 
     # -- decisions after an attempt --------------------------------------------------------------------------
 
-    def after_deadline_in_flight(self) -> SdkError:
-        """The error when the deadline passed while a request was in flight: a write may have been carried out."""
+    def deadline_in_flight(self) -> NoReturn:
+        """Raises the error of a deadline that passed while a request was in flight: DeadlineExceededError, or
+        for a write that may have been carried out MayHaveBeenProcessedError caused by it."""
         expired = self.deadline.error(" while the request was in flight")
         if self.resendable:
-            return expired
+            raise expired from None
         what = "the submission" if self.job_submission else "the request"
-        error = may_have_been_processed(
+        raise may_have_been_processed(
             self.job_submission, f"the deadline passed while {what} was in flight", job_id=self.job_id
-        )
-        error.__cause__ = expired
-        return error
+        ) from expired
 
     def after_transport_error(self, error: httpx.HTTPError) -> float:
         """The delay before the next attempt after a network failure, or raises."""
         if isinstance(error, httpx.TimeoutException) and self.deadline.expired():
-            raise self.after_deadline_in_flight() from None
+            self.deadline_in_flight()
         if not isinstance(error, httpx.TransportError) or isinstance(
             error, (httpx.UnsupportedProtocol, httpx.LocalProtocolError)
         ):

@@ -164,13 +164,13 @@ class SyncRuntime(BaseRuntime):
                         else:
                             body += chunk
                         if call.deadline.expired():
-                            raise call.after_deadline_in_flight()
+                            call.deadline_in_flight()
                     return Answer(response, bytes(body))
                 finally:
                     response.close()
             except httpx.HTTPError:
                 if watchdog.fired or call.deadline.expired():
-                    raise call.after_deadline_in_flight() from None
+                    call.deadline_in_flight()
                 raise
             finally:
                 watchdog.disarm()
