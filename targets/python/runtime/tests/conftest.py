@@ -129,6 +129,7 @@ def make_model(**changes: Any) -> ServiceModel:
         ),
         webhooks=WebhooksModel(
             signature_header="X-Docs-Signature",
+            signature_prefix="sha256=",
             event_id_header="X-Docs-Event-ID",
             event_id_field="event_id",
             event_type_field="event_type",

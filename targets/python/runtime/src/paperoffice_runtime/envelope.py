@@ -148,4 +148,4 @@ class ErrorMapper:
                 status, {envelope.status: envelope.error, envelope.code: code, envelope.message: message}
             )
         cls = self.classes.get(code, ServiceError)
-        return cls(f"{code}: {message}", status=status, code=code, body={"code": code, "message": message})
+        return cls(f"{code}: {message}", status=status, code=code, body=message)

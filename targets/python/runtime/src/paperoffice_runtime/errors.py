@@ -49,17 +49,18 @@ class MalformedResponseError(ServiceError):
 class JobFailedError(ServiceError):
     """A job reached a failure status; ``job_status`` is the value of the poll answer's status field."""
 
-    def __init__(self, message: str, *, job_status: str, status: int, job_id: str, **fields: object) -> None:
-        code = fields.get("code")
-        time = fields.get("processing_time")
-        super().__init__(
-            message,
-            status=status,
-            code=code if isinstance(code, str) else None,
-            body=fields.get("body"),
-            processing_time=time if isinstance(time, str) else None,
-            job_id=job_id,
-        )
+    def __init__(
+        self,
+        message: str,
+        *,
+        job_status: str,
+        status: int,
+        job_id: str,
+        code: str | None = None,
+        body: object = None,
+        processing_time: str | None = None,
+    ) -> None:
+        super().__init__(message, status=status, code=code, body=body, processing_time=processing_time, job_id=job_id)
         self.job_status = job_status
 
 

@@ -192,10 +192,11 @@ class WebhooksModel:
     """Delivery headers and signed body fields of the description's webhooks."""
 
     signature_header: str
+    signature_prefix: str
+    """What precedes the hex HMAC-SHA256 in the signature header, for example ``sha256=``."""
     event_id_header: str
     event_id_field: str
     event_type_field: str
-    signature_prefix: str = "sha256="
     event_type_header: str | None = None
     subscription_id_header: str | None = None
     subscription_id_field: str | None = None
