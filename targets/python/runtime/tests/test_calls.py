@@ -19,9 +19,11 @@ from paperoffice_runtime import (
     OperationSpec,
     RetryPolicy,
     ServiceError,
+    SyncRuntime,
 )
 
 from .conftest import (
+    BASE,
     CREATE_THING,
     GET_THING,
     PUBLIC,
@@ -32,6 +34,7 @@ from .conftest import (
     Recorder,
     ThingNotFoundError,
     json_answer,
+    make_model,
     settle,
 )
 
@@ -326,3 +329,18 @@ def test_missing_credentials_raise_before_any_request(make_runtime: MakeRuntime)
     with pytest.raises(MissingCredentialsError, match="bearerAuth"):
         settle(runtime.call(GET_THING, CallInput(path={"id": "1"})))
     assert recorder.requests == []
+
+
+def test_a_callers_client_keeps_its_headers_and_the_runtime_wins() -> None:
+    recorder = Recorder([ok])
+    client = httpx.Client(
+        transport=httpx.MockTransport(recorder), headers={"X-Tenant": "t-1", "User-Agent": "theirs/1", "Accept": "*/*"}
+    )
+    runtime = SyncRuntime(make_model(), http_client=client, base_url=BASE, token="tok-123", environ={})
+    runtime.call(GET_THING, CallInput(path={"id": "1"}))
+    runtime.close()
+    request = recorder.requests[0]
+    assert request.headers["X-Tenant"] == "t-1" and request.headers["Accept"] == "application/json"
+    assert request.headers["User-Agent"].startswith("cafe-document-automation-api-sdk-python/")
+    assert not client.is_closed, "a caller's client is the caller's to close"
+    client.close()

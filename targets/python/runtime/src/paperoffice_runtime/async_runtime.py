@@ -47,6 +47,7 @@ class AsyncRuntime(BaseRuntime):
         self._client = (
             http_client if http_client is not None else httpx.AsyncClient(trust_env=True, follow_redirects=False)
         )
+        self.client_headers = self._client.headers
 
     async def aclose(self) -> None:
         if self._owns_client:

@@ -357,6 +357,8 @@ class BaseRuntime:
         self.retry = retry or RetryPolicy()
         self.max_redirects = max_redirects
         self.user_agent = user_agent_of(model, user_agent_suffix)
+        self.client_headers = httpx.Headers()
+        """Default headers of the HTTP client (a caller's client may bring some); the runtime's own win."""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(base_url={self.base_url!r}, credentials=<redacted>)"
@@ -364,10 +366,12 @@ class BaseRuntime:
     def build_request(
         self, method: str, url: str, headers: Mapping[str, str], content: bytes | None, deadline: Deadline
     ) -> httpx.Request:
+        merged = httpx.Headers(self.client_headers)
+        merged.update(headers)
         return httpx.Request(
             method,
             url,
-            headers=headers,
+            headers=merged,
             content=content,
             extensions={"timeout": deadline.timeout(self.timeout).as_dict()},
         )

@@ -76,6 +76,7 @@ class SyncRuntime(BaseRuntime):
         super().__init__(model, **options)
         self._owns_client = http_client is None
         self._client = http_client if http_client is not None else httpx.Client(trust_env=True, follow_redirects=False)
+        self.client_headers = self._client.headers
 
     def close(self) -> None:
         if self._owns_client:
