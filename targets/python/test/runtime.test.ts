@@ -44,6 +44,14 @@ afterAll(() => {
 });
 
 describe("Python runtime package", () => {
+  it("leaves an environment that is up to date alone", () => {
+    const started = Date.now();
+    const again = ensurePythonEnv();
+    expect(again.changed).toBe(false);
+    expect(again.python).toBe(env.python);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   it(
     "passes its pytest suite",
     () => {
