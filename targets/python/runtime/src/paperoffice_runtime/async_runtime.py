@@ -101,6 +101,9 @@ class AsyncRuntime(BaseRuntime):
 
     async def _run(self, call: Call, sink: Sink | None = None) -> ApiResult[object]:
         while True:
+            pause = self.pacing_wait(call.deadline)
+            if pause > 0:
+                await asyncio.sleep(pause)
             try:
                 answer = await self._attempt(call, sink)
             except httpx.HTTPError as error:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import random
 import re
+import time
 import urllib.parse
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -15,10 +16,19 @@ from typing import Generic, NoReturn, Protocol, TypeVar, cast
 import httpx
 import pydantic
 
+from .base_url import resolve_base_url
 from .credentials import AppliedCredentials, BasicCredentials, Credential, Credentials, TokenProvider
 from .deadline import Deadline
-from .encoding import CallInput, encode_body, fill_path, parameter_text, query_pairs, server_url
-from .envelope import ErrorMapper, ResponseMeta, as_record, build_meta, decode_json, is_error_body
+from .encoding import CallInput, encode_body, fill_path, parameter_text, query_pairs
+from .envelope import (
+    ErrorMapper,
+    ResponseMeta,
+    as_record,
+    build_meta,
+    decode_json,
+    is_error_body,
+    next_request_seconds,
+)
 from .errors import (
     APIConnectionError,
     DeadlineExceededError,
@@ -237,6 +247,7 @@ class Call:
         runtime = self.runtime
         response = answer.response
         status = response.status_code
+        runtime.note_pacing(answer.body)
         if 200 <= status < 300:
             data = self.parse(answer)
             jobs = runtime.model.jobs
@@ -297,7 +308,25 @@ class Call:
 
 
 class BaseRuntime:
-    """Configuration and the logic without I/O of a runtime; SyncRuntime and AsyncRuntime add the I/O."""
+    """Configuration and the logic without I/O of a runtime; SyncRuntime and AsyncRuntime add the I/O.
+
+    Options (all keyword):
+
+    - ``error_classes``: the generated ServiceError subclass of each code of the error table.
+    - ``base_url``: the service address; default: the environment variable the model names, else the description's
+      first server with its variables (``server_variables`` gives their values instead of the defaults).
+    - ``token`` (default: the environment variable the model names), ``api_key``, ``username`` and ``password``,
+      ``credentials`` (by security scheme name): each is needed only by the operations whose security asks for it.
+      A token or API key may be a callable returning it, asked before each request (and once more after a 401 the
+      description's token kinds name).
+    - ``secrets``: further strings kept out of every error (the credentials always are).
+    - ``headers``: extra headers of every request.
+    - ``deadline``: seconds of one call, retries included (600); ``job_deadline``: of submit-and-wait (3600);
+      ``timeout``: of one socket operation, within the deadline (330); ``poll_interval``: (min, max) seconds.
+    - ``retry``: a RetryPolicy; ``max_redirects``: redirects followed by one attempt (GET and HEAD only).
+    - ``pacing``: wait as long as the envelope's pacing field asks before the next request (off by default).
+    - ``user_agent_suffix``: text added to the User-Agent; ``environ``: the environment to read (os.environ).
+    """
 
     def __init__(
         self,
@@ -319,6 +348,7 @@ class BaseRuntime:
         poll_interval: tuple[float, float] = (5.0, 10.0),
         retry: RetryPolicy | None = None,
         max_redirects: int = 5,
+        pacing: bool = False,
         user_agent_suffix: str | None = None,
         environ: Mapping[str, str] | None = None,
     ) -> None:
@@ -332,15 +362,7 @@ class BaseRuntime:
         self.model = model
         if token is None and model.env.token is not None:
             token = env.get(model.env.token) or None
-        if base_url is None and model.env.base_url is not None:
-            base_url = env.get(model.env.base_url) or None
-        if base_url is None:
-            if not model.servers:
-                raise SdkError("no base URL: pass base_url (the description names no server)")
-            base_url = server_url(model.servers[0], server_variables)
-        if not re.match(r"^https?://", base_url, re.IGNORECASE):
-            raise SdkError("base_url must be an http(s) URL")
-        self.base_url = base_url.rstrip("/")
+        self.base_url = resolve_base_url(model, base_url, server_variables, env)
         conventions = model.conventions
         self.redactor = Redactor(secrets, None if conventions is None else conventions.tokens)
         basic = None if username is None or password is None else BasicCredentials(username, password)
@@ -356,12 +378,30 @@ class BaseRuntime:
         self.poll_interval = poll_interval
         self.retry = retry or RetryPolicy()
         self.max_redirects = max_redirects
+        self.pacing = pacing
+        self._next_allowed = 0.0
         self.user_agent = user_agent_of(model, user_agent_suffix)
         self.client_headers = httpx.Headers()
         """Default headers of the HTTP client (a caller's client may bring some); the runtime's own win."""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(base_url={self.base_url!r}, credentials=<redacted>)"
+
+    def note_pacing(self, body: bytes) -> None:
+        """With pacing on, remembers when the service allows the next request (the envelope's pacing field)."""
+        if not self.pacing or not body:
+            return
+        ok, decoded = decode_json(body)
+        seconds = next_request_seconds(decoded, self.model.envelope) if ok else None
+        if seconds is not None:
+            self._next_allowed = max(self._next_allowed, time.monotonic() + seconds)
+
+    def pacing_wait(self, deadline: Deadline) -> float:
+        """Seconds to wait before the next request; raises when the deadline would pass first."""
+        wait = self._next_allowed - time.monotonic() if self.pacing else 0.0
+        if wait > 0 and not deadline.fits(wait):
+            raise deadline.error(" (the service asked to wait longer before the next request)")
+        return max(0.0, wait)
 
     def build_request(
         self, method: str, url: str, headers: Mapping[str, str], content: bytes | None, deadline: Deadline

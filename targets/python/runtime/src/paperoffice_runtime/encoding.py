@@ -13,7 +13,6 @@ from typing import Union, cast
 import pydantic
 
 from .errors import SdkError
-from .model import ServerModel
 
 FileValue = Union[bytes, tuple[str, bytes], tuple[str, bytes, str]]
 """A file field of a multipart body: its bytes, or (file name, bytes[, content type])."""
@@ -76,22 +75,6 @@ def query_pairs(query: Mapping[str, object]) -> list[tuple[str, str]]:
         else:
             pairs.append((name, parameter_text(value)))
     return pairs
-
-
-def server_url(server: ServerModel, values: Mapping[str, str] | None = None) -> str:
-    """A server's URL with its variables filled (their defaults unless given)."""
-    given = values or {}
-
-    def replace(match: re.Match[str]) -> str:
-        name = match.group(1)
-        variable = server.variables.get(name)
-        if name in given:
-            return given[name]
-        if variable is None:
-            raise SdkError(f"server variable {name!r} has no default")
-        return variable.default
-
-    return re.sub(r"\{([^}]+)\}", replace, server.url).rstrip("/")
 
 
 def encode_body(media_type: str | None, body: object, json_strings: Sequence[str] = ()) -> EncodedBody:

@@ -30,5 +30,6 @@ class RuntimeOptions(TypedDict, total=False):
     poll_interval: tuple[float, float]
     retry: RetryPolicy | None
     max_redirects: int
+    pacing: bool
     user_agent_suffix: str | None
     environ: Mapping[str, str] | None

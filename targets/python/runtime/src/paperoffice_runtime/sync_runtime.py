@@ -130,6 +130,9 @@ class SyncRuntime(BaseRuntime):
 
     def _run(self, call: Call, sink: Sink | None = None) -> ApiResult[object]:
         while True:
+            pause = self.pacing_wait(call.deadline)
+            if pause > 0:
+                time.sleep(pause)
             try:
                 answer = self._attempt(call, sink)
             except httpx.HTTPError as error:
