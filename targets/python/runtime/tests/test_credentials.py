@@ -183,3 +183,14 @@ def test_reprs_hold_no_secret() -> None:
     runtime = SyncRuntime(make_model(), base_url=BASE, token="tok-abc", password="pw", username="u", environ={})
     assert "tok-abc" not in repr(runtime) and "pw" not in repr(BasicCredentials("u", "pw"))
     runtime.close()
+
+
+def test_configured_credential_headers_do_not_go_to_another_origin(make_runtime: MakeRuntime) -> None:
+    recorder = Recorder([lambda r: httpx.Response(200, content=b"file", headers={"Content-Type": "application/pdf"})])
+    runtime = make_runtime(recorder, headers={"Authorization": "Bearer mine-123", "X-Api-Key": "k-1", "X-Trace": "1"})
+    settle(runtime.download("https://files.example.test/signed/a.pdf"))
+    settle(runtime.download("tok-1"))
+    foreign, own = recorder.requests
+    assert "Authorization" not in foreign.headers and "X-Api-Key" not in foreign.headers
+    assert foreign.headers["X-Trace"] == "1"
+    assert own.headers["Authorization"] == "Bearer po_sk_live0123456789" and own.headers["X-Api-Key"] == "k-1"

@@ -191,8 +191,10 @@ class Call:
         pairs.extend(credentials.query.items())
         if pairs:
             url += ("&" if urllib.parse.urlsplit(url).query else "?") + urllib.parse.urlencode(pairs)
+        content = self.body.content if method is None else None
+        foreign = origin_of(url) != origin_of(runtime.base_url)
         return runtime.build_request(
-            method or self.operation.method, url, headers, self.body.content if method is None else None, self.deadline
+            method or self.operation.method, url, headers, content, self.deadline, foreign=foreign
         )
 
     def redirect(self, request: httpx.Request, response: httpx.Response) -> httpx.Request | None:
@@ -381,6 +383,11 @@ class BaseRuntime:
         self.pacing = pacing
         self._next_allowed = 0.0
         self.user_agent = user_agent_of(model, user_agent_suffix)
+        self.credential_headers = {"authorization", "proxy-authorization", "cookie"} | {
+            scheme.name.lower()
+            for scheme in model.security_schemes.values()
+            if scheme.type == "apiKey" and scheme.location == "header" and scheme.name is not None
+        }
         self.client_headers = httpx.Headers()
         """Default headers of the HTTP client (a caller's client may bring some); the runtime's own win."""
 
@@ -404,10 +411,23 @@ class BaseRuntime:
         return max(0.0, wait)
 
     def build_request(
-        self, method: str, url: str, headers: Mapping[str, str], content: bytes | None, deadline: Deadline
+        self,
+        method: str,
+        url: str,
+        headers: Mapping[str, str],
+        content: bytes | None,
+        deadline: Deadline,
+        *,
+        foreign: bool = False,
     ) -> httpx.Request:
+        """The request of one attempt. To another origin, no header that may carry a credential goes along, even
+        one the caller configured: Authorization, Proxy-Authorization, Cookie and the API key headers of the model."""
         merged = httpx.Headers(self.client_headers)
         merged.update(headers)
+        if foreign:
+            for name in self.credential_headers:
+                if name in merged:
+                    del merged[name]
         return httpx.Request(
             method,
             url,
