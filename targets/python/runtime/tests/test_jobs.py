@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import pytest
 
 from paperoffice_runtime import (
     AsyncJobHandle,
+    BaseModel,
     DeadlineExceededError,
     JobFailedError,
     JobHandle,
@@ -132,10 +134,14 @@ def test_job_that_never_completes_ends_at_the_deadline(make_runtime: MakeRuntime
         ]
     )
     runtime = make_runtime(recorder, poll_interval=(0.05, 0.05))
+    started = time.monotonic()
     with pytest.raises(DeadlineExceededError) as caught:
         settle(runtime.submit_job("ocr-basic", {}, deadline=0.5))
+    took = time.monotonic() - started
     assert caught.value.job_id == "job_6"
-    assert 3 <= len(recorder.requests) <= 12
+    # One submission, then a poll every 50 ms for 500 ms (fewer on a busy machine), none after the deadline.
+    assert 3 <= len(recorder.requests) <= 13
+    assert 0.45 <= took < 0.5 + 4.0
 
 
 def test_start_and_wait(make_runtime: MakeRuntime) -> None:
@@ -213,6 +219,25 @@ def test_download_retry_after_a_broken_body_starts_the_file_over(make_runtime: M
     recorder = Recorder([lambda r: httpx.Response(200, stream=Broken()), download_answer])
     saved = settle(make_runtime(recorder).download_to("tok-1", tmp_path / "f.pdf"))
     assert (tmp_path / "f.pdf").read_bytes() == b"%PDF-1.7 " * 10000 and saved.size == 90000
+
+
+class Pages(BaseModel):
+    pages: int
+
+
+def test_payload_is_validated_into_the_pipelines_type(make_runtime: MakeRuntime) -> None:
+    recorder = Recorder(
+        [
+            lambda r: answer(200, {"job_id": "j1", "job_status": "completed", "result": {"pages": 3, "lang": "de"}}),
+            lambda r: answer(200, {"job_id": "j2", "job_status": "completed", "result": {"pages": "many"}}),
+        ]
+    )
+    runtime = make_runtime(recorder)
+    typed = runtime.parse_payload(settle(runtime.submit_job("ocr-basic", {})), Pages)
+    assert typed.data.pages == 3 and typed.data.model_extra == {"lang": "de"}
+    with pytest.raises(MalformedResponseError) as caught:
+        runtime.parse_payload(settle(runtime.submit_job("ocr-basic", {})), Pages)
+    assert caught.value.job_id == "j2"
 
 
 def test_price_job() -> None:

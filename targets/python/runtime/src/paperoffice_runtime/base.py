@@ -39,7 +39,7 @@ from .errors import (
     ServiceError,
     may_have_been_processed,
 )
-from .jobs import download_target, failure_status, file_name_from_disposition, job_id_of, require_jobs
+from .jobs import JobResult, download_target, failure_status, file_name_from_disposition, job_id_of, require_jobs
 from .model import JobsModel, OperationSpec, ServiceModel
 from .parsing import accept_header, adapter_for, body_kind, charset_of
 from .redact import Redactor
@@ -476,6 +476,19 @@ class BaseRuntime:
             ) from None
 
     # -- jobs ------------------------------------------------------------------------------------------------
+
+    def parse_payload(self, result: JobResult[object], payload_type: type[T]) -> JobResult[T]:
+        """A job's payload validated into the pydantic type the generated code names for its pipeline."""
+        try:
+            data = adapter_for(payload_type).validate_python(result.data)
+        except pydantic.ValidationError as error:
+            raise MalformedResponseError(
+                self.redactor.text(f"job {result.job_id}: the payload does not match its schema: {error}"),
+                status=result.meta.status,
+                body=self.redactor.value(result.data),
+                job_id=result.job_id or None,
+            ) from None
+        return JobResult(result.job_id, data, result.meta, result.polls, result.submit_meta)
 
     def check_pipeline(self, pipeline: str) -> JobsModel:
         jobs = require_jobs(self.model)
