@@ -1,7 +1,9 @@
 // The repository's Python tool environment: a virtual environment in .venv/ at the repository root with the pinned,
 // hash-checked tools of targets/python/requirements-dev.txt and the Python runtime package installed from its folder.
 // A stamp file holds the sha256 of what was installed, so a second call with nothing changed returns at once.
-// Plain Node ESM so that `npm ci` can run it before any TypeScript tooling exists: `node scripts/setup/python-env.mjs`.
+// Plain Node ESM so that `npm ci` can run it (the root package's prepare script) before any TypeScript tooling exists.
+// prepare, not postinstall: npm runs a dependency's postinstall when the packed toolchain is installed elsewhere, where
+// this script is not shipped; it runs prepare only for the project itself (npm install, npm ci, npm pack).
 // PAPEROFFICE_SKIP_PYTHON_ENV=1 skips it (for installs that never run the Python checks); PYTHON names the interpreter.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
