@@ -7,7 +7,8 @@
 // PAPEROFFICE_SKIP_PYTHON_ENV=1 skips it (for installs that never run the Python checks); PYTHON names the interpreter.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmdirSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -67,6 +68,42 @@ function basePython() {
   );
 }
 
+/** Whether .venv/ holds what the requirements and the runtime's project file say. */
+function upToDate(python, expected) {
+  return existsSync(python) && existsSync(STAMP) && readFileSync(STAMP, "utf8").trim() === expected;
+}
+
+/** A lock held while the environment is built, so that two processes (npm pack's prepare, a test) take turns. */
+const LOCK = join(tmpdir(), `python-env-${createHash("sha256").update(ROOT).digest("hex").slice(0, 16)}.lock`);
+const LOCK_STALE_MS = 15 * 60_000;
+
+function withLock(work) {
+  const started = Date.now();
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      break;
+    } catch (error) {
+      if (error?.code !== "EEXIST") throw error;
+      let age = 0;
+      try {
+        age = Date.now() - statSync(LOCK).mtimeMs;
+      } catch {
+        continue;
+      }
+      // A lock left by a process that died while building is taken over.
+      if (age > LOCK_STALE_MS) rmdirSync(LOCK, { recursive: false });
+      else if (Date.now() - started > LOCK_STALE_MS) throw new Error(`waited too long for ${LOCK}`);
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    }
+  }
+  try {
+    return work();
+  } finally {
+    rmdirSync(LOCK);
+  }
+}
+
 /**
  * Creates or updates .venv/ and returns its interpreter and script folder. Nothing is run when the stamp matches
  * the current requirements and the interpreter is there.
@@ -74,9 +111,13 @@ function basePython() {
 export function ensurePythonEnv({ log = () => {} } = {}) {
   const python = venvPython();
   const expected = fingerprint();
-  if (existsSync(python) && existsSync(STAMP) && readFileSync(STAMP, "utf8").trim() === expected) {
-    return { python, bin: venvBin(), venv: VENV, changed: false };
-  }
+  if (upToDate(python, expected)) return { python, bin: venvBin(), venv: VENV, changed: false };
+  return withLock(() => build(python, expected, log));
+}
+
+function build(python, expected, log) {
+  // Another process may have built it while this one waited for the lock.
+  if (upToDate(python, expected)) return { python, bin: venvBin(), venv: VENV, changed: false };
   if (!existsSync(python)) {
     const base = basePython();
     log(`creating ${VENV} with ${base}`);
