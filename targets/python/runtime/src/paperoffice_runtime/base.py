@@ -1,0 +1,583 @@
+"""What the sync and async runtimes share: configuration, request building, credentials, the retry decisions after
+each attempt, answer parsing and error mapping. The two runtimes add only the I/O: sending, reading bodies under
+the deadline, and sleeping."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import time
+import urllib.parse
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Generic, NoReturn, Protocol, TypeVar, cast
+
+import httpx
+import pydantic
+
+from .base_url import resolve_base_url
+from .credentials import AppliedCredentials, BasicCredentials, Credential, Credentials, TokenProvider
+from .deadline import Deadline
+from .encoding import CallInput, encode_body, fill_path, parameter_text, query_pairs
+from .envelope import (
+    ErrorMapper,
+    ResponseMeta,
+    as_record,
+    build_meta,
+    decode_json,
+    is_error_body,
+    next_request_seconds,
+)
+from .errors import (
+    APIConnectionError,
+    DeadlineExceededError,
+    JobFailedError,
+    JobMayExistError,
+    MalformedResponseError,
+    SdkError,
+    ServiceError,
+    may_have_been_processed,
+)
+from .jobs import JobResult, download_target, failure_status, file_name_from_disposition, job_id_of, require_jobs
+from .model import JobsModel, OperationSpec, ServiceModel
+from .parsing import accept_header, adapter_for, body_kind, charset_of
+from .redact import Redactor
+from .retry import RetryPolicy, backoff_delay, is_resendable, retry_delay, verdict_for_network, verdict_for_status
+from .user_agent import user_agent_of
+
+T = TypeVar("T")
+
+REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
+DEFAULT_DEADLINE = 600.0
+"""Seconds of one call, retries included: above the longest hold of a job submission."""
+DEFAULT_JOB_DEADLINE = 3600.0
+DEFAULT_TIMEOUT = 330.0
+"""Seconds of one socket operation (connect, one read, one write), within the call's deadline."""
+CHUNK_SIZE = 64 * 1024
+LAST_POLL_BEFORE_DEADLINE = 1.0
+
+
+@dataclass(frozen=True)
+class ApiResult(Generic[T]):
+    data: T
+    meta: ResponseMeta
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One complete answer: status, headers and the body (empty when it went to a sink)."""
+
+    response: httpx.Response
+    body: bytes
+
+
+class Sink(Protocol):
+    """Where the body of a successful download goes, chunk by chunk; ``reset`` before a retry starts over."""
+
+    def write(self, chunk: bytes) -> object: ...
+
+    def reset(self) -> None: ...
+
+
+def origin_of(url: str) -> tuple[str, str, int]:
+    parts = urllib.parse.urlsplit(url)
+    scheme = parts.scheme.lower()
+    return scheme, (parts.hostname or "").lower(), parts.port or (443 if scheme == "https" else 80)
+
+
+def _set_header(headers: dict[str, str], name: str, value: str) -> None:
+    """Sets a header, replacing any of the same name in another case."""
+    for key in [k for k in headers if k.lower() == name.lower()]:
+        del headers[key]
+    headers[name] = value
+
+
+def poll_sleep(deadline: Deadline, pause: float) -> tuple[float, bool]:
+    """The sleep before a poll, and whether the wait ends at the deadline after it. When the regular poll would
+    fall after the deadline, one last poll is sent shortly before it (unless that would follow the previous poll by
+    less than half an interval): the wait never gives up a whole interval early."""
+    left = deadline.remaining()
+    reserve = min(LAST_POLL_BEFORE_DEADLINE, pause / 4)
+    if pause < left - reserve:
+        return pause, False
+    if left - reserve >= pause / 2:
+        return left - reserve, False
+    return max(0.0, left), True
+
+
+class Call:
+    """One call with its retries: the request of each attempt and the decision after it. No I/O."""
+
+    def __init__(
+        self,
+        runtime: BaseRuntime,
+        operation: OperationSpec,
+        call_input: CallInput,
+        deadline: Deadline,
+        *,
+        max_retries: int | None = None,
+        headers: Mapping[str, str] | None = None,
+        raw_path: str | None = None,
+        url: str | None = None,
+    ) -> None:
+        self.runtime = runtime
+        self.operation = operation
+        self.input = call_input
+        self.deadline = deadline
+        self.label = operation.operation_id
+        self.resendable = is_resendable(operation)
+        self.job_submission = operation.job == "submit"
+        self.max_retries = runtime.retry.max_retries if max_retries is None else max_retries
+        if self.max_retries < 0:
+            raise ValueError("max_retries must be 0 or more")
+        self.extra_headers = dict(headers or {})
+        self.attempts = 0
+        self.retries = 0
+        self.rotated = False
+        self.url = (
+            url
+            if url is not None
+            else runtime.base_url + (raw_path if raw_path is not None else fill_path(operation.path, call_input.path))
+        )
+        self.own_origin = origin_of(self.url) == origin_of(runtime.base_url)
+        json_strings = list(call_input.json_strings)
+        self.body = encode_body(operation.request_media_type, call_input.body, json_strings)
+
+    @property
+    def job_id(self) -> str | None:
+        return self.deadline.job_id
+
+    def request(self) -> httpx.Request:
+        """The request of the next attempt; raises when the deadline passed or a credential is missing."""
+        self.deadline.check()
+        credentials = (
+            self.runtime.credentials.apply(self.operation.security, self.label)
+            if self.own_origin
+            else AppliedCredentials()
+        )
+        self.deadline.check()
+        self.attempts += 1
+        return self._build(self.url, credentials)
+
+    def _build(self, url: str, credentials: AppliedCredentials, method: str | None = None) -> httpx.Request:
+        """The request to ``url``; the call's query parameters go only to its own URL, not to a redirect's."""
+        runtime = self.runtime
+        headers: dict[str, str] = {}
+        accept = accept_header(self.operation)
+        if accept is not None:
+            headers["Accept"] = accept
+        headers["User-Agent"] = runtime.user_agent
+        for name, value in runtime.headers.items():
+            _set_header(headers, name, value)
+        for name, raw in self.input.headers.items():
+            if raw is not None:
+                _set_header(headers, name, parameter_text(raw))
+        for name, value in self.extra_headers.items():
+            _set_header(headers, name, value)
+        cookies = [
+            f"{urllib.parse.quote(name)}={urllib.parse.quote(parameter_text(value), safe='')}"
+            for name, value in self.input.cookies.items()
+            if value is not None
+        ]
+        cookies.extend(credentials.cookies)
+        if cookies:
+            _set_header(headers, "Cookie", "; ".join(cookies))
+        if self.body.content_type is not None:
+            _set_header(headers, "Content-Type", self.body.content_type)
+        for name, value in credentials.headers.items():
+            _set_header(headers, name, value)
+        pairs = query_pairs(self.input.query) if method is None else []
+        pairs.extend(credentials.query.items())
+        if pairs:
+            url += ("&" if urllib.parse.urlsplit(url).query else "?") + urllib.parse.urlencode(pairs)
+        content = self.body.content if method is None else None
+        foreign = origin_of(url) != origin_of(runtime.base_url)
+        return runtime.build_request(
+            method or self.operation.method, url, headers, content, self.deadline, foreign=foreign
+        )
+
+    def redirect(self, request: httpx.Request, response: httpx.Response) -> httpx.Request | None:
+        """The request a redirect asks for (GET and HEAD only), without credentials once it leaves the origin."""
+        location = response.headers.get("location")
+        if response.status_code not in REDIRECT_STATUSES or location is None:
+            return None
+        if request.method not in ("GET", "HEAD"):
+            return None
+        target = urllib.parse.urljoin(str(request.url), location)
+        if origin_of(target) == origin_of(self.runtime.base_url) and self.own_origin:
+            credentials = self.runtime.credentials.apply(self.operation.security, self.label)
+            return self._build(target, credentials, request.method)
+        return self._build(target, AppliedCredentials(), request.method)
+
+    # -- decisions after an attempt --------------------------------------------------------------------------
+
+    def deadline_in_flight(self) -> NoReturn:
+        """Raises the error of a deadline that passed while a request was in flight: DeadlineExceededError, or
+        for a write that may have been carried out MayHaveBeenProcessedError caused by it."""
+        expired = self.deadline.error(" while the request was in flight")
+        if self.resendable:
+            raise expired from None
+        what = "the submission" if self.job_submission else "the request"
+        raise may_have_been_processed(
+            self.job_submission, f"the deadline passed while {what} was in flight", job_id=self.job_id
+        ) from expired
+
+    def after_transport_error(self, error: httpx.HTTPError) -> float:
+        """The delay before the next attempt after a network failure, or raises."""
+        if isinstance(error, httpx.TimeoutException) and self.deadline.expired():
+            self.deadline_in_flight()
+        if not isinstance(error, httpx.TransportError) or isinstance(
+            error, (httpx.UnsupportedProtocol, httpx.LocalProtocolError)
+        ):
+            raise SdkError(self.runtime.redactor.text(f"{self.label}: the request could not be sent ({error})"))
+        sent = not isinstance(error, (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout))
+        kind = type(error).__name__
+        detail = self.runtime.redactor.text(str(error)) or kind
+        failure = APIConnectionError(
+            f"{self.label}: the request could not be completed ({kind}: {detail})", sent=sent, job_id=self.job_id
+        )
+        if verdict_for_network(sent, self.resendable) == "may-have-been-processed":
+            what = "the submission" if self.job_submission else "the request"
+            raise may_have_been_processed(
+                self.job_submission, f"the connection failed after {what} was sent ({kind})", job_id=self.job_id
+            ) from failure
+        return self._next_delay(failure, backoff_delay(self.retries, self.runtime.retry))
+
+    def after_answer(self, answer: Answer) -> ApiResult[object] | float:
+        """The result of a successful answer, or the delay before the next attempt, or raises."""
+        runtime = self.runtime
+        response = answer.response
+        status = response.status_code
+        runtime.note_pacing(answer.body)
+        if 200 <= status < 300:
+            data = self.parse(answer)
+            jobs = runtime.model.jobs
+            still_running = self.job_submission and jobs is not None and status == jobs.submit.still_running_status
+            if not still_running and is_error_body(data, runtime.model.envelope):
+                raise runtime.errors.from_body(
+                    status, runtime.redactor.value(data), response.headers, job_id=self.job_id
+                )
+            return ApiResult(data, build_meta(runtime.model, response, data, self.attempts))
+        error = runtime.errors.from_answer(status, answer.body, response.headers, job_id=self.job_id)
+        if status == 401 and runtime.rotates and not self.rotated and self._renews(error.code):
+            self.rotated = True
+            return 0.0
+        verdict = verdict_for_status(status, self.resendable)
+        if verdict == "fail":
+            raise error
+        if verdict == "may-have-been-processed":
+            detail = f"HTTP {status}" + ("" if error.code is None else f" {error.code}")
+            raise may_have_been_processed(self.job_submission, detail, status=status, job_id=self.job_id) from error
+        return self._next_delay(error, retry_delay(self.retries, response.headers.get("retry-after"), runtime.retry))
+
+    def _renews(self, code: str | None) -> bool:
+        conventions = self.runtime.model.conventions
+        tokens = None if conventions is None else conventions.tokens
+        return tokens is None or not tokens.renew_on or code in tokens.renew_on
+
+    def _next_delay(self, failure: SdkError, delay: float) -> float:
+        if self.retries >= self.max_retries or not self.deadline.fits(delay):
+            raise failure
+        self.retries += 1
+        if self.job_id is not None and failure.job_id is None:
+            failure.job_id = self.job_id
+        return delay
+
+    def parse(self, answer: Answer) -> object:
+        """The body as the operation declares it: JSON, text, bytes, or None without a body."""
+        response = answer.response
+        content_type = response.headers.get("content-type")
+        kind = body_kind(self.operation, response.status_code, content_type, answer.body)
+        if kind == "none":
+            return None
+        if kind == "text":
+            return answer.body.decode(charset_of(content_type), "replace")
+        if kind == "bytes":
+            return answer.body
+        ok, decoded = decode_json(answer.body)
+        if ok:
+            return decoded
+        malformed = MalformedResponseError(
+            f"{self.label}: HTTP {response.status_code} with a body that is not JSON",
+            status=response.status_code,
+            body=self.runtime.redactor.text(answer.body[:2000].decode("utf-8", "replace")),
+            job_id=self.job_id,
+        )
+        if self.job_submission:
+            raise JobMayExistError("the success answer was not readable", status=response.status_code) from malformed
+        raise malformed
+
+
+class BaseRuntime:
+    """Configuration and the logic without I/O of a runtime; SyncRuntime and AsyncRuntime add the I/O.
+
+    Options (all keyword):
+
+    - ``error_classes``: the generated ServiceError subclass of each code of the error table.
+    - ``base_url``: the service address; default: the environment variable the model names, else the description's
+      first server with its variables (``server_variables`` gives their values instead of the defaults).
+    - ``token`` (default: the environment variable the model names), ``api_key``, ``username`` and ``password``,
+      ``credentials`` (by security scheme name): each is needed only by the operations whose security asks for it.
+      A token or API key may be a callable returning it, asked before each request (and once more after a 401 the
+      description's token kinds name).
+    - ``secrets``: further strings kept out of every error (the credentials always are).
+    - ``headers``: extra headers of every request.
+    - ``deadline``: seconds of one call, retries included (600); ``job_deadline``: of submit-and-wait (3600);
+      ``timeout``: of one socket operation, within the deadline (330); ``poll_interval``: (min, max) seconds.
+    - ``retry``: a RetryPolicy; ``max_redirects``: redirects followed by one attempt (GET and HEAD only).
+    - ``pacing``: wait as long as the envelope's pacing field asks before the next request (off by default).
+    - ``user_agent_suffix``: text added to the User-Agent; ``environ``: the environment to read (os.environ).
+    """
+
+    def __init__(
+        self,
+        model: ServiceModel,
+        *,
+        error_classes: Mapping[str, type[ServiceError]] | None = None,
+        base_url: str | None = None,
+        server_variables: Mapping[str, str] | None = None,
+        token: str | TokenProvider | None = None,
+        api_key: str | TokenProvider | None = None,
+        username: str | None = None,
+        password: str | None = None,
+        credentials: Mapping[str, Credential] | None = None,
+        secrets: Sequence[str] = (),
+        headers: Mapping[str, str] | None = None,
+        deadline: float = DEFAULT_DEADLINE,
+        job_deadline: float = DEFAULT_JOB_DEADLINE,
+        timeout: float | None = DEFAULT_TIMEOUT,
+        poll_interval: tuple[float, float] = (5.0, 10.0),
+        retry: RetryPolicy | None = None,
+        max_redirects: int = 5,
+        pacing: bool = False,
+        user_agent_suffix: str | None = None,
+        environ: Mapping[str, str] | None = None,
+    ) -> None:
+        if (username is None) != (password is None):
+            raise ValueError("username and password go together: pass both for HTTP basic authentication")
+        if not (0 <= poll_interval[0] <= poll_interval[1]):
+            raise ValueError("poll_interval needs 0 <= min <= max")
+        if not (deadline > 0 and job_deadline > 0):
+            raise ValueError("deadlines must be positive numbers of seconds")
+        env = os.environ if environ is None else environ
+        self.model = model
+        if token is None and model.env.token is not None:
+            token = env.get(model.env.token) or None
+        self.base_url = resolve_base_url(model, base_url, server_variables, env)
+        conventions = model.conventions
+        self.redactor = Redactor(secrets, None if conventions is None else conventions.tokens)
+        basic = None if username is None or password is None else BasicCredentials(username, password)
+        self.credentials = Credentials(
+            model.security_schemes, self.redactor, token=token, api_key=api_key, basic=basic, by_scheme=credentials
+        )
+        self.rotates = any(callable(c) for c in (token, api_key, *(credentials or {}).values()))
+        self.errors = ErrorMapper(model, error_classes or {}, self.redactor)
+        self.headers = dict(headers or {})
+        self.deadline = deadline
+        self.job_deadline = job_deadline
+        self.timeout = timeout
+        self.poll_interval = poll_interval
+        self.retry = retry or RetryPolicy()
+        self.max_redirects = max_redirects
+        self.pacing = pacing
+        self._next_allowed = 0.0
+        self.user_agent = user_agent_of(model, user_agent_suffix)
+        self.credential_headers = {"authorization", "proxy-authorization", "cookie"} | {
+            scheme.name.lower()
+            for scheme in model.security_schemes.values()
+            if scheme.type == "apiKey" and scheme.location == "header" and scheme.name is not None
+        }
+        self.client_headers = httpx.Headers()
+        """Default headers of the HTTP client (a caller's client may bring some); the runtime's own win."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(base_url={self.base_url!r}, credentials=<redacted>)"
+
+    def note_pacing(self, body: bytes) -> None:
+        """With pacing on, remembers when the service allows the next request (the envelope's pacing field)."""
+        if not self.pacing or not body:
+            return
+        ok, decoded = decode_json(body)
+        seconds = next_request_seconds(decoded, self.model.envelope) if ok else None
+        if seconds is not None:
+            self._next_allowed = max(self._next_allowed, time.monotonic() + seconds)
+
+    def pacing_wait(self, deadline: Deadline) -> float:
+        """Seconds to wait before the next request; raises when the deadline would pass first."""
+        wait = self._next_allowed - time.monotonic() if self.pacing else 0.0
+        if wait > 0 and not deadline.fits(wait):
+            raise deadline.error(" (the service asked to wait longer before the next request)")
+        return max(0.0, wait)
+
+    def build_request(
+        self,
+        method: str,
+        url: str,
+        headers: Mapping[str, str],
+        content: bytes | None,
+        deadline: Deadline,
+        *,
+        foreign: bool = False,
+    ) -> httpx.Request:
+        """The request of one attempt. To another origin, no header that may carry a credential goes along, even
+        one the caller configured: Authorization, Proxy-Authorization, Cookie and the API key headers of the model."""
+        merged = httpx.Headers(self.client_headers)
+        merged.update(headers)
+        if foreign:
+            for name in self.credential_headers:
+                if name in merged:
+                    del merged[name]
+        return httpx.Request(
+            method,
+            url,
+            headers=merged,
+            content=content,
+            extensions={"timeout": deadline.timeout(self.timeout).as_dict()},
+        )
+
+    def new_call(
+        self,
+        operation: OperationSpec,
+        call_input: CallInput | None,
+        *,
+        deadline: Deadline | float | None = None,
+        max_retries: int | None = None,
+        headers: Mapping[str, str] | None = None,
+        raw_path: str | None = None,
+        url: str | None = None,
+    ) -> Call:
+        if not isinstance(deadline, Deadline):
+            deadline = Deadline(self.deadline if deadline is None else deadline)
+        return Call(
+            self,
+            operation,
+            call_input or CallInput(),
+            deadline,
+            max_retries=max_retries,
+            headers=headers,
+            raw_path=raw_path,
+            url=url,
+        )
+
+    def convert(self, result: ApiResult[object], response_type: type[T] | None, call: Call) -> ApiResult[T]:
+        """Validates JSON into the pydantic type the generated code names (bytes, text and None as they are)."""
+        data: object = result.data
+        if response_type is None or data is None or isinstance(data, bytes):
+            return cast("ApiResult[T]", result)
+        try:
+            return ApiResult(adapter_for(response_type).validate_python(data), result.meta)
+        except pydantic.ValidationError as error:
+            raise MalformedResponseError(
+                self.redactor.text(f"{call.label}: the answer does not match its schema: {error}"),
+                status=result.meta.status,
+                body=self.redactor.value(data),
+                job_id=call.job_id,
+            ) from None
+
+    # -- jobs ------------------------------------------------------------------------------------------------
+
+    def parse_payload(self, result: JobResult[object], payload_type: type[T]) -> JobResult[T]:
+        """A job's payload validated into the pydantic type the generated code names for its pipeline."""
+        try:
+            data = adapter_for(payload_type).validate_python(result.data)
+        except pydantic.ValidationError as error:
+            raise MalformedResponseError(
+                self.redactor.text(f"job {result.job_id}: the payload does not match its schema: {error}"),
+                status=result.meta.status,
+                body=self.redactor.value(result.data),
+                job_id=result.job_id or None,
+            ) from None
+        return JobResult(result.job_id, data, result.meta, result.polls, result.submit_meta)
+
+    def check_pipeline(self, pipeline: str) -> JobsModel:
+        jobs = require_jobs(self.model)
+        pattern = jobs.submit.selector_pattern
+        if (pattern is None and pipeline) or (pattern is not None and re.search(pattern, pipeline)):
+            return jobs
+        message = f"pipeline {pipeline!r} does not match {pattern or 'a non-empty value'}; nothing was sent"
+        if jobs.submit.selector_refusal is None:
+            raise SdkError(message)
+        raise self.errors.refusal(jobs.submit.selector_refusal, message)
+
+    def submission_input(
+        self, jobs: JobsModel, pipeline: str, body: Mapping[str, object], json_strings: Sequence[str], hold: bool
+    ) -> CallInput:
+        fields = dict(body)
+        no_wait = jobs.submit.no_wait
+        if not hold and no_wait is not None and no_wait.field not in fields:
+            fields[no_wait.field] = no_wait.value
+        declared = self.model.pipelines.get(pipeline)
+        strings = [*(() if declared is None else declared.json_strings), *json_strings]
+        path = {} if jobs.submit.pipeline_parameter is None else {jobs.submit.pipeline_parameter: pipeline}
+        return CallInput(path=path, body=fields, json_strings=strings)
+
+    def submission_envelope(self, result: ApiResult[object]) -> dict[str, object]:
+        envelope = as_record(result.data)
+        if envelope is None:
+            raise JobMayExistError(
+                "the success answer of the submission is not a JSON object", status=result.meta.status
+            )
+        return envelope
+
+    def require_job_id(self, jobs: JobsModel, envelope: dict[str, object], meta: ResponseMeta) -> str:
+        job_id = job_id_of(envelope, jobs)
+        if job_id is None:
+            raise JobMayExistError(
+                f"the service accepted the submission but sent no {jobs.submit.job_id}", status=meta.status
+            )
+        return job_id
+
+    def raise_if_failed(self, jobs: JobsModel, envelope: dict[str, object], job_id: str, status: int) -> None:
+        job_status = failure_status(envelope, jobs)
+        if job_status is None:
+            return
+        code, text, time_text = self.errors.fields(envelope)
+        message = f"job {job_id} ended with {jobs.poll.status} {job_status!r}"
+        if text is not None:
+            message += ": " + self.redactor.text(text)
+        raise JobFailedError(
+            message,
+            job_status=job_status,
+            status=status,
+            job_id=job_id,
+            code=code,
+            processing_time=time_text,
+            body=self.redactor.value(envelope),
+        )
+
+    def poll_envelope(self, result: ApiResult[object], job_id: str) -> dict[str, object]:
+        envelope = as_record(result.data)
+        if envelope is None:
+            raise MalformedResponseError(
+                f"job {job_id}: the poll answer is not a JSON object",
+                status=result.meta.status,
+                body=self.redactor.value(result.data),
+                job_id=job_id,
+            )
+        return envelope
+
+    def pause(self, poll_interval: tuple[float, float] | None) -> float:
+        low, high = poll_interval or self.poll_interval
+        return low + random.random() * (high - low)
+
+    def deadline_error(self, deadline: Deadline) -> DeadlineExceededError:
+        return deadline.error()
+
+    def download_call(self, token_or_url: str, deadline: float | None) -> Call:
+        target = download_target(token_or_url, self.base_url, self.model.jobs)
+        if target.kind == "token":
+            assert self.model.jobs is not None and self.model.jobs.download is not None
+            download = self.model.jobs.download
+            call_input = CallInput(path={download.token_parameter: target.value})
+            return self.new_call(download.operation, call_input, deadline=deadline)
+        operation = OperationSpec("download", "GET", "", response_media_types=("*/*",), security=())
+        return self.new_call(operation, None, deadline=deadline, url=target.value)
+
+
+def file_facts(meta: ResponseMeta, token_or_url: str) -> tuple[str | None, str | None]:
+    name = file_name_from_disposition(meta.headers.get("content-disposition"))
+    if name is None and "/" in token_or_url:
+        last = token_or_url.split("?", 1)[0].rstrip("/").rsplit("/", 1)[-1]
+        name = last or None
+    return meta.headers.get("content-type"), name

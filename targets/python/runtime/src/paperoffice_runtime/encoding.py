@@ -1,0 +1,152 @@
+"""Request URLs and bodies from an operation and the call's input."""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+import urllib.parse
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Union, cast
+
+import pydantic
+
+from .errors import SdkError
+
+FileValue = Union[bytes, tuple[str, bytes], tuple[str, bytes, str]]
+"""A file field of a multipart body: its bytes, or (file name, bytes[, content type])."""
+
+
+@dataclass
+class CallInput:
+    """The parameters and body of one call, as generated code passes them."""
+
+    path: Mapping[str, object] = field(default_factory=dict[str, object])
+    query: Mapping[str, object] = field(default_factory=dict[str, object])
+    headers: Mapping[str, object] = field(default_factory=dict[str, object])
+    cookies: Mapping[str, object] = field(default_factory=dict[str, object])
+    body: object = None
+    json_strings: Sequence[str] = ()
+    """Body fields that travel as JSON text."""
+
+
+@dataclass
+class EncodedBody:
+    content: bytes | None = None
+    content_type: str | None = None
+
+
+def plain(value: object) -> object:
+    """A pydantic model as the JSON value it stands for (by alias, unset fields left out); other values as they are."""
+    if isinstance(value, pydantic.BaseModel):
+        return value.model_dump(mode="json", by_alias=True, exclude_unset=True)
+    return value
+
+
+def parameter_text(value: object) -> str:
+    value = plain(value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (dict, list)):
+        return json.dumps(value, separators=(",", ":"))
+    return str(value)
+
+
+def fill_path(template: str, values: Mapping[str, object]) -> str:
+    def replace(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name not in values:
+            raise SdkError(f"path parameter {name!r} is missing")
+        return urllib.parse.quote(parameter_text(values[name]), safe="")
+
+    return re.sub(r"\{([^}]+)\}", replace, template)
+
+
+def query_pairs(query: Mapping[str, object]) -> list[tuple[str, str]]:
+    pairs: list[tuple[str, str]] = []
+    for name, raw in query.items():
+        value = plain(raw)
+        if value is None:
+            continue
+        if isinstance(value, (list, tuple)):
+            items: Sequence[object] = cast("Sequence[object]", value)
+            pairs.extend((name, parameter_text(item)) for item in items)
+        else:
+            pairs.append((name, parameter_text(value)))
+    return pairs
+
+
+def encode_body(media_type: str | None, body: object, json_strings: Sequence[str] = ()) -> EncodedBody:
+    """The body as the operation's media type wants it."""
+    body = plain(body)
+    if body is None:
+        return EncodedBody()
+    if media_type is None or media_type == "application/json" or media_type.endswith("+json"):
+        return EncodedBody(content=json.dumps(body).encode("utf-8"), content_type=media_type or "application/json")
+    if media_type in ("multipart/form-data", "application/x-www-form-urlencoded"):
+        if not isinstance(body, Mapping):
+            raise SdkError(f"a {media_type} body must be a mapping of fields")
+        return _form(media_type, body, frozenset(json_strings))  # pyright: ignore[reportUnknownArgumentType]
+    if isinstance(body, str):
+        return EncodedBody(content=body.encode("utf-8"), content_type=media_type)
+    if isinstance(body, (bytes, bytearray)):
+        return EncodedBody(content=bytes(body), content_type=media_type)
+    raise SdkError(f"a {media_type} body must be bytes or str")
+
+
+def _form(media_type: str, body: Mapping[str, object], json_strings: frozenset[str]) -> EncodedBody:
+    data: dict[str, str] = {}
+    files: list[tuple[str, tuple[str | None, bytes, str | None]]] = []
+    for name, raw in body.items():
+        value = plain(raw)
+        if value is None:
+            continue
+        if name in json_strings:
+            data[name] = json.dumps(value)
+        elif isinstance(value, (bytes, bytearray)):
+            files.append((name, (name, bytes(value), "application/octet-stream")))
+        elif _is_file_tuple(value):
+            parts = cast("tuple[object, ...]", value)
+            content = parts[1]
+            assert isinstance(content, (bytes, bytearray))
+            kind = parts[2] if len(parts) == 3 and isinstance(parts[2], str) else None
+            files.append((name, (str(parts[0]), bytes(content), kind)))
+        else:
+            data[name] = parameter_text(value)
+    if media_type == "application/x-www-form-urlencoded":
+        if files:
+            raise SdkError("files cannot travel in an application/x-www-form-urlencoded body")
+        return EncodedBody(content=urllib.parse.urlencode(data).encode("ascii"), content_type=media_type)
+    return _multipart(data, files)
+
+
+def _is_file_tuple(value: object) -> bool:
+    if not isinstance(value, tuple):
+        return False
+    parts = cast("tuple[object, ...]", value)
+    return len(parts) in (2, 3) and isinstance(parts[1], (bytes, bytearray))
+
+
+def _quoted(text: str) -> str:
+    return text.replace("\\", "\\\\").replace('"', '\\"').replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _multipart(
+    data: Mapping[str, str], files: Sequence[tuple[str, tuple[str | None, bytes, str | None]]]
+) -> EncodedBody:
+    """A multipart/form-data body, also when it has no file (an HTTP client would send a form instead)."""
+    boundary = secrets.token_hex(16)
+    out = bytearray()
+    for name, text in data.items():
+        out += f'--{boundary}\r\nContent-Disposition: form-data; name="{_quoted(name)}"\r\n\r\n'.encode()
+        out += text.encode("utf-8") + b"\r\n"
+    for name, (file_name, content, kind) in files:
+        disposition = f'form-data; name="{_quoted(name)}"'
+        if file_name is not None:
+            disposition += f'; filename="{_quoted(file_name)}"'
+        out += f"--{boundary}\r\nContent-Disposition: {disposition}\r\n".encode()
+        out += f"Content-Type: {kind or 'application/octet-stream'}\r\n\r\n".encode()
+        out += content + b"\r\n"
+    out += f"--{boundary}--\r\n".encode()
+    return EncodedBody(content=bytes(out), content_type=f"multipart/form-data; boundary={boundary}")

@@ -1,0 +1,312 @@
+"""The blocking runtime, on one pooled ``httpx.Client``."""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import os
+import socket
+import threading
+import time
+from typing import TypeVar, overload
+
+import httpx
+from typing_extensions import Unpack
+
+from .base import CHUNK_SIZE, Answer, ApiResult, BaseRuntime, Call, Sink, file_facts, poll_sleep
+from .deadline import Deadline
+from .encoding import CallInput
+from .envelope import ResponseMeta
+from .files import FileSink
+from .jobs import (
+    Download,
+    JobResult,
+    SavedFile,
+    is_finished,
+    job_id_of,
+    payload_of,
+    poll_path,
+    require_jobs,
+)
+from .model import OperationSpec, ServiceModel
+from .options import RuntimeOptions
+
+T = TypeVar("T")
+
+
+class _Watchdog:
+    """Shuts the connection's socket at the deadline, so that a body trickled byte by byte cannot outlast it."""
+
+    def __init__(self, deadline: Deadline) -> None:
+        self.deadline = deadline
+        self.fired = False
+        self._timer: threading.Timer | None = None
+
+    def arm(self, response: httpx.Response) -> None:
+        stream = response.extensions.get("network_stream")
+        get_extra_info = getattr(stream, "get_extra_info", None)
+        sock: object = get_extra_info("socket") if callable(get_extra_info) else None
+        left = self.deadline.remaining()
+        if not isinstance(sock, socket.socket) or math.isinf(left):
+            return
+        self._timer = threading.Timer(max(0.0, left), self._fire, (sock,))
+        self._timer.daemon = True
+        self._timer.start()
+
+    def _fire(self, sock: socket.socket) -> None:
+        self.fired = True
+        with contextlib.suppress(OSError):
+            sock.shutdown(socket.SHUT_RDWR)
+
+    def disarm(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+
+
+class SyncRuntime(BaseRuntime):
+    """A blocking client of the service: one connection pool, kept alive between calls (``close()`` releases it).
+
+    ``http_client`` may be an ``httpx.Client`` of the caller's (proxies, certificates, event hooks); it is then not
+    closed by ``close()``. Without one the environment's proxy settings apply (``trust_env``).
+    """
+
+    def __init__(
+        self, model: ServiceModel, *, http_client: httpx.Client | None = None, **options: Unpack[RuntimeOptions]
+    ) -> None:
+        super().__init__(model, **options)
+        self._owns_client = http_client is None
+        self._client = http_client if http_client is not None else httpx.Client(trust_env=True, follow_redirects=False)
+        self.client_headers = self._client.headers
+
+    def close(self) -> None:
+        if self._owns_client:
+            self._client.close()
+
+    def __enter__(self) -> SyncRuntime:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- one call --------------------------------------------------------------------------------------------
+
+    @overload
+    def call(
+        self,
+        operation: OperationSpec,
+        call_input: CallInput | None = None,
+        response_type: None = None,
+        *,
+        deadline: float | None = None,
+        max_retries: int | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> ApiResult[object]: ...
+
+    @overload
+    def call(
+        self,
+        operation: OperationSpec,
+        call_input: CallInput | None,
+        response_type: type[T],
+        *,
+        deadline: float | None = None,
+        max_retries: int | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> ApiResult[T]: ...
+
+    def call(
+        self,
+        operation: OperationSpec,
+        call_input: CallInput | None = None,
+        response_type: type[T] | None = None,
+        *,
+        deadline: float | None = None,
+        max_retries: int | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> ApiResult[T] | ApiResult[object]:
+        """One operation with its retries, all within ``deadline`` seconds (default: the runtime's)."""
+        call = self.new_call(operation, call_input, deadline=deadline, max_retries=max_retries, headers=headers)
+        return self.convert(self._run(call), response_type, call)
+
+    def _run(self, call: Call, sink: Sink | None = None) -> ApiResult[object]:
+        while True:
+            pause = self.pacing_wait(call.deadline)
+            if pause > 0:
+                time.sleep(pause)
+            try:
+                answer = self._attempt(call, sink)
+            except httpx.HTTPError as error:
+                delay = call.after_transport_error(error)
+            else:
+                outcome = call.after_answer(answer)
+                if isinstance(outcome, ApiResult):
+                    return outcome
+                delay = outcome
+            if sink is not None:
+                sink.reset()
+            time.sleep(delay)
+
+    def _attempt(self, call: Call, sink: Sink | None) -> Answer:
+        request: httpx.Request | None = call.request()
+        for _ in range(self.max_redirects + 1):
+            assert request is not None
+            watchdog = _Watchdog(call.deadline)
+            try:
+                response = self._client.send(request, stream=True, follow_redirects=False)
+                try:
+                    watchdog.arm(response)
+                    following = call.redirect(request, response)
+                    if following is not None:
+                        request = following
+                        continue
+                    to_sink = sink is not None and 200 <= response.status_code < 300
+                    body = bytearray()
+                    for chunk in response.iter_bytes(CHUNK_SIZE):
+                        if to_sink:
+                            assert sink is not None
+                            sink.write(chunk)
+                        else:
+                            body += chunk
+                        if call.deadline.expired():
+                            call.deadline_in_flight()
+                    return Answer(response, bytes(body))
+                finally:
+                    response.close()
+            except httpx.HTTPError:
+                if watchdog.fired or call.deadline.expired():
+                    call.deadline_in_flight()
+                raise
+            finally:
+                watchdog.disarm()
+        raise httpx.TooManyRedirects(f"more than {self.max_redirects} redirects", request=request)
+
+    # -- jobs ------------------------------------------------------------------------------------------------
+
+    def submit_job(
+        self,
+        pipeline: str,
+        body: dict[str, object],
+        *,
+        json_strings: tuple[str, ...] = (),
+        deadline: float | None = None,
+        poll_interval: tuple[float, float] | None = None,
+    ) -> JobResult[object]:
+        """Submits a job and waits for its payload: the hold's answer at once, else polling until it completes,
+        all within ``deadline`` (default: the runtime's ``job_deadline``)."""
+        jobs = self.check_pipeline(pipeline)
+        limit = Deadline(self.job_deadline if deadline is None else deadline)
+        hold = limit.seconds >= self.deadline
+        submit = jobs.submit.operation
+        call = self.new_call(submit, self.submission_input(jobs, pipeline, body, json_strings, hold), deadline=limit)
+        submitted = self._run(call)
+        envelope = self.submission_envelope(submitted)
+        if submitted.meta.status != jobs.submit.still_running_status and is_finished(envelope, jobs):
+            return JobResult(
+                job_id_of(envelope, jobs) or "", payload_of(envelope, jobs), submitted.meta, 0, submitted.meta
+            )
+        job_id = self.require_job_id(jobs, envelope, submitted.meta)
+        limit.job_id = job_id
+        self.raise_if_failed(jobs, envelope, job_id, submitted.meta.status)
+        return self._poll(
+            job_id, poll_path(envelope, job_id, jobs), limit, poll_interval, submitted.meta, sleep_first=True
+        )
+
+    def start_job(
+        self,
+        pipeline: str,
+        body: dict[str, object],
+        *,
+        json_strings: tuple[str, ...] = (),
+        deadline: float | None = None,
+    ) -> JobHandle:
+        """Submits a job without waiting and returns its handle (``handle.wait()`` for the payload)."""
+        jobs = self.check_pipeline(pipeline)
+        call_input = self.submission_input(jobs, pipeline, body, json_strings, hold=False)
+        submitted = self._run(self.new_call(jobs.submit.operation, call_input, deadline=deadline))
+        envelope = self.submission_envelope(submitted)
+        job_id = self.require_job_id(jobs, envelope, submitted.meta)
+        self.raise_if_failed(jobs, envelope, job_id, submitted.meta.status)
+        return JobHandle(self, job_id, pipeline, poll_path(envelope, job_id, jobs), submitted.meta)
+
+    def wait_job(
+        self,
+        job_id: str,
+        *,
+        deadline: float | None = None,
+        poll_interval: tuple[float, float] | None = None,
+        poll_url: str | None = None,
+    ) -> JobResult[object]:
+        """Waits for a job by id (for example one started elsewhere); the first poll is sent at once."""
+        jobs = require_jobs(self.model)
+        limit = Deadline(self.job_deadline if deadline is None else deadline, job_id=job_id)
+        path = poll_url or poll_path({}, job_id, jobs)
+        return self._poll(job_id, path, limit, poll_interval, None, sleep_first=False)
+
+    def _poll(
+        self,
+        job_id: str,
+        path: str,
+        limit: Deadline,
+        poll_interval: tuple[float, float] | None,
+        submit_meta: ResponseMeta | None,
+        *,
+        sleep_first: bool,
+    ) -> JobResult[object]:
+        jobs = require_jobs(self.model)
+        polls = 0
+        while True:
+            if sleep_first or polls > 0:
+                pause, last = poll_sleep(limit, self.pause(poll_interval))
+                time.sleep(pause)
+                if last:
+                    raise limit.error(" before the job completed")
+            answer = self._run(self.new_call(jobs.poll.operation, None, deadline=limit, raw_path=path))
+            polls += 1
+            envelope = self.poll_envelope(answer, job_id)
+            if is_finished(envelope, jobs):
+                return JobResult(job_id, payload_of(envelope, jobs), answer.meta, polls, submit_meta)
+            self.raise_if_failed(jobs, envelope, job_id, answer.meta.status)
+
+    # -- downloads -------------------------------------------------------------------------------------------
+
+    def download(self, token_or_url: str, *, deadline: float | None = None) -> Download:
+        """A result file read whole, by download token or by full URL (another origin gets no credentials)."""
+        call = self.download_call(token_or_url, deadline)
+        result = self._run(call)
+        content = result.data if isinstance(result.data, bytes) else b""
+        return Download(content, *file_facts(result.meta, token_or_url), result.meta)
+
+    def download_to(
+        self, token_or_url: str, path: str | os.PathLike[str], *, deadline: float | None = None
+    ) -> SavedFile:
+        """A result file streamed to ``path`` (through a temporary file beside it, so ``path`` is never partial)."""
+        call = self.download_call(token_or_url, deadline)
+        sink = FileSink(path)
+        try:
+            result = self._run(call, sink)
+            sink.commit()
+        except BaseException:
+            sink.discard()
+            raise
+        return SavedFile(sink.path, sink.size, *file_facts(result.meta, token_or_url), result.meta)
+
+
+class JobHandle:
+    """A job started without waiting: its id at once, and ``wait()`` for its payload."""
+
+    def __init__(self, runtime: SyncRuntime, job_id: str, pipeline: str, poll_url: str, meta: ResponseMeta) -> None:
+        self.job_id = job_id
+        self.pipeline = pipeline
+        self.poll_url = poll_url
+        self.meta = meta
+        self._runtime = runtime
+
+    def __repr__(self) -> str:
+        return f"JobHandle(job_id={self.job_id!r}, pipeline={self.pipeline!r})"
+
+    def wait(
+        self, *, deadline: float | None = None, poll_interval: tuple[float, float] | None = None
+    ) -> JobResult[object]:
+        return self._runtime.wait_job(
+            self.job_id, deadline=deadline, poll_interval=poll_interval, poll_url=self.poll_url
+        )

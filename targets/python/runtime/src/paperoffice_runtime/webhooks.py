@@ -1,0 +1,96 @@
+"""Webhook verification. The signature over the exact raw body is compared in constant time, under each secret in
+turn, before the body is decoded or parsed; the unsigned headers are then checked against the signed body. Header
+and body field names come from the model."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Union
+
+from .envelope import as_record
+from .errors import WebhookPayloadError, WebhookSignatureError
+from .model import WebhooksModel
+
+HeadersInput = Mapping[str, Union[str, Sequence[str]]]
+
+
+@dataclass(frozen=True)
+class VerifiedEvent:
+    event: dict[str, object]
+    event_id: str
+    event_type: str
+    known: bool
+    """Whether the event type is one of the description's; others come from later releases."""
+    subscription_id: str | None
+    secret_index: int
+    """Index of the secret that matched (watch it during a rotation)."""
+
+
+def sign(raw_body: bytes, secret: str, model: WebhooksModel) -> str:
+    """The signature header value of a body: the model's prefix and the hex HMAC-SHA256 under the secret."""
+    return model.signature_prefix + hmac.new(secret.encode("utf-8"), raw_body, hashlib.sha256).hexdigest()
+
+
+def read_header(headers: HeadersInput, name: str) -> str | None:
+    """The single value of a header, matched case-insensitively; several values make it malformed."""
+    wanted = name.lower()
+    values: list[str] = []
+    for key, value in headers.items():
+        if key.lower() == wanted:
+            values.extend([value] if isinstance(value, str) else value)
+    if len(values) > 1:
+        raise WebhookSignatureError(f"{name} has more than one value")
+    return values[0] if values and values[0] else None
+
+
+def verify(raw_body: bytes, headers: HeadersInput, secret: str | Sequence[str], model: WebhooksModel) -> VerifiedEvent:
+    """Verifies a delivery and returns its event; raises a WebhookVerificationError subclass on any failure."""
+    secrets = [secret] if isinstance(secret, str) else list(secret)
+    if not secrets or any(not isinstance(s, str) or not s for s in secrets):  # pyright: ignore[reportUnnecessaryIsInstance]
+        raise ValueError("at least one non-empty webhook secret is required")
+    if not isinstance(raw_body, (bytes, bytearray)):  # pyright: ignore[reportUnnecessaryIsInstance]
+        raise TypeError("pass the raw body bytes exactly as received")
+    signature = read_header(headers, model.signature_header)
+    if signature is None:
+        raise WebhookSignatureError(f"no {model.signature_header} header")
+    if re.fullmatch(re.escape(model.signature_prefix) + "[0-9a-f]{64}", signature) is None:
+        raise WebhookSignatureError(
+            f"{model.signature_header} is not {model.signature_prefix}<64 lowercase hex digits>"
+        )
+    index = -1
+    for at, candidate in enumerate(secrets):
+        expected = sign(bytes(raw_body), candidate, model)
+        if hmac.compare_digest(expected.encode("ascii"), signature.encode("ascii")) and index < 0:
+            index = at
+    if index < 0:
+        raise WebhookSignatureError("the signature does not match the body")
+    try:
+        decoded: object = json.loads(bytes(raw_body).decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as error:
+        raise WebhookPayloadError("the body is not JSON") from error
+    event = as_record(decoded)
+    if event is None:
+        raise WebhookPayloadError("the body is not a JSON object")
+    event_id = event.get(model.event_id_field)
+    event_type = event.get(model.event_type_field)
+    if not isinstance(event_id, str) or not event_id or not isinstance(event_type, str) or not event_type:
+        raise WebhookPayloadError(f"the body has no {model.event_id_field} and {model.event_type_field}")
+    if read_header(headers, model.event_id_header) != event_id:
+        raise WebhookPayloadError(f"{model.event_id_header} does not equal the body's {model.event_id_field}")
+    if model.event_type_header is not None:
+        told = read_header(headers, model.event_type_header)
+        if told is not None and told != event_type:
+            raise WebhookPayloadError(f"{model.event_type_header} does not equal the body's {model.event_type_field}")
+    subscription = None if model.subscription_id_header is None else read_header(headers, model.subscription_id_header)
+    if subscription is not None and model.subscription_id_field is not None:
+        signed = event.get(model.subscription_id_field)
+        if isinstance(signed, (str, int)) and str(signed) != subscription:
+            raise WebhookPayloadError(
+                f"{model.subscription_id_header} does not equal the body's {model.subscription_id_field}"
+            )
+    return VerifiedEvent(event, event_id, event_type, event_type in model.event_types, subscription, index)

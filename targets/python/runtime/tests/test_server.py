@@ -1,0 +1,229 @@
+"""Against real HTTP servers on 127.0.0.1: connection pooling, trickled bodies and deadlines, redirects across
+origins, and a download streamed to a file. Sync and async."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from paperoffice_runtime import (
+    AsyncRuntime,
+    CallInput,
+    DeadlineExceededError,
+    JobMayExistError,
+    MayHaveBeenProcessedError,
+    OperationSpec,
+    RetryPolicy,
+    SyncRuntime,
+)
+
+from .conftest import Runtime, make_model
+
+PING = OperationSpec("ping", "GET", "/ping", security=(("bearerAuth",),))
+TRICKLE = OperationSpec("trickle", "GET", "/trickle", security=(("bearerAuth",),))
+TRICKLE_POST = OperationSpec("tricklePost", "POST", "/trickle", "application/json", security=(("bearerAuth",),))
+REDIRECT = OperationSpec("redirect", "GET", "/redirect", security=(("headerKey",),))
+
+TRICKLE_BYTES = 200
+TRICKLE_GAP = 0.1
+"""A trickled body takes 20 s in all: far longer than any deadline here."""
+
+
+@dataclass
+class Log:
+    connections: int = 0
+    requests: list[dict[str, Any]] = field(default_factory=lambda: [])
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+def serve(log: Log, other: list[str]) -> ThreadingHTTPServer:
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+        disable_nagle_algorithm = True
+
+        def setup(self) -> None:
+            super().setup()
+            with log.lock:
+                log.connections += 1
+
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+        def _answer(self, status: int, body: bytes, **headers: str) -> None:
+            self.send_response(status)
+            for name, value in {"Content-Length": str(len(body)), **headers}.items():
+                self.send_header(name, value)
+            self.end_headers()
+            self.wfile.write(body)
+
+        def _record(self) -> None:
+            length = int(self.headers.get("Content-Length") or 0)
+            if length:
+                self.rfile.read(length)
+            with log.lock:
+                log.requests.append({"path": self.path, "headers": {k.lower(): v for k, v in self.headers.items()}})
+
+        def do_POST(self) -> None:
+            self.do_GET()
+
+        def do_GET(self) -> None:
+            self._record()
+            path = self.path.split("?", 1)[0]
+            if path.endswith("/trickle"):
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(TRICKLE_BYTES))
+                self.end_headers()
+                try:
+                    for _ in range(TRICKLE_BYTES):
+                        self.wfile.write(b" ")
+                        self.wfile.flush()
+                        time.sleep(TRICKLE_GAP)
+                except OSError:
+                    pass
+                self.close_connection = True
+            elif path.endswith("/redirect"):
+                target = other[0] + "/landing" if "foreign" in self.path else "/v1/landing"
+                self._answer(302, b"", Location=target)
+            elif path.endswith("/file"):
+                self._answer(200, b"0123456789" * 50000, **{"Content-Type": "application/pdf"})
+            else:
+                self._answer(
+                    200,
+                    json.dumps({"status": "success", "path": self.path}).encode(),
+                    **{"Content-Type": "application/json"},
+                )
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+    return server
+
+
+@dataclass
+class Servers:
+    main: Log
+    other: Log
+    base_url: str
+    other_url: str
+
+
+@pytest.fixture
+def servers() -> Iterator[Servers]:
+    other_url: list[str] = []
+    main_log, other_log = Log(), Log()
+    main = serve(main_log, other_url)
+    foreign = serve(other_log, [])
+    other_url.append(f"http://127.0.0.1:{foreign.server_address[1]}")
+    # Another origin: the same host by another name.
+    other_url[0] = other_url[0].replace("127.0.0.1", "localhost")
+    yield Servers(main_log, other_log, f"http://127.0.0.1:{main.server_address[1]}/v1", other_url[0])
+    for server in (main, foreign):
+        server.shutdown()
+        server.server_close()
+
+
+def runtime_for(flavor: str, servers: Servers, **options: Any) -> SyncRuntime | AsyncRuntime:
+    settings: dict[str, Any] = {
+        "base_url": servers.base_url,
+        "token": "tok-main-1",
+        "api_key": "key-main-2",
+        "environ": {},
+        "retry": RetryPolicy(max_retries=0),
+        **options,
+    }
+    if flavor == "sync":
+        return SyncRuntime(make_model(), **settings)
+    return AsyncRuntime(make_model(), **settings)
+
+
+def use(flavor: str, servers: Servers, action: Callable[[Runtime], Any], **options: Any) -> Any:
+    """Runs ``action`` with a runtime of the flavor (awaiting it for async, in one event loop), then closes it."""
+    runtime = runtime_for(flavor, servers, **options)
+    if isinstance(runtime, SyncRuntime):
+        with runtime:
+            return action(runtime)
+
+    async def run(runtime: AsyncRuntime) -> Any:
+        async with runtime:
+            return await action(runtime)
+
+    return asyncio.run(run(runtime))
+
+
+def test_one_connection_for_a_hundred_sequential_calls_sync(servers: Servers) -> None:
+    runtime = runtime_for("sync", servers)
+    assert isinstance(runtime, SyncRuntime)
+    with runtime:
+        for _ in range(100):
+            runtime.call(PING)
+    assert servers.main.connections == 1 and len(servers.main.requests) == 100
+
+
+def test_one_connection_for_a_hundred_sequential_calls_async(servers: Servers) -> None:
+    async def run() -> None:
+        runtime = runtime_for("async", servers)
+        assert isinstance(runtime, AsyncRuntime)
+        async with runtime:
+            for _ in range(100):
+                await runtime.call(PING)
+
+    asyncio.run(run())
+    assert servers.main.connections == 1 and len(servers.main.requests) == 100
+
+
+DEADLINE = 1.0
+MARGIN = 4.0
+"""Generous: a busy 2-core machine may be late by seconds, but a trickled body takes 20 s."""
+
+
+def timed(flavor: str, servers: Servers, operation: OperationSpec, **call: Any) -> tuple[BaseException, float]:
+    started = time.monotonic()
+    with pytest.raises(Exception) as caught:
+        use(flavor, servers, lambda runtime: runtime.call(operation, **call))
+    return caught.value, time.monotonic() - started
+
+
+def test_trickled_body_ends_at_the_deadline(servers: Servers, flavor: str) -> None:
+    error, took = timed(flavor, servers, TRICKLE, deadline=DEADLINE)
+    assert isinstance(error, DeadlineExceededError), repr(error)
+    assert DEADLINE * 0.9 <= took < DEADLINE + MARGIN
+
+
+def test_trickled_answer_to_a_write_may_have_been_processed(servers: Servers, flavor: str) -> None:
+    error, took = timed(flavor, servers, TRICKLE_POST, call_input=CallInput(body={"a": 1}), deadline=DEADLINE)
+    assert isinstance(error, MayHaveBeenProcessedError) and not isinstance(error, JobMayExistError), repr(error)
+    assert isinstance(error.__cause__, DeadlineExceededError)
+    assert DEADLINE * 0.9 <= took < DEADLINE + MARGIN
+
+
+def test_redirect_to_another_origin_gets_no_credentials(servers: Servers, flavor: str) -> None:
+    result = use(flavor, servers, lambda runtime: runtime.call(REDIRECT, CallInput(query={"to": "foreign"})))
+    assert isinstance(result.data, dict)
+    assert [r["path"] for r in servers.main.requests] == ["/v1/redirect?to=foreign"]
+    landed = servers.other.requests[0]
+    assert landed["path"] == "/landing"
+    assert "x-api-key" not in landed["headers"] and "authorization" not in landed["headers"]
+    assert "key-main-2" not in json.dumps(landed) and "tok-main-1" not in json.dumps(landed)
+
+
+def test_redirect_within_the_origin_keeps_credentials(servers: Servers, flavor: str) -> None:
+    use(flavor, servers, lambda runtime: runtime.call(REDIRECT, CallInput(query={"to": "same"})))
+    assert [r["path"] for r in servers.main.requests] == ["/v1/redirect?to=same", "/v1/landing"]
+    assert servers.main.requests[1]["headers"]["x-api-key"] == "key-main-2"
+    assert servers.other.requests == []
+
+
+def test_download_to_file_from_a_real_server(servers: Servers, flavor: str, tmp_path: Path) -> None:
+    saved = use(flavor, servers, lambda runtime: runtime.download_to(servers.other_url + "/file", tmp_path / "f.pdf"))
+    assert saved.size == 500000 and (tmp_path / "f.pdf").read_bytes() == b"0123456789" * 50000
+    assert "authorization" not in servers.other.requests[0]["headers"]
