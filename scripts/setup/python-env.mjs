@@ -4,6 +4,7 @@
 // Plain Node ESM so that `npm ci` can run it (the root package's prepare script) before any TypeScript tooling exists.
 // prepare, not postinstall: npm runs a dependency's postinstall when the packed toolchain is installed elsewhere, where
 // this script is not shipped; it runs prepare only for the project itself (npm install, npm ci, npm pack).
+// It reports on stderr: `npm pack --json` runs prepare too, and its stdout must stay JSON.
 // PAPEROFFICE_SKIP_PYTHON_ENV=1 skips it (for installs that never run the Python checks); PYTHON names the interpreter.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -135,13 +136,13 @@ function build(python, expected, log) {
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   if (process.env.PAPEROFFICE_SKIP_PYTHON_ENV === "1") {
-    console.log("python-env: skipped (PAPEROFFICE_SKIP_PYTHON_ENV=1)");
+    console.error("python-env: skipped (PAPEROFFICE_SKIP_PYTHON_ENV=1)");
   } else {
     try {
       const started = Date.now();
-      const env = ensurePythonEnv({ log: (message) => console.log(`python-env: ${message}`) });
+      const env = ensurePythonEnv({ log: (message) => console.error(`python-env: ${message}`) });
       const took = ((Date.now() - started) / 1000).toFixed(1);
-      console.log(`python-env: ${env.changed ? "ready" : "up to date"} in ${took} s (${env.python})`);
+      console.error(`python-env: ${env.changed ? "ready" : "up to date"} in ${took} s (${env.python})`);
     } catch (error) {
       console.error(`python-env: ${error instanceof Error ? error.message : String(error)}`);
       process.exitCode = 1;
