@@ -139,9 +139,17 @@ describe("the toolchain's package", { concurrent: true }, () => {
     expect(manifest.private).toBeUndefined();
     expect(Object.keys(manifest.bin ?? {})).toEqual([BIN]);
     expect(files).toEqual(
-      expect.arrayContaining(["dist/generator/cli.js", "dist/templates/header.hbs", "dist/generator/config/config.schema.json"]),
+      expect.arrayContaining([
+        "dist/generator/cli.js",
+        "dist/generator/emit/header.hbs",
+        "dist/generator/config/config.schema.json",
+        "dist/targets/index.js",
+        "dist/targets/typescript/templates/readme.hbs",
+        "dist/targets/python/templates/client.py.hbs",
+      ]),
     );
-    expect(files.filter((f) => /^dist\/(runtime|generated|mock)\//.test(f))).toEqual([]);
+    // The emitters and templates of each target, never a target's runtime or tests, the generated client or the mock.
+    expect(files.filter((f) => /^dist\/(runtime|generated|mock|test)\/|^dist\/targets\/[^/]+\/(runtime|test)\//.test(f))).toEqual([]);
     expect(Object.keys(manifest.dependencies ?? {})).not.toContain("openapi-fetch");
   });
 });

@@ -64,7 +64,7 @@ DEFAULT_CLIENT: Json = {
 ARRIVAL_SLACK_MS = 300
 DEADLINE_SLACK_MS = 1_500
 """As the suite's judge: a busy machine may end a call this late."""
-CONCURRENCY = 8
+CONCURRENCY = 4
 
 SUBMIT = OperationSpec(
     "jobAdd", "POST", "/job/add/{pipeline}", "multipart/form-data", job="submit", security=(("bearerAuth",),)
