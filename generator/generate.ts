@@ -5,7 +5,7 @@ import { buildIR } from "./ir/build.js";
 import type { IR } from "./ir/types.js";
 import { createKit, type EmitKit, type EmittedFile, type Emitter } from "./emit/kit.js";
 import { emittersFor, type LanguageName, type OptionalOutput, type TargetOptions } from "./languages.js";
-import { type LoadedDescription, startChecks } from "./spec/load.js";
+import { LARGE_DESCRIPTION_BYTES, type LoadedDescription, startChecks } from "./spec/load.js";
 import { confinedPath } from "./output.js";
 import { readDescription } from "./spec/read.js";
 
@@ -40,6 +40,7 @@ export async function generate(source: string, options: GenerateOptions = {}): P
     options.emitters === undefined
       ? await emittersFor(options.languages, options.outputs, options.targets, {
           descriptionBytes: raw.text.length,
+          large: raw.text.length >= LARGE_DESCRIPTION_BYTES,
           outDir: options.outDir,
         })
       : { emitters: [...options.emitters], dispose: () => {} };

@@ -44,7 +44,7 @@ export async function emittersFor(
   languages: readonly LanguageName[] = LANGUAGE_NAMES,
   outputs: readonly OptionalOutput[] = OPTIONAL_OUTPUT_NAMES,
   options: TargetOptions = {},
-  context: TargetContext = { descriptionBytes: 0 },
+  context: TargetContext = { descriptionBytes: 0, large: false },
 ): Promise<{ emitters: Emitter[]; dispose: () => void }> {
   const runs = await Promise.all(languages.map(async (l) => (await loadTarget(l)).load(options[l] ?? {}, context)));
   const optional = await Promise.all(outputs.map((o) => OPTIONAL_OUTPUTS[o].emitter()));

@@ -14,8 +14,10 @@ export interface TargetFlag {
 
 /** What a run tells a target before it builds the IR. */
 export interface TargetContext {
-  /** Bytes of the description's text, so that a target can start slow work early on a large description. */
+  /** Bytes of the description's text. */
   readonly descriptionBytes: number;
+  /** A large description (the core checks it in a worker): a target may start slow work early, while it is checked. */
+  readonly large: boolean;
   /** The folder the files will be written to, when the caller knows it (paths in options are resolved from it). */
   readonly outDir?: string | undefined;
 }

@@ -1,6 +1,5 @@
 // The TypeScript target: the client at the output folder's top, types by openapi-typescript, code by ts-morph, over
 // the runtime package in runtime/ beside this file.
-import { LARGE_DESCRIPTION_BYTES } from "../../generator/spec/load.js";
 import type { Target } from "../../generator/target.js";
 
 /** The target's options, as its block of the configuration file holds them. */
@@ -43,7 +42,7 @@ export const target: Target = {
   load: async (raw, context) => {
     const options = raw as TypeScriptOptions;
     const { typescriptEmitters } = await import("./emit/index.js");
-    return typescriptEmitters(options, context, context.descriptionBytes >= LARGE_DESCRIPTION_BYTES);
+    return typescriptEmitters(options, context, context.large);
   },
   check: async (outDir) => (await import("./emit/check.js")).checkTypeScriptClient(outDir),
 };
