@@ -34,6 +34,7 @@ does what paperoffice-sdk.config.json (in the current folder) says; each flag ov
   --languages <list>    comma-separated, of ${LANGUAGE_NAMES.join(", ")} (default: all)
   --outputs <list>      optional outputs, of ${OPTIONAL_OUTPUT_NAMES.join(", ")}, or none (default: all)
 ${flags.join("\n")}
+  --force               generate even when nothing changed since the last run into the folder
   --verbose             list every file: written, unchanged or removed
   -h, --help            this text
 Files whose content did not change are not rewritten; a failed run leaves the output folder as it was.
@@ -48,6 +49,7 @@ const OPTIONS = {
   out: { type: "string" },
   languages: { type: "string" },
   outputs: { type: "string" },
+  force: { type: "boolean" },
   verbose: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
@@ -119,6 +121,18 @@ export async function runGenerate(args: readonly string[]): Promise<number> {
     dir,
   );
   const { source, out } = run;
+  const shown = (p: string) => (/^https?:/.test(p) ? p : relative(process.cwd(), p) || p);
+  // Nothing changed since the last run into this folder: no generator to load, nothing to write.
+  const { runKey, upToDate, remember } = await import("./up-to-date.js");
+  // The key is taken before the run: a description edited while it runs is generated again next time.
+  const key = await runKey(source, run.options);
+  if (key !== undefined && !values.force && (await upToDate(out, key))) {
+    console.log(
+      `${shown(source)} -> ${shown(out)}: up to date (same description, options and toolchain as the last run; --force regenerates) ` +
+        `in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    return 0;
+  }
   const bar = progress();
   try {
     // The generator's modules (ts-morph, swagger-parser, handlebars...) load only now that the options are right.
@@ -127,9 +141,9 @@ export async function runGenerate(args: readonly string[]): Promise<number> {
     const { ir, files } = await generate(source, { ...run.options, onStep: bar.step });
     bar.step(`writing ${out}`);
     const report = await writeOutput(out, files);
+    if (key !== undefined) await remember(out, key);
     bar.done();
     const pipelines = ir.operations.flatMap((o) => o.variants?.pipelines ?? []);
-    const shown = (p: string) => (/^https?:/.test(p) ? p : relative(process.cwd(), p) || p);
     const changes = [`${report.written.length} written`, `${report.unchanged.length} unchanged`];
     if (report.removed.length > 0) changes.push(`${report.removed.length} removed`);
     console.log(

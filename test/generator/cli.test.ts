@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -188,6 +188,41 @@ describe("the command's answers", CONCURRENT, () => {
     const after = await stat(join(out, "index.ts"));
     expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
     expect(await readdir(out)).not.toContain("fixtures");
+  });
+});
+
+describe("a run with nothing changed", CONCURRENT, () => {
+  it("stops before loading the generator, and runs again when the description, the options or the output changed", async () => {
+    const project = await mkdtemp(join(tmpdir(), "up-to-date-"));
+    await mkdir(join(project, "node_modules"));
+    const spec = join(project, "openapi.yaml");
+    await writeFile(spec, await readFile(SMALL, "utf8"));
+    const args = ["generate", "--spec", spec, "--out", "client", "--languages", "typescript", "--outputs", "none"];
+    const first = await cliIn(project, ...args);
+    expect(first.stdout).toMatch(/files \(\d+ written, 0 unchanged\)/);
+    const index = await stat(join(project, "client", "index.ts"));
+    const second = await cliIn(project, ...args);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toMatch(
+      /^openapi\.yaml -> client: up to date \(same description, options and toolchain as the last run; --force regenerates\) in \d+\.\d s\n$/,
+    );
+    expect((await stat(join(project, "client", "index.ts"))).mtimeMs).toBe(index.mtimeMs);
+    expect((await cliIn(project, ...args, "--force")).stdout).toMatch(/\(0 written, \d+ unchanged\)/);
+    // An output file edited by hand, other options, another description: each is a real run.
+    await writeFile(join(project, "client", "errors.ts"), "// edited\n");
+    expect((await cliIn(project, ...args)).stdout).toMatch(/\(1 written, \d+ unchanged\)/);
+    expect((await cliIn(project, ...args.slice(0, -1), "fixtures")).stdout).toMatch(/written/);
+    expect((await cliIn(project, ...args.slice(0, -1), "fixtures")).stdout).toMatch(/up to date/);
+    await writeFile(spec, (await readFile(spec, "utf8")).replace("title: Small", "title: Smaller"));
+    expect((await cliIn(project, ...args)).stdout).toMatch(/Smaller .* written/);
+  });
+
+  it("keeps nothing in a folder without node_modules, and so always runs there", async () => {
+    const project = await mkdtemp(join(tmpdir(), "no-cache-"));
+    const args = ["generate", "--spec", SMALL, "--out", "client", "--languages", "typescript", "--outputs", "none"];
+    await cliIn(project, ...args);
+    expect((await cliIn(project, ...args)).stdout).toMatch(/\(0 written, \d+ unchanged\)/);
+    expect(await readdir(project)).toEqual(["client"]);
   });
 });
 

@@ -114,8 +114,9 @@ describe.each(LAYOUTS)("the command in a project: $name", { concurrent: true }, 
     expect(JSON.parse(stdout)).toEqual({ release, status: 200, notFound: "404 NOT_FOUND" });
   }, 300_000);
 
-  it.sequential("rewrites nothing on a second run", async () => {
-    const { stdout } = await run(bin, ["generate", "--verbose"], dir);
+  it.sequential("rewrites nothing on a second run, and does no work at all unless forced", async () => {
+    expect((await run(bin, ["generate"], dir)).stdout).toMatch(/: up to date \(same description, options and toolchain/);
+    const { stdout } = await run(bin, ["generate", "--verbose", "--force"], dir);
     expect(stdout).toMatch(/\(0 written, \d+ unchanged\)/);
     expect(stdout).toContain("  unchanged index.ts");
   }, 300_000);
