@@ -2,6 +2,7 @@
 // (targets/index.ts), and a target's emitters only when a run writes that target, so that the command answers --help
 // and mistakes without loading any emitter.
 import type { Emitter } from "./emit/kit.js";
+import type { TypesSignal } from "./diff/report.js";
 import type { IR } from "./ir/types.js";
 
 /** A command-line flag a target adds to `generate` and `release`, setting one field of its options. */
@@ -48,6 +49,16 @@ export interface Target {
    * when the tool it needs is missing.
    */
   readonly check?: (outDir: string, ir: IR) => Promise<string[] | undefined>;
+  /** The release diff's type-level test, for the test files it names by their ending. */
+  readonly typeTest?: TypeTestCheck;
+}
+
+/** The release diff's second signal: a type-level test written against the committed client, compiled against the new one. */
+export interface TypeTestCheck {
+  /** Endings of the test files this target compiles (`.ts`). */
+  readonly extensions: readonly string[];
+  /** The test's compile failures against the client generated from `source`, as the project's configuration says. */
+  readonly check: (source: string, testFile: string, root: string) => Promise<TypesSignal>;
 }
 
 /** How the registry hands a target over: a module loaded on first use. */

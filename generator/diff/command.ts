@@ -62,14 +62,25 @@ export async function runDiff(args: readonly string[]): Promise<number> {
   }
   const [old, next] = [a.release, b.release];
   if (typesTest !== undefined) progress("compiling the type-level test against the new client");
-  // Loaded only when used: the type-level test brings the generator and the TypeScript compiler.
-  const types: TypesSignal | undefined =
-    typesTest === undefined ? undefined : await (await import("./types-check.js")).checkTypes(next.source, typesTest, root);
+  // The target whose type-level tests end as this one does compiles it (loaded only when used: it brings the
+  // generator and the language's compiler).
+  const types: TypesSignal | undefined = typesTest === undefined ? undefined : await typeTestOf(typesTest, next.source);
   const report = makeReport(old.id, next.id, changes, types);
   progress();
   process.stdout.write(values.format === "json" ? toJson(report) : toMarkdown(report));
   const broken = report.breaking > 0 || (types?.failures.length ?? 0) > 0 || (values["fail-on"] === "warning" && report.warnings > 0);
   return broken && !values["allow-breaking"] ? 1 : 0;
+}
+
+async function typeTestOf(testFile: string, source: string): Promise<TypesSignal> {
+  const { allTargets } = await import("../languages.js");
+  const targets = [...(await allTargets()).values()];
+  const found = targets.find((t) => t.typeTest?.extensions.some((ending) => testFile.endsWith(ending)));
+  if (found?.typeTest === undefined) {
+    const known = targets.flatMap((t) => t.typeTest?.extensions ?? []);
+    throw new Error(`no target compiles the type-level test ${testFile} (type-level tests end in ${known.join(", ")})`);
+  }
+  return found.typeTest.check(source, testFile, root);
 }
 
 /** What the diff is doing, on one line of a terminal's stderr (rewritten in place); nothing when not a terminal. */

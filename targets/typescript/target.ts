@@ -45,4 +45,8 @@ export const target: Target = {
     return typescriptEmitters(options, context, context.large);
   },
   check: async (outDir) => (await import("./emit/check.js")).checkTypeScriptClient(outDir),
+  typeTest: {
+    extensions: [".ts", ".mts", ".cts"],
+    check: async (source, testFile, root) => (await import("./emit/types-check.js")).checkTypes(source, testFile, root),
+  },
 };

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { stringify } from "yaml";
-import { checkTypes, rebaseImports } from "../../generator/diff/types-check.js";
+import { checkTypes, rebaseImports } from "../../targets/typescript/emit/types-check.js";
 import { at, base, type Doc } from "./helpers.js";
 import { ROOT } from "./cli.js";
 

@@ -7,10 +7,10 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import ts from "typescript";
-import { resolveRun } from "../cli/generate-command.js";
-import { loadConfig } from "../config/load.js";
-import { generate, writeFiles } from "../generate.js";
-import type { TypeFailure, TypesSignal } from "./report.js";
+import { resolveRun } from "../../../generator/cli/generate-command.js";
+import { loadConfig } from "../../../generator/config/load.js";
+import { generate, writeFiles } from "../../../generator/generate.js";
+import type { TypeFailure, TypesSignal } from "../../../generator/diff/report.js";
 
 const posix = (path: string) => path.split(sep).join("/");
 
