@@ -210,7 +210,7 @@ export class GoTypes {
       .filter((v): v is string => typeof v === "string")
       .map((v) => {
         const constName = this.scope.claim(`${name}${goName(v, v === "" ? "Empty" : "V")}`);
-        return `${goDoc(constName, `is ${goString(v)}.`, descriptions?.[v], "\t")}\n\t${constName} ${name} = ${goString(v)}`;
+        return `${goDoc(constName, `is ${goString(v)}.`, descriptions && Object.hasOwn(descriptions, v) ? descriptions[v] : undefined, "\t")}\n\t${constName} ${name} = ${goString(v)}`;
       });
     this.out.push(`${doc}\ntype ${name} string\n\n// Values of ${name}.\nconst (\n${consts.join("\n")}\n)`);
   }
@@ -239,7 +239,10 @@ export class GoTypes {
     }
     lines.push("\t// Extra holds the fields this release does not declare, kept as they were received; they are sent too.");
     lines.push('\tExtra map[string]json.RawMessage `json:"-"`');
-    const known = fields.filter((f) => !f.file).map((f) => goString(f.property));
+    // A variant's discriminator is declared too: its type writes it.
+    const known = [...fields.filter((f) => !f.file).map((f) => f.property), ...(options.skip === undefined ? [] : [options.skip])].map(
+      goString,
+    );
     const fixed = options.fixed ? `, ${goString(options.fixed[0])}, ${goString(options.fixed[1])}` : "";
     this.out.push(
       [

@@ -87,7 +87,11 @@ function words(text: string): string[] {
 /** An exported Go name (ASCII): `get_document-v2` -> `GetDocumentV2`, `job_id` -> `JobID`; never empty. */
 export function goName(text: string, fallback = "X"): string {
   const joined = words(text)
-    .map((w) => (INITIALISMS.has(w.toLowerCase()) ? w.toUpperCase() : `${w[0]!.toUpperCase()}${w.slice(1)}`))
+    .map((w) =>
+      INITIALISMS.has(w.toLowerCase())
+        ? w.toUpperCase()
+        : `${w[0]!.toUpperCase()}${/^[A-Z0-9]+$/.test(w) ? w.slice(1).toLowerCase() : w.slice(1)}`,
+    )
     .join("");
   if (joined === "") return fallback;
   return /^[0-9]/.test(joined) ? `${fallback}${joined}` : joined;

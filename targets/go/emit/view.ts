@@ -57,10 +57,11 @@ function imports(code: string): string {
   return `import (\n${groups.join("\n\n")}\n)`;
 }
 
-/** A Go file's text below the header: package clause, imports and declarations. */
-function goFile(declarations: readonly string[]): { imports: string; code: string } {
+/** A Go file's text after the package clause: imports and declarations, each after a blank line. */
+function goFile(declarations: readonly string[]): { body: string } {
   const code = declarations.join("\n\n");
-  return { imports: imports(code), code };
+  const parts = [imports(code), code].filter((p) => p !== "");
+  return { body: parts.length === 0 ? "" : `\n\n${parts.join("\n\n")}` };
 }
 
 export function goView(ir: IR, options: GoOptions = {}): LanguageView {
