@@ -4,6 +4,7 @@
 export const CONTRACT = [
   "test/prism/**/*.test.ts",
   "targets/python/test/github-pyright.test.ts",
+  "targets/go/test/github-go.test.ts",
   "test/generator/compile.test.ts",
   "test/bench/**/*.test.ts",
 ];

@@ -50,8 +50,13 @@ function imports(code: string): string {
     ["strconv", /\bstrconv\./],
     ["strings", /\bstrings\./],
   ] as const;
-  const used = std.filter(([, pattern]) => pattern.test(code)).map(([path]) => `\t${goString(path)}`);
-  const runtime = /\bsdkruntime\./.test(code) ? [`\tsdkruntime ${goString(RUNTIME_MODULE)}`] : [];
+  // Only code counts: comments and string literals may name a package too.
+  const bare = code
+    .replace(/^[ \t]*\/\/.*$/gm, "")
+    .replace(/"(?:[^"\\\n]|\\.)*"/g, '""')
+    .replace(/`[^`]*`/g, "``");
+  const used = std.filter(([, pattern]) => pattern.test(bare)).map(([path]) => `\t${goString(path)}`);
+  const runtime = /\bsdkruntime\./.test(bare) ? [`\tsdkruntime ${goString(RUNTIME_MODULE)}`] : [];
   if (used.length + runtime.length === 0) return "";
   const groups = [used, runtime].filter((g) => g.length > 0).map((g) => g.join("\n"));
   return `import (\n${groups.join("\n\n")}\n)`;
