@@ -1,6 +1,7 @@
 // The Go target: a Go module below go/ of the output folder, from the templates beside this file, wrapping the
 // hand-written runtime module in runtime/.
 import type { Target } from "../../generator/target.js";
+import { GO_KEYWORDS, GO_PREDECLARED } from "./emit/names.js";
 import type { GoOptions } from "./emit/view.js";
 
 export const target: Target = {
@@ -18,6 +19,7 @@ export const target: Target = {
         description: "The Go package name. Default: the title's letters and digits, lowercase.",
         type: "string",
         pattern: "^[a-z][a-z0-9]*$",
+        not: { enum: [...GO_KEYWORDS, ...GO_PREDECLARED, "sdkruntime"] },
       },
     },
   },
@@ -25,4 +27,5 @@ export const target: Target = {
     const { goEmitter } = await import("./emit/index.js");
     return { emitters: [goEmitter(options as GoOptions)] };
   },
+  check: async (outDir) => (await import("./emit/check.js")).checkGoModule(outDir),
 };
