@@ -13,7 +13,7 @@ describe("Go escapers", () => {
     expect(goString("\ufeff\u202e")).toBe('"\\ufeff\\u202e"');
     // Go has no escape for a lone surrogate.
     expect(goString("\ud800x")).toBe('"\ufffdx"');
-    expect(goString("`${x}` */ //")).toBe('"`${x}` */ //"');
+    expect(goString("`{x}` */ //")).toBe('"`{x}` */ //"');
   });
 
   it("keep a comment on one line, with no build constraint or directive in it", () => {
