@@ -3,7 +3,7 @@
  * that takes a context first, fills an sdkruntime.Request and calls the runtime. Job submission with pipelines is
  * pipelines.ts's business.
  */
-import type { Operation, Parameter } from "../../../generator/ir/types.js";
+import type { Operation, Parameter, Schema } from "../../../generator/ir/types.js";
 import { goComment, goDoc, goString } from "./escape.js";
 import type { GoTypes } from "./go-type.js";
 import { bodyKind, isBinaryResponse, operationLiteral } from "./operation-spec.js";
@@ -47,6 +47,7 @@ export function operationCode(op: Operation, names: { method: string; params: st
       const pointer = t.kind === "struct" || (t.kind === "scalar" && !required);
       fields.push(`\t${field} ${pointer ? "*" : ""}${t.code}`);
       const nilable = pointer || t.kind === "nilable";
+      fills.push(...exactlyOneChecks(types, content.schema, t.code, `in.${field}`));
       if (body.kind === "json") {
         fills.push(nilable ? `\tif in.${field} != nil {\n\t\treq.Body = in.${field}\n\t}` : `\treq.Body = in.${field}`);
       } else {
@@ -101,6 +102,27 @@ export function operationCode(op: Operation, names: { method: string; params: st
   }
   lines.push(`func (c *Client) ${names.method}(${args.join(", ")}) ${returns} {\n${bodyLines.join("\n")}\n}`);
   return lines.join("\n");
+}
+
+/**
+ * The "exactly one of" groups of a struct body, checked before anything is sent (a *sdkruntime.ConfigError). A
+ * member the struct cannot declare is looked for in Extra.
+ */
+function exactlyOneChecks(types: GoTypes, schema: Schema, goType: string, value: string): string[] {
+  const resolved = types.resolve(schema);
+  const object = resolved?.kind === "object" ? resolved : undefined;
+  const fields = types.fieldsOf(goType);
+  if (object === undefined || fields.length === 0 || (object.exactlyOne ?? []).length === 0) return [];
+  const present = (property: string): string => {
+    const f = fields.find((x) => x.property === property);
+    if (f === undefined) return `${value}.Extra[${goString(property)}] != nil`;
+    return f.type.kind === "scalar" || f.type.kind === "struct" ? "true" : `${value}.${f.field} != nil`;
+  };
+  const checks = (object.exactlyOne ?? []).map(
+    (group) =>
+      `\t\tif err := exactlyOne(${goString(group.join(", "))}, ${group.map(present).join(", ")}); err != nil {\n\t\t\treturn nil, err\n\t\t}`,
+  );
+  return [`\tif ${value} != nil {\n${checks.join("\n")}\n\t}`];
 }
 
 /** The Go type of the first 2xx JSON answer (json.RawMessage when there is none). */
