@@ -59,3 +59,8 @@ export function goDoc(name: string, lead: string, text: string | undefined, inde
 export function markdownText(text: string): string {
   return goComment(text).replace(/[\\`*_{}[\]()<>#+!|~-]/g, (c) => `\\${c}`);
 }
+
+/** Text for inside a Markdown code span: one line, backticks (which would end it) written as quotes. */
+export function markdownCode(text: string): string {
+  return goComment(text).replace(/`/g, "'");
+}

@@ -6,7 +6,7 @@
 import { envNames } from "../../../generator/emit/env-names.js";
 import type { LanguageView } from "../../../generator/emit/templated.js";
 import type { IR } from "../../../generator/ir/types.js";
-import { goComment, goDoc, goString, markdownText } from "./escape.js";
+import { goComment, goDoc, goString, markdownCode, markdownText } from "./escape.js";
 import { GoTypes } from "./go-type.js";
 import { modelStatements } from "./model.js";
 import { operationLiteral } from "./operation-spec.js";
@@ -133,12 +133,12 @@ export function goView(ir: IR, options: GoOptions = {}): LanguageView {
       readme: {
         title: markdownText(ir.info.title),
         release: markdownText(ir.info.version),
-        module: markdownText(names.module),
-        package: markdownText(names.package),
-        tokenEnv: markdownText(env.token),
-        baseUrlEnv: markdownText(env.baseUrl),
+        module: markdownCode(names.module),
+        package: markdownCode(names.package),
+        tokenEnv: markdownCode(env.token),
+        baseUrlEnv: markdownCode(env.baseUrl),
         defaultBaseUrl: defaultBaseUrl === "" ? false : markdownText(defaultBaseUrl),
-        pipelines: pipelineNames.map(markdownText),
+        pipelines: pipelineNames.map(markdownCode),
         runtimeModule: RUNTIME_MODULE,
       },
     },
