@@ -1,14 +1,20 @@
 // The Go module of each hostile description (test/hostile/descriptions: reserved words, colliding names, recursion,
 // comment and string breakers in texts): generated twice byte-identically, gofmt-clean, and clean under go vet
 // (which builds it) and staticcheck.
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, ensureGoTools } from "../../../scripts/setup/go-tools.mjs";
 import { generateGo, goRun, writeGoWorkspace } from "./go-module.js";
 
 const LIMIT = 600_000;
+const here = fileURLToPath(new URL("./", import.meta.url));
+/** A Go test program per theme, in a module beside the generated one: what the client must send. */
+const PROGRAMS: Readonly<Record<string, { file: string; module: string }>> = {
+  locations: { file: "locations_e2e_test.go", module: "example.com/locations-sdk-go" },
+};
 const DESCRIPTIONS = join(REPO_ROOT, "test", "hostile", "descriptions");
 const THEMES = (await readdir(DESCRIPTIONS)).filter((f) => f.endsWith(".yaml")).map((f) => f.slice(0, -".yaml".length));
 
@@ -24,7 +30,13 @@ describe("Go modules of the hostile descriptions", () => {
       const source = join(DESCRIPTIONS, `${theme}.yaml`);
       const [a, b] = [await generateGo(source), await generateGo(source)];
       twice.set(theme, JSON.stringify(a) === JSON.stringify(b));
-      await writeGoWorkspace(join(base, theme), a);
+      const program = PROGRAMS[theme];
+      await writeGoWorkspace(join(base, theme), a, program ? ["e2e"] : []);
+      if (program) {
+        await mkdir(join(base, theme, "e2e"));
+        await copyFile(join(here, "e2e", program.file), join(base, theme, "e2e", program.file));
+        await writeFile(join(base, theme, "e2e", "go.mod"), `module example.com/e2e\n\ngo 1.22\n\nrequire ${program.module} v0.0.0\n`);
+      }
     }
   }, LIMIT);
 
@@ -35,6 +47,18 @@ describe("Go modules of the hostile descriptions", () => {
   it.each(THEMES)("%s generates byte-identical output twice", (theme) => {
     expect(twice.get(theme)).toBe(true);
   });
+
+  it(
+    "locations: the client sends header, cookie and query parameters and Object.prototype's names as fields",
+    async () => {
+      const outcome = await goRun(join(base, "locations", "e2e"), "go", ["test", "-count=1", "-v", "./..."], {
+        GOWORK: join(base, "locations", "go.work"),
+      });
+      expect(outcome.code, outcome.output).toBe(0);
+      expect(outcome.output).toContain("--- PASS: TestParametersTravelWhereTheyAreDeclared");
+    },
+    LIMIT,
+  );
 
   it.each(THEMES)(
     "%s is gofmt-clean and passes go vet and staticcheck",
