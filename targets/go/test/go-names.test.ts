@@ -1,7 +1,8 @@
 // The Go target's names and escapers, without the Go toolchain: what description text can become in Go source.
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { goComment, goDoc, goString } from "../emit/escape.js";
-import { GO_KEYWORDS, goName, NameScope, packageName, titleSlug } from "../emit/names.js";
+import { GO_KEYWORDS, GO_PACKAGE_NAMES, goName, NameScope, packageName, titleSlug } from "../emit/names.js";
 import { goNames } from "../emit/view.js";
 
 describe("Go escapers", () => {
@@ -55,5 +56,17 @@ describe("Go names", () => {
       package: "documentautomationservice",
     });
     expect(goNames("X", { module: "github.com/acme/x-go", package: "x" })).toEqual({ module: "github.com/acme/x-go", package: "x" });
+  });
+});
+
+describe("reserved names", () => {
+  it("are exactly the exported package-level names the templates declare", () => {
+    const templates = new URL("../templates/", import.meta.url);
+    const declared = new Set<string>();
+    for (const file of readdirSync(templates).filter((f) => f.endsWith(".go.hbs"))) {
+      const text = readFileSync(new URL(file, templates), "utf8");
+      for (const m of text.matchAll(/^(?:func|type|const) ([A-Z]\w*)|^\t(With\w+) = /gm)) declared.add(m[1] ?? m[2]!);
+    }
+    expect([...declared].sort()).toEqual([...GO_PACKAGE_NAMES].sort());
   });
 });
