@@ -23,6 +23,10 @@ export const target: Target = {
       },
     },
   },
+  flags: {
+    "go-module": { option: "module", help: "the Go module path of the Go SDK (go.mod)" },
+    "go-package": { option: "package", help: "the Go package name of the Go SDK" },
+  },
   load: async (options) => {
     const { goEmitter } = await import("./emit/index.js");
     return { emitters: [goEmitter(options as GoOptions)] };

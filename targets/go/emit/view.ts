@@ -10,7 +10,7 @@ import { goComment, goDoc, goString, markdownCode, markdownText } from "./escape
 import { GoTypes } from "./go-type.js";
 import { modelStatements } from "./model.js";
 import { operationLiteral } from "./operation-spec.js";
-import { GO_CLIENT_MEMBERS, GO_PACKAGE_NAMES, goName, NameScope, packageName, titleSlug } from "./names.js";
+import { GO_CLIENT_MEMBERS, GO_KEYWORDS, GO_PACKAGE_NAMES, GO_PREDECLARED, goName, NameScope, packageName, titleSlug } from "./names.js";
 import { operationCode } from "./operations.js";
 import { pipelinesCode } from "./pipelines.js";
 
@@ -31,10 +31,23 @@ export const RUNTIME_VERSION = "v0.1.0";
  * `module` to publish.
  */
 export function goNames(title: string, options: GoOptions = {}): { module: string; package: string } {
-  return {
+  const names = {
     module: options.module ?? `example.com/${titleSlug(title)}-sdk-go`,
     package: options.package ?? packageName(title),
   };
+  // A flag's value reaches here unchecked by the options schema: the same rules, said once more.
+  if (
+    !/^[a-z][a-z0-9]*$/.test(names.package) ||
+    GO_KEYWORDS.has(names.package) ||
+    GO_PREDECLARED.has(names.package) ||
+    names.package === "sdkruntime"
+  ) {
+    throw new Error(`go: the package name "${names.package}" is not a lowercase Go identifier free for a package`);
+  }
+  if (!/^[a-z0-9][a-z0-9._~-]*(\/[A-Za-z0-9._~-]+)*$/.test(names.module)) {
+    throw new Error(`go: the module path "${names.module}" is not a valid Go module path`);
+  }
+  return names;
 }
 
 /** Standard-library and runtime imports a file's code uses, as an import block ("" for none). */

@@ -70,3 +70,11 @@ describe("reserved names", () => {
     expect([...declared].sort()).toEqual([...GO_PACKAGE_NAMES].sort());
   });
 });
+
+describe("options", () => {
+  it("refuse a package name or module path Go would not take", () => {
+    expect(() => goNames("X", { package: "type" })).toThrow(/package name "type"/);
+    expect(() => goNames("X", { package: "Docs" })).toThrow(/package name/);
+    expect(() => goNames("X", { module: "/abs" })).toThrow(/module path/);
+  });
+});
