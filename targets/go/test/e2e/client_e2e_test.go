@@ -76,6 +76,21 @@ func TestJobWithAFile(t *testing.T) {
 	}
 }
 
+func TestJSONTextFieldsTravelAsJSONText(t *testing.T) {
+	body := sdk.WorkflowDocumentAnonymizeFinalize{
+		PreviewImages:        []string{"https://files.example.com/p1.png"},
+		PreviewBoundingBoxes: json.RawMessage(`{"pages":[]}`),
+		RedactBoxes:          json.RawMessage(`[{"page":1}]`),
+	}
+	res, err := client(t, token).SubmitWorkflow(context.Background(), body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(res.JobID, "job_") {
+		t.Fatalf("job %q", res.JobID)
+	}
+}
+
 func TestStartedJobIsWaitedFor(t *testing.T) {
 	c := client(t, token, sdk.WithHeader("x-mock-job-duration-ms", "300"))
 	handle, err := c.StartWorkflow(context.Background(), sdk.WorkflowPDFAiSplit{Pofid: sdk.Ptr("POF-1")})
