@@ -16,6 +16,7 @@ const DescriptionHash = "3170a3ccb1c8130dd4ce2a4864d1d51726898c0404e25252897e742
 func ServiceModel() *sdkruntime.Model {
 	m := &sdkruntime.Model{Release: Release, DescriptionHash: DescriptionHash, Title: "Document Automation Service"}
 	m.Env = sdkruntime.EnvNames{Token: "DOCUMENT_AUTOMATION_SERVICE_TOKEN", BaseURL: "DOCUMENT_AUTOMATION_SERVICE_BASE_URL"}
+	m.RequestIDHeader = "X-Request-Id"
 	m.Errors = map[string]sdkruntime.ErrorSpec{}
 	m.Errors["CURRENCY_NOT_AVAILABLE"] = sdkruntime.ErrorSpec{Status: 400, Description: "Unsupported currency code."}
 	m.Errors["INVALID_COORDINATES"] = sdkruntime.ErrorSpec{Status: 400, Description: "Reverse geocoding `lat` or `lng` out of range."}
