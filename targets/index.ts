@@ -5,4 +5,5 @@ import type { TargetModule } from "../generator/target.js";
 export const TARGETS = {
   typescript: () => import("./typescript/target.js"),
   python: () => import("./python/target.js"),
+  go: () => import("./go/target.js"),
 } as const satisfies Record<string, TargetModule>;

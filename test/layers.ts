@@ -4,6 +4,7 @@
 export const CONTRACT = [
   "test/prism/**/*.test.ts",
   "targets/python/test/github-pyright.test.ts",
+  "targets/go/test/github-go.test.ts",
   "test/generator/compile.test.ts",
   "test/bench/**/*.test.ts",
 ];
@@ -39,4 +40,5 @@ export const QUICK = [
   "targets/typescript/test/subscription-check.test.ts",
   "targets/python/test/py-names.test.ts",
   "targets/python/test/py-type.test.ts",
+  "targets/go/test/go-names.test.ts",
 ];

@@ -3,6 +3,10 @@
 // ways, so a listed scenario that starts passing fails here until it is taken off the list.
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generatedPythonModule } from "../../targets/python/test/package.js";
@@ -54,10 +58,35 @@ const pythonDriver =
       child.stdin?.end(JSON.stringify({ module: generatedPythonModule(), mode, concurrency: CONCURRENCY, cases }));
     });
 
+/**
+ * The Go driver (drivers/go) is built against generated/go and the runtime module in a go.work of a temporary folder,
+ * so that nothing is fetched, then fed the cases on stdin.
+ */
+const goDriver: Driver = async (cases) => {
+  const dir = await mkdtemp(join(tmpdir(), "behaviour-go-"));
+  try {
+    const uses = [join(root, "generated", "go"), join(root, "targets", "go", "runtime"), join(here, "drivers", "go")];
+    await writeFile(join(dir, "go.work"), `go 1.22\n\nuse (\n${uses.map((u) => `\t${u}\n`).join("")})\n`);
+    const env = { ...process.env, GOWORK: join(dir, "go.work"), GOPROXY: "off", GOFLAGS: "" };
+    const binary = join(dir, "driver");
+    await promisify(execFile)("go", ["build", "-o", binary, "."], { cwd: join(here, "drivers", "go"), env, timeout: 100_000 });
+    return await new Promise((resolve, reject) => {
+      const child = execFile(binary, [], { env, maxBuffer: 64 * 1024 * 1024, timeout: 100_000 }, (error, stdout, stderr) => {
+        if (error) reject(new Error(`the Go driver failed: ${error.message}\n${stderr}`));
+        else resolve(JSON.parse(stdout) as DriverResult[]);
+      });
+      child.stdin?.end(JSON.stringify({ concurrency: CONCURRENCY, cases }));
+    });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+};
+
 const LANGUAGES: [string, Driver][] = [
   ["typescript", typescriptDriver],
   ["python-sync", pythonDriver("sync")],
   ["python-async", pythonDriver("async")],
+  ["go", goDriver],
 ];
 
 let server: RemoteScenarioServer;

@@ -136,7 +136,7 @@ describe("the command's answers", CONCURRENT, () => {
       ["generate", "--sepc", "x.yaml"],
       /^error: unknown option --sepc for generate \(did you mean --spec\?\)\nrun `paperoffice-sdk generate --help`/,
     ],
-    [["generate", "--languages", "pyton"], /^error: --languages: "pyton" is not one of typescript, python \(did you mean python\?\)/],
+    [["generate", "--languages", "pyton"], /^error: --languages: "pyton" is not one of typescript, python, go \(did you mean python\?\)/],
     [["generate", "--spec", "nope.yaml"], /^error: nope\.yaml: no such file\n$/],
   ])(
     "%j: one line naming the cause, exit 1",
@@ -264,7 +264,7 @@ describe("paperoffice-sdk.config.json", CONCURRENT, () => {
     await writeFile(join(dir, "paperoffice-sdk.config.json"), JSON.stringify({ languages: ["typescript", "pyhton"] }));
     const misspelt = await cliIn(dir, "generate");
     expect(misspelt.stderr).toContain(
-      '/languages/1: "pyhton" is not a language of the generator (typescript, python); did you mean python?',
+      '/languages/1: "pyhton" is not a language of the generator (typescript, python, go); did you mean python?',
     );
   });
 });

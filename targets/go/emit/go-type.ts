@@ -1,0 +1,297 @@
+/**
+ * The Go type printer: a Go type for each schema of the IR, declaring named types for named schemas and for inline
+ * objects and string enums (named after where they appear). Every struct keeps the JSON fields it does not declare
+ * in `Extra`, so that a release adding fields decodes and re-encodes without loss.
+ */
+import { flattenObject } from "../../../generator/ir/index.js";
+import type { IR, ObjectSchema, Property, Schema } from "../../../generator/ir/types.js";
+import { goDoc, goString } from "./escape.js";
+import { GO_STRUCT_MEMBERS, goName, NameScope } from "./names.js";
+
+/** How a Go type behaves as a field: a struct (held by pointer), a scalar (pointer when optional), nil-able. */
+export type GoKind = "struct" | "scalar" | "nilable";
+export interface GoType {
+  readonly code: string;
+  readonly kind: GoKind;
+}
+
+/** json-text fields: their structured value (a request the runtime encodes) or the string the service sends. */
+export type JsonTextMode = "structured" | "string";
+
+export interface FieldInfo {
+  readonly property: string;
+  readonly field: string;
+  readonly type: GoType;
+  /** A file (or list of files) sent as a multipart part, never as JSON. */
+  readonly file: boolean;
+}
+
+const RAW: GoType = { code: "json.RawMessage", kind: "nilable" };
+const FILE: GoType = { code: "*sdkruntime.File", kind: "nilable" };
+
+/** Property names encoding/json can put in a struct tag (its isValidTag), ASCII only; others stay in Extra. */
+const TAGGABLE = /^[A-Za-z0-9!#$%&()*+\-./:;<=>?@[\]^_{|}~ ]+$/;
+
+export class GoTypes {
+  private readonly out: string[] = [];
+  private readonly names = new Map<string, string>();
+  private readonly kinds = new Map<string, GoKind>();
+  private readonly fields = new Map<string, FieldInfo[]>();
+  private readonly aliases = new Map<string, string>();
+  private readonly schemas: ReadonlyMap<string, Schema>;
+
+  constructor(
+    private readonly ir: IR,
+    private readonly scope: NameScope,
+  ) {
+    this.schemas = new Map(ir.schemas.map((s) => [s.name, s.schema]));
+    for (const named of ir.schemas) this.names.set(named.name, scope.claim(goName(named.identifier, "Schema")));
+    for (const named of ir.schemas) this.kinds.set(this.names.get(named.name)!, this.kindOfNamed(named.schema, new Set([named.name])));
+  }
+
+  /** The declarations so far, in order. */
+  get declarations(): readonly string[] {
+    return this.out;
+  }
+
+  /** The Go name of a named schema. */
+  nameOf(schemaName: string): string {
+    return this.names.get(schemaName) ?? "json.RawMessage";
+  }
+
+  /** The fields of a declared struct, following aliases; [] for another type. */
+  fieldsOf(name: string): readonly FieldInfo[] {
+    const seen = new Set<string>();
+    let at = name;
+    while (!this.fields.has(at) && this.aliases.has(at) && !seen.has(at)) {
+      seen.add(at);
+      at = this.aliases.get(at)!;
+    }
+    return this.fields.get(at) ?? [];
+  }
+
+  /** Declares every named schema. */
+  declareNamed(): void {
+    for (const named of this.ir.schemas) this.declareOne(named.name, named.schema);
+  }
+
+  /** Follows references (and nullable unions) to the schema they stand for; undefined for a cycle of references. */
+  resolve(schema: Schema, seen: Set<string> = new Set()): Schema | undefined {
+    const plain = nonNull(schema);
+    if (plain.kind !== "ref") return plain;
+    if (seen.has(plain.name)) return undefined;
+    seen.add(plain.name);
+    const target = this.schemas.get(plain.name);
+    return target === undefined ? undefined : this.resolve(target, seen);
+  }
+
+  /** A file, or a list of files: a multipart part. */
+  isFile(schema: Schema): "one" | "many" | undefined {
+    const s = this.resolve(schema);
+    if (s?.kind === "file") return "one";
+    if (s?.kind === "array" && this.resolve(s.items)?.kind === "file") return "many";
+    return undefined;
+  }
+
+  private kindOfNamed(schema: Schema, seen: Set<string>): GoKind {
+    const s = nonNull(schema);
+    switch (s.kind) {
+      case "ref": {
+        if (seen.has(s.name)) return "nilable";
+        const target = this.schemas.get(s.name);
+        return target === undefined ? "nilable" : this.kindOfNamed(target, new Set([...seen, s.name]));
+      }
+      case "object":
+        return s.properties.length > 0 ? "struct" : "nilable";
+      case "intersection":
+        return flattenObject(s, this.schemas).properties.length > 0 ? "struct" : "nilable";
+      case "string":
+      case "number":
+      case "integer":
+      case "boolean":
+      case "json-text":
+        return "scalar";
+      case "enum":
+        return enumBase(s.values) === undefined ? "nilable" : "scalar";
+      default:
+        return "nilable";
+    }
+  }
+
+  private declareOne(schemaName: string, schema: Schema): void {
+    const name = this.names.get(schemaName)!;
+    const s = nonNull(schema);
+    const doc = goDoc(name, `is the schema ${goString(schemaName).slice(1, -1)} of the description.`, s.description);
+    if (s.kind === "ref") {
+      const target = this.resolve(s) === undefined ? "json.RawMessage" : this.nameOf(s.name);
+      this.aliases.set(name, target);
+      this.out.push(`${doc}\ntype ${name} = ${target}`);
+      return;
+    }
+    if (s.kind === "object" && s.properties.length > 0) {
+      this.struct(name, s, { doc });
+      return;
+    }
+    if (s.kind === "intersection") {
+      const flat = flattenObject(s, this.schemas);
+      if (flat.properties.length > 0) {
+        this.struct(name, flat, { doc });
+        return;
+      }
+    }
+    if (s.kind === "enum" && enumBase(s.values) === "string") {
+      this.enumDecl(name, s.values, s.valueDescriptions, doc);
+      return;
+    }
+    const t = this.expr(s, name, "string");
+    const alias = t.kind === "scalar" || t.code === RAW.code || t.code === FILE.code;
+    this.out.push(`${doc}\ntype ${name} ${alias ? "= " : ""}${t.code}`);
+  }
+
+  /** The Go type of a schema; inline objects and string enums are declared under `hint`. */
+  expr(schema: Schema, hint: string, jsonText: JsonTextMode): GoType {
+    const s = nonNull(schema);
+    switch (s.kind) {
+      case "ref": {
+        const name = this.nameOf(s.name);
+        return { code: name, kind: this.kinds.get(name) ?? "nilable" };
+      }
+      case "string":
+        return { code: "string", kind: "scalar" };
+      case "integer":
+        return { code: "int64", kind: "scalar" };
+      case "number":
+        return { code: "float64", kind: "scalar" };
+      case "boolean":
+        return { code: "bool", kind: "scalar" };
+      case "enum": {
+        const base = enumBase(s.values);
+        if (base === "string") {
+          const name = this.scope.claim(hint);
+          this.enumDecl(name, s.values, s.valueDescriptions, goDoc(name, "is a set of allowed values.", s.description));
+          return { code: name, kind: "scalar" };
+        }
+        return base === undefined ? RAW : { code: base, kind: "scalar" };
+      }
+      case "array":
+        return { code: `[]${this.expr(s.items, `${hint}Item`, jsonText).code}`, kind: "nilable" };
+      case "object":
+        if (s.properties.length > 0) return this.hoist(hint, s);
+        if (typeof s.additionalProperties === "object") {
+          return { code: `map[string]${this.expr(s.additionalProperties, `${hint}Value`, jsonText).code}`, kind: "nilable" };
+        }
+        return { code: "map[string]json.RawMessage", kind: "nilable" };
+      case "intersection": {
+        const flat = flattenObject(s, this.schemas);
+        return flat.properties.length > 0 ? this.hoist(hint, flat) : RAW;
+      }
+      case "file":
+        return FILE;
+      case "json-text":
+        return jsonText === "structured" ? this.expr(s.value, hint, jsonText) : { code: "string", kind: "scalar" };
+      default:
+        return RAW;
+    }
+  }
+
+  private hoist(hint: string, object: ObjectSchema): GoType {
+    const name = this.scope.claim(hint);
+    this.struct(name, object, { doc: goDoc(name, "is an object of the description.", object.description) });
+    return { code: name, kind: "struct" };
+  }
+
+  private enumDecl(
+    name: string,
+    values: readonly (string | number | boolean | null)[],
+    descriptions: Readonly<Record<string, string>> | undefined,
+    doc: string,
+  ): void {
+    const consts = values
+      .filter((v): v is string => typeof v === "string")
+      .map((v) => {
+        const constName = this.scope.claim(`${name}${goName(v, v === "" ? "Empty" : "V")}`);
+        return `${goDoc(constName, `is ${goString(v)}.`, descriptions && Object.hasOwn(descriptions, v) ? descriptions[v] : undefined, "\t")}\n\t${constName} ${name} = ${goString(v)}`;
+      });
+    this.out.push(`${doc}\ntype ${name} string\n\n// Values of ${name}.\nconst (\n${consts.join("\n")}\n)`);
+  }
+
+  /**
+   * Declares a struct for an object, with Extra and its JSON methods. `skip` leaves a property out (a variant's
+   * discriminator, which its type writes: `fixed`).
+   */
+  struct(
+    name: string,
+    object: ObjectSchema,
+    options: { doc: string; skip?: string; fixed?: readonly [string, string]; jsonText?: JsonTextMode },
+  ): FieldInfo[] {
+    const fieldScope = new NameScope(GO_STRUCT_MEMBERS);
+    const fields: FieldInfo[] = [];
+    const lines: string[] = [];
+    for (const p of object.properties) {
+      if (p.name === options.skip || !TAGGABLE.test(p.name)) continue;
+      const field = fieldScope.claim(goName(p.name, "Field"));
+      const info = this.field(name, field, p, options.jsonText ?? "string");
+      fields.push(info);
+      const tag = info.file ? "-" : `${p.name === "-" ? "-," : p.name}${p.required ? "" : ",omitempty"}`;
+      // Every field has a comment line: it also keeps gofmt from aligning the fields.
+      lines.push(goDoc(field, `is ${goString(p.name)}${p.required ? " (required)" : ""}.`, fieldDoc(p), "\t"));
+      lines.push(`\t${field} ${info.type.code} \`json:"${tag}"\``);
+    }
+    lines.push("\t// Extra holds the fields this release does not declare, kept as they were received; they are sent too.");
+    lines.push('\tExtra map[string]json.RawMessage `json:"-"`');
+    // A variant's discriminator is declared too: its type writes it.
+    const known = [...fields.filter((f) => !f.file).map((f) => f.property), ...(options.skip === undefined ? [] : [options.skip])].map(
+      goString,
+    );
+    const fixed = options.fixed ? `, ${goString(options.fixed[0])}, ${goString(options.fixed[1])}` : "";
+    this.out.push(
+      [
+        `${options.doc}\ntype ${name} struct {\n${lines.join("\n")}\n}`,
+        `// UnmarshalJSON decodes the declared fields and keeps the others in Extra.\nfunc (v *${name}) UnmarshalJSON(data []byte) error {\n\ttype plain ${name}\n\tif err := json.Unmarshal(data, (*plain)(v)); err != nil {\n\t\treturn err\n\t}\n\treturn unknownFields(data, &v.Extra${known.length > 0 ? `, ${known.join(", ")}` : ""})\n}`,
+        `// MarshalJSON encodes the declared fields with Extra${options.fixed ? " and the variant's discriminator" : ""}.\nfunc (v ${name}) MarshalJSON() ([]byte, error) {\n\ttype plain ${name}\n\treturn encodeObject(plain(v), v.Extra${fixed})\n}`,
+      ].join("\n\n"),
+    );
+    this.fields.set(name, fields);
+    return fields;
+  }
+
+  private field(owner: string, field: string, p: Property, jsonText: JsonTextMode): FieldInfo {
+    const file = this.isFile(p.schema);
+    if (file !== undefined)
+      return { property: p.name, field, type: file === "one" ? FILE : { code: "[]*sdkruntime.File", kind: "nilable" }, file: true };
+    const t = this.expr(p.schema, `${owner}${field}`, jsonText);
+    const pointer = t.kind === "struct" || (t.kind === "scalar" && !p.required);
+    return { property: p.name, field, type: pointer ? { code: `*${t.code}`, kind: "nilable" } : t, file: false };
+  }
+}
+
+/** A union of one schema with null stands for that schema (its field may be absent or null). */
+function nonNull(schema: Schema): Schema {
+  if (schema.kind !== "union") return schema;
+  const rest = schema.members.filter((m) => m.kind !== "null" && !(m.kind === "enum" && m.values.every((v) => v === null)));
+  if (rest.length !== 1 || rest.length === schema.members.length) return schema;
+  const description = rest[0]!.description ?? schema.description;
+  return description === undefined ? rest[0]! : { ...rest[0]!, description };
+}
+
+/** The Go type all non-null values of an enum share, if any. */
+function enumBase(values: readonly (string | number | boolean | null)[]): "string" | "int64" | "float64" | "bool" | undefined {
+  const set = values.filter((v) => v !== null);
+  if (set.length === 0) return undefined;
+  if (set.every((v) => typeof v === "string")) return "string";
+  if (set.every((v) => typeof v === "number")) return set.every((v) => Number.isInteger(v)) ? "int64" : "float64";
+  if (set.every((v) => typeof v === "boolean")) return "bool";
+  return undefined;
+}
+
+/** A field's doc: its description, default, range and allowed values, as the TypeScript members carry them. */
+function fieldDoc(p: Property): string {
+  const s = p.schema;
+  const parts = [s.description ?? ""];
+  if (s.default !== undefined) parts.push(`Default: ${JSON.stringify(s.default)}.`);
+  if ((s.kind === "number" || s.kind === "integer") && (s.minimum !== undefined || s.maximum !== undefined)) {
+    parts.push(`Range: ${s.minimum ?? "-inf"} to ${s.maximum ?? "inf"}.`);
+  }
+  if (s.kind === "enum") parts.push(`One of ${s.values.map((v) => JSON.stringify(v)).join(", ")}.`);
+  return parts.filter((x) => x.trim() !== "").join(" ");
+}

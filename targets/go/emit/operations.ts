@@ -1,0 +1,134 @@
+/**
+ * One method of the generated Client per operation: a params struct with the parameters and the body, and a method
+ * that takes a context first, fills an sdkruntime.Request and calls the runtime. Job submission with pipelines is
+ * pipelines.ts's business.
+ */
+import type { Operation, Parameter, Schema } from "../../../generator/ir/types.js";
+import { goComment, goDoc, goString } from "./escape.js";
+import type { GoTypes } from "./go-type.js";
+import { bodyKind, isBinaryResponse, operationLiteral } from "./operation-spec.js";
+import { goName, NameScope } from "./names.js";
+
+const LOCATION_HELPER: Readonly<Record<Parameter["in"], string>> = {
+  path: "setPath",
+  query: "setQuery",
+  header: "setHeader",
+  cookie: "setCookie",
+};
+
+/** The Go code of one operation. */
+export function operationCode(op: Operation, names: { method: string; params: string; opVar: string }, types: GoTypes): string {
+  const params = [...op.parameters.path, ...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie];
+  const body = bodyKind(op);
+  const fieldScope = new NameScope();
+  const fields: string[] = [];
+  const fills: string[] = [];
+  for (const p of params) {
+    const field = fieldScope.claim(goName(p.name, "Param"));
+    const t = types.expr(p.schema, `${names.params}${field}`, "string");
+    const required = p.required || p.in === "path";
+    const code = t.kind === "struct" || (t.kind === "scalar" && !required) ? `*${t.code}` : t.code;
+    fields.push(goDoc(field, `is the ${p.in} parameter ${goString(p.name)}${required ? " (required)" : ""}.`, p.description, "\t"));
+    fields.push(`\t${field} ${code}`);
+    fills.push(`\t${LOCATION_HELPER[p.in]}(&req, ${goString(p.name)}, in.${field})`);
+  }
+  if (body) {
+    const field = fieldScope.claim("Body");
+    const content = op.requestBody?.contents.find((c) => c.mediaType === body.mediaType) ?? op.requestBody?.contents[0];
+    const required = op.requestBody?.required ?? false;
+    fields.push(
+      goDoc(field, `is the request body (${goComment(body.mediaType)}${required ? ", required" : ""}).`, op.requestBody?.description, "\t"),
+    );
+    if (body.kind === "raw" || content === undefined) {
+      fields.push(`\t${field} io.Reader`);
+      fills.push(`\tif in.${field} != nil {\n\t\treq.Body = in.${field}\n\t}`);
+    } else {
+      const t = types.expr(content.schema, `${names.params}${field}`, "string");
+      const pointer = t.kind === "struct" || (t.kind === "scalar" && !required);
+      fields.push(`\t${field} ${pointer ? "*" : ""}${t.code}`);
+      const nilable = pointer || t.kind === "nilable";
+      fills.push(...exactlyOneChecks(types, content.schema, t.code, `in.${field}`));
+      if (body.kind === "json") {
+        fills.push(nilable ? `\tif in.${field} != nil {\n\t\treq.Body = in.${field}\n\t}` : `\treq.Body = in.${field}`);
+      } else {
+        const files = t.kind === "struct" ? types.fieldsOf(t.code).filter((f) => f.file) : [];
+        const addFiles = files.map(
+          (f) => `\t\t${f.type.code.startsWith("[]") ? "addFiles" : "addFile"}(form, ${goString(f.property)}, in.${field}.${f.field})`,
+        );
+        fills.push(
+          [
+            nilable ? `\tif in.${field} != nil {` : "\t{",
+            `\t\tform, err := formOf(in.${field})`,
+            "\t\tif err != nil {",
+            `\t\t\treturn nil, &sdkruntime.ConfigError{Message: ${goString(`${op.id}: the body cannot be encoded: `)} + err.Error()}`,
+            "\t\t}",
+            ...addFiles,
+            "\t\treq.Body = form",
+            "\t}",
+          ].join("\n"),
+        );
+      }
+    }
+  }
+  const hasIn = fields.length > 0;
+  const lines: string[] = [];
+  lines.push(`// ${names.opVar} describes ${goComment(op.id)} to the runtime.`);
+  lines.push(`var ${names.opVar} = ${operationLiteral(op)}`);
+  if (hasIn) {
+    lines.push("");
+    lines.push(goDoc(names.params, `holds the parameters and body of ${names.method}.`, undefined));
+    lines.push(`type ${names.params} struct {\n${fields.join("\n")}\n}`);
+  }
+  const binary = isBinaryResponse(op);
+  const result = binary ? undefined : resultType(op, names.method, types);
+  const args = ["ctx context.Context", ...(hasIn ? [`in *${names.params}`] : []), ...(binary ? ["w io.Writer"] : []), "opts ...CallOption"];
+  const returns = binary ? "(*sdkruntime.DownloadInfo, error)" : `(*Response[${result}], error)`;
+  const lead = `calls ${op.method.toUpperCase()} ${op.path}${op.deprecated ? " (deprecated)" : ""}.`;
+  const text = [op.summary, op.description].filter((s) => s !== undefined && s.trim() !== "").join(" ");
+  lines.push("");
+  lines.push(goDoc(names.method, lead, text));
+  if (op.deprecated) lines.push("//\n// Deprecated: the description marks this operation deprecated.");
+  const bodyLines: string[] = [];
+  if (hasIn) bodyLines.push(`\tif in == nil {\n\t\tin = &${names.params}{}\n\t}`);
+  bodyLines.push("\treq := sdkruntime.Request{}");
+  bodyLines.push(...fills);
+  if (binary) {
+    bodyLines.push(`\treturn c.CallDownload(ctx, &${names.opVar}, req, w, opts...)`);
+  } else {
+    bodyLines.push(`\tvar out ${result}`);
+    bodyLines.push(`\tmeta, err := c.CallInto(ctx, &${names.opVar}, req, &out, opts...)`);
+    bodyLines.push("\tif err != nil {\n\t\treturn nil, err\n\t}");
+    bodyLines.push(`\treturn &Response[${result}]{Data: out, Meta: *meta}, nil`);
+  }
+  lines.push(`func (c *Client) ${names.method}(${args.join(", ")}) ${returns} {\n${bodyLines.join("\n")}\n}`);
+  return lines.join("\n");
+}
+
+/**
+ * The "exactly one of" groups of a struct body, checked before anything is sent (a *sdkruntime.ConfigError). A
+ * member the struct cannot declare is looked for in Extra.
+ */
+function exactlyOneChecks(types: GoTypes, schema: Schema, goType: string, value: string): string[] {
+  const resolved = types.resolve(schema);
+  const object = resolved?.kind === "object" ? resolved : undefined;
+  const fields = types.fieldsOf(goType);
+  if (object === undefined || fields.length === 0 || (object.exactlyOne ?? []).length === 0) return [];
+  const present = (property: string): string => {
+    const f = fields.find((x) => x.property === property);
+    if (f === undefined) return `${value}.Extra[${goString(property)}] != nil`;
+    return f.type.kind === "scalar" || f.type.kind === "struct" ? "true" : `${value}.${f.field} != nil`;
+  };
+  const checks = (object.exactlyOne ?? []).map(
+    (group) =>
+      `\t\tif err := exactlyOne(${goString(group.join(", "))}, ${group.map(present).join(", ")}); err != nil {\n\t\t\treturn nil, err\n\t\t}`,
+  );
+  return [`\tif ${value} != nil {\n${checks.join("\n")}\n\t}`];
+}
+
+/** The Go type of the first 2xx JSON answer (json.RawMessage when there is none). */
+function resultType(op: Operation, method: string, types: GoTypes): string {
+  const ok = op.responses.filter((r) => r.status.startsWith("2"));
+  const content = ok.flatMap((r) => r.contents).find((c) => c.mediaType.includes("json"));
+  if (content === undefined) return "json.RawMessage";
+  return types.expr(content.schema, `${method}Result`, "string").code;
+}

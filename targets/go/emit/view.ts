@@ -1,0 +1,159 @@
+/**
+ * The Go target's view: every name planned and every declaration printed from the IR, handed to the templates as
+ * text. Names are claimed in a fixed order (the templates' own, schemas, error codes, operations, pipelines), so
+ * the output is the same on every run.
+ */
+import { envNames } from "../../../generator/emit/env-names.js";
+import type { LanguageView } from "../../../generator/emit/templated.js";
+import type { IR } from "../../../generator/ir/types.js";
+import { goComment, goDoc, goString, markdownCode, markdownText } from "./escape.js";
+import { GoTypes } from "./go-type.js";
+import { modelStatements } from "./model.js";
+import { operationLiteral } from "./operation-spec.js";
+import { GO_CLIENT_MEMBERS, GO_KEYWORDS, GO_PACKAGE_NAMES, GO_PREDECLARED, goName, NameScope, packageName, titleSlug } from "./names.js";
+import { operationCode } from "./operations.js";
+import { pipelinesCode } from "./pipelines.js";
+
+export interface GoOptions {
+  /** The generated module's path, for example `github.com/acme/service-sdk-go`. */
+  readonly module?: string;
+  /** The Go package name. */
+  readonly package?: string;
+}
+
+/** The runtime module the generated module requires, and its version. */
+export const RUNTIME_MODULE = "github.com/paperoffice/sdk-runtime-go";
+export const RUNTIME_VERSION = "v0.1.0";
+
+/**
+ * The module path and package name. The default module path is below example.com, a domain reserved for examples
+ * (RFC 2606): the description names no repository, and a path there can never fetch someone else's code; set
+ * `module` to publish.
+ */
+export function goNames(title: string, options: GoOptions = {}): { module: string; package: string } {
+  const names = {
+    module: options.module ?? `example.com/${titleSlug(title)}-sdk-go`,
+    package: options.package ?? packageName(title),
+  };
+  // A flag's value reaches here unchecked by the options schema: the same rules, said once more.
+  if (
+    !/^[a-z][a-z0-9]*$/.test(names.package) ||
+    GO_KEYWORDS.has(names.package) ||
+    GO_PREDECLARED.has(names.package) ||
+    names.package === "sdkruntime"
+  ) {
+    throw new Error(`go: the package name "${names.package}" is not a lowercase Go identifier free for a package`);
+  }
+  if (!/^[a-z0-9][a-z0-9._~-]*(\/[A-Za-z0-9._~-]+)*$/.test(names.module)) {
+    throw new Error(`go: the module path "${names.module}" is not a valid Go module path`);
+  }
+  return names;
+}
+
+/** Standard-library and runtime imports a file's code uses, as an import block ("" for none). */
+function imports(code: string): string {
+  const std = [
+    ["bytes", /\bbytes\./],
+    ["context", /\bcontext\./],
+    ["encoding/json", /\bjson\./],
+    ["fmt", /\bfmt\./],
+    ["io", /\bio\./],
+    ["net/http", /\bhttp\./],
+    ["reflect", /\breflect\./],
+    ["strconv", /\bstrconv\./],
+    ["strings", /\bstrings\./],
+  ] as const;
+  // Only code counts: comments and string literals may name a package too.
+  const bare = code
+    .replace(/^[ \t]*\/\/.*$/gm, "")
+    .replace(/"(?:[^"\\\n]|\\.)*"/g, '""')
+    .replace(/`[^`]*`/g, "``");
+  const used = std.filter(([, pattern]) => pattern.test(bare)).map(([path]) => `\t${goString(path)}`);
+  const runtime = /\bsdkruntime\./.test(bare) ? [`\tsdkruntime ${goString(RUNTIME_MODULE)}`] : [];
+  if (used.length + runtime.length === 0) return "";
+  const groups = [used, runtime].filter((g) => g.length > 0).map((g) => g.join("\n"));
+  return `import (\n${groups.join("\n\n")}\n)`;
+}
+
+/** A Go file's text after the package clause: imports and declarations, each after a blank line. */
+function goFile(declarations: readonly string[]): { body: string } {
+  const code = declarations.join("\n\n");
+  const parts = [imports(code), code].filter((p) => p !== "");
+  return { body: parts.length === 0 ? "" : `\n\n${parts.join("\n\n")}` };
+}
+
+export function goView(ir: IR, options: GoOptions = {}): LanguageView {
+  const names = goNames(ir.info.title, options);
+  const scope = new NameScope(GO_PACKAGE_NAMES);
+  const types = new GoTypes(ir, scope);
+  types.declareNamed();
+  const errors = ir.errors
+    .filter((e, i, all) => all.findIndex((x) => x.code === e.code) === i)
+    .map((e) => {
+      const name = scope.claim(`Err${goName(e.code, "Code")}`);
+      return `${goDoc(name, `is the error code ${goString(e.code)} (HTTP ${e.status}); match it with errors.Is.`, e.description)}\nconst ${name} = sdkruntime.ErrorCode(${goString(e.code)})`;
+    });
+  const methods = new NameScope(GO_CLIENT_MEMBERS);
+  const operations: string[] = [];
+  const opVars = new Map<string, string>();
+  const submission = ir.operations.find((o) => o.variants !== undefined && o.variants.pipelines.length > 0);
+  const plannedOps = ir.operations.map((op) => {
+    const method = methods.claim(goName(op.identifier, "Operation"));
+    const opVar = `op${method}`;
+    opVars.set(op.id, opVar);
+    return { op, method, opVar };
+  });
+  for (const { op, method, opVar } of plannedOps) {
+    if (op === submission) {
+      operations.push(
+        `// ${opVar} describes ${goComment(op.id)} to the runtime; its pipelines have their own methods.\nvar ${opVar} = ${operationLiteral(op)}`,
+      );
+      continue;
+    }
+    operations.push(operationCode(op, { method, params: scope.claim(`${method}Params`), opVar }, types));
+  }
+  const jobs = submission ? pipelinesCode(submission, types, scope, methods) : [];
+  const env = envNames(ir);
+  const server = ir.servers[0];
+  const defaultBaseUrl = server ? server.variables.reduce((url, v) => url.replaceAll(`{${v.name}}`, v.default), server.url) : "";
+  const events = ir.webhooks.map((w) => w.event).filter((e, i, all) => all.indexOf(e) === i);
+  const pipelineNames = submission?.variants?.pipelines.map((p) => p.slug) ?? [];
+  return {
+    outDir: "go",
+    comment: "//",
+    commentEscaper: goComment,
+    data: {
+      package: names.package,
+      module: names.module,
+      runtimeModule: RUNTIME_MODULE,
+      runtimeVersion: RUNTIME_VERSION,
+      title: goComment(ir.info.title),
+      release: goString(ir.info.version),
+      descriptionHash: goString(ir.info.descriptionHash),
+      packageDoc: goDoc(
+        `Package ${names.package}`,
+        `is the Go client of ${goComment(ir.info.title)}, release ${goComment(ir.info.version)}.`,
+        ir.info.description,
+      ),
+      tokenEnv: goComment(env.token),
+      baseUrlEnv: goComment(env.baseUrl),
+      model: modelStatements(ir, opVars).join("\n"),
+      types: goFile(types.declarations),
+      errors: goFile(errors),
+      operations: goFile(operations),
+      jobs: goFile(jobs),
+      events: `[]string{${events.map(goString).join(", ")}}`,
+      readme: {
+        title: markdownText(ir.info.title),
+        release: markdownText(ir.info.version),
+        module: markdownCode(names.module),
+        package: markdownCode(names.package),
+        tokenEnv: markdownCode(env.token),
+        baseUrlEnv: markdownCode(env.baseUrl),
+        defaultBaseUrl: defaultBaseUrl === "" ? false : markdownText(defaultBaseUrl),
+        pipelines: pipelineNames.map(markdownCode),
+        runtimeModule: RUNTIME_MODULE,
+      },
+    },
+  };
+}

@@ -1,0 +1,35 @@
+// The Go target: a Go module below go/ of the output folder, from the templates beside this file, wrapping the
+// hand-written runtime module in runtime/.
+import type { Target } from "../../generator/target.js";
+import { GO_KEYWORDS, GO_PREDECLARED } from "./emit/names.js";
+import type { GoOptions } from "./emit/view.js";
+
+export const target: Target = {
+  summary: "the Go module below go/",
+  optionsSchema: {
+    type: "object",
+    additionalProperties: false,
+    properties: {
+      module: {
+        description: "The Go module path (go.mod). Default: example.com/<title-slug>-sdk-go, to be replaced when publishing.",
+        type: "string",
+        pattern: "^[a-z0-9][a-z0-9._~-]*(/[A-Za-z0-9._~-]+)*$",
+      },
+      package: {
+        description: "The Go package name. Default: the title's letters and digits, lowercase.",
+        type: "string",
+        pattern: "^[a-z][a-z0-9]*$",
+        not: { enum: [...GO_KEYWORDS, ...GO_PREDECLARED, "sdkruntime"] },
+      },
+    },
+  },
+  flags: {
+    "go-module": { option: "module", help: "the Go module path of the Go SDK (go.mod)" },
+    "go-package": { option: "package", help: "the Go package name of the Go SDK" },
+  },
+  load: async (options) => {
+    const { goEmitter } = await import("./emit/index.js");
+    return { emitters: [goEmitter(options as GoOptions)] };
+  },
+  check: async (outDir) => (await import("./emit/check.js")).checkGoModule(outDir),
+};

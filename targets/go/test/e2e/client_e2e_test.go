@@ -1,0 +1,167 @@
+// The generated Go client of the service against the mock, started by targets/go/test/client.test.ts, which copies
+// this file into a module beside the generated one. Environment: SERVICE_MOCK_URL, the mock's base address.
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	sdk "example.com/document-automation-service-sdk-go"
+	sdkruntime "github.com/paperoffice/sdk-runtime-go"
+)
+
+const token = "svc_sk_go_tests"
+
+func client(t *testing.T, tok string, opts ...sdk.Option) *sdk.Client {
+	t.Helper()
+	base := []sdk.Option{
+		sdk.WithBaseURL(os.Getenv("SERVICE_MOCK_URL")),
+		sdk.WithToken(tok),
+		sdk.WithPollInterval(50*time.Millisecond, 100*time.Millisecond),
+		sdk.WithJobTimeout(60 * time.Second),
+	}
+	c, err := sdk.New(append(base, opts...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func TestListWebhooks(t *testing.T) {
+	res, err := client(t, token).ListWebhooks(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Meta.Status != 200 || res.Data.Status != sdk.SuccessStatus("success") {
+		t.Fatalf("status %d, body status %q", res.Meta.Status, res.Data.Status)
+	}
+}
+
+func TestQueryParameters(t *testing.T) {
+	res, err := client(t, token).GetAuditCenter(context.Background(), &sdk.GetAuditCenterParams{Limit: sdk.Ptr(50.0), Severity: sdk.Ptr(sdk.SeverityHigh)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Meta.Status != 200 {
+		t.Fatalf("status %d", res.Meta.Status)
+	}
+}
+
+func TestJobThroughAPipelineVariant(t *testing.T) {
+	res, err := client(t, token).SubmitWorkflow(context.Background(), sdk.WorkflowPDFAiSplit{Pofid: sdk.Ptr("POF-123"), Locale: sdk.Ptr("en_US")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(res.JobID, "job_") || len(res.Data) == 0 {
+		t.Fatalf("job %q, payload %s", res.JobID, res.Data)
+	}
+	if _, err := sdk.Decode[sdk.WorkflowPayload](res.Data); err != nil {
+		t.Fatalf("payload: %v", err)
+	}
+}
+
+func TestJobWithAFile(t *testing.T) {
+	file := &sdkruntime.File{Name: "in.pdf", ContentType: "application/pdf", Content: strings.NewReader("%PDF-1.4\n%test\n")}
+	res, err := client(t, token).SubmitWorkflow(context.Background(), sdk.WorkflowPDFAiSplit{File: file})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(res.JobID, "job_") {
+		t.Fatalf("job %q", res.JobID)
+	}
+}
+
+func TestJSONTextFieldsTravelAsJSONText(t *testing.T) {
+	body := sdk.WorkflowDocumentAnonymizeFinalize{
+		PreviewImages:        []string{"https://files.example.com/p1.png"},
+		PreviewBoundingBoxes: json.RawMessage(`{"pages":[]}`),
+		RedactBoxes:          json.RawMessage(`[{"page":1}]`),
+	}
+	res, err := client(t, token).SubmitWorkflow(context.Background(), body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(res.JobID, "job_") {
+		t.Fatalf("job %q", res.JobID)
+	}
+}
+
+func TestStartedJobIsWaitedFor(t *testing.T) {
+	c := client(t, token, sdk.WithHeader("x-mock-job-duration-ms", "300"))
+	handle, err := c.StartWorkflow(context.Background(), sdk.WorkflowPDFAiSplit{Pofid: sdk.Ptr("POF-1")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := handle.Wait(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.JobID != handle.JobID || len(res.Data) == 0 {
+		t.Fatalf("job %q of %q, payload %s", res.JobID, handle.JobID, res.Data)
+	}
+}
+
+func TestExactlyOneIsCheckedBeforeSending(t *testing.T) {
+	for name, body := range map[string]sdk.WorkflowRequest{
+		"neither": sdk.WorkflowPDFAiSplit{},
+		"both":    sdk.WorkflowPDFAiSplit{Pofid: sdk.Ptr("POF-1"), File: &sdkruntime.File{Name: "a.pdf", Content: strings.NewReader("x")}},
+	} {
+		// An unreachable address: a request that left would be a connection error, not a ConfigError.
+		c, err := sdk.New(sdk.WithBaseURL("http://127.0.0.1:1/latest"), sdk.WithToken(token))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = c.SubmitWorkflow(context.Background(), body)
+		var config *sdkruntime.ConfigError
+		if !errors.As(err, &config) {
+			t.Fatalf("%s: got %v, want a *sdkruntime.ConfigError", name, err)
+		}
+	}
+}
+
+func TestFailedJobIsTyped(t *testing.T) {
+	c := client(t, token, sdk.WithHeader("x-mock-job-duration-ms", "300"), sdk.WithHeader("x-mock-job-outcome", "fail"))
+	_, err := c.SubmitWorkflow(context.Background(), sdk.WorkflowPDFAiSplit{Pofid: sdk.Ptr("POF-1"), ClientWait: sdk.Ptr(false)})
+	var failed *sdkruntime.JobFailedError
+	if !errors.As(err, &failed) {
+		t.Fatalf("got %v, want a *sdkruntime.JobFailedError", err)
+	}
+}
+
+func TestServiceErrorsAreTyped(t *testing.T) {
+	_, err := client(t, "not-a-token").GetJob(context.Background(), &sdk.GetJobParams{JobID: "job_x"})
+	var service *sdkruntime.ServiceError
+	if !errors.As(err, &service) {
+		t.Fatalf("got %v, want a *sdkruntime.ServiceError", err)
+	}
+	if service.Status != 401 || service.Code != "INVALID_TOKEN" || !errors.Is(err, sdk.ErrInvalidToken) {
+		t.Fatalf("status %d code %q", service.Status, service.Code)
+	}
+	_, err = client(t, token).GetJob(context.Background(), &sdk.GetJobParams{JobID: "job_does_not_exist"})
+	if !errors.As(err, &service) || service.Status != 404 {
+		t.Fatalf("got %v, want a 404 *sdkruntime.ServiceError", err)
+	}
+}
+
+func TestVariantWritesItsDiscriminatorAndKeepsExtra(t *testing.T) {
+	body := sdk.WorkflowPDFAiSplit{Pofid: sdk.Ptr("x"), Extra: map[string]json.RawMessage{"future_field": json.RawMessage(`1`)}}
+	data, err := json.Marshal(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"future_field":1,"pofid":"x","template":"pdf_ai_split"}`; string(data) != want {
+		t.Fatalf("got %s, want %s", data, want)
+	}
+	var back sdk.WorkflowPDFAiSplit
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatal(err)
+	}
+	if *back.Pofid != "x" || string(back.Extra["future_field"]) != "1" || len(back.Extra) != 1 {
+		t.Fatalf("decoded %+v", back)
+	}
+}

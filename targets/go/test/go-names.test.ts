@@ -1,0 +1,80 @@
+// The Go target's names and escapers, without the Go toolchain: what description text can become in Go source.
+import { readdirSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { goComment, goDoc, goString } from "../emit/escape.js";
+import { GO_KEYWORDS, GO_PACKAGE_NAMES, goName, NameScope, packageName, titleSlug } from "../emit/names.js";
+import { goNames } from "../emit/view.js";
+
+describe("Go escapers", () => {
+  it("write any text as one interpreted string literal", () => {
+    expect(goString('a"b\\c')).toBe('"a\\"b\\\\c"');
+    expect(goString("line\nnext\r\t")).toBe('"line\\nnext\\r\\t"');
+    expect(goString("\u0000\u007f\u2028")).toBe('"\\u0000\\u007f\\u2028"');
+    // A byte order mark past a file's start is refused by the compiler; bidirectional controls hide code.
+    expect(goString("\ufeff\u202e")).toBe('"\\ufeff\\u202e"');
+    // Go has no escape for a lone surrogate.
+    expect(goString("\ud800x")).toBe('"\ufffdx"');
+    expect(goString("`{x}` */ //")).toBe('"`{x}` */ //"');
+  });
+
+  it("keep a comment on one line, with no build constraint or directive in it", () => {
+    expect(goComment("a\nb\r\nc\u2028d")).toBe("a b c d");
+    expect(goComment("\n//go:generate rm -rf /")).toBe("//go:generate rm -rf /");
+    expect(goComment("+build ignore")).toBe("+ build ignore");
+    expect(goComment("x\u0000\ufeff")).toBe("x\\u0000\\ufeff");
+    // A doc comment starts with the declared name, so text can never start a directive or a list.
+    expect(goDoc("Thing", "is a thing.", "- item\n//go:embed x")).toBe("// Thing is a thing. - item //go:embed x");
+    expect(goDoc("Field", "", undefined, "\t")).toBe("\t// Field");
+  });
+});
+
+describe("Go names", () => {
+  it("are exported ASCII identifiers with Go's initialisms", () => {
+    expect(goName("get_document-v2")).toBe("GetDocumentV2");
+    expect(goName("job_id")).toBe("JobID");
+    expect(goName("INVALID_TOKEN")).toBe("InvalidToken");
+    expect(goName("pdfUrl")).toBe("PDFURL");
+    expect(goName("+1")).toBe("X1");
+    expect(goName("日本")).toBe("X");
+    expect(goName("123abc", "Field")).toBe("Field123abc");
+  });
+
+  it("are unique within a scope, never a keyword or predeclared identifier", () => {
+    const scope = new NameScope(["Client"]);
+    expect([scope.claim("Client"), scope.claim("Client"), scope.claim("Other")]).toEqual(["Client2", "Client3", "Other"]);
+    expect(new NameScope().claim("string")).toBe("string2");
+  });
+
+  it("give a package name and a module path from the title", () => {
+    expect(packageName("Document Automation Service")).toBe("documentautomationservice");
+    expect(packageName("Type")).toBe("typesdk");
+    expect(packageName("42")).toBe("api42");
+    expect(GO_KEYWORDS.has(packageName("go"))).toBe(false);
+    expect(titleSlug("Document Automation Service")).toBe("document-automation-service");
+    expect(goNames("Document Automation Service")).toEqual({
+      module: "example.com/document-automation-service-sdk-go",
+      package: "documentautomationservice",
+    });
+    expect(goNames("X", { module: "github.com/acme/x-go", package: "x" })).toEqual({ module: "github.com/acme/x-go", package: "x" });
+  });
+});
+
+describe("reserved names", () => {
+  it("are exactly the exported package-level names the templates declare", () => {
+    const templates = new URL("../templates/", import.meta.url);
+    const declared = new Set<string>();
+    for (const file of readdirSync(templates).filter((f) => f.endsWith(".go.hbs"))) {
+      const text = readFileSync(new URL(file, templates), "utf8");
+      for (const m of text.matchAll(/^(?:func|type|const) ([A-Z]\w*)|^\t(With\w+) = /gm)) declared.add(m[1] ?? m[2]!);
+    }
+    expect([...declared].sort()).toEqual([...GO_PACKAGE_NAMES].sort());
+  });
+});
+
+describe("options", () => {
+  it("refuse a package name or module path Go would not take", () => {
+    expect(() => goNames("X", { package: "type" })).toThrow(/package name "type"/);
+    expect(() => goNames("X", { package: "Docs" })).toThrow(/package name/);
+    expect(() => goNames("X", { module: "/abs" })).toThrow(/module path/);
+  });
+});

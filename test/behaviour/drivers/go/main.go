@@ -1,0 +1,240 @@
+// The Go driver of the behaviour suite: runs each case through the generated Go client (generated/go), whose
+// model the runtime reads, and reports outcomes in the suite's neutral terms. behaviour.test.ts builds it in a
+// go.work beside the generated module and the runtime module.
+//
+// stdin: {"concurrency": n, "cases": [...]}; stdout: a JSON list of results.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	sdk "example.com/document-automation-service-sdk-go"
+	sdkruntime "github.com/paperoffice/sdk-runtime-go"
+)
+
+type driverCase struct {
+	Name       string `json:"name"`
+	BaseURL    string `json:"baseUrl"`
+	ForeignURL string `json:"foreignUrl"`
+	Token      string `json:"token"`
+	Client     struct {
+		PollMs          [2]int   `json:"pollMs"`
+		MaxRetries      int      `json:"maxRetries"`
+		BaseDelayMs     int      `json:"baseDelayMs"`
+		MaxDelayMs      int      `json:"maxDelayMs"`
+		MaxRetryAfterMs int      `json:"maxRetryAfterMs"`
+		Secrets         []string `json:"secrets"`
+	} `json:"client"`
+	Action struct {
+		Kind       string `json:"kind"`
+		JobID      string `json:"jobId"`
+		DeadlineMs int    `json:"deadlineMs"`
+		Target     string `json:"target"`
+		Path       string `json:"path"`
+		ToFile     bool   `json:"toFile"`
+	} `json:"action"`
+	Pipeline string            `json:"pipeline"`
+	Body     map[string]string `json:"body"`
+}
+
+type result struct {
+	Name         string   `json:"name"`
+	OK           bool     `json:"ok"`
+	Kind         string   `json:"kind,omitempty"`
+	Status       *int     `json:"status"`
+	Code         *string  `json:"code"`
+	JobID        *string  `json:"jobId"`
+	RetryAfterMs *int64   `json:"retryAfterMs"`
+	Bytes        *int64   `json:"bytes"`
+	Texts        []string `json:"texts"`
+	StartedAt    int64    `json:"startedAt"`
+	ElapsedMs    float64  `json:"elapsedMs"`
+}
+
+func ms(n int) time.Duration { return time.Duration(n) * time.Millisecond }
+
+func noEnv(string) (string, bool) { return "", false }
+
+// kindOf classifies the error returned, not its causes, as the other languages' drivers classify the error thrown.
+func kindOf(err error) string {
+	switch err.(type) {
+	case *sdkruntime.JobMayExistError:
+		return "job-may-exist"
+	case *sdkruntime.JobFailedError:
+		return "job-failed"
+	case *sdkruntime.MalformedResponseError:
+		return "malformed"
+	case *sdkruntime.DeadlineExceededError:
+		return "deadline"
+	case *sdkruntime.ConnectionError:
+		return "connection"
+	case *sdkruntime.ServiceError:
+		return "service"
+	}
+	return fmt.Sprintf("other:%T", err)
+}
+
+func describe(err error, r *result) {
+	r.Kind = kindOf(err)
+	status := 0
+	switch e := err.(type) {
+	case *sdkruntime.ServiceError:
+		status, r.Code = e.Status, &e.Code
+		if e.RetryAfter > 0 {
+			retry := e.RetryAfter.Milliseconds()
+			r.RetryAfterMs = &retry
+		}
+	case *sdkruntime.JobFailedError:
+		status, r.Code = e.Status, &e.Code
+	case *sdkruntime.MalformedResponseError:
+		status = e.Status
+	case *sdkruntime.MayHaveBeenProcessedError:
+		status = e.Status
+	case *sdkruntime.JobMayExistError:
+		status = e.Status
+	}
+	if status != 0 {
+		r.Status = &status
+	}
+	var typed sdkruntime.Error
+	if errors.As(err, &typed) {
+		if id := typed.Job(); id != "" {
+			r.JobID = &id
+		}
+	}
+	for e := err; e != nil; e = errors.Unwrap(e) {
+		r.Texts = append(r.Texts, e.Error(), fmt.Sprintf("%+v", e))
+		var svc *sdkruntime.ServiceError
+		if errors.As(e, &svc) && svc.Body != nil {
+			data, _ := json.Marshal(svc.Body)
+			r.Texts = append(r.Texts, string(data))
+		}
+	}
+}
+
+func run(c driverCase, tmp string) result {
+	r := result{Name: c.Name, Texts: []string{}}
+	cl := c.Client
+	client, err := sdk.New(
+		sdk.WithBaseURL(c.BaseURL),
+		sdk.WithToken(c.Token),
+		sdkruntime.WithLookupEnv(noEnv),
+		sdkruntime.WithSecrets(cl.Secrets...),
+		sdk.WithPollInterval(ms(cl.PollMs[0]), ms(cl.PollMs[1])),
+		sdk.WithMaxRetries(cl.MaxRetries),
+		sdk.WithRetryDelays(ms(cl.BaseDelayMs), ms(cl.MaxDelayMs)),
+		sdkruntime.WithMaxRetryAfter(ms(cl.MaxRetryAfterMs)),
+	)
+	if err != nil {
+		r.Kind, r.Texts = "other:config", []string{err.Error()}
+		return r
+	}
+	a := c.Action
+	deadline := sdkruntime.CallTimeout(ms(a.DeadlineMs))
+	ctx := context.Background()
+	body := map[string]any{}
+	for k, v := range c.Body {
+		body[k] = v
+	}
+	started := time.Now()
+	r.StartedAt = started.UnixMilli()
+	var jobID string
+	var written int64 = -1
+	switch a.Kind {
+	case "submit":
+		var res *sdkruntime.JobResult
+		if res, err = client.Submit(ctx, c.Pipeline, body, deadline); err == nil {
+			jobID = res.JobID
+		}
+	case "start":
+		var h *sdkruntime.JobHandle
+		if h, err = client.Start(ctx, c.Pipeline, body, deadline); err == nil {
+			jobID = h.JobID
+		}
+	case "wait":
+		var res *sdkruntime.JobResult
+		if res, err = client.Wait(ctx, a.JobID, deadline); err == nil {
+			jobID = res.JobID
+		}
+	case "read":
+		_, err = client.GetJob(ctx, &sdk.GetJobParams{JobID: a.JobID}, deadline)
+	case "download":
+		target := a.Path
+		switch a.Target {
+		case "base-url":
+			target = c.BaseURL + a.Path
+		case "foreign-url":
+			target = c.ForeignURL + a.Path
+		}
+		var info *sdkruntime.DownloadInfo
+		if a.ToFile {
+			info, err = client.DownloadToFile(ctx, target, filepath.Join(tmp, c.Name), deadline)
+		} else {
+			info, err = client.Download(ctx, target, io.Discard, deadline)
+		}
+		if err == nil {
+			written = info.Written
+		}
+	default:
+		err = fmt.Errorf("unknown action %q", a.Kind)
+	}
+	r.ElapsedMs = float64(time.Since(started).Microseconds()) / 1000
+	if err != nil {
+		describe(err, &r)
+		return r
+	}
+	r.OK = true
+	if jobID != "" {
+		r.JobID = &jobID
+	}
+	if written >= 0 {
+		r.Bytes = &written
+	}
+	return r
+}
+
+func main() {
+	var input struct {
+		Concurrency int          `json:"concurrency"`
+		Cases       []driverCase `json:"cases"`
+	}
+	if err := json.NewDecoder(os.Stdin).Decode(&input); err != nil {
+		fmt.Fprintln(os.Stderr, "reading the cases:", err)
+		os.Exit(2)
+	}
+	tmp, err := os.MkdirTemp("", "go-driver-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	defer os.RemoveAll(tmp)
+	results := make([]result, len(input.Cases))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < max(1, input.Concurrency); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				results[i] = run(input.Cases[i], tmp)
+			}
+		}()
+	}
+	for i := range input.Cases {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if err := json.NewEncoder(os.Stdout).Encode(results); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+}
