@@ -10,6 +10,8 @@ import { type SchemaSource, toSchema } from "./schema.js";
 import {
   IR_VERSION,
   type Conventions,
+  type SubscriptionFields,
+  type WebhookConventions,
   type ErrorCode,
   type Header,
   type JobRole,
@@ -255,6 +257,7 @@ function buildJobRole(ext: Raw, onlyPathParameter: string): JobRole {
     ...(noWait && { noWait: { field: String(noWait.field), value: noWait.value as string | number | boolean } }),
     ...opt("selectorPattern", str(ext.selectorPattern)),
     ...opt("selectorRefusal", str(ext.selectorRefusal)),
+    ...(typeof ext.maxHoldSeconds === "number" && { maxHoldSeconds: ext.maxHoldSeconds }),
   };
 }
 
@@ -262,6 +265,7 @@ function buildConventions(ext: Raw): Conventions {
   const basePath = isRaw(ext.basePath) ? ext.basePath : undefined;
   const envelope = isRaw(ext.envelope) ? ext.envelope : undefined;
   const tokens = isRaw(ext.tokens) ? ext.tokens : undefined;
+  const webhooks = isRaw(ext.webhooks) ? ext.webhooks : undefined;
   return {
     ...opt("basePathSuffix", str(basePath?.suffix)),
     ...(envelope && {
@@ -284,6 +288,22 @@ function buildConventions(ext: Raw): Conventions {
         renewOn: Array.isArray(tokens.renewOn) ? tokens.renewOn.map(String) : [],
       },
     }),
+    ...(webhooks && { webhooks: buildWebhookConventions(webhooks) }),
+    ...(isRaw(ext.webhookSubscription) && { webhookSubscription: strings(ext.webhookSubscription) as unknown as SubscriptionFields }),
+  };
+}
+
+/** A checked object of names, copied as strings (members left out stay out). */
+const strings = (value: unknown): Record<string, string> =>
+  Object.fromEntries(Object.entries(isRaw(value) ? value : {}).map(([k, v]) => [k, String(v)]));
+
+/** The checked `webhooks` member. */
+function buildWebhookConventions(ext: Raw): WebhookConventions {
+  const signature = isRaw(ext.signature) ? ext.signature : {};
+  return {
+    signature: { header: String(signature.header), prefix: String(signature.prefix) },
+    headers: strings(ext.headers) as unknown as WebhookConventions["headers"],
+    body: strings(ext.body) as unknown as WebhookConventions["body"],
   };
 }
 

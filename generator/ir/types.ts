@@ -2,7 +2,7 @@
  * The intermediate model: a closed, JSON-serialisable, language-neutral view of one description.
  * Emitters read only this. Its JSON Schema is generator/ir/ir.schema.json; a change of shape bumps IR_VERSION.
  */
-export const IR_VERSION = "1.3.0";
+export const IR_VERSION = "1.4.0";
 
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
@@ -217,6 +217,8 @@ export interface JobSubmit {
   readonly noWait?: { readonly field: string; readonly value: string | number | boolean };
   readonly selectorPattern?: string;
   readonly selectorRefusal?: string;
+  /** Longest the service holds a submission before answering, in seconds. */
+  readonly maxHoldSeconds?: number;
 }
 
 export interface JobPoll {
@@ -239,6 +241,29 @@ export interface Conventions {
   readonly basePathSuffix?: string;
   readonly envelope?: Envelope;
   readonly tokens?: TokenConventions;
+  readonly webhooks?: WebhookConventions;
+  /** Field names of a webhook subscription body, by role. */
+  readonly webhookSubscription?: SubscriptionFields;
+}
+
+/** What a webhook delivery's headers and body fields are called (`x-paperoffice-conventions.webhooks`). */
+export interface WebhookConventions {
+  /** Header of the `<prefix><64 lowercase hex>` HMAC-SHA256 of the raw body. */
+  readonly signature: { readonly header: string; readonly prefix: string };
+  /** Delivery headers that repeat a body field. */
+  readonly headers: { readonly eventId: string; readonly eventType?: string; readonly subscriptionId?: string };
+  /** Field names of every delivery body. */
+  readonly body: { readonly eventType: string; readonly eventId: string; readonly subscriptionId?: string; readonly timestamp?: string };
+}
+
+export interface SubscriptionFields {
+  readonly name?: string;
+  readonly url: string;
+  readonly events: string;
+  readonly secret?: string;
+  readonly retryPolicy?: string;
+  readonly maxRetries?: string;
+  readonly timeoutMs?: string;
 }
 
 /** Field names of the JSON object every answer is wrapped in. */

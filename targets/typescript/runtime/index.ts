@@ -52,7 +52,9 @@ export type {
   SecuritySchemeModel,
   ServerModel,
   ServiceModel,
+  SubscriptionFieldsModel,
   TokenKindsModel,
+  WebhookSigningModel,
 } from "./model.js";
 export type { ClientOptions, FetchLike, LogFn, Logger, PollInterval, RetryOptions } from "./options.js";
 export type { PaginateOptions } from "./paginate.js";
