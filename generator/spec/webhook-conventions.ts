@@ -25,7 +25,10 @@ function deliveries(document: Json): Delivery[] {
     return HTTP_METHODS.flatMap((method) => {
       const operation = item[method];
       if (!isJson(operation)) return [];
-      const listed = [...(Array.isArray(item.parameters) ? item.parameters : []), ...(Array.isArray(operation.parameters) ? operation.parameters : [])];
+      const listed = [
+        ...(Array.isArray(item.parameters) ? item.parameters : []),
+        ...(Array.isArray(operation.parameters) ? operation.parameters : []),
+      ];
       const headers = new Set(
         listed.filter(isJson).flatMap((p) => {
           const { schema } = deref(document, p, "");

@@ -42,9 +42,15 @@ export async function emitEntry(ir: IR, kit: TsKit): Promise<readonly EmittedFil
         });
         file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "node:http", namedImports: ["IncomingMessage", "ServerResponse"] });
       }
-      file.addImportDeclaration({ moduleSpecifier: "./model.js", namedImports: ["webhookEventTypes", ...(signing ? ["webhookSigning"] : [])] });
+      file.addImportDeclaration({
+        moduleSpecifier: "./model.js",
+        namedImports: ["webhookEventTypes", ...(signing ? ["webhookSigning"] : [])],
+      });
       // Receivers need the known event names; re-exported so that a server imports this entry alone.
-      file.addExportDeclaration({ moduleSpecifier: "./model.js", namedExports: ["webhookEventTypes", ...(signing ? ["webhookSigning"] : [])] });
+      file.addExportDeclaration({
+        moduleSpecifier: "./model.js",
+        namedExports: ["webhookEventTypes", ...(signing ? ["webhookSigning"] : [])],
+      });
       // The helpers declared below take precedence over the runtime's generic ones of this `export *`.
       file.addExportDeclaration({ moduleSpecifier: runtimeWebhooks });
       file.addTypeAlias({
@@ -136,7 +142,12 @@ function addSigningHelpers(file: Statements, signing: WebhookConventions): void 
     statements: ["return signWith(body, secret, webhookSigning, options);"],
   });
   const receivers: [string, string, string, string][] = [
-    ["createWebhookProcessor", "processor", "(rawBody: string | Uint8Array, headers: WebhookHeaders) => Promise<WebhookOutcome>", "The framework-neutral receiver."],
+    [
+      "createWebhookProcessor",
+      "processor",
+      "(rawBody: string | Uint8Array, headers: WebhookHeaders) => Promise<WebhookOutcome>",
+      "The framework-neutral receiver.",
+    ],
     ["createWebhookHandler", "webHandler", "(request: Request) => Promise<Response>", "A web-standard (fetch) receiver."],
     ["createNodeWebhookHandler", "nodeHandler", "(req: IncomingMessage, res: ServerResponse) => Promise<void>", "A node:http receiver."],
   ];

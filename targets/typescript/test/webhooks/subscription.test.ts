@@ -51,7 +51,6 @@ describe("checkSubscription fields", () => {
     expect(subscriptionRules).toEqual(rules);
   });
 
-
   it("accepts a complete create and a partial update", () => {
     expect(() => checkSubscription(valid, rules)).not.toThrow();
     expect(() => checkSubscription({ name: "n", url: "http://example.com/h", events: ["*"] }, rules)).not.toThrow();
