@@ -60,7 +60,7 @@ export type { ClientOptions, FetchLike, LogFn, Logger, PollInterval, RetryOption
 export type { PaginateOptions } from "./paginate.js";
 export { jobPrice } from "./pricing.js";
 export type { Middleware } from "openapi-fetch";
-export { type RawInit, Runtime } from "./runtime.js";
+export { JobRuntime, type RawInit, Runtime } from "./runtime.js";
 // The subscription operations of the generated client check their body before sending it and throw
 // SubscriptionCheckError, so those stay here. Everything else about webhooks (verification, receivers, deduplication,
 // URL checks) is server-side only and lives behind the `./webhooks` subpath, which keeps it out of the bundles and

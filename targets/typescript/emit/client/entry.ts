@@ -7,7 +7,7 @@ import { flattenObject } from "../../../../generator/ir/flatten.js";
 import { atom, printNode, type TypeNode, type TypeScope, typeNode } from "../ts-type.js";
 import { tsNames } from "../names.js";
 import { scopes, typeImports } from "./scope.js";
-import { billingSchema } from "./spec.js";
+import { billingSchema, jobsModel } from "./spec.js";
 
 /**
  * webhooks.ts (the event union, a typed verify and the runtime's webhook helpers) and index.ts (createClient and the
@@ -72,11 +72,13 @@ export async function emitEntry(ir: IR, kit: TsKit): Promise<readonly EmittedFil
   const billingName = billingSchema(ir);
   const billing = billingName === undefined ? undefined : tsNames(ir).schema(billingName);
   // The paths type types the client's openapi-fetch instance (client.openapi).
-  const client = `Runtime<${billing ?? "BillingData"}, paths>`;
+  // A description that states job operations gets the job helpers (submitJob, startJob, waitJob, priceJob); a plain one does not.
+  const runtimeClass = jobsModel(ir) === undefined ? "Runtime" : "JobRuntime";
+  const client = `${runtimeClass}<${billing ?? "BillingData"}, paths>`;
   const index = tsFile(ir, kit, "index.ts", (file) => {
     file.addImportDeclaration({
       moduleSpecifier: kit.runtimeModule,
-      namedImports: ["Runtime", ...(billing === undefined ? ["type BillingData"] : []), "type ClientOptions"],
+      namedImports: [runtimeClass, ...(billing === undefined ? ["type BillingData"] : []), "type ClientOptions"],
     });
     file.addImportDeclaration({ moduleSpecifier: "./errors.js", namedImports: ["errorClasses"] });
     file.addImportDeclaration({ moduleSpecifier: "./model.js", namedImports: ["serviceModel"] });

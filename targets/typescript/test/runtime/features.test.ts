@@ -4,7 +4,7 @@ import {
   JobMayExistError,
   MayHaveBeenProcessedError,
   type OperationSpec,
-  Runtime,
+  JobRuntime,
   SdkError,
 } from "../../runtime/index.js";
 import { errorClasses, model, runtimeFor, SECRET } from "./helpers/model.js";
@@ -33,7 +33,7 @@ describe("priceJob", () => {
   });
 
   it("never goes below the minimum charge and refuses unknown lanes and pipelines", () => {
-    const cheap = new Runtime(
+    const cheap = new JobRuntime(
       { ...model, pipelines: { tiny: { payloadAfterPolling: "result", baseCredits: 2 } } },
       { baseUrl: server.baseUrl, token: SECRET },
     );
