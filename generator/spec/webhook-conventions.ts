@@ -49,6 +49,14 @@ function jsonBodyProperties(document: Json, operation: Json): ReadonlySet<string
   return new Set(flattenObject(document, json.schema, "").properties.keys());
 }
 
+/** "none of the 22 webhooks has a <what>", or the first few events that lack it. */
+function lacking(missing: readonly Delivery[], all: readonly Delivery[], what: string): string {
+  if (missing.length === all.length) return `none of the ${all.length} webhooks has a ${what}`;
+  const shown = missing.slice(0, 3).map((d) => d.event);
+  const more = missing.length > shown.length ? ` and ${missing.length - shown.length} more` : "";
+  return `webhook ${shown.join(", ")}${more} ${missing.length > 1 ? "have" : "has"} no ${what}`;
+}
+
 /** The lines for one `webhooks` member (already of the right shape), each at its JSON pointer. */
 export function checkWebhookConventions(document: Json, at: string, webhooks: Json): SpecProblem[] {
   const problems: SpecProblem[] = [];
@@ -59,15 +67,14 @@ export function checkWebhookConventions(document: Json, at: string, webhooks: Js
   ];
   for (const [pointer, name] of headerNames) {
     const missing = all.filter((d) => !d.headers.has(String(name).toLowerCase()));
-    if (missing.length > 0)
-      problems.push({ pointer, message: `webhook ${missing.map((d) => d.event).join(", ")} has no header parameter "${String(name)}"` });
+    if (missing.length > 0) problems.push({ pointer, message: lacking(missing, all, `header parameter "${String(name)}"`) });
   }
   for (const [role, field] of Object.entries(webhooks.body as Json)) {
     const missing = all.filter((d) => d.properties !== undefined && !d.properties.has(String(field)));
     if (missing.length > 0)
       problems.push({
         pointer: join(at, "body", role),
-        message: `the body of webhook ${missing.map((d) => d.event).join(", ")} has no property "${String(field)}"`,
+        message: lacking(missing, all, `body property "${String(field)}"`),
       });
   }
   return problems;
