@@ -2,6 +2,7 @@ import type { LoadedDescription } from "../spec/load.js";
 import { BILLED_KEY, CONVENTIONS_KEY, IDEMPOTENT_KEY, JOB_KEY } from "../spec/conventions.js";
 import { componentSchemaName, followRefs, join } from "../spec/pointer.js";
 import { type SpecProblem, SpecError } from "../spec/problems.js";
+import { PAGINATION_KEY } from "../spec/pagination.js";
 import { VARIANTS_KEY } from "../spec/variants.js";
 import { isWebhookSubscriptionMode, WEBHOOK_SUBSCRIPTION_KEY } from "../spec/webhook-subscription.js";
 import { flattenObject } from "./flatten.js";
@@ -19,6 +20,7 @@ import {
   type MediaContent,
   type NamedSchema,
   type Operation,
+  type Pagination,
   type Parameter,
   type Pipeline,
   type Response,
@@ -175,6 +177,7 @@ export function buildIR(loaded: LoadedDescription): IR {
         ...(variants && { variants }),
         ...(isWebhookSubscriptionMode(subscription) && { webhookSubscription: subscription }),
         ...(isRaw(op[JOB_KEY]) && { job: buildJobRole(op[JOB_KEY] as Raw, all.filter((p) => p.in === "path")[0]?.name ?? "") }),
+        ...(isRaw(op[PAGINATION_KEY]) && { pagination: strings(op[PAGINATION_KEY]) as unknown as Pagination }),
         billed,
         idempotent: !billed && (typeof marked === "boolean" ? marked : IDEMPOTENT_METHODS.has(method)),
       });

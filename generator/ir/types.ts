@@ -192,6 +192,8 @@ export interface Operation {
   readonly webhookSubscription?: "create" | "update";
   /** From `x-paperoffice-job`: the part the operation plays in jobs. */
   readonly job?: JobRole;
+  /** From `x-paperoffice-pagination`: the query parameters and answer fields of a limit/offset read. */
+  readonly pagination?: Pagination;
   /** From `x-paperoffice-billed`: each call is charged. */
   readonly billed: boolean;
   /**
@@ -199,6 +201,14 @@ export interface Operation {
    * the methods idempotent by HTTP; never for a billed operation.
    */
   readonly idempotent: boolean;
+}
+
+/** Names of a limit/offset read (`x-paperoffice-pagination`). */
+export interface Pagination {
+  readonly limit: string;
+  readonly offset: string;
+  readonly items: string;
+  readonly total?: string;
 }
 
 /** The part an operation plays in jobs (`x-paperoffice-job`). */

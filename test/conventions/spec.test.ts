@@ -17,6 +17,7 @@ const ROOT = "/x-paperoffice-conventions";
 const SUBMIT = "/paths/~1job~1add~1{pipeline}/post";
 const POLL = "/paths/~1job~1get~1{job_id}/get";
 const DOWNLOAD = "/paths/~1job~1download~1{token}/get";
+const AUDIT = "/paths/~1analytics~1audit-center/get";
 
 async function problemsAfter(mutate: (doc: Json) => void): Promise<string[]> {
   const file = releaseFile(currentRelease());
@@ -175,6 +176,24 @@ describe("checks of the conventions extensions", () => {
         op(d, SUBMIT)["x-paperoffice-job"].maxHoldSeconds = 0;
       },
       want: [`${SUBMIT}/x-paperoffice-job/maxHoldSeconds: x-paperoffice-job must be > 0`],
+    },
+    {
+      given: "paging names the operation does not declare",
+      mutate: (d) => {
+        Object.assign(op(d, AUDIT)["x-paperoffice-pagination"], { offset: "skip", items: "audit_total", total: "findings" });
+      },
+      want: [
+        `${AUDIT}/x-paperoffice-pagination/offset: the operation has no query parameter "skip"`,
+        `${AUDIT}/x-paperoffice-pagination/items: the operation's JSON success answer has no property "audit_total"`,
+        `${AUDIT}/x-paperoffice-pagination/total: property "findings" is not a number`,
+      ],
+    },
+    {
+      given: "paging without its items field",
+      mutate: (d) => {
+        delete op(d, AUDIT)["x-paperoffice-pagination"].items;
+      },
+      want: [`${AUDIT}/x-paperoffice-pagination: x-paperoffice-pagination must have required property 'items'`],
     },
     {
       given: "billed given as a string",

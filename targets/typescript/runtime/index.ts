@@ -44,6 +44,7 @@ export type {
   EnvelopeModel,
   JobsModel,
   OperationSpec,
+  PaginationModel,
   PipelineModel,
   PricingModel,
   RequestMediaType,

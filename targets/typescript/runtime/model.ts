@@ -143,8 +143,18 @@ export interface OperationSpec {
   billed?: boolean;
   /** The part the operation plays in jobs. */
   job?: "submit" | "poll" | "download";
+  /** The query parameters and answer fields of a limit/offset read (`x-paperoffice-pagination`). */
+  pagination?: PaginationModel;
   /** Alternatives of security scheme names, any one of which is enough; an empty alternative means none needed. */
   security?: readonly (readonly string[])[];
+}
+
+/** Names of a limit/offset read: the page size and skip query parameters, the items and total answer fields. */
+export interface PaginationModel {
+  readonly limit: string;
+  readonly offset: string;
+  readonly items: string;
+  readonly total?: string;
 }
 
 export interface CallInput {

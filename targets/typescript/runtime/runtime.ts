@@ -242,8 +242,8 @@ export class Runtime<B extends BillingData = BillingData, Paths extends object =
     return result as ApiResult<T, B>;
   }
 
-  /** Items of a limit/offset/total read, page after page. */
-  paginate<T>(op: OperationSpec, input: CallInput, options: PaginateOptions): AsyncIterable<T> {
+  /** Items of a read that pages as its description states (`x-paperoffice-pagination`), page after page. */
+  paginate<T>(op: OperationSpec, input: CallInput, options: PaginateOptions = {}): AsyncIterable<T> {
     return paginate<T>((o, i, r) => this.call(o, i, r), op, input, options);
   }
 }

@@ -7,7 +7,7 @@ import { docOf, objectLiteral, printType, type TypeScope } from "../ts-type.js";
 import { errorClassNames } from "./errors.js";
 import { type TsNames, tsNames } from "../names.js";
 import { scopes, subscriptionRules, typeImports } from "./scope.js";
-import { billingSchema, isBinaryResponse, operationSpec, rawBodyMediaType } from "./spec.js";
+import { billingSchema, isBinaryResponse, jobsModel, operationSpec, rawBodyMediaType } from "./spec.js";
 
 /**
  * operations.ts: one function per operation, each taking the runtime as its first argument so that an
@@ -21,6 +21,10 @@ export async function emitOperations(ir: IR, kit: TsKit): Promise<readonly Emitt
   const names = tsNames(ir);
   const billingName = billingSchema(ir);
   const billing = billingTypes(billingName === undefined ? undefined : names.schema(billingName));
+  // The job functions need the job helpers, which only a description that states job operations gets; without them
+  // the submission is an ordinary operation.
+  const hasJobs = jobsModel(ir) !== undefined;
+  const jobFunctions = (op: Operation): boolean => hasJobs && op.variants !== undefined && op.job?.role === "submit";
   return [
     tsFile(
       ir,
@@ -28,14 +32,14 @@ export async function emitOperations(ir: IR, kit: TsKit): Promise<readonly Emitt
       "operations.ts",
       (file) => {
         for (const op of ir.operations) {
-          if (op.variants) emitJobFunctions(file, op, op.variants.pipelines, errorNames, names, used, billing);
+          if (op.variants && jobFunctions(op)) emitJobFunctions(file, op, op.variants.pipelines, errorNames, names, used, billing);
           else emitOperation(file, ir, op, request, response, errorNames, names, used, billing);
         }
       },
       () => {
-        const jobTypes = ir.operations.flatMap(
-          (o) => o.variants?.pipelines.flatMap((p) => [names.pipelineRequest(p), names.payload(p)]) ?? [],
-        );
+        const jobTypes = ir.operations
+          .filter(jobFunctions)
+          .flatMap((o) => o.variants?.pipelines.flatMap((p) => [names.pipelineRequest(p), names.payload(p)]) ?? []);
         const runtimeTypes = [...used.runtime, ...(uses.has("FileInput") ? ["FileInput"] : [])].sort();
         return [
           ...(runtimeTypes.length > 0 ? [{ isTypeOnly: true, moduleSpecifier: kit.runtimeModule, namedImports: runtimeTypes }] : []),
