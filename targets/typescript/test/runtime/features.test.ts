@@ -112,6 +112,7 @@ describe("paginate", () => {
   });
 
   it("refuses an operation whose description states no paging, sending nothing", async () => {
+    server.handle((_req, res) => sendJson(res, 200, { status: "success", findings: [1] }));
     const { pagination: _, ...unpaged } = AUDIT;
     const iterate = async () => {
       for await (const _item of runtimeFor(server).paginate(unpaged, {}, { items: "findings" })) {
