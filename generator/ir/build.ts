@@ -293,6 +293,7 @@ function buildConventions(ext: Raw): Conventions {
     }),
     ...(webhooks && { webhooks: buildWebhookConventions(webhooks) }),
     ...(isRaw(ext.webhookSubscription) && { webhookSubscription: strings(ext.webhookSubscription) as unknown as SubscriptionFields }),
+    ...(isRaw(ext.form) && (ext.form.arrays === "brackets" || ext.form.arrays === "repeat") && { form: { arrays: ext.form.arrays } }),
   };
 }
 

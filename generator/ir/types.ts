@@ -2,7 +2,7 @@
  * The intermediate model: a closed, JSON-serialisable, language-neutral view of one description.
  * Emitters read only this. Its JSON Schema is generator/ir/ir.schema.json; a change of shape bumps IR_VERSION.
  */
-export const IR_VERSION = "1.4.0";
+export const IR_VERSION = "1.5.0";
 
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
@@ -254,6 +254,8 @@ export interface Conventions {
   readonly webhooks?: WebhookConventions;
   /** Field names of a webhook subscription body, by role. */
   readonly webhookSubscription?: SubscriptionFields;
+  /** How form bodies name array items. */
+  readonly form?: { readonly arrays: "brackets" | "repeat" };
 }
 
 /** What a webhook delivery's headers and body fields are called (`x-paperoffice-conventions.webhooks`). */

@@ -47,6 +47,8 @@ export interface ConventionsModel {
   webhooks?: WebhookSigningModel;
   /** Field names of a webhook subscription body, by role. */
   webhookSubscription?: SubscriptionFieldsModel;
+  /** How form bodies name array items: `brackets` (`files[]`) or `repeat` (the default). */
+  form?: { readonly arrays: "brackets" | "repeat" };
 }
 
 /** How webhook deliveries are signed and named: the webhook helpers read every name from here (the generated client passes it). */

@@ -218,7 +218,8 @@ export class Runtime<B extends BillingData = BillingData, Paths extends object =
     const accept = op.response === "json" ? { Accept: "application/json, */*;q=0.8" } : undefined;
     const headers = { ...accept, ...parameterHeaders(input.header, input.cookie, options.headers) };
     if (input.body === undefined) return { body: undefined, encoding, headers };
-    if (encoding !== "raw") return { body: await prepareBody(input.body, input.jsonStrings), encoding, headers };
+    if (encoding !== "raw")
+      return { body: await prepareBody(input.body, input.jsonStrings, this.model.conventions?.form?.arrays), encoding, headers };
     const body = await prepareRawBody(input.body);
     return { body, encoding, headers: { "Content-Type": rawContentType(op.requestMediaType ?? "", body), ...headers } };
   }
@@ -231,7 +232,7 @@ export class Runtime<B extends BillingData = BillingData, Paths extends object =
       method: upper,
       path,
       query: init.query,
-      body: init.body === undefined ? undefined : await prepareBody(init.body, init.jsonStrings),
+      body: init.body === undefined ? undefined : await prepareBody(init.body, init.jsonStrings, this.model.conventions?.form?.arrays),
       encoding: encodingFor(undefined, init.mediaType),
       response: init.response ?? "json",
       resendable: isResendable({ method: upper, idempotent: init.idempotent }),

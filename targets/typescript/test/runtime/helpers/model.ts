@@ -61,6 +61,7 @@ export const model: ServiceModel = {
       renewOn: ["INVALID_TOKEN", "BEARERTOKEN_EXPIRED"],
     },
     ...(serviceModel.conventions?.envelope && { envelope: serviceModel.conventions.envelope }),
+    ...(serviceModel.conventions?.form && { form: serviceModel.conventions.form }),
   },
   ...(serviceModel.jobs && { jobs: serviceModel.jobs }),
 };
