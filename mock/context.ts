@@ -16,7 +16,7 @@ export interface MockOptions extends WebhookOptions, LedgerOptions {
   holdMs?: number;
   /** Simulated duration of a job (default 500 ms); a request can set its own with `x-mock-job-duration-ms`. */
   jobDurationMs?: number;
-  /** max_wait_seconds of a 202 (default 295). */
+  /** max_wait_seconds of a 202 (default: the description's maxHoldSeconds of the submit operation). */
   maxWaitSeconds?: number;
   tokens?: TokenOptions;
   rateLimits?: RateLimits;

@@ -132,7 +132,7 @@ export async function addJob(ctx: MockContext, call: Call): Promise<Reply> {
     status: "success",
     job_id: job.id,
     poll_url: pollUrl,
-    max_wait_seconds: ctx.options.maxWaitSeconds ?? 295,
+    max_wait_seconds: ctx.options.maxWaitSeconds ?? (operation.job?.role === "submit" ? operation.job.maxHoldSeconds : undefined),
     client_wait: false,
     message: "Hold exceeded; the job continues in the background. Poll poll_url.",
     processing_time: elapsed(startedAt),

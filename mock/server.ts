@@ -420,7 +420,9 @@ function checkEvent(model: MockModel, validator: Validator) {
 export async function startMock(options: MockOptions = {}): Promise<MockServer> {
   const model = loadModel(options.generatedDir);
   const validator = new Validator(model);
-  const webhooks = new Webhooks(options, checkEvent(model, validator));
+  const signing = model.ir.conventions?.webhooks;
+  if (signing === undefined) throw new Error("the description states no webhook signing (x-paperoffice-conventions.webhooks)");
+  const webhooks = new Webhooks(options, checkEvent(model, validator), signing);
   const stats = emptyStats(webhooks.counters);
   const ctx: MockContext = {
     model,

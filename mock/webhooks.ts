@@ -2,6 +2,7 @@
 // secret (HMAC-SHA256 over the exact raw body), sent with the service's headers, retried by the subscription's
 // retry policy with a timeout per attempt, and logged per subscription (the log survives deletion).
 import { checkWebhookUrl, sign } from "@paperoffice/sdk-runtime/webhooks";
+import type { WebhookConventions } from "../generator/ir/index.js";
 import { randomHex } from "./jobs.js";
 
 export type RetryPolicy = "exponential" | "linear" | "none";
@@ -73,12 +74,15 @@ export class Webhooks {
   readonly #options: WebhookOptions;
   /** Checks an event body before it is sent (the mock validates it against the IR). */
   readonly #checkEvent: (event: WebhookEvent) => string | undefined;
+  /** The description's signature header and prefix and delivery header names. */
+  readonly #signing: WebhookConventions;
   #nextId = 1;
   readonly counters = { attempts: 0, delivered: 0, failed: 0, blocked: 0 };
 
-  constructor(options: WebhookOptions, checkEvent: (event: WebhookEvent) => string | undefined) {
+  constructor(options: WebhookOptions, checkEvent: (event: WebhookEvent) => string | undefined, signing: WebhookConventions) {
     this.#options = options;
     this.#checkEvent = checkEvent;
+    this.#signing = signing;
   }
 
   get allowLoopback(): boolean {
@@ -190,16 +194,17 @@ export class Webhooks {
         return;
       }
       try {
+        const { headers } = this.#signing;
         const response = await fetch(subscription.url, {
           method: "POST",
           headers: {
             ...subscription.headers,
             "Content-Type": "application/json",
             "User-Agent": "Service-Webhook/1.0",
-            "X-Service-Event": event.event_type,
-            "X-Service-Event-ID": event.event_id,
-            "X-Service-Subscription-ID": String(subscription.subscription_id),
-            "X-Service-Signature": await sign(body, subscription.secret),
+            ...(headers.eventType !== undefined && { [headers.eventType]: event.event_type }),
+            [headers.eventId]: event.event_id,
+            ...(headers.subscriptionId !== undefined && { [headers.subscriptionId]: String(subscription.subscription_id) }),
+            [this.#signing.signature.header]: await sign(body, subscription.secret, this.#signing),
           },
           body,
           redirect: "manual",

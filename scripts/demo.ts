@@ -5,7 +5,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { addJob, createClient, type JobProgress, testWebhook } from "../generated/index.js";
-import { createWebhookProcessor, type WebhookEvent, webhookEventTypes } from "../generated/webhooks.js";
+import { createWebhookProcessor } from "../generated/webhooks.js";
 import { startMock } from "../mock/index.js";
 
 const TOKEN = "svc_sk_demo_0000000000000001";
@@ -31,9 +31,8 @@ async function main(): Promise<void> {
 
   const received: { raw: Buffer; headers: http.IncomingHttpHeaders }[] = [];
   const seen: string[] = [];
-  const processDelivery = createWebhookProcessor<WebhookEvent>({
+  const processDelivery = createWebhookProcessor({
     secret: SECRET,
-    knownEventTypes: webhookEventTypes,
     on: {
       "document.created": (event) => {
         seen.push(event.event_id);

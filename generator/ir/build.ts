@@ -2,6 +2,7 @@ import type { LoadedDescription } from "../spec/load.js";
 import { BILLED_KEY, CONVENTIONS_KEY, IDEMPOTENT_KEY, JOB_KEY } from "../spec/conventions.js";
 import { componentSchemaName, followRefs, join } from "../spec/pointer.js";
 import { type SpecProblem, SpecError } from "../spec/problems.js";
+import { PAGINATION_KEY } from "../spec/pagination.js";
 import { VARIANTS_KEY } from "../spec/variants.js";
 import { isWebhookSubscriptionMode, WEBHOOK_SUBSCRIPTION_KEY } from "../spec/webhook-subscription.js";
 import { flattenObject } from "./flatten.js";
@@ -10,6 +11,8 @@ import { type SchemaSource, toSchema } from "./schema.js";
 import {
   IR_VERSION,
   type Conventions,
+  type SubscriptionFields,
+  type WebhookConventions,
   type ErrorCode,
   type Header,
   type JobRole,
@@ -17,6 +20,7 @@ import {
   type MediaContent,
   type NamedSchema,
   type Operation,
+  type Pagination,
   type Parameter,
   type Pipeline,
   type Response,
@@ -173,6 +177,7 @@ export function buildIR(loaded: LoadedDescription): IR {
         ...(variants && { variants }),
         ...(isWebhookSubscriptionMode(subscription) && { webhookSubscription: subscription }),
         ...(isRaw(op[JOB_KEY]) && { job: buildJobRole(op[JOB_KEY] as Raw, all.filter((p) => p.in === "path")[0]?.name ?? "") }),
+        ...(isRaw(op[PAGINATION_KEY]) && { pagination: strings(op[PAGINATION_KEY]) as unknown as Pagination }),
         billed,
         idempotent: !billed && (typeof marked === "boolean" ? marked : IDEMPOTENT_METHODS.has(method)),
       });
@@ -255,6 +260,7 @@ function buildJobRole(ext: Raw, onlyPathParameter: string): JobRole {
     ...(noWait && { noWait: { field: String(noWait.field), value: noWait.value as string | number | boolean } }),
     ...opt("selectorPattern", str(ext.selectorPattern)),
     ...opt("selectorRefusal", str(ext.selectorRefusal)),
+    ...(typeof ext.maxHoldSeconds === "number" && { maxHoldSeconds: ext.maxHoldSeconds }),
   };
 }
 
@@ -262,6 +268,7 @@ function buildConventions(ext: Raw): Conventions {
   const basePath = isRaw(ext.basePath) ? ext.basePath : undefined;
   const envelope = isRaw(ext.envelope) ? ext.envelope : undefined;
   const tokens = isRaw(ext.tokens) ? ext.tokens : undefined;
+  const webhooks = isRaw(ext.webhooks) ? ext.webhooks : undefined;
   return {
     ...opt("basePathSuffix", str(basePath?.suffix)),
     ...(envelope && {
@@ -284,6 +291,23 @@ function buildConventions(ext: Raw): Conventions {
         renewOn: Array.isArray(tokens.renewOn) ? tokens.renewOn.map(String) : [],
       },
     }),
+    ...(webhooks && { webhooks: buildWebhookConventions(webhooks) }),
+    ...(isRaw(ext.webhookSubscription) && { webhookSubscription: strings(ext.webhookSubscription) as unknown as SubscriptionFields }),
+    ...(isRaw(ext.form) && (ext.form.arrays === "brackets" || ext.form.arrays === "repeat") && { form: { arrays: ext.form.arrays } }),
+  };
+}
+
+/** A checked object of names, copied as strings (members left out stay out). */
+const strings = (value: unknown): Record<string, string> =>
+  Object.fromEntries(Object.entries(isRaw(value) ? value : {}).map(([k, v]) => [k, String(v)]));
+
+/** The checked `webhooks` member. */
+function buildWebhookConventions(ext: Raw): WebhookConventions {
+  const signature = isRaw(ext.signature) ? ext.signature : {};
+  return {
+    signature: { header: String(signature.header), prefix: String(signature.prefix) },
+    headers: strings(ext.headers) as unknown as WebhookConventions["headers"],
+    body: strings(ext.body) as unknown as WebhookConventions["body"],
   };
 }
 

@@ -4,7 +4,7 @@
  * `npm run ir-schema` (scripts/ir-schema.ts): the JSDoc tags here (`@description`, `@pattern`, `@asType`,
  * `@minimum`, `@discriminator`, `@title`, `@id`) are schema keywords. A change of shape bumps IR_VERSION.
  */
-export const IR_VERSION = "1.3.1";
+export const IR_VERSION = "1.4.0";
 
 /** Any JSON value (defaults and examples as the description gives them). */
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
@@ -219,6 +219,8 @@ export interface Operation {
   readonly webhookSubscription?: "create" | "update";
   /** From `x-paperoffice-job`: the part the operation plays in jobs. */
   readonly job?: JobRole;
+  /** From `x-paperoffice-pagination`: the query parameters and answer fields of a limit/offset read. */
+  readonly pagination?: Pagination;
   /** From `x-paperoffice-billed`: each call is charged. */
   readonly billed: boolean;
   /**
@@ -226,6 +228,14 @@ export interface Operation {
    * the methods idempotent by HTTP; never for a billed operation.
    */
   readonly idempotent: boolean;
+}
+
+/** Names of a limit/offset read (`x-paperoffice-pagination`). */
+export interface Pagination {
+  readonly limit: string;
+  readonly offset: string;
+  readonly items: string;
+  readonly total?: string;
 }
 
 /** The part an operation plays in jobs (`x-paperoffice-job`). */
@@ -247,6 +257,8 @@ export interface JobSubmit {
   readonly noWait?: { readonly field: string; readonly value: string | number | boolean };
   readonly selectorPattern?: string;
   readonly selectorRefusal?: string;
+  /** Longest the service holds a submission before answering, in seconds. */
+  readonly maxHoldSeconds?: number;
 }
 
 export interface JobPoll {
@@ -269,6 +281,31 @@ export interface Conventions {
   readonly basePathSuffix?: string;
   readonly envelope?: Envelope;
   readonly tokens?: TokenConventions;
+  readonly webhooks?: WebhookConventions;
+  /** Field names of a webhook subscription body, by role. */
+  readonly webhookSubscription?: SubscriptionFields;
+  /** How form bodies name array items. */
+  readonly form?: { readonly arrays: "brackets" | "repeat" };
+}
+
+/** What a webhook delivery's headers and body fields are called (`x-paperoffice-conventions.webhooks`). */
+export interface WebhookConventions {
+  /** Header of the `<prefix><64 lowercase hex>` HMAC-SHA256 of the raw body. */
+  readonly signature: { readonly header: string; readonly prefix: string };
+  /** Delivery headers that repeat a body field. */
+  readonly headers: { readonly eventId: string; readonly eventType?: string; readonly subscriptionId?: string };
+  /** Field names of every delivery body. */
+  readonly body: { readonly eventType: string; readonly eventId: string; readonly subscriptionId?: string; readonly timestamp?: string };
+}
+
+export interface SubscriptionFields {
+  readonly name?: string;
+  readonly url: string;
+  readonly events: string;
+  readonly secret?: string;
+  readonly retryPolicy?: string;
+  readonly maxRetries?: string;
+  readonly timeoutMs?: string;
 }
 
 /** Field names of the JSON object every answer is wrapped in. */

@@ -1,5 +1,5 @@
 // The service's conventions as the description states them: `x-paperoffice-conventions` at the root (base-path
-// rule, envelope fields, token kinds), `x-paperoffice-job` on the operations that submit, poll and download jobs,
+// rule, envelope fields, token kinds, webhook names), `x-paperoffice-job` on the operations that submit, poll and download jobs,
 // `x-paperoffice-billed` on charged operations and `x-idempotent` on operations that may be sent twice. Each has its
 // JSON Schema under spec/; this file checks every use against it and against the description.
 import { readFileSync } from "node:fs";
@@ -8,6 +8,7 @@ import { findExtensionUses, HTTP_METHODS } from "./extensions.js";
 import { deref } from "./object-schema.js";
 import { join } from "./pointer.js";
 import type { SpecProblem } from "./problems.js";
+import { checkSubscriptionFields, checkWebhookConventions } from "./webhook-conventions.js";
 
 export const CONVENTIONS_KEY = "x-paperoffice-conventions";
 export const JOB_KEY = "x-paperoffice-job";
@@ -134,6 +135,10 @@ function checkRoot(document: Json, codes: ReadonlySet<string>, problems: SpecPro
         });
     });
   }
+  const webhooks = conventions.webhooks as Json | undefined;
+  if (webhooks !== undefined) problems.push(...checkWebhookConventions(document, join(at, "webhooks"), webhooks));
+  const subscription = conventions.webhookSubscription as Json | undefined;
+  if (subscription !== undefined) problems.push(...checkSubscriptionFields(document, join(at, "webhookSubscription"), subscription));
   const tokens = conventions.tokens as Json | undefined;
   if (tokens !== undefined) {
     const schemes = ((document.components as Json | undefined)?.securitySchemes ?? {}) as Json;

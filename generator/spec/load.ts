@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { type RawDescription, readDescription } from "./read.js";
 import { checkPathParameters } from "./path-params.js";
 import { checkConventions } from "./conventions.js";
+import { checkPagination } from "./pagination.js";
 import { checkRefs } from "./refs.js";
 import { type SpecProblem, SpecError } from "./problems.js";
 import { schemaProblems, schemaProblemsInWorker } from "./schema-check.js";
@@ -63,6 +64,7 @@ export async function startChecks(raw: RawDescription): Promise<CheckingDescript
     ...checkVariants(document),
     ...checkWebhookSubscriptions(document),
     ...checkConventions(document),
+    ...checkPagination(document),
   ];
   const description: LoadedDescription = { ...raw, openapi, hash: createHash("sha256").update(raw.text).digest("hex") };
   const verdict = schemaCheck.then(

@@ -13,15 +13,15 @@ import { parse } from "yaml";
 import { generate, writeFiles } from "../../generator/generate.js";
 import { withLocalRuntime } from "../../targets/typescript/local-runtime.js";
 import { currentRelease, releaseFile } from "../../generator/spec/releases.js";
-import type { ClientOptions, JobResult, Runtime, ServiceModel } from "../../targets/typescript/runtime/index.js";
+import type { ClientOptions, JobResult, JobRuntime, ServiceModel } from "../../targets/typescript/runtime/index.js";
 
 const runtimeDir = fileURLToPath(new URL("../../targets/typescript/runtime/", import.meta.url));
 const OLD_POLL = "/job/get/";
 const NEW_POLL = "/job/status/";
 
 interface GeneratedClient {
-  createClient(options: ClientOptions): Runtime;
-  addJob(client: Runtime, pipeline: string, body: Record<string, unknown>, options?: unknown): Promise<JobResult<unknown>>;
+  createClient(options: ClientOptions): JobRuntime;
+  addJob(client: JobRuntime, pipeline: string, body: Record<string, unknown>, options?: unknown): Promise<JobResult<unknown>>;
   serviceModel: ServiceModel;
 }
 

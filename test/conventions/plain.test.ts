@@ -19,6 +19,7 @@ import {
   type ClientOptions,
   type Download,
   JobMayExistError,
+  JobRuntime,
   MayHaveBeenProcessedError,
   MissingCredentialsError,
   type RequestOptions,
@@ -170,14 +171,22 @@ describe("a plain description", () => {
     expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual(["POST /v1/things/put", "POST /v1/things/put"]);
   });
 
-  it("says plainly that job helpers and token downloads are unavailable, sending nothing", async () => {
+  it("has no job helpers at all, and says plainly that token downloads are unavailable, sending nothing", async () => {
     const c = client();
-    for (const attempt of [() => c.submitJob("any", {}), () => c.startJob("any", {}), () => c.waitJob("j1"), () => c.download("tok")]) {
-      const error = await attempt().catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(SdkError);
-      expect((error as Error).message).toMatch(/unavailable.*x-paperoffice-job/);
-    }
+    for (const helper of ["submitJob", "startJob", "waitJob", "priceJob"]) expect(helper in c, helper).toBe(false);
+    expect(c).not.toBeInstanceOf(JobRuntime);
+    const error = await c.download("tok").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SdkError);
+    expect((error as Error).message).toMatch(/unavailable.*x-paperoffice-job/);
     expect(seen).toHaveLength(0);
+  });
+
+  it("generates a client whose createClient returns the plain Runtime, without job functions", async () => {
+    const index = await readFile(join(base, "client", "index.ts"), "utf8");
+    expect(index).toMatch(/createClient\(options: ClientOptions = \{\}\): Runtime</);
+    expect(index).not.toContain("JobRuntime");
+    const operations = await readFile(join(base, "client", "operations.ts"), "utf8");
+    expect(operations).not.toMatch(/JobRuntime|submitJob|startJob|priceJob/);
   });
 });
 

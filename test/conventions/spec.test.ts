@@ -17,6 +17,7 @@ const ROOT = "/x-paperoffice-conventions";
 const SUBMIT = "/paths/~1job~1add~1{pipeline}/post";
 const POLL = "/paths/~1job~1get~1{job_id}/get";
 const DOWNLOAD = "/paths/~1job~1download~1{token}/get";
+const AUDIT = "/paths/~1analytics~1audit-center/get";
 
 async function problemsAfter(mutate: (doc: Json) => void): Promise<string[]> {
   const file = releaseFile(currentRelease());
@@ -39,7 +40,7 @@ const op = (doc: Json, pointer: string): Json =>
     .reduce((n: Json, t) => n[t.replaceAll("~1", "/").replaceAll("~0", "~")], doc);
 
 describe("checks of the conventions extensions", () => {
-  it.each<{ given: string; mutate: (doc: Json) => void; want: string[] }>([
+  it.each<{ given: string; mutate: (doc: Json) => void; want: unknown[] }>([
     {
       given: "an unknown envelope member",
       mutate: (d) => {
@@ -120,6 +121,81 @@ describe("checks of the conventions extensions", () => {
       ],
     },
     {
+      given: "a signature header no webhook declares",
+      mutate: (d) => {
+        d["x-paperoffice-conventions"].webhooks.signature.header = "X-Service-Hmac";
+      },
+      want: [`${ROOT}/webhooks/signature/header: none of the 22 webhooks has a header parameter "X-Service-Hmac"`],
+    },
+    {
+      given: "a header name that is not an HTTP token",
+      mutate: (d) => {
+        d["x-paperoffice-conventions"].webhooks.headers.eventType = "X Service Event";
+      },
+      want: [`${ROOT}/webhooks/headers/eventType: x-paperoffice-conventions must match pattern "^[!#$%&'*+.^_\`|~0-9A-Za-z-]+$"`],
+    },
+    {
+      given: "a delivery body field the webhooks lack",
+      mutate: (d) => {
+        d["x-paperoffice-conventions"].webhooks.body.timestamp = "sent_at";
+      },
+      want: [`${ROOT}/webhooks/body/timestamp: none of the 22 webhooks has a body property "sent_at"`],
+    },
+    {
+      given: "a delivery header one webhook lacks",
+      mutate: (d) => {
+        d.webhooks["task.overdue"].post.parameters = d.webhooks["task.overdue"].post.parameters.slice(0, 4);
+      },
+      want: [`${ROOT}/webhooks/signature/header: webhook task.overdue has no header parameter "X-Service-Signature"`],
+    },
+    {
+      given: "a webhook signing without its event id header",
+      mutate: (d) => {
+        delete d["x-paperoffice-conventions"].webhooks.headers.eventId;
+      },
+      want: [`${ROOT}/webhooks/headers: x-paperoffice-conventions must have required property 'eventId'`],
+    },
+    {
+      given: "a subscription field no marked body has",
+      mutate: (d) => {
+        d["x-paperoffice-conventions"].webhookSubscription.maxRetries = "retries";
+      },
+      want: [`${ROOT}/webhookSubscription/maxRetries: no body marked x-paperoffice-webhook-subscription has a property "retries"`],
+    },
+    {
+      given: "subscription field names without a marked operation",
+      mutate: (d) => {
+        delete op(d, "/paths/~1webhooks~1subscribe/post")["x-paperoffice-webhook-subscription"];
+        delete op(d, "/paths/~1webhooks~1update/post")["x-paperoffice-webhook-subscription"];
+      },
+      want: [`${ROOT}/webhookSubscription: no operation with a JSON body is marked x-paperoffice-webhook-subscription`],
+    },
+    {
+      given: "a hold that is not a positive number of seconds",
+      mutate: (d) => {
+        op(d, SUBMIT)["x-paperoffice-job"].maxHoldSeconds = 0;
+      },
+      want: [`${SUBMIT}/x-paperoffice-job/maxHoldSeconds: x-paperoffice-job must be > 0`],
+    },
+    {
+      given: "paging names the operation does not declare",
+      mutate: (d) => {
+        Object.assign(op(d, AUDIT)["x-paperoffice-pagination"], { offset: "skip", items: "audit_total", total: "findings" });
+      },
+      want: [
+        `${AUDIT}/x-paperoffice-pagination/offset: the operation has no query parameter "skip"`,
+        `${AUDIT}/x-paperoffice-pagination/items: the operation's JSON success answer has no property "audit_total"`,
+        `${AUDIT}/x-paperoffice-pagination/total: property "findings" is not a number`,
+      ],
+    },
+    {
+      given: "paging without its items field",
+      mutate: (d) => {
+        delete op(d, AUDIT)["x-paperoffice-pagination"].items;
+      },
+      want: [`${AUDIT}/x-paperoffice-pagination: x-paperoffice-pagination must have required property 'items'`],
+    },
+    {
       given: "billed given as a string",
       mutate: (d) => {
         op(d, SUBMIT)["x-paperoffice-billed"] = "yes";
@@ -135,7 +211,7 @@ describe("checks of the conventions extensions", () => {
     },
   ])("reports $given", async ({ mutate, want }) => {
     const problems = await problemsAfter(mutate);
-    for (const line of want) expect(problems).toContain(line);
+    for (const line of want) expect(problems).toContainEqual(line);
     expect(problems).toHaveLength(want.length);
   });
 });

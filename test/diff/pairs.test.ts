@@ -401,6 +401,8 @@ const PAIRS: readonly Pair[] = [
     rules: ["request.subscription-check.removed"],
     change: (d) => {
       delete hook(d, "subscribe")[MARK];
+      // Only the create body has a name: the conventions may no longer name a field no marked body has.
+      delete at(d, "/x-paperoffice-conventions/webhookSubscription").name;
     },
   },
   {

@@ -6,7 +6,7 @@ import { type MockServer, startMock } from "../../mock/index.js";
 import { fixtureCases, ir, operation, responseErrors, schemaErrors, TOKEN } from "./helpers.js";
 
 let mock: MockServer;
-let client: api.Runtime;
+let client: ReturnType<typeof api.createClient>;
 
 beforeAll(async () => {
   mock = await startMock({ holdMs: 300, jobDurationMs: 20 });

@@ -51,6 +51,8 @@ export async function emitReadme(ir: IR, kit: TsKit): Promise<readonly EmittedFi
     pipelines: ir.operations.flatMap((o) => o.variants?.pipelines ?? []),
     errors: ir.errors.map((e) => ({ ...e, className: classes.get(e.code) })),
     events: ir.webhooks.map((w) => ({ event: w.event, summary: cell(w.summary) })),
+    // verify and the receivers exist only where the description states how deliveries are signed.
+    signing: ir.webhooks.length > 0 && ir.conventions?.webhooks !== undefined,
   });
   return [{ path: "README.md", content: `${kit.header(ir, { open: "<!--", close: "-->" })}\n${content}` }];
 }

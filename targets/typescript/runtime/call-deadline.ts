@@ -9,9 +9,9 @@ import { DEFAULTS } from "./options.js";
 import { type Budget, jobOption } from "./timing.js";
 
 /**
- * Deadlines shorter than this abort the request in flight. Longer ones (the default 600 s of a call, 1 h of a wait)
- * end the call on time and let a request still in flight finish on its own: no single request legitimately runs that
- * long (the hold lasts about 295 s; Node's fetch gives up on a silent server after 300 s).
+ * Deadlines shorter than this abort the request in flight. Longer ones (the generic 600 s of a call, 1 h of a wait)
+ * end the call on time and let a request still in flight finish on its own: the transport's own timeouts (Node's
+ * fetch gives up on a silent server after 300 s; a hold dispatcher waits out the description's longest hold) end it.
  */
 export const ABORT_IN_FLIGHT_BELOW_MS = DEFAULTS.deadlineMs;
 

@@ -1,18 +1,22 @@
 // Keeping the connection open for the whole hold. Node's built-in fetch (undici) stops waiting for response
-// headers after 300 s (headersTimeout) and for body data after 300 s (bodyTimeout); the service holds a
-// submission for up to about 295 s, which leaves little margin. createHoldDispatcher() returns an undici Agent
-// with both timeouts raised; pass it as ClientOptions.dispatcher. The runtime's own deadline still applies.
+// headers after 300 s (headersTimeout) and for body data after 300 s (bodyTimeout); a service may hold a submission
+// longer, or close to that. createHoldDispatcher() returns an undici Agent with both timeouts raised above the
+// description's longest hold (`model`); pass it as ClientOptions.dispatcher. The runtime's own deadline still applies.
 // undici checks these timeouts on a timer of about one second, so they are not precise below that.
 import { SdkError } from "./errors.js";
+import { DEFAULT_HOLD_TIMEOUT_MS, holdTimeoutMs } from "./hold.js";
+import type { ServiceModel } from "./model.js";
+
+export { DEFAULT_HOLD_TIMEOUT_MS };
 
 export interface HoldDispatcherOptions {
-  /** Wait for response headers this long (default 330 s, above the longest hold). */
+  /** The client's model (`client.model`): the timeouts default to its longest hold plus a margin. */
+  model?: ServiceModel;
+  /** Wait for response headers this long (default: above the model's longest hold; 330 s without one). */
   headersTimeoutMs?: number;
-  /** Wait between body chunks this long (default 330 s). */
+  /** Wait between body chunks this long (default as headersTimeoutMs). */
   bodyTimeoutMs?: number;
 }
-
-export const DEFAULT_HOLD_TIMEOUT_MS = 330_000;
 
 type AgentClass = new (options: { headersTimeout: number; bodyTimeout: number }) => unknown;
 
@@ -25,9 +29,10 @@ export async function createHoldDispatcher(options: HoldDispatcherOptions = {}):
   if (Agent === undefined) {
     throw new SdkError("no undici Agent available: install the undici package, or pass a fetch whose timeouts exceed the hold");
   }
+  const fallback = holdTimeoutMs(options.model);
   return new Agent({
-    headersTimeout: options.headersTimeoutMs ?? DEFAULT_HOLD_TIMEOUT_MS,
-    bodyTimeout: options.bodyTimeoutMs ?? DEFAULT_HOLD_TIMEOUT_MS,
+    headersTimeout: options.headersTimeoutMs ?? fallback,
+    bodyTimeout: options.bodyTimeoutMs ?? fallback,
   });
 }
 

@@ -5,10 +5,18 @@ import { RequestEncodingError } from "./errors.js";
 import { isFileInput, PreparedFile, prepareFile } from "./files.js";
 import type { RequestMediaType } from "./model.js";
 
+/**
+ * How a form names the items of an array field: `brackets` (`files[]`, as the description states for its service)
+ * or `repeat` (the field's own name once per item, OpenAPI's form style; the generic default).
+ */
+export type FormArrayNames = "brackets" | "repeat";
+
 /** A body whose files are Blobs, with the names of the fields that travel as JSON text. */
 export interface PreparedBody {
   fields: Record<string, unknown>;
   jsonStrings: readonly string[];
+  /** How a form names array items (default `repeat`). */
+  arrays?: FormArrayNames;
   /** A JSON body that is not an object (an array, a string, null...), sent as it is. */
   whole?: { value: unknown };
 }
@@ -58,14 +66,18 @@ function setOwn(out: Record<string, unknown>, key: string, value: unknown): void
   Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-export async function prepareBody(body: unknown, jsonStrings: readonly string[] = []): Promise<PreparedBody> {
+export async function prepareBody(
+  body: unknown,
+  jsonStrings: readonly string[] = [],
+  arrays: FormArrayNames = "repeat",
+): Promise<PreparedBody> {
   if (typeof body !== "object" || body === null || Array.isArray(body) || isFileInput(body))
     return { fields: {}, jsonStrings, whole: { value: body } };
   const fields: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(body)) {
     setOwn(fields, name, jsonStrings.includes(name) ? value : await prepareValue(value));
   }
-  return { fields, jsonStrings };
+  return { fields, jsonStrings, arrays };
 }
 
 async function prepareValue(value: unknown): Promise<unknown> {
@@ -80,20 +92,21 @@ async function prepareValue(value: unknown): Promise<unknown> {
 type Append = (name: string, value: string | PreparedFile) => void;
 
 /**
- * Flattens fields into form entries: arrays of plain values or files as `name[]`, arrays holding objects and
- * nested objects as `splits[0][pages]`, booleans as "true"/"false", dates as ISO text; null and undefined
- * are left out. Fields named in jsonStrings are sent as JSON text.
+ * Flattens fields into form entries: arrays of plain values or files as `name[]` (`brackets`) or `name` once per
+ * item (`repeat`), arrays holding objects and nested objects as `splits[0][pages]`, booleans as "true"/"false",
+ * dates as ISO text; null and undefined are left out. Fields named in jsonStrings are sent as JSON text.
  */
 function flatten(body: PreparedBody, append: Append): void {
   if (body.whole) throw new RequestEncodingError("a form body must be an object of fields");
+  const itemSuffix = body.arrays === "brackets" ? "[]" : "";
   for (const [name, value] of Object.entries(body.fields)) {
     if (value === undefined || value === null) continue;
     if (body.jsonStrings.includes(name)) append(name, JSON.stringify(value));
-    else appendValue(name, value, append);
+    else appendValue(name, value, append, itemSuffix);
   }
 }
 
-function appendValue(name: string, value: unknown, append: Append): void {
+function appendValue(name: string, value: unknown, append: Append, itemSuffix: string): void {
   if (value === undefined || value === null) return;
   const text = scalarText(value);
   if (text !== undefined || value instanceof PreparedFile) {
@@ -101,10 +114,10 @@ function appendValue(name: string, value: unknown, append: Append): void {
   } else if (Array.isArray(value)) {
     const indexed = value.some((item) => typeof item === "object" && item !== null && !(item instanceof PreparedFile));
     value.forEach((item, index) => {
-      appendValue(indexed ? `${name}[${index}]` : `${name}[]`, item, append);
+      appendValue(indexed ? `${name}[${index}]` : `${name}${itemSuffix}`, item, append, itemSuffix);
     });
   } else if (typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) appendValue(`${name}[${key}]`, item, append);
+    for (const [key, item] of Object.entries(value)) appendValue(`${name}[${key}]`, item, append, itemSuffix);
   } else {
     throw new RequestEncodingError(`field ${name} has a value of type ${typeof value} that cannot be sent`);
   }

@@ -44,6 +44,7 @@ export type {
   EnvelopeModel,
   JobsModel,
   OperationSpec,
+  PaginationModel,
   PipelineModel,
   PricingModel,
   RequestMediaType,
@@ -52,13 +53,15 @@ export type {
   SecuritySchemeModel,
   ServerModel,
   ServiceModel,
+  SubscriptionFieldsModel,
   TokenKindsModel,
+  WebhookSigningModel,
 } from "./model.js";
 export type { ClientOptions, FetchLike, LogFn, Logger, PollInterval, RetryOptions } from "./options.js";
 export type { PaginateOptions } from "./paginate.js";
 export { jobPrice } from "./pricing.js";
 export type { Middleware } from "openapi-fetch";
-export { type RawInit, Runtime } from "./runtime.js";
+export { JobRuntime, type RawInit, Runtime } from "./runtime.js";
 // The subscription operations of the generated client check their body before sending it and throw
 // SubscriptionCheckError, so those stay here. Everything else about webhooks (verification, receivers, deduplication,
 // URL checks) is server-side only and lives behind the `./webhooks` subpath, which keeps it out of the bundles and

@@ -228,7 +228,7 @@ export class Jobs {
       method: op.method,
       path: op.path,
       pathParams: pipelineParameter === undefined ? undefined : { [pipelineParameter]: pipeline },
-      body: await prepareBody(body, this.#jsonStrings(pipeline, options.jsonStrings)),
+      body: await prepareBody(body, this.#jsonStrings(pipeline, options.jsonStrings), this.#model.conventions?.form?.arrays),
       encoding: encodingFor(op.requestMediaType, options.mediaType),
       response: "json",
       resendable: false,

@@ -47,6 +47,31 @@ export interface ConventionsModel {
   basePathSuffix?: string;
   envelope?: EnvelopeModel;
   tokens?: TokenKindsModel;
+  webhooks?: WebhookSigningModel;
+  /** Field names of a webhook subscription body, by role. */
+  webhookSubscription?: SubscriptionFieldsModel;
+  /** How form bodies name array items: `brackets` (`files[]`) or `repeat` (the default). */
+  form?: { readonly arrays: "brackets" | "repeat" };
+}
+
+/** How webhook deliveries are signed and named: the webhook helpers read every name from here (the generated client passes it). */
+export interface WebhookSigningModel {
+  /** Header of the `<prefix><64 lowercase hex>` HMAC-SHA256 of the raw body under the subscription secret. */
+  signature: { readonly header: string; readonly prefix: string };
+  /** Headers that repeat a body field; the event id one must match it, the others when present. */
+  headers: { readonly eventId: string; readonly eventType?: string; readonly subscriptionId?: string };
+  /** Field names of every delivery body. */
+  body: { readonly eventType: string; readonly eventId: string; readonly subscriptionId?: string; readonly timestamp?: string };
+}
+
+export interface SubscriptionFieldsModel {
+  readonly name?: string;
+  readonly url: string;
+  readonly events: string;
+  readonly secret?: string;
+  readonly retryPolicy?: string;
+  readonly maxRetries?: string;
+  readonly timeoutMs?: string;
 }
 
 /** Field names of the JSON object every answer is wrapped in. */
@@ -82,6 +107,8 @@ export interface JobsModel {
     noWait?: { readonly field: string; readonly value: string | number | boolean };
     selectorPattern?: string;
     selectorRefusal?: string;
+    /** Longest the service holds a submission before it answers, in seconds. */
+    maxHoldSeconds?: number;
   };
   poll: { operation: OperationSpec; jobIdParameter: string; status: string; completed: string; payload: readonly string[] };
   download?: { operation: OperationSpec; tokenParameter: string };
@@ -121,8 +148,18 @@ export interface OperationSpec {
   billed?: boolean;
   /** The part the operation plays in jobs. */
   job?: "submit" | "poll" | "download";
+  /** The query parameters and answer fields of a limit/offset read (`x-paperoffice-pagination`). */
+  pagination?: PaginationModel;
   /** Alternatives of security scheme names, any one of which is enough; an empty alternative means none needed. */
   security?: readonly (readonly string[])[];
+}
+
+/** Names of a limit/offset read: the page size and skip query parameters, the items and total answer fields. */
+export interface PaginationModel {
+  readonly limit: string;
+  readonly offset: string;
+  readonly items: string;
+  readonly total?: string;
 }
 
 export interface CallInput {

@@ -2,6 +2,7 @@
 import type { Credential, TokenProvider } from "./auth.js";
 import { resolveBaseUrl } from "./base-url.js";
 import { SdkError } from "./errors.js";
+import { HOLD_MARGIN_MS, maxHoldMs } from "./hold.js";
 import type { ServiceModel } from "./model.js";
 
 export type LogFn = (message: string, fields?: Record<string, unknown>) => void;
@@ -67,12 +68,13 @@ export interface ClientOptions {
   fetch?: FetchLike;
   /**
    * undici dispatcher handed to fetch as `init.dispatcher` (Node only). Node's built-in fetch stops waiting for
-   * response headers after 300 s; pass `await createHoldDispatcher()` (from `<package>/node`) to wait longer than the service's hold.
+   * response headers after 300 s; pass `await createHoldDispatcher({ model })` (from `<package>/node`) to wait longer
+   * than the description's longest hold.
    */
   dispatcher?: unknown;
   /**
-   * Overall deadline of one call, retries included (default 600 s, above the longest hold of about 295 s). Nothing is
-   * sent after it. Under 600 s it also aborts the request in flight; from 600 s up it ends the call and leaves a request
+   * Overall deadline of one call, retries included (default 600 s, a generic value; longer when the description's
+   * longest hold and its margin exceed it). Nothing is sent after it. Under 600 s it also aborts the request in flight; from 600 s up it ends the call and leaves a request
    * still in flight to finish on its own.
    */
   deadlineMs?: number;
@@ -100,6 +102,7 @@ export interface ResolvedOptions {
   pacing: boolean;
 }
 
+/** Generic defaults, for any description; `resolveOptions` raises the deadline above a longer stated hold. */
 export const DEFAULTS = {
   deadlineMs: 600_000,
   jobDeadlineMs: 3_600_000,
@@ -115,13 +118,19 @@ export function resolveOptions(options: ClientOptions, model: ServiceModel): Res
     baseUrl,
     fetch: fetchImpl,
     dispatcher: options.dispatcher,
-    deadlineMs: positive("deadlineMs", options.deadlineMs ?? DEFAULTS.deadlineMs),
+    deadlineMs: positive("deadlineMs", options.deadlineMs ?? defaultDeadlineMs(model)),
     jobDeadlineMs: positive("jobDeadlineMs", options.jobDeadlineMs ?? DEFAULTS.jobDeadlineMs),
     retry: { ...DEFAULTS.retry, ...options.retry },
     pollInterval: resolvePollInterval(options.pollIntervalMs ?? DEFAULTS.pollIntervalMs),
     logger: options.logger,
     pacing: options.pacing ?? false,
   };
+}
+
+/** The generic deadline, or the description's longest hold and its margin when that is longer. */
+export function defaultDeadlineMs(model: ServiceModel): number {
+  const hold = maxHoldMs(model);
+  return hold === undefined ? DEFAULTS.deadlineMs : Math.max(DEFAULTS.deadlineMs, hold + HOLD_MARGIN_MS);
 }
 
 export function resolvePollInterval(interval: PollInterval): { min: number; max: number } {

@@ -1,38 +1,50 @@
-// Async iteration over reads that page with `limit`/`offset` and report `total` (the analytics reads).
+// Async iteration over reads that page by a size and an offset and may report a total. Every name (the two query
+// parameters, the items and total fields) comes from the operation's spec, which the description states.
 import { SdkError } from "./errors.js";
 import { asRecord } from "./meta.js";
 import type { ApiResult, CallInput, OperationSpec, RequestOptions } from "./model.js";
 
+/** Generic page size when neither the input nor the options set one. */
+export const DEFAULT_PAGE_SIZE = 100;
+
 export interface PaginateOptions extends RequestOptions {
-  /** The array field of each page that holds the items, for example "findings". */
-  items: string;
-  /** Page size when input.query.limit is not set (default 100). */
+  /** The array field of each page that holds the items (default: the operation's own, from the description). */
+  items?: string;
+  /** Page size when the input's query does not set it (default 100). */
   pageSize?: number;
 }
 
 export type CallFn = <T>(op: OperationSpec, input: CallInput, options?: RequestOptions) => Promise<ApiResult<T>>;
 
 /**
- * Reads pages from `offset` (default 0) until `offset + items` reaches `total`, or a page comes back short or empty.
- * Each page is one call with its own deadline and retries.
+ * Reads pages from the given offset (default 0) until the items read reach the total, or a page comes back short or
+ * empty. Each page is one call with its own deadline and retries. The operation must state how it pages.
  */
 export async function* paginate<T>(
   call: CallFn,
   op: OperationSpec,
   input: CallInput,
-  options: PaginateOptions,
+  options: PaginateOptions = {},
 ): AsyncGenerator<T, void, undefined> {
-  const { items: field, pageSize, ...requestOptions } = options;
-  const limit = numberOr(input.query?.limit, pageSize ?? 100);
-  let offset = numberOr(input.query?.offset, 0);
+  const names = op.pagination;
+  if (names === undefined) throw new SdkError(`${op.operationId}: the description states no paging for it (x-paperoffice-pagination)`);
+  const { items: itemsOption, pageSize, ...requestOptions } = options;
+  const field = itemsOption ?? names.items;
+  const limit = numberOr(input.query?.[names.limit], pageSize ?? DEFAULT_PAGE_SIZE);
+  let offset = numberOr(input.query?.[names.offset], 0);
   for (;;) {
-    const page = await call<unknown>(op, { ...input, query: { ...input.query, limit, offset } }, requestOptions);
+    const page = await call<unknown>(
+      op,
+      { ...input, query: { ...input.query, [names.limit]: limit, [names.offset]: offset } },
+      requestOptions,
+    );
     const body = asRecord(page.data);
     const items = body?.[field];
     if (!Array.isArray(items)) throw new SdkError(`${op.operationId}: the page has no array field ${JSON.stringify(field)}`);
     for (const item of items) yield item as T;
     offset += items.length;
-    const total = typeof body?.total === "number" ? body.total : undefined;
+    const reported = names.total === undefined ? undefined : body?.[names.total];
+    const total = typeof reported === "number" ? reported : undefined;
     if (items.length === 0 || items.length < limit || (total !== undefined && offset >= total)) return;
   }
 }

@@ -57,7 +57,8 @@ export class Runtime<B extends BillingData = BillingData, Paths extends object =
   readonly openapi: Client<Paths>;
   readonly #options: ResolvedOptions;
   readonly #transport: Transport;
-  readonly #jobs: Jobs;
+  /** The job helpers' engine; JobRuntime exposes it as methods, for descriptions that state job operations. */
+  protected readonly jobRunner: Jobs;
   /** The options as given (a copy), for withOptions. */
   readonly #given: ClientOptions;
   readonly #errorClasses: Readonly<Record<string, ServiceErrorClass>>;
@@ -85,7 +86,7 @@ export class Runtime<B extends BillingData = BillingData, Paths extends object =
     const userAgent = browser ? undefined : userAgentOf(model, options.userAgentSuffix);
     this.#transport = new Transport(this.#options, errors, auth, userAgent);
     this.openapi = typedClient<Paths>(this.#options, auth, userAgent);
-    this.#jobs = new Jobs(this.#transport, this.#options, model, errors);
+    this.jobRunner = new Jobs(this.#transport, this.#options, model, errors);
   }
 
   /**
@@ -107,13 +108,19 @@ export class Runtime<B extends BillingData = BillingData, Paths extends object =
    * A copy of this client with some options changed (`retry` is merged member by member). The copy has its own
    * state (pacing, middleware list, token checks); it starts with this client's middleware.
    */
-  withOptions(options: ClientOptions): Runtime<B, Paths> {
+  withOptions(options: ClientOptions): this {
     const merged: ClientOptions = {
       ...this.#given,
       ...options,
       ...((this.#given.retry !== undefined || options.retry !== undefined) && { retry: { ...this.#given.retry, ...options.retry } }),
     };
-    const copy = new Runtime<B, Paths>(this.model, merged, this.#errorClasses);
+    // The copy is of this client's own class, so a JobRuntime's copy keeps its job helpers.
+    const Class = this.constructor as new (
+      model: ServiceModel,
+      options: ClientOptions,
+      errorClasses: Readonly<Record<string, ServiceErrorClass>>,
+    ) => this;
+    const copy = new Class(this.model, merged, this.#errorClasses);
     copy.use(...this.#transport.middleware);
     return copy;
   }
@@ -121,7 +128,7 @@ export class Runtime<B extends BillingData = BillingData, Paths extends object =
   /** One operation of the description. */
   async call<T>(op: OperationSpec, input: CallInput, options: RequestOptions = {}): Promise<ApiResult<T, B>> {
     const selector = op.job === "submit" ? this.model.jobs?.submit.pipelineParameter : undefined;
-    if (selector !== undefined && input.path?.[selector] !== undefined) this.#jobs.checkPipeline(String(input.path[selector]));
+    if (selector !== undefined && input.path?.[selector] !== undefined) this.jobRunner.checkPipeline(String(input.path[selector]));
     const result = await this.#transport.send({
       method: op.method,
       path: op.path,
@@ -136,29 +143,6 @@ export class Runtime<B extends BillingData = BillingData, Paths extends object =
       security: op.security,
     });
     return result as ApiResult<T, B>;
-  }
-
-  /** Submits a job and waits for its payload: hold first, then polling while it runs. Works for any valid slug. */
-  submitJob<T>(
-    pipeline: string,
-    body: Record<string, unknown>,
-    options?: JobOptions & { jsonStrings?: readonly string[] },
-  ): Promise<JobResult<T, B>> {
-    return this.#jobs.submit<T>(pipeline, body, options) as Promise<JobResult<T, B>>;
-  }
-
-  /** Submits with the description's no-wait field set and returns a handle at once. */
-  startJob(
-    pipeline: string,
-    body: Record<string, unknown>,
-    options?: RequestOptions & { jsonStrings?: readonly string[] },
-  ): Promise<JobHandle<B>> {
-    return this.#jobs.start(pipeline, body, options) as Promise<JobHandle<B>>;
-  }
-
-  /** Waits for a job by id, from any process. */
-  waitJob<T>(jobId: string, options?: WaitOptions & { pipeline?: string }): Promise<JobResult<T, B>> {
-    return this.#jobs.wait<T>(jobId, options) as Promise<JobResult<T, B>>;
   }
 
   /**
@@ -234,7 +218,8 @@ export class Runtime<B extends BillingData = BillingData, Paths extends object =
     const accept = op.response === "json" ? { Accept: "application/json, */*;q=0.8" } : undefined;
     const headers = { ...accept, ...parameterHeaders(input.header, input.cookie, options.headers) };
     if (input.body === undefined) return { body: undefined, encoding, headers };
-    if (encoding !== "raw") return { body: await prepareBody(input.body, input.jsonStrings), encoding, headers };
+    if (encoding !== "raw")
+      return { body: await prepareBody(input.body, input.jsonStrings, this.model.conventions?.form?.arrays), encoding, headers };
     const body = await prepareRawBody(input.body);
     return { body, encoding, headers: { "Content-Type": rawContentType(op.requestMediaType ?? "", body), ...headers } };
   }
@@ -247,7 +232,7 @@ export class Runtime<B extends BillingData = BillingData, Paths extends object =
       method: upper,
       path,
       query: init.query,
-      body: init.body === undefined ? undefined : await prepareBody(init.body, init.jsonStrings),
+      body: init.body === undefined ? undefined : await prepareBody(init.body, init.jsonStrings, this.model.conventions?.form?.arrays),
       encoding: encodingFor(undefined, init.mediaType),
       response: init.response ?? "json",
       resendable: isResendable({ method: upper, idempotent: init.idempotent }),
@@ -258,13 +243,42 @@ export class Runtime<B extends BillingData = BillingData, Paths extends object =
     return result as ApiResult<T, B>;
   }
 
+  /** Items of a read that pages as its description states (`x-paperoffice-pagination`), page after page. */
+  paginate<T>(op: OperationSpec, input: CallInput, options: PaginateOptions = {}): AsyncIterable<T> {
+    return paginate<T>((o, i, r) => this.call(o, i, r), op, input, options);
+  }
+}
+
+/**
+ * A client of a description that states job operations (`x-paperoffice-job`): the generated createClient returns
+ * one only then, so a plain description's client has no job helpers at all.
+ */
+export class JobRuntime<B extends BillingData = BillingData, Paths extends object = object> extends Runtime<B, Paths> {
+  /** Submits a job and waits for its payload: hold first, then polling while it runs. Works for any valid slug. */
+  submitJob<T>(
+    pipeline: string,
+    body: Record<string, unknown>,
+    options?: JobOptions & { jsonStrings?: readonly string[] },
+  ): Promise<JobResult<T, B>> {
+    return this.jobRunner.submit<T>(pipeline, body, options) as Promise<JobResult<T, B>>;
+  }
+
+  /** Submits with the description's no-wait field set and returns a handle at once. */
+  startJob(
+    pipeline: string,
+    body: Record<string, unknown>,
+    options?: RequestOptions & { jsonStrings?: readonly string[] },
+  ): Promise<JobHandle<B>> {
+    return this.jobRunner.start(pipeline, body, options) as Promise<JobHandle<B>>;
+  }
+
+  /** Waits for a job by id, from any process. */
+  waitJob<T>(jobId: string, options?: WaitOptions & { pipeline?: string }): Promise<JobResult<T, B>> {
+    return this.jobRunner.wait<T>(jobId, options) as Promise<JobResult<T, B>>;
+  }
+
   /** Credits a job costs: base credits x lane multiplier, at least the minimum charge. */
   priceJob(pipeline: string, lane?: string): number {
     return priceJob(this.model, pipeline, lane);
-  }
-
-  /** Items of a limit/offset/total read, page after page. */
-  paginate<T>(op: OperationSpec, input: CallInput, options: PaginateOptions): AsyncIterable<T> {
-    return paginate<T>((o, i, r) => this.call(o, i, r), op, input, options);
   }
 }

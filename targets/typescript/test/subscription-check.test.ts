@@ -6,7 +6,8 @@ import { tsKit } from "../emit/ts-kit.js";
 import { buildIR } from "../../../generator/ir/build.js";
 import { checkDescription } from "../../../generator/spec/load.js";
 
-// Three bodies of the same subscription-like shape (url and events): only the description's mark makes a check.
+// Three bodies of the same subscription-like shape (url and events): only the description's mark makes a check,
+// and only when the description also names the subscription's fields.
 const hook = {
   type: "object",
   required: ["url", "events"],
@@ -27,6 +28,8 @@ const operation = (operationId: string, mark?: "create" | "update") => ({
 const document = {
   openapi: "3.1.0",
   info: { title: "hooks", version: "1" },
+  // The check follows the body's field names the description states.
+  "x-paperoffice-conventions": { webhookSubscription: { url: "url", events: "events", maxRetries: "max_retries" } },
   paths: {
     "/callbacks": operation("registerCallback"),
     "/hooks/add": operation("addHook", "create"),
@@ -57,6 +60,13 @@ describe("the webhook subscription check", () => {
     expect(functionBody(operations, "registerCallback")).not.toContain("checkSubscription");
   });
 
+  it("is not made where the description names no subscription fields", async () => {
+    const { "x-paperoffice-conventions": _, ...unnamed } = document;
+    const { operations, model } = await emitted(unnamed);
+    expect(functionBody(operations, "addHook")).not.toContain("checkSubscription");
+    expect(model).not.toContain("subscriptionRules");
+  });
+
   it("sends the body the check returns (its URL normalised), never the body as given", async () => {
     const { operations } = await emitted();
     for (const name of ["addHook", "editHook"]) {
@@ -69,6 +79,7 @@ describe("the webhook subscription check", () => {
     const { model } = await emitted();
     expect(model).toMatch(/"eventNames": \[\s*"thing\.done"\s*\]/);
     expect(model).toMatch(/"maxRetries": \{\s*"minimum": 0,\s*"maximum": 7\s*\}/);
+    expect(model).toMatch(/"required": \[\s*"url",\s*"events"\s*\]/);
   });
 
   it("still has the rules its check imports when only an update is marked", async () => {

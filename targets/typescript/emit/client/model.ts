@@ -38,7 +38,12 @@ export async function emitModel(ir: IR, kit: TsKit): Promise<readonly EmittedFil
   };
   return [
     tsFile(ir, kit, "model.ts", (file) => {
-      file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: kit.runtimeModule, namedImports: ["ServiceModel"] });
+      const signing = ir.conventions?.webhooks;
+      file.addImportDeclaration({
+        isTypeOnly: true,
+        moduleSpecifier: kit.runtimeModule,
+        namedImports: ["ServiceModel", ...(signing ? ["WebhookSigningModel"] : [])],
+      });
       file.addVariableStatement({
         isExported: true,
         declarationKind: VariableDeclarationKind.Const,
@@ -63,6 +68,14 @@ export async function emitModel(ir: IR, kit: TsKit): Promise<readonly EmittedFil
         docs: ["Every webhook event type of the description."],
         declarations: [{ name: "webhookEventTypes", initializer: `${tsValue(ir.webhooks.map((w) => w.event))} as const` }],
       });
+      if (signing) {
+        file.addVariableStatement({
+          isExported: true,
+          declarationKind: VariableDeclarationKind.Const,
+          docs: ["How deliveries are signed and named, from the description; the webhook helpers read every name from it."],
+          declarations: [{ name: "webhookSigning", initializer: `${tsValue(signing, 2)} as const satisfies WebhookSigningModel` }],
+        });
+      }
       // The create body shows the whole subscription; a description that marks only an update still needs the
       // rules its check imports.
       const marked = ir.operations.flatMap((op) => subscriptionRules(ir, op) ?? []);

@@ -7,7 +7,7 @@ import { docOf, objectLiteral, printType, type TypeScope } from "../ts-type.js";
 import { errorClassNames } from "./errors.js";
 import { type TsNames, tsNames } from "../names.js";
 import { scopes, subscriptionRules, typeImports } from "./scope.js";
-import { billingSchema, isBinaryResponse, operationSpec, rawBodyMediaType } from "./spec.js";
+import { billingSchema, isBinaryResponse, jobsModel, operationSpec, rawBodyMediaType } from "./spec.js";
 
 /**
  * operations.ts: one function per operation, each taking the runtime as its first argument so that an
@@ -21,6 +21,10 @@ export async function emitOperations(ir: IR, kit: TsKit): Promise<readonly Emitt
   const names = tsNames(ir);
   const billingName = billingSchema(ir);
   const billing = billingTypes(billingName === undefined ? undefined : names.schema(billingName));
+  // The job functions need the job helpers, which only a description that states job operations gets; without them
+  // the submission is an ordinary operation.
+  const hasJobs = jobsModel(ir) !== undefined;
+  const jobFunctions = (op: Operation): boolean => hasJobs && op.variants !== undefined && op.job?.role === "submit";
   return [
     tsFile(
       ir,
@@ -28,14 +32,14 @@ export async function emitOperations(ir: IR, kit: TsKit): Promise<readonly Emitt
       "operations.ts",
       (file) => {
         for (const op of ir.operations) {
-          if (op.variants) emitJobFunctions(file, op, op.variants.pipelines, errorNames, names, used, billing);
+          if (op.variants && jobFunctions(op)) emitJobFunctions(file, op, op.variants.pipelines, errorNames, names, used, billing);
           else emitOperation(file, ir, op, request, response, errorNames, names, used, billing);
         }
       },
       () => {
-        const jobTypes = ir.operations.flatMap(
-          (o) => o.variants?.pipelines.flatMap((p) => [names.pipelineRequest(p), names.payload(p)]) ?? [],
-        );
+        const jobTypes = ir.operations
+          .filter(jobFunctions)
+          .flatMap((o) => o.variants?.pipelines.flatMap((p) => [names.pipelineRequest(p), names.payload(p)]) ?? []);
         const runtimeTypes = [...used.runtime, ...(uses.has("FileInput") ? ["FileInput"] : [])].sort();
         return [
           ...(runtimeTypes.length > 0 ? [{ isTypeOnly: true, moduleSpecifier: kit.runtimeModule, namedImports: runtimeTypes }] : []),
@@ -68,6 +72,8 @@ interface BillingTypes {
   readonly alias: string | undefined;
   /** `Runtime<Billing>`, or `Runtime`. */
   readonly client: string;
+  /** `JobRuntime<Billing>`, or `JobRuntime`: the client of the job functions. */
+  readonly jobClient: string;
   /** `, Billing` after a type argument list's first member, or nothing. */
   readonly extra: string;
   /** `<Billing>` for a type whose only argument it is, or nothing. */
@@ -76,8 +82,8 @@ interface BillingTypes {
 
 function billingTypes(alias: string | undefined): BillingTypes {
   return alias === undefined
-    ? { alias, client: "Runtime", extra: "", only: "" }
-    : { alias, client: `Runtime<${alias}>`, extra: `, ${alias}`, only: `<${alias}>` };
+    ? { alias, client: "Runtime", jobClient: "JobRuntime", extra: "", only: "" }
+    : { alias, client: `Runtime<${alias}>`, jobClient: `JobRuntime<${alias}>`, extra: `, ${alias}`, only: `<${alias}>` };
 }
 
 function errorsDoc(op: Operation, errorNames: ReadonlyMap<string, string>): string[] {
@@ -248,13 +254,13 @@ function emitJobFunctions(
   used: Used,
   billing: BillingTypes,
 ): void {
-  for (const t of ["Runtime", "JobOptions", "JobResult", "JobHandle"]) used.runtime.add(t);
+  for (const t of ["JobRuntime", "JobOptions", "JobResult", "JobHandle"]) used.runtime.add(t);
   const overloads = (returns: (p: Pipeline) => string, extraDoc: string) =>
     pipelines.map((p) => ({
       docs: [docs(op, errorNames, [`\nPipeline \`${p.slug}\`${p.summary ? `: ${p.summary}` : "."} ${extraDoc}`])],
       typeParameters: [{ name: "B", constraint: names.pipelineRequest(p) }],
       parameters: [
-        { name: "client", type: billing.client },
+        { name: "client", type: billing.jobClient },
         { name: "pipeline", type: tsString(p.slug) },
         { name: "body", type: "B" },
         { name: "options", isRestParameter: true, type: `OptionsUnlessUnknown<B, ${names.pipelineRequest(p)}, JobOptions>` },
@@ -262,6 +268,8 @@ function emitJobFunctions(
       returnType: returns(p),
     }));
   const start = names.start(op);
+  const stated = op.job?.role === "submit" ? op.job.noWait : undefined;
+  const noWait = stated ? `\`${tsDocCode(`${stated.field}=${String(stated.value)}`)}\`` : "the description's no-wait field";
   const functions = [
     {
       name: names.operation(op),
@@ -274,7 +282,7 @@ function emitJobFunctions(
       name: start,
       returns: () => `Promise<JobHandle${billing.only}>`,
       returnType: `Promise<JobHandle${billing.only}>`,
-      doc: "Submits with `client_wait=false` and returns a handle at once; `client.waitJob(handle.jobId)` resumes from any process.",
+      doc: `Submits with ${noWait} and returns a handle at once; \`client.waitJob(handle.jobId)\` resumes from any process.`,
       call: "startJob",
     },
   ];
@@ -284,7 +292,7 @@ function emitJobFunctions(
       name: f.name,
       overloads: overloads(f.returns, f.doc),
       parameters: [
-        { name: "client", type: billing.client },
+        { name: "client", type: billing.jobClient },
         { name: "pipeline", type: "string" },
         { name: "body", type: "Record<string, unknown>" },
         { name: "options", type: "JobOptions", hasQuestionToken: true },

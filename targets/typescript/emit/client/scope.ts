@@ -1,5 +1,5 @@
 import { flattenObject } from "../../../../generator/ir/flatten.js";
-import type { IR, Operation, Schema, VariantSet } from "../../../../generator/ir/types.js";
+import type { IR, Operation, Schema, SubscriptionFields, VariantSet } from "../../../../generator/ir/types.js";
 import { tsNames } from "../names.js";
 import type { ImportDeclarationStructure, OptionalKind } from "ts-morph";
 import type { TypeScope } from "../ts-type.js";
@@ -68,27 +68,31 @@ export function variantOperations(ir: IR): readonly (Operation & { variants: Var
 
 export interface SubscriptionRules {
   readonly create: boolean;
+  readonly fields: SubscriptionFields;
+  readonly required: readonly string[];
   readonly eventNames: readonly string[];
+  readonly wildcards: readonly string[];
   readonly retryPolicies: readonly string[];
   readonly maxRetries: { readonly minimum: number; readonly maximum: number };
   readonly timeoutMs: { readonly minimum: number; readonly maximum: number };
 }
 
 /**
- * The operations the description marks as webhook subscriptions (`webhookSubscription`) are checked before
- * sending; the rules come from the body schema and the webhooks, so a new release that changes a range changes the check.
+ * The operations the description marks as webhook subscriptions (`webhookSubscription`) are checked before sending,
+ * when the description also names the body's fields (`conventions.webhookSubscription`); the rules come from the
+ * body schema and the webhooks, so a new release that renames a field or changes a range changes the check.
  */
 export function subscriptionRules(ir: IR, op: Operation): SubscriptionRules | undefined {
   const body = op.requestBody?.contents[0];
-  if (!op.webhookSubscription || !body) return undefined;
+  const fields = ir.conventions?.webhookSubscription;
+  if (!op.webhookSubscription || !body || !fields) return undefined;
   const named = new Map(ir.schemas.map((s) => [s.name, s.schema]));
   const flat = flattenObject(body.schema, named);
-  const prop = (name: string): Schema | undefined => {
-    const s = flat.properties.find((p) => p.name === name)?.schema;
-    return s?.kind === "ref" ? named.get(s.name) : s;
-  };
+  const resolve = (s: Schema | undefined): Schema | undefined => (s?.kind === "ref" ? named.get(s.name) : s);
+  const prop = (name: string | undefined): Schema | undefined =>
+    name === undefined ? undefined : resolve(flat.properties.find((p) => p.name === name)?.schema);
   const enumValues = (s: Schema | undefined): string[] => {
-    const r = s?.kind === "ref" ? named.get(s.name) : s;
+    const r = resolve(s);
     if (r?.kind === "enum") return r.values.map(String);
     if (r?.kind === "union") return r.members.flatMap(enumValues);
     return [];
@@ -97,11 +101,18 @@ export function subscriptionRules(ir: IR, op: Operation): SubscriptionRules | un
     s && (s.kind === "integer" || s.kind === "number")
       ? { minimum: s.minimum ?? Number.MIN_SAFE_INTEGER, maximum: s.maximum ?? Number.MAX_SAFE_INTEGER }
       : { minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
+  const eventNames = ir.webhooks.map((w) => w.event);
+  const events = prop(fields.events);
+  // Values the events list allows besides the webhooks' names, such as a "*" for all of them.
+  const wildcards = events?.kind === "array" ? enumValues(events.items).filter((v) => !eventNames.includes(v)) : [];
   return {
     create: op.webhookSubscription === "create",
-    eventNames: ir.webhooks.map((w) => w.event),
-    retryPolicies: enumValues(prop("retry_policy")),
-    maxRetries: range(prop("max_retries")),
-    timeoutMs: range(prop("timeout_ms")),
+    fields,
+    required: flat.properties.filter((p) => p.required).map((p) => p.name),
+    eventNames,
+    wildcards: [...new Set(wildcards)],
+    retryPolicies: enumValues(prop(fields.retryPolicy)),
+    maxRetries: range(prop(fields.maxRetries)),
+    timeoutMs: range(prop(fields.timeoutMs)),
   };
 }

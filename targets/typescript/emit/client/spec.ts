@@ -1,6 +1,6 @@
 // What the generated client tells the runtime about an operation and about the whole description: plain data,
 // from the IR only, so that the runtime holds no path, field name or rule of the service.
-import type { IR, Operation, Schema } from "../../../../generator/ir/types.js";
+import type { IR, Operation, Pagination, Schema } from "../../../../generator/ir/types.js";
 import { envNames } from "../../../../generator/emit/env-names.js";
 import { rawBodyMediaType } from "../../../../generator/emit/operation-files.js";
 
@@ -15,6 +15,7 @@ export interface OperationSpecData {
   idempotent: boolean;
   billed?: true;
   job?: "submit" | "poll" | "download";
+  pagination?: Pagination;
   security: string[][];
 }
 
@@ -41,6 +42,7 @@ export function operationSpec(op: Operation): OperationSpecData {
     idempotent: op.idempotent,
     ...(op.billed && { billed: true as const }),
     ...(op.job && { job: op.job.role }),
+    ...(op.pagination && { pagination: op.pagination }),
     security: op.security.map((requirement) => requirement.map((s) => s.scheme)),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * Deduplication of deliveries on their event id (X-Service-Event-ID = `event_id`).
+ * Deduplication of deliveries on their event id (the event id header, equal to the body's).
  *
  * The service retries a delivery that did not get a 2xx in time, so the same event can arrive more than once, also
  * while the first copy is still being processed. A receiver claims the id before processing. A copy that arrives

@@ -31,24 +31,27 @@ export class WebhookVerificationError extends Error {
   }
 }
 
-/** A required delivery header is absent (or empty). */
+/** A required delivery header is absent (or empty): 401 for the signature header, 400 for the others. */
 export class MissingHeaderError extends WebhookVerificationError {
   override readonly name = "MissingHeaderError";
   readonly header: string;
 
-  constructor(header: string) {
-    super("missing_header", header.toLowerCase() === "x-service-signature" ? 401 : 400, `missing ${header} header`);
+  constructor(header: string, isSignature = false) {
+    super("missing_header", isSignature ? 401 : 400, `missing ${header} header`);
     this.header = header;
   }
 }
 
-/** A delivery header is present but not in the documented form (for the signature: exactly `sha256=` + 64 lowercase hex). */
+/**
+ * A delivery header is present but not in the documented form (for the signature: exactly the description's prefix
+ * and 64 lowercase hex digits); 401 for the signature header, 400 for the others.
+ */
 export class MalformedHeaderError extends WebhookVerificationError {
   override readonly name = "MalformedHeaderError";
   readonly header: string;
 
-  constructor(header: string, reason: string) {
-    super("malformed_header", header.toLowerCase() === "x-service-signature" ? 401 : 400, `malformed ${header} header: ${reason}`);
+  constructor(header: string, reason: string, isSignature = false) {
+    super("malformed_header", isSignature ? 401 : 400, `malformed ${header} header: ${reason}`);
     this.header = header;
   }
 }
@@ -62,7 +65,7 @@ export class SignatureMismatchError extends WebhookVerificationError {
   }
 }
 
-/** The body is correctly signed but is not JSON, not an object, or lacks a string `event_type` / `event_id`. */
+/** The body is correctly signed but is not JSON, not an object, or lacks a string event type or event id. */
 export class InvalidPayloadError extends WebhookVerificationError {
   override readonly name = "InvalidPayloadError";
 
@@ -71,7 +74,7 @@ export class InvalidPayloadError extends WebhookVerificationError {
   }
 }
 
-/** An (unsigned) delivery header disagrees with the signed body, e.g. X-Service-Event-ID differs from `event_id`. */
+/** An (unsigned) delivery header disagrees with the signed body, e.g. the event id header differs from the body's event id. */
 export class HeaderMismatchError extends WebhookVerificationError {
   override readonly name = "HeaderMismatchError";
   readonly header: string;
@@ -84,7 +87,7 @@ export class HeaderMismatchError extends WebhookVerificationError {
   }
 }
 
-/** The signed `timestamp` is older than the receiver's `maxAgeMs` (or not a date): a possible replay. */
+/** The signed timestamp is older than the receiver's `maxAgeMs` (or not a date): a possible replay. */
 export class StaleDeliveryError extends WebhookVerificationError {
   override readonly name = "StaleDeliveryError";
   /** Age of the delivery in milliseconds; undefined when the timestamp is missing or unreadable. */

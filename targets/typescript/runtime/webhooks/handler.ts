@@ -1,12 +1,19 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { WebhookSigningModel } from "../model.js";
 import type { HmacChoice } from "./crypto.js";
 import { type DedupeStore, MemoryDedupeStore } from "./dedupe.js";
 import { RawBodyRequiredError, WebhookVerificationError } from "./errors.js";
 import { checkSecrets, type DeliveryInfo, type HeadersInput, type UnknownWebhookEvent, type VerifiedEvent, verify } from "./verify.js";
 
-/** One optional callback per event type, each receiving the event narrowed to its type. */
-export type WebhookEventCallbacks<E extends { event_type: string }> = {
-  [K in E["event_type"]]?: (event: Extract<E, { event_type: K }>, delivery: DeliveryInfo) => void | Promise<void>;
+/** The event type names of `E`: the string values of its field `T`, the description's event type field. */
+export type EventTypeOf<E, T extends string> = E extends { readonly [P in T]: infer V } ? (V extends string ? V : never) : never;
+
+/**
+ * One optional callback per event type, each receiving the event narrowed to its type. `T` is the field that holds
+ * the event type, as the description names it (the generated client's `WebhookEventCallbacks` sets it).
+ */
+export type WebhookEventCallbacks<E extends object, T extends string> = {
+  [K in EventTypeOf<E, T>]?: (event: Extract<E, { readonly [P in T]: K }>, delivery: DeliveryInfo) => void | Promise<void>;
 };
 
 export type WebhookErrorStage = "request" | "verify" | "store" | "callback";
@@ -19,13 +26,15 @@ export interface WebhookErrorContext {
   delivery?: DeliveryInfo;
 }
 
-export interface WebhookHandlerOptions<E extends { event_type: string }> {
+export interface WebhookHandlerOptions<E extends object, T extends string> {
   /** The subscription secret, or several during a rotation (each is tried in turn). */
   secret: string | readonly string[];
   /** The event names of the description (supplied by the generated client). */
   knownEventTypes: readonly string[];
+  /** The description's signature header and prefix, delivery headers and body fields (supplied by the generated client). */
+  signing: WebhookSigningModel;
   /** Callbacks per event type. A known event without a callback is acknowledged and ignored. */
-  on: WebhookEventCallbacks<E>;
+  on: WebhookEventCallbacks<E, T>;
   /** Called for an event type the client does not know yet; without it such events are acknowledged and ignored. */
   onUnknown?: (event: UnknownWebhookEvent) => void | Promise<void>;
   /** Told about every refused or failed delivery (bad signature, invalid body, callback failure). Must not throw. */
@@ -73,8 +82,8 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
  * outlasts `callbackTimeoutMs`, both after releasing the claim so that the service's retry is processed. The secret
  * and the options are checked here, when the processor is created.
  */
-export function createWebhookProcessor<E extends { event_type: string }>(
-  options: WebhookHandlerOptions<E>,
+export function createWebhookProcessor<E extends object, T extends string>(
+  options: WebhookHandlerOptions<E, T>,
 ): (rawBody: string | Uint8Array, headers: HeadersInput) => Promise<WebhookOutcome> {
   checkSecrets(options.secret);
   const callbackTimeoutMs = options.callbackTimeoutMs ?? DEFAULT_CALLBACK_TIMEOUT_MS;
@@ -89,6 +98,7 @@ export function createWebhookProcessor<E extends { event_type: string }>(
     try {
       delivery = await verify<E>(rawBody, headers, options.secret, {
         knownEventTypes: options.knownEventTypes,
+        signing: options.signing,
         ...(options.crypto === undefined ? {} : { crypto: options.crypto }),
         ...(options.maxAgeMs === undefined ? {} : { maxAgeMs: options.maxAgeMs }),
       });
@@ -156,8 +166,8 @@ export function createWebhookProcessor<E extends { event_type: string }>(
 }
 
 /** Web-standard receiver (`fetch` handlers of Deno, Bun, Cloudflare Workers, Next.js route handlers, Hono...). */
-export function createWebhookHandler<E extends { event_type: string }>(
-  options: WebhookHandlerOptions<E>,
+export function createWebhookHandler<E extends object, T extends string>(
+  options: WebhookHandlerOptions<E, T>,
 ): (request: Request) => Promise<Response> {
   const processDelivery = createWebhookProcessor(options);
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -184,8 +194,8 @@ export function createWebhookHandler<E extends { event_type: string }>(
  * `express.raw()`, whose Buffer `req.body` is used as is). Reads the raw body itself and never parses it before
  * verification. The returned promise never rejects.
  */
-export function createNodeWebhookHandler<E extends { event_type: string }>(
-  options: WebhookHandlerOptions<E>,
+export function createNodeWebhookHandler<E extends object, T extends string>(
+  options: WebhookHandlerOptions<E, T>,
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const processDelivery = createWebhookProcessor(options);
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -268,7 +278,7 @@ function deliveryInfo(delivery: VerifiedEvent<unknown>): DeliveryInfo {
   };
 }
 
-function reportError(onError: WebhookHandlerOptions<never>["onError"], error: unknown, context: WebhookErrorContext): void {
+function reportError(onError: WebhookHandlerOptions<never, never>["onError"], error: unknown, context: WebhookErrorContext): void {
   if (!onError) return;
   try {
     onError(error, context);

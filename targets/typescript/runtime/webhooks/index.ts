@@ -27,6 +27,7 @@ export {
   createWebhookProcessor,
   DEFAULT_CALLBACK_TIMEOUT_MS,
   DEFAULT_MAX_BODY_BYTES,
+  type EventTypeOf,
   type WebhookErrorContext,
   type WebhookErrorStage,
   type WebhookEventCallbacks,
@@ -52,7 +53,7 @@ export {
   type HeadersInput as WebhookHeaders,
   type KnownWebhookEvent,
   readHeader,
-  SIGNATURE_PATTERN,
+  signaturePattern,
   type SignOptions,
   sign,
   sign as signWebhook,
@@ -62,5 +63,4 @@ export {
   type VerifyOptions,
   verify,
   verify as verifyWebhook,
-  WEBHOOK_HEADERS,
 } from "./verify.js";

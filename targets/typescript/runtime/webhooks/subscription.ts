@@ -1,16 +1,23 @@
 /**
- * Checks run by the generated client before it sends a subscription create or update. The limits come from the
- * description (the generated client passes them in `rules`); the address checks refuse URLs that point at this
+ * Checks run by the generated client before it sends a subscription create or update. The field names and limits
+ * come from the description (the generated client passes them in `rules`); the address checks refuse URLs that point at this
  * machine, a private or internal network, or a cloud metadata service. The service repeats these checks, and again
  * at dispatch time after DNS resolution; this client-side check is syntactic (a public name that resolves to a
  * private address is caught by the service, not here).
  */
 
 import { classifyHost } from "../address.js";
+import type { SubscriptionFieldsModel } from "../model.js";
 
 export interface SubscriptionRules {
-  /** Known event names; `"*"` is always accepted as "all events". */
+  /** The body's field names by role, as the description states them. */
+  fields: SubscriptionFieldsModel;
+  /** Fields a new subscription must carry (the create body's required list). */
+  required: readonly string[];
+  /** Known event names. */
   eventNames: readonly string[];
+  /** Further values the events list accepts that stand for several events (the description's `"*"`, say). */
+  wildcards: readonly string[];
   retryPolicies: readonly string[];
   maxRetries: { minimum: number; maximum: number };
   timeoutMs: { minimum: number; maximum: number };
@@ -22,7 +29,7 @@ export interface SubscriptionRules {
   allowLoopback?: boolean;
 }
 
-/** `create: true` (default) for a new subscription, where name, url and events are required; false for an update. */
+/** `create: true` (default) for a new subscription, where the rules' required fields must be present; false for an update. */
 export interface SubscriptionCheckOptions {
   create?: boolean;
 }
@@ -41,7 +48,7 @@ export type SubscriptionProblemCode =
   | "blocked_address";
 
 export interface SubscriptionProblem {
-  /** The offending field, with an index for array items (`events[2]`); empty for the whole body. */
+  /** The offending field as the description names it, with an index for array items (`events[2]`); empty for the whole body. */
   field: string;
   code: SubscriptionProblemCode;
   message: string;
@@ -64,10 +71,11 @@ export class SubscriptionCheckError extends Error {
 export function checkSubscription<T extends object>(input: T, rules: SubscriptionRules, options: SubscriptionCheckOptions = {}): T {
   const problems = findSubscriptionProblems(input, rules, options);
   if (problems.length > 0) throw new SubscriptionCheckError(problems);
-  const url = (input as { url?: unknown }).url;
+  const field = rules.fields.url;
+  const url = (input as Record<string, unknown>)[field];
   if (typeof url !== "string") return input;
-  const normalised = normaliseWebhookUrl(url);
-  return "href" in normalised && normalised.href !== url ? { ...input, url: normalised.href } : input;
+  const normalised = normaliseWebhookUrl(url, {}, field);
+  return "href" in normalised && normalised.href !== url ? { ...input, [field]: normalised.href } : input;
 }
 
 /** The problems `checkSubscription` would throw, without throwing. */
@@ -83,46 +91,51 @@ export function findSubscriptionProblems(
     return problems;
   }
   const body = input as Record<string, unknown>;
-  const present = (field: string) => body[field] !== undefined;
+  const present = (field: string | undefined): field is string => field !== undefined && body[field] !== undefined;
+  const { fields } = rules;
 
   if (options.create !== false) {
-    for (const field of ["name", "url", "events"]) if (!present(field)) add(field, "required", "is required");
+    for (const field of rules.required) if (!present(field)) add(field, "required", "is required");
   }
 
-  if (present("name")) {
-    if (typeof body.name !== "string") add("name", "wrong_type", "must be a string");
-    else if (body.name.length === 0) add("name", "empty", "must not be empty");
+  if (present(fields.name)) {
+    const name = body[fields.name];
+    if (typeof name !== "string") add(fields.name, "wrong_type", "must be a string");
+    else if (name.length === 0) add(fields.name, "empty", "must not be empty");
   }
 
-  if (present("url")) {
-    const problem = checkWebhookUrl(body.url, rules.allowLoopback === true ? { allowLoopback: true } : {});
+  if (present(fields.url)) {
+    const problem = checkWebhookUrl(body[fields.url], rules.allowLoopback === true ? { allowLoopback: true } : {}, fields.url);
     if (problem) problems.push(problem);
   }
 
-  if (present("events")) {
-    const events = body.events;
-    if (!Array.isArray(events)) add("events", "wrong_type", "must be an array of event names");
-    else if (events.length === 0) add("events", "empty", 'must name at least one event (or "*" for all)');
+  if (present(fields.events)) {
+    const events = body[fields.events];
+    const any = rules.wildcards.map((w) => JSON.stringify(w)).join(", ");
+    const orAny = any === "" ? "" : ` (or ${any})`;
+    if (!Array.isArray(events)) add(fields.events, "wrong_type", "must be an array of event names");
+    else if (events.length === 0) add(fields.events, "empty", `must name at least one event${orAny}`);
     else
       for (const [index, name] of events.entries()) {
-        if (typeof name !== "string") add(`events[${index}]`, "wrong_type", "must be a string");
-        else if (name !== "*" && !rules.eventNames.includes(name)) {
-          add(`events[${index}]`, "unknown_event", `${JSON.stringify(name)} is not a known event name (nor "*")`);
+        const at = `${fields.events}[${index}]`;
+        if (typeof name !== "string") add(at, "wrong_type", "must be a string");
+        else if (!rules.wildcards.includes(name) && !rules.eventNames.includes(name)) {
+          add(at, "unknown_event", `${JSON.stringify(name)} is not a known event name${any === "" ? "" : ` (nor ${any})`}`);
         }
       }
   }
 
-  checkInteger(body, "max_retries", rules.maxRetries, add);
-  checkInteger(body, "timeout_ms", rules.timeoutMs, add);
+  if (fields.maxRetries !== undefined) checkInteger(body, fields.maxRetries, rules.maxRetries, add);
+  if (fields.timeoutMs !== undefined) checkInteger(body, fields.timeoutMs, rules.timeoutMs, add);
 
-  if (present("retry_policy")) {
-    const policy = body.retry_policy;
+  if (present(fields.retryPolicy)) {
+    const policy = body[fields.retryPolicy];
     if (typeof policy !== "string" || !rules.retryPolicies.includes(policy)) {
-      add("retry_policy", "not_allowed", `must be one of ${rules.retryPolicies.join(", ")}`);
+      add(fields.retryPolicy, "not_allowed", `must be one of ${rules.retryPolicies.join(", ")}`);
     }
   }
 
-  if (present("secret") && typeof body.secret !== "string") add("secret", "wrong_type", "must be a string");
+  if (present(fields.secret) && typeof body[fields.secret] !== "string") add(fields.secret, "wrong_type", "must be a string");
   return problems;
 }
 
@@ -140,8 +153,8 @@ function checkInteger(
 }
 
 /** The problem with a webhook URL, or undefined when it is acceptable. */
-export function checkWebhookUrl(url: unknown, options: { allowLoopback?: boolean } = {}): SubscriptionProblem | undefined {
-  const checked = normaliseWebhookUrl(url, options);
+export function checkWebhookUrl(url: unknown, options: { allowLoopback?: boolean } = {}, field = "url"): SubscriptionProblem | undefined {
+  const checked = normaliseWebhookUrl(url, options, field);
   return "problem" in checked ? checked.problem : undefined;
 }
 
@@ -154,8 +167,9 @@ export function checkWebhookUrl(url: unknown, options: { allowLoopback?: boolean
 export function normaliseWebhookUrl(
   url: unknown,
   options: { allowLoopback?: boolean } = {},
+  field = "url",
 ): { href: string } | { problem: SubscriptionProblem } {
-  const refuse = (code: SubscriptionProblemCode, message: string) => ({ problem: { field: "url", code, message } });
+  const refuse = (code: SubscriptionProblemCode, message: string) => ({ problem: { field, code, message } });
   if (typeof url !== "string") return refuse("wrong_type", "must be a string");
   // The description's pattern is ^https?:// on the string as sent.
   if (!/^https?:\/\//.test(url)) return refuse("unsupported_scheme", "must start with http:// or https://");

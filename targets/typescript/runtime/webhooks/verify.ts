@@ -1,4 +1,5 @@
 import { type HmacChoice, fromHex, resolveHmac, secretBytes, toBytes, toHex } from "./crypto.js";
+import type { WebhookSigningModel } from "../model.js";
 import {
   HeaderMismatchError,
   InvalidPayloadError,
@@ -9,21 +10,16 @@ import {
   StaleDeliveryError,
 } from "./errors.js";
 
-/** Delivery header names as the description writes them; they are matched case-insensitively. */
-export const WEBHOOK_HEADERS = {
-  signature: "X-Service-Signature",
-  eventId: "X-Service-Event-ID",
-  eventType: "X-Service-Event",
-  subscriptionId: "X-Service-Subscription-ID",
-} as const;
-
 /**
- * The signature header form: `sha256=` followed by exactly 64 lowercase hex digits, nothing before or after.
- * Uppercase hex is refused: the description's pattern is `^sha256=[0-9a-f]{64}$` and the service sends lowercase,
- * so a single spelling is accepted. Surrounding whitespace is not trimmed here (HTTP parsers and `Headers` already
- * strip it), so a record with padded values is refused too.
+ * The signature header form: the description's prefix followed by exactly 64 lowercase hex digits, nothing before or
+ * after. Uppercase hex is refused: the service sends lowercase, so a single spelling is accepted. Surrounding
+ * whitespace is not trimmed here (HTTP parsers and `Headers` already strip it), so a record with padded values is
+ * refused too.
  */
-export const SIGNATURE_PATTERN = /^sha256=[0-9a-f]{64}$/;
+export function signaturePattern(signing: WebhookSigningModel): RegExp {
+  const prefix = signing.signature.prefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`^${prefix}[0-9a-f]{64}$`);
+}
 
 /** A `Headers` object (or anything with a `get(name)` method) or a plain record such as node's `req.headers`. */
 export type HeadersInput =
@@ -31,19 +27,18 @@ export type HeadersInput =
   | { get(name: string): string | null }
   | Readonly<Record<string, string | readonly string[] | undefined>>;
 
-/** Body of an event whose `event_type` is not among the known names (a type added to the service later). */
-export interface UnknownEventBody {
-  event_type: string;
-  event_id: string;
-  [field: string]: unknown;
-}
+/**
+ * Body of an event whose type is not among the known names (a type added to the service later). `F` names the
+ * fields every body carries as strings (the description's event type and id fields; the generated client sets it).
+ */
+export type UnknownEventBody<F extends string = never> = Readonly<Record<F, string>> & Readonly<Record<string, unknown>>;
 
 /** Facts about a verified delivery. */
 export interface DeliveryInfo {
-  /** `event_id` of the signed body (equal to X-Service-Event-ID); the deduplication key. */
+  /** The signed body's event id (equal to the event id header); the deduplication key. */
   eventId: string;
   eventType: string;
-  /** X-Service-Subscription-ID when present. */
+  /** The subscription id header when present. */
   subscriptionId: string | undefined;
   /** Index, in the list given to `verify`, of the secret that matched (watch it during rotation). */
   secretIndex: number;
@@ -54,20 +49,22 @@ export interface KnownWebhookEvent<E> extends DeliveryInfo {
   event: E;
 }
 
-export interface UnknownWebhookEvent extends DeliveryInfo {
+export interface UnknownWebhookEvent<F extends string = never> extends DeliveryInfo {
   known: false;
-  event: UnknownEventBody;
+  event: UnknownEventBody<F>;
 }
 
 /** Discriminated on `known`: a known event typed as `E`, or an event type this client does not know yet. */
-export type VerifiedEvent<E> = KnownWebhookEvent<E> | UnknownWebhookEvent;
+export type VerifiedEvent<E, F extends string = never> = KnownWebhookEvent<E> | UnknownWebhookEvent<F>;
 
 export interface VerifyOptions {
-  /** The event names of the description; any other `event_type` yields an `UnknownWebhookEvent`. */
+  /** The event names of the description; any other event type yields an `UnknownWebhookEvent`. */
   knownEventTypes: readonly string[];
+  /** The description's signature header and prefix, delivery headers and body fields (the generated client's). */
+  signing: WebhookSigningModel;
   /** HMAC implementation: `"auto"` (default), `"node"`, `"webcrypto"` or an implementation object. */
   crypto?: HmacChoice;
-  /** Refuse a delivery whose signed `timestamp` is older than this (StaleDeliveryError); off when absent. */
+  /** Refuse a delivery whose signed timestamp field is older than this (StaleDeliveryError); off when absent. */
   maxAgeMs?: number;
   /** Clock for the age check, for tests. Default `Date.now`. */
   now?: () => number;
@@ -77,11 +74,16 @@ export interface SignOptions {
   crypto?: HmacChoice;
 }
 
-/** `sha256=<hex>`: HMAC-SHA256 of the raw body bytes (UTF-8 of a string body) under the secret's UTF-8 bytes. */
-export async function sign(body: string | Uint8Array, secret: string, options: SignOptions = {}): Promise<string> {
+/** `<prefix><hex>`: HMAC-SHA256 of the raw body bytes (UTF-8 of a string body) under the secret's UTF-8 bytes. */
+export async function sign(
+  body: string | Uint8Array,
+  secret: string,
+  signing: WebhookSigningModel,
+  options: SignOptions = {},
+): Promise<string> {
   const key = secretBytes(secret);
   const mac = await resolveHmac(options.crypto).sign(key, toBytes(body));
-  return `sha256=${toHex(mac)}`;
+  return `${signing.signature.prefix}${toHex(mac)}`;
 }
 
 /**
@@ -89,31 +91,33 @@ export async function sign(body: string | Uint8Array, secret: string, options: S
  *
  * Order: the signature header is checked and the HMAC of the unmodified raw body compared (constant time, each
  * secret in turn) before the body is decoded or parsed; only then is it parsed as JSON and cross-checked with the
- * unsigned headers (X-Service-Event-ID must equal `event_id`; X-Service-Event and X-Service-Subscription-ID, when
- * present, must equal `event_type` and `subscription_id`). Pass the body exactly as received: a body that was
- * parsed and serialised again does not verify, and a body that is not a string or bytes gets RawBodyRequiredError.
- * Throws a `WebhookVerificationError` subclass on any failure and a `TypeError` when no usable secret is configured.
+ * unsigned headers (the event id header must equal the body's event id; the event type and subscription id headers,
+ * when present, must equal the body's fields). Every name comes from `options.signing`. Pass the body exactly as
+ * received: a body that was parsed and serialised again does not verify, and a body that is not a string or bytes
+ * gets RawBodyRequiredError. Throws a `WebhookVerificationError` subclass on any failure and a `TypeError` when no
+ * usable secret is configured.
  *
- * The event's fields beyond `event_type` and `event_id` are not validated: they are signed by the service.
+ * The event's fields beyond its type and id are not validated: they are signed by the service.
  */
-export async function verify<E extends { event_type: string }>(
+export async function verify<E extends object, F extends string = never>(
   rawBody: string | Uint8Array,
   headers: HeadersInput,
   secret: string | readonly string[],
   options: VerifyOptions,
-): Promise<VerifiedEvent<E>> {
+): Promise<VerifiedEvent<E, F>> {
   const keys = checkSecrets(secret);
   const hmac = resolveHmac(options.crypto);
+  const { signature: signed, headers: names, body: fields } = options.signing;
   if (typeof rawBody !== "string" && !(rawBody instanceof Uint8Array)) {
     throw new RawBodyRequiredError(`the body passed is ${rawBody === null ? "null" : `a ${typeof rawBody}`}`);
   }
 
-  const signature = readHeader(headers, WEBHOOK_HEADERS.signature);
-  if (signature === undefined) throw new MissingHeaderError(WEBHOOK_HEADERS.signature);
-  if (!SIGNATURE_PATTERN.test(signature)) {
-    throw new MalformedHeaderError(WEBHOOK_HEADERS.signature, "expected sha256= followed by 64 lowercase hex digits");
+  const signature = readHeader(headers, signed.header, true);
+  if (signature === undefined) throw new MissingHeaderError(signed.header, true);
+  if (!signaturePattern(options.signing).test(signature)) {
+    throw new MalformedHeaderError(signed.header, `expected ${signed.prefix} followed by 64 lowercase hex digits`, true);
   }
-  const mac = fromHex(signature.slice("sha256=".length));
+  const mac = fromHex(signature.slice(signed.prefix.length));
   const bytes = toBytes(rawBody);
 
   let secretIndex = -1;
@@ -126,36 +130,41 @@ export async function verify<E extends { event_type: string }>(
   if (secretIndex < 0) throw new SignatureMismatchError();
 
   // From here on the body is authentic.
-  const eventIdHeader = readHeader(headers, WEBHOOK_HEADERS.eventId);
-  if (eventIdHeader === undefined) throw new MissingHeaderError(WEBHOOK_HEADERS.eventId);
+  const eventIdHeader = readHeader(headers, names.eventId);
+  if (eventIdHeader === undefined) throw new MissingHeaderError(names.eventId);
 
-  const body = parseBody(rawBody);
-  if (body.event_id !== eventIdHeader) throw new HeaderMismatchError(WEBHOOK_HEADERS.eventId, "event_id");
+  const body = parseBody(rawBody, fields);
+  const eventId = body[fields.eventId] as string;
+  const eventType = body[fields.eventType] as string;
+  if (eventId !== eventIdHeader) throw new HeaderMismatchError(names.eventId, fields.eventId);
 
-  const eventTypeHeader = readHeader(headers, WEBHOOK_HEADERS.eventType);
-  if (eventTypeHeader !== undefined && eventTypeHeader !== body.event_type) {
-    throw new HeaderMismatchError(WEBHOOK_HEADERS.eventType, "event_type");
+  const eventTypeHeader = names.eventType === undefined ? undefined : readHeader(headers, names.eventType);
+  if (names.eventType !== undefined && eventTypeHeader !== undefined && eventTypeHeader !== eventType) {
+    throw new HeaderMismatchError(names.eventType, fields.eventType);
   }
-  const subscriptionId = readHeader(headers, WEBHOOK_HEADERS.subscriptionId);
-  const bodySubscription = body.subscription_id;
+  const subscriptionId = names.subscriptionId === undefined ? undefined : readHeader(headers, names.subscriptionId);
+  const bodySubscription = fields.subscriptionId === undefined ? undefined : body[fields.subscriptionId];
   if (
+    names.subscriptionId !== undefined &&
+    fields.subscriptionId !== undefined &&
     subscriptionId !== undefined &&
     (typeof bodySubscription === "number" || typeof bodySubscription === "string") &&
     String(bodySubscription) !== subscriptionId
   ) {
-    throw new HeaderMismatchError(WEBHOOK_HEADERS.subscriptionId, "subscription_id");
+    throw new HeaderMismatchError(names.subscriptionId, fields.subscriptionId);
   }
 
   if (options.maxAgeMs !== undefined) {
-    const sentAt = typeof body.timestamp === "string" ? Date.parse(body.timestamp) : Number.NaN;
+    const stamp = fields.timestamp === undefined ? undefined : body[fields.timestamp];
+    const sentAt = typeof stamp === "string" ? Date.parse(stamp) : Number.NaN;
     const ageMs = Number.isNaN(sentAt) ? undefined : (options.now ?? Date.now)() - sentAt;
     if (ageMs === undefined || ageMs > options.maxAgeMs) throw new StaleDeliveryError(ageMs, options.maxAgeMs);
   }
 
-  const info: DeliveryInfo = { eventId: body.event_id, eventType: body.event_type, subscriptionId, secretIndex };
-  return options.knownEventTypes.includes(body.event_type)
+  const info: DeliveryInfo = { eventId, eventType, subscriptionId, secretIndex };
+  return options.knownEventTypes.includes(eventType)
     ? { known: true, ...info, event: body as unknown as E }
-    : { known: false, ...info, event: body };
+    : { known: false, ...info, event: body as UnknownEventBody<F> };
 }
 
 /** The secrets' bytes; throws a TypeError naming the problem when none is given or one is empty or not a string. */
@@ -172,7 +181,7 @@ export function checkSecrets(secret: string | readonly string[]): Uint8Array[] {
 
 const decoder = new TextDecoder("utf-8", { fatal: true });
 
-function parseBody(rawBody: string | Uint8Array): UnknownEventBody {
+function parseBody(rawBody: string | Uint8Array, fields: WebhookSigningModel["body"]): UnknownEventBody {
   let text: string;
   try {
     text = typeof rawBody === "string" ? rawBody : decoder.decode(rawBody);
@@ -187,18 +196,18 @@ function parseBody(rawBody: string | Uint8Array): UnknownEventBody {
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) throw new InvalidPayloadError("body is not a JSON object");
   const record = value as Record<string, unknown>;
-  if (typeof record.event_type !== "string" || record.event_type === "") {
-    throw new InvalidPayloadError("event_type is missing or not a string");
+  for (const field of [fields.eventType, fields.eventId]) {
+    const found = record[field];
+    if (typeof found !== "string" || found === "") throw new InvalidPayloadError(`${field} is missing or not a string`);
   }
-  if (typeof record.event_id !== "string" || record.event_id === "") throw new InvalidPayloadError("event_id is missing or not a string");
-  return record as UnknownEventBody;
+  return record;
 }
 
 /**
  * The single value of a header, or undefined when absent or empty. Names are compared case-insensitively; several
  * values (repeated header, array value, keys differing only in case) make the header malformed.
  */
-export function readHeader(headers: HeadersInput, name: string): string | undefined {
+export function readHeader(headers: HeadersInput, name: string, isSignature = false): string | undefined {
   const lower = name.toLowerCase();
   if (typeof (headers as { get?: unknown }).get === "function") {
     const value = (headers as { get(name: string): string | null }).get(name);
@@ -209,9 +218,9 @@ export function readHeader(headers: HeadersInput, name: string): string | undefi
     if (key.toLowerCase() !== lower || value === undefined) continue;
     if (typeof value === "string") values.push(value);
     else if (Array.isArray(value) && value.every((v) => typeof v === "string")) values.push(...(value as string[]));
-    else throw new MalformedHeaderError(name, "value is not a string");
+    else throw new MalformedHeaderError(name, "value is not a string", isSignature);
   }
-  if (values.length > 1) throw new MalformedHeaderError(name, "more than one value");
+  if (values.length > 1) throw new MalformedHeaderError(name, "more than one value", isSignature);
   const [value] = values;
   return value === undefined || value === "" ? undefined : value;
 }

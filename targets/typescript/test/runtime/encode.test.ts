@@ -4,6 +4,8 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OperationSpec, RequestEncodingError } from "../../runtime/index.js";
+import { type FormArrayNames, multipartSerializer, prepareBody, urlencodedSerializer } from "../../runtime/encode.js";
+import { serviceModel } from "../../../../generated/model.js";
 import { runtimeFor } from "./helpers/model.js";
 import { formOf, type Received, sendJson, startServer, type TestServer } from "./helpers/server.js";
 
@@ -256,5 +258,16 @@ describe("bodies of another media type (application/octet-stream, text/plain)", 
     server.handle((_req, res) => sendJson(res, 200, {}));
     await expect(runtimeFor(server).call(UPLOAD, { body: { name: "x" } })).rejects.toBeInstanceOf(RequestEncodingError);
     expect(server.received).toHaveLength(0);
+  });
+});
+
+describe("the form style of array fields", () => {
+  it("follows the description: brackets where it states them, the name repeated where it states none", async () => {
+    const body = { tags: ["a", "b"], splits: [{ pages: "1" }] };
+    const named = async (arrays?: FormArrayNames) => [...multipartSerializer(await prepareBody(body, [], arrays)).keys()];
+    expect(serviceModel.conventions?.form?.arrays).toBe("brackets");
+    expect(await named(serviceModel.conventions?.form?.arrays)).toEqual(["tags[]", "tags[]", "splits[0][pages]"]);
+    expect(await named()).toEqual(["tags", "tags", "splits[0][pages]"]);
+    expect([...urlencodedSerializer(await prepareBody(body)).keys()]).toEqual(["tags", "tags", "splits[0][pages]"]);
   });
 });

@@ -14,7 +14,7 @@ import {
   JobMayExistError,
   RateLimitExceededError,
   ResponseBodyError,
-  type Runtime,
+  type JobRuntime,
   SdkError,
   ServiceUnavailableError,
 } from "../../../../generated/index.js";
@@ -73,7 +73,7 @@ beforeEach(() => {
   closed.length = 0;
 });
 
-function client(options: { pollMs?: number; maxRetries?: number } = {}): Runtime {
+function client(options: { pollMs?: number; maxRetries?: number } = {}): JobRuntime {
   return createClient({
     baseUrl,
     token: "svc_sk_live_faultsuite000000",

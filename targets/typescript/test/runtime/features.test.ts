@@ -4,7 +4,7 @@ import {
   JobMayExistError,
   MayHaveBeenProcessedError,
   type OperationSpec,
-  Runtime,
+  JobRuntime,
   SdkError,
 } from "../../runtime/index.js";
 import { errorClasses, model, runtimeFor, SECRET } from "./helpers/model.js";
@@ -33,7 +33,7 @@ describe("priceJob", () => {
   });
 
   it("never goes below the minimum charge and refuses unknown lanes and pipelines", () => {
-    const cheap = new Runtime(
+    const cheap = new JobRuntime(
       { ...model, pipelines: { tiny: { payloadAfterPolling: "result", baseCredits: 2 } } },
       { baseUrl: server.baseUrl, token: SECRET },
     );
@@ -50,6 +50,7 @@ describe("paginate", () => {
     method: "GET",
     path: "/analytics/audit-center",
     response: "json",
+    pagination: { limit: "limit", offset: "offset", items: "findings", total: "total" },
   };
 
   it("walks limit/offset pages until total", async () => {
@@ -92,6 +93,34 @@ describe("paginate", () => {
       if (item === 1) break;
     }
     expect(server.received).toHaveLength(1);
+  });
+
+  it("pages by the names the operation's spec states, and reads the items field from it by default", async () => {
+    const renamed: OperationSpec = { ...AUDIT, pagination: { limit: "page_size", offset: "skip", items: "entries", total: "count" } };
+    server.handle((req, res) => {
+      const query = new URL(req.url, "http://x").searchParams;
+      const skip = Number(query.get("skip"));
+      sendJson(res, 200, { status: "success", entries: [skip, skip + 1], count: 4 });
+    });
+    const seen: number[] = [];
+    for await (const item of runtimeFor(server).paginate<number>(renamed, { query: { page_size: 2 } })) seen.push(item);
+    expect(seen).toEqual([0, 1, 2, 3]);
+    expect(server.received.map((r) => r.url)).toEqual([
+      "/latest/analytics/audit-center?page_size=2&skip=0",
+      "/latest/analytics/audit-center?page_size=2&skip=2",
+    ]);
+  });
+
+  it("refuses an operation whose description states no paging, sending nothing", async () => {
+    server.handle((_req, res) => sendJson(res, 200, { status: "success", findings: [1] }));
+    const { pagination: _, ...unpaged } = AUDIT;
+    const iterate = async () => {
+      for await (const _item of runtimeFor(server).paginate(unpaged, {}, { items: "findings" })) {
+        // no items expected
+      }
+    };
+    await expect(iterate()).rejects.toThrow(/states no paging.*x-paperoffice-pagination/);
+    expect(server.received).toHaveLength(0);
   });
 
   it("passes errors of a page through", async () => {

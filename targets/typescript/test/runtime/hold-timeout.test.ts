@@ -3,7 +3,9 @@
 // whose headersTimeout is below the delay fails, one above it waits for the answer.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConnectionError, JobMayExistError, type OperationSpec } from "../../runtime/index.js";
-import { createHoldDispatcher, DEFAULT_HOLD_TIMEOUT_MS } from "../../runtime/node.js";
+import { createHoldDispatcher, DEFAULT_HOLD_TIMEOUT_MS, holdTimeoutMs } from "../../runtime/node.js";
+import { defaultDeadlineMs } from "../../runtime/options.js";
+import { serviceModel } from "../../../../generated/model.js";
 import { runtimeFor } from "./helpers/model.js";
 import { sendJson, startServer, type TestServer } from "./helpers/server.js";
 
@@ -24,8 +26,22 @@ function holdThenAnswer(): void {
 }
 
 describe("hold longer than the transport's header timeout", () => {
-  it("defaults above the service's longest hold", () => {
+  it("defaults above Node's own limit, and above the description's longest hold", () => {
     expect(DEFAULT_HOLD_TIMEOUT_MS).toBeGreaterThan(300_000);
+    const hold = serviceModel.jobs?.submit.maxHoldSeconds;
+    expect(hold).toBeGreaterThan(0);
+    expect(holdTimeoutMs(serviceModel)).toBeGreaterThan((hold ?? 0) * 1000);
+    expect(defaultDeadlineMs(serviceModel)).toBeGreaterThan(holdTimeoutMs(serviceModel));
+  });
+
+  it("follows a longer hold the description states", () => {
+    const { jobs } = serviceModel;
+    if (!jobs) throw new Error("the description states job operations");
+    const longer = { ...serviceModel, jobs: { ...jobs, submit: { ...jobs.submit, maxHoldSeconds: 900 } } };
+    expect(holdTimeoutMs(longer)).toBeGreaterThan(900_000);
+    expect(defaultDeadlineMs(longer)).toBeGreaterThan(holdTimeoutMs(longer) - 1);
+    const { jobs: _, ...plain } = serviceModel;
+    expect(holdTimeoutMs(plain)).toBe(DEFAULT_HOLD_TIMEOUT_MS);
   });
 
   it("fails like Node's default would when headersTimeout is shorter than the hold", async () => {

@@ -2,7 +2,7 @@
 // sources, against the mock whose base address is the first argument, then its webhooks entry. It prints one JSON
 // line of what it saw; the test compares that line across runtimes. Kept to what every server runtime has.
 import { addJob, createClient, getJob, isBrowser, listWebhooks, NotFoundError, ServiceError } from "../../../../generated/index.js";
-import { SignatureMismatchError, signWebhook, verify, WEBHOOK_HEADERS } from "../../../../generated/webhooks.js";
+import { SignatureMismatchError, signWebhook, verify, webhookSigning } from "../../../../generated/webhooks.js";
 
 const baseUrl = process.argv.at(-1) ?? "";
 const client = createClient({ baseUrl, token: "svc_sk_runtimes0123456789", pollIntervalMs: { min: 50, max: 100 } });
@@ -26,9 +26,9 @@ try {
 const secret = "whsec_runtimes";
 const delivery = JSON.stringify({ event_type: "job.completed", event_id: "evt_runtimes_1", timestamp: "2026-11-20T09:00:00Z", data: {} });
 const headers = {
-  [WEBHOOK_HEADERS.signature]: await signWebhook(delivery, secret),
-  [WEBHOOK_HEADERS.eventId]: "evt_runtimes_1",
-  [WEBHOOK_HEADERS.eventType]: "job.completed",
+  [webhookSigning.signature.header]: await signWebhook(delivery, secret),
+  [webhookSigning.headers.eventId]: "evt_runtimes_1",
+  [webhookSigning.headers.eventType]: "job.completed",
 };
 const verified = await verify(delivery, headers, secret);
 const tampered = await verify(delivery.replace("evt_runtimes_1", "evt_runtimes_2"), headers, secret).catch((error: unknown) => error);

@@ -8,7 +8,7 @@ import {
   RawBodyRequiredError,
   verify,
 } from "../../runtime/webhooks/index.js";
-import { deliveryHeaders, eventBody, KNOWN_EVENT_TYPES, SECRET, type TestEvent } from "./helpers.js";
+import { deliveryHeaders, eventBody, KNOWN_EVENT_TYPES, SECRET, type TestEvent, SIGNING } from "./helpers.js";
 
 const LEASE = 60_000;
 
@@ -123,9 +123,10 @@ describe("deduplication in the processor", () => {
     const headers = await deliveryHeaders(body);
     let calls = 0;
     let fail!: (error: Error) => void;
-    const processDelivery = createWebhookProcessor<TestEvent>({
+    const processDelivery = createWebhookProcessor<TestEvent, "event_type">({
       secret: SECRET,
       knownEventTypes: KNOWN_EVENT_TYPES,
+      signing: SIGNING,
       on: {
         "document.processed": () => {
           calls++;
@@ -151,9 +152,10 @@ describe("deduplication in the processor", () => {
     const store = recordingStore();
     let calls = 0;
     const errors: [string, string, number][] = [];
-    const processDelivery = createWebhookProcessor<TestEvent>({
+    const processDelivery = createWebhookProcessor<TestEvent, "event_type">({
       secret: SECRET,
       knownEventTypes: KNOWN_EVENT_TYPES,
+      signing: SIGNING,
       store,
       callbackTimeoutMs: 200,
       on: {
@@ -178,9 +180,10 @@ describe("deduplication in the processor", () => {
 
   it("claims with a lease just above the callback timeout, so only a dead process leaves a claim to expire", async () => {
     const leases: number[] = [];
-    const processDelivery = createWebhookProcessor<TestEvent>({
+    const processDelivery = createWebhookProcessor<TestEvent, "event_type">({
       secret: SECRET,
       knownEventTypes: KNOWN_EVENT_TYPES,
+      signing: SIGNING,
       callbackTimeoutMs: 5_000,
       store: {
         claim: async (_id, leaseMs) => {
@@ -206,9 +209,10 @@ describe("deduplication in the processor", () => {
     const store = new MemoryDedupeStore();
     let attempts = 0;
     const errors: unknown[] = [];
-    const processDelivery = createWebhookProcessor<TestEvent>({
+    const processDelivery = createWebhookProcessor<TestEvent, "event_type">({
       secret: SECRET,
       knownEventTypes: KNOWN_EVENT_TYPES,
+      signing: SIGNING,
       store,
       on: {
         "document.processed": () => {
@@ -235,7 +239,13 @@ describe("deduplication in the processor", () => {
       complete: async () => {},
       release: async () => {},
     };
-    const processDelivery = createWebhookProcessor<TestEvent>({ secret: SECRET, knownEventTypes: KNOWN_EVENT_TYPES, store, on: {} });
+    const processDelivery = createWebhookProcessor<TestEvent, "event_type">({
+      secret: SECRET,
+      knownEventTypes: KNOWN_EVENT_TYPES,
+      signing: SIGNING,
+      store,
+      on: {},
+    });
     const body = eventBody();
     const headers = await deliveryHeaders(body);
     expect(await processDelivery(body, { ...headers, "X-Service-Event-ID": "ffffffffffffffffffffffffffffffff" })).toMatchObject({
@@ -247,9 +257,10 @@ describe("deduplication in the processor", () => {
 
   it("answers 500 when the store fails, without calling the callback", async () => {
     let called = false;
-    const processDelivery = createWebhookProcessor<TestEvent>({
+    const processDelivery = createWebhookProcessor<TestEvent, "event_type">({
       secret: SECRET,
       knownEventTypes: KNOWN_EVENT_TYPES,
+      signing: SIGNING,
       store: {
         claim: () => Promise.reject(new Error("redis down")),
         complete: async () => {},
@@ -268,9 +279,10 @@ describe("deduplication in the processor", () => {
 
   it("can be turned off", async () => {
     let calls = 0;
-    const processDelivery = createWebhookProcessor<TestEvent>({
+    const processDelivery = createWebhookProcessor<TestEvent, "event_type">({
       secret: SECRET,
       knownEventTypes: KNOWN_EVENT_TYPES,
+      signing: SIGNING,
       store: false,
       on: { "document.processed": () => void calls++ },
     });
@@ -290,10 +302,11 @@ describe("replay window", () => {
     const options = {
       secret: SECRET,
       knownEventTypes: KNOWN_EVENT_TYPES,
+      signing: SIGNING,
       maxAgeMs: 3_600_000,
       on: { "document.processed": () => void calls++ },
     };
-    const processDelivery = createWebhookProcessor<TestEvent>(options);
+    const processDelivery = createWebhookProcessor<TestEvent, "event_type">(options);
     const old = eventBody({ timestamp: "2020-01-01T00:00:00Z" });
     expect(await processDelivery(old, await deliveryHeaders(old))).toMatchObject({ status: 400, body: { error: "stale_delivery" } });
     const recent = eventBody({ timestamp: new Date(Date.now() - 60_000).toISOString() });
@@ -304,7 +317,7 @@ describe("replay window", () => {
   it("checks the signed timestamp in verify, and refuses a missing one when a maximum age is asked", async () => {
     const body = eventBody({ timestamp: "2026-11-20T09:00:00Z" });
     const headers = await deliveryHeaders(body);
-    const options = { knownEventTypes: KNOWN_EVENT_TYPES, maxAgeMs: 600_000 };
+    const options = { knownEventTypes: KNOWN_EVENT_TYPES, signing: SIGNING, maxAgeMs: 600_000 };
     await expect(verify(body, headers, SECRET, { ...options, now: at("2026-11-20T09:09:59Z") })).resolves.toMatchObject({ known: true });
     await expect(verify(body, headers, SECRET, { ...options, now: at("2026-11-20T09:10:01Z") })).rejects.toMatchObject({
       code: "stale_delivery",
@@ -313,36 +326,47 @@ describe("replay window", () => {
     const undated = eventBody({ timestamp: undefined });
     await expect(verify(undated, await deliveryHeaders(undated), SECRET, options)).rejects.toMatchObject({ code: "stale_delivery" });
     // Without maxAgeMs the age is not looked at.
-    await expect(verify(body, headers, SECRET, { knownEventTypes: KNOWN_EVENT_TYPES })).resolves.toMatchObject({ known: true });
+    await expect(verify(body, headers, SECRET, { knownEventTypes: KNOWN_EVENT_TYPES, signing: SIGNING })).resolves.toMatchObject({
+      known: true,
+    });
   });
 
   it("refuses a maxAgeMs that is not positive when the handler is created", () => {
-    expect(() => createWebhookProcessor({ secret: SECRET, knownEventTypes: [], on: {}, maxAgeMs: 0 })).toThrow(RangeError);
-    expect(() => createWebhookProcessor({ secret: SECRET, knownEventTypes: [], on: {}, callbackTimeoutMs: -1 })).toThrow(RangeError);
+    expect(() => createWebhookProcessor({ secret: SECRET, knownEventTypes: [], signing: SIGNING, on: {}, maxAgeMs: 0 })).toThrow(
+      RangeError,
+    );
+    expect(() => createWebhookProcessor({ secret: SECRET, knownEventTypes: [], signing: SIGNING, on: {}, callbackTimeoutMs: -1 })).toThrow(
+      RangeError,
+    );
   });
 });
 
 describe("configuration and body type", () => {
   it("checks the secret when the handler is created, not on every request", () => {
     for (const secret of ["", [], [SECRET, ""], [42 as unknown as string]]) {
-      expect(() => createWebhookProcessor({ secret, knownEventTypes: [], on: {} }), JSON.stringify(secret)).toThrow(TypeError);
+      expect(() => createWebhookProcessor({ secret, knownEventTypes: [], signing: SIGNING, on: {} }), JSON.stringify(secret)).toThrow(
+        TypeError,
+      );
     }
-    expect(() => createWebhookProcessor({ secret: [SECRET, "other"], knownEventTypes: [], on: {} })).not.toThrow();
+    expect(() => createWebhookProcessor({ secret: [SECRET, "other"], knownEventTypes: [], signing: SIGNING, on: {} })).not.toThrow();
   });
 
   it("refuses a parsed body with one typed error, whatever the HMAC implementation", async () => {
     const body = eventBody();
     const headers = await deliveryHeaders(body);
     for (const crypto of ["node", "webcrypto"] as const) {
-      const error = await verify(JSON.parse(body) as string, headers, SECRET, { knownEventTypes: KNOWN_EVENT_TYPES, crypto }).catch(
-        (e: unknown) => e,
-      );
+      const error = await verify(JSON.parse(body) as string, headers, SECRET, {
+        knownEventTypes: KNOWN_EVENT_TYPES,
+        signing: SIGNING,
+        crypto,
+      }).catch((e: unknown) => e);
       expect(error, crypto).toBeInstanceOf(RawBodyRequiredError);
       expect((error as RawBodyRequiredError).code).toBe("body_not_raw");
       const errors: string[] = [];
-      const processDelivery = createWebhookProcessor<TestEvent>({
+      const processDelivery = createWebhookProcessor<TestEvent, "event_type">({
         secret: SECRET,
         knownEventTypes: KNOWN_EVENT_TYPES,
+        signing: SIGNING,
         crypto,
         on: {},
         onError: (e) => errors.push((e as Error).name),

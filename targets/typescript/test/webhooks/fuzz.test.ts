@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type HmacChoice, verify, WebhookVerificationError } from "../../runtime/webhooks/index.js";
-import { fixtures, KNOWN_EVENT_TYPES, prng } from "./helpers.js";
+import { fixtures, KNOWN_EVENT_TYPES, prng, SIGNING } from "./helpers.js";
 
 interface Delivery {
   body: Uint8Array;
@@ -160,7 +160,7 @@ function sameDelivery(a: Delivery, b: Delivery): boolean {
 
 async function expectRejected(d: Delivery, crypto: HmacChoice, label: string): Promise<string> {
   try {
-    await verify(d.body, d.headers, d.secret, { knownEventTypes: KNOWN_EVENT_TYPES, crypto });
+    await verify(d.body, d.headers, d.secret, { knownEventTypes: KNOWN_EVENT_TYPES, signing: SIGNING, crypto });
   } catch (error) {
     if (!(error instanceof WebhookVerificationError)) throw new Error(`${label}: unexpected ${String(error)}`);
     return error.code;
@@ -215,7 +215,11 @@ describe("fuzz: mutated deliveries never verify", () => {
           value,
         ]),
       );
-      const result = await verify(d.body, headers, d.secret, { knownEventTypes: KNOWN_EVENT_TYPES, crypto: i % 2 ? "webcrypto" : "node" });
+      const result = await verify(d.body, headers, d.secret, {
+        knownEventTypes: KNOWN_EVENT_TYPES,
+        signing: SIGNING,
+        crypto: i % 2 ? "webcrypto" : "node",
+      });
       expect(result.eventId).toBe(d.headers["X-Service-Event-ID"]);
     }
   });

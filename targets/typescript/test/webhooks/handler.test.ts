@@ -19,6 +19,7 @@ import {
   KNOWN_EVENT_TYPES,
   SECRET,
   type TestEvent,
+  SIGNING,
 } from "./helpers.js";
 
 type Kind = "web" | "node";
@@ -52,7 +53,7 @@ async function listen(server: Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`;
 }
 
-async function start(kind: Kind, options: WebhookHandlerOptions<TestEvent>): Promise<string> {
+async function start(kind: Kind, options: WebhookHandlerOptions<TestEvent, "event_type">): Promise<string> {
   if (kind === "node") {
     const handler = createNodeWebhookHandler(options);
     return listen(createServer((req, res) => void handler(req, res)));
@@ -79,10 +80,10 @@ async function post(url: string, body: string | Uint8Array, headers: Record<stri
 interface Recorder {
   events: unknown[];
   errors: [string, WebhookErrorContext][];
-  options: WebhookHandlerOptions<TestEvent>;
+  options: WebhookHandlerOptions<TestEvent, "event_type">;
 }
 
-function recorder(kindOptions: Partial<WebhookHandlerOptions<TestEvent>> = {}): Recorder {
+function recorder(kindOptions: Partial<WebhookHandlerOptions<TestEvent, "event_type">> = {}): Recorder {
   const events: unknown[] = [];
   const errors: [string, WebhookErrorContext][] = [];
   return {
@@ -91,6 +92,7 @@ function recorder(kindOptions: Partial<WebhookHandlerOptions<TestEvent>> = {}): 
     options: {
       secret: SECRET,
       knownEventTypes: KNOWN_EVENT_TYPES,
+      signing: SIGNING,
       on: {
         "document.processed": (event, delivery) => {
           expectTypeOf(event).toEqualTypeOf<DocumentProcessedEvent>();
@@ -178,6 +180,7 @@ describe.each(variants)("%s handler over HTTP on 127.0.0.1 (HMAC via %s)", (kind
     const url = await start(kind, {
       secret: SECRET,
       knownEventTypes: KNOWN_EVENT_TYPES,
+      signing: SIGNING,
       crypto,
       on: {
         "document.processed": async () => {
@@ -204,6 +207,7 @@ describe.each(variants)("%s handler over HTTP on 127.0.0.1 (HMAC via %s)", (kind
     const url = await start(kind, {
       secret: SECRET,
       knownEventTypes: KNOWN_EVENT_TYPES,
+      signing: SIGNING,
       crypto,
       on: {
         "document.processed": () => {
@@ -272,7 +276,7 @@ describe("node handler body sources", () => {
 
 describe("callback typing", () => {
   it("narrows each callback to its event type", () => {
-    type Callbacks = WebhookEventCallbacks<TestEvent>;
+    type Callbacks = WebhookEventCallbacks<TestEvent, "event_type">;
     expectTypeOf<Parameters<NonNullable<Callbacks["document.processed"]>>[0]>().toEqualTypeOf<DocumentProcessedEvent>();
     expectTypeOf<Parameters<NonNullable<Callbacks["document.deleted"]>>[0]>().toEqualTypeOf<DocumentDeletedEvent>();
     expectTypeOf<keyof Callbacks>().toEqualTypeOf<(typeof KNOWN_EVENT_TYPES)[number]>();

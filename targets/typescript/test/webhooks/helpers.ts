@@ -1,10 +1,13 @@
 import { readFileSync } from "node:fs";
 import { seededRandom } from "../../../../generator/emit/fixtures/sample.js";
-import { webhookEventTypes } from "../../../../generated/model.js";
+import { webhookEventTypes, webhookSigning } from "../../../../generated/model.js";
 import { sign } from "../../runtime/webhooks/index.js";
 
 /** The event names of the description's `webhooks`, as the generated client supplies them. */
 export const KNOWN_EVENT_TYPES = webhookEventTypes;
+
+/** The description's signature header, delivery headers and body fields, as the generated client supplies them. */
+export const SIGNING = webhookSigning;
 
 interface EventBase {
   event_id: string;
@@ -83,11 +86,12 @@ export async function deliveryHeaders(body: string | Uint8Array, secret = SECRET
   }
   const headers: Record<string, string> = {
     "User-Agent": "Service-Webhook/1.0",
-    "X-Service-Signature": await sign(body, secret),
+    [SIGNING.signature.header]: await sign(body, secret, SIGNING),
   };
-  if (typeof parsed.event_type === "string") headers["X-Service-Event"] = parsed.event_type;
-  if (typeof parsed.event_id === "string") headers["X-Service-Event-ID"] = parsed.event_id;
-  if (typeof parsed.subscription_id === "number") headers["X-Service-Subscription-ID"] = String(parsed.subscription_id);
+  const { eventType, eventId, subscriptionId } = SIGNING.body;
+  if (typeof parsed[eventType] === "string") headers[SIGNING.headers.eventType] = parsed[eventType];
+  if (typeof parsed[eventId] === "string") headers[SIGNING.headers.eventId] = parsed[eventId];
+  if (typeof parsed[subscriptionId] === "number") headers[SIGNING.headers.subscriptionId] = String(parsed[subscriptionId]);
   return headers;
 }
 

@@ -10,7 +10,7 @@ import {
   sign,
   verify,
 } from "../../runtime/webhooks/index.js";
-import { fixtures, KNOWN_EVENT_TYPES } from "./helpers.js";
+import { fixtures, KNOWN_EVENT_TYPES, SIGNING } from "./helpers.js";
 
 const implementations: readonly ("node" | "webcrypto")[] = ["node", "webcrypto"];
 
@@ -22,8 +22,8 @@ describe("sign matches signatures computed independently with openssl", () => {
   for (const crypto of implementations) {
     for (const f of fixtures) {
       it(`${crypto}: ${f.description}`, async () => {
-        expect(await sign(f.body, f.secret, { crypto })).toBe(f.signature);
-        expect(await sign(new TextEncoder().encode(f.body), f.secret, { crypto })).toBe(f.signature);
+        expect(await sign(f.body, f.secret, SIGNING, { crypto })).toBe(f.signature);
+        expect(await sign(new TextEncoder().encode(f.body), f.secret, SIGNING, { crypto })).toBe(f.signature);
       });
     }
   }
@@ -35,16 +35,17 @@ describe("verify accepts the openssl signatures", () => {
       it(`${crypto}: ${f.description}`, async () => {
         const body = JSON.parse(f.body) as { event_id: string; event_type: string };
         const headers = { "x-service-signature": f.signature, "x-service-event-id": body.event_id };
-        const asString = await verify(f.body, headers, f.secret, { knownEventTypes: KNOWN_EVENT_TYPES, crypto });
+        const asString = await verify(f.body, headers, f.secret, { knownEventTypes: KNOWN_EVENT_TYPES, signing: SIGNING, crypto });
         const asBytes = await verify(new TextEncoder().encode(f.body), new Headers(headers), [f.secret], {
           knownEventTypes: KNOWN_EVENT_TYPES,
+          signing: SIGNING,
           crypto,
         });
         expect(asString.eventId).toBe(body.event_id);
         expect(asBytes.eventType).toBe(body.event_type);
-        await expect(verify(f.body, headers, `${f.secret}x`, { knownEventTypes: KNOWN_EVENT_TYPES, crypto })).rejects.toBeInstanceOf(
-          SignatureMismatchError,
-        );
+        await expect(
+          verify(f.body, headers, `${f.secret}x`, { knownEventTypes: KNOWN_EVENT_TYPES, signing: SIGNING, crypto }),
+        ).rejects.toBeInstanceOf(SignatureMismatchError);
       });
     }
   }
@@ -83,12 +84,12 @@ describe("implementation selection", () => {
     const f = fixtures[0]!;
     const eventId = (JSON.parse(f.body) as { event_id: string }).event_id;
     const headers = { "X-Service-Signature": f.signature, "X-Service-Event-ID": eventId };
-    await verify(f.body, headers, f.secret, { knownEventTypes: KNOWN_EVENT_TYPES, crypto: webcrypto });
+    await verify(f.body, headers, f.secret, { knownEventTypes: KNOWN_EVENT_TYPES, signing: SIGNING, crypto: webcrypto });
     expect(spy.verify).toHaveBeenCalledTimes(1);
     expect(spy.verify.mock.calls[0]![0]).toBe("HMAC");
     expect(spy.sign).not.toHaveBeenCalled();
     await expect(
-      verify(f.body, headers, "another secret", { knownEventTypes: KNOWN_EVENT_TYPES, crypto: webcrypto }),
+      verify(f.body, headers, "another secret", { knownEventTypes: KNOWN_EVENT_TYPES, signing: SIGNING, crypto: webcrypto }),
     ).rejects.toBeInstanceOf(SignatureMismatchError);
     expect(spy.verify).toHaveBeenCalledTimes(2);
   });
@@ -100,15 +101,16 @@ describe("implementation selection", () => {
     const eventId = (JSON.parse(f.body) as { event_id: string }).event_id;
     await verify(f.body, { "x-service-signature": f.signature, "x-service-event-id": eventId }, f.secret, {
       knownEventTypes: KNOWN_EVENT_TYPES,
+      signing: SIGNING,
       crypto: node,
     });
     expect(timingSafeEqual).toHaveBeenCalledTimes(1);
   });
 
   it("refuses an empty secret", async () => {
-    await expect(sign("{}", "")).rejects.toThrow(TypeError);
-    await expect(verify("{}", { "x-service-signature": `sha256=${"0".repeat(64)}` }, [], { knownEventTypes: [] })).rejects.toThrow(
-      TypeError,
-    );
+    await expect(sign("{}", "", SIGNING)).rejects.toThrow(TypeError);
+    await expect(
+      verify("{}", { "x-service-signature": `sha256=${"0".repeat(64)}` }, [], { knownEventTypes: [], signing: SIGNING }),
+    ).rejects.toThrow(TypeError);
   });
 });

@@ -10,12 +10,23 @@ import {
   type SubscriptionProblem,
   type SubscriptionRules,
 } from "../../runtime/webhooks/index.js";
-import { createClient, type SubscribeWebhookBody, subscribeWebhook } from "../../../../generated/index.js";
+import { createClient, type SubscribeWebhookBody, subscribeWebhook, subscriptionRules } from "../../../../generated/index.js";
 import { KNOWN_EVENT_TYPES } from "./helpers.js";
 
 /** The values the generated client passes from the description. */
 const rules: SubscriptionRules = {
+  fields: {
+    name: "name",
+    url: "url",
+    events: "events",
+    secret: "secret",
+    retryPolicy: "retry_policy",
+    maxRetries: "max_retries",
+    timeoutMs: "timeout_ms",
+  },
+  required: ["name", "url", "events"],
   eventNames: KNOWN_EVENT_TYPES,
+  wildcards: ["*"],
   retryPolicies: ["exponential", "linear", "none"],
   maxRetries: { minimum: 0, maximum: 10 },
   timeoutMs: { minimum: 1000, maximum: 30000 },
@@ -36,6 +47,10 @@ function problems(input: object, create = true): Pick<SubscriptionProblem, "fiel
 }
 
 describe("checkSubscription fields", () => {
+  it("uses the rules the generated client derives from the description", () => {
+    expect(subscriptionRules).toEqual(rules);
+  });
+
   it("accepts a complete create and a partial update", () => {
     expect(() => checkSubscription(valid, rules)).not.toThrow();
     expect(() => checkSubscription({ name: "n", url: "http://example.com/h", events: ["*"] }, rules)).not.toThrow();

@@ -10,9 +10,9 @@ import {
   verify,
   WebhookVerificationError,
 } from "../../runtime/webhooks/index.js";
-import { deliveryHeaders, eventBody, fixture, KNOWN_EVENT_TYPES, OLD_SECRET, SECRET, type TestEvent } from "./helpers.js";
+import { deliveryHeaders, eventBody, fixture, KNOWN_EVENT_TYPES, OLD_SECRET, SECRET, type TestEvent, SIGNING } from "./helpers.js";
 
-const options = { knownEventTypes: KNOWN_EVENT_TYPES };
+const options = { knownEventTypes: KNOWN_EVENT_TYPES, signing: SIGNING };
 
 async function rejection(promise: Promise<unknown>): Promise<WebhookVerificationError> {
   try {
@@ -27,8 +27,8 @@ async function rejection(promise: Promise<unknown>): Promise<WebhookVerification
 describe("verify", () => {
   it("returns a known event typed as E", async () => {
     const body = eventBody();
-    const result = await verify<TestEvent>(body, await deliveryHeaders(body), SECRET, options);
-    expectTypeOf(result).toEqualTypeOf<VerifiedEvent<TestEvent>>();
+    const result = await verify<TestEvent, "event_type" | "event_id">(body, await deliveryHeaders(body), SECRET, options);
+    expectTypeOf(result).toEqualTypeOf<VerifiedEvent<TestEvent, "event_type" | "event_id">>();
     expect(result.known).toBe(true);
     if (!result.known) return;
     expect(result).toMatchObject({
@@ -47,7 +47,7 @@ describe("verify", () => {
 
   it("returns an unknown future event type instead of throwing it away", async () => {
     const f = fixture("event type not in the description (future event)");
-    const result = await verify<TestEvent>(
+    const result = await verify<TestEvent, "event_type" | "event_id">(
       f.body,
       { "X-Service-Signature": f.signature, "X-Service-Event-ID": "aaaaaaaaaaaaaaaabbbbbbbbbbbbbbbb" },
       f.secret,
@@ -185,14 +185,17 @@ describe("verify", () => {
       ['{"event_type":"job.failed"}', /event_id/],
     ];
     for (const [body, message] of cases) {
-      const headers = { "X-Service-Signature": await sign(body, SECRET), "X-Service-Event-ID": "9f86d081884c7d659a2feaa0c55ad015" };
+      const headers = {
+        "X-Service-Signature": await sign(body, SECRET, SIGNING),
+        "X-Service-Event-ID": "9f86d081884c7d659a2feaa0c55ad015",
+      };
       const error = await rejection(verify(body, headers, SECRET, options));
       expect(error, body).toBeInstanceOf(InvalidPayloadError);
       expect(error.message).toMatch(message);
       expect(error.status).toBe(400);
     }
     const invalidUtf8 = new Uint8Array([0x7b, 0xff, 0x7d]);
-    const headers = { "X-Service-Signature": await sign(invalidUtf8, SECRET), "X-Service-Event-ID": "x" };
+    const headers = { "X-Service-Signature": await sign(invalidUtf8, SECRET, SIGNING), "X-Service-Event-ID": "x" };
     expect((await rejection(verify(invalidUtf8, headers, SECRET, options))).message).toMatch(/UTF-8/);
   });
 

@@ -2,7 +2,7 @@
 // operations taken from the generated model), and one error class per code, named like the generated ones.
 import { serviceModel } from "../../../../../generated/model.js";
 import type { Billing } from "../../../../../generated/schemas.js";
-import { Runtime, ServiceError, type ClientOptions, type ServiceErrorClass, type ServiceModel } from "../../../runtime/index.js";
+import { JobRuntime, ServiceError, type ClientOptions, type ServiceErrorClass, type ServiceModel } from "../../../runtime/index.js";
 import type { TestServer } from "./server.js";
 
 export const model: ServiceModel = {
@@ -61,6 +61,7 @@ export const model: ServiceModel = {
       renewOn: ["INVALID_TOKEN", "BEARERTOKEN_EXPIRED"],
     },
     ...(serviceModel.conventions?.envelope && { envelope: serviceModel.conventions.envelope }),
+    ...(serviceModel.conventions?.form && { form: serviceModel.conventions.form }),
   },
   ...(serviceModel.jobs && { jobs: serviceModel.jobs }),
 };
@@ -87,8 +88,8 @@ export const SECRET = "svc_sk_live_0123456789abcdef";
  * A runtime against the test server with tiny poll intervals and backoff so that tests run fast; its answers' billing
  * typed with the description's schema, as the generated client types it.
  */
-export function runtimeFor(server: TestServer, options: Partial<ClientOptions> = {}): Runtime<Billing> {
-  return new Runtime<Billing>(
+export function runtimeFor(server: TestServer, options: Partial<ClientOptions> = {}): JobRuntime<Billing> {
+  return new JobRuntime<Billing>(
     model,
     { baseUrl: server.baseUrl, token: SECRET, pollIntervalMs: { min: 1, max: 3 }, retry: { baseDelayMs: 1, maxDelayMs: 5 }, ...options },
     errorClasses,

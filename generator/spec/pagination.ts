@@ -1,0 +1,94 @@
+// `x-paperoffice-pagination` names the query parameters and answer fields of a limit/offset read, so that the
+// client's paging holds none of them. Its shape is checked by its JSON Schema; this file also checks that each name
+// is one the operation itself declares (a query parameter, a property of the JSON success answer).
+import { readFileSync } from "node:fs";
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import { findExtensionUses } from "./extensions.js";
+import { deref, flattenObject } from "./object-schema.js";
+import { join } from "./pointer.js";
+import type { SpecProblem } from "./problems.js";
+
+export const PAGINATION_KEY = "x-paperoffice-pagination";
+
+type Json = Record<string, unknown>;
+
+const isJson = (value: unknown): value is Json => value !== null && typeof value === "object" && !Array.isArray(value);
+
+let validator: ValidateFunction | undefined;
+
+function validate(value: unknown): ValidateFunction {
+  if (validator === undefined) {
+    const schema = JSON.parse(readFileSync(new URL(`../../spec/${PAGINATION_KEY}.schema.json`, import.meta.url), "utf8")) as Json;
+    validator = new Ajv2020({ allErrors: true, strict: true }).compile(schema);
+  }
+  validator(value);
+  return validator;
+}
+
+/** The operation's query parameter names, path-item ones included. */
+function queryParameters(document: Json, item: Json | undefined, operation: Json): Set<string> {
+  const listed = [
+    ...(Array.isArray(item?.parameters) ? item.parameters : []),
+    ...(Array.isArray(operation.parameters) ? operation.parameters : []),
+  ];
+  return new Set(
+    listed.filter(isJson).flatMap((p) => {
+      const { schema } = deref(document, p, "");
+      return schema.in === "query" && typeof schema.name === "string" ? [schema.name] : [];
+    }),
+  );
+}
+
+/** The properties of the first JSON body among the operation's 2xx answers, with their schemas. */
+function successFields(document: Json, operation: Json): ReturnType<typeof flattenObject>["properties"] | undefined {
+  const responses = isJson(operation.responses) ? operation.responses : {};
+  for (const [status, raw] of Object.entries(responses)) {
+    if (!status.startsWith("2") || !isJson(raw)) continue;
+    const { schema: response } = deref(document, raw, "");
+    const content = isJson(response.content) ? response.content : {};
+    const json = Object.entries(content).find(([mediaType]) => mediaType.includes("json"))?.[1];
+    if (isJson(json) && isJson(json.schema)) return flattenObject(document, json.schema, "").properties;
+  }
+  return undefined;
+}
+
+/** One line per wrong use, each at its JSON pointer. */
+export function checkPagination(document: Json): SpecProblem[] {
+  const paths = isJson(document.paths) ? document.paths : {};
+  return findExtensionUses(document, PAGINATION_KEY).flatMap((use): SpecProblem[] => {
+    const check = validate(use.value);
+    if (check.errors && check.errors.length > 0) {
+      return check.errors.map((e) => ({
+        pointer: use.pointer + e.instancePath,
+        message: `${PAGINATION_KEY} ${e.message ?? "is invalid"}`,
+      }));
+    }
+    const value = use.value as Record<string, string>;
+    const item = Object.values(paths).find((i) => isJson(i) && Object.values(i).includes(use.operation)) as Json | undefined;
+    const query = queryParameters(document, item, use.operation);
+    const fields = successFields(document, use.operation);
+    const problems: SpecProblem[] = [];
+    for (const member of ["limit", "offset"] as const) {
+      if (!query.has(value[member]!))
+        problems.push({ pointer: join(use.pointer, member), message: `the operation has no query parameter "${value[member]}"` });
+    }
+    for (const member of ["items", "total"] as const) {
+      const name = value[member];
+      if (name === undefined) continue;
+      const field = fields?.get(name);
+      if (field === undefined) {
+        problems.push({ pointer: join(use.pointer, member), message: `the operation's JSON success answer has no property "${name}"` });
+        continue;
+      }
+      const type = deref(document, field.schema, "").schema.type;
+      const want = member === "items" ? "array" : "number";
+      const ok = member === "items" ? type === "array" : type === "number" || type === "integer";
+      if (!ok)
+        problems.push({
+          pointer: join(use.pointer, member),
+          message: `property "${name}" is not ${want === "array" ? "an array" : "a number"}`,
+        });
+    }
+    return problems;
+  });
+}
