@@ -40,7 +40,6 @@ export async function emitEntry(ir: IR, kit: TsKit): Promise<readonly EmittedFil
             "type WebhookOutcome",
           ],
         });
-        file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "node:http", namedImports: ["IncomingMessage", "ServerResponse"] });
       }
       file.addImportDeclaration({
         moduleSpecifier: "./model.js",
@@ -151,7 +150,8 @@ function addSigningHelpers(file: Statements, signing: WebhookConventions): void 
       "The framework-neutral receiver.",
     ],
     ["createWebhookHandler", "webHandler", "(request: Request) => Promise<Response>", "A web-standard (fetch) receiver."],
-    ["createNodeWebhookHandler", "nodeHandler", "(req: IncomingMessage, res: ServerResponse) => Promise<void>", "A node:http receiver."],
+    // The runtime's own type: naming node:http here would need Node's types in every project that compiles the SDK.
+    ["createNodeWebhookHandler", "nodeHandler", "ReturnType<typeof nodeHandler>", "A node:http receiver."],
   ];
   for (const [name, runtimeName, returnType, doc] of receivers) {
     file.addFunction({
