@@ -13,6 +13,7 @@ import { operationLiteral } from "./operation-spec.js";
 import { GO_CLIENT_MEMBERS, GO_KEYWORDS, GO_PACKAGE_NAMES, GO_PREDECLARED, goName, NameScope, packageName, titleSlug } from "./names.js";
 import { operationCode } from "./operations.js";
 import { pipelinesCode } from "./pipelines.js";
+import { goModuleVersion } from "./version.js";
 
 export interface GoOptions {
   /** The generated module's path, for example `github.com/acme/service-sdk-go`. */
@@ -84,6 +85,7 @@ function goFile(declarations: readonly string[]): { body: string } {
 
 export function goView(ir: IR, options: GoOptions = {}): LanguageView {
   const names = goNames(ir.info.title, options);
+  const version = goModuleVersion(ir.info.version);
   const scope = new NameScope(GO_PACKAGE_NAMES);
   const types = new GoTypes(ir, scope);
   types.declareNamed();
@@ -147,6 +149,8 @@ export function goView(ir: IR, options: GoOptions = {}): LanguageView {
         title: markdownText(ir.info.title),
         release: markdownText(ir.info.version),
         module: markdownCode(names.module),
+        // The module path is checked above and the version is made here: neither can close the code block.
+        goGet: `${names.module}${version === undefined ? "" : `@${version}`}`,
         package: markdownCode(names.package),
         tokenEnv: markdownCode(env.token),
         baseUrlEnv: markdownCode(env.baseUrl),

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { goComment, goDoc, goString } from "../emit/escape.js";
 import { GO_KEYWORDS, GO_PACKAGE_NAMES, goName, NameScope, packageName, titleSlug } from "../emit/names.js";
+import { goModuleVersion } from "../emit/version.js";
 import { goNames } from "../emit/view.js";
 
 describe("Go escapers", () => {
@@ -76,5 +77,34 @@ describe("options", () => {
     expect(() => goNames("X", { package: "type" })).toThrow(/package name "type"/);
     expect(() => goNames("X", { package: "Docs" })).toThrow(/package name/);
     expect(() => goNames("X", { module: "/abs" })).toThrow(/module path/);
+  });
+});
+
+describe("Go module version of a release", () => {
+  it.each([
+    ["R20261127.0900", "v0.20261127.900"],
+    ["R20261120.0900", "v0.20261120.900"],
+    ["R20260101.0000", "v0.20260101.0"],
+    ["R20261231.2359", "v0.20261231.2359"],
+    ["R20270105.0005", "v0.20270105.5"],
+  ])("%s is %s", (release, version) => {
+    expect(goModuleVersion(release)).toBe(version);
+    // Valid semantic versions: no leading zeros, three numbers, no pre-release part.
+    expect(version).toMatch(/^v0\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/);
+  });
+
+  it("keeps the order of the releases", () => {
+    const releases = ["R20261120.0900", "R20261120.0905", "R20261120.1000", "R20261121.0001", "R20270101.0000"];
+    const parts = (v: string): number[] => v.slice(1).split(".").map(Number);
+    const versions = releases.map((r) => parts(goModuleVersion(r) ?? ""));
+    for (let i = 1; i < versions.length; i++) {
+      const [a, b] = [versions[i - 1] ?? [], versions[i] ?? []];
+      const before = (a[1] ?? 0) < (b[1] ?? 0) || ((a[1] ?? 0) === (b[1] ?? 0) && (a[2] ?? 0) < (b[2] ?? 0));
+      expect(before, `${releases[i - 1]} before ${releases[i]}`).toBe(true);
+    }
+  });
+
+  it.each(["1.0.0", "R2026112.0900", "R20261127.900", "r20261127.0900", "R20261127.0900x", ""])("%j is no release id", (v) => {
+    expect(goModuleVersion(v)).toBeUndefined();
   });
 });
