@@ -111,3 +111,14 @@ export function pyLiteralType(values: readonly unknown[], wide: (kind: "float" |
   if (parts.length === 0) return "_t.NoReturn";
   return parts.length === 1 ? parts[0]! : `_t.Union[${parts.join(", ")}]`;
 }
+
+/**
+ * A string literal holding Python source (a forward reference), quoted as `ruff format` quotes it: double quotes,
+ * unless the text holds more double quotes than single ones.
+ */
+export function pyQuotedSource(text: string): string {
+  const doubles = text.split('"').length - 1;
+  const singles = text.split("'").length - 1;
+  if (doubles <= singles) return pyString(text);
+  return `'${text.replaceAll("\\", "\\\\").replaceAll("'", "\\'")}'`;
+}

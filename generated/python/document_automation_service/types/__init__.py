@@ -145,5 +145,28 @@ from ._models_v import (
     WorkspaceUnsharedEvent as WorkspaceUnsharedEvent,
 )
 
-WebhookEvent: _t.TypeAlias = _t.Union["DocumentCommentAddedEvent", "DocumentCreatedEvent", "DocumentDeletedEvent", "DocumentEditedEvent", "DocumentLegalHoldPlacedEvent", "DocumentLegalHoldReleasedEvent", "DocumentLifecycleChangedEvent", "DocumentMovedEvent", "DocumentNoteAddedEvent", "DocumentProcessedEvent", "DocumentRestoredEvent", "DocumentTagAddedEvent", "DocumentUploadedEvent", "DocumentVersionCreatedEvent", "JobCompletedEvent", "JobFailedEvent", "JobProgressEvent", "TaskCompletedEvent", "TaskCreatedEvent", "TaskOverdueEvent", "WorkspaceSharedEvent", "WorkspaceUnsharedEvent"]
+WebhookEvent: _t.TypeAlias = _t.Union[
+    "DocumentCommentAddedEvent",
+    "DocumentCreatedEvent",
+    "DocumentDeletedEvent",
+    "DocumentEditedEvent",
+    "DocumentLegalHoldPlacedEvent",
+    "DocumentLegalHoldReleasedEvent",
+    "DocumentLifecycleChangedEvent",
+    "DocumentMovedEvent",
+    "DocumentNoteAddedEvent",
+    "DocumentProcessedEvent",
+    "DocumentRestoredEvent",
+    "DocumentTagAddedEvent",
+    "DocumentUploadedEvent",
+    "DocumentVersionCreatedEvent",
+    "JobCompletedEvent",
+    "JobFailedEvent",
+    "JobProgressEvent",
+    "TaskCompletedEvent",
+    "TaskCreatedEvent",
+    "TaskOverdueEvent",
+    "WorkspaceSharedEvent",
+    "WorkspaceUnsharedEvent",
+]
 """Every webhook delivery body, discriminated by ``event_type``."""

@@ -11,11 +11,12 @@ import time
 import urllib.parse
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Generic, NoReturn, Protocol, TypeVar, cast
+from typing import Any, Generic, NoReturn, Protocol, TypeVar, cast
 
 import httpx
 import pydantic
 
+from .answers import declared_kind, declared_text
 from .base_url import resolve_base_url
 from .credentials import AppliedCredentials, BasicCredentials, Credential, Credentials, TokenProvider
 from .deadline import Deadline
@@ -39,9 +40,17 @@ from .errors import (
     ServiceError,
     may_have_been_processed,
 )
-from .jobs import JobResult, download_target, failure_status, file_name_from_disposition, job_id_of, require_jobs
+from .jobs import (
+    Download,
+    JobResult,
+    download_target,
+    failure_status,
+    file_name_from_disposition,
+    job_id_of,
+    require_jobs,
+)
 from .model import JobsModel, OperationSpec, ServiceModel
-from .parsing import accept_header, adapter_for, body_kind, charset_of
+from .parsing import accept_header, adapter_for, adapter_of, body_kind, charset_of
 from .redact import Redactor
 from .retry import RetryPolicy, backoff_delay, is_resendable, retry_delay, verdict_for_network, verdict_for_status
 from .user_agent import user_agent_of
@@ -288,7 +297,18 @@ class Call:
         """The body as the operation declares it: JSON, text, bytes, or None without a body."""
         response = answer.response
         content_type = response.headers.get("content-type")
-        kind = body_kind(self.operation, response.status_code, content_type, answer.body)
+        kind: str = body_kind(self.operation, response.status_code, content_type, answer.body)
+        if kind != "none" and self.operation.answers:
+            declared = declared_kind(self.operation, response.status_code, content_type)
+            if declared is None:
+                raise MalformedResponseError(
+                    f"{self.label}: HTTP {response.status_code}: a body of type {content_type}, where the description "
+                    f"declares {declared_text(self.operation, response.status_code)}",
+                    status=response.status_code,
+                    body=self.runtime.redactor.text(answer.body[:2000].decode("utf-8", "replace")),
+                    job_id=self.job_id,
+                )
+            kind = declared
         if kind == "none":
             return None
         if kind == "text":
@@ -475,7 +495,40 @@ class BaseRuntime:
                 job_id=call.job_id,
             ) from None
 
+    def answer(self, result: ApiResult[object], kind: object = None) -> Any:
+        """The data of a result as the generated method returns it: None without a body, text as ``str``, other
+        media types as a :class:`Download`, JSON validated into ``kind`` (a type expression: a model class, a union,
+        a list...; None keeps the decoded JSON). Generated code casts it to the type it declares."""
+        data = result.data
+        if data is None or isinstance(data, str):
+            return data
+        if isinstance(data, bytes):
+            return Download(data, *file_facts(result.meta, ""), result.meta)
+        if kind is None:
+            return data
+        try:
+            return adapter_of(kind).validate_python(data)
+        except pydantic.ValidationError as error:
+            raise MalformedResponseError(
+                self.redactor.text(f"HTTP {result.meta.status}: the answer does not match its schema: {error}"),
+                status=result.meta.status,
+                body=self.redactor.value(data),
+            ) from None
+
     # -- jobs ------------------------------------------------------------------------------------------------
+
+    def parse_payload_as(self, result: JobResult[object], kind: object) -> JobResult[Any]:
+        """A job's payload validated into ``kind``, any type expression (a union of the pipeline's payloads)."""
+        try:
+            data = adapter_of(kind).validate_python(result.data)
+        except pydantic.ValidationError as error:
+            raise MalformedResponseError(
+                self.redactor.text(f"job {result.job_id}: the payload does not match its schema: {error}"),
+                status=result.meta.status,
+                body=self.redactor.value(result.data),
+                job_id=result.job_id or None,
+            ) from None
+        return JobResult(result.job_id, data, result.meta, result.polls, result.submit_meta)
 
     def parse_payload(self, result: JobResult[object], payload_type: type[T]) -> JobResult[T]:
         """A job's payload validated into the pydantic type the generated code names for its pipeline."""

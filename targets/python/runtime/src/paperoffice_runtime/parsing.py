@@ -34,6 +34,16 @@ def adapter_for(kind: type[T]) -> TypeAdapter[T]:
         return found
 
 
+def adapter_of(kind: object) -> TypeAdapter[Any]:
+    """One TypeAdapter per type expression (a union, a list of models...), built once."""
+    with _adapters_lock:
+        found = _adapters.get(kind)
+        if found is None:
+            found = TypeAdapter[Any](kind)
+            _adapters[kind] = found
+        return found
+
+
 def media_type_of(content_type: str | None) -> str:
     return "" if content_type is None else content_type.split(";", 1)[0].strip().lower()
 
