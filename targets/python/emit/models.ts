@@ -1,7 +1,7 @@
 // The pydantic models of the answers: every declaration of the types package once more, as a class over the
 // runtime's BaseModel (unknown fields kept) or an alias, in a `models` package split like the types package.
 import { PY_KEYWORDS, snakeCase } from "./names.js";
-import { pyString } from "./escape.js";
+import { pyCommentBlock, pyString } from "./escape.js";
 import { pyBuiltin, type PyType, pyTypeExpr, pyTypeRefs, pyUnion } from "./py-type.js";
 import { call, flat, kw, layout, type PyExpr, statement } from "./pyfmt.js";
 import type { Decl, Field } from "./type-scope.js";
@@ -73,7 +73,7 @@ function attributeName(key: string, taken: Set<string>, typeNames: ReadonlySet<s
 function printedModel(typeNames: ReadonlySet<string>) {
   return (decl: Decl): object => {
     if (!decl.typedDict) {
-      const comment = decl.comment ? `# ${decl.comment}\n` : "";
+      const comment = decl.comment ? `${pyCommentBlock(decl.comment, 0)}\n` : "";
       // An alias naming declared types resolves them lazily, in its own module (pydantic follows TypeAliasType).
       const source =
         pyTypeRefs(decl.expr).size > 0
@@ -99,7 +99,7 @@ function printedModel(typeNames: ReadonlySet<string>) {
               4,
               `${name}: ${flat(type)} = `,
             )}`;
-      return `${f.comment ? `    # ${f.comment}\n` : ""}${line}`;
+      return `${f.comment ? `${pyCommentBlock(f.comment, 4)}\n` : ""}${line}`;
     };
     const fields = [...decl.required.map((f) => field(f, true)), ...decl.optional.map((f) => field(f, false))];
     return { source: classSource(decl.name, "BaseModel", decl.doc, fields), usesField, model: true };

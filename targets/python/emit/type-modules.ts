@@ -1,4 +1,4 @@
-import { pyString } from "./escape.js";
+import { pyCommentBlock, pyString } from "./escape.js";
 import { call, dict, flat, type PyExpr, statement, sub } from "./pyfmt.js";
 import { pyTypeExpr, pyTypeRefs, type PyType } from "./py-type.js";
 import type { Decl } from "./type-scope.js";
@@ -84,7 +84,7 @@ export const printValue = (type: PyType): string => flat(valueExpr(type));
 /** A declaration as Python source, laid out as `ruff format` lays it out. */
 function typedDictSource(decl: Decl): string {
   if (!decl.typedDict) {
-    const comment = decl.comment ? `# ${decl.comment}\n` : "";
+    const comment = decl.comment ? `${pyCommentBlock(decl.comment, 0)}\n` : "";
     return `${comment}${statement(0, `${decl.name}: _t.TypeAlias = `, valueExpr(decl.expr))}`;
   }
   if (decl.functional) {
@@ -97,7 +97,7 @@ function typedDictSource(decl: Decl): string {
   const fields = [
     ...decl.required.map((f) => ({ f, expr: modern(f.type) })),
     ...decl.optional.map((f) => ({ f, expr: sub("NotRequired", [modern(f.type)]) })),
-  ].map(({ f, expr }) => `${f.comment ? `    # ${f.comment}\n` : ""}${statement(4, `${f.key}: `, expr)}`);
+  ].map(({ f, expr }) => `${f.comment ? `${pyCommentBlock(f.comment, 4)}\n` : ""}${statement(4, `${f.key}: `, expr)}`);
   return classSource(decl.name, "_t.TypedDict", decl.doc, fields);
 }
 

@@ -156,7 +156,8 @@ function requestBodyOf(op: Operation): { mediaType: string; kind: "json" | "form
   if (json) return { mediaType: json.mediaType, kind: "json", schema: json.schema };
   const rawType = rawBodyMediaType(op);
   if (rawType !== undefined) return { mediaType: rawType.includes("*") ? "application/octet-stream" : rawType, kind: "raw" };
-  const form = bodies.find((c) => FORM_TYPES.includes(c.mediaType));
+  // Multipart when declared: it carries files, which a urlencoded form cannot.
+  const form = bodies.find((c) => c.mediaType === FORM_TYPES[0]) ?? bodies.find((c) => FORM_TYPES.includes(c.mediaType));
   return { mediaType: form?.mediaType ?? "multipart/form-data", kind: "form" };
 }
 
@@ -695,6 +696,56 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
   const modelDecl = statement(0, "MODEL = ", serviceModel(ir, specs));
   const used = modelImports.filter((n) => [...specDecls, modelDecl].some((text) => new RegExp(`\\b${n}\\(`).test(text)));
   const env = envNames(ir);
+  const title = ir.info.title.replace(/\s+/g, " ").trim();
+  const release = ir.info.version.replace(/\s+/g, " ").trim();
+  const moduleDoc = (...paragraphs: string[]) => docstring(paragraphs.join("\n\n"), 0);
+  const clientDocs = (async: boolean) => ({
+    moduleDoc: moduleDoc(
+      `The ${title} ${async ? "asyncio " : ""}client, release ${release}: one method per operation${
+        pipelineViews.length > 0 ? ", and submit-and-wait per pipeline" : ""
+      }, over \`\`paperoffice_runtime\`\`. ${async ? "The blocking twin is ``Client`` in client.py." : "The asyncio twin is ``AsyncClient`` in aio.py."}`,
+      "Each method returns what the description declares for the status of the answer: None without content, ``str`` for a text media type, a ``Download`` for a binary one, and a pydantic model (from ``models``) where JSON is declared. Retries, deadlines, credentials, redaction and errors are the runtime's (see its README).",
+    ),
+    classDoc: docstring(
+      [
+        `A${async ? "n asyncio" : ""} client of the service: one connection pool, kept alive between calls (close it with ${
+          async ? "``await client.aclose()``" : "``client.close()``"
+        } or a \`\`${async ? "async " : ""}with\`\` block).`,
+        `\`\`token\`\` (default: the environment variable ${env.token}) is the bearer token, and the API key when \`\`api_key\`\` is not given; \`\`base_url\`\` defaults to ${env.baseUrl}, else the description's first server. \`\`deadline\`\` bounds one call, retries included (seconds); \`\`job_deadline\`\` one submit-and-wait; \`\`timeout\`\` one socket operation. \`\`secrets\`\` are further strings kept out of every error (the credentials always are).`,
+      ].join("\n\n"),
+      4,
+    ),
+  });
+  const typesModuleDoc = (prefixText: string) =>
+    moduleDoc(
+      `Types of the ${title} client, release ${release}: one module of the \`\`types\`\` package (which re-exports them), with the names from ${prefixText} (by their first letters, ignoring case).`,
+      "Request bodies and other values the client sends, as TypedDicts. Names of other modules are imported at the end: every module's own names exist before another module imports them, so the modules may refer to each other in cycles, and ``typing.get_type_hints`` resolves them.",
+    );
+  const modelsModuleDoc = (prefixText: string) =>
+    moduleDoc(
+      `Models of the ${title} client, release ${release}: one module of the \`\`models\`\` package (which re-exports them), with the names from ${prefixText} (by their first letters, ignoring case).`,
+      "The answers the client returns, validated by pydantic. Fields the description does not name (yet) are kept, so a later release that adds fields never breaks parsing. Names of other modules are imported at the end.",
+    );
+  const docs = {
+    init: moduleDoc(
+      `Python client of ${title}, release ${release} (IR ${ir.irVersion}), over \`\`paperoffice_runtime\`\`.`,
+      "``Client`` blocks; ``AsyncClient`` is its asyncio twin with the same methods, each awaited. ``models`` holds the answers (pydantic), ``types`` the request bodies (TypedDicts), ``errors`` one class per error code.",
+    ),
+    errors: moduleDoc(
+      `Errors of the ${title} client: one class per error code of the description, under the runtime's ServiceError; an answer with a code the table does not know raises ServiceError itself.`,
+    ),
+    model: moduleDoc(
+      `What the ${title} description, release ${release}, tells the runtime: its operations, error table, pipelines, pricing, security schemes, servers, conventions and job roles, as \`\`paperoffice_runtime\`\` data.`,
+    ),
+    models: moduleDoc(
+      `Models of the ${title} client, release ${release}: what the methods return, validated by pydantic.`,
+      "Each is a ``paperoffice_runtime.BaseModel``: fields the description does not name (yet) are kept. The declarations live in the modules beside this one; every name is imported from here.",
+    ),
+    types: moduleDoc(
+      `Types of the ${title} client, release ${release}: named schemas, job request bodies per pipeline and variant (discriminated unions), and webhook events.`,
+      "The declarations live in the modules beside this one (split by name, so that each stays small enough for a type checker); every name is imported from here.",
+    ),
+  };
   return {
     outDir: "python",
     place: (file) => (file === "pyproject.toml" || file === "README.md" ? file : `${names.module}/${file}`),
@@ -735,19 +786,20 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
       errorTable,
       hasWebhooks: ir.webhooks.length > 0,
       eventUnion: statement(0, "WebhookEvent: _t.TypeAlias = ", valueExpr(eventUnion)),
+      docs,
     },
     variants: {
       "client.py": [
-        { file: "client.py", data: { async: false, clientClass: "Client" } },
-        { file: "aio.py", data: { async: true, clientClass: "AsyncClient" } },
+        { file: "client.py", data: { async: false, clientClass: "Client", ...clientDocs(false) } },
+        { file: "aio.py", data: { async: true, clientClass: "AsyncClient", ...clientDocs(true) } },
       ],
       // The types package: its __init__ re-exports the names of the modules beside it.
       "types.py": [{ file: "types/__init__.py", data: {} }],
       "types-base.py": [{ file: `types/${BASE_MODULE}.py`, data: {} }],
-      "types-module.py": modules.map((m) => ({ file: m.file, data: m })),
+      "types-module.py": modules.map((m) => ({ file: m.file, data: { ...m, moduleDoc: typesModuleDoc(m.prefixText) } })),
       "models.py": [{ file: "models/__init__.py", data: {} }],
       "models-base.py": [{ file: `models/${BASE_MODULE}.py`, data: {} }],
-      "models-module.py": models.modules.map((m) => ({ file: m.file, data: m })),
+      "models-module.py": models.modules.map((m) => ({ file: m.file, data: { ...m, moduleDoc: modelsModuleDoc(m.prefixText) } })),
     },
   };
 }

@@ -579,7 +579,8 @@ class JobAcceptedResponse(BaseModel):
     billing: Billing | None = Field(default=None, alias="_billing")
 
 
-# The body of a job submission; which member applies is chosen by the pipeline and a body field (see `x-paperoffice-variants`).
+# The body of a job submission; which member applies is chosen by the pipeline and a body field (see
+# `x-paperoffice-variants`).
 JobAddRequest = TypeAliasType(
     "JobAddRequest",
     _t.Union[
@@ -704,7 +705,9 @@ JobStatus: _t.TypeAlias = str
 
 
 class JobStatusResponse(BaseModel):
-    """When `job_status` is `completed` the payload is in `result` (workflow/IDP) or `job_result` (OCR and other pipelines)."""
+    """When `job_status` is `completed` the payload is in `result` (workflow/IDP) or `job_result` (OCR and other
+    pipelines).
+    """
 
     status: SuccessStatus
     job_status: JobStatus
@@ -1007,7 +1010,8 @@ UploadFile = TypeAliasType("UploadFile", "FileInput")
 class ServiceAiocrGenerateUsTaxFormsRequest(BaseModel):
     """US tax forms (W-2, 1040, 1099 and similar); all fields, checkboxes, signatures.
 
-    Variant us_tax_forms of pipeline service_aiocr___generate, chosen by idp_collection=us_tax_forms (the server's default when absent).
+    Variant us_tax_forms of pipeline service_aiocr___generate, chosen by idp_collection=us_tax_forms (the server's
+    default when absent).
     """
 
     # PDF or image, multipart.

@@ -289,7 +289,8 @@ class WorkflowAccountingDatevRequest(BaseModel):
 
     Exactly one of: file_1, pofid.
 
-    Variant accounting_datev of pipeline workflow, chosen by idp_collection=accounting_datev (the server's default when absent).
+    Variant accounting_datev of pipeline workflow, chosen by idp_collection=accounting_datev (the server's default
+    when absent).
     """
 
     model: ModelTier
@@ -313,7 +314,8 @@ class WorkflowInvoiceRequest(BaseModel):
 
     Further properties are allowed (not typed here).
 
-    Variant invoice of pipeline workflow, chosen by idp_collection=invoice. Its parameters are not shown: further properties are allowed.
+    Variant invoice of pipeline workflow, chosen by idp_collection=invoice. Its parameters are not shown: further
+    properties are allowed.
     """
 
     # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
@@ -372,7 +374,8 @@ class WorkflowDocumentAnonymizeFinalizeRequest(BaseModel):
 
     The preferred apply path is the `service_dataripper___redact_image` pipeline.
 
-    Variant document_anonymize_finalize of pipeline workflow, chosen by template=document_anonymize_finalize (the server's default when absent).
+    Variant document_anonymize_finalize of pipeline workflow, chosen by template=document_anonymize_finalize (the
+    server's default when absent).
     """
 
     # JSON array of preview page image URLs from the anonymization preview.

@@ -3,8 +3,8 @@
 re-exports them), with the names from a to u (by their first letters, ignoring case).
 
 Request bodies and other values the client sends, as TypedDicts. Names of other modules are imported at the end:
-every module's own names exist before another module imports them, so the modules may refer to each other in
-cycles, and ``typing.get_type_hints`` resolves them.
+every module's own names exist before another module imports them, so the modules may refer to each other in cycles,
+and ``typing.get_type_hints`` resolves them.
 """
 
 from __future__ import annotations
@@ -575,7 +575,8 @@ JobAcceptedResponse = _t.TypedDict(
 )
 
 
-# The body of a job submission; which member applies is chosen by the pipeline and a body field (see `x-paperoffice-variants`).
+# The body of a job submission; which member applies is chosen by the pipeline and a body field (see
+# `x-paperoffice-variants`).
 JobAddRequest: _t.TypeAlias = _t.Union[
     "OcrUsTaxFormsRequest",
     "WorkflowAccountingDatevRequest",
@@ -695,7 +696,9 @@ JobStatus: _t.TypeAlias = str
 
 
 class JobStatusResponse(_t.TypedDict):
-    """When `job_status` is `completed` the payload is in `result` (workflow/IDP) or `job_result` (OCR and other pipelines)."""
+    """When `job_status` is `completed` the payload is in `result` (workflow/IDP) or `job_result` (OCR and other
+    pipelines).
+    """
 
     status: SuccessStatus
     job_status: JobStatus
@@ -995,7 +998,8 @@ UploadFile: _t.TypeAlias = "FileInput"
 class ServiceAiocrGenerateUsTaxFormsRequest(_t.TypedDict):
     """US tax forms (W-2, 1040, 1099 and similar); all fields, checkboxes, signatures.
 
-    Variant us_tax_forms of pipeline service_aiocr___generate, chosen by idp_collection=us_tax_forms (the server's default when absent).
+    Variant us_tax_forms of pipeline service_aiocr___generate, chosen by idp_collection=us_tax_forms (the server's
+    default when absent).
     """
 
     # PDF or image, multipart.

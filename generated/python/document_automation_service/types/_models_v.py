@@ -3,8 +3,8 @@
 re-exports them), with the names from v to w (by their first letters, ignoring case).
 
 Request bodies and other values the client sends, as TypedDicts. Names of other modules are imported at the end:
-every module's own names exist before another module imports them, so the modules may refer to each other in
-cycles, and ``typing.get_type_hints`` resolves them.
+every module's own names exist before another module imports them, so the modules may refer to each other in cycles,
+and ``typing.get_type_hints`` resolves them.
 """
 
 from __future__ import annotations
@@ -285,7 +285,8 @@ class WorkflowAccountingDatevRequest(_t.TypedDict):
 
     Exactly one of: file_1, pofid.
 
-    Variant accounting_datev of pipeline workflow, chosen by idp_collection=accounting_datev (the server's default when absent).
+    Variant accounting_datev of pipeline workflow, chosen by idp_collection=accounting_datev (the server's default
+    when absent).
     """
 
     model: ModelTier
@@ -309,7 +310,8 @@ class WorkflowInvoiceRequest(_t.TypedDict):
 
     Further properties are allowed (not typed here).
 
-    Variant invoice of pipeline workflow, chosen by idp_collection=invoice. Its parameters are not shown: further properties are allowed.
+    Variant invoice of pipeline workflow, chosen by idp_collection=invoice. Its parameters are not shown: further
+    properties are allowed.
     """
 
     # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
@@ -368,7 +370,8 @@ class WorkflowDocumentAnonymizeFinalizeRequest(_t.TypedDict):
 
     The preferred apply path is the `service_dataripper___redact_image` pipeline.
 
-    Variant document_anonymize_finalize of pipeline workflow, chosen by template=document_anonymize_finalize (the server's default when absent).
+    Variant document_anonymize_finalize of pipeline workflow, chosen by template=document_anonymize_finalize (the
+    server's default when absent).
     """
 
     # JSON array of preview page image URLs from the anonymization preview.
