@@ -202,8 +202,10 @@ class Call:
             url += ("&" if urllib.parse.urlsplit(url).query else "?") + urllib.parse.urlencode(pairs)
         content = self.body.content if method is None else None
         foreign = origin_of(url) != origin_of(runtime.base_url)
+        # An operation that declares no answer body sends no Accept header, not even the HTTP client's default.
+        drop = ("accept",) if accept is None and self.operation.answers else ()
         return runtime.build_request(
-            method or self.operation.method, url, headers, content, self.deadline, foreign=foreign
+            method or self.operation.method, url, headers, content, self.deadline, foreign=foreign, drop=drop
         )
 
     def redirect(self, request: httpx.Request, response: httpx.Response) -> httpx.Request | None:
@@ -439,11 +441,16 @@ class BaseRuntime:
         deadline: Deadline,
         *,
         foreign: bool = False,
+        drop: Sequence[str] = (),
     ) -> httpx.Request:
         """The request of one attempt. To another origin, no header that may carry a credential goes along, even
         one the caller configured: Authorization, Proxy-Authorization, Cookie and the API key headers of the model."""
         merged = httpx.Headers(self.client_headers)
         merged.update(headers)
+        given = {key.lower() for key in headers}
+        for name in drop:
+            if name in merged and name.lower() not in given:
+                del merged[name]
         if foreign:
             for name in self.credential_headers:
                 if name in merged:
