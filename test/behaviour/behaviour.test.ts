@@ -5,7 +5,7 @@ import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generatedPythonModule } from "../../targets/python/test/package.js";
+import { generatedPythonModule, venvPython } from "../../targets/python/test/package.js";
 import { runCase } from "./drivers/typescript.js";
 import { judge } from "./judge.js";
 import { DEFAULT_CLIENT, type DriverCase, type DriverResult, loadScenarios, PIPELINE, TOKEN } from "./scenario.js";
@@ -39,7 +39,7 @@ const pythonDriver =
   (cases) =>
     new Promise((resolve, reject) => {
       const child = execFile(
-        "python3",
+        venvPython,
         [`${here}drivers/python_driver.py`],
         {
           env: { ...process.env, PYTHONPATH: `${root}generated/python`, PYTHONDONTWRITEBYTECODE: "1" },

@@ -23,7 +23,7 @@ const MODEL_ATTRIBUTES = new Set([
   "validate",
 ]);
 /** Names the models modules import. */
-const MODULE_NAMES = new Set(["BaseModel", "Field", "NotRequired"]);
+const MODULE_NAMES = new Set(["ABSENT", "BaseModel", "Field", "NotRequired", "TypeAliasType"]);
 
 const isIdentifier = (name: string): boolean => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !PY_KEYWORDS.has(name);
 
@@ -89,13 +89,13 @@ function printedModel(typeNames: ReadonlySet<string>) {
       const type = required ? modern(f.type) : pyTypeExpr({ kind: "optional", item: widened(f.type) }, (id) => id);
       const alias = name === f.key ? undefined : pyString(f.key);
       if (alias !== undefined) usesField = true;
+      // A required field defaults to ABSENT: an answer without it still parses (see the runtime's ABSENT).
+      const fallback = required ? "ABSENT" : "None";
       const line =
         alias === undefined
-          ? required
-            ? statement(4, `${name}: `, type)
-            : statement(4, `${name}: `, type, " = None")
+          ? statement(4, `${name}: `, type, ` = ${fallback}`)
           : `    ${name}: ${layout(type, 4, `${name}: `, " = ")} = ${layout(
-              required ? call("Field", kw("alias", alias)) : call("Field", kw("default", "None"), kw("alias", alias)),
+              call("Field", kw("default", fallback), kw("alias", alias)),
               4,
               `${name}: ${flat(type)} = `,
             )}`;

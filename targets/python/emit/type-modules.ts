@@ -127,6 +127,7 @@ export interface TypesModuleView {
   readonly usesTyping?: boolean;
   readonly usesNotRequired?: boolean;
   readonly usesModel?: boolean;
+  readonly usesAbsent?: boolean;
   readonly usesField?: boolean;
   readonly usesAliasType?: boolean;
 }
@@ -198,6 +199,7 @@ function withUses(m: TypesModuleView): TypesModuleView {
     usesTyping: text.includes("_t."),
     usesNotRequired: text.includes("NotRequired["),
     usesModel: text.includes("(BaseModel):"),
+    usesAbsent: text.includes("= ABSENT"),
     usesField: /= Field\(/.test(text),
     usesAliasType: text.includes("TypeAliasType("),
   };

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import typing as _t
 
-from paperoffice_runtime import BaseModel
+from paperoffice_runtime import ABSENT, BaseModel
 from pydantic import Field
 from typing_extensions import TypeAliasType
 
@@ -21,17 +21,17 @@ class ActivityDocumentResponse(BaseModel):
     Further properties are allowed (not typed here).
     """
 
-    status: SuccessStatus
-    processing_time: ProcessingTime
-    billing: Billing = Field(alias="_billing")
+    status: SuccessStatus = ABSENT
+    processing_time: ProcessingTime = ABSENT
+    billing: Billing = Field(default=ABSENT, alias="_billing")
     # Type not shown.
-    date_basis: JsonValue
+    date_basis: JsonValue = ABSENT
     # Type not shown.
-    metric_basis: JsonValue
+    metric_basis: JsonValue = ABSENT
     # Type not shown.
-    scope_contract: JsonValue
+    scope_contract: JsonValue = ABSENT
     # Type not shown.
-    workspace_scope: JsonValue
+    workspace_scope: JsonValue = ABSENT
     # Present where the read is scoped to a workspace.
     workspace_id: str | None = None
 
@@ -39,53 +39,53 @@ class ActivityDocumentResponse(BaseModel):
 class ActivityHeatmapResponse(BaseModel):
     """Fields every analytics response carries. The types of the four basis and scope fields are not shown."""
 
-    status: SuccessStatus
-    processing_time: ProcessingTime
-    billing: Billing = Field(alias="_billing")
+    status: SuccessStatus = ABSENT
+    processing_time: ProcessingTime = ABSENT
+    billing: Billing = Field(default=ABSENT, alias="_billing")
     # Type not shown.
-    date_basis: JsonValue
+    date_basis: JsonValue = ABSENT
     # Type not shown.
-    metric_basis: JsonValue
+    metric_basis: JsonValue = ABSENT
     # Type not shown.
-    scope_contract: JsonValue
+    scope_contract: JsonValue = ABSENT
     # Type not shown.
-    workspace_scope: JsonValue
-    year: float
+    workspace_scope: JsonValue = ABSENT
+    year: float = ABSENT
     # Type not shown.
-    period: JsonValue
+    period: JsonValue = ABSENT
     # Keyed by date.
-    daily_counts: dict[str, int]
-    stats: ActivityHeatmapResponseStats
+    daily_counts: dict[str, int] = ABSENT
+    stats: ActivityHeatmapResponseStats = ABSENT
     # Present where the read is scoped to a workspace.
     workspace_id: str | None = None
 
 
 class ActivityHeatmapResponseStats(BaseModel):
-    total_documents: int
-    max_per_day: int
-    active_days: int
-    avg_per_day: float
+    total_documents: int = ABSENT
+    max_per_day: int = ABSENT
+    active_days: int = ABSENT
+    avg_per_day: float = ABSENT
 
 
 class ActivityUsersResponse(BaseModel):
     """Ranks users by uploads and revisions, not logins."""
 
-    status: SuccessStatus
-    processing_time: ProcessingTime
-    billing: Billing = Field(alias="_billing")
+    status: SuccessStatus = ABSENT
+    processing_time: ProcessingTime = ABSENT
+    billing: Billing = Field(default=ABSENT, alias="_billing")
     # Type not shown.
-    date_basis: JsonValue
+    date_basis: JsonValue = ABSENT
     # Type not shown.
-    metric_basis: JsonValue
+    metric_basis: JsonValue = ABSENT
     # Type not shown.
-    scope_contract: JsonValue
+    scope_contract: JsonValue = ABSENT
     # Type not shown.
-    workspace_scope: JsonValue
+    workspace_scope: JsonValue = ABSENT
     # Type not shown.
-    period: JsonValue
-    user_count: int
+    period: JsonValue = ABSENT
+    user_count: int = ABSENT
     # Item shape not shown.
-    users: list[JsonValue]
+    users: list[JsonValue] = ABSENT
     # Present where the read is scoped to a workspace.
     workspace_id: str | None = None
 
@@ -93,17 +93,17 @@ class ActivityUsersResponse(BaseModel):
 class AnalyticsCommon(BaseModel):
     """Fields every analytics response carries. The types of the four basis and scope fields are not shown."""
 
-    status: SuccessStatus
-    processing_time: ProcessingTime
-    billing: Billing = Field(alias="_billing")
+    status: SuccessStatus = ABSENT
+    processing_time: ProcessingTime = ABSENT
+    billing: Billing = Field(default=ABSENT, alias="_billing")
     # Type not shown.
-    date_basis: JsonValue
+    date_basis: JsonValue = ABSENT
     # Type not shown.
-    metric_basis: JsonValue
+    metric_basis: JsonValue = ABSENT
     # Type not shown.
-    scope_contract: JsonValue
+    scope_contract: JsonValue = ABSENT
     # Type not shown.
-    workspace_scope: JsonValue
+    workspace_scope: JsonValue = ABSENT
     # Present where the read is scoped to a workspace.
     workspace_id: str | None = None
 
@@ -111,44 +111,44 @@ class AnalyticsCommon(BaseModel):
 class AuditCenterResponse(BaseModel):
     """Fields every analytics response carries. The types of the four basis and scope fields are not shown."""
 
-    status: SuccessStatus
-    processing_time: ProcessingTime
-    billing: Billing = Field(alias="_billing")
+    status: SuccessStatus = ABSENT
+    processing_time: ProcessingTime = ABSENT
+    billing: Billing = Field(default=ABSENT, alias="_billing")
     # Type not shown.
-    date_basis: JsonValue
+    date_basis: JsonValue = ABSENT
     # Type not shown.
-    metric_basis: JsonValue
+    metric_basis: JsonValue = ABSENT
     # Type not shown.
-    scope_contract: JsonValue
+    scope_contract: JsonValue = ABSENT
     # Type not shown.
-    workspace_scope: JsonValue
+    workspace_scope: JsonValue = ABSENT
     # Item shape not shown.
-    findings: list[JsonValue]
+    findings: list[JsonValue] = ABSENT
     # Item shape not shown.
-    audit_timeline: list[JsonValue]
-    limit: float
-    offset: float
-    total: float
+    audit_timeline: list[JsonValue] = ABSENT
+    limit: float = ABSENT
+    offset: float = ABSENT
+    total: float = ABSENT
     # Type not shown.
-    period: JsonValue
-    stats: AuditCenterResponseStats
+    period: JsonValue = ABSENT
+    stats: AuditCenterResponseStats = ABSENT
     # Present where the read is scoped to a workspace.
     workspace_id: str | None = None
 
 
 class AuditCenterResponseStats(BaseModel):
-    audited_total: int
-    with_findings_count: int
-    protected_count: int
-    severity_breakdown: AuditCenterResponseStatsSeverityBreakdown
-    require_human_review: int
+    audited_total: int = ABSENT
+    with_findings_count: int = ABSENT
+    protected_count: int = ABSENT
+    severity_breakdown: AuditCenterResponseStatsSeverityBreakdown = ABSENT
+    require_human_review: int = ABSENT
 
 
 class AuditCenterResponseStatsSeverityBreakdown(BaseModel):
-    critical: int
-    high: int
-    medium: int
-    low: int
+    critical: int = ABSENT
+    high: int = ABSENT
+    medium: int = ABSENT
+    low: int = ABSENT
 
 
 class Billing(BaseModel):
@@ -214,21 +214,21 @@ class BillingJobPricing(BaseModel):
 class CalendarDueDatesResponse(BaseModel):
     """Fields every analytics response carries. The types of the four basis and scope fields are not shown."""
 
-    status: SuccessStatus
-    processing_time: ProcessingTime
-    billing: Billing = Field(alias="_billing")
+    status: SuccessStatus = ABSENT
+    processing_time: ProcessingTime = ABSENT
+    billing: Billing = Field(default=ABSENT, alias="_billing")
     # Type not shown.
-    date_basis: JsonValue
+    date_basis: JsonValue = ABSENT
     # Type not shown.
-    metric_basis: JsonValue
+    metric_basis: JsonValue = ABSENT
     # Type not shown.
-    scope_contract: JsonValue
+    scope_contract: JsonValue = ABSENT
     # Type not shown.
-    workspace_scope: JsonValue
+    workspace_scope: JsonValue = ABSENT
     # Item shape not shown.
-    events: list[JsonValue]
-    event_count: int
-    overdue_count: int
+    events: list[JsonValue] = ABSENT
+    event_count: int = ABSENT
+    overdue_count: int = ABSENT
     # Present where the read is scoped to a workspace.
     workspace_id: str | None = None
 
@@ -236,20 +236,20 @@ class CalendarDueDatesResponse(BaseModel):
 class ContactStatsFinancialResponse(BaseModel):
     """Fields every analytics response carries. The types of the four basis and scope fields are not shown."""
 
-    status: SuccessStatus
-    processing_time: ProcessingTime
-    billing: Billing = Field(alias="_billing")
+    status: SuccessStatus = ABSENT
+    processing_time: ProcessingTime = ABSENT
+    billing: Billing = Field(default=ABSENT, alias="_billing")
     # Type not shown.
-    date_basis: JsonValue
+    date_basis: JsonValue = ABSENT
     # Type not shown.
-    metric_basis: JsonValue
+    metric_basis: JsonValue = ABSENT
     # Type not shown.
-    scope_contract: JsonValue
+    scope_contract: JsonValue = ABSENT
     # Type not shown.
-    workspace_scope: JsonValue
-    contacts: list[ContactStatsFinancialResponseContactsItem]
-    has_custom_meta_keys: bool
-    meta_mapping: MetaMapping
+    workspace_scope: JsonValue = ABSENT
+    contacts: list[ContactStatsFinancialResponseContactsItem] = ABSENT
+    has_custom_meta_keys: bool = ABSENT
+    meta_mapping: MetaMapping = ABSENT
     # Present where the read is scoped to a workspace.
     workspace_id: str | None = None
 
@@ -268,23 +268,23 @@ class ContactStatsFinancialResponseContactsItem(BaseModel):
 class ContactStatsResponse(BaseModel):
     """Fields every analytics response carries. The types of the four basis and scope fields are not shown."""
 
-    status: SuccessStatus
-    processing_time: ProcessingTime
-    billing: Billing = Field(alias="_billing")
+    status: SuccessStatus = ABSENT
+    processing_time: ProcessingTime = ABSENT
+    billing: Billing = Field(default=ABSENT, alias="_billing")
     # Type not shown.
-    date_basis: JsonValue
+    date_basis: JsonValue = ABSENT
     # Type not shown.
-    metric_basis: JsonValue
+    metric_basis: JsonValue = ABSENT
     # Type not shown.
-    scope_contract: JsonValue
+    scope_contract: JsonValue = ABSENT
     # Type not shown.
-    workspace_scope: JsonValue
+    workspace_scope: JsonValue = ABSENT
     # Item shape not shown.
-    contacts: list[JsonValue]
-    total_contacts: int
-    financial_endpoint: str
-    has_custom_meta_keys: bool
-    meta_mapping: MetaMapping
+    contacts: list[JsonValue] = ABSENT
+    total_contacts: int = ABSENT
+    financial_endpoint: str = ABSENT
+    has_custom_meta_keys: bool = ABSENT
+    meta_mapping: MetaMapping = ABSENT
     # Present where the read is scoped to a workspace.
     workspace_id: str | None = None
 
@@ -292,23 +292,23 @@ class ContactStatsResponse(BaseModel):
 class DocumentCommentAddedEvent(BaseModel):
     """Delivery body, JSON UTF-8."""
 
-    event_type: _t.Literal["document.comment_added"] | str
-    event_id: EventId
+    event_type: _t.Literal["document.comment_added"] | str = ABSENT
+    event_id: EventId = ABSENT
     # ISO 8601 UTC.
-    timestamp: str
-    subscription_id: int
-    data: OpenEventData
+    timestamp: str = ABSENT
+    subscription_id: int = ABSENT
+    data: OpenEventData = ABSENT
 
 
 class DocumentCreatedEvent(BaseModel):
     """Alias of `document.uploaded`."""
 
-    event_type: _t.Literal["document.created"] | str
-    event_id: EventId
+    event_type: _t.Literal["document.created"] | str = ABSENT
+    event_id: EventId = ABSENT
     # ISO 8601 UTC.
-    timestamp: str
-    subscription_id: int
-    data: OpenEventData
+    timestamp: str = ABSENT
+    subscription_id: int = ABSENT
+    data: OpenEventData = ABSENT
 
 
 class DocumentDeletedData(BaseModel):
@@ -324,23 +324,23 @@ class DocumentDeletedData(BaseModel):
 class DocumentDeletedEvent(BaseModel):
     """Delivery body, JSON UTF-8."""
 
-    event_type: _t.Literal["document.deleted"] | str
-    event_id: EventId
+    event_type: _t.Literal["document.deleted"] | str = ABSENT
+    event_id: EventId = ABSENT
     # ISO 8601 UTC.
-    timestamp: str
-    subscription_id: int
-    data: DocumentDeletedData
+    timestamp: str = ABSENT
+    subscription_id: int = ABSENT
+    data: DocumentDeletedData = ABSENT
 
 
 class DocumentEditedEvent(BaseModel):
     """Delivery body, JSON UTF-8."""
 
-    event_type: _t.Literal["document.edited"] | str
-    event_id: EventId
+    event_type: _t.Literal["document.edited"] | str = ABSENT
+    event_id: EventId = ABSENT
     # ISO 8601 UTC.
-    timestamp: str
-    subscription_id: int
-    data: OpenEventData
+    timestamp: str = ABSENT
+    subscription_id: int = ABSENT
+    data: OpenEventData = ABSENT
 
 
 class DocumentGetResponse(BaseModel):
@@ -350,134 +350,134 @@ class DocumentGetResponse(BaseModel):
     Further properties are allowed (not typed here).
     """
 
-    status: SuccessStatus
-    processing_time: ProcessingTime
+    status: SuccessStatus = ABSENT
+    processing_time: ProcessingTime = ABSENT
     billing: Billing | None = Field(default=None, alias="_billing")
 
 
 class DocumentLegalHoldPlacedEvent(BaseModel):
     """Delivery body, JSON UTF-8."""
 
-    event_type: _t.Literal["document.legal_hold_placed"] | str
-    event_id: EventId
+    event_type: _t.Literal["document.legal_hold_placed"] | str = ABSENT
+    event_id: EventId = ABSENT
     # ISO 8601 UTC.
-    timestamp: str
-    subscription_id: int
-    data: OpenEventData
+    timestamp: str = ABSENT
+    subscription_id: int = ABSENT
+    data: OpenEventData = ABSENT
 
 
 class DocumentLegalHoldReleasedEvent(BaseModel):
     """Delivery body, JSON UTF-8."""
 
-    event_type: _t.Literal["document.legal_hold_released"] | str
-    event_id: EventId
+    event_type: _t.Literal["document.legal_hold_released"] | str = ABSENT
+    event_id: EventId = ABSENT
     # ISO 8601 UTC.
-    timestamp: str
-    subscription_id: int
-    data: OpenEventData
+    timestamp: str = ABSENT
+    subscription_id: int = ABSENT
+    data: OpenEventData = ABSENT
 
 
 class DocumentLifecycleChangedEvent(BaseModel):
     """Delivery body, JSON UTF-8."""
 
-    event_type: _t.Literal["document.lifecycle_changed"] | str
-    event_id: EventId
+    event_type: _t.Literal["document.lifecycle_changed"] | str = ABSENT
+    event_id: EventId = ABSENT
     # ISO 8601 UTC.
-    timestamp: str
-    subscription_id: int
-    data: OpenEventData
+    timestamp: str = ABSENT
+    subscription_id: int = ABSENT
+    data: OpenEventData = ABSENT
 
 
 class DocumentMovedEvent(BaseModel):
     """Delivery body, JSON UTF-8."""
 
-    event_type: _t.Literal["document.moved"] | str
-    event_id: EventId
+    event_type: _t.Literal["document.moved"] | str = ABSENT
+    event_id: EventId = ABSENT
     # ISO 8601 UTC.
-    timestamp: str
-    subscription_id: int
-    data: OpenEventData
+    timestamp: str = ABSENT
+    subscription_id: int = ABSENT
+    data: OpenEventData = ABSENT
 
 
 class DocumentNoteAddedEvent(BaseModel):
     """Delivery body, JSON UTF-8."""
 
-    event_type: _t.Literal["document.note_added"] | str
-    event_id: EventId
+    event_type: _t.Literal["document.note_added"] | str = ABSENT
+    event_id: EventId = ABSENT
     # ISO 8601 UTC.
-    timestamp: str
-    subscription_id: int
-    data: OpenEventData
+    timestamp: str = ABSENT
+    subscription_id: int = ABSENT
+    data: OpenEventData = ABSENT
 
 
 class DocumentProcessedData(BaseModel):
-    pofid: str
-    workspace_id: int
-    filename: str
-    mime_type: str
-    size_bytes: int
-    processing_result: DocumentProcessedDataProcessingResult
+    pofid: str = ABSENT
+    workspace_id: int = ABSENT
+    filename: str = ABSENT
+    mime_type: str = ABSENT
+    size_bytes: int = ABSENT
+    processing_result: DocumentProcessedDataProcessingResult = ABSENT
 
 
 class DocumentProcessedDataProcessingResult(BaseModel):
-    ocr_done: bool
-    classification: str
-    confidence: float
+    ocr_done: bool = ABSENT
+    classification: str = ABSENT
+    confidence: float = ABSENT
 
 
 class DocumentProcessedEvent(BaseModel):
     """Delivery body, JSON UTF-8."""
 
-    event_type: _t.Literal["document.processed"] | str
-    event_id: EventId
+    event_type: _t.Literal["document.processed"] | str = ABSENT
+    event_id: EventId = ABSENT
     # ISO 8601 UTC.
-    timestamp: str
-    subscription_id: int
-    data: DocumentProcessedData
+    timestamp: str = ABSENT
+    subscription_id: int = ABSENT
+    data: DocumentProcessedData = ABSENT
 
 
 class DocumentRestoredEvent(BaseModel):
     """Delivery body, JSON UTF-8."""
 
-    event_type: _t.Literal["document.restored"] | str
-    event_id: EventId
+    event_type: _t.Literal["document.restored"] | str = ABSENT
+    event_id: EventId = ABSENT
     # ISO 8601 UTC.
-    timestamp: str
-    subscription_id: int
-    data: OpenEventData
+    timestamp: str = ABSENT
+    subscription_id: int = ABSENT
+    data: OpenEventData = ABSENT
 
 
 class DocumentTagAddedEvent(BaseModel):
     """Delivery body, JSON UTF-8."""
 
-    event_type: _t.Literal["document.tag_added"] | str
-    event_id: EventId
+    event_type: _t.Literal["document.tag_added"] | str = ABSENT
+    event_id: EventId = ABSENT
     # ISO 8601 UTC.
-    timestamp: str
-    subscription_id: int
-    data: OpenEventData
+    timestamp: str = ABSENT
+    subscription_id: int = ABSENT
+    data: OpenEventData = ABSENT
 
 
 class DocumentUploadedEvent(BaseModel):
     """Delivery body, JSON UTF-8."""
 
-    event_type: _t.Literal["document.uploaded"] | str
-    event_id: EventId
+    event_type: _t.Literal["document.uploaded"] | str = ABSENT
+    event_id: EventId = ABSENT
     # ISO 8601 UTC.
-    timestamp: str
-    subscription_id: int
-    data: OpenEventData
+    timestamp: str = ABSENT
+    subscription_id: int = ABSENT
+    data: OpenEventData = ABSENT
 
 
 class DocumentVersionCreatedEvent(BaseModel):
     """Delivery body, JSON UTF-8."""
 
-    event_type: _t.Literal["document.version_created"] | str
-    event_id: EventId
+    event_type: _t.Literal["document.version_created"] | str = ABSENT
+    event_id: EventId = ABSENT
     # ISO 8601 UTC.
-    timestamp: str
-    subscription_id: int
-    data: OpenEventData
+    timestamp: str = ABSENT
+    subscription_id: int = ABSENT
+    data: OpenEventData = ABSENT
 
 
 # Every stable error code of the service, each with its HTTP status in `x-http-status`. Error codes of
@@ -509,12 +509,12 @@ ErrorCode: _t.TypeAlias = (
 class ErrorResponse(BaseModel):
     """Error body. Clients read `code`, not the localised `message`."""
 
-    status: _t.Literal["error"] | str
+    status: _t.Literal["error"] | str = ABSENT
     # Stable error code.
-    code: str
+    code: str = ABSENT
     # Localised human text.
-    message: str
-    processing_time: ProcessingTime
+    message: str = ABSENT
+    processing_time: ProcessingTime = ABSENT
 
 
 # Unique 128-bit identifier (32 hex characters); idempotency key.
@@ -524,11 +524,11 @@ EventId: _t.TypeAlias = str
 class ForbiddenError(BaseModel):
     """Error body. Clients read `code`, not the localised `message`."""
 
-    status: _t.Literal["error"] | str
-    code: _t.Literal["FORBIDDEN"] | str
+    status: _t.Literal["error"] | str = ABSENT
+    code: _t.Literal["FORBIDDEN"] | str = ABSENT
     # Localised human text.
-    message: str
-    processing_time: ProcessingTime
+    message: str = ABSENT
+    processing_time: ProcessingTime = ABSENT
 
 
 # JSON array of extra fields; default empty. The item shape is not shown.
@@ -538,21 +538,21 @@ IdpFields = TypeAliasType("IdpFields", list["JsonValue"])
 class InternalServerError(BaseModel):
     """Error body. Clients read `code`, not the localised `message`."""
 
-    status: _t.Literal["error"] | str
-    code: _t.Literal["INTERNAL_ERROR"] | str
+    status: _t.Literal["error"] | str = ABSENT
+    code: _t.Literal["INTERNAL_ERROR"] | str = ABSENT
     # Localised human text.
-    message: str
-    processing_time: ProcessingTime
+    message: str = ABSENT
+    processing_time: ProcessingTime = ABSENT
 
 
 class InvalidRequestError(BaseModel):
     """Error body. Clients read `code`, not the localised `message`."""
 
-    status: _t.Literal["error"] | str
-    code: _t.Literal["INVALID_REQUEST"] | str
+    status: _t.Literal["error"] | str = ABSENT
+    code: _t.Literal["INVALID_REQUEST"] | str = ABSENT
     # Localised human text.
-    message: str
-    processing_time: ProcessingTime
+    message: str = ABSENT
+    processing_time: ProcessingTime = ABSENT
 
 
 class InvoicePages(BaseModel):
@@ -570,10 +570,10 @@ class JobAcceptedResponse(BaseModel):
     Translation also sets `async`=true.
     """
 
-    status: SuccessStatus
-    job_id: str
-    poll_url: PollUrl
-    processing_time: ProcessingTime
+    status: SuccessStatus = ABSENT
+    job_id: str = ABSENT
+    poll_url: PollUrl = ABSENT
+    processing_time: ProcessingTime = ABSENT
     async_: bool | None = Field(default=None, alias="async")
     message: str | None = None
     billing: Billing | None = Field(default=None, alias="_billing")
@@ -599,22 +599,22 @@ JobAddRequest = TypeAliasType(
 class JobBadRequestError(BaseModel):
     """Error body. Clients read `code`, not the localised `message`."""
 
-    status: _t.Literal["error"] | str
-    code: _t.Literal["INVALID_REQUEST", "JOB_CONFIG_INVALID"] | str
+    status: _t.Literal["error"] | str = ABSENT
+    code: _t.Literal["INVALID_REQUEST", "JOB_CONFIG_INVALID"] | str = ABSENT
     # Localised human text.
-    message: str
-    processing_time: ProcessingTime
+    message: str = ABSENT
+    processing_time: ProcessingTime = ABSENT
 
 
 class JobCompletedEvent(BaseModel):
     """Delivery body, JSON UTF-8."""
 
-    event_type: _t.Literal["job.completed"] | str
-    event_id: EventId
+    event_type: _t.Literal["job.completed"] | str = ABSENT
+    event_id: EventId = ABSENT
     # ISO 8601 UTC.
-    timestamp: str
-    subscription_id: int
-    data: OpenEventData
+    timestamp: str = ABSENT
+    subscription_id: int = ABSENT
+    data: OpenEventData = ABSENT
 
 
 class JobEnvelope(BaseModel):
@@ -638,45 +638,45 @@ class JobEnvelope(BaseModel):
 class JobFailedEvent(BaseModel):
     """Delivery body, JSON UTF-8."""
 
-    event_type: _t.Literal["job.failed"] | str
-    event_id: EventId
+    event_type: _t.Literal["job.failed"] | str = ABSENT
+    event_id: EventId = ABSENT
     # ISO 8601 UTC.
-    timestamp: str
-    subscription_id: int
-    data: OpenEventData
+    timestamp: str = ABSENT
+    subscription_id: int = ABSENT
+    data: OpenEventData = ABSENT
 
 
 class JobFinishedResponse(BaseModel):
     """Finished within the hold."""
 
-    status: SuccessStatus
-    job_id: str
-    result: JobPayload
-    processing_time: ProcessingTime
+    status: SuccessStatus = ABSENT
+    job_id: str = ABSENT
+    result: JobPayload = ABSENT
+    processing_time: ProcessingTime = ABSENT
     billing: Billing | None = Field(default=None, alias="_billing")
 
 
 class JobForbiddenError(BaseModel):
     """Error body. Clients read `code`, not the localised `message`."""
 
-    status: _t.Literal["error"] | str
-    code: _t.Literal["FORBIDDEN", "TIER_RESTRICTED", "JOB_REQUIRES_PAID_TIER"] | str
+    status: _t.Literal["error"] | str = ABSENT
+    code: _t.Literal["FORBIDDEN", "TIER_RESTRICTED", "JOB_REQUIRES_PAID_TIER"] | str = ABSENT
     # Localised human text.
-    message: str
-    processing_time: ProcessingTime
+    message: str = ABSENT
+    processing_time: ProcessingTime = ABSENT
 
 
 class JobHoldExceededResponse(BaseModel):
     """The hold was exceeded; the job continues in the background. Poll `poll_url`."""
 
-    status: SuccessStatus
-    job_id: str
-    poll_url: PollUrl
+    status: SuccessStatus = ABSENT
+    job_id: str = ABSENT
+    poll_url: PollUrl = ABSENT
     # Hold duration actually attempted.
-    max_wait_seconds: int
-    client_wait: _t.Literal[False]
-    message: str
-    processing_time: ProcessingTime
+    max_wait_seconds: int = ABSENT
+    client_wait: _t.Literal[False] = ABSENT
+    message: str = ABSENT
+    processing_time: ProcessingTime = ABSENT
     billing: Billing | None = Field(default=None, alias="_billing")
 
 
@@ -692,12 +692,12 @@ class JobPriority(BaseModel):
 class JobProgressEvent(BaseModel):
     """Delivery body, JSON UTF-8."""
 
-    event_type: _t.Literal["job.progress"] | str
-    event_id: EventId
+    event_type: _t.Literal["job.progress"] | str = ABSENT
+    event_id: EventId = ABSENT
     # ISO 8601 UTC.
-    timestamp: str
-    subscription_id: int
-    data: OpenEventData
+    timestamp: str = ABSENT
+    subscription_id: int = ABSENT
+    data: OpenEventData = ABSENT
 
 
 # `completed` is the terminal success value. The names of the running or queued state, of failure states
@@ -709,9 +709,9 @@ class JobStatusResponse(BaseModel):
     pipelines).
     """
 
-    status: SuccessStatus
-    job_status: JobStatus
-    processing_time: ProcessingTime
+    status: SuccessStatus = ABSENT
+    job_status: JobStatus = ABSENT
+    processing_time: ProcessingTime = ABSENT
     job_id: str | None = None
     result: JobPayload | None = None
     job_result: JobPayload | None = None
@@ -785,11 +785,11 @@ ModelTier: _t.TypeAlias = (
 class NotFoundError(BaseModel):
     """Error body. Clients read `code`, not the localised `message`."""
 
-    status: _t.Literal["error"] | str
-    code: _t.Literal["NOT_FOUND"] | str
+    status: _t.Literal["error"] | str = ABSENT
+    code: _t.Literal["NOT_FOUND"] | str = ABSENT
     # Localised human text.
-    message: str
-    processing_time: ProcessingTime
+    message: str = ABSENT
+    processing_time: ProcessingTime = ABSENT
 
 
 # Body shape not shown.
@@ -802,8 +802,8 @@ class NotShownSuccessResponse(BaseModel):
     Further properties are allowed (not typed here).
     """
 
-    status: SuccessStatus
-    processing_time: ProcessingTime
+    status: SuccessStatus = ABSENT
+    processing_time: ProcessingTime = ABSENT
     billing: Billing | None = Field(default=None, alias="_billing")
 
 
@@ -830,8 +830,8 @@ class OcrUsTaxFormsRequest(BaseModel):
     """US tax forms (W-2, 1040, 1099 and similar). Result is read from `job_result` after polling."""
 
     # PDF or image, multipart.
-    file_1: UploadFile
-    model: ModelTier
+    file_1: UploadFile = ABSENT
+    model: ModelTier = ABSENT
     # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
     client_wait: bool | None = None
     # true equals `client_wait=false`.
@@ -851,11 +851,11 @@ OpenEventData = TypeAliasType("OpenEventData", dict[str, "JsonValue"])
 class PaymentRequiredError(BaseModel):
     """Error body. Clients read `code`, not the localised `message`."""
 
-    status: _t.Literal["error"] | str
-    code: _t.Literal["INSUFFICIENT_CREDITS", "BUDGET_EXHAUSTED"] | str
+    status: _t.Literal["error"] | str = ABSENT
+    code: _t.Literal["INSUFFICIENT_CREDITS", "BUDGET_EXHAUSTED"] | str = ABSENT
     # Localised human text.
-    message: str
-    processing_time: ProcessingTime
+    message: str = ABSENT
+    processing_time: ProcessingTime = ABSENT
 
 
 class PdfUnlockRequest(BaseModel):
@@ -864,9 +864,9 @@ class PdfUnlockRequest(BaseModel):
     """
 
     # Encrypted PDFs; in multipart the name repeats as `files[]`.
-    files: list[UploadFile]
+    files: list[UploadFile] = ABSENT
     # Current PDF password.
-    password: str
+    password: str = ABSENT
     # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
     client_wait: bool | None = None
     # true equals `client_wait=false`.
@@ -933,11 +933,11 @@ RetryPolicy: _t.TypeAlias = _t.Literal["exponential", "linear", "none"] | str
 class ServiceUnavailableError(BaseModel):
     """Error body. Clients read `code`, not the localised `message`."""
 
-    status: _t.Literal["error"] | str
-    code: _t.Literal["SERVICE_UNAVAILABLE"] | str
+    status: _t.Literal["error"] | str = ABSENT
+    code: _t.Literal["SERVICE_UNAVAILABLE"] | str = ABSENT
     # Localised human text.
-    message: str
-    processing_time: ProcessingTime
+    message: str = ABSENT
+    processing_time: ProcessingTime = ABSENT
 
 
 Severity: _t.TypeAlias = _t.Literal["low", "medium", "high", "critical"] | str
@@ -949,34 +949,34 @@ SuccessStatus: _t.TypeAlias = _t.Literal["success"] | str
 class TaskCompletedEvent(BaseModel):
     """Delivery body, JSON UTF-8."""
 
-    event_type: _t.Literal["task.completed"] | str
-    event_id: EventId
+    event_type: _t.Literal["task.completed"] | str = ABSENT
+    event_id: EventId = ABSENT
     # ISO 8601 UTC.
-    timestamp: str
-    subscription_id: int
-    data: OpenEventData
+    timestamp: str = ABSENT
+    subscription_id: int = ABSENT
+    data: OpenEventData = ABSENT
 
 
 class TaskCreatedEvent(BaseModel):
     """Delivery body, JSON UTF-8."""
 
-    event_type: _t.Literal["task.created"] | str
-    event_id: EventId
+    event_type: _t.Literal["task.created"] | str = ABSENT
+    event_id: EventId = ABSENT
     # ISO 8601 UTC.
-    timestamp: str
-    subscription_id: int
-    data: OpenEventData
+    timestamp: str = ABSENT
+    subscription_id: int = ABSENT
+    data: OpenEventData = ABSENT
 
 
 class TaskOverdueEvent(BaseModel):
     """Delivery body, JSON UTF-8."""
 
-    event_type: _t.Literal["task.overdue"] | str
-    event_id: EventId
+    event_type: _t.Literal["task.overdue"] | str = ABSENT
+    event_id: EventId = ABSENT
     # ISO 8601 UTC.
-    timestamp: str
-    subscription_id: int
-    data: OpenEventData
+    timestamp: str = ABSENT
+    subscription_id: int = ABSENT
+    data: OpenEventData = ABSENT
 
 
 # Timeout per attempt; the first attempt is capped at 2 or 5 seconds depending on the event.
@@ -986,21 +986,21 @@ TimeoutMs: _t.TypeAlias = int
 class TooManyRequestsError(BaseModel):
     """Error body. Clients read `code`, not the localised `message`."""
 
-    status: _t.Literal["error"] | str
-    code: _t.Literal["RATE_LIMIT_EXCEEDED", "QUEUE_LIMIT_REACHED"] | str
+    status: _t.Literal["error"] | str = ABSENT
+    code: _t.Literal["RATE_LIMIT_EXCEEDED", "QUEUE_LIMIT_REACHED"] | str = ABSENT
     # Localised human text.
-    message: str
-    processing_time: ProcessingTime
+    message: str = ABSENT
+    processing_time: ProcessingTime = ABSENT
 
 
 class UnauthorizedError(BaseModel):
     """Error body. Clients read `code`, not the localised `message`."""
 
-    status: _t.Literal["error"] | str
-    code: _t.Literal["AUTH_REQUIRED", "INVALID_TOKEN", "BEARERTOKEN_EXPIRED"] | str
+    status: _t.Literal["error"] | str = ABSENT
+    code: _t.Literal["AUTH_REQUIRED", "INVALID_TOKEN", "BEARERTOKEN_EXPIRED"] | str = ABSENT
     # Localised human text.
-    message: str
-    processing_time: ProcessingTime
+    message: str = ABSENT
+    processing_time: ProcessingTime = ABSENT
 
 
 # A file part in multipart.
@@ -1015,8 +1015,8 @@ class ServiceAiocrGenerateUsTaxFormsRequest(BaseModel):
     """
 
     # PDF or image, multipart.
-    file_1: UploadFile
-    model: ModelTier
+    file_1: UploadFile = ABSENT
+    model: ModelTier = ABSENT
     # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
     client_wait: bool | None = None
     # true equals `client_wait=false`.
@@ -1040,9 +1040,9 @@ class PdfstudioUnlockWithPasswordPdfDefaultRequest(BaseModel):
     """
 
     # Encrypted PDFs; in multipart the name repeats as `files[]`.
-    files: list[UploadFile]
+    files: list[UploadFile] = ABSENT
     # Current PDF password.
-    password: str
+    password: str = ABSENT
     # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
     client_wait: bool | None = None
     # true equals `client_wait=false`.
@@ -1066,9 +1066,9 @@ class ServiceVoiceTtsDefaultRequest(BaseModel):
     """
 
     # Text to speak; emotion markup in parentheses such as (happy), (sad), (whispering).
-    text: str
+    text: str = ABSENT
     # Voice alias, case-insensitive.
-    voice: str
+    voice: str = ABSENT
     # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
     client_wait: bool | None = None
     # true equals `client_wait=false`.

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import typing as _t
 
-from paperoffice_runtime import BaseModel
+from paperoffice_runtime import ABSENT, BaseModel
 from pydantic import Field
 from typing_extensions import TypeAliasType
 
@@ -18,10 +18,10 @@ from typing_extensions import TypeAliasType
 class VoiceEnvelope(BaseModel):
     """Direct-mode answer of the voice pipeline."""
 
-    job_id: str
-    processing_time: ProcessingTime
-    result: VoiceResult
-    status: SuccessStatus
+    job_id: str = ABSENT
+    processing_time: ProcessingTime = ABSENT
+    result: VoiceResult = ABSENT
+    status: SuccessStatus = ABSENT
     message: str | None = None
     operation: str | None = None
     pipeline: str | None = None
@@ -33,10 +33,10 @@ class VoiceErrorResponse(BaseModel):
     out of range (for example `repetition_penalty` outside 0.9 to 1.99), an unknown or disabled voice alias.
     """
 
-    status: _t.Literal["error"] | str
-    message: str
-    pipeline: str
-    processing_time: ProcessingTime
+    status: _t.Literal["error"] | str = ABSENT
+    message: str = ABSENT
+    pipeline: str = ABSENT
+    processing_time: ProcessingTime = ABSENT
 
 
 class VoiceQueuedResponse(BaseModel):
@@ -44,10 +44,10 @@ class VoiceQueuedResponse(BaseModel):
     `status` is `queued`, not `success`, as the voice pipeline page states.
     """
 
-    job_id: str
-    message: str
-    status: _t.Literal["queued"] | str
-    processing_time: ProcessingTime
+    job_id: str = ABSENT
+    message: str = ABSENT
+    status: _t.Literal["queued"] | str = ABSENT
+    processing_time: ProcessingTime = ABSENT
 
 
 class VoiceResult(BaseModel):
@@ -78,9 +78,9 @@ class VoiceTtsRequest(BaseModel):
     """
 
     # Text to speak; emotion markup in parentheses such as (happy), (sad), (whispering).
-    text: str
+    text: str = ABSENT
     # Voice alias, case-insensitive.
-    voice: str
+    voice: str = ABSENT
     # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
     client_wait: bool | None = None
     # true equals `client_wait=false`.
@@ -113,12 +113,12 @@ class VoiceTtsRequest(BaseModel):
 class WebhookEventBase(BaseModel):
     """Delivery body, JSON UTF-8."""
 
-    event_type: WebhookEventName
-    event_id: EventId
+    event_type: WebhookEventName = ABSENT
+    event_id: EventId = ABSENT
     # ISO 8601 UTC.
-    timestamp: str
-    subscription_id: int
-    data: OpenEventData
+    timestamp: str = ABSENT
+    subscription_id: int = ABSENT
+    data: OpenEventData = ABSENT
 
 
 # Name of a webhook event type. `document.created` is the alias of `document.uploaded`.
@@ -165,8 +165,8 @@ class WebhookListResponse(BaseModel):
     Further properties are allowed (not typed here).
     """
 
-    status: SuccessStatus
-    processing_time: ProcessingTime
+    status: SuccessStatus = ABSENT
+    processing_time: ProcessingTime = ABSENT
     billing: Billing | None = Field(default=None, alias="_billing")
 
 
@@ -177,8 +177,8 @@ class WebhookSubscribeResponse(BaseModel):
     Further properties are allowed (not typed here).
     """
 
-    status: SuccessStatus
-    processing_time: ProcessingTime
+    status: SuccessStatus = ABSENT
+    processing_time: ProcessingTime = ABSENT
     billing: Billing | None = Field(default=None, alias="_billing")
     subscription_id: int | None = None
     name: str | None = None
@@ -193,9 +193,9 @@ class WebhookSubscribeResponse(BaseModel):
 
 
 class WebhookSubscriptionCreate(BaseModel):
-    name: str
-    url: WebhookUrl
-    events: list[WebhookEventSelector]
+    name: str = ABSENT
+    url: WebhookUrl = ABSENT
+    events: list[WebhookEventSelector] = ABSENT
     # When empty the service generates one and returns it once.
     secret: str | None = None
     retry_policy: RetryPolicy | None = None
@@ -230,11 +230,11 @@ class WorkflowAnonymizeFinalizeRequest(BaseModel):
     """
 
     # JSON array of preview page image URLs from the anonymization preview.
-    preview_images: list[str]
+    preview_images: list[str] = ABSENT
     # Geometry from the preview, as JSON; its shape is not shown.
-    preview_bounding_boxes: JsonValue
+    preview_bounding_boxes: JsonValue = ABSENT
     # Boxes to redact, as JSON; their shape is not shown.
-    redact_boxes: JsonValue
+    redact_boxes: JsonValue = ABSENT
     # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
     client_wait: bool | None = None
     # true equals `client_wait=false`.
@@ -265,23 +265,23 @@ WorkflowPayload = TypeAliasType("WorkflowPayload", dict[str, "JsonValue"])
 class WorkspaceSharedEvent(BaseModel):
     """Delivery body, JSON UTF-8."""
 
-    event_type: _t.Literal["workspace.shared"] | str
-    event_id: EventId
+    event_type: _t.Literal["workspace.shared"] | str = ABSENT
+    event_id: EventId = ABSENT
     # ISO 8601 UTC.
-    timestamp: str
-    subscription_id: int
-    data: OpenEventData
+    timestamp: str = ABSENT
+    subscription_id: int = ABSENT
+    data: OpenEventData = ABSENT
 
 
 class WorkspaceUnsharedEvent(BaseModel):
     """Delivery body, JSON UTF-8."""
 
-    event_type: _t.Literal["workspace.unshared"] | str
-    event_id: EventId
+    event_type: _t.Literal["workspace.unshared"] | str = ABSENT
+    event_id: EventId = ABSENT
     # ISO 8601 UTC.
-    timestamp: str
-    subscription_id: int
-    data: OpenEventData
+    timestamp: str = ABSENT
+    subscription_id: int = ABSENT
+    data: OpenEventData = ABSENT
 
 
 class WorkflowAccountingDatevRequest(BaseModel):
@@ -293,7 +293,7 @@ class WorkflowAccountingDatevRequest(BaseModel):
     when absent).
     """
 
-    model: ModelTier
+    model: ModelTier = ABSENT
     # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
     client_wait: bool | None = None
     # true equals `client_wait=false`.
@@ -379,11 +379,11 @@ class WorkflowDocumentAnonymizeFinalizeRequest(BaseModel):
     """
 
     # JSON array of preview page image URLs from the anonymization preview.
-    preview_images: list[str]
+    preview_images: list[str] = ABSENT
     # Geometry from the preview, as JSON; its shape is not shown.
-    preview_bounding_boxes: JsonValue
+    preview_bounding_boxes: JsonValue = ABSENT
     # Boxes to redact, as JSON; their shape is not shown.
-    redact_boxes: JsonValue
+    redact_boxes: JsonValue = ABSENT
     # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
     client_wait: bool | None = None
     # true equals `client_wait=false`.

@@ -51,6 +51,9 @@ def declared_kind(operation: OperationSpec, status: int, content_type: str | Non
             return kind
     if "json" in essence and "json" in kinds:
         return "json"
+    # application/octet-stream stands for any binary: a body of another binary type (application/pdf) is bytes too.
+    if "bytes" in kinds and kind_of_media_type(essence) == "bytes" and "application/octet-stream" in media:
+        return "bytes"
     return None
 
 

@@ -303,13 +303,18 @@ class Call:
         if kind != "none" and self.operation.answers:
             declared = declared_kind(self.operation, response.status_code, content_type)
             if declared is None:
-                raise MalformedResponseError(
+                refused = MalformedResponseError(
                     f"{self.label}: HTTP {response.status_code}: a body of type {content_type}, where the description "
                     f"declares {declared_text(self.operation, response.status_code)}",
                     status=response.status_code,
                     body=self.runtime.redactor.text(answer.body[:2000].decode("utf-8", "replace")),
                     job_id=self.job_id,
                 )
+                if self.job_submission:
+                    raise JobMayExistError(
+                        "the success answer was not readable", status=response.status_code
+                    ) from refused
+                raise refused
             kind = declared
         if kind == "none":
             return None
