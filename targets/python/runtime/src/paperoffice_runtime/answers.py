@@ -41,7 +41,7 @@ def declared_kind(operation: OperationSpec, status: int, content_type: str | Non
         media = tuple(m for _, types in operation.answers for m in types)
     if not media:
         return "none"
-    kinds = [kind_of_media_type(m) for m in media]
+    kinds: list[AnswerKind] = [kind_of_media_type(m) for m in media]
     essence = media_type_of(content_type)
     if essence == "":
         return "json" if "json" in kinds else kinds[0]
