@@ -48,6 +48,7 @@ export const PY_ERRORS_NAMES: readonly string[] = [
   "WebhookPayloadError",
   "WebhookSignatureError",
   "WebhookVerificationError",
+  "__all__",
   "_t",
 ];
 
@@ -61,6 +62,7 @@ export const PY_TYPES_NAMES: readonly string[] = [
   "JsonValue",
   "NotRequired",
   "WebhookEvent",
+  "__all__",
   "_t",
   // Imported by __init__.py and client.py beside the types; kept distinct so that a reader is never misled.
   "AsyncClient",

@@ -695,6 +695,7 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
   const specDecls = operations.map((o) => o.specDecl);
   const modelDecl = statement(0, "MODEL = ", serviceModel(ir, specs));
   const used = modelImports.filter((n) => [...specDecls, modelDecl].some((text) => new RegExp(`\\b${n}\\(`).test(text)));
+  const clientText = [...operations.flatMap((o) => [o.syncDef, o.syncCall, o.returnLine]), ...pipelineViews.map((p) => `${p.syncDef}${p.returnLine}`)].join("\n");
   const env = envNames(ir);
   const title = ir.info.title.replace(/\s+/g, " ").trim();
   const release = ir.info.version.replace(/\s+/g, " ").trim();
@@ -787,6 +788,8 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
       hasWebhooks: ir.webhooks.length > 0,
       eventUnion: statement(0, "WebhookEvent: _t.TypeAlias = ", valueExpr(eventUnion)),
       docs,
+      usesTypes: clientText.includes("_ty."),
+      usesModels: clientText.includes("_md."),
     },
     variants: {
       "client.py": [

@@ -152,3 +152,12 @@ def test_payloads_validate_into_any_type_expression(make_runtime: MakeRuntime) -
     assert result.job_id == "job_1" and isinstance(result.data[0], Pet)
     with pytest.raises(MalformedResponseError):
         runtime.parse_payload_as(JobResult("job_1", "x", meta, 1), list[Pet])
+
+
+def test_a_download_url_of_the_own_origin_carries_the_first_credential(make_runtime: MakeRuntime) -> None:
+    recorder = Recorder([lambda r: answer(200, "application/pdf", b"%PDF")])
+    runtime = make_runtime(recorder)
+    settle(runtime.download("https://api.example.test/v1/files/report.pdf"))
+    settle(runtime.download("https://files.example.test/report.pdf"))
+    assert recorder.requests[0].headers["Authorization"].startswith("Bearer ")
+    assert "Authorization" not in recorder.requests[1].headers

@@ -636,7 +636,9 @@ class BaseRuntime:
             download = self.model.jobs.download
             call_input = CallInput(path={download.token_parameter: target.value})
             return self.new_call(download.operation, call_input, deadline=deadline)
-        operation = OperationSpec("download", "GET", "", response_media_types=("*/*",), security=())
+        # A URL of the client's own origin gets the first credential the client has, as a raw request does (the
+        # TypeScript runtime's rule); another origin gets none.
+        operation = OperationSpec("download", "GET", "", response_media_types=("*/*",), security=None)
         return self.new_call(operation, None, deadline=deadline, url=target.value)
 
 
