@@ -161,3 +161,11 @@ def test_a_download_url_of_the_own_origin_carries_the_first_credential(make_runt
     settle(runtime.download("https://files.example.test/report.pdf"))
     assert recorder.requests[0].headers["Authorization"].startswith("Bearer ")
     assert "Authorization" not in recorder.requests[1].headers
+
+
+def test_list_parameters_take_the_simple_style(make_runtime: MakeRuntime) -> None:
+    operation = OperationSpec("tags", "GET", "/tags/{ids}", security=((),))
+    recorder = Recorder([lambda r: json_answer(200, {})])
+    settle(make_runtime(recorder).call(operation, CallInput(path={"ids": [1, 2]}, headers={"X-Tags": ["a", "b"]})))
+    assert recorder.requests[0].url.path == "/v1/tags/1,2"
+    assert recorder.requests[0].headers["X-Tags"] == "a,b"

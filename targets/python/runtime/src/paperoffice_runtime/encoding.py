@@ -45,10 +45,13 @@ def plain(value: object) -> object:
 
 
 def parameter_text(value: object) -> str:
+    """A path, header or cookie parameter's text: a list by OpenAPI's ``simple`` style (``a,b``), an object as JSON."""
     value = plain(value)
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, (dict, list)):
+    if isinstance(value, (list, tuple)):
+        return ",".join(parameter_text(item) for item in cast("Sequence[object]", value))
+    if isinstance(value, dict):
         return json.dumps(value, separators=(",", ":"))
     return str(value)
 
