@@ -178,10 +178,7 @@ print(json.dumps({"ran": getattr(builtins, "HOSTILE_RAN", None), "seen": seen}))
   it("type-check as Python packages with strict pyright, zero errors", async () => {
     const config = join(base, "pyrightconfig.json");
     const include = THEMES.map((t) => relative(base, join(outOf(t), "python")));
-    await writeFile(
-      config,
-      JSON.stringify({ include, typeCheckingMode: "strict", pythonVersion: "3.10", venvPath: root, venv: ".venv" }),
-    );
+    await writeFile(config, JSON.stringify({ include, typeCheckingMode: "strict", pythonVersion: "3.10", venvPath: root, venv: ".venv" }));
     const { stdout } = await run(join(root, "node_modules/.bin/pyright"), ["-p", config, "--outputjson"], {
       cwd: base,
       maxBuffer: 64 * 1024 * 1024,

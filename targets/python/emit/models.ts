@@ -61,7 +61,9 @@ function attributeName(key: string, taken: Set<string>, typeNames: ReadonlySet<s
     !MODULE_NAMES.has(name) &&
     !taken.has(name);
   if (usable(key)) return key;
-  let base = snakeCase(key.replace(/[^A-Za-z0-9]+/g, "_")).replace(/^_+/, "").replace(/_+$/, "");
+  let base = snakeCase(key.replace(/[^A-Za-z0-9]+/g, "_"))
+    .replace(/^_+/, "")
+    .replace(/_+$/, "");
   if (base === "") base = "field";
   if (/^[0-9]/.test(base)) base = `field_${base}`;
   if (base.startsWith("model_")) base = `field_${base}`;
@@ -77,7 +79,15 @@ function printedModel(typeNames: ReadonlySet<string>) {
       // An alias naming declared types resolves them lazily, in its own module (pydantic follows TypeAliasType).
       const source =
         pyTypeRefs(decl.expr).size > 0
-          ? statement(0, `${decl.name} = `, call("TypeAliasType", pyString(decl.name), pyTypeExpr(widened(decl.expr), (id) => id, true)))
+          ? statement(
+              0,
+              `${decl.name} = `,
+              call(
+                "TypeAliasType",
+                pyString(decl.name),
+                pyTypeExpr(widened(decl.expr), (id) => id, true),
+              ),
+            )
           : statement(0, `${decl.name}: _t.TypeAlias = `, modern(decl.expr));
       return { source: `${comment}${source}`, aliasType: pyTypeRefs(decl.expr).size > 0 };
     }

@@ -63,7 +63,10 @@ export function pyTypeExpr(node: PyType, ref: RefStyle, quoted = false): PyExpr 
       return sub("dict", ["str", show(node.value)]);
     case "union":
     case "optional": {
-      const leaves = node.kind === "union" ? unionMembers(node, ref) : [...unionMembers(node.item, ref), ["None", pyBuiltin("None")] as [string, PyType]];
+      const leaves =
+        node.kind === "union"
+          ? unionMembers(node, ref)
+          : [...unionMembers(node.item, ref), ["None", pyBuiltin("None")] as [string, PyType]];
       const seen = new Set<string>();
       const members = leaves.filter(([text]) => !seen.has(text) && seen.add(text) !== undefined);
       // None last, as `X | None` reads.

@@ -203,7 +203,9 @@ export interface OperationView {
 
 function operationView(op: Operation, types: TypeScope, models: TypeScope, names: PyNames, jobs: boolean): OperationView {
   const params: string[] = ["self"];
-  const group = (list: Operation["parameters"]["query"]): { entries: (readonly [string, PyExpr])[]; required: string[]; optional: string[] } => {
+  const group = (
+    list: Operation["parameters"]["query"],
+  ): { entries: (readonly [string, PyExpr])[]; required: string[]; optional: string[] } => {
     const required: string[] = [];
     const optional: string[] = [];
     const entries = list.map((p) => {
@@ -296,7 +298,11 @@ function operationView(op: Operation, types: TypeScope, models: TypeScope, names
     ...(cookie.entries.length > 0 ? [kw("cookies", dict(cookie.entries))] : []),
     ...(body !== undefined ? [kw("body", "body")] : []),
   ];
-  const callArgs: PyArg[] = [`_m.${spec}`, ...(inputArgs.length > 0 ? [call("_rt.CallInput", ...inputArgs)] : []), kw("deadline", "deadline")];
+  const callArgs: PyArg[] = [
+    `_m.${spec}`,
+    ...(inputArgs.length > 0 ? [call("_rt.CallInput", ...inputArgs)] : []),
+    kw("deadline", "deadline"),
+  ];
   const target = noContent ? "" : "result = ";
   return {
     name,
@@ -340,7 +346,11 @@ function serviceModel(ir: IR, specs: ReadonlyMap<Operation, string>): PyExpr {
         dict(
           errors.map((e) => [
             pyString(e.code),
-            call("ErrorSpec", String(e.status), ...(e.description === undefined ? [] : [pyString(e.description.replace(/\s+/g, " ").trim())])),
+            call(
+              "ErrorSpec",
+              String(e.status),
+              ...(e.description === undefined ? [] : [pyString(e.description.replace(/\s+/g, " ").trim())]),
+            ),
           ]),
         ),
       ),
@@ -526,7 +536,9 @@ function serviceModel(ir: IR, specs: ReadonlyMap<Operation, string>): PyExpr {
               tuple(poll.job.payload.map(pyString)),
             ),
           ),
-          ...(download === undefined ? [] : [kw("download", call("JobDownloadModel", specs.get(download)!, pyString(download.job.tokenParameter)))]),
+          ...(download === undefined
+            ? []
+            : [kw("download", call("JobDownloadModel", specs.get(download)!, pyString(download.job.tokenParameter)))]),
         ),
       ),
     );
@@ -652,11 +664,7 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
       status: e.status,
       doc: docstring(`HTTP ${e.status} ${e.code}: ${e.description ?? ""}`.trim(), 4),
     }));
-  const errorTable = statement(
-    0,
-    "ERROR_CLASSES: _t.Mapping[str, type[ServiceError]] = ",
-    dict(errors.map((e) => [e.code, e.className])),
-  );
+  const errorTable = statement(0, "ERROR_CLASSES: _t.Mapping[str, type[ServiceError]] = ", dict(errors.map((e) => [e.code, e.className])));
 
   const eventTypes = ir.webhooks.map((w) => scope.expr(w.body, `${w.identifier}Event`));
   scope.flush();
@@ -695,7 +703,10 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
   const specDecls = operations.map((o) => o.specDecl);
   const modelDecl = statement(0, "MODEL = ", serviceModel(ir, specs));
   const used = modelImports.filter((n) => [...specDecls, modelDecl].some((text) => new RegExp(`\\b${n}\\(`).test(text)));
-  const clientText = [...operations.flatMap((o) => [o.syncDef, o.syncCall, o.returnLine]), ...pipelineViews.map((p) => `${p.syncDef}${p.returnLine}`)].join("\n");
+  const clientText = [
+    ...operations.flatMap((o) => [o.syncDef, o.syncCall, o.returnLine]),
+    ...pipelineViews.map((p) => `${p.syncDef}${p.returnLine}`),
+  ].join("\n");
   const env = envNames(ir);
   const title = ir.info.title.replace(/\s+/g, " ").trim();
   const release = ir.info.version.replace(/\s+/g, " ").trim();

@@ -211,9 +211,13 @@ describe("the Python client's answers", () => {
       message: expect.stringMatching(/^getPet: HTTP 200: .*text\/html.*application\/json/),
     });
     expect(out.blocking.unexpected_text).toMatchObject({ error: "MalformedResponseError", status: 200 });
-    expect((out.blocking.unexpected_text as { message: string }).message).toMatch(/^getPetNote: HTTP 200: .*application\/json.*text\/plain/);
+    expect((out.blocking.unexpected_text as { message: string }).message).toMatch(
+      /^getPetNote: HTTP 200: .*application\/json.*text\/plain/,
+    );
     expect(out.blocking.unexpected_binary).toMatchObject({ error: "MalformedResponseError", status: 200 });
-    expect((out.blocking.unexpected_binary as { message: string }).message).toMatch(/^getPetPhoto: HTTP 200: .*text\/plain.*image\/jpeg, image\/png/);
+    expect((out.blocking.unexpected_binary as { message: string }).message).toMatch(
+      /^getPetPhoto: HTTP 200: .*text\/plain.*image\/jpeg, image\/png/,
+    );
 
     const request = (method: string, path: string) => out.requests.find((r) => r.method === method && r.path === path);
     // The Accept header names the declared media types, and nothing when the operation declares none.
