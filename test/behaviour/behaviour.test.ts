@@ -1,8 +1,9 @@
 // The behaviour suite: every scenario of scenarios.json, played by the scenario server, through each language's
-// driver. A scenario a language does not keep yet is listed in expected-failures.json; the list is checked both
-// ways, so a listed scenario that starts passing fails here until it is taken off the list.
+// driver (the Python one through the generated package's wheel, installed beside the runtime's). A scenario a
+// language does not keep yet is listed in expected-failures.json; the list is checked both ways, so a listed
+// scenario that starts passing fails here until it is taken off the list.
 import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,6 +11,7 @@ import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generatedPythonModule } from "../../targets/python/test/package.js";
+import { installWheels } from "../../targets/python/test/wheels.js";
 import { runCase } from "./drivers/typescript.js";
 import { judge } from "./judge.js";
 import { DEFAULT_CLIENT, type DriverCase, type DriverResult, loadScenarios, PIPELINE, TOKEN } from "./scenario.js";
@@ -38,15 +40,20 @@ const typescriptDriver: Driver = async (cases) => {
   return results;
 };
 
+/** The interpreter of a fresh environment with the generated package's and the runtime's wheels installed. */
+let installedPython: string;
+
 const pythonDriver =
   (mode: "sync" | "async"): Driver =>
   (cases) =>
     new Promise((resolve, reject) => {
+      const env: NodeJS.ProcessEnv = { ...process.env, PYTHONDONTWRITEBYTECODE: "1" };
+      delete env.PYTHONPATH;
       const child = execFile(
-        "python3",
+        installedPython,
         [`${here}drivers/python_driver.py`],
         {
-          env: { ...process.env, PYTHONPATH: `${root}generated/python`, PYTHONDONTWRITEBYTECODE: "1" },
+          env,
           maxBuffer: 64 * 1024 * 1024,
           timeout: 100_000,
         },
@@ -90,11 +97,16 @@ const LANGUAGES: [string, Driver][] = [
 ];
 
 let server: RemoteScenarioServer;
+let wheelsDir: string | undefined;
 beforeAll(async () => {
   server = await RemoteScenarioServer.start();
-});
+  // The Python driver runs the package as users get it: from its wheel, beside the runtime's, in a fresh venv.
+  wheelsDir = mkdtempSync(join(tmpdir(), "behaviour-python-"));
+  installedPython = (await installWheels(wheelsDir)).python;
+}, 240_000);
 afterAll(async () => {
   await server?.stop();
+  if (wheelsDir) rmSync(wheelsDir, { recursive: true, force: true });
 });
 
 async function casesOf(language: string): Promise<DriverCase[]> {

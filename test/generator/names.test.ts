@@ -125,7 +125,7 @@ describe("the lists the planners reserve", () => {
   it("the Python lists hold every top-level name the templates declare", () => {
     const errors = topLevel(template("errors.py")).filter((n) => !n.includes("{"));
     for (const name of errors) expect(PY_ERRORS_NAMES, `errors.py: ${name}`).toContain(name);
-    const types = ["types.py", "types-base.py", "types-module.py"].flatMap((t) =>
+    const types = ["types.py", "types-base.py", "types-module.py", "models.py", "models-base.py", "models-module.py"].flatMap((t) =>
       topLevel(template(t)).filter((n) => n !== "annotations" && !n.includes("{")),
     );
     expect(types).toContain("JsonValue");

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate, writeFiles } from "../../generator/generate.js";
 import { withLocalRuntime } from "../../targets/typescript/local-runtime.js";
 import { MAX_FILE_NAME } from "../../targets/typescript/emit/names.js";
+import { venvBin, venvPython } from "../../targets/python/test/package.js";
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -164,7 +165,7 @@ for d in ${JSON.stringify(THEMES.map((t) => join(outOf(t), "python")))}:
     sys.path.remove(d)
 print(json.dumps({"ran": getattr(builtins, "HOSTILE_RAN", None), "seen": seen}))
 `;
-    const { stdout } = await run("python3", ["-c", program], { cwd: base, timeout: 120_000 });
+    const { stdout } = await run(venvPython, ["-c", program], { cwd: base, timeout: 120_000 });
     const { ran, seen } = JSON.parse(stdout) as { ran: unknown; seen: Record<string, string[]> };
     expect(ran).toBeNull();
     expect(Object.keys(seen)).toHaveLength(THEMES.length);
@@ -177,7 +178,7 @@ print(json.dumps({"ran": getattr(builtins, "HOSTILE_RAN", None), "seen": seen}))
   it("type-check as Python packages with strict pyright, zero errors", async () => {
     const config = join(base, "pyrightconfig.json");
     const include = THEMES.map((t) => relative(base, join(outOf(t), "python")));
-    await writeFile(config, JSON.stringify({ include, typeCheckingMode: "strict", pythonVersion: "3.10" }));
+    await writeFile(config, JSON.stringify({ include, typeCheckingMode: "strict", pythonVersion: "3.10", venvPath: root, venv: ".venv" }));
     const { stdout } = await run(join(root, "node_modules/.bin/pyright"), ["-p", config, "--outputjson"], {
       cwd: base,
       maxBuffer: 64 * 1024 * 1024,
@@ -194,6 +195,33 @@ print(json.dumps({"ran": getattr(builtins, "HOSTILE_RAN", None), "seen": seen}))
     expect(report.summary.errorCount).toBe(0);
     expect(report.summary.filesAnalyzed).toBeGreaterThanOrEqual(THEMES.length * 8);
   }, 300_000);
+
+  it("type-check as Python packages with mypy --strict, zero errors", async () => {
+    const problems: string[] = [];
+    for (const theme of THEMES) {
+      const folder = join(outOf(theme), "python");
+      const [module] = (await readdir(folder, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name);
+      const result = await run(
+        `${venvBin}mypy`,
+        ["--strict", "--no-incremental", "--cache-dir", "/dev/null", "--python-version", "3.10", module!],
+        { cwd: folder, maxBuffer: 16 * 1024 * 1024, timeout: 240_000 },
+      ).catch((error: { stdout?: string; stderr?: string }) => ({ stdout: `${error.stdout ?? ""}${error.stderr ?? ""}`, stderr: "" }));
+      if (!/^Success: no issues found/m.test(result.stdout)) problems.push(`${theme}: ${result.stdout.trim()}`);
+    }
+    expect(problems).toEqual([]);
+  }, 600_000);
+
+  it("are clean under ruff check", async () => {
+    // Formatting is checked on the service's package (targets/python/test/python.test.ts); here, only the lint rules.
+    const problems: string[] = [];
+    for (const theme of THEMES) {
+      const folder = join(outOf(theme), "python");
+      await run(`${venvBin}ruff`, ["check", "--no-cache", "--output-format", "concise", "."], { cwd: folder }).catch(
+        (error: { stdout?: string; stderr?: string }) => problems.push(`${theme}: ${error.stdout ?? ""}${error.stderr ?? ""}`),
+      );
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
 });
 
 describe("parameter locations on the wire", () => {
@@ -260,7 +288,7 @@ client.send(
 )
 `;
     received = undefined as typeof received;
-    await run("python3", ["-c", program, join(outOf("locations"), "python")], { cwd: base, timeout: 60_000 });
+    await run(venvPython, ["-c", program, join(outOf("locations"), "python")], { cwd: base, timeout: 60_000 });
     expect(received?.headers["x-request-id"]).toBe("r-1");
     expect(received?.headers["x-tags"]).toBe("a,b");
     // Escaped as the TypeScript client does (encodeURIComponent): a value cannot add a cookie.
@@ -282,7 +310,7 @@ from locations.client import Client
 Client("t", "http://127.0.0.1:${port}/latest").send({}, x_request_id="r")
 `;
     received = undefined as typeof received;
-    await run("python3", ["-c", program, join(outOf("locations"), "python")], { cwd: base, timeout: 60_000 });
+    await run(venvPython, ["-c", program, join(outOf("locations"), "python")], { cwd: base, timeout: 60_000 });
     expect(received?.headers["x-request-id"]).toBe("r");
     expect(received?.headers.cookie).toBeUndefined();
   }, 120_000);

@@ -49,12 +49,56 @@ export function pyDocInline(text: string): string {
   return docstringText(text.replace(LINE_BREAKS, " ")).replace(/\s+/g, " ");
 }
 
+/** Python lines are at most this long. */
+const WIDTH = 120;
+
+/**
+ * Lines wrapped at spaces to fit `width` columns (a line inside a ``` fence, or a word longer than the width,
+ * stays as it is); a continuation keeps the line's indentation, two more under a list item.
+ */
+export function wrapLines(lines: readonly string[], width: number): string[] {
+  const out: string[] = [];
+  let fenced = false;
+  for (const line of lines) {
+    if (line.trimStart().startsWith("```")) fenced = !fenced;
+    if (fenced || line.length <= width || line.trimStart().startsWith("```")) {
+      out.push(line);
+      continue;
+    }
+    const lead = /^\s*/.exec(line)![0];
+    const bullet = /^\s*(?:[-*+]|\d+\.)\s/.test(line) ? "  " : "";
+    const words = line.slice(lead.length).split(/ +/);
+    let current = lead;
+    for (const word of words) {
+      const joined = current.trim() === "" ? `${current}${word}` : `${current} ${word}`;
+      if (joined.length <= width || current.trim() === "") current = joined;
+      else {
+        out.push(current);
+        current = `${lead}${bullet}${word}`;
+      }
+    }
+    out.push(current);
+  }
+  return out;
+}
+
+/** A `#` comment of any length at the given indentation, on as many lines as it needs. */
+export function pyCommentBlock(text: string, indent: number): string {
+  const pad = " ".repeat(indent);
+  return wrapLines([pyComment(text)], WIDTH - indent - 2)
+    .map((l) => `${pad}# ${l}`)
+    .join("\n");
+}
+
 /** A docstring at the given indentation, or "" when there is no text. */
 export function pyDocstring(text: string | undefined, indent: number): string {
   const clean = docstringText((text ?? "").trim());
   if (clean.trim() === "") return "";
   const pad = " ".repeat(indent);
-  const lines = clean.split("\n").map((l) => l.trimEnd());
+  // The first line follows the opening quotes; the last may carry the closing ones.
+  const given = clean.split("\n").map((l) => l.trimEnd());
+  let lines = wrapLines(given, WIDTH - indent - 3).map((l) => l.trimEnd());
+  if (lines.length === 1 && indent + 6 + lines[0]!.length > WIDTH) lines = wrapLines(given, WIDTH - indent - 6).map((l) => l.trimEnd());
   const body = lines.length === 1 ? lines[0]! : `${lines.join(`\n${pad}`)}\n${pad}`;
   return `${pad}"""${body}${body.endsWith('"') ? " " : ""}"""`;
 }
@@ -110,4 +154,15 @@ export function pyLiteralType(values: readonly unknown[], wide: (kind: "float" |
   const parts = [...(literals.length > 0 ? [`_t.Literal[${literals.map(pyScalar).join(", ")}]`] : []), ...new Set(wider.map(wide))];
   if (parts.length === 0) return "_t.NoReturn";
   return parts.length === 1 ? parts[0]! : `_t.Union[${parts.join(", ")}]`;
+}
+
+/**
+ * A string literal holding Python source (a forward reference), quoted as `ruff format` quotes it: double quotes,
+ * unless the text holds more double quotes than single ones.
+ */
+export function pyQuotedSource(text: string): string {
+  const doubles = text.split('"').length - 1;
+  const singles = text.split("'").length - 1;
+  if (doubles <= singles) return pyString(text);
+  return `'${text.replaceAll("\\", "\\\\").replaceAll("'", "\\'")}'`;
 }

@@ -13,32 +13,11 @@ export const PY_KEYWORDS: ReadonlySet<string> = new Set(
   ).split(" "),
 );
 
-/** Modules client.py (and aio.py, from the same template) import, by the name they are bound to. */
-export const PY_CLIENT_IMPORTS: readonly string[] = [
-  "asyncio",
-  "json",
-  "os",
-  "tempfile",
-  "time",
-  "_t",
-  "urllib",
-  "_co",
-  "_tr",
-  "_er",
-  "_ty",
-];
+/** Modules and names client.py (and aio.py, from the same template) import, by the name they are bound to. */
+export const PY_CLIENT_IMPORTS: readonly string[] = ["httpx", "os", "_t", "_rt", "_m", "_md", "_ty", "ERROR_CLASSES"];
 
 /** What an operation method's body refers to besides its parameters: a parameter of that name would shadow it. */
-export const PY_METHOD_BODY_NAMES: readonly string[] = [
-  "self",
-  "body",
-  "deadline",
-  "answer",
-  "form",
-  "form_type",
-  "Download",
-  ...PY_CLIENT_IMPORTS,
-];
+export const PY_METHOD_BODY_NAMES: readonly string[] = ["self", "body", "deadline", "result", ...PY_CLIENT_IMPORTS];
 
 /** Public members of the generated clients that an operation method must not replace. */
 export const PY_CLIENT_MEMBERS: readonly string[] = [
@@ -47,6 +26,7 @@ export const PY_CLIENT_MEMBERS: readonly string[] = [
   "close",
   "download",
   "download_to",
+  "runtime",
   "start_job",
   "submit_job",
   "wait_job",
@@ -54,40 +34,38 @@ export const PY_CLIENT_MEMBERS: readonly string[] = [
 
 /** Names errors.py declares or imports besides the generated error classes. */
 export const PY_ERRORS_NAMES: readonly string[] = [
+  "APIConnectionError",
   "DeadlineExceededError",
   "ERROR_CLASSES",
-  "JobDeadlineExceededError",
   "JobFailedError",
   "JobMayExistError",
   "MalformedResponseError",
   "MayHaveBeenProcessedError",
   "MissingCredentialsError",
+  "ResponseBodyError",
   "SdkError",
-  "ServiceConnectionError",
   "ServiceError",
   "WebhookPayloadError",
-  "WebhookSignatureMalformedError",
-  "WebhookSignatureMismatchError",
-  "WebhookSignatureMissingError",
+  "WebhookSignatureError",
   "WebhookVerificationError",
-  "error_from_answer",
-  "may_have_been_processed",
-  "_Redacts",
-  "json",
+  "__all__",
   "_t",
-  "_ty",
 ];
 
-/** Names types.py declares or imports besides the generated types. */
+/** Names the types and models packages declare or import besides the generated types. */
 export const PY_TYPES_NAMES: readonly string[] = [
+  "BaseModel",
+  "Field",
   "FileInput",
   "FileUpload",
   "JsonObject",
   "JsonValue",
+  "NotRequired",
   "WebhookEvent",
-  "dataclasses",
+  "__all__",
   "_t",
   // Imported by __init__.py and client.py beside the types; kept distinct so that a reader is never misled.
+  "AsyncClient",
   "Client",
   "JobResult",
 ];

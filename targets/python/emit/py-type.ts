@@ -1,4 +1,5 @@
-import { type PyLiteralValue, pyLiteralParts, pyLiteralText } from "./escape.js";
+import { type PyLiteralValue, pyLiteralParts, pyLiteralText, pyString } from "./escape.js";
+import { flat, type PyExpr, sub, union } from "./pyfmt.js";
 
 /**
  * A Python type annotation as a tree, so that unions are flattened and deduplicated by structure, empty ones become
@@ -43,29 +44,44 @@ function unionMembers(node: PyType, ref: RefStyle): [string, PyType][] {
   return [...seen];
 }
 
-/** Prints an annotation. A union of nothing is `_t.NoReturn` (no value fits); of one member, that member. */
-export function printPyType(node: PyType, ref: RefStyle): string {
+/**
+ * An annotation as an expression to lay out. Modern form: `X | None`, names as `ref` writes them. Quoted form, for
+ * values evaluated at import before the names they use exist: names quoted, unions as `_t.Union[...]`.
+ */
+export function pyTypeExpr(node: PyType, ref: RefStyle, quoted = false): PyExpr {
+  const show = (n: PyType) => pyTypeExpr(n, ref, quoted);
   switch (node.kind) {
     case "builtin":
       return node.name;
     case "ref":
-      return ref(node.id);
+      return quoted ? pyString(ref(node.id)) : ref(node.id);
     case "literal":
-      return node.values.length === 0 ? "_t.NoReturn" : `_t.Literal[${node.values.map(pyLiteralText).join(", ")}]`;
+      return node.values.length === 0 ? "_t.NoReturn" : sub("_t.Literal", node.values.map(pyLiteralText));
     case "list":
-      return `list[${printPyType(node.item, ref)}]`;
+      return sub("list", [show(node.item)]);
     case "dict":
-      return `dict[str, ${printPyType(node.value, ref)}]`;
-    case "union": {
-      const members = unionMembers(node, ref).map(([text]) => text);
-      if (members.length === 0) return "_t.NoReturn";
-      return members.length === 1 ? members[0]! : `_t.Union[${members.join(", ")}]`;
-    }
+      return sub("dict", ["str", show(node.value)]);
+    case "union":
     case "optional": {
-      const inner = printPyType(node.item, ref);
-      return inner === "None" ? inner : `_t.Optional[${inner}]`;
+      const leaves =
+        node.kind === "union"
+          ? unionMembers(node, ref)
+          : [...unionMembers(node.item, ref), ["None", pyBuiltin("None")] as [string, PyType]];
+      const seen = new Set<string>();
+      const members = leaves.filter(([text]) => !seen.has(text) && seen.add(text) !== undefined);
+      // None last, as `X | None` reads.
+      const ordered = [...members.filter(([t]) => t !== "None"), ...members.filter(([t]) => t === "None")];
+      if (ordered.length === 0) return node.kind === "optional" ? "None" : "_t.NoReturn";
+      const exprs = ordered.map(([, leaf]) => show(leaf));
+      if (exprs.length === 1) return exprs[0]!;
+      return quoted ? sub("_t.Union", exprs) : union(exprs);
     }
   }
+}
+
+/** Prints an annotation on one line. A union of nothing is `_t.NoReturn` (no value fits); of one member, that member. */
+export function printPyType(node: PyType, ref: RefStyle): string {
+  return flat(pyTypeExpr(node, ref));
 }
 
 /** Every declared name an annotation refers to. */

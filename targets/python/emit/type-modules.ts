@@ -1,6 +1,7 @@
-import { pyString } from "./escape.js";
-import { printPyType, pyTypeRefs, type PyType } from "./py-type.js";
-import type { Decl, Field } from "./type-scope.js";
+import { pyCommentBlock, pyString } from "./escape.js";
+import { call, dict, flat, type PyExpr, statement, sub } from "./pyfmt.js";
+import { pyTypeExpr, pyTypeRefs, type PyType } from "./py-type.js";
+import type { Decl } from "./type-scope.js";
 
 /**
  * The model types go into several modules of the `types` package, so that no module is too large for a type
@@ -71,9 +72,44 @@ function linesOf(decl: Decl): number {
   return 8 + decl.doc.split("\n").length + fields.length + fields.filter((f) => f.comment !== "").length;
 }
 
-/** References in the types package are quoted: names of other modules are imported for the type checker only. */
-const quoted = (id: string): string => pyString(id);
-const print = (type: PyType): string => printPyType(type, quoted);
+/** Annotations are not evaluated (`from __future__ import annotations`): names stand as they are. */
+const modern = (type: PyType): PyExpr => pyTypeExpr(type, (id) => id);
+/**
+ * A value evaluated at import (an alias, a field of the functional form): its names quoted once it names a
+ * declared type, which may be imported only at the end of the module.
+ */
+export const valueExpr = (type: PyType): PyExpr => (pyTypeRefs(type).size > 0 ? pyTypeExpr(type, (id) => id, true) : modern(type));
+export const printValue = (type: PyType): string => flat(valueExpr(type));
+
+/** A declaration as Python source, laid out as `ruff format` lays it out. */
+function typedDictSource(decl: Decl): string {
+  if (!decl.typedDict) {
+    const comment = decl.comment ? `${pyCommentBlock(decl.comment, 0)}\n` : "";
+    return `${comment}${statement(0, `${decl.name}: _t.TypeAlias = `, valueExpr(decl.expr))}`;
+  }
+  if (decl.functional) {
+    const entries: [string, PyExpr][] = [
+      ...decl.required.map((f): [string, PyExpr] => [f.keyLiteral, valueExpr(f.type)]),
+      ...decl.optional.map((f): [string, PyExpr] => [f.keyLiteral, sub("NotRequired", [valueExpr(f.type)])]),
+    ];
+    return statement(0, `${decl.name} = `, call("_t.TypedDict", pyString(decl.name), dict(entries)));
+  }
+  const fields = [
+    ...decl.required.map((f) => ({ f, expr: modern(f.type) })),
+    ...decl.optional.map((f) => ({ f, expr: sub("NotRequired", [modern(f.type)]) })),
+  ].map(({ f, expr }) => `${f.comment ? `${pyCommentBlock(f.comment, 4)}\n` : ""}${statement(4, `${f.key}: `, expr)}`);
+  return classSource(decl.name, "_t.TypedDict", decl.doc, fields);
+}
+
+/** A class with its docstring and body lines (`pass` when it has neither). */
+export function classSource(name: string, base: string, doc: string, fields: readonly string[]): string {
+  const parts = [`class ${name}(${base}):`];
+  if (doc) parts.push(doc);
+  if (doc && fields.length > 0) parts.push("");
+  parts.push(...fields);
+  if (!doc && fields.length === 0) parts.push("    pass");
+  return parts.join("\n");
+}
 
 export interface ImportView {
   readonly module: string;
@@ -88,13 +124,17 @@ export interface TypesModuleView {
   /** What the module's annotations refer to, by the module declaring it (TYPE_CHECKING imports). */
   readonly imports: readonly ImportView[];
   readonly decls: readonly object[];
+  readonly usesTyping?: boolean;
+  readonly usesNotRequired?: boolean;
+  readonly usesModel?: boolean;
+  readonly usesAbsent?: boolean;
+  readonly usesField?: boolean;
+  readonly usesAliasType?: boolean;
 }
 
 /** A declaration with its annotations printed. */
 function printedDecl(decl: Decl): object {
-  if (!decl.typedDict) return { ...decl, expr: print(decl.expr) };
-  const field = (f: Field) => ({ ...f, type: print(f.type) });
-  return { ...decl, required: decl.required.map(field), optional: decl.optional.map(field) };
+  return { source: typedDictSource(decl) };
 }
 
 function refsOf(decl: Decl): Set<string> {
@@ -105,7 +145,12 @@ function refsOf(decl: Decl): Set<string> {
 }
 
 /** The modules of the types package, each with the imports its declarations' references need. */
-export function typesModules(decls: readonly Decl[], limit = MODULE_LINES): { modules: TypesModuleView[]; home: Map<string, string> } {
+export function typesModules(
+  decls: readonly Decl[],
+  limit = MODULE_LINES,
+  folder = "types",
+  printDecl: (decl: Decl) => object = printedDecl,
+): { modules: TypesModuleView[]; home: Map<string, string> } {
   const groups = splitByPrefix(
     decls.map((decl) => ({ name: decl.name, lines: linesOf(decl), decl })),
     limit,
@@ -136,14 +181,28 @@ export function typesModules(decls: readonly Decl[], limit = MODULE_LINES): { mo
       if (module !== g.module) needed.set(module, [...(needed.get(module) ?? []), direct.has(ref) ? ref : `${ref} as ${ref}`]);
     }
     return {
-      file: `types/${g.module}.py`,
+      file: `${folder}/${g.module}.py`,
       module: g.module,
       prefixText: g.first === g.last ? g.first : `${g.first} to ${g.last}`,
       imports: [...needed.keys()].sort().map((module) => ({ module, names: needed.get(module)! })),
-      decls: g.items.map((item) => printedDecl(item.decl)),
+      decls: g.items.map((item) => printDecl(item.decl)),
     };
   });
-  return { modules, home };
+  return { modules: modules.map(withUses), home };
+}
+
+/** What a module's declarations use, so that it imports nothing more. */
+function withUses(m: TypesModuleView): TypesModuleView {
+  const text = m.decls.map((d) => (d as { source?: string }).source ?? "").join("\n");
+  return {
+    ...m,
+    usesTyping: text.includes("_t."),
+    usesNotRequired: text.includes("NotRequired["),
+    usesModel: text.includes("(BaseModel):"),
+    usesAbsent: text.includes("= ABSENT"),
+    usesField: /= Field\(/.test(text),
+    usesAliasType: text.includes("TypeAliasType("),
+  };
 }
 
 /** The `types/__init__.py` re-exports: every public name by its module (private `_X` helpers stay in theirs). */

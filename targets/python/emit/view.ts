@@ -1,10 +1,12 @@
 import { pascalCase } from "../../../generator/ir/names.js";
-import type { IR, JobDownload, JobPoll, JobSubmit, Operation, Pipeline } from "../../../generator/ir/types.js";
+import type { IR, JobDownload, JobPoll, JobSubmit, Operation, Pipeline, Schema } from "../../../generator/ir/types.js";
 import { pyComment, pyDocInline, pyDocstring, pyLiteralText, pyString } from "./escape.js";
 import { PY_KEYWORDS, type PyNames, planPythonNames, snakeCase } from "./names.js";
-import { isPyRef, printPyType, type PyType, pyBuiltin, pyOptional, pyRef, pyTypeRefs, pyUnion } from "./py-type.js";
+import { isPyRef, printPyType, type PyType, pyBuiltin, pyOptional, pyRef, pyTypeExpr, pyTypeRefs, pyUnion } from "./py-type.js";
 import { type Decl, TypeScope } from "./type-scope.js";
-import { BASE_MODULE, reexports, typesModules } from "./type-modules.js";
+import { BASE_MODULE, reexports, typesModules, valueExpr } from "./type-modules.js";
+import { modelsModules } from "./models.js";
+import { call, defLine, dict, kw, type PyArg, type PyExpr, statement, sub, tuple } from "./pyfmt.js";
 import { releaseIdProblem, releaseToVersion } from "../../../generator/releases/version.js";
 import type { LanguageView } from "../../../generator/emit/templated.js";
 import { envNames } from "../../../generator/emit/env-names.js";
@@ -98,83 +100,18 @@ export { pyString };
 const docstring = pyDocstring;
 const docText = pyDocInline;
 
-export interface OperationView {
-  readonly name: string;
-  readonly method: string;
-  readonly path: string;
-  readonly signature: string;
-  readonly doc: string;
-  readonly pathArgs: string;
-  readonly queryArgs: string;
-  readonly headerArgs: string;
-  readonly cookieArgs: string;
-  readonly hasJsonBody: boolean;
-  readonly hasFormBody: boolean;
-  /** A body sent as it is (text or bytes), of `requestMediaType`. */
-  readonly hasRawBody: boolean;
-  /** The Content-Type of a JSON or raw body (a Python string literal). */
-  readonly requestMediaType: string;
-  readonly returnType: string;
-  /** Every declared success answer is without content: the method returns None. */
-  readonly noContent: boolean;
-  /** The declared success answers as `_answer` reads them (a Python dict literal), or false when none is declared. */
-  readonly answers: string | false;
-  /** The Accept header: the operation's declared media types (a Python string literal), or None. */
-  readonly accept: string;
-  /** May be sent again after a failure that may have reached the server (Python True or False). */
-  readonly resendable: string;
-  /** The job submission (Python True or False): a failure after it may have reached the server means the job may exist. */
-  readonly jobSubmission: string;
-  /** The job submission: its success answer is read as an envelope whose loss means the job may exist. */
-  readonly submission: boolean;
-  /** The operation's security alternatives as a Python tuple of tuples of scheme names. */
-  readonly security: string;
-}
-
 /** The job submission of the description (`x-paperoffice-job` role submit). */
 const isJobSubmission = (op: Operation): boolean => op.job?.role === "submit";
 
-/**
- * Whether a request may be sent again after a failure that may have reached the server: the IR's `idempotent`
- * (`x-idempotent`, else the HTTP-idempotent methods, never a billed operation), and never a job submission.
- */
-const isResendable = (op: Operation): boolean => op.idempotent && !isJobSubmission(op);
-
 const pyBool = (value: boolean): string => (value ? "True" : "False");
 
-/** A Python tuple literal of literals (a one-element tuple keeps its comma). */
-const pyTuple = (items: readonly string[]): string => `(${items.join(", ")}${items.length === 1 ? "," : ""})`;
+/** A Python number literal of a JSON number. */
+const pyNumber = (value: number): string => (Number.isInteger(value) ? `${value}.0` : String(value));
 
-/** An operation's security alternatives, any one of which is enough, as a Python tuple of tuples of scheme names. */
-const securityOf = (op: Operation): string =>
-  pyTuple(op.security.map((requirement) => pyTuple(requirement.map((s) => pyString(s.scheme)))));
+/** An operation's security alternatives, any one of which is enough, as a tuple of tuples of scheme names. */
+const securityOf = (op: Operation): PyExpr => tuple(op.security.map((requirement) => tuple(requirement.map((s) => pyString(s.scheme)))));
 
-/** The description's security schemes as support.py declares them, as the TypeScript model has them. */
-function securitySchemes(ir: IR) {
-  return ir.securitySchemes.map((s) => ({
-    name: pyString(s.name),
-    type: pyString(String(s.type)),
-    scheme: pyString(s.type === "http" ? (s.scheme ?? "bearer").toLowerCase() : ""),
-    location: pyString(s.type === "apiKey" ? (s.in ?? "header") : ""),
-    parameter: pyString(s.type === "apiKey" ? (s.parameterName ?? "") : ""),
-  }));
-}
-
-/** A regular expression (as a Python string literal) matching a path of a template; `capture` names the one parameter captured. */
-function pathPattern(template: string, capture?: string): string {
-  const literal = (part: string) => part.replace(/[.^$*+?()[\]{}|\\]/g, "\\$&");
-  const parts = template.split(/(\{[^}]+\})/);
-  const body = parts.map((part, i) => (i % 2 === 0 ? literal(part) : part === `{${capture}}` ? "([^/]+)" : "[^/]+")).join("");
-  return pyString(`^${body}$`);
-}
-
-/** Declared types as the clients write them: through the types package, imported as `_ty`. */
-const client = (type: PyType): string => printPyType(type, (id) => `_ty.${id}`);
-
-/** The client's Download in a return type: not a name of the types package (no identifier has a space). */
-const DOWNLOAD = " Download";
-
-/** How the client reads a body of a media type: JSON (as the TypeScript client tells it), text, or bytes. */
+/** How the runtime hands over a body of a media type: JSON, text, or binary (a Download). */
 type AnswerKind = "json" | "text" | "binary";
 
 const essence = (mediaType: string): string => mediaType.split(";")[0]!.trim().toLowerCase();
@@ -192,8 +129,8 @@ function answerKind(mediaType: string): AnswerKind {
 /** A media type or range as an Accept header may list it: a type, a subtype and parameters without a comma. */
 const ACCEPTABLE = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+\/[!#$%&'*+.^_`|~0-9A-Za-z-]+(?:\s*;[^,\r\n"]*)?$/;
 
-/** The Accept header of an operation: the declared media types of its success answers, then of its other ones. */
-function acceptOf(op: Operation): string {
+/** The media types of the Accept header: those of the success answers, then of the other ones. */
+function acceptOf(op: Operation): string[] {
   const ordered = [...op.responses.filter((r) => r.status.startsWith("2")), ...op.responses.filter((r) => !r.status.startsWith("2"))];
   const seen = new Set<string>();
   const types: string[] = [];
@@ -203,45 +140,97 @@ function acceptOf(op: Operation): string {
     seen.add(type.toLowerCase());
     types.push(type);
   }
-  return types.length === 0 ? "None" : pyString(types.join(", "));
+  return types;
 }
 
 /** The success answers: the declared 2xx statuses, and a 2XX range as the one for any other success status (0). */
 const successResponses = (op: Operation) => op.responses.filter((r) => /^2(?:\d\d|XX)$/i.test(r.status));
 
-function operationView(op: Operation, scope: TypeScope, names: PyNames, jobs: boolean): OperationView {
-  const args: string[] = ["self"];
-  const mapping = (params: Operation["parameters"]["query"]): { entries: string; required: string[]; optional: string[] } => {
+const FORM_TYPES = ["multipart/form-data", "application/x-www-form-urlencoded"];
+
+/** The media type the runtime encodes a request body as, and how the method takes the body. */
+function requestBodyOf(op: Operation): { mediaType: string; kind: "json" | "form" | "raw"; schema?: Schema } | undefined {
+  const bodies = op.requestBody?.contents ?? [];
+  if (bodies.length === 0) return undefined;
+  const json = bodies.find((c) => c.mediaType === "application/json") ?? bodies.find((c) => c.mediaType.includes("json"));
+  if (json) return { mediaType: json.mediaType, kind: "json", schema: json.schema };
+  const rawType = rawBodyMediaType(op);
+  if (rawType !== undefined) return { mediaType: rawType.includes("*") ? "application/octet-stream" : rawType, kind: "raw" };
+  // Multipart when declared: it carries files, which a urlencoded form cannot.
+  const form = bodies.find((c) => c.mediaType === FORM_TYPES[0]) ?? bodies.find((c) => FORM_TYPES.includes(c.mediaType));
+  return { mediaType: form?.mediaType ?? "multipart/form-data", kind: "form" };
+}
+
+/** The OperationSpec of an operation, as model.py declares it. */
+function operationSpec(op: Operation): PyExpr {
+  const body = requestBodyOf(op);
+  const answers = successResponses(op).map((r) =>
+    tuple([/^2\d\d$/.test(r.status) ? r.status : "0", tuple(r.contents.map((c) => pyString(c.mediaType)))]),
+  );
+  return call(
+    "OperationSpec",
+    pyString(op.id),
+    pyString(op.method.toUpperCase()),
+    pyString(op.path),
+    ...(body === undefined ? [] : [kw("request_media_type", pyString(body.mediaType))]),
+    kw("response_media_types", tuple(acceptOf(op).map(pyString))),
+    kw("idempotent", pyBool(op.idempotent && !isJobSubmission(op))),
+    ...(op.billed ? [kw("billed", "True")] : []),
+    ...(op.job ? [kw("job", pyString(op.job.role))] : []),
+    kw("security", securityOf(op)),
+    ...(answers.length > 0 ? [kw("answers", tuple(answers))] : []),
+  );
+}
+
+/** The constant name of an operation's spec in model.py. */
+const specName = (method: string): string => {
+  const name = method.toUpperCase();
+  return SPEC_RESERVED.has(name) ? `${name}_OPERATION` : name;
+};
+const SPEC_RESERVED = new Set(["MODEL", "RELEASE", "DESCRIPTION_SHA256", "TITLE"]);
+
+export interface OperationView {
+  readonly name: string;
+  readonly spec: string;
+  readonly specDecl: string;
+  readonly syncDef: string;
+  readonly asyncDef: string;
+  readonly doc: string;
+  readonly syncCall: string;
+  readonly asyncCall: string;
+  readonly returnLine: string;
+}
+
+function operationView(op: Operation, types: TypeScope, models: TypeScope, names: PyNames, jobs: boolean): OperationView {
+  const params: string[] = ["self"];
+  const group = (
+    list: Operation["parameters"]["query"],
+  ): { entries: (readonly [string, PyExpr])[]; required: string[]; optional: string[] } => {
     const required: string[] = [];
     const optional: string[] = [];
-    const entries = params
-      .map((p) => {
-        const id = names.param(op, p);
-        const type = scope.expr(p.schema, `${pascalCase(op.identifier)}${pascalCase(p.name)}`);
-        (p.required ? required : optional).push(p.required ? `${id}: ${client(type)}` : `${id}: ${client(pyOptional(type))} = None`);
-        return `${pyString(p.name)}: ${id}`;
-      })
-      .join(", ");
-    return { entries: `{${entries}}`, required, optional };
+    const entries = list.map((p) => {
+      const id = names.param(op, p);
+      const type = types.expr(p.schema, `${pascalCase(op.identifier)}${pascalCase(p.name)}`);
+      (p.required ? required : optional).push(p.required ? `${id}: ${typed(type)}` : `${id}: ${typed(pyOptional(type))} = None`);
+      return [pyString(p.name), id] as const;
+    });
+    return { entries, required, optional };
   };
-  const path = mapping(op.parameters.path);
-  const query = mapping(op.parameters.query);
-  const header = mapping(op.parameters.header);
-  const cookie = mapping(op.parameters.cookie);
-  const bodies = op.requestBody?.contents ?? [];
-  const json = bodies.find((c) => c.mediaType === "application/json") ?? bodies.find((c) => c.mediaType.includes("json"));
-  const rawType = rawBodyMediaType(op);
-  const form = !json && rawType === undefined && op.requestBody !== undefined;
-  args.push(...path.required, ...path.optional);
-  if (json) {
-    const type = scope.expr(json.schema, `${pascalCase(op.identifier)}Body`);
+  const path = group(op.parameters.path);
+  const query = group(op.parameters.query);
+  const header = group(op.parameters.header);
+  const cookie = group(op.parameters.cookie);
+  const body = requestBodyOf(op);
+  params.push(...path.required, ...path.optional);
+  if (body?.kind === "json") {
+    const type = types.expr(body.schema!, `${pascalCase(op.identifier)}Body`);
     // An open object takes further properties: a plain JSON object is accepted too.
-    args.push(`body: ${client(scope.isOpen(json.schema) && type.kind !== "dict" ? pyUnion([type, pyRef("JsonObject")]) : type)}`);
+    params.push(`body: ${typed(types.isOpen(body.schema!) && type.kind !== "dict" ? pyUnion([type, pyRef("JsonObject")]) : type)}`);
   }
-  if (form) args.push("body: _t.Mapping[str, object]");
-  if (rawType !== undefined) args.push("body: _t.Union[str, bytes]");
+  if (body?.kind === "form") params.push("body: _t.Mapping[str, object]");
+  if (body?.kind === "raw") params.push("body: str | bytes");
   // Every call takes its own deadline (seconds, retries included); a parameter of that name became `deadline_`.
-  args.push(
+  params.push(
     "*",
     ...query.required,
     ...header.required,
@@ -249,16 +238,15 @@ function operationView(op: Operation, scope: TypeScope, names: PyNames, jobs: bo
     ...query.optional,
     ...header.optional,
     ...cookie.optional,
-    "deadline: _t.Optional[float] = None",
+    "deadline: float | None = None",
   );
-  // Each success status: None without content, else what its media types are read as; a JSON schema seen before
-  // (the same in another status or media type) gives the type it gave.
+  // Each success status: None without content, else what its media types are read as; JSON through the models.
   const successes = successResponses(op);
   const returned: PyType[] = [];
   const jsonTypes = new Map<string, PyType>();
-  const answerEntries = successes.map((r) => {
+  for (const r of successes) {
     if (r.contents.length === 0) returned.push(pyBuiltin("None"));
-    const contents = r.contents.map((c) => {
+    for (const c of r.contents) {
       const kind = answerKind(c.mediaType);
       if (kind === "text") returned.push(pyBuiltin("str"));
       else if (kind === "binary") returned.push(pyRef(DOWNLOAD));
@@ -266,15 +254,13 @@ function operationView(op: Operation, scope: TypeScope, names: PyNames, jobs: bo
         const key = JSON.stringify(c.schema);
         let type = jsonTypes.get(key);
         if (type === undefined) {
-          type = scope.expr(c.schema, `${pascalCase(op.identifier)}Response${jsonTypes.size === 0 ? "" : jsonTypes.size + 1}`);
+          type = models.expr(c.schema, `${pascalCase(op.identifier)}Response${jsonTypes.size === 0 ? "" : jsonTypes.size + 1}`);
           jsonTypes.set(key, type);
         }
         returned.push(type);
       }
-      return `(${pyString(c.mediaType)}, ${pyString(kind)})`;
-    });
-    return `${/^2\d\d$/.test(r.status) ? r.status : "0"}: ${pyTuple(contents)}`;
-  });
+    }
+  }
   const valued = returned.filter((t) => !(t.kind === "builtin" && t.name === "None"));
   const noContent = successes.length > 0 && valued.length === 0;
   // JsonValue holds None already.
@@ -286,7 +272,11 @@ function operationView(op: Operation, scope: TypeScope, names: PyNames, jobs: bo
         : valued.length < returned.length && !valued.some((t) => isPyRef(t, "JsonValue"))
           ? pyOptional(pyUnion(valued))
           : pyUnion(valued);
-  const returnType = printPyType(answerType, (id) => (id === DOWNLOAD ? "Download" : `_ty.${id}`));
+  const returnType = pyTypeExpr(answerType, modelRef);
+  // What the runtime validates JSON into: the JSON types only (text and downloads are handed over as they are).
+  const jsonUnion = [...jsonTypes.values()];
+  const kindExpr: PyExpr =
+    successes.length === 0 ? "_md.JsonValue" : jsonUnion.length === 0 ? "None" : pyTypeExpr(pyUnion(jsonUnion), modelRef);
   const docBody = [
     op.summary,
     op.description,
@@ -299,43 +289,43 @@ function operationView(op: Operation, scope: TypeScope, names: PyNames, jobs: bo
     .filter((t): t is string => t !== undefined && t.trim() !== "")
     .map((t) => t.trim())
     .join("\n\n");
+  const name = names.method(op);
+  const spec = specName(name);
+  const inputArgs: PyArg[] = [
+    ...(path.entries.length > 0 ? [kw("path", dict(path.entries))] : []),
+    ...(query.entries.length > 0 ? [kw("query", dict(query.entries))] : []),
+    ...(header.entries.length > 0 ? [kw("headers", dict(header.entries))] : []),
+    ...(cookie.entries.length > 0 ? [kw("cookies", dict(cookie.entries))] : []),
+    ...(body !== undefined ? [kw("body", "body")] : []),
+  ];
+  const callArgs: PyArg[] = [
+    `_m.${spec}`,
+    ...(inputArgs.length > 0 ? [call("_rt.CallInput", ...inputArgs)] : []),
+    kw("deadline", "deadline"),
+  ];
+  const target = noContent ? "" : "result = ";
   return {
-    name: names.method(op),
-    method: pyString(op.method.toUpperCase()),
-    path: pyString(op.path),
-    signature: args.join(", "),
+    name,
+    spec,
+    specDecl: statement(0, `${spec} = `, operationSpec(op)),
+    syncDef: defLine(4, `def ${name}`, params, returnType),
+    asyncDef: defLine(4, `async def ${name}`, params, returnType),
     doc: docstring(docBody, 8),
-    pathArgs: path.entries,
-    queryArgs: query.entries,
-    headerArgs: header.entries,
-    cookieArgs: cookie.entries,
-    hasJsonBody: json !== undefined,
-    hasFormBody: form,
-    hasRawBody: rawType !== undefined,
-    requestMediaType: pyString(
-      json !== undefined ? json.mediaType : rawType === undefined ? "" : rawType.includes("*") ? "application/octet-stream" : rawType,
-    ),
-    returnType,
-    noContent,
-    answers: successes.length === 0 ? false : `{${answerEntries.join(", ")}}`,
-    accept: acceptOf(op),
-    resendable: pyBool(isResendable(op)),
-    jobSubmission: pyBool(isJobSubmission(op)),
-    submission: isJobSubmission(op),
-    security: securityOf(op),
+    syncCall: statement(8, target, call("self._runtime.call", ...callArgs)),
+    asyncCall: statement(8, `${target}await `, call("self._runtime.call", ...callArgs)),
+    returnLine: noContent
+      ? "        return None"
+      : statement(8, "return ", call("_t.cast", returnType, call("self._runtime.answer", "result", kindExpr))),
   };
 }
 
-export interface PipelineView {
-  readonly slug: string;
-  readonly slugLiteral: string;
-  readonly method: string;
-  readonly requestType: string;
-  readonly payloadType: string;
-  readonly castPayload: boolean;
-  readonly jsonText: string;
-  readonly doc: string;
-}
+/** Names the client modules write: models as `_md.X`, the runtime's Download as `_rt.Download`. */
+const modelRef = (id: string): string => (id === DOWNLOAD ? "_rt.Download" : `_md.${id}`);
+/** Request-side types as the clients write them: through the types package, imported as `_ty`. */
+const typed = (type: PyType): string => printPyType(type, (id) => `_ty.${id}`);
+
+/** The runtime's Download in a return type: not a name of the models package (no identifier has a space). */
+const DOWNLOAD = " Download";
 
 /** The operations that submit and poll jobs, when the description marks both (`x-paperoffice-job`). */
 function jobFacts(ir: IR): { submit: Operation & { job: JobSubmit }; poll: Operation & { job: JobPoll } } | undefined {
@@ -345,62 +335,240 @@ function jobFacts(ir: IR): { submit: Operation & { job: JobSubmit }; poll: Opera
   return submit === undefined || poll === undefined ? undefined : { submit, poll };
 }
 
-/** The job facts as the templates write them: Python literals, and docstring text. */
-function jobsView({ submit, poll }: NonNullable<ReturnType<typeof jobFacts>>) {
-  const { noWait, stillRunningStatus } = submit.job;
-  const selector = submit.variants?.selector ?? (submit.parameters.path.length === 1 ? submit.parameters.path[0]!.name : undefined);
-  const code = (text: string) => `\`\`${docText(text)}\`\``;
-  return {
-    submitMethod: pyString(submit.method.toUpperCase()),
-    submitPath: pyString(submit.path),
-    submitSecurity: securityOf(submit),
-    pollSecurity: securityOf(poll),
-    submitPathParams: selector === undefined ? "{}" : `{${pyString(selector)}: pipeline}`,
-    jobIdField: pyString(submit.job.jobId),
-    pollUrlField: submit.job.pollUrl === undefined ? "None" : pyString(submit.job.pollUrl),
-    stillRunningStatus: stillRunningStatus === undefined ? "None" : String(stillRunningStatus),
-    stillRunningText: stillRunningStatus === undefined ? "" : `a ${stillRunningStatus} (still running) or `,
-    noWait:
-      noWait === undefined
-        ? false
-        : {
-            body: `{**body, ${pyString(noWait.field)}: ${pyLiteralText(noWait.value)}}`,
-            valueText: docText(pyLiteralText(noWait.value)),
-            fieldText: code(noWait.field),
-          },
-    // Waiting is asked for by the opposite of a boolean no-wait value; another value has no opposite to send.
-    hold:
-      typeof noWait?.value === "boolean"
-        ? { field: pyString(noWait.field), value: pyBool(!noWait.value), valueText: pyBool(!noWait.value), fieldText: code(noWait.field) }
-        : false,
-    pollMethod: pyString(poll.method.toUpperCase()),
-    pollPath: pyString(poll.path),
-    pollParam: pyString(poll.job.jobIdParameter),
-    pollResendable: pyBool(isResendable(poll)),
-    pollPattern: pathPattern(poll.path),
-    statusField: pyString(poll.job.status),
-    completed: pyString(poll.job.completed),
-    payloadFields: `(${poll.job.payload.map(pyString).join(", ")}${poll.job.payload.length === 1 ? "," : ""})`,
-    payloadText: poll.job.payload.map(code).join(", else "),
-  };
+/** The ServiceModel of the description as model.py declares it (compare the TypeScript client's). */
+function serviceModel(ir: IR, specs: ReadonlyMap<Operation, string>): PyExpr {
+  const args: PyArg[] = [kw("release", "RELEASE"), kw("description_hash", "DESCRIPTION_SHA256"), kw("title", pyString(ir.info.title))];
+  const errors = ir.errors.filter((e, i, all) => all.findIndex((x) => x.code === e.code) === i);
+  if (errors.length > 0) {
+    args.push(
+      kw(
+        "errors",
+        dict(
+          errors.map((e) => [
+            pyString(e.code),
+            call(
+              "ErrorSpec",
+              String(e.status),
+              ...(e.description === undefined ? [] : [pyString(e.description.replace(/\s+/g, " ").trim())]),
+            ),
+          ]),
+        ),
+      ),
+    );
+  }
+  const jobs = jobFacts(ir);
+  const variants = (jobs?.submit ?? ir.operations.find((o) => o.variants !== undefined))?.variants;
+  const pipelines = variants?.pipelines ?? [];
+  if (pipelines.length > 0) {
+    args.push(
+      kw(
+        "pipelines",
+        dict(
+          pipelines.map((p) => {
+            const strings = [...new Set(p.variants.flatMap((v) => v.jsonStrings))].sort();
+            return [
+              pyString(p.slug),
+              call(
+                "PipelineModel",
+                pyString(p.payloadAfterPolling),
+                ...(p.baseCredits === undefined ? [] : [kw("base_credits", pyNumber(p.baseCredits))]),
+                ...(strings.length === 0 ? [] : [kw("json_strings", tuple(strings.map(pyString)))]),
+              ),
+            ] as const;
+          }),
+        ),
+      ),
+    );
+  }
+  const pricing = variants?.pricing;
+  if (pricing !== undefined) {
+    args.push(
+      kw(
+        "pricing",
+        call(
+          "PricingModel",
+          kw("lane_multipliers", dict(Object.entries(pricing.laneMultipliers).map(([lane, m]) => [pyString(lane), pyNumber(m)]))),
+          kw("default_lane", pyString(pricing.defaultLane)),
+          ...(pricing.minimumCharge === undefined ? [] : [kw("minimum_charge", pyNumber(pricing.minimumCharge))]),
+        ),
+      ),
+    );
+  }
+  if (ir.servers.length > 0) {
+    args.push(
+      kw(
+        "servers",
+        tuple(
+          ir.servers.map((s) =>
+            call(
+              "ServerModel",
+              pyString(s.url),
+              ...(s.variables.length === 0
+                ? []
+                : [
+                    kw(
+                      "variables",
+                      dict(
+                        s.variables.map((v) => [
+                          pyString(v.name),
+                          call("ServerVariable", pyString(v.default), ...(v.enum ? [kw("enum", tuple(v.enum.map(pyString)))] : [])),
+                        ]),
+                      ),
+                    ),
+                  ]),
+            ),
+          ),
+        ),
+      ),
+    );
+  }
+  if (ir.securitySchemes.length > 0) {
+    args.push(
+      kw(
+        "security_schemes",
+        dict(
+          ir.securitySchemes.map((s) => [
+            pyString(s.name),
+            s.type === "http"
+              ? call("SecurityScheme", pyString("http"), kw("scheme", pyString((s.scheme ?? "bearer").toLowerCase())))
+              : s.type === "apiKey"
+                ? call(
+                    "SecurityScheme",
+                    pyString("apiKey"),
+                    kw("location", pyString(s.in ?? "header")),
+                    kw("name", pyString(s.parameterName ?? "")),
+                  )
+                : call("SecurityScheme", pyString(s.type)),
+          ]),
+        ),
+      ),
+    );
+  }
+  const env = envNames(ir);
+  args.push(kw("env", call("EnvModel", kw("token", pyString(env.token)), kw("base_url", pyString(env.baseUrl)))));
+  const conventions = ir.conventions;
+  if (conventions !== undefined) {
+    const envelope = conventions.envelope;
+    const tokens = conventions.tokens;
+    args.push(
+      kw(
+        "conventions",
+        call(
+          "ConventionsModel",
+          ...(conventions.basePathSuffix === undefined ? [] : [kw("base_path_suffix", pyString(conventions.basePathSuffix))]),
+          ...(envelope === undefined
+            ? []
+            : [
+                kw(
+                  "envelope",
+                  call(
+                    "EnvelopeModel",
+                    kw("status", pyString(envelope.status)),
+                    kw("success", pyString(envelope.success)),
+                    kw("error", pyString(envelope.error)),
+                    kw("code", pyString(envelope.code)),
+                    kw("message", pyString(envelope.message)),
+                    ...(envelope.processingTime === undefined ? [] : [kw("processing_time", pyString(envelope.processingTime))]),
+                    ...(envelope.billing === undefined ? [] : [kw("billing", pyString(envelope.billing))]),
+                    ...(envelope.nextRequestSeconds === undefined || envelope.nextRequestSeconds.length === 0
+                      ? []
+                      : [kw("next_request_seconds", tuple(envelope.nextRequestSeconds.map(pyString)))]),
+                  ),
+                ),
+              ]),
+          ...(tokens === undefined
+            ? []
+            : [
+                kw(
+                  "tokens",
+                  call(
+                    "TokenKindsModel",
+                    pyString(tokens.scheme),
+                    pyString(tokens.brand),
+                    kw(
+                      "kinds",
+                      tuple(
+                        tokens.kinds.map((k) =>
+                          call("TokenKind", pyString(k.prefix), pyString(k.name), ...(k.serverOnly ? [kw("server_only", "True")] : [])),
+                        ),
+                      ),
+                    ),
+                    ...(tokens.renewOn.length === 0 ? [] : [kw("renew_on", tuple(tokens.renewOn.map(pyString)))]),
+                  ),
+                ),
+              ]),
+        ),
+      ),
+    );
+  }
+  if (jobs !== undefined) {
+    const { submit, poll } = jobs;
+    const download = ir.operations.find((o): o is Operation & { job: JobDownload } => o.job?.role === "download");
+    const selector = submit.variants?.selector ?? (submit.parameters.path.length === 1 ? submit.parameters.path[0]!.name : undefined);
+    const noWait = submit.job.noWait;
+    args.push(
+      kw(
+        "jobs",
+        call(
+          "JobsModel",
+          kw(
+            "submit",
+            call(
+              "JobSubmitModel",
+              specs.get(submit)!,
+              pyString(submit.job.jobId),
+              ...(selector === undefined ? [] : [kw("pipeline_parameter", pyString(selector))]),
+              ...(submit.job.pollUrl === undefined ? [] : [kw("poll_url", pyString(submit.job.pollUrl))]),
+              ...(submit.job.stillRunningStatus === undefined ? [] : [kw("still_running_status", String(submit.job.stillRunningStatus))]),
+              ...(noWait === undefined ? [] : [kw("no_wait", call("NoWait", pyString(noWait.field), pyLiteralText(noWait.value)))]),
+              ...(submit.job.selectorPattern === undefined ? [] : [kw("selector_pattern", pyString(submit.job.selectorPattern))]),
+              ...(submit.job.selectorRefusal === undefined ? [] : [kw("selector_refusal", pyString(submit.job.selectorRefusal))]),
+            ),
+          ),
+          kw(
+            "poll",
+            call(
+              "JobPollModel",
+              specs.get(poll)!,
+              pyString(poll.job.jobIdParameter),
+              pyString(poll.job.status),
+              pyString(poll.job.completed),
+              tuple(poll.job.payload.map(pyString)),
+            ),
+          ),
+          ...(download === undefined
+            ? []
+            : [kw("download", call("JobDownloadModel", specs.get(download)!, pyString(download.job.tokenParameter)))]),
+        ),
+      ),
+    );
+  }
+  const headers = ir.webhooks.flatMap((w) => w.headers);
+  const headerNamed = (pattern: RegExp): string | undefined => headers.find((h) => pattern.test(h.name))?.name;
+  if (ir.webhooks.length > 0) {
+    const signature = headerNamed(/signature/i) ?? "X-Service-Signature";
+    const eventId = headerNamed(/event-id/i) ?? "X-Service-Event-ID";
+    const eventType = headerNamed(/event-type/i);
+    args.push(
+      kw(
+        "webhooks",
+        call(
+          "WebhooksModel",
+          kw("signature_header", pyString(signature)),
+          kw("signature_prefix", pyString("sha256=")),
+          kw("event_id_header", pyString(eventId)),
+          kw("event_id_field", pyString("event_id")),
+          kw("event_type_field", pyString("event_type")),
+          ...(eventType === undefined ? [] : [kw("event_type_header", pyString(eventType))]),
+          kw("event_types", tuple([...new Set(ir.webhooks.map((w) => w.event))].map(pyString))),
+        ),
+      ),
+    );
+  }
+  return call("ServiceModel", ...args);
 }
 
-/** What differs between the blocking client (client.py) and the asyncio one (aio.py), both from client.py.hbs. */
-function flavour(async: boolean) {
-  return async
-    ? {
-        async,
-        clientClass: "AsyncClient",
-        handleClass: "AsyncJobHandle",
-        adef: "async def",
-        aw: "await ",
-        exchange: "_tr.exchange_async",
-        sleep: "await asyncio.sleep",
-      }
-    : { async, clientClass: "Client", handleClass: "JobHandle", adef: "def", aw: "", exchange: "_tr.exchange", sleep: "time.sleep" };
-}
-
-/** The view data of the Python client: everything the templates in templates/python/ read. */
+/** The view data of the Python client: everything the templates read. */
 export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
   const names = pythonNames(ir.info.title, options);
   // Every name of the output, planned before anything is printed.
@@ -444,24 +612,35 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
       name: planned.pipelineType(pipeline),
       expr: pyUnion(members),
       comment: pyComment(
-        `The body of pipeline ${pipeline.slug}${pipeline.discriminators.length > 0 ? `, discriminated by ${pipeline.discriminators.join(", ")}` : ""}.`,
+        `The body of pipeline ${pipeline.slug}${pipeline.discriminators.length > 0 ? `, a union discriminated by ${pipeline.discriminators.join(", ")}` : ""}.`,
       ),
     });
   }
 
-  const operations = ir.operations.map((o) => operationView(o, scope, planned, jobs !== undefined));
-  const pipelineViews: PipelineView[] = (jobs === undefined ? [] : pipelines).map((p) => {
+  // Types used only in answers are declared by the same scope: the models package declares every type once more.
+  const operations = ir.operations.map((o) => operationView(o, scope, scope, planned, jobs !== undefined));
+  const specs = new Map(ir.operations.map((o, i) => [o, `${operations[i]!.spec}`]));
+  const pipelineViews = (jobs === undefined ? [] : pipelines).map((p) => {
     const payload = pyUnion(p.variants.map((v) => (v.payload ? scope.expr(v.payload, `${p.identifier}Payload`) : pyRef("JsonValue"))));
     const request = pyRef(planned.pipelineType(p));
-    const jsonText = [...new Set(p.variants.flatMap((v) => v.jsonStrings))].sort();
+    const requestType = typed(p.variants.some((v) => v.open) ? pyUnion([request, pyRef("JsonObject")]) : request);
+    const payloadType = sub("_rt.JobResult", [pyTypeExpr(payload, modelRef)]);
+    const method = planned.submit(p);
+    const params = [
+      "self",
+      `body: ${requestType}`,
+      "*",
+      "deadline: float | None = None",
+      "poll_interval: tuple[float, float] | None = None",
+    ];
+    const submitArgs: PyArg[] = [pyString(p.slug), "dict(body)", kw("deadline", "deadline"), kw("poll_interval", "poll_interval")];
     return {
-      slug: p.slug,
-      slugLiteral: pyString(p.slug),
-      method: planned.submit(p),
-      requestType: client(p.variants.some((v) => v.open) ? pyUnion([request, pyRef("JsonObject")]) : request),
-      payloadType: client(payload),
-      castPayload: !isPyRef(payload, "JsonValue"),
-      jsonText: `frozenset({${jsonText.map(pyString).join(", ")}})`,
+      method,
+      syncDef: defLine(4, `def ${method}`, params, payloadType),
+      asyncDef: defLine(4, `async def ${method}`, params, payloadType),
+      syncCall: statement(8, "result = ", call("self._runtime.submit_job", ...submitArgs)),
+      asyncCall: statement(8, "result = await ", call("self._runtime.submit_job", ...submitArgs)),
+      returnLine: statement(8, "return ", call("self._runtime.parse_payload_as", "result", pyTypeExpr(payload, modelRef))),
       doc: docstring(
         [
           p.summary,
@@ -485,19 +664,100 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
       status: e.status,
       doc: docstring(`HTTP ${e.status} ${e.code}: ${e.description ?? ""}`.trim(), 4),
     }));
+  const errorTable = statement(0, "ERROR_CLASSES: _t.Mapping[str, type[ServiceError]] = ", dict(errors.map((e) => [e.code, e.className])));
 
-  const events = ir.webhooks.map((w) => ({ event: pyString(w.event) }));
   const eventTypes = ir.webhooks.map((w) => scope.expr(w.body, `${w.identifier}Event`));
   scope.flush();
   const eventUnion = eventTypes.length === 0 ? pyRef("JsonObject") : pyUnion(eventTypes);
-  const { modules, home } = typesModules([...scope.decls, ...requestDecls]);
-  const initImports = reexports(home);
+  const decls = [...scope.decls, ...requestDecls];
+  const { modules, home } = typesModules(decls);
+  const models = modelsModules(decls);
   // WebhookEvent's references are names __init__.py imports; another one would be undefined there.
   const undeclared = [...pyTypeRefs(eventUnion)].filter((id) => !home.has(id) || id.startsWith("_"));
   if (undeclared.length > 0) throw new Error(`python types: WebhookEvent refers to ${undeclared.join(", ")}, not exported`);
-  const headerNamed = (pattern: RegExp, fallback: string): string =>
-    pyString(ir.webhooks.flatMap((w) => w.headers).find((h) => pattern.test(h.name))?.name ?? fallback);
-  const download = ir.operations.find((o): o is Operation & { job: JobDownload } => o.job?.role === "download");
+  const firstServer = (ir.servers[0]?.variables ?? []).reduce(
+    (url, v) => url.replaceAll(`{${v.name}}`, v.default),
+    ir.servers[0]?.url ?? "http://127.0.0.1/",
+  );
+  const modelImports = [
+    "ConventionsModel",
+    "EnvelopeModel",
+    "EnvModel",
+    "ErrorSpec",
+    "JobDownloadModel",
+    "JobPollModel",
+    "JobsModel",
+    "JobSubmitModel",
+    "NoWait",
+    "OperationSpec",
+    "PipelineModel",
+    "PricingModel",
+    "SecurityScheme",
+    "ServerModel",
+    "ServerVariable",
+    "ServiceModel",
+    "TokenKind",
+    "TokenKindsModel",
+    "WebhooksModel",
+  ];
+  const specDecls = operations.map((o) => o.specDecl);
+  const modelDecl = statement(0, "MODEL = ", serviceModel(ir, specs));
+  const used = modelImports.filter((n) => [...specDecls, modelDecl].some((text) => new RegExp(`\\b${n}\\(`).test(text)));
+  const clientText = [
+    ...operations.flatMap((o) => [o.syncDef, o.syncCall, o.returnLine]),
+    ...pipelineViews.map((p) => `${p.syncDef}${p.returnLine}`),
+  ].join("\n");
+  const env = envNames(ir);
+  const title = ir.info.title.replace(/\s+/g, " ").trim();
+  const release = ir.info.version.replace(/\s+/g, " ").trim();
+  const moduleDoc = (...paragraphs: string[]) => docstring(paragraphs.join("\n\n"), 0);
+  const clientDocs = (async: boolean) => ({
+    moduleDoc: moduleDoc(
+      `The ${title} ${async ? "asyncio " : ""}client, release ${release}: one method per operation${
+        pipelineViews.length > 0 ? ", and submit-and-wait per pipeline" : ""
+      }, over \`\`paperoffice_runtime\`\`. ${async ? "The blocking twin is ``Client`` in client.py." : "The asyncio twin is ``AsyncClient`` in aio.py."}`,
+      "Each method returns what the description declares for the status of the answer: None without content, ``str`` for a text media type, a ``Download`` for a binary one, and a pydantic model (from ``models``) where JSON is declared. Retries, deadlines, credentials, redaction and errors are the runtime's (see its README).",
+    ),
+    classDoc: docstring(
+      [
+        `A${async ? "n asyncio" : ""} client of the service: one connection pool, kept alive between calls (close it with ${
+          async ? "``await client.aclose()``" : "``client.close()``"
+        } or a \`\`${async ? "async " : ""}with\`\` block).`,
+        `\`\`token\`\` (default: the environment variable ${env.token}) is the bearer token, and the API key when \`\`api_key\`\` is not given; \`\`base_url\`\` defaults to ${env.baseUrl}, else the description's first server. \`\`deadline\`\` bounds one call, retries included (seconds); \`\`job_deadline\`\` one submit-and-wait; \`\`timeout\`\` one socket operation. \`\`secrets\`\` are further strings kept out of every error (the credentials always are).`,
+      ].join("\n\n"),
+      4,
+    ),
+  });
+  const typesModuleDoc = (prefixText: string) =>
+    moduleDoc(
+      `Types of the ${title} client, release ${release}: one module of the \`\`types\`\` package (which re-exports them), with the names from ${prefixText} (by their first letters, ignoring case).`,
+      "Request bodies and other values the client sends, as TypedDicts. Names of other modules are imported at the end: every module's own names exist before another module imports them, so the modules may refer to each other in cycles, and ``typing.get_type_hints`` resolves them.",
+    );
+  const modelsModuleDoc = (prefixText: string) =>
+    moduleDoc(
+      `Models of the ${title} client, release ${release}: one module of the \`\`models\`\` package (which re-exports them), with the names from ${prefixText} (by their first letters, ignoring case).`,
+      "The answers the client returns, validated by pydantic. Fields the description does not name (yet) are kept, so a later release that adds fields never breaks parsing. Names of other modules are imported at the end.",
+    );
+  const docs = {
+    init: moduleDoc(
+      `Python client of ${title}, release ${release} (IR ${ir.irVersion}), over \`\`paperoffice_runtime\`\`.`,
+      "``Client`` blocks; ``AsyncClient`` is its asyncio twin with the same methods, each awaited. ``models`` holds the answers (pydantic), ``types`` the request bodies (TypedDicts), ``errors`` one class per error code.",
+    ),
+    errors: moduleDoc(
+      `Errors of the ${title} client: one class per error code of the description, under the runtime's ServiceError; an answer with a code the table does not know raises ServiceError itself.`,
+    ),
+    model: moduleDoc(
+      `What the ${title} description, release ${release}, tells the runtime: its operations, error table, pipelines, pricing, security schemes, servers, conventions and job roles, as \`\`paperoffice_runtime\`\` data.`,
+    ),
+    models: moduleDoc(
+      `Models of the ${title} client, release ${release}: what the methods return, validated by pydantic.`,
+      "Each is a ``paperoffice_runtime.BaseModel``: fields the description does not name (yet) are kept. The declarations live in the modules beside this one; every name is imported from here.",
+    ),
+    types: moduleDoc(
+      `Types of the ${title} client, release ${release}: named schemas, job request bodies per pipeline and variant (discriminated unions), and webhook events.`,
+      "The declarations live in the modules beside this one (split by name, so that each stays small enough for a type checker); every name is imported from here.",
+    ),
+  };
   return {
     outDir: "python",
     place: (file) => (file === "pyproject.toml" || file === "README.md" ? file : `${names.module}/${file}`),
@@ -511,65 +771,49 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
       summaryToml: tomlString(`Python client of ${ir.info.title.replace(/\s+/g, " ").trim()}, release ${ir.info.version}`),
       titleLine: markdownText(ir.info.title),
       releaseMarkdown: markdownText(ir.info.version),
-      readmeBaseUrl: pyString(
-        (ir.servers[0]?.variables ?? []).reduce(
-          (url, v) => url.replaceAll(`{${v.name}}`, v.default),
-          ir.servers[0]?.url ?? "http://127.0.0.1/",
-        ),
-      ),
+      readmeBaseUrl: pyString(firstServer),
       title: docText(ir.info.title),
       release: pyString(ir.info.version),
       releaseText: docText(ir.info.version),
       descriptionHash: pyString(ir.info.descriptionHash),
       irVersionText: docText(ir.irVersion),
-      defaultBaseUrl: pyString(
-        (ir.servers[0]?.variables ?? []).reduce(
-          (url, v) => url.replaceAll(`{${v.name}}`, v.default),
-          ir.servers[0]?.url ?? "http://127.0.0.1/",
-        ),
-      ),
-      typesImports: initImports,
-      securitySchemes: securitySchemes(ir),
-      tokenEnv: pyString(envNames(ir).token),
-      // The envelope whose status marks an error whatever the HTTP status; a description without one has none.
-      envelope:
-        ir.conventions?.envelope === undefined
-          ? false
-          : { status: pyString(ir.conventions.envelope.status), error: pyString(ir.conventions.envelope.error) },
-      tokenEnvText: docText(envNames(ir).token),
-      tokenEnvComment: pyComment(envNames(ir).token),
+      typesImports: reexports(home),
+      modelsImports: reexports(models.home),
+      tokenEnvText: docText(env.token),
+      tokenEnvComment: pyComment(env.token),
+      example: ir.operations
+        .filter((o) => o.method === "get" && o.parameters.path.length === 0 && !o.parameters.query.some((p) => p.required))
+        .filter((o) => !o.parameters.header.some((p) => p.required) && !o.parameters.cookie.some((p) => p.required))
+        .map((o) => planned.method(o))[0],
+      pipelineExample: pipelineViews[0]?.method,
+      baseUrlEnvText: docText(env.baseUrl),
+      modelImports: used,
+      specDecls,
+      modelDecl,
       operations,
-      usesJson: operations.some((o) => o.hasJsonBody),
       pipelines: pipelineViews,
       hasPipelines: pipelineViews.length > 0,
-      hasSubmission: operations.some((o) => o.submission),
-      jobs: jobs === undefined ? false : jobsView(jobs),
-      download:
-        download === undefined
-          ? false
-          : {
-              method: pyString(download.method.toUpperCase()),
-              path: pyString(download.path),
-              param: pyString(download.job.tokenParameter),
-              resendable: pyBool(isResendable(download)),
-              security: securityOf(download),
-              pattern: pathPattern(download.path, download.job.tokenParameter),
-            },
+      jobs: jobs !== undefined,
       errors,
-      events,
-      eventUnion: printPyType(eventUnion, pyString),
-      signatureHeader: headerNamed(/signature/i, "X-Service-Signature"),
-      eventIdHeader: headerNamed(/event-id/i, "X-Service-Event-ID"),
+      errorTable,
+      hasWebhooks: ir.webhooks.length > 0,
+      eventUnion: statement(0, "WebhookEvent: _t.TypeAlias = ", valueExpr(eventUnion)),
+      docs,
+      usesTypes: clientText.includes("_ty."),
+      usesModels: clientText.includes("_md."),
     },
     variants: {
       "client.py": [
-        { file: "client.py", data: flavour(false) },
-        { file: "aio.py", data: flavour(true) },
+        { file: "client.py", data: { async: false, clientClass: "Client", ...clientDocs(false) } },
+        { file: "aio.py", data: { async: true, clientClass: "AsyncClient", ...clientDocs(true) } },
       ],
       // The types package: its __init__ re-exports the names of the modules beside it.
       "types.py": [{ file: "types/__init__.py", data: {} }],
       "types-base.py": [{ file: `types/${BASE_MODULE}.py`, data: {} }],
-      "types-module.py": modules.map((m) => ({ file: m.file, data: m })),
+      "types-module.py": modules.map((m) => ({ file: m.file, data: { ...m, moduleDoc: typesModuleDoc(m.prefixText) } })),
+      "models.py": [{ file: "models/__init__.py", data: {} }],
+      "models-base.py": [{ file: `models/${BASE_MODULE}.py`, data: {} }],
+      "models-module.py": models.modules.map((m) => ({ file: m.file, data: { ...m, moduleDoc: modelsModuleDoc(m.prefixText) } })),
     },
   };
 }

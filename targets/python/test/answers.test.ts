@@ -14,6 +14,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emitPython } from "../emit/index.js";
 import { generate, writeFiles } from "../../../generator/generate.js";
+import { venvPython } from "./package.js";
 
 const run = promisify(execFile);
 const here = fileURLToPath(new URL("./", import.meta.url));
@@ -35,6 +36,7 @@ afterAll(async () => {
 
 const SCRIPT = `
 import asyncio, http.server, json, sys, threading
+import pydantic
 import answer_kinds as sdk
 
 PNG = b"\\x89PNG\\r\\n\\x1a\\n\\x00\\x01binary\\xff"
@@ -91,6 +93,8 @@ URL = "http://127.0.0.1:%d" % server.server_address[1]
 
 
 def shown(value):
+    if isinstance(value, pydantic.BaseModel):
+        return {"value": value.model_dump(by_alias=True, exclude_unset=True)}
     if isinstance(value, sdk.Download):
         return {"download": list(value.content), "content_type": value.content_type}
     return {"value": value}
@@ -106,6 +110,7 @@ def failure(call):
 
 def blocking():
     client = sdk.Client(base_url=URL)
+    # (closed with the process)
     return {
         "json": shown(client.get_pet("1")),
         "no_content_204": shown(client.delete_pet("1")),
@@ -177,16 +182,17 @@ describe("the Python client's answers", () => {
     expect(signature("delete_pet")?.[1]).toBe("None");
     expect(signature("delete_attestations")?.[1]).toBe("None");
     expect(signature("resend_pet")?.[1]).toBe("None");
-    expect(signature("get_pet")?.[1]).toBe("_ty.Pet");
+    // JSON answers are pydantic models; request bodies TypedDicts.
+    expect(signature("get_pet")?.[1]).toBe("_md.Pet");
     expect(signature("get_pet_note")?.[1]).toBe("str");
-    expect(signature("get_pet_photo")?.[1]).toBe("Download");
-    expect(signature("get_pet_maybe")?.[1]).toBe("_t.Optional[_ty.Pet]");
-    expect(signature("render_text")).toEqual(["self, body: _t.Union[str, bytes], *, deadline: _t.Optional[float] = None", "str"]);
-    expect(signature("create_user")?.[1]).toBe("_ty.Pet");
+    expect(signature("get_pet_photo")?.[1]).toBe("_rt.Download");
+    expect(signature("get_pet_maybe")?.[1]).toBe("_md.Pet | None");
+    expect(signature("render_text")).toEqual(["self, body: str | bytes, *, deadline: float | None = None", "str"]);
+    expect(signature("create_user")).toEqual(["self, body: _ty.Pet, *, deadline: float | None = None", "_md.Pet"]);
   });
 
   it("returns what the description declares for each status, blocking and asyncio, over HTTP", async () => {
-    const { stdout } = await run("python3", ["-c", SCRIPT], {
+    const { stdout } = await run(venvPython, ["-c", SCRIPT], {
       cwd: base,
       env: { ...process.env, PYTHONPATH: join(base, "python"), PYTHONDONTWRITEBYTECODE: "1" },
       timeout: 60_000,
@@ -202,12 +208,16 @@ describe("the Python client's answers", () => {
     expect(out.blocking.unexpected_json).toEqual({
       error: "MalformedResponseError",
       status: 200,
-      message: expect.stringMatching(/^HTTP 200: .*text\/html.*application\/json/),
+      message: expect.stringMatching(/^getPet: HTTP 200: .*text\/html.*application\/json/),
     });
     expect(out.blocking.unexpected_text).toMatchObject({ error: "MalformedResponseError", status: 200 });
-    expect((out.blocking.unexpected_text as { message: string }).message).toMatch(/^HTTP 200: .*application\/json.*text\/plain/);
+    expect((out.blocking.unexpected_text as { message: string }).message).toMatch(
+      /^getPetNote: HTTP 200: .*application\/json.*text\/plain/,
+    );
     expect(out.blocking.unexpected_binary).toMatchObject({ error: "MalformedResponseError", status: 200 });
-    expect((out.blocking.unexpected_binary as { message: string }).message).toMatch(/^HTTP 200: .*text\/plain.*image\/jpeg, image\/png/);
+    expect((out.blocking.unexpected_binary as { message: string }).message).toMatch(
+      /^getPetPhoto: HTTP 200: .*text\/plain.*image\/jpeg, image\/png/,
+    );
 
     const request = (method: string, path: string) => out.requests.find((r) => r.method === method && r.path === path);
     // The Accept header names the declared media types, and nothing when the operation declares none.
@@ -229,7 +239,10 @@ describe("the Python client's answers", () => {
 
   it("type-checks with strict pyright, zero errors", async () => {
     const config = join(base, "pyrightconfig.json");
-    await writeFile(config, JSON.stringify({ include: ["python"], typeCheckingMode: "strict", pythonVersion: "3.10" }));
+    await writeFile(
+      config,
+      JSON.stringify({ include: ["python"], typeCheckingMode: "strict", pythonVersion: "3.10", venvPath: root, venv: ".venv" }),
+    );
     const { stdout } = await run(join(root, "node_modules/.bin/pyright"), ["-p", config, "--outputjson"], {
       cwd: base,
       maxBuffer: 64 * 1024 * 1024,

@@ -15,6 +15,7 @@ import { emitPython } from "../emit/index.js";
 import { pythonNames } from "../emit/view.js";
 import { generate, writeFiles } from "../../../generator/generate.js";
 import { currentRelease, releaseFile } from "../../../generator/spec/releases.js";
+import { venvPython } from "./package.js";
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL("../../../", import.meta.url));
@@ -130,12 +131,12 @@ def outcome(call):
     try:
         value = call()
     except Exception as error:
-        return {"error": type(error).__name__, "status": getattr(error, "status", None), "cause": type(getattr(error, "cause", None)).__name__}
-    return {"ok": value}
+        return {"error": type(error).__name__, "status": getattr(error, "status", None), "cause": type(error.__cause__).__name__}
+    return {"ok": value.model_dump(by_alias=True, exclude_unset=True) if hasattr(value, "model_dump") else value}
 
 
 held = client.submit_job("held", {"a": 1})
-out["held"] = {"job_id": held.job_id, "data": held.data, "status": held.status, "polls": held.polls}
+out["held"] = {"job_id": held.job_id, "data": held.data, "polls": held.polls}
 out["errorish"] = outcome(lambda: client.submit_job("errorish", {"a": 1}))
 handle = client.start_job("start", {"a": 1})
 out["start"] = {"job_id": handle.job_id, "poll_url": handle.poll_url}
@@ -152,49 +153,47 @@ print(json.dumps(out))
 
 describe("the Python client of a description with renamed job conventions", () => {
   it("writes the description's job facts, not the service's", () => {
-    const support = renamedFiles.get("support.py")!;
-    expect(support).toContain('JOB_ID_FIELD = "ticket"');
-    expect(support).toContain('POLL_URL_FIELD: _t.Optional[str] = "poll_at"');
-    expect(support).toContain("STILL_RUNNING_STATUS: _t.Optional[int] = 203");
-    expect(support).toContain('STATUS_FIELD = "state"');
-    expect(support).toContain('COMPLETED = "finished"');
-    expect(support).toContain('PAYLOAD_FIELDS: tuple[str, ...] = ("output", "extra")');
-    expect(support).toContain('POLL_PATH = re.compile("^/job/status/[^/]+$")');
-    for (const file of ["client.py", "aio.py", "support.py"]) {
+    const model = renamedFiles.get("model.py")!.replace(/\s+/g, " ");
+    expect(model).toContain('"ticket", pipeline_parameter="pipeline", poll_url="poll_at", still_running_status=203');
+    expect(model).toContain('no_wait=NoWait("mode", "async")');
+    expect(model).toContain('JobPollModel(GET_JOB, "ticket_id", "state", "finished", ("output", "extra"))');
+    expect(model).toContain('"/job/status/{ticket_id}"');
+    for (const file of ["client.py", "aio.py", "model.py"]) {
       const text = renamedFiles.get(file)!;
       // The poll operation's path parameter is renamed too, so that the service's names cannot come from an operation.
-      for (const old of ['"job_status"', '"client_wait"', '"poll_url"', '"job_result"', '"result"', '"job_id"', "/job/get/"]) {
-        expect(`${file} ${old}: ${text.includes(old)}`).toBe(`${file} ${old}: false`);
-      }
+      const names = ['"job_status"', '"client_wait"', '"poll_url"', '"job_id"', "/job/get/"];
+      // model.py names each pipeline's payload field (`result` or `job_result`), a fact of the description.
+      if (file !== "model.py") names.push('"job_result"', '"result"');
+      for (const old of names) expect(`${file} ${old}: ${text.includes(old)}`).toBe(`${file} ${old}: false`);
       // The service's still-running status compared in code (the descriptions' own texts may name it).
       expect(text).not.toMatch(/[!=]=\s*202\b/);
     }
   });
 
   it("marks each operation resendable by the IR's idempotent rule", () => {
-    const client = renamedFiles.get("client.py")!;
-    const flags = (method: string): string => {
-      const start = client.indexOf(`    def ${method}(`);
+    const model = renamedFiles.get("model.py")!;
+    const flags = (spec: string): string => {
+      const start = model.indexOf(`\n${spec} = OperationSpec(`);
       expect(start).toBeGreaterThan(0);
-      const call = client.slice(start, client.indexOf("\n    def ", start + 1));
-      return [...call.matchAll(/(resendable|job_submission)=(True|False)/g)].map((m) => `${m[1]}=${m[2]}`).join(" ");
+      const call = model.slice(start, model.indexOf("\n)\n", start + 1));
+      return [...call.matchAll(/(idempotent|job)=(True|False|"\w+")/g)].map((m) => `${m[1]}=${m[2]}`).join(" ");
     };
-    expect(flags("add_job")).toBe("resendable=False job_submission=True");
-    expect(flags("get_job")).toBe("resendable=True job_submission=False");
-    expect(flags("delete_webhook")).toBe("resendable=True job_submission=False");
-    expect(flags("test_webhook")).toBe("resendable=False job_submission=False");
-    expect(flags("list_webhooks")).toBe("resendable=False job_submission=False");
+    expect(flags("ADD_JOB")).toBe('idempotent=False job="submit"');
+    expect(flags("GET_JOB")).toBe('idempotent=True job="poll"');
+    expect(flags("DELETE_WEBHOOK")).toBe("idempotent=True");
+    expect(flags("TEST_WEBHOOK")).toBe("idempotent=False");
+    expect(flags("LIST_WEBHOOKS")).toBe("idempotent=False");
   });
 
   it("submits, polls and retries as the description says, against a server playing it", async () => {
-    const { stdout } = await run("python3", ["-c", SCRIPT, renamedModule], {
+    const { stdout } = await run(venvPython, ["-c", SCRIPT, renamedModule], {
       cwd: base,
       env: { ...process.env, PYTHONPATH: join(base, "renamed", "python"), PYTHONDONTWRITEBYTECODE: "1" },
       timeout: 60_000,
     });
     const out = JSON.parse(stdout) as Record<string, unknown>;
     // The still-running status is polled, its error-shaped body notwithstanding; the payload is the first field set.
-    expect(out.held).toEqual({ job_id: "r1", data: { text: "renamed" }, status: "finished", polls: 2 });
+    expect(out.held).toEqual({ job_id: "r1", data: { text: "renamed" }, polls: 2 });
     // A 202 is no longer special: its error body is the error it says.
     expect(out.errorish).toEqual({ error: "InsufficientCreditsError", status: 202, cause: "NoneType" });
     expect(out.start).toEqual({ job_id: "s1", poll_url: "/job/status/s1" });
@@ -232,15 +231,16 @@ describe("the Python client of a description without job roles", () => {
     ]) {
       expect(`${name}: ${all.includes(name)}`).toBe(`${name}: false`);
     }
-    expect(plainFiles.get("client.py")).toContain("def download(self, url: str");
-    expect(plainFiles.get("support.py")).toContain("STILL_RUNNING_STATUS: _t.Optional[int] = None");
+    // A download by full URL only: the runtime refuses a token without a download operation.
+    expect(plainFiles.get("client.py")).toContain("def download(self, token_or_url: str");
+    expect(plainFiles.get("model.py")).not.toContain("JobsModel(");
   });
 });
 
 describe("the Python templates", () => {
   it("hold none of the service's job field names, paths or still-running status", async () => {
     const files = (await readdir(templatesDir)).filter((f) => f.endsWith(".hbs"));
-    expect(files).toEqual(expect.arrayContaining(["client.py.hbs", "support.py.hbs"]));
+    expect(files).toEqual(expect.arrayContaining(["client.py.hbs", "model.py.hbs"]));
     const found: string[] = [];
     for (const file of files) {
       const text = await readFile(join(templatesDir, file), "utf8");

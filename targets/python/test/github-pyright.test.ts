@@ -1,7 +1,8 @@
 // SLOW (about a minute of CPU; several minutes of wall time on a loaded machine): the Python client generated from
 // GitHub's description (@octokit/openapi: 800+ paths, 2,900 types) passes strict pyright with zero errors. Its
 // types are spread over the modules of a `types` package; as one module pyright gave up ("code is too complex").
-// The package is also imported, and every TypedDict's annotations resolved across its modules.
+// The package is also imported, every TypedDict's annotations resolved across its modules, and every pydantic model
+// of the answers built.
 import { execFile } from "node:child_process";
 import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -11,6 +12,7 @@ import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { emitPython } from "../emit/index.js";
 import { generate, writeFiles } from "../../../generator/generate.js";
+import { venvPython } from "./package.js";
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL("../../../", import.meta.url));
@@ -43,9 +45,14 @@ for name in dir(types):
     if isinstance(value, type) and typing.is_typeddict(value):
         typing.get_type_hints(value)
         checked += 1
+models = importlib.import_module(sys.argv[1] + ".models")
+for name in dir(models):
+    value = getattr(models, name)
+    if isinstance(value, type) and hasattr(value, "model_rebuild"):
+        value.model_rebuild(raise_errors=True)
 print(checked)
 `;
-    const resolved = await run("python3", ["-c", resolve, module!], {
+    const resolved = await run(venvPython, ["-c", resolve, module!], {
       cwd: join(out, "python"),
       env: { ...process.env, PYTHONDONTWRITEBYTECODE: "1" },
       timeout: 300_000,
@@ -54,7 +61,14 @@ print(checked)
     progress(`imported, and the annotations of ${resolved.stdout.trim()} TypedDicts resolved`);
     await writeFile(
       join(out, "pyrightconfig.json"),
-      JSON.stringify({ include: ["python"], typeCheckingMode: "strict", pythonVersion: "3.10", reportMissingModuleSource: "error" }),
+      JSON.stringify({
+        include: ["python"],
+        typeCheckingMode: "strict",
+        pythonVersion: "3.10",
+        reportMissingModuleSource: "error",
+        venvPath: root,
+        venv: ".venv",
+      }),
     );
     const { stdout } = await run(join(root, "node_modules/.bin/pyright"), ["-p", join(out, "pyrightconfig.json"), "--outputjson"], {
       cwd: out,
@@ -70,6 +84,7 @@ print(checked)
     );
     expect(problems.slice(0, 30)).toEqual([]);
     expect(report.summary.errorCount).toBe(0);
-    expect(report.summary.filesAnalyzed).toBe(typeModules.length + 9);
+    // The types modules, as many models modules, and ten more (the clients, errors, model, webhooks, the packages).
+    expect(report.summary.filesAnalyzed).toBe(typeModules.length * 2 + 10);
   }, 900_000);
 });

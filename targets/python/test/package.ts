@@ -11,3 +11,7 @@ export function generatedPythonModule(root = pythonRoot): string {
     throw new Error(`expected one module folder in ${root}, found ${modules.map((m) => m.name).join(", ") || "none"}`);
   return modules[0]!.name;
 }
+
+/** The repository's Python tool environment (`npm ci` builds it): pytest, ruff, mypy, build, twine, the runtime. */
+export const venvBin = fileURLToPath(new URL("../../../.venv/bin/", import.meta.url));
+export const venvPython = `${venvBin}python`;

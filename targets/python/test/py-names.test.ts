@@ -66,17 +66,18 @@ describe("planPythonNames: parameters", () => {
       ],
       want: ["x_request_id_", "x_request_id"],
     },
-    // What a method body uses: self, body, deadline, the modules the client imports, builtins in casts.
+    // What a method body uses: self, body, deadline, result, the modules the client imports, builtins in casts.
     {
       given: [
         ["self", "query"],
         ["body", "query"],
         ["deadline", "query"],
-        ["json", "query"],
+        ["result", "query"],
+        ["httpx", "query"],
         ["list", "query"],
         ["dict", "cookie"],
       ],
-      want: ["self_", "body_", "deadline_", "json_", "list_", "dict_"],
+      want: ["self_", "body_", "deadline_", "result_", "httpx_", "list_", "dict_"],
     },
     {
       given: [

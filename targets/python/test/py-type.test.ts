@@ -28,19 +28,19 @@ describe("printPyType", () => {
     // Nested unions are spread, each member once, in first-seen order.
     {
       given: pyUnion([pyBuiltin("str"), pyUnion([pyBuiltin("int"), pyBuiltin("str")]), pyBuiltin("None")]),
-      want: "_t.Union[str, int, None]",
+      want: "str | int | None",
     },
     { given: pyUnion([pyRef("A"), pyRef("A")]), want: '"A"' },
     // No member (a `false` schema): no value fits.
     { given: pyUnion([]), want: "_t.NoReturn" },
     { given: pyList(pyUnion([])), want: "list[_t.NoReturn]" },
-    { given: pyOptional(pyUnion([pyRef("A"), pyBuiltin("int")])), style: client, want: "_t.Optional[_t.Union[_ty.A, int]]" },
+    { given: pyOptional(pyUnion([pyRef("A"), pyBuiltin("int")])), style: client, want: "_ty.A | int | None" },
     { given: pyOptional(pyBuiltin("None")), want: "None" },
     // Literal takes str, int, bool and None; a float, list or object value widens the type instead.
     { given: pyLiteral(["a", 1, true, null, "a", -0]), want: '_t.Literal["a", 1, True, None, 0]' },
-    { given: pyLiteral([1.5, "x"]), want: '_t.Union[_t.Literal["x"], float]' },
+    { given: pyLiteral([1.5, "x"]), want: '_t.Literal["x"] | float' },
     { given: pyLiteral([{ a: 1 }]), want: 'dict[str, "JsonValue"]' },
-    { given: pyLiteral([[1], { a: 1 }]), style: client, want: "_t.Union[list[_ty.JsonValue], dict[str, _ty.JsonValue]]" },
+    { given: pyLiteral([[1], { a: 1 }]), style: client, want: "list[_ty.JsonValue] | dict[str, _ty.JsonValue]" },
     { given: pyLiteral([]), want: "_t.NoReturn" },
     { given: pyLiteral(['quote " */\n']), want: '_t.Literal["quote \\" */\\n"]' },
   ];

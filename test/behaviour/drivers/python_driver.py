@@ -1,5 +1,6 @@
-"""The Python driver of the behaviour suite: runs each case through the generated package, with the sync Client
-(threads) or the AsyncClient (one event loop), and reports outcomes in the suite's neutral terms.
+"""The Python driver of the behaviour suite: runs each case through the generated package (over
+paperoffice_runtime), with the sync Client (threads) or the AsyncClient (one event loop), and reports outcomes in the
+suite's neutral terms.
 
 stdin: {"module": <package module>, "mode": "sync" | "async", "cases": [...]}; stdout: a JSON list of results.
 """
@@ -26,7 +27,7 @@ KINDS: list[tuple[str, str]] = [
     ("JobFailedError", "job-failed"),
     ("MalformedResponseError", "malformed"),
     ("DeadlineExceededError", "deadline"),
-    ("ServiceConnectionError", "connection"),
+    ("APIConnectionError", "connection"),
     ("ServiceError", "service"),
 ]
 
@@ -100,7 +101,11 @@ def success(case: Case, outcome: dict[str, t.Any], started_at: float, began: flo
 
 
 def act_sync(case: Case) -> dict[str, t.Any]:
-    client = sdk.Client(case["token"], case["baseUrl"], **options(case))
+    with sdk.Client(case["token"], case["baseUrl"], **options(case)) as client:
+        return act_sync_with(client, case)
+
+
+def act_sync_with(client: t.Any, case: Case) -> dict[str, t.Any]:
     action = case["action"]
     deadline = action["deadlineMs"] / 1000
     kind = action["kind"]

@@ -2,852 +2,800 @@
 """Types of the Document Automation Service client, release R20261127.0900: one module of the ``types`` package (which
 re-exports them), with the names from a to u (by their first letters, ignoring case).
 
-Optional properties live in ``total=False`` classes on top of a base class holding the required ones. Names of
-other modules are quoted, and imported at the end: every module's own names exist before another module imports
-them, so the modules may refer to each other in cycles, and ``typing.get_type_hints`` resolves them.
+Request bodies and other values the client sends, as TypedDicts. Names of other modules are imported at the end:
+every module's own names exist before another module imports them, so the modules may refer to each other in cycles,
+and ``typing.get_type_hints`` resolves them.
 """
 
 from __future__ import annotations
 
 import typing as _t
 
-
-class _ActivityDocumentResponseRequired(_t.TypedDict):
-    status: "SuccessStatus"
-    processing_time: "ProcessingTime"
-    _billing: "Billing"
-    # Type not shown.
-    date_basis: "JsonValue"
-    # Type not shown.
-    metric_basis: "JsonValue"
-    # Type not shown.
-    scope_contract: "JsonValue"
-    # Type not shown.
-    workspace_scope: "JsonValue"
+from typing_extensions import NotRequired
 
 
-class ActivityDocumentResponse(_ActivityDocumentResponseRequired, total=False):
+class ActivityDocumentResponse(_t.TypedDict):
     """Activity history of one document (revisions, processing events, user actions); body shape not shown.
 
     Further properties are allowed (not typed here).
     """
 
+    status: SuccessStatus
+    processing_time: ProcessingTime
+    _billing: Billing
+    # Type not shown.
+    date_basis: JsonValue
+    # Type not shown.
+    metric_basis: JsonValue
+    # Type not shown.
+    scope_contract: JsonValue
+    # Type not shown.
+    workspace_scope: JsonValue
     # Present where the read is scoped to a workspace.
-    workspace_id: str
+    workspace_id: NotRequired[str]
 
 
-class _ActivityHeatmapResponseRequired(_t.TypedDict):
-    status: "SuccessStatus"
-    processing_time: "ProcessingTime"
-    _billing: "Billing"
-    # Type not shown.
-    date_basis: "JsonValue"
-    # Type not shown.
-    metric_basis: "JsonValue"
-    # Type not shown.
-    scope_contract: "JsonValue"
-    # Type not shown.
-    workspace_scope: "JsonValue"
-    year: float
-    # Type not shown.
-    period: "JsonValue"
-    # Keyed by date.
-    daily_counts: dict[str, int]
-    stats: "ActivityHeatmapResponseStats"
-
-
-class ActivityHeatmapResponse(_ActivityHeatmapResponseRequired, total=False):
+class ActivityHeatmapResponse(_t.TypedDict):
     """Fields every analytics response carries. The types of the four basis and scope fields are not shown."""
 
+    status: SuccessStatus
+    processing_time: ProcessingTime
+    _billing: Billing
+    # Type not shown.
+    date_basis: JsonValue
+    # Type not shown.
+    metric_basis: JsonValue
+    # Type not shown.
+    scope_contract: JsonValue
+    # Type not shown.
+    workspace_scope: JsonValue
+    year: float
+    # Type not shown.
+    period: JsonValue
+    # Keyed by date.
+    daily_counts: dict[str, int]
+    stats: ActivityHeatmapResponseStats
     # Present where the read is scoped to a workspace.
-    workspace_id: str
+    workspace_id: NotRequired[str]
 
 
-class _ActivityHeatmapResponseStatsRequired(_t.TypedDict):
+class ActivityHeatmapResponseStats(_t.TypedDict):
     total_documents: int
     max_per_day: int
     active_days: int
     avg_per_day: float
 
 
-class ActivityHeatmapResponseStats(_ActivityHeatmapResponseStatsRequired, total=False):
-    pass
-
-
-class _ActivityUsersResponseRequired(_t.TypedDict):
-    status: "SuccessStatus"
-    processing_time: "ProcessingTime"
-    _billing: "Billing"
-    # Type not shown.
-    date_basis: "JsonValue"
-    # Type not shown.
-    metric_basis: "JsonValue"
-    # Type not shown.
-    scope_contract: "JsonValue"
-    # Type not shown.
-    workspace_scope: "JsonValue"
-    # Type not shown.
-    period: "JsonValue"
-    user_count: int
-    # Item shape not shown.
-    users: list["JsonValue"]
-
-
-class ActivityUsersResponse(_ActivityUsersResponseRequired, total=False):
+class ActivityUsersResponse(_t.TypedDict):
     """Ranks users by uploads and revisions, not logins."""
 
+    status: SuccessStatus
+    processing_time: ProcessingTime
+    _billing: Billing
+    # Type not shown.
+    date_basis: JsonValue
+    # Type not shown.
+    metric_basis: JsonValue
+    # Type not shown.
+    scope_contract: JsonValue
+    # Type not shown.
+    workspace_scope: JsonValue
+    # Type not shown.
+    period: JsonValue
+    user_count: int
+    # Item shape not shown.
+    users: list[JsonValue]
     # Present where the read is scoped to a workspace.
-    workspace_id: str
+    workspace_id: NotRequired[str]
 
 
-class _AnalyticsCommonRequired(_t.TypedDict):
-    status: "SuccessStatus"
-    processing_time: "ProcessingTime"
-    _billing: "Billing"
-    # Type not shown.
-    date_basis: "JsonValue"
-    # Type not shown.
-    metric_basis: "JsonValue"
-    # Type not shown.
-    scope_contract: "JsonValue"
-    # Type not shown.
-    workspace_scope: "JsonValue"
-
-
-class AnalyticsCommon(_AnalyticsCommonRequired, total=False):
+class AnalyticsCommon(_t.TypedDict):
     """Fields every analytics response carries. The types of the four basis and scope fields are not shown."""
 
+    status: SuccessStatus
+    processing_time: ProcessingTime
+    _billing: Billing
+    # Type not shown.
+    date_basis: JsonValue
+    # Type not shown.
+    metric_basis: JsonValue
+    # Type not shown.
+    scope_contract: JsonValue
+    # Type not shown.
+    workspace_scope: JsonValue
     # Present where the read is scoped to a workspace.
-    workspace_id: str
+    workspace_id: NotRequired[str]
 
 
-class _AuditCenterResponseRequired(_t.TypedDict):
-    status: "SuccessStatus"
-    processing_time: "ProcessingTime"
-    _billing: "Billing"
+class AuditCenterResponse(_t.TypedDict):
+    """Fields every analytics response carries. The types of the four basis and scope fields are not shown."""
+
+    status: SuccessStatus
+    processing_time: ProcessingTime
+    _billing: Billing
     # Type not shown.
-    date_basis: "JsonValue"
+    date_basis: JsonValue
     # Type not shown.
-    metric_basis: "JsonValue"
+    metric_basis: JsonValue
     # Type not shown.
-    scope_contract: "JsonValue"
+    scope_contract: JsonValue
     # Type not shown.
-    workspace_scope: "JsonValue"
+    workspace_scope: JsonValue
     # Item shape not shown.
-    findings: list["JsonValue"]
+    findings: list[JsonValue]
     # Item shape not shown.
-    audit_timeline: list["JsonValue"]
+    audit_timeline: list[JsonValue]
     limit: float
     offset: float
     total: float
     # Type not shown.
-    period: "JsonValue"
-    stats: "AuditCenterResponseStats"
-
-
-class AuditCenterResponse(_AuditCenterResponseRequired, total=False):
-    """Fields every analytics response carries. The types of the four basis and scope fields are not shown."""
-
+    period: JsonValue
+    stats: AuditCenterResponseStats
     # Present where the read is scoped to a workspace.
-    workspace_id: str
+    workspace_id: NotRequired[str]
 
 
-class _AuditCenterResponseStatsRequired(_t.TypedDict):
+class AuditCenterResponseStats(_t.TypedDict):
     audited_total: int
     with_findings_count: int
     protected_count: int
-    severity_breakdown: "AuditCenterResponseStatsSeverityBreakdown"
+    severity_breakdown: AuditCenterResponseStatsSeverityBreakdown
     require_human_review: int
 
 
-class AuditCenterResponseStats(_AuditCenterResponseStatsRequired, total=False):
-    pass
-
-
-class _AuditCenterResponseStatsSeverityBreakdownRequired(_t.TypedDict):
+class AuditCenterResponseStatsSeverityBreakdown(_t.TypedDict):
     critical: int
     high: int
     medium: int
     low: int
 
 
-class AuditCenterResponseStatsSeverityBreakdown(_AuditCenterResponseStatsSeverityBreakdownRequired, total=False):
-    pass
-
-
-class Billing(_t.TypedDict, total=False):
+class Billing(_t.TypedDict):
     """Optional billing and rate-limit accounting on responses. All values are integers unless named as text.
     The charged amount of a billable call is `job.credits_billed` (at least 5 credits).
     """
 
-    credits: "BillingCredits"
-    job: "BillingJob"
-    requests: "RequestWindows"
-    remaining_credits: int
-    total_monthly: int
-    account_id: int
-    plan: "BillingPlan"
-    credits_billed: int
+    credits: NotRequired[BillingCredits]
+    job: NotRequired[BillingJob]
+    requests: NotRequired[RequestWindows]
+    remaining_credits: NotRequired[int]
+    total_monthly: NotRequired[int]
+    account_id: NotRequired[int]
+    plan: NotRequired[BillingPlan]
+    credits_billed: NotRequired[int]
 
 
-class BillingCredits(_t.TypedDict, total=False):
-    total_monthly: int
-    remaining_monthly: int
-    credit_source: str
-    api_handler: str
-    tier_info: "BillingCreditsTierInfo"
-    notice: str
-    renewal_days: int
-    subscription_status: str
+class BillingCredits(_t.TypedDict):
+    total_monthly: NotRequired[int]
+    remaining_monthly: NotRequired[int]
+    credit_source: NotRequired[str]
+    api_handler: NotRequired[str]
+    tier_info: NotRequired[BillingCreditsTierInfo]
+    notice: NotRequired[str]
+    renewal_days: NotRequired[int]
+    subscription_status: NotRequired[str]
 
 
-class BillingJob(_t.TypedDict, total=False):
-    api_job_name: str
-    app: str
-    action: str
-    default_credits: int
-    token: str
+class BillingJob(_t.TypedDict):
+    api_job_name: NotRequired[str]
+    app: NotRequired[str]
+    action: NotRequired[str]
+    default_credits: NotRequired[int]
+    token: NotRequired[str]
     # Credits charged for this call.
-    credits_billed: int
-    pricing: "BillingJobPricing"
+    credits_billed: NotRequired[int]
+    pricing: NotRequired[BillingJobPricing]
 
 
-class BillingPlan(_t.TypedDict, total=False):
+class BillingPlan(_t.TypedDict):
     # Whether the tier is text or an integer is not shown.
-    tier: _t.Union[int, str]
-    name: str
+    tier: NotRequired[int | str]
+    name: NotRequired[str]
 
 
-class BillingCreditsTierInfo(_t.TypedDict, total=False):
+class BillingCreditsTierInfo(_t.TypedDict):
     # Whether the tier is text or an integer is not shown.
-    tier: _t.Union[int, str]
-    name: str
-    initial_credits: int
-    price_monthly: int
-    price_overage_per_credit: int
+    tier: NotRequired[int | str]
+    name: NotRequired[str]
+    initial_credits: NotRequired[int]
+    price_monthly: NotRequired[int]
+    price_overage_per_credit: NotRequired[int]
 
 
-class BillingJobPricing(_t.TypedDict, total=False):
-    credits_per_unit: int
-    unit: str
-    unit_count: int
+class BillingJobPricing(_t.TypedDict):
+    credits_per_unit: NotRequired[int]
+    unit: NotRequired[str]
+    unit_count: NotRequired[int]
     # Add-on pricing; shape not shown.
-    addons: "JsonValue"
+    addons: NotRequired[JsonValue]
 
 
-class _CalendarDueDatesResponseRequired(_t.TypedDict):
-    status: "SuccessStatus"
-    processing_time: "ProcessingTime"
-    _billing: "Billing"
+class CalendarDueDatesResponse(_t.TypedDict):
+    """Fields every analytics response carries. The types of the four basis and scope fields are not shown."""
+
+    status: SuccessStatus
+    processing_time: ProcessingTime
+    _billing: Billing
     # Type not shown.
-    date_basis: "JsonValue"
+    date_basis: JsonValue
     # Type not shown.
-    metric_basis: "JsonValue"
+    metric_basis: JsonValue
     # Type not shown.
-    scope_contract: "JsonValue"
+    scope_contract: JsonValue
     # Type not shown.
-    workspace_scope: "JsonValue"
+    workspace_scope: JsonValue
     # Item shape not shown.
-    events: list["JsonValue"]
+    events: list[JsonValue]
     event_count: int
     overdue_count: int
+    # Present where the read is scoped to a workspace.
+    workspace_id: NotRequired[str]
 
 
-class CalendarDueDatesResponse(_CalendarDueDatesResponseRequired, total=False):
+class ContactStatsFinancialResponse(_t.TypedDict):
     """Fields every analytics response carries. The types of the four basis and scope fields are not shown."""
 
-    # Present where the read is scoped to a workspace.
-    workspace_id: str
-
-
-class _ContactStatsFinancialResponseRequired(_t.TypedDict):
-    status: "SuccessStatus"
-    processing_time: "ProcessingTime"
-    _billing: "Billing"
+    status: SuccessStatus
+    processing_time: ProcessingTime
+    _billing: Billing
     # Type not shown.
-    date_basis: "JsonValue"
+    date_basis: JsonValue
     # Type not shown.
-    metric_basis: "JsonValue"
+    metric_basis: JsonValue
     # Type not shown.
-    scope_contract: "JsonValue"
+    scope_contract: JsonValue
     # Type not shown.
-    workspace_scope: "JsonValue"
-    contacts: list["ContactStatsFinancialResponseContactsItem"]
+    workspace_scope: JsonValue
+    contacts: list[ContactStatsFinancialResponseContactsItem]
     has_custom_meta_keys: bool
-    meta_mapping: "MetaMapping"
-
-
-class ContactStatsFinancialResponse(_ContactStatsFinancialResponseRequired, total=False):
-    """Fields every analytics response carries. The types of the four basis and scope fields are not shown."""
-
+    meta_mapping: MetaMapping
     # Present where the read is scoped to a workspace.
-    workspace_id: str
+    workspace_id: NotRequired[str]
 
 
-class ContactStatsFinancialResponseContactsItem(_t.TypedDict, total=False):
+class ContactStatsFinancialResponseContactsItem(_t.TypedDict):
     """Fields beyond the three shown are not shown.
 
     Further properties are allowed (not typed here).
     """
 
-    total_amount: float
-    invoice_count: int
-    amounts_available: bool
+    total_amount: NotRequired[float]
+    invoice_count: NotRequired[int]
+    amounts_available: NotRequired[bool]
 
 
-class _ContactStatsResponseRequired(_t.TypedDict):
-    status: "SuccessStatus"
-    processing_time: "ProcessingTime"
-    _billing: "Billing"
+class ContactStatsResponse(_t.TypedDict):
+    """Fields every analytics response carries. The types of the four basis and scope fields are not shown."""
+
+    status: SuccessStatus
+    processing_time: ProcessingTime
+    _billing: Billing
     # Type not shown.
-    date_basis: "JsonValue"
+    date_basis: JsonValue
     # Type not shown.
-    metric_basis: "JsonValue"
+    metric_basis: JsonValue
     # Type not shown.
-    scope_contract: "JsonValue"
+    scope_contract: JsonValue
     # Type not shown.
-    workspace_scope: "JsonValue"
+    workspace_scope: JsonValue
     # Item shape not shown.
-    contacts: list["JsonValue"]
+    contacts: list[JsonValue]
     total_contacts: int
     financial_endpoint: str
     has_custom_meta_keys: bool
-    meta_mapping: "MetaMapping"
-
-
-class ContactStatsResponse(_ContactStatsResponseRequired, total=False):
-    """Fields every analytics response carries. The types of the four basis and scope fields are not shown."""
-
+    meta_mapping: MetaMapping
     # Present where the read is scoped to a workspace.
-    workspace_id: str
+    workspace_id: NotRequired[str]
 
 
-class _DocumentCommentAddedEventRequired(_t.TypedDict):
-    event_type: _t.Literal["document.comment_added"]
-    event_id: "EventId"
-    # ISO 8601 UTC.
-    timestamp: str
-    subscription_id: int
-    data: "OpenEventData"
-
-
-class DocumentCommentAddedEvent(_DocumentCommentAddedEventRequired, total=False):
+class DocumentCommentAddedEvent(_t.TypedDict):
     """Delivery body, JSON UTF-8."""
 
-
-class _DocumentCreatedEventRequired(_t.TypedDict):
-    event_type: _t.Literal["document.created"]
-    event_id: "EventId"
+    event_type: _t.Literal["document.comment_added"]
+    event_id: EventId
     # ISO 8601 UTC.
     timestamp: str
     subscription_id: int
-    data: "OpenEventData"
+    data: OpenEventData
 
 
-class DocumentCreatedEvent(_DocumentCreatedEventRequired, total=False):
+class DocumentCreatedEvent(_t.TypedDict):
     """Alias of `document.uploaded`."""
 
+    event_type: _t.Literal["document.created"]
+    event_id: EventId
+    # ISO 8601 UTC.
+    timestamp: str
+    subscription_id: int
+    data: OpenEventData
 
-class DocumentDeletedData(_t.TypedDict, total=False):
+
+class DocumentDeletedData(_t.TypedDict):
     """Other fields of this event's data are not shown.
 
     Further properties are allowed (not typed here).
     """
 
     # `trash` (recycle bin on higher plans) or `instant` (permanent, standard plan).
-    delete_mode: _t.Literal["trash", "instant"]
+    delete_mode: NotRequired[_t.Literal["trash", "instant"]]
 
 
-class _DocumentDeletedEventRequired(_t.TypedDict):
+class DocumentDeletedEvent(_t.TypedDict):
+    """Delivery body, JSON UTF-8."""
+
     event_type: _t.Literal["document.deleted"]
-    event_id: "EventId"
+    event_id: EventId
     # ISO 8601 UTC.
     timestamp: str
     subscription_id: int
-    data: "DocumentDeletedData"
+    data: DocumentDeletedData
 
 
-class DocumentDeletedEvent(_DocumentDeletedEventRequired, total=False):
+class DocumentEditedEvent(_t.TypedDict):
     """Delivery body, JSON UTF-8."""
 
-
-class _DocumentEditedEventRequired(_t.TypedDict):
     event_type: _t.Literal["document.edited"]
-    event_id: "EventId"
+    event_id: EventId
     # ISO 8601 UTC.
     timestamp: str
     subscription_id: int
-    data: "OpenEventData"
+    data: OpenEventData
 
 
-class DocumentEditedEvent(_DocumentEditedEventRequired, total=False):
-    """Delivery body, JSON UTF-8."""
-
-
-class _DocumentGetResponseRequired(_t.TypedDict):
-    status: "SuccessStatus"
-    processing_time: "ProcessingTime"
-
-
-class DocumentGetResponse(_DocumentGetResponseRequired, total=False):
+class DocumentGetResponse(_t.TypedDict):
     """Document details (metadata, workspace, processing status, extracted fields, download references). The exact
     body shape is not shown.
 
     Further properties are allowed (not typed here).
     """
 
-    _billing: "Billing"
+    status: SuccessStatus
+    processing_time: ProcessingTime
+    _billing: NotRequired[Billing]
 
 
-class _DocumentLegalHoldPlacedEventRequired(_t.TypedDict):
+class DocumentLegalHoldPlacedEvent(_t.TypedDict):
+    """Delivery body, JSON UTF-8."""
+
     event_type: _t.Literal["document.legal_hold_placed"]
-    event_id: "EventId"
+    event_id: EventId
     # ISO 8601 UTC.
     timestamp: str
     subscription_id: int
-    data: "OpenEventData"
+    data: OpenEventData
 
 
-class DocumentLegalHoldPlacedEvent(_DocumentLegalHoldPlacedEventRequired, total=False):
+class DocumentLegalHoldReleasedEvent(_t.TypedDict):
     """Delivery body, JSON UTF-8."""
 
-
-class _DocumentLegalHoldReleasedEventRequired(_t.TypedDict):
     event_type: _t.Literal["document.legal_hold_released"]
-    event_id: "EventId"
+    event_id: EventId
     # ISO 8601 UTC.
     timestamp: str
     subscription_id: int
-    data: "OpenEventData"
+    data: OpenEventData
 
 
-class DocumentLegalHoldReleasedEvent(_DocumentLegalHoldReleasedEventRequired, total=False):
+class DocumentLifecycleChangedEvent(_t.TypedDict):
     """Delivery body, JSON UTF-8."""
 
-
-class _DocumentLifecycleChangedEventRequired(_t.TypedDict):
     event_type: _t.Literal["document.lifecycle_changed"]
-    event_id: "EventId"
+    event_id: EventId
     # ISO 8601 UTC.
     timestamp: str
     subscription_id: int
-    data: "OpenEventData"
+    data: OpenEventData
 
 
-class DocumentLifecycleChangedEvent(_DocumentLifecycleChangedEventRequired, total=False):
+class DocumentMovedEvent(_t.TypedDict):
     """Delivery body, JSON UTF-8."""
 
-
-class _DocumentMovedEventRequired(_t.TypedDict):
     event_type: _t.Literal["document.moved"]
-    event_id: "EventId"
+    event_id: EventId
     # ISO 8601 UTC.
     timestamp: str
     subscription_id: int
-    data: "OpenEventData"
+    data: OpenEventData
 
 
-class DocumentMovedEvent(_DocumentMovedEventRequired, total=False):
+class DocumentNoteAddedEvent(_t.TypedDict):
     """Delivery body, JSON UTF-8."""
 
-
-class _DocumentNoteAddedEventRequired(_t.TypedDict):
     event_type: _t.Literal["document.note_added"]
-    event_id: "EventId"
+    event_id: EventId
     # ISO 8601 UTC.
     timestamp: str
     subscription_id: int
-    data: "OpenEventData"
+    data: OpenEventData
 
 
-class DocumentNoteAddedEvent(_DocumentNoteAddedEventRequired, total=False):
-    """Delivery body, JSON UTF-8."""
-
-
-class _DocumentProcessedDataRequired(_t.TypedDict):
+class DocumentProcessedData(_t.TypedDict):
     pofid: str
     workspace_id: int
     filename: str
     mime_type: str
     size_bytes: int
-    processing_result: "DocumentProcessedDataProcessingResult"
+    processing_result: DocumentProcessedDataProcessingResult
 
 
-class DocumentProcessedData(_DocumentProcessedDataRequired, total=False):
-    pass
-
-
-class _DocumentProcessedDataProcessingResultRequired(_t.TypedDict):
+class DocumentProcessedDataProcessingResult(_t.TypedDict):
     ocr_done: bool
     classification: str
     confidence: float
 
 
-class DocumentProcessedDataProcessingResult(_DocumentProcessedDataProcessingResultRequired, total=False):
-    pass
+class DocumentProcessedEvent(_t.TypedDict):
+    """Delivery body, JSON UTF-8."""
 
-
-class _DocumentProcessedEventRequired(_t.TypedDict):
     event_type: _t.Literal["document.processed"]
-    event_id: "EventId"
+    event_id: EventId
     # ISO 8601 UTC.
     timestamp: str
     subscription_id: int
-    data: "DocumentProcessedData"
+    data: DocumentProcessedData
 
 
-class DocumentProcessedEvent(_DocumentProcessedEventRequired, total=False):
+class DocumentRestoredEvent(_t.TypedDict):
     """Delivery body, JSON UTF-8."""
 
-
-class _DocumentRestoredEventRequired(_t.TypedDict):
     event_type: _t.Literal["document.restored"]
-    event_id: "EventId"
+    event_id: EventId
     # ISO 8601 UTC.
     timestamp: str
     subscription_id: int
-    data: "OpenEventData"
+    data: OpenEventData
 
 
-class DocumentRestoredEvent(_DocumentRestoredEventRequired, total=False):
+class DocumentTagAddedEvent(_t.TypedDict):
     """Delivery body, JSON UTF-8."""
 
-
-class _DocumentTagAddedEventRequired(_t.TypedDict):
     event_type: _t.Literal["document.tag_added"]
-    event_id: "EventId"
+    event_id: EventId
     # ISO 8601 UTC.
     timestamp: str
     subscription_id: int
-    data: "OpenEventData"
+    data: OpenEventData
 
 
-class DocumentTagAddedEvent(_DocumentTagAddedEventRequired, total=False):
+class DocumentUploadedEvent(_t.TypedDict):
     """Delivery body, JSON UTF-8."""
 
-
-class _DocumentUploadedEventRequired(_t.TypedDict):
     event_type: _t.Literal["document.uploaded"]
-    event_id: "EventId"
+    event_id: EventId
     # ISO 8601 UTC.
     timestamp: str
     subscription_id: int
-    data: "OpenEventData"
+    data: OpenEventData
 
 
-class DocumentUploadedEvent(_DocumentUploadedEventRequired, total=False):
+class DocumentVersionCreatedEvent(_t.TypedDict):
     """Delivery body, JSON UTF-8."""
 
-
-class _DocumentVersionCreatedEventRequired(_t.TypedDict):
     event_type: _t.Literal["document.version_created"]
-    event_id: "EventId"
+    event_id: EventId
     # ISO 8601 UTC.
     timestamp: str
     subscription_id: int
-    data: "OpenEventData"
-
-
-class DocumentVersionCreatedEvent(_DocumentVersionCreatedEventRequired, total=False):
-    """Delivery body, JSON UTF-8."""
+    data: OpenEventData
 
 
 # Every stable error code of the service, each with its HTTP status in `x-http-status`. Error codes of
-ErrorCode: _t.TypeAlias = _t.Literal["INVALID_REQUEST", "JOB_CONFIG_INVALID", "INVALID_CURRENCY_CODE", "CURRENCY_NOT_AVAILABLE", "INVALID_COORDINATES", "AUTH_REQUIRED", "INVALID_TOKEN", "BEARERTOKEN_EXPIRED", "INSUFFICIENT_CREDITS", "BUDGET_EXHAUSTED", "FORBIDDEN", "TIER_RESTRICTED", "JOB_REQUIRES_PAID_TIER", "NOT_FOUND", "RATE_LIMIT_EXCEEDED", "QUEUE_LIMIT_REACHED", "INTERNAL_ERROR", "SERVICE_UNAVAILABLE"]
+ErrorCode: _t.TypeAlias = _t.Literal[
+    "INVALID_REQUEST",
+    "JOB_CONFIG_INVALID",
+    "INVALID_CURRENCY_CODE",
+    "CURRENCY_NOT_AVAILABLE",
+    "INVALID_COORDINATES",
+    "AUTH_REQUIRED",
+    "INVALID_TOKEN",
+    "BEARERTOKEN_EXPIRED",
+    "INSUFFICIENT_CREDITS",
+    "BUDGET_EXHAUSTED",
+    "FORBIDDEN",
+    "TIER_RESTRICTED",
+    "JOB_REQUIRES_PAID_TIER",
+    "NOT_FOUND",
+    "RATE_LIMIT_EXCEEDED",
+    "QUEUE_LIMIT_REACHED",
+    "INTERNAL_ERROR",
+    "SERVICE_UNAVAILABLE",
+]
 
 
-class _ErrorResponseRequired(_t.TypedDict):
+class ErrorResponse(_t.TypedDict):
+    """Error body. Clients read `code`, not the localised `message`."""
+
     status: _t.Literal["error"]
     # Stable error code.
     code: str
     # Localised human text.
     message: str
-    processing_time: "ProcessingTime"
-
-
-class ErrorResponse(_ErrorResponseRequired, total=False):
-    """Error body. Clients read `code`, not the localised `message`."""
+    processing_time: ProcessingTime
 
 
 # Unique 128-bit identifier (32 hex characters); idempotency key.
 EventId: _t.TypeAlias = str
 
 
-class _ForbiddenErrorRequired(_t.TypedDict):
+class ForbiddenError(_t.TypedDict):
+    """Error body. Clients read `code`, not the localised `message`."""
+
     status: _t.Literal["error"]
     code: _t.Literal["FORBIDDEN"]
     # Localised human text.
     message: str
-    processing_time: "ProcessingTime"
-
-
-class ForbiddenError(_ForbiddenErrorRequired, total=False):
-    """Error body. Clients read `code`, not the localised `message`."""
+    processing_time: ProcessingTime
 
 
 # JSON array of extra fields; default empty. The item shape is not shown.
 IdpFields: _t.TypeAlias = list["JsonValue"]
 
 
-class _InternalServerErrorRequired(_t.TypedDict):
+class InternalServerError(_t.TypedDict):
+    """Error body. Clients read `code`, not the localised `message`."""
+
     status: _t.Literal["error"]
     code: _t.Literal["INTERNAL_ERROR"]
     # Localised human text.
     message: str
-    processing_time: "ProcessingTime"
+    processing_time: ProcessingTime
 
 
-class InternalServerError(_InternalServerErrorRequired, total=False):
+class InvalidRequestError(_t.TypedDict):
     """Error body. Clients read `code`, not the localised `message`."""
 
-
-class _InvalidRequestErrorRequired(_t.TypedDict):
     status: _t.Literal["error"]
     code: _t.Literal["INVALID_REQUEST"]
     # Localised human text.
     message: str
-    processing_time: "ProcessingTime"
+    processing_time: ProcessingTime
 
 
-class InvalidRequestError(_InvalidRequestErrorRequired, total=False):
-    """Error body. Clients read `code`, not the localised `message`."""
-
-
-class InvoicePages(_t.TypedDict, total=False):
+class InvoicePages(_t.TypedDict):
     """Extracted invoice fields; only `_supplier_name` and `_total_amount` are shown, their types are not.
 
     Further properties are allowed (not typed here).
     """
 
-    _supplier_name: "JsonValue"
-    _total_amount: "JsonValue"
+    _supplier_name: NotRequired[JsonValue]
+    _total_amount: NotRequired[JsonValue]
 
 
-_JobAcceptedResponseRequired = _t.TypedDict("_JobAcceptedResponseRequired", {"status": "SuccessStatus", "job_id": str, "poll_url": "PollUrl", "processing_time": "ProcessingTime"})
-_JobAcceptedResponseOptional = _t.TypedDict("_JobAcceptedResponseOptional", {"async": bool, "message": str, "_billing": "Billing"}, total=False)
+JobAcceptedResponse = _t.TypedDict(
+    "JobAcceptedResponse",
+    {
+        "status": "SuccessStatus",
+        "job_id": str,
+        "poll_url": "PollUrl",
+        "processing_time": "ProcessingTime",
+        "async": NotRequired[bool],
+        "message": NotRequired[str],
+        "_billing": NotRequired["Billing"],
+    },
+)
 
 
-class JobAcceptedResponse(_JobAcceptedResponseRequired, _JobAcceptedResponseOptional):
-    """Answer to `client_wait=false` or `async_only=true`: the `job_id` immediately and the `poll_url`.
-    Translation also sets `async`=true.
-    """
+# The body of a job submission; which member applies is chosen by the pipeline and a body field (see
+# `x-paperoffice-variants`).
+JobAddRequest: _t.TypeAlias = _t.Union[
+    "OcrUsTaxFormsRequest",
+    "WorkflowAccountingDatevRequest",
+    "WorkflowInvoiceRequest",
+    "WorkflowPdfAiSplitRequest",
+    "WorkflowAnonymizeFinalizeRequest",
+    "PdfUnlockRequest",
+    "VoiceTtsRequest",
+    "RedactImageRequest",
+]
 
 
-# The body of a job submission; which member applies is chosen by the pipeline and a body field (see `x-paperoffice-variants`).
-JobAddRequest: _t.TypeAlias = _t.Union["OcrUsTaxFormsRequest", "WorkflowAccountingDatevRequest", "WorkflowInvoiceRequest", "WorkflowPdfAiSplitRequest", "WorkflowAnonymizeFinalizeRequest", "PdfUnlockRequest", "VoiceTtsRequest", "RedactImageRequest"]
+class JobBadRequestError(_t.TypedDict):
+    """Error body. Clients read `code`, not the localised `message`."""
 
-
-class _JobBadRequestErrorRequired(_t.TypedDict):
     status: _t.Literal["error"]
     code: _t.Literal["INVALID_REQUEST", "JOB_CONFIG_INVALID"]
     # Localised human text.
     message: str
-    processing_time: "ProcessingTime"
+    processing_time: ProcessingTime
 
 
-class JobBadRequestError(_JobBadRequestErrorRequired, total=False):
-    """Error body. Clients read `code`, not the localised `message`."""
+class JobCompletedEvent(_t.TypedDict):
+    """Delivery body, JSON UTF-8."""
 
-
-class _JobCompletedEventRequired(_t.TypedDict):
     event_type: _t.Literal["job.completed"]
-    event_id: "EventId"
+    event_id: EventId
     # ISO 8601 UTC.
     timestamp: str
     subscription_id: int
-    data: "OpenEventData"
+    data: OpenEventData
 
 
-class JobCompletedEvent(_JobCompletedEventRequired, total=False):
+JobEnvelope = _t.TypedDict(
+    "JobEnvelope",
+    {
+        "job_id": NotRequired[str],
+        "job_status": NotRequired["JobStatus"],
+        "result": NotRequired["JobPayload"],
+        "job_result": NotRequired["JobPayload"],
+        "poll_url": NotRequired["PollUrl"],
+        "client_wait": NotRequired[bool],
+        "max_wait_seconds": NotRequired[int],
+        "message": NotRequired[str],
+        "async": NotRequired[bool],
+    },
+)
+
+
+class JobFailedEvent(_t.TypedDict):
     """Delivery body, JSON UTF-8."""
 
-
-_JobEnvelopeRequired = _t.TypedDict("_JobEnvelopeRequired", {})
-_JobEnvelopeOptional = _t.TypedDict("_JobEnvelopeOptional", {"job_id": str, "job_status": "JobStatus", "result": "JobPayload", "job_result": "JobPayload", "poll_url": "PollUrl", "client_wait": bool, "max_wait_seconds": int, "message": str, "async": bool}, total=False)
-
-
-class JobEnvelope(_JobEnvelopeRequired, _JobEnvelopeOptional):
-    """The job resource as it appears in job responses."""
-
-
-class _JobFailedEventRequired(_t.TypedDict):
     event_type: _t.Literal["job.failed"]
-    event_id: "EventId"
+    event_id: EventId
     # ISO 8601 UTC.
     timestamp: str
     subscription_id: int
-    data: "OpenEventData"
+    data: OpenEventData
 
 
-class JobFailedEvent(_JobFailedEventRequired, total=False):
-    """Delivery body, JSON UTF-8."""
-
-
-class _JobFinishedResponseRequired(_t.TypedDict):
-    status: "SuccessStatus"
-    job_id: str
-    result: "JobPayload"
-    processing_time: "ProcessingTime"
-
-
-class JobFinishedResponse(_JobFinishedResponseRequired, total=False):
+class JobFinishedResponse(_t.TypedDict):
     """Finished within the hold."""
 
-    _billing: "Billing"
+    status: SuccessStatus
+    job_id: str
+    result: JobPayload
+    processing_time: ProcessingTime
+    _billing: NotRequired[Billing]
 
 
-class _JobForbiddenErrorRequired(_t.TypedDict):
+class JobForbiddenError(_t.TypedDict):
+    """Error body. Clients read `code`, not the localised `message`."""
+
     status: _t.Literal["error"]
     code: _t.Literal["FORBIDDEN", "TIER_RESTRICTED", "JOB_REQUIRES_PAID_TIER"]
     # Localised human text.
     message: str
-    processing_time: "ProcessingTime"
+    processing_time: ProcessingTime
 
 
-class JobForbiddenError(_JobForbiddenErrorRequired, total=False):
-    """Error body. Clients read `code`, not the localised `message`."""
+class JobHoldExceededResponse(_t.TypedDict):
+    """The hold was exceeded; the job continues in the background. Poll `poll_url`."""
 
-
-class _JobHoldExceededResponseRequired(_t.TypedDict):
-    status: "SuccessStatus"
+    status: SuccessStatus
     job_id: str
-    poll_url: "PollUrl"
+    poll_url: PollUrl
     # Hold duration actually attempted.
     max_wait_seconds: int
     client_wait: _t.Literal[False]
     message: str
-    processing_time: "ProcessingTime"
-
-
-class JobHoldExceededResponse(_JobHoldExceededResponseRequired, total=False):
-    """The hold was exceeded; the job continues in the background. Poll `poll_url`."""
-
-    _billing: "Billing"
+    processing_time: ProcessingTime
+    _billing: NotRequired[Billing]
 
 
 # Finished payload of a job. Its fields are not shown beyond the per-pipeline payloads.
 JobPayload: _t.TypeAlias = dict[str, "JsonValue"]
 
 
-class JobPriority(_t.TypedDict, total=False):
+class JobPriority(_t.TypedDict):
     # Legacy queue weight, not part of the public contract and kept for compatibility only. When
-    priority: int
+    priority: NotRequired[int]
 
 
-class _JobProgressEventRequired(_t.TypedDict):
+class JobProgressEvent(_t.TypedDict):
+    """Delivery body, JSON UTF-8."""
+
     event_type: _t.Literal["job.progress"]
-    event_id: "EventId"
+    event_id: EventId
     # ISO 8601 UTC.
     timestamp: str
     subscription_id: int
-    data: "OpenEventData"
-
-
-class JobProgressEvent(_JobProgressEventRequired, total=False):
-    """Delivery body, JSON UTF-8."""
+    data: OpenEventData
 
 
 # `completed` is the terminal success value. The names of the running or queued state, of failure states
 JobStatus: _t.TypeAlias = str
 
 
-class _JobStatusResponseRequired(_t.TypedDict):
-    status: "SuccessStatus"
-    job_status: "JobStatus"
-    processing_time: "ProcessingTime"
+class JobStatusResponse(_t.TypedDict):
+    """When `job_status` is `completed` the payload is in `result` (workflow/IDP) or `job_result` (OCR and other
+    pipelines).
+    """
+
+    status: SuccessStatus
+    job_status: JobStatus
+    processing_time: ProcessingTime
+    job_id: NotRequired[str]
+    result: NotRequired[JobPayload]
+    job_result: NotRequired[JobPayload]
+    message: NotRequired[str]
+    _billing: NotRequired[Billing]
 
 
-class JobStatusResponse(_JobStatusResponseRequired, total=False):
-    """When `job_status` is `completed` the payload is in `result` (workflow/IDP) or `job_result` (OCR and other pipelines)."""
-
-    job_id: str
-    result: "JobPayload"
-    job_result: "JobPayload"
-    message: str
-    _billing: "Billing"
-
-
-class JobSubmitOptions(_t.TypedDict, total=False):
+class JobSubmitOptions(_t.TypedDict):
     """Common parameters of job submission."""
 
     # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
-    client_wait: bool
+    client_wait: NotRequired[bool]
     # true equals `client_wait=false`.
-    async_only: bool
-    processing_lane: "ProcessingLane"
+    async_only: NotRequired[bool]
+    processing_lane: NotRequired[ProcessingLane]
 
 
-class JobUrlInputs(_t.TypedDict, total=False):
+class JobUrlInputs(_t.TypedDict):
     """On most pipelines `files` may be a JSON array of HTTPS URLs instead of uploads, or `source_url` / `file_url`
     may name the input. Which pipelines accept this is not shown.
     """
 
     # JSON array of HTTPS URLs.
-    files: list[str]
-    source_url: str
-    file_url: str
+    files: NotRequired[list[str]]
+    source_url: NotRequired[str]
+    file_url: NotRequired[str]
 
 
 # Retries per delivery.
 MaxRetries: _t.TypeAlias = int
 
 
-class MetaMapping(_t.TypedDict, total=False):
-    contacts: "MetaMappingEntry"
-    location: "MetaMappingEntry"
-    amounts: "MetaMappingEntry"
+class MetaMapping(_t.TypedDict):
+    contacts: NotRequired[MetaMappingEntry]
+    location: NotRequired[MetaMappingEntry]
+    amounts: NotRequired[MetaMappingEntry]
 
 
-class MetaMappingEntry(_t.TypedDict, total=False):
-    configured: bool
-    ready: "MetaMappingEntryReady"
-    feature_ready: bool
-    reason: str
+class MetaMappingEntry(_t.TypedDict):
+    configured: NotRequired[bool]
+    ready: NotRequired[MetaMappingEntryReady]
+    feature_ready: NotRequired[bool]
+    reason: NotRequired[str]
 
 
-class MetaMappingEntryReady(_t.TypedDict, total=False):
-    amounts: bool
-    partners: bool
-    due_dates: bool
-    document_types: bool
-    location: bool
+class MetaMappingEntryReady(_t.TypedDict):
+    amounts: NotRequired[bool]
+    partners: NotRequired[bool]
+    due_dates: NotRequired[bool]
+    document_types: NotRequired[bool]
+    location: NotRequired[bool]
 
 
 # Basic = OCR plus vision, premium adds AI thinking, ultra adds AI reasoning; pro and pro-max variants allow
-ModelTier: _t.TypeAlias = _t.Literal["basic", "basic-pro", "basic-pro-max", "premium", "premium-pro", "premium-pro-max", "ultra", "ultra-pro", "ultra-pro-max"]
+ModelTier: _t.TypeAlias = _t.Literal[
+    "basic",
+    "basic-pro",
+    "basic-pro-max",
+    "premium",
+    "premium-pro",
+    "premium-pro-max",
+    "ultra",
+    "ultra-pro",
+    "ultra-pro-max",
+]
 
 
-class _NotFoundErrorRequired(_t.TypedDict):
+class NotFoundError(_t.TypedDict):
+    """Error body. Clients read `code`, not the localised `message`."""
+
     status: _t.Literal["error"]
     code: _t.Literal["NOT_FOUND"]
     # Localised human text.
     message: str
-    processing_time: "ProcessingTime"
-
-
-class NotFoundError(_NotFoundErrorRequired, total=False):
-    """Error body. Clients read `code`, not the localised `message`."""
+    processing_time: ProcessingTime
 
 
 # Body shape not shown.
 NotShownBody: _t.TypeAlias = dict[str, "JsonValue"]
 
 
-class _NotShownSuccessResponseRequired(_t.TypedDict):
-    status: "SuccessStatus"
-    processing_time: "ProcessingTime"
-
-
-class NotShownSuccessResponse(_NotShownSuccessResponseRequired, total=False):
+class NotShownSuccessResponse(_t.TypedDict):
     """Success body; fields beyond `status`, `processing_time` and `_billing` are not shown.
 
     Further properties are allowed (not typed here).
     """
 
-    _billing: "Billing"
+    status: SuccessStatus
+    processing_time: ProcessingTime
+    _billing: NotRequired[Billing]
 
 
-class OcrPayload(_t.TypedDict, total=False):
+class OcrPayload(_t.TypedDict):
     """OCR payload: `pages` or `output.pages` with bounding boxes. A result may contain a download URL of the form
     `{base_url}/job/download/<token>`. The shape of pages and boxes and other fields are not shown.
 
@@ -855,73 +803,65 @@ class OcrPayload(_t.TypedDict, total=False):
     """
 
     # Recognised pages with bounding boxes; item shape not shown.
-    pages: list["JsonValue"]
-    output: "OcrPayloadOutput"
+    pages: NotRequired[list[JsonValue]]
+    output: NotRequired[OcrPayloadOutput]
 
 
-class OcrPayloadOutput(_t.TypedDict, total=False):
+class OcrPayloadOutput(_t.TypedDict):
     """Further properties are allowed (not typed here)."""
 
     # Recognised pages with bounding boxes; item shape not shown.
-    pages: list["JsonValue"]
+    pages: NotRequired[list[JsonValue]]
 
 
-class _OcrUsTaxFormsRequestRequired(_t.TypedDict):
-    # PDF or image, multipart.
-    file_1: "UploadFile"
-    model: "ModelTier"
-
-
-class OcrUsTaxFormsRequest(_OcrUsTaxFormsRequestRequired, total=False):
+class OcrUsTaxFormsRequest(_t.TypedDict):
     """US tax forms (W-2, 1040, 1099 and similar). Result is read from `job_result` after polling."""
 
+    # PDF or image, multipart.
+    file_1: UploadFile
+    model: ModelTier
     # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
-    client_wait: bool
+    client_wait: NotRequired[bool]
     # true equals `client_wait=false`.
-    async_only: bool
-    processing_lane: "ProcessingLane"
+    async_only: NotRequired[bool]
+    processing_lane: NotRequired[ProcessingLane]
     # Legacy queue weight, not part of the public contract and kept for compatibility only. When
-    priority: int
+    priority: NotRequired[int]
     # Selects the extraction collection. Other collections of this pipeline are not shown.
-    idp_collection: _t.Literal["us_tax_forms"]
-    idp_fields: "IdpFields"
+    idp_collection: NotRequired[_t.Literal["us_tax_forms"]]
+    idp_fields: NotRequired[IdpFields]
 
 
 # Event data; its shape is not shown for this event.
 OpenEventData: _t.TypeAlias = dict[str, "JsonValue"]
 
 
-class _PaymentRequiredErrorRequired(_t.TypedDict):
+class PaymentRequiredError(_t.TypedDict):
+    """Error body. Clients read `code`, not the localised `message`."""
+
     status: _t.Literal["error"]
     code: _t.Literal["INSUFFICIENT_CREDITS", "BUDGET_EXHAUSTED"]
     # Localised human text.
     message: str
-    processing_time: "ProcessingTime"
+    processing_time: ProcessingTime
 
 
-class PaymentRequiredError(_PaymentRequiredErrorRequired, total=False):
-    """Error body. Clients read `code`, not the localised `message`."""
-
-
-class _PdfUnlockRequestRequired(_t.TypedDict):
-    # Encrypted PDFs; in multipart the name repeats as `files[]`.
-    files: list["UploadFile"]
-    # Current PDF password.
-    password: str
-
-
-class PdfUnlockRequest(_PdfUnlockRequestRequired, total=False):
+class PdfUnlockRequest(_t.TypedDict):
     """Unlock encrypted PDFs. Base cost 10 credits. On most pipelines `files` may instead be a JSON array of HTTPS
     URLs; whether this pipeline accepts that is not shown.
     """
 
+    # Encrypted PDFs; in multipart the name repeats as `files[]`.
+    files: list[UploadFile]
+    # Current PDF password.
+    password: str
     # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
-    client_wait: bool
+    client_wait: NotRequired[bool]
     # true equals `client_wait=false`.
-    async_only: bool
-    processing_lane: "ProcessingLane"
+    async_only: NotRequired[bool]
+    processing_lane: NotRequired[ProcessingLane]
     # Legacy queue weight, not part of the public contract and kept for compatibility only. When
-    priority: int
+    priority: NotRequired[int]
 
 
 Period: _t.TypeAlias = _t.Literal["7d", "30d", "90d", "365d", "all"]
@@ -939,7 +879,7 @@ ProcessingLane: _t.TypeAlias = _t.Literal["no_sla", "sla_24h", "sla_12h", "sla_6
 ProcessingTime: _t.TypeAlias = str
 
 
-class RedactImageRequest(_t.TypedDict, total=False):
+class RedactImageRequest(_t.TypedDict):
     """Canonical apply-redaction path of anonymization. Its parameters are not shown, so the body stays open. The
     general rule that on most pipelines `files` may be a JSON array of HTTPS URLs, or `source_url` / `file_url`
     may name the input (JobUrlInputs), is not stated for this pipeline.
@@ -948,46 +888,44 @@ class RedactImageRequest(_t.TypedDict, total=False):
     """
 
     # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
-    client_wait: bool
+    client_wait: NotRequired[bool]
     # true equals `client_wait=false`.
-    async_only: bool
-    processing_lane: "ProcessingLane"
+    async_only: NotRequired[bool]
+    processing_lane: NotRequired[ProcessingLane]
     # Legacy queue weight, not part of the public contract and kept for compatibility only. When
-    priority: int
+    priority: NotRequired[int]
 
 
-class RequestWindow(_t.TypedDict, total=False):
+class RequestWindow(_t.TypedDict):
     """One value per window. Numeric values of the rate limits are not shown."""
 
-    second: int
-    minute: int
-    hour: int
-    day: int
+    second: NotRequired[int]
+    minute: NotRequired[int]
+    hour: NotRequired[int]
+    day: NotRequired[int]
 
 
-class RequestWindows(_t.TypedDict, total=False):
+class RequestWindows(_t.TypedDict):
     """Request-rate accounting."""
 
-    limits: "RequestWindow"
-    current: "RequestWindow"
-    remaining: "RequestWindow"
-    next_possible_request_seconds: int
+    limits: NotRequired[RequestWindow]
+    current: NotRequired[RequestWindow]
+    remaining: NotRequired[RequestWindow]
+    next_possible_request_seconds: NotRequired[int]
 
 
 # `exponential` (default; the gap doubles after each failure), `linear` (the gap grows by a fixed step),
 RetryPolicy: _t.TypeAlias = _t.Literal["exponential", "linear", "none"]
 
 
-class _ServiceUnavailableErrorRequired(_t.TypedDict):
+class ServiceUnavailableError(_t.TypedDict):
+    """Error body. Clients read `code`, not the localised `message`."""
+
     status: _t.Literal["error"]
     code: _t.Literal["SERVICE_UNAVAILABLE"]
     # Localised human text.
     message: str
-    processing_time: "ProcessingTime"
-
-
-class ServiceUnavailableError(_ServiceUnavailableErrorRequired, total=False):
-    """Error body. Clients read `code`, not the localised `message`."""
+    processing_time: ProcessingTime
 
 
 Severity: _t.TypeAlias = _t.Literal["low", "medium", "high", "critical"]
@@ -996,178 +934,160 @@ Severity: _t.TypeAlias = _t.Literal["low", "medium", "high", "critical"]
 SuccessStatus: _t.TypeAlias = _t.Literal["success"]
 
 
-class _TaskCompletedEventRequired(_t.TypedDict):
+class TaskCompletedEvent(_t.TypedDict):
+    """Delivery body, JSON UTF-8."""
+
     event_type: _t.Literal["task.completed"]
-    event_id: "EventId"
+    event_id: EventId
     # ISO 8601 UTC.
     timestamp: str
     subscription_id: int
-    data: "OpenEventData"
+    data: OpenEventData
 
 
-class TaskCompletedEvent(_TaskCompletedEventRequired, total=False):
+class TaskCreatedEvent(_t.TypedDict):
     """Delivery body, JSON UTF-8."""
 
-
-class _TaskCreatedEventRequired(_t.TypedDict):
     event_type: _t.Literal["task.created"]
-    event_id: "EventId"
+    event_id: EventId
     # ISO 8601 UTC.
     timestamp: str
     subscription_id: int
-    data: "OpenEventData"
+    data: OpenEventData
 
 
-class TaskCreatedEvent(_TaskCreatedEventRequired, total=False):
+class TaskOverdueEvent(_t.TypedDict):
     """Delivery body, JSON UTF-8."""
 
-
-class _TaskOverdueEventRequired(_t.TypedDict):
     event_type: _t.Literal["task.overdue"]
-    event_id: "EventId"
+    event_id: EventId
     # ISO 8601 UTC.
     timestamp: str
     subscription_id: int
-    data: "OpenEventData"
-
-
-class TaskOverdueEvent(_TaskOverdueEventRequired, total=False):
-    """Delivery body, JSON UTF-8."""
+    data: OpenEventData
 
 
 # Timeout per attempt; the first attempt is capped at 2 or 5 seconds depending on the event.
 TimeoutMs: _t.TypeAlias = int
 
 
-class _TooManyRequestsErrorRequired(_t.TypedDict):
+class TooManyRequestsError(_t.TypedDict):
+    """Error body. Clients read `code`, not the localised `message`."""
+
     status: _t.Literal["error"]
     code: _t.Literal["RATE_LIMIT_EXCEEDED", "QUEUE_LIMIT_REACHED"]
     # Localised human text.
     message: str
-    processing_time: "ProcessingTime"
+    processing_time: ProcessingTime
 
 
-class TooManyRequestsError(_TooManyRequestsErrorRequired, total=False):
+class UnauthorizedError(_t.TypedDict):
     """Error body. Clients read `code`, not the localised `message`."""
 
-
-class _UnauthorizedErrorRequired(_t.TypedDict):
     status: _t.Literal["error"]
     code: _t.Literal["AUTH_REQUIRED", "INVALID_TOKEN", "BEARERTOKEN_EXPIRED"]
     # Localised human text.
     message: str
-    processing_time: "ProcessingTime"
-
-
-class UnauthorizedError(_UnauthorizedErrorRequired, total=False):
-    """Error body. Clients read `code`, not the localised `message`."""
+    processing_time: ProcessingTime
 
 
 # A file part in multipart.
 UploadFile: _t.TypeAlias = "FileInput"
 
 
-class _ServiceAiocrGenerateUsTaxFormsRequestRequired(_t.TypedDict):
-    # PDF or image, multipart.
-    file_1: "UploadFile"
-    model: "ModelTier"
-
-
-class ServiceAiocrGenerateUsTaxFormsRequest(_ServiceAiocrGenerateUsTaxFormsRequestRequired, total=False):
+class ServiceAiocrGenerateUsTaxFormsRequest(_t.TypedDict):
     """US tax forms (W-2, 1040, 1099 and similar); all fields, checkboxes, signatures.
 
-    Variant us_tax_forms of pipeline service_aiocr___generate, chosen by idp_collection=us_tax_forms (the server's default when absent).
+    Variant us_tax_forms of pipeline service_aiocr___generate, chosen by idp_collection=us_tax_forms (the server's
+    default when absent).
     """
 
+    # PDF or image, multipart.
+    file_1: UploadFile
+    model: ModelTier
     # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
-    client_wait: bool
+    client_wait: NotRequired[bool]
     # true equals `client_wait=false`.
-    async_only: bool
-    processing_lane: "ProcessingLane"
+    async_only: NotRequired[bool]
+    processing_lane: NotRequired[ProcessingLane]
     # Legacy queue weight, not part of the public contract and kept for compatibility only. When
-    priority: int
+    priority: NotRequired[int]
     # Selects the extraction collection. Other collections of this pipeline are not shown.
-    idp_collection: _t.Literal["us_tax_forms"]
-    idp_fields: "IdpFields"
+    idp_collection: NotRequired[_t.Literal["us_tax_forms"]]
+    idp_fields: NotRequired[IdpFields]
 
 
-# The body of pipeline service_aiocr___generate, discriminated by idp_collection.
+# The body of pipeline service_aiocr___generate, a union discriminated by idp_collection.
 ServiceAiocrGenerateRequest: _t.TypeAlias = "ServiceAiocrGenerateUsTaxFormsRequest"
 
 
-class _PdfstudioUnlockWithPasswordPdfDefaultRequestRequired(_t.TypedDict):
-    # Encrypted PDFs; in multipart the name repeats as `files[]`.
-    files: list["UploadFile"]
-    # Current PDF password.
-    password: str
-
-
-class PdfstudioUnlockWithPasswordPdfDefaultRequest(_PdfstudioUnlockWithPasswordPdfDefaultRequestRequired, total=False):
+class PdfstudioUnlockWithPasswordPdfDefaultRequest(_t.TypedDict):
     """Unlock encrypted PDFs with their current password.
 
     Pipeline pdfstudio___unlock_with_password_pdf.
     """
 
+    # Encrypted PDFs; in multipart the name repeats as `files[]`.
+    files: list[UploadFile]
+    # Current PDF password.
+    password: str
     # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
-    client_wait: bool
+    client_wait: NotRequired[bool]
     # true equals `client_wait=false`.
-    async_only: bool
-    processing_lane: "ProcessingLane"
+    async_only: NotRequired[bool]
+    processing_lane: NotRequired[ProcessingLane]
     # Legacy queue weight, not part of the public contract and kept for compatibility only. When
-    priority: int
+    priority: NotRequired[int]
 
 
 # The body of pipeline pdfstudio___unlock_with_password_pdf.
 PdfstudioUnlockWithPasswordPdfRequest: _t.TypeAlias = "PdfstudioUnlockWithPasswordPdfDefaultRequest"
 
 
-class _ServiceVoiceTtsDefaultRequestRequired(_t.TypedDict):
-    # Text to speak; emotion markup in parentheses such as (happy), (sad), (whispering).
-    text: str
-    # Voice alias, case-insensitive.
-    voice: str
-
-
-class ServiceVoiceTtsDefaultRequest(_ServiceVoiceTtsDefaultRequestRequired, total=False):
+class ServiceVoiceTtsDefaultRequest(_t.TypedDict):
     """Synthesize speech from text.
 
     Pipeline service_voice___tts.
     """
 
+    # Text to speak; emotion markup in parentheses such as (happy), (sad), (whispering).
+    text: str
+    # Voice alias, case-insensitive.
+    voice: str
     # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
-    client_wait: bool
+    client_wait: NotRequired[bool]
     # true equals `client_wait=false`.
-    async_only: bool
-    processing_lane: "ProcessingLane"
+    async_only: NotRequired[bool]
+    processing_lane: NotRequired[ProcessingLane]
     # ISO 639-1; derived from the voice by default. Usable when no alias is given.
-    language: str
-    output_format: _t.Literal["mp3", "wav", "ogg"]
+    language: NotRequired[str]
+    output_format: NotRequired[_t.Literal["mp3", "wav", "ogg"]]
     # `stream` holds the connection until done (timeout 120 s). In this pipeline `priority` takes these
-    priority: _t.Literal["queue", "stream"]
+    priority: NotRequired[_t.Literal["queue", "stream"]]
     # true returns the result directly in the body.
-    return_url: bool
+    return_url: NotRequired[bool]
     # Target GPU; automatic when omitted.
-    gpu: _t.Literal[0, 1]
+    gpu: NotRequired[_t.Literal[0, 1]]
     # Values other than 1 reduce quality.
-    speed: float
-    temperature: float
-    top_p: float
-    repetition_penalty: float
+    speed: NotRequired[float]
+    temperature: NotRequired[float]
+    top_p: NotRequired[float]
+    repetition_penalty: NotRequired[float]
     # Path of a reference file when no alias is used.
-    reference_voice: str
+    reference_voice: NotRequired[str]
     # Relevant only when `voice` is not set.
-    voice_type: _t.Literal["base", "standard", "premium"]
+    voice_type: NotRequired[_t.Literal["base", "standard", "premium"]]
     # Selection criterion together with `language`.
-    gender: _t.Literal["male", "female"]
+    gender: NotRequired[_t.Literal["male", "female"]]
     # Also returns audio as base64.
-    return_base64: bool
+    return_base64: NotRequired[bool]
 
 
 # The body of pipeline service_voice___tts.
 ServiceVoiceTtsRequest: _t.TypeAlias = "ServiceVoiceTtsDefaultRequest"
 
 
-class ServiceDataripperRedactImageDefaultRequest(_t.TypedDict, total=False):
+class ServiceDataripperRedactImageDefaultRequest(_t.TypedDict):
     """Apply redaction; its parameters are not shown.
 
     Further properties are allowed (not typed here).
@@ -1176,17 +1096,16 @@ class ServiceDataripperRedactImageDefaultRequest(_t.TypedDict, total=False):
     """
 
     # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
-    client_wait: bool
+    client_wait: NotRequired[bool]
     # true equals `client_wait=false`.
-    async_only: bool
-    processing_lane: "ProcessingLane"
+    async_only: NotRequired[bool]
+    processing_lane: NotRequired[ProcessingLane]
     # Legacy queue weight, not part of the public contract and kept for compatibility only. When
-    priority: int
+    priority: NotRequired[int]
 
 
 # The body of pipeline service_dataripper___redact_image.
 ServiceDataripperRedactImageRequest: _t.TypeAlias = "ServiceDataripperRedactImageDefaultRequest"
-
 
 # The names of other modules these annotations use (imported last: see the module's docstring).
 from ._base import (

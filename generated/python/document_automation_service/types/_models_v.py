@@ -2,136 +2,149 @@
 """Types of the Document Automation Service client, release R20261127.0900: one module of the ``types`` package (which
 re-exports them), with the names from v to w (by their first letters, ignoring case).
 
-Optional properties live in ``total=False`` classes on top of a base class holding the required ones. Names of
-other modules are quoted, and imported at the end: every module's own names exist before another module imports
-them, so the modules may refer to each other in cycles, and ``typing.get_type_hints`` resolves them.
+Request bodies and other values the client sends, as TypedDicts. Names of other modules are imported at the end:
+every module's own names exist before another module imports them, so the modules may refer to each other in cycles,
+and ``typing.get_type_hints`` resolves them.
 """
 
 from __future__ import annotations
 
 import typing as _t
 
-
-class _VoiceEnvelopeRequired(_t.TypedDict):
-    job_id: str
-    processing_time: "ProcessingTime"
-    result: "VoiceResult"
-    status: "SuccessStatus"
+from typing_extensions import NotRequired
 
 
-class VoiceEnvelope(_VoiceEnvelopeRequired, total=False):
+class VoiceEnvelope(_t.TypedDict):
     """Direct-mode answer of the voice pipeline."""
 
-    message: str
-    operation: str
-    pipeline: str
-    _billing: "Billing"
+    job_id: str
+    processing_time: ProcessingTime
+    result: VoiceResult
+    status: SuccessStatus
+    message: NotRequired[str]
+    operation: NotRequired[str]
+    pipeline: NotRequired[str]
+    _billing: NotRequired[Billing]
 
 
-class _VoiceErrorResponseRequired(_t.TypedDict):
-    status: _t.Literal["error"]
-    message: str
-    pipeline: str
-    processing_time: "ProcessingTime"
-
-
-class VoiceErrorResponse(_VoiceErrorResponseRequired, total=False):
+class VoiceErrorResponse(_t.TypedDict):
     """Error body of the voice pipeline; no `code` is shown. Typical causes: missing `text` or `voice`, a parameter
     out of range (for example `repetition_penalty` outside 0.9 to 1.99), an unknown or disabled voice alias.
     """
 
-
-class _VoiceQueuedResponseRequired(_t.TypedDict):
-    job_id: str
+    status: _t.Literal["error"]
     message: str
-    status: _t.Literal["queued"]
-    processing_time: "ProcessingTime"
+    pipeline: str
+    processing_time: ProcessingTime
 
 
-class VoiceQueuedResponse(_VoiceQueuedResponseRequired, total=False):
+class VoiceQueuedResponse(_t.TypedDict):
     """Queue-mode answer of the voice pipeline; the result later appears in the same fields as the envelope. Its
     `status` is `queued`, not `success`, as the voice pipeline page states.
     """
 
+    job_id: str
+    message: str
+    status: _t.Literal["queued"]
+    processing_time: ProcessingTime
 
-class VoiceResult(_t.TypedDict, total=False):
+
+class VoiceResult(_t.TypedDict):
     """Voice result inside `result`."""
 
-    status: _t.Literal["completed"]
+    status: NotRequired[_t.Literal["completed"]]
     # Filled only when `return_base64=true`, else empty.
-    audio_base64: str
+    audio_base64: NotRequired[str]
     # Signed download URLs, valid about 24 hours.
-    output_files: list[str]
+    output_files: NotRequired[list[str]]
     # Length of generated audio in milliseconds.
-    duration_ms: str
-    audio_duration_seconds: float
+    duration_ms: NotRequired[str]
+    audio_duration_seconds: NotRequired[float]
     # Characters synthesized.
-    text_length: int
-    message: str
-    processing_time_seconds: float
+    text_length: NotRequired[int]
+    message: NotRequired[str]
+    processing_time_seconds: NotRequired[float]
     # Form `1:<number>`.
-    processing_ratio: str
-    real_time_factor: float
+    processing_ratio: NotRequired[str]
+    real_time_factor: NotRequired[float]
 
 
-class _VoiceTtsRequestRequired(_t.TypedDict):
-    # Text to speak; emotion markup in parentheses such as (happy), (sad), (whispering).
-    text: str
-    # Voice alias, case-insensitive.
-    voice: str
-
-
-class VoiceTtsRequest(_VoiceTtsRequestRequired, total=False):
+class VoiceTtsRequest(_t.TypedDict):
     """Text to speech. Keep `text` under 2000 characters per request. Standard voices are regular speakers,
     premium voices are specially tuned; a voice catalogue lists aliases (its path is not shown). The table
     marks `voice` as required while `language`, `reference_voice`, `voice_type` and `gender` apply when no
     alias is given; both are stated here as given.
     """
 
+    # Text to speak; emotion markup in parentheses such as (happy), (sad), (whispering).
+    text: str
+    # Voice alias, case-insensitive.
+    voice: str
     # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
-    client_wait: bool
+    client_wait: NotRequired[bool]
     # true equals `client_wait=false`.
-    async_only: bool
-    processing_lane: "ProcessingLane"
+    async_only: NotRequired[bool]
+    processing_lane: NotRequired[ProcessingLane]
     # ISO 639-1; derived from the voice by default. Usable when no alias is given.
-    language: str
-    output_format: _t.Literal["mp3", "wav", "ogg"]
+    language: NotRequired[str]
+    output_format: NotRequired[_t.Literal["mp3", "wav", "ogg"]]
     # `stream` holds the connection until done (timeout 120 s). In this pipeline `priority` takes these
-    priority: _t.Literal["queue", "stream"]
+    priority: NotRequired[_t.Literal["queue", "stream"]]
     # true returns the result directly in the body.
-    return_url: bool
+    return_url: NotRequired[bool]
     # Target GPU; automatic when omitted.
-    gpu: _t.Literal[0, 1]
+    gpu: NotRequired[_t.Literal[0, 1]]
     # Values other than 1 reduce quality.
-    speed: float
-    temperature: float
-    top_p: float
-    repetition_penalty: float
+    speed: NotRequired[float]
+    temperature: NotRequired[float]
+    top_p: NotRequired[float]
+    repetition_penalty: NotRequired[float]
     # Path of a reference file when no alias is used.
-    reference_voice: str
+    reference_voice: NotRequired[str]
     # Relevant only when `voice` is not set.
-    voice_type: _t.Literal["base", "standard", "premium"]
+    voice_type: NotRequired[_t.Literal["base", "standard", "premium"]]
     # Selection criterion together with `language`.
-    gender: _t.Literal["male", "female"]
+    gender: NotRequired[_t.Literal["male", "female"]]
     # Also returns audio as base64.
-    return_base64: bool
+    return_base64: NotRequired[bool]
 
 
-class _WebhookEventBaseRequired(_t.TypedDict):
-    event_type: "WebhookEventName"
-    event_id: "EventId"
+class WebhookEventBase(_t.TypedDict):
+    """Delivery body, JSON UTF-8."""
+
+    event_type: WebhookEventName
+    event_id: EventId
     # ISO 8601 UTC.
     timestamp: str
     subscription_id: int
-    data: "OpenEventData"
-
-
-class WebhookEventBase(_WebhookEventBaseRequired, total=False):
-    """Delivery body, JSON UTF-8."""
+    data: OpenEventData
 
 
 # Name of a webhook event type. `document.created` is the alias of `document.uploaded`.
-WebhookEventName: _t.TypeAlias = _t.Literal["document.uploaded", "document.created", "document.processed", "document.edited", "document.deleted", "document.restored", "document.moved", "document.version_created", "document.lifecycle_changed", "document.comment_added", "document.note_added", "document.tag_added", "document.legal_hold_placed", "document.legal_hold_released", "job.completed", "job.failed", "job.progress", "workspace.shared", "workspace.unshared", "task.created", "task.completed", "task.overdue"]
+WebhookEventName: _t.TypeAlias = _t.Literal[
+    "document.uploaded",
+    "document.created",
+    "document.processed",
+    "document.edited",
+    "document.deleted",
+    "document.restored",
+    "document.moved",
+    "document.version_created",
+    "document.lifecycle_changed",
+    "document.comment_added",
+    "document.note_added",
+    "document.tag_added",
+    "document.legal_hold_placed",
+    "document.legal_hold_released",
+    "job.completed",
+    "job.failed",
+    "job.progress",
+    "workspace.shared",
+    "workspace.unshared",
+    "task.created",
+    "task.completed",
+    "task.overdue",
+]
 
 
 # An event name, or `*` for all events.
@@ -142,197 +155,180 @@ WebhookEventSelector: _t.TypeAlias = _t.Union["WebhookEventName", _t.Literal["*"
 WebhookHeaders: _t.TypeAlias = dict[str, "JsonValue"]
 
 
-class _WebhookListResponseRequired(_t.TypedDict):
-    status: "SuccessStatus"
-    processing_time: "ProcessingTime"
-
-
-class WebhookListResponse(_WebhookListResponseRequired, total=False):
+class WebhookListResponse(_t.TypedDict):
     """All subscriptions of the account. The name of the field that carries them is not shown.
 
     Further properties are allowed (not typed here).
     """
 
-    _billing: "Billing"
+    status: SuccessStatus
+    processing_time: ProcessingTime
+    _billing: NotRequired[Billing]
 
 
-class _WebhookSubscribeResponseRequired(_t.TypedDict):
-    status: "SuccessStatus"
-    processing_time: "ProcessingTime"
-
-
-class WebhookSubscribeResponse(_WebhookSubscribeResponseRequired, total=False):
+class WebhookSubscribeResponse(_t.TypedDict):
     """The subscription. Whether its fields sit at the top level or under another key is not shown; the shown fields
     are described at the top level and the body stays open. `secret` is returned once, only when it was generated.
 
     Further properties are allowed (not typed here).
     """
 
-    _billing: "Billing"
-    subscription_id: int
-    name: str
-    url: str
-    events: list["WebhookEventSelector"]
+    status: SuccessStatus
+    processing_time: ProcessingTime
+    _billing: NotRequired[Billing]
+    subscription_id: NotRequired[int]
+    name: NotRequired[str]
+    url: NotRequired[str]
+    events: NotRequired[list[WebhookEventSelector]]
     # Generated secret, returned once when `secret` was empty on create. Store it.
-    secret: str
-    retry_policy: "RetryPolicy"
-    max_retries: "MaxRetries"
-    timeout_ms: "TimeoutMs"
-    headers: "WebhookHeaders"
+    secret: NotRequired[str]
+    retry_policy: NotRequired[RetryPolicy]
+    max_retries: NotRequired[MaxRetries]
+    timeout_ms: NotRequired[TimeoutMs]
+    headers: NotRequired[WebhookHeaders]
 
 
-class _WebhookSubscriptionCreateRequired(_t.TypedDict):
+class WebhookSubscriptionCreate(_t.TypedDict):
     name: str
-    url: "WebhookUrl"
-    events: list["WebhookEventSelector"]
-
-
-class WebhookSubscriptionCreate(_WebhookSubscriptionCreateRequired, total=False):
+    url: WebhookUrl
+    events: list[WebhookEventSelector]
     # When empty the service generates one and returns it once.
-    secret: str
-    retry_policy: "RetryPolicy"
-    max_retries: "MaxRetries"
-    timeout_ms: "TimeoutMs"
+    secret: NotRequired[str]
+    retry_policy: NotRequired[RetryPolicy]
+    max_retries: NotRequired[MaxRetries]
+    timeout_ms: NotRequired[TimeoutMs]
 
 
-class WebhookSubscriptionUpdate(_t.TypedDict, total=False):
+class WebhookSubscriptionUpdate(_t.TypedDict):
     """Changes URL, events, headers, retry policy or active flag; can replace the secret. The identifier field and
     the name of the active flag are not shown, so the body stays open.
 
     Further properties are allowed (not typed here).
     """
 
-    url: "WebhookUrl"
-    events: list["WebhookEventSelector"]
-    headers: "WebhookHeaders"
-    retry_policy: "RetryPolicy"
-    max_retries: "MaxRetries"
-    timeout_ms: "TimeoutMs"
+    url: NotRequired[WebhookUrl]
+    events: NotRequired[list[WebhookEventSelector]]
+    headers: NotRequired[WebhookHeaders]
+    retry_policy: NotRequired[RetryPolicy]
+    max_retries: NotRequired[MaxRetries]
+    timeout_ms: NotRequired[TimeoutMs]
     # Replaces the secret.
-    secret: str
+    secret: NotRequired[str]
 
 
 # http and https are accepted; https is recommended. Private and internal IP addresses, localhost and cloud
 WebhookUrl: _t.TypeAlias = str
 
 
-class _WorkflowAnonymizeFinalizeRequestRequired(_t.TypedDict):
-    # JSON array of preview page image URLs from the anonymization preview.
-    preview_images: list[str]
-    # Geometry from the preview, as JSON; its shape is not shown.
-    preview_bounding_boxes: "JsonValue"
-    # Boxes to redact, as JSON; their shape is not shown.
-    redact_boxes: "JsonValue"
-
-
-class WorkflowAnonymizeFinalizeRequest(_WorkflowAnonymizeFinalizeRequestRequired, total=False):
+class WorkflowAnonymizeFinalizeRequest(_t.TypedDict):
     """Applies redaction boxes to preview images; no OCR or language model step. The preferred apply path is the
     `service_dataripper___redact_image` pipeline.
     """
 
+    # JSON array of preview page image URLs from the anonymization preview.
+    preview_images: list[str]
+    # Geometry from the preview, as JSON; its shape is not shown.
+    preview_bounding_boxes: JsonValue
+    # Boxes to redact, as JSON; their shape is not shown.
+    redact_boxes: JsonValue
     # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
-    client_wait: bool
+    client_wait: NotRequired[bool]
     # true equals `client_wait=false`.
-    async_only: bool
-    processing_lane: "ProcessingLane"
+    async_only: NotRequired[bool]
+    processing_lane: NotRequired[ProcessingLane]
     # Must be `document_anonymize_finalize`.
-    template: _t.Literal["document_anonymize_finalize"]
+    template: NotRequired[_t.Literal["document_anonymize_finalize"]]
     # `detected_pii.partial_regions` from the preview, as JSON; without it only whole boxes are redacted.
-    partial_regions: "JsonValue"
+    partial_regions: NotRequired[JsonValue]
     # Legacy queue weight, 1 to 900; plan default when omitted; 900 means synchronous when capacity allows.
-    priority: int
+    priority: NotRequired[int]
 
 
-class WorkflowInvoicePayload(_t.TypedDict, total=False):
+class WorkflowInvoicePayload(_t.TypedDict):
     """Workflow payload for `idp_collection=invoice`. Other fields of the payload are not shown.
 
     Further properties are allowed (not typed here).
     """
 
-    pages_idp: "InvoicePages"
-    pages_aiocr: "InvoicePages"
+    pages_idp: NotRequired[InvoicePages]
+    pages_aiocr: NotRequired[InvoicePages]
 
 
 # Workflow payload; its fields are not shown.
 WorkflowPayload: _t.TypeAlias = dict[str, "JsonValue"]
 
 
-class _WorkspaceSharedEventRequired(_t.TypedDict):
+class WorkspaceSharedEvent(_t.TypedDict):
+    """Delivery body, JSON UTF-8."""
+
     event_type: _t.Literal["workspace.shared"]
-    event_id: "EventId"
+    event_id: EventId
     # ISO 8601 UTC.
     timestamp: str
     subscription_id: int
-    data: "OpenEventData"
+    data: OpenEventData
 
 
-class WorkspaceSharedEvent(_WorkspaceSharedEventRequired, total=False):
+class WorkspaceUnsharedEvent(_t.TypedDict):
     """Delivery body, JSON UTF-8."""
 
-
-class _WorkspaceUnsharedEventRequired(_t.TypedDict):
     event_type: _t.Literal["workspace.unshared"]
-    event_id: "EventId"
+    event_id: EventId
     # ISO 8601 UTC.
     timestamp: str
     subscription_id: int
-    data: "OpenEventData"
+    data: OpenEventData
 
 
-class WorkspaceUnsharedEvent(_WorkspaceUnsharedEventRequired, total=False):
-    """Delivery body, JSON UTF-8."""
-
-
-class _WorkflowAccountingDatevRequestRequired(_t.TypedDict):
-    model: "ModelTier"
-
-
-class WorkflowAccountingDatevRequest(_WorkflowAccountingDatevRequestRequired, total=False):
+class WorkflowAccountingDatevRequest(_t.TypedDict):
     """DATEV SKR03 accounting export.
 
     Exactly one of: file_1, pofid.
 
-    Variant accounting_datev of pipeline workflow, chosen by idp_collection=accounting_datev (the server's default when absent).
+    Variant accounting_datev of pipeline workflow, chosen by idp_collection=accounting_datev (the server's default
+    when absent).
     """
 
+    model: ModelTier
     # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
-    client_wait: bool
+    client_wait: NotRequired[bool]
     # true equals `client_wait=false`.
-    async_only: bool
-    processing_lane: "ProcessingLane"
+    async_only: NotRequired[bool]
+    processing_lane: NotRequired[ProcessingLane]
     # Legacy queue weight, not part of the public contract and kept for compatibility only. When
-    priority: int
+    priority: NotRequired[int]
     # One of `file_1` and `pofid`.
-    file_1: "UploadFile"
+    file_1: NotRequired[UploadFile]
     # Existing document as alternative to upload. One of `file_1` and `pofid`.
-    pofid: str
-    idp_collection: _t.Literal["accounting_datev"]
-    idp_fields: "IdpFields"
+    pofid: NotRequired[str]
+    idp_collection: NotRequired[_t.Literal["accounting_datev"]]
+    idp_fields: NotRequired[IdpFields]
 
 
-class WorkflowInvoiceRequest(_t.TypedDict, total=False):
+class WorkflowInvoiceRequest(_t.TypedDict):
     """Invoice extraction; its request parameters beyond the input document are not shown.
 
     Further properties are allowed (not typed here).
 
-    Variant invoice of pipeline workflow, chosen by idp_collection=invoice. Its parameters are not shown: further properties are allowed.
+    Variant invoice of pipeline workflow, chosen by idp_collection=invoice. Its parameters are not shown: further
+    properties are allowed.
     """
 
     # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
-    client_wait: bool
+    client_wait: NotRequired[bool]
     # true equals `client_wait=false`.
-    async_only: bool
-    processing_lane: "ProcessingLane"
+    async_only: NotRequired[bool]
+    processing_lane: NotRequired[ProcessingLane]
     # Legacy queue weight, not part of the public contract and kept for compatibility only. When
-    priority: int
+    priority: NotRequired[int]
     # Document to process, multipart. The workflow pipeline accepts only a multipart file or `pofid`.
-    file_1: "UploadFile"
+    file_1: NotRequired[UploadFile]
     # Existing document as alternative to upload.
-    pofid: str
-    idp_collection: _t.Literal["invoice"]
+    pofid: NotRequired[str]
+    idp_collection: NotRequired[_t.Literal["invoice"]]
 
 
-class WorkflowPdfAiSplitRequest(_t.TypedDict, total=False):
+class WorkflowPdfAiSplitRequest(_t.TypedDict):
     """AI PDF split into logical segments; returns separate documents or page ranges.
 
     Exactly one of: file, pofid.
@@ -341,67 +337,69 @@ class WorkflowPdfAiSplitRequest(_t.TypedDict, total=False):
     """
 
     # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
-    client_wait: bool
+    client_wait: NotRequired[bool]
     # true equals `client_wait=false`.
-    async_only: bool
-    processing_lane: "ProcessingLane"
+    async_only: NotRequired[bool]
+    processing_lane: NotRequired[ProcessingLane]
     # Legacy queue weight, not part of the public contract and kept for compatibility only. When
-    priority: int
+    priority: NotRequired[int]
     # PDF. One of `file` and `pofid`.
-    file: "UploadFile"
+    file: NotRequired[UploadFile]
     # Existing document. One of `file` and `pofid`.
-    pofid: str
-    template: _t.Literal["pdf_ai_split"]
+    pofid: NotRequired[str]
+    template: NotRequired[_t.Literal["pdf_ai_split"]]
     # Output file naming pattern; default is a pattern of document type, date, sender.
-    naming_instruction: str
+    naming_instruction: NotRequired[str]
     # Output language.
-    locale: str
+    locale: NotRequired[str]
     # Comma-separated allowed types; default empty.
-    document_types: str
-    date_format: str
+    document_types: NotRequired[str]
+    date_format: NotRequired[str]
     # Allowed values beyond the default are not shown.
-    include_document_type: str
+    include_document_type: NotRequired[str]
     # Allowed values beyond the default are not shown.
-    include_date: str
+    include_date: NotRequired[str]
     # Allowed values beyond the default are not shown.
-    include_sender: str
+    include_sender: NotRequired[str]
     # Allowed values beyond the default are not shown.
-    include_reasoning: str
+    include_reasoning: NotRequired[str]
 
 
-class _WorkflowDocumentAnonymizeFinalizeRequestRequired(_t.TypedDict):
-    # JSON array of preview page image URLs from the anonymization preview.
-    preview_images: list[str]
-    # Geometry from the preview, as JSON; its shape is not shown.
-    preview_bounding_boxes: "JsonValue"
-    # Boxes to redact, as JSON; their shape is not shown.
-    redact_boxes: "JsonValue"
-
-
-class WorkflowDocumentAnonymizeFinalizeRequest(_WorkflowDocumentAnonymizeFinalizeRequestRequired, total=False):
+class WorkflowDocumentAnonymizeFinalizeRequest(_t.TypedDict):
     """Anonymization finalize; applies redaction boxes to preview images, no OCR or language model step.
 
     The preferred apply path is the `service_dataripper___redact_image` pipeline.
 
-    Variant document_anonymize_finalize of pipeline workflow, chosen by template=document_anonymize_finalize (the server's default when absent).
+    Variant document_anonymize_finalize of pipeline workflow, chosen by template=document_anonymize_finalize (the
+    server's default when absent).
     """
 
+    # JSON array of preview page image URLs from the anonymization preview.
+    preview_images: list[str]
+    # Geometry from the preview, as JSON; its shape is not shown.
+    preview_bounding_boxes: JsonValue
+    # Boxes to redact, as JSON; their shape is not shown.
+    redact_boxes: JsonValue
     # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
-    client_wait: bool
+    client_wait: NotRequired[bool]
     # true equals `client_wait=false`.
-    async_only: bool
-    processing_lane: "ProcessingLane"
+    async_only: NotRequired[bool]
+    processing_lane: NotRequired[ProcessingLane]
     # Must be `document_anonymize_finalize`.
-    template: _t.Literal["document_anonymize_finalize"]
+    template: NotRequired[_t.Literal["document_anonymize_finalize"]]
     # `detected_pii.partial_regions` from the preview, as JSON; without it only whole boxes are redacted.
-    partial_regions: "JsonValue"
+    partial_regions: NotRequired[JsonValue]
     # Legacy queue weight, 1 to 900; plan default when omitted; 900 means synchronous when capacity allows.
-    priority: int
+    priority: NotRequired[int]
 
 
-# The body of pipeline workflow, discriminated by idp_collection, template.
-WorkflowRequest: _t.TypeAlias = _t.Union["WorkflowAccountingDatevRequest", "WorkflowInvoiceRequest", "WorkflowPdfAiSplitRequest", "WorkflowDocumentAnonymizeFinalizeRequest"]
-
+# The body of pipeline workflow, a union discriminated by idp_collection, template.
+WorkflowRequest: _t.TypeAlias = _t.Union[
+    "WorkflowAccountingDatevRequest",
+    "WorkflowInvoiceRequest",
+    "WorkflowPdfAiSplitRequest",
+    "WorkflowDocumentAnonymizeFinalizeRequest",
+]
 
 # The names of other modules these annotations use (imported last: see the module's docstring).
 from ._base import (

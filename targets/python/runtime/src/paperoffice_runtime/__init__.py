@@ -50,7 +50,7 @@ from .model import (
     TokenKindsModel,
     WebhooksModel,
 )
-from .parsing import BaseModel
+from .parsing import ABSENT, BaseModel
 from .pricing import price_job
 from .redact import Redactor, redact_secrets
 from .retry import RetryPolicy, is_resendable
@@ -61,6 +61,7 @@ from .webhooks import VerifiedEvent, sign, verify
 __version__ = "0.1.0"
 
 __all__ = [
+    "ABSENT",
     "APIConnectionError",
     "ApiResult",
     "AppliedCredentials",

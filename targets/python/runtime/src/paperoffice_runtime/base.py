@@ -11,11 +11,12 @@ import time
 import urllib.parse
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Generic, NoReturn, Protocol, TypeVar, cast
+from typing import Any, Generic, NoReturn, Protocol, TypeVar, cast
 
 import httpx
 import pydantic
 
+from .answers import declared_kind, declared_text
 from .base_url import resolve_base_url
 from .credentials import AppliedCredentials, BasicCredentials, Credential, Credentials, TokenProvider
 from .deadline import Deadline
@@ -39,9 +40,17 @@ from .errors import (
     ServiceError,
     may_have_been_processed,
 )
-from .jobs import JobResult, download_target, failure_status, file_name_from_disposition, job_id_of, require_jobs
+from .jobs import (
+    Download,
+    JobResult,
+    download_target,
+    failure_status,
+    file_name_from_disposition,
+    job_id_of,
+    require_jobs,
+)
 from .model import JobsModel, OperationSpec, ServiceModel
-from .parsing import accept_header, adapter_for, body_kind, charset_of
+from .parsing import accept_header, adapter_for, adapter_of, body_kind, charset_of
 from .redact import Redactor
 from .retry import RetryPolicy, backoff_delay, is_resendable, retry_delay, verdict_for_network, verdict_for_status
 from .user_agent import user_agent_of
@@ -193,8 +202,10 @@ class Call:
             url += ("&" if urllib.parse.urlsplit(url).query else "?") + urllib.parse.urlencode(pairs)
         content = self.body.content if method is None else None
         foreign = origin_of(url) != origin_of(runtime.base_url)
+        # An operation that declares no answer body sends no Accept header, not even the HTTP client's default.
+        drop = ("accept",) if accept is None and self.operation.answers else ()
         return runtime.build_request(
-            method or self.operation.method, url, headers, content, self.deadline, foreign=foreign
+            method or self.operation.method, url, headers, content, self.deadline, foreign=foreign, drop=drop
         )
 
     def redirect(self, request: httpx.Request, response: httpx.Response) -> httpx.Request | None:
@@ -288,7 +299,23 @@ class Call:
         """The body as the operation declares it: JSON, text, bytes, or None without a body."""
         response = answer.response
         content_type = response.headers.get("content-type")
-        kind = body_kind(self.operation, response.status_code, content_type, answer.body)
+        kind: str = body_kind(self.operation, response.status_code, content_type, answer.body)
+        if kind != "none" and self.operation.answers:
+            declared = declared_kind(self.operation, response.status_code, content_type)
+            if declared is None:
+                refused = MalformedResponseError(
+                    f"{self.label}: HTTP {response.status_code}: a body of type {content_type}, where the description "
+                    f"declares {declared_text(self.operation, response.status_code)}",
+                    status=response.status_code,
+                    body=self.runtime.redactor.text(answer.body[:2000].decode("utf-8", "replace")),
+                    job_id=self.job_id,
+                )
+                if self.job_submission:
+                    raise JobMayExistError(
+                        "the success answer was not readable", status=response.status_code
+                    ) from refused
+                raise refused
+            kind = declared
         if kind == "none":
             return None
         if kind == "text":
@@ -419,11 +446,16 @@ class BaseRuntime:
         deadline: Deadline,
         *,
         foreign: bool = False,
+        drop: Sequence[str] = (),
     ) -> httpx.Request:
         """The request of one attempt. To another origin, no header that may carry a credential goes along, even
         one the caller configured: Authorization, Proxy-Authorization, Cookie and the API key headers of the model."""
         merged = httpx.Headers(self.client_headers)
         merged.update(headers)
+        given = {key.lower() for key in headers}
+        for name in drop:
+            if name in merged and name.lower() not in given:
+                del merged[name]
         if foreign:
             for name in self.credential_headers:
                 if name in merged:
@@ -475,7 +507,40 @@ class BaseRuntime:
                 job_id=call.job_id,
             ) from None
 
+    def answer(self, result: ApiResult[object], kind: object = None) -> Any:
+        """The data of a result as the generated method returns it: None without a body, text as ``str``, other
+        media types as a :class:`Download`, JSON validated into ``kind`` (a type expression: a model class, a union,
+        a list...; None keeps the decoded JSON). Generated code casts it to the type it declares."""
+        data = result.data
+        if data is None or isinstance(data, str):
+            return data
+        if isinstance(data, bytes):
+            return Download(data, *file_facts(result.meta, ""), result.meta)
+        if kind is None:
+            return data
+        try:
+            return adapter_of(kind).validate_python(data)
+        except pydantic.ValidationError as error:
+            raise MalformedResponseError(
+                self.redactor.text(f"HTTP {result.meta.status}: the answer does not match its schema: {error}"),
+                status=result.meta.status,
+                body=self.redactor.value(data),
+            ) from None
+
     # -- jobs ------------------------------------------------------------------------------------------------
+
+    def parse_payload_as(self, result: JobResult[object], kind: object) -> JobResult[Any]:
+        """A job's payload validated into ``kind``, any type expression (a union of the pipeline's payloads)."""
+        try:
+            data = adapter_of(kind).validate_python(result.data)
+        except pydantic.ValidationError as error:
+            raise MalformedResponseError(
+                self.redactor.text(f"job {result.job_id}: the payload does not match its schema: {error}"),
+                status=result.meta.status,
+                body=self.redactor.value(result.data),
+                job_id=result.job_id or None,
+            ) from None
+        return JobResult(result.job_id, data, result.meta, result.polls, result.submit_meta)
 
     def parse_payload(self, result: JobResult[object], payload_type: type[T]) -> JobResult[T]:
         """A job's payload validated into the pydantic type the generated code names for its pipeline."""
@@ -571,7 +636,9 @@ class BaseRuntime:
             download = self.model.jobs.download
             call_input = CallInput(path={download.token_parameter: target.value})
             return self.new_call(download.operation, call_input, deadline=deadline)
-        operation = OperationSpec("download", "GET", "", response_media_types=("*/*",), security=())
+        # A URL of the client's own origin gets the first credential the client has, as a raw request does (the
+        # TypeScript runtime's rule); another origin gets none.
+        operation = OperationSpec("download", "GET", "", response_media_types=("*/*",), security=None)
         return self.new_call(operation, None, deadline=deadline, url=target.value)
 
 

@@ -45,10 +45,13 @@ def plain(value: object) -> object:
 
 
 def parameter_text(value: object) -> str:
+    """A path, header or cookie parameter's text: a list by OpenAPI's ``simple`` style (``a,b``), an object as JSON."""
     value = plain(value)
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, (dict, list)):
+    if isinstance(value, (list, tuple)):
+        return ",".join(parameter_text(item) for item in cast("Sequence[object]", value))
+    if isinstance(value, dict):
         return json.dumps(value, separators=(",", ":"))
     return str(value)
 
@@ -107,11 +110,14 @@ def _form(media_type: str, body: Mapping[str, object], json_strings: frozenset[s
         elif isinstance(value, (bytes, bytearray)):
             files.append((name, (name, bytes(value), "application/octet-stream")))
         elif _is_file_tuple(value):
-            parts = cast("tuple[object, ...]", value)
-            content = parts[1]
-            assert isinstance(content, (bytes, bytearray))
-            kind = parts[2] if len(parts) == 3 and isinstance(parts[2], str) else None
-            files.append((name, (str(parts[0]), bytes(content), kind)))
+            files.append((name, _file_part(value)))
+        elif _is_file_list(value):
+            # Several files under one field name: one part each, in order.
+            for item in cast("Sequence[object]", value):
+                if isinstance(item, (bytes, bytearray)):
+                    files.append((name, (name, bytes(item), "application/octet-stream")))
+                else:
+                    files.append((name, _file_part(item)))
         else:
             data[name] = parameter_text(value)
     if media_type == "application/x-www-form-urlencoded":
@@ -119,6 +125,22 @@ def _form(media_type: str, body: Mapping[str, object], json_strings: frozenset[s
             raise SdkError("files cannot travel in an application/x-www-form-urlencoded body")
         return EncodedBody(content=urllib.parse.urlencode(data).encode("ascii"), content_type=media_type)
     return _multipart(data, files)
+
+
+def _file_part(value: object) -> tuple[str | None, bytes, str | None]:
+    parts = cast("tuple[object, ...]", value)
+    content = parts[1]
+    assert isinstance(content, (bytes, bytearray))
+    kind = parts[2] if len(parts) == 3 and isinstance(parts[2], str) else None
+    return str(parts[0]), bytes(content), kind
+
+
+def _is_file_list(value: object) -> bool:
+    """A list of files (bytes or file tuples), sent as parts of the same name."""
+    if not isinstance(value, list) or not value:
+        return False
+    items = cast("list[object]", value)
+    return all(isinstance(item, (bytes, bytearray)) or _is_file_tuple(item) for item in items)
 
 
 def _is_file_tuple(value: object) -> bool:

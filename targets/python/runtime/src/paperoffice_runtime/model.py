@@ -115,6 +115,10 @@ class OperationSpec:
     job: JobRole | None = None
     security: Security | None = None
     """None: the first scheme the client has a credential for (raw requests)."""
+    answers: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    """The declared success answers: (status, media types), status 0 for any other success status, no media type
+    for an answer without content. Given, a body of a media type the status does not declare is refused. Empty: the
+    answers are read by ``response_media_types`` alone."""
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,12 @@ from .model import OperationSpec
 T = TypeVar("T")
 
 
+ABSENT: Any = None
+"""The default generated models give the fields the description requires: an answer that lacks one still parses
+(the field reads None) rather than failing the call, while every field that is present is validated. Models of
+answers are lenient about absence as they are about additions (unknown fields are kept)."""
+
+
 class BaseModel(pydantic.BaseModel):
     """Base of the generated models: fields the description does not name (yet) are kept, not dropped."""
 
@@ -30,6 +36,16 @@ def adapter_for(kind: type[T]) -> TypeAdapter[T]:
         found = _adapters.get(kind)
         if found is None:
             found = TypeAdapter(kind)
+            _adapters[kind] = found
+        return found
+
+
+def adapter_of(kind: object) -> TypeAdapter[Any]:
+    """One TypeAdapter per type expression (a union, a list of models...), built once."""
+    with _adapters_lock:
+        found = _adapters.get(kind)
+        if found is None:
+            found = TypeAdapter[Any](kind)
             _adapters[kind] = found
         return found
 

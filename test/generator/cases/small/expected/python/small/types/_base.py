@@ -3,23 +3,22 @@
 
 from __future__ import annotations
 
-import dataclasses
 import typing as _t
 
-JsonValue: _t.TypeAlias = _t.Union[str, int, float, bool, None, list["JsonValue"], dict[str, "JsonValue"]]
+JsonValue: _t.TypeAlias = str | int | float | bool | None | list["JsonValue"] | dict[str, "JsonValue"]
 """Any JSON value."""
 
 JsonObject: _t.TypeAlias = dict[str, JsonValue]
 
 
-@dataclasses.dataclass(frozen=True)
-class FileUpload:
-    """A file part of a multipart body."""
+class FileUpload(_t.NamedTuple):
+    """A file part of a multipart body: its file name, content and media type."""
 
+    filename: str
     content: bytes
-    filename: str = "file"
     content_type: str = "application/octet-stream"
 
 
-FileInput: _t.TypeAlias = _t.Union[bytes, FileUpload]
-"""What a file field takes: raw bytes (sent with the field name as file name) or a FileUpload."""
+FileInput: _t.TypeAlias = bytes | FileUpload | tuple[str, bytes] | tuple[str, bytes, str]
+"""What a file field takes: raw bytes (sent with the field name as file name), a FileUpload, or a tuple of file
+name, content and optionally media type."""
