@@ -12,6 +12,8 @@ import { planPythonNames } from "../../targets/python/emit/names.js";
 import type { IR, Operation } from "../../generator/ir/types.js";
 import { type CallOutcome, type Exchange, headerViolations, preferredStatus, prismProblem } from "./calls.js";
 
+import { venvPython } from "../../targets/python/test/package.js";
+
 const run = promisify(execFile);
 const CALL_HEADER = "x-prism-call";
 
@@ -63,7 +65,7 @@ def value(v):
     if isinstance(v, dict):
         if "$file" in v:
             f = v["$file"]
-            return sdk.FileUpload(f["text"].encode("utf-8"), f["name"], f["contentType"])
+            return sdk.FileUpload(f["name"], f["text"].encode("utf-8"), f["contentType"])
         return {k: value(x) for k, x in v.items()}
     return v
 
@@ -206,7 +208,8 @@ export async function callPythonOperations(
     const calls = ir.operations.map((op) => pythonCall(ir, op, fixtures.get(op.id)!));
     const input = join(work, `python-calls-${asyncio ? "asyncio" : "blocking"}.json`);
     await writeFile(input, JSON.stringify({ module, asyncio, options, baseUrl: proxy.url, width: 8, calls }));
-    const { stdout } = await run("python3", ["-c", DRIVER, input], {
+    // The repository's tool environment: the generated package needs the runtime package (httpx, pydantic).
+    const { stdout } = await run(venvPython, ["-c", DRIVER, input], {
       cwd: work,
       env: { ...process.env, PYTHONPATH: packageRoot, PYTHONDONTWRITEBYTECODE: "1" },
       maxBuffer: 256 * 1024 * 1024,

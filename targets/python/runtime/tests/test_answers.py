@@ -4,7 +4,7 @@ operation without answer bodies; each sync and async."""
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Union, cast
 
 import httpx
 import pytest
@@ -70,11 +70,25 @@ def test_json_answers_are_validated_into_the_named_type(make_runtime: MakeRuntim
 
 
 def test_an_absent_required_field_reads_none_and_a_present_one_is_validated(make_runtime: MakeRuntime) -> None:
-    runtime = make_runtime(Recorder([lambda r: json_answer(200, {"age": 3}), lambda r: json_answer(200, {"age": "x"})]))
+    answers: list[Handler] = [lambda r: json_answer(200, {"age": 3}), lambda r: json_answer(200, {"age": "x"})]
+    runtime = make_runtime(Recorder(answers), strict_response_validation=True)
     pet = runtime.answer(settle(runtime.call(PET)), Pet)
     assert isinstance(pet, Pet) and pet.name is None and pet.age == 3
-    with pytest.raises(MalformedResponseError):
+    with pytest.raises(MalformedResponseError, match="does not match its schema"):
         runtime.answer(settle(runtime.call(PET)), Pet)
+
+
+def test_an_answer_that_breaks_its_schema_is_read_as_far_as_it_goes(make_runtime: MakeRuntime) -> None:
+    broken = {"name": "Rex", "age": "three", "more": 1}
+    runtime = make_runtime(
+        Recorder([lambda r: json_answer(200, broken), lambda r: json_answer(200, [broken, {"name": "Ida"}])])
+    )
+    pet = runtime.answer(settle(runtime.call(PET)), Union[Pet, None])
+    # The model is built as it came: valid fields validated, the wrong one kept as given, unknown fields kept.
+    assert isinstance(pet, Pet) and pet.name == "Rex" and pet.model_extra == {"more": 1}
+    assert cast(object, pet.age) == "three"
+    pets = runtime.answer(settle(runtime.call(PET)), list[Pet])
+    assert [type(p) for p in pets] == [Pet, Pet] and pets[1].name == "Ida" and cast(object, pets[0].age) == "three"
 
 
 def test_bodiless_text_and_binary_answers(make_runtime: MakeRuntime) -> None:
@@ -150,8 +164,11 @@ def test_payloads_validate_into_any_type_expression(make_runtime: MakeRuntime) -
     meta = settle(make_runtime(Recorder([lambda r: json_answer(200, {})])).call(PET)).meta
     result = runtime.parse_payload_as(JobResult("job_1", [{"name": "a"}], meta, 1), list[Pet])
     assert result.job_id == "job_1" and isinstance(result.data[0], Pet)
-    with pytest.raises(MalformedResponseError):
-        runtime.parse_payload_as(JobResult("job_1", "x", meta, 1), list[Pet])
+    # By default a payload of another shape stays as it came; strict validation refuses it with the job id.
+    assert runtime.parse_payload_as(JobResult("job_1", "x", meta, 1), list[Pet]).data == "x"
+    strict = make_runtime(Recorder([]), strict_response_validation=True)
+    with pytest.raises(MalformedResponseError, match="job job_1"):
+        strict.parse_payload_as(JobResult("job_1", "x", meta, 1), list[Pet])
 
 
 def test_a_download_url_of_the_own_origin_carries_the_first_credential(make_runtime: MakeRuntime) -> None:

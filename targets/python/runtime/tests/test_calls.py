@@ -235,10 +235,12 @@ def test_malformed_success_body(make_runtime: MakeRuntime) -> None:
     assert "po_sk_live0123456789" not in repr(caught.value.body)
 
 
-def test_body_that_does_not_match_the_type_is_malformed(make_runtime: MakeRuntime) -> None:
+def test_body_that_does_not_match_the_type_is_malformed_when_strict(make_runtime: MakeRuntime) -> None:
     recorder = Recorder([lambda r: json_answer(200, {"status": "success", "idx": 1})])
     with pytest.raises(MalformedResponseError):
-        settle(make_runtime(recorder).call(GET_THING, CallInput(path={"id": "1"}), Thing))
+        settle(
+            make_runtime(recorder, strict_response_validation=True).call(GET_THING, CallInput(path={"id": "1"}), Thing)
+        )
 
 
 def test_bodiless_text_and_binary_answers(make_runtime: MakeRuntime) -> None:

@@ -49,6 +49,7 @@ from .jobs import (
     job_id_of,
     require_jobs,
 )
+from .lenient import construct
 from .model import JobsModel, OperationSpec, ServiceModel
 from .parsing import accept_header, adapter_for, adapter_of, body_kind, charset_of
 from .redact import Redactor
@@ -354,6 +355,8 @@ class BaseRuntime:
       ``timeout``: of one socket operation, within the deadline (330); ``poll_interval``: (min, max) seconds.
     - ``retry``: a RetryPolicy; ``max_redirects``: redirects followed by one attempt (GET and HEAD only).
     - ``pacing``: wait as long as the envelope's pacing field asks before the next request (off by default).
+    - ``strict_response_validation``: an answer that does not match its schema raises MalformedResponseError (off by
+      default: it is read as far as it goes, see lenient.py).
     - ``user_agent_suffix``: text added to the User-Agent; ``environ``: the environment to read (os.environ).
     """
 
@@ -378,6 +381,7 @@ class BaseRuntime:
         retry: RetryPolicy | None = None,
         max_redirects: int = 5,
         pacing: bool = False,
+        strict_response_validation: bool = False,
         user_agent_suffix: str | None = None,
         environ: Mapping[str, str] | None = None,
     ) -> None:
@@ -408,6 +412,7 @@ class BaseRuntime:
         self.retry = retry or RetryPolicy()
         self.max_redirects = max_redirects
         self.pacing = pacing
+        self.strict_response_validation = strict_response_validation
         self._next_allowed = 0.0
         self.user_agent = user_agent_of(model, user_agent_suffix)
         self.credential_headers = {"authorization", "proxy-authorization", "cookie"} | {
@@ -500,6 +505,8 @@ class BaseRuntime:
         try:
             return ApiResult(adapter_for(response_type).validate_python(data), result.meta)
         except pydantic.ValidationError as error:
+            if not self.strict_response_validation:
+                return ApiResult(construct(response_type, data), result.meta)
             raise MalformedResponseError(
                 self.redactor.text(f"{call.label}: the answer does not match its schema: {error}"),
                 status=result.meta.status,
@@ -521,6 +528,8 @@ class BaseRuntime:
         try:
             return adapter_of(kind).validate_python(data)
         except pydantic.ValidationError as error:
+            if not self.strict_response_validation:
+                return construct(kind, data)
             raise MalformedResponseError(
                 self.redactor.text(f"HTTP {result.meta.status}: the answer does not match its schema: {error}"),
                 status=result.meta.status,
@@ -534,6 +543,10 @@ class BaseRuntime:
         try:
             data = adapter_of(kind).validate_python(result.data)
         except pydantic.ValidationError as error:
+            if not self.strict_response_validation:
+                return JobResult(
+                    result.job_id, construct(kind, result.data), result.meta, result.polls, result.submit_meta
+                )
             raise MalformedResponseError(
                 self.redactor.text(f"job {result.job_id}: the payload does not match its schema: {error}"),
                 status=result.meta.status,

@@ -31,5 +31,6 @@ class RuntimeOptions(TypedDict, total=False):
     retry: RetryPolicy | None
     max_redirects: int
     pacing: bool
+    strict_response_validation: bool
     user_agent_suffix: str | None
     environ: Mapping[str, str] | None
