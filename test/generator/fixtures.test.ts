@@ -95,3 +95,44 @@ describe("fixtures/webhooks.json", async () => {
     expect(validate(body), errorsOf(validate).join("\n")).toBe(true);
   });
 });
+
+describe("webhook delivery fixtures", () => {
+  const description = {
+    openapi: "3.1.0",
+    info: { title: "hooks", version: "1" },
+    webhooks: {
+      "thing.done": {
+        post: {
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: { type: "object", required: ["kind"], properties: { kind: { type: "string" } } } } },
+          },
+          responses: { "200": { description: "ok" } },
+        },
+      },
+    },
+  };
+
+  it("name the event only in the body field the description's conventions state, never in an invented one", async () => {
+    const { buildIR } = await import("../../generator/ir/build.js");
+    const { checkDescription } = await import("../../generator/spec/load.js");
+    const { createKit } = await import("../../generator/emit/kit.js");
+    const { emitFixtures } = await import("../../generator/emit/fixtures/index.js");
+    const ir = buildIR(await checkDescription({ source: "hooks.json", text: JSON.stringify(description), document: description }));
+    const files = await emitFixtures(ir, createKit());
+    const deliveries = JSON.parse(files.find((f) => f.path === "fixtures/webhooks.json")!.content) as { body: Record<string, unknown> }[];
+    expect(deliveries).toHaveLength(1);
+    expect(deliveries[0]!.body).not.toHaveProperty("event_type");
+    const named = {
+      ...ir,
+      conventions: {
+        webhooks: { signature: { header: "X-Sig", prefix: "" }, headers: { eventId: "X-Id" }, body: { eventType: "kind", eventId: "id" } },
+      },
+    };
+    const renamed = await emitFixtures(named, createKit());
+    const body = (JSON.parse(renamed.find((f) => f.path === "fixtures/webhooks.json")!.content) as { body: Record<string, unknown> }[])[0]!
+      .body;
+    expect(body.kind).toBe("thing.done");
+    expect(body).not.toHaveProperty("event_type");
+  });
+});
