@@ -1,6 +1,6 @@
 // `npm run bench`: every benchmark in one run, printed as markdown (docs/benchmarks.md keeps a copy).
 // Options: --quick (seconds: the service's description once, a few hundred requests, the bundles; what the test runs)
-//          --only=generation,requests,bundle,tsc  --rounds=N (rounds over the large descriptions, default 3)
+//          --only=generation,requests,bundle,tsc,python  --rounds=N (rounds over the large descriptions, default 3)
 //          --no-graph (leave out MS Graph, the slowest), --graph-rounds=N (default: rounds, at most 2)  --profile (CPU profiles of in-process generation and requests)
 import { readdir, rm } from "node:fs/promises";
 import { loadavg } from "node:os";
@@ -23,6 +23,7 @@ import { generationTable, runGeneration } from "./generation.js";
 import { fmt, lastJson, log, machine, ROOT, runNode, table, verdict } from "./lib.js";
 import { measureProcess } from "./processes.js";
 import { hotSpots, hotSpotTables, inclusiveSpots, inclusiveTable } from "./profile.js";
+import { benchPython, PYTHON_FULL, PYTHON_QUICK } from "./python.js";
 import { benchRequests, type RequestOptions, requestTable } from "./requests.js";
 import { benchTsc } from "./tsc.js";
 
@@ -37,7 +38,7 @@ const { values } = parseArgs({
   },
 });
 const quick = values.quick === true;
-const only = new Set((values.only ?? (quick ? "generation,requests,bundle" : "generation,requests,bundle,tsc")).split(","));
+const only = new Set((values.only ?? (quick ? "generation,requests,bundle" : "generation,requests,bundle,tsc,python")).split(","));
 const rounds = Number(values.rounds ?? (quick ? 1 : 3));
 const sequential: RequestOptions = quick ? { rounds: 1, perRound: 100, warmup: 20 } : { rounds: 10, perRound: 2000, warmup: 500 };
 const parallel: RequestOptions = quick
@@ -163,6 +164,12 @@ if (only.has("tsc")) {
   ] as const;
   for (const [label, ratio] of tscRows) row(label, "", "", fmt.ratio(ratio), "<= 1.30x", verdict(ratio, 1.3));
   sections.push(`## Type-check time\n\n${t.table}`);
+}
+
+if (only.has("python")) {
+  const p = await benchPython(quick ? PYTHON_QUICK : PYTHON_FULL);
+  summary.push(...p.summary);
+  sections.push(p.section);
 }
 
 if (values.only === undefined || only.has("diff")) sections.push(await benchDiff(row, rounds));

@@ -71,21 +71,46 @@ export function requestClients(origin: string): Record<(typeof CLIENT_NAMES)[num
   };
 }
 
+/** The loopback server in its child process. */
+export interface LoopbackServer {
+  origin: string;
+  /** The number of sockets the server has accepted so far. */
+  connections: () => Promise<number>;
+  stop: () => void;
+}
+
 /** Starts the loopback server in a child process; `stop` ends it. */
-export async function startServer(): Promise<{ origin: string; stop: () => void }> {
+export async function startServer(): Promise<LoopbackServer> {
   const { spawn } = await import("node:child_process");
   const { fileURLToPath } = await import("node:url");
   const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./server.ts", import.meta.url))], {
     stdio: ["pipe", "pipe", "inherit"],
   });
+  // Each JSON line the server prints goes to the first waiting reader: the port first, then the connection counts.
+  const waiting: ((line: string) => void)[] = [];
+  let out = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    out += chunk;
+    let end = out.indexOf("\n");
+    while (end >= 0) {
+      const line = out.slice(0, end);
+      out = out.slice(end + 1);
+      if (line.startsWith("{")) waiting.shift()?.(line);
+      end = out.indexOf("\n");
+    }
+  });
+  const nextLine = () => new Promise<string>((resolve) => waiting.push(resolve));
   const port = await new Promise<number>((resolve, reject) => {
-    let out = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      out += chunk;
-      const line = out.split("\n").find((l) => l.startsWith("{"));
-      if (line !== undefined) resolve((JSON.parse(line) as { port: number }).port);
-    });
+    nextLine().then((line) => resolve((JSON.parse(line) as { port: number }).port), reject);
     child.on("exit", (code) => reject(new Error(`the benchmark server exited with ${code}`)));
   });
-  return { origin: `http://127.0.0.1:${port}`, stop: () => child.stdin.end() };
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    connections: async () => {
+      const line = nextLine();
+      child.stdin.write("connections\n");
+      return (JSON.parse(await line) as { connections: number }).connections;
+    },
+    stop: () => child.stdin.end(),
+  };
 }
