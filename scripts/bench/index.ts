@@ -179,7 +179,7 @@ const la = (l: number[]) => l.map((n) => n.toFixed(2)).join(" / ");
 console.log(
   [
     `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine()}${quick ? " (quick mode)" : ""}.`,
-    `Load average (1 / 5 / 15 min): ${la(loadAtStart)} at the start, ${la(loadAtEnd)} at the end; each generation run's own is in its table.`,
+    `Load average (1 / 5 / 15 min): ${la(loadAtStart)} at the start, ${la(loadAtEnd)} at the end${only.has("generation") ? "; each generation run's own is in its table" : ""}.`,
     `Versions: ${Object.entries(versions)
       .map(([name, version]) => `${name} ${version}`)
       .join(", ")}.`,
