@@ -104,7 +104,7 @@ export async function benchRequests(options: RequestOptions): Promise<RequestBen
 export function requestTable(bench: RequestBench, options: RequestOptions): string {
   return [
     `${options.rounds * options.perRound} ${(options.inflight ?? 1) > 1 ? `GETs with ${options.inflight} in flight` : "sequential GETs"} per client (after ${options.warmup} warm-up requests each), in turns of ${BLOCK} per client, order alternating; median of the turns' mean time per request, with the 10th to 90th percentile of the turns. ` +
-      `The probes break the overhead down: raw fetch plus one piece of what a client may add per call, and openapi-fetch driven as the runtime drives it, through the runtime's fetch adapter (${CLIENT_NAMES.length} clients, ${PROBE_NAMES.length} probes, all in the same run).`,
+      `The probes break the overhead down: raw fetch plus one piece of what a client may add per call (${CLIENT_NAMES.length} clients, ${PROBE_NAMES.length} probes, all in the same run).`,
     "",
     table(
       [
