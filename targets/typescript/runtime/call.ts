@@ -1,16 +1,8 @@
 // One operation of the description, as a generated function calls it: callOperation for an operation without a
 // body (URL, credentials, fetch and error mapping, nothing more), callOperationWithBody for one with a body (which
 // also needs the body encoders).
-import {
-  type BodyEncoding,
-  encodingFor,
-  type PreparedBody,
-  parameterHeaders,
-  prepareBody,
-  prepareRawBody,
-  rawContentType,
-} from "./encode.js";
-import type { ApiResult, BillingData, CallInput, OperationSpec, RequestOptions } from "./model.js";
+import { encodingFor, parameterHeaders, prepareBody, prepareRawBody, rawContentType, serialiseBody } from "./encode.js";
+import type { ApiResult, BillingData, CallInput, OperationSpec, RequestOptions, SendBody } from "./model.js";
 import { checkPipeline } from "./pipeline.js";
 import { isResendable } from "./retry.js";
 import { internals, type Runtime } from "./runtime.js";
@@ -19,8 +11,8 @@ import type { SendRequest, SendResult } from "./transport.js";
 
 /** What an operation's body adds to its request. */
 export interface OperationBody {
-  body: PreparedBody | undefined;
-  encoding: BodyEncoding;
+  body: SendBody;
+  contentType: string | undefined;
   headers: Record<string, string> | undefined;
 }
 
@@ -47,7 +39,7 @@ export function sendOperation(
     pathParams: input.path,
     query: input.query,
     body: prepared?.body,
-    encoding: prepared?.encoding,
+    contentType: prepared?.contentType,
     headers,
     response,
     resendable: isResendable(op),
@@ -89,8 +81,8 @@ export async function prepareOperationBody(
   if (input.body === undefined) return undefined;
   if (encoding !== "raw") {
     const arrays = client[internals].model.conventions?.form?.arrays;
-    return { body: await prepareBody(input.body, input.jsonStrings, arrays), encoding, headers: undefined };
+    return { ...serialiseBody(await prepareBody(input.body, input.jsonStrings, arrays), encoding), headers: undefined };
   }
   const body = await prepareRawBody(input.body);
-  return { body, encoding, headers: { "Content-Type": rawContentType(op.requestMediaType ?? "", body) } };
+  return { ...serialiseBody(body, encoding), headers: { "Content-Type": rawContentType(op.requestMediaType ?? "", body) } };
 }

@@ -3,7 +3,7 @@
 // them the job helpers are unavailable. Every wait has one overall deadline and the caller's signal; the sleep
 // before a poll that could not be sent in time is never started.
 import { ABORT_IN_FLIGHT_BELOW_MS } from "./call-deadline.js";
-import { encodingFor, prepareBody } from "./encode.js";
+import { encodingFor, prepareBody, serialiseBody } from "./encode.js";
 import { type ErrorContext, envelopeFields } from "./error-mapping.js";
 import { JobFailedError, JobMayExistError, type ServiceErrorInit, SdkError } from "./errors.js";
 import { asRecord } from "./meta.js";
@@ -221,8 +221,10 @@ export class Jobs {
       method: op.method,
       path: op.path,
       pathParams: pipelineParameter === undefined ? undefined : { [pipelineParameter]: pipeline },
-      body: await prepareBody(body, this.#jsonStrings(pipeline, options.jsonStrings), this.#model.conventions?.form?.arrays),
-      encoding: encodingFor(op.requestMediaType, options.mediaType),
+      ...serialiseBody(
+        await prepareBody(body, this.#jsonStrings(pipeline, options.jsonStrings), this.#model.conventions?.form?.arrays),
+        encodingFor(op.requestMediaType, options.mediaType),
+      ),
       response: "json",
       resendable: false,
       jobSubmission: true,

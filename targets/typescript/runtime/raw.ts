@@ -1,6 +1,6 @@
 // A request to a path below the base address that the description does not list, with the client's auth, retries
 // and error mapping.
-import { encodingFor, prepareBody } from "./encode.js";
+import { encodingFor, prepareBody, serialiseBody } from "./encode.js";
 import { SdkError } from "./errors.js";
 import type { ApiResult, BillingData, RequestMediaType, RequestOptions } from "./model.js";
 import { isResendable } from "./retry.js";
@@ -37,8 +37,8 @@ export async function rawRequest<T = unknown, B extends BillingData = BillingDat
     method: upper,
     path,
     query: init.query,
-    body: init.body === undefined ? undefined : await prepareBody(init.body, init.jsonStrings, arrays),
-    encoding: encodingFor(undefined, init.mediaType),
+    ...(init.body !== undefined &&
+      serialiseBody(await prepareBody(init.body, init.jsonStrings, arrays), encodingFor(undefined, init.mediaType))),
     response: init.response ?? "json",
     resendable: isResendable({ method: upper, idempotent: init.idempotent }),
     budget: budgetFor(init, options.deadlineMs),

@@ -5,7 +5,7 @@
 import createClient, { type Client, type Middleware } from "openapi-fetch";
 import type { AppliedCredentials, Auth } from "./auth.js";
 import { type CallDeadline, callDeadline } from "./call-deadline.js";
-import { type BodyEncoding, CONTENT_TYPES, type PreparedBody, SERIALIZERS } from "./encode.js";
+import type { SendBody } from "./model.js";
 import { type ErrorContext, errorFromBody, isErrorBody } from "./error-mapping.js";
 import {
   AbortedError,
@@ -30,8 +30,10 @@ export interface SendRequest {
   path: string;
   pathParams?: Record<string, string | number> | undefined;
   query?: Record<string, unknown> | undefined;
-  body?: PreparedBody | undefined;
-  encoding?: BodyEncoding | undefined;
+  /** The body as sent (serialised once, so that every attempt sends the same). */
+  body?: SendBody | undefined;
+  /** Its Content-Type, unless fetch sets it (FormData) or the headers carry it (a raw body). */
+  contentType?: string | undefined;
   response: "json" | "binary";
   /** May be sent again after a failure that may have reached the server (see isResendable in retry.ts). */
   resendable: boolean;
@@ -60,7 +62,7 @@ export interface SendResult {
  */
 interface AnyOperation {
   parameters: { query?: Record<string, unknown> | undefined; path?: Record<string, string | number> | undefined };
-  requestBody?: { content: { [mediaType: string]: PreparedBody } };
+  requestBody?: { content: { [mediaType: string]: SendBody } };
   responses: { [status: string]: unknown };
 }
 type Method = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
@@ -173,7 +175,7 @@ export class Transport {
             fetch: this.#fetch,
             params: { path: req.pathParams, query: withQueryCredentials(req.query, credentials) },
             body: req.body,
-            bodySerializer: serializerOf(req.encoding),
+            bodySerializer: asIs,
             parseAs: req.response === "binary" ? "stream" : "text",
             headers: this.#headers(req, credentials),
             ...(deadline.signal !== undefined && { signal: deadline.signal }),
@@ -242,7 +244,7 @@ export class Transport {
   #headers(req: SendRequest, credentials: AppliedCredentials | undefined): Record<string, string> {
     const headers: Record<string, string> = { ...req.headers };
     if (this.#userAgent !== undefined) headers["User-Agent"] = this.#userAgent;
-    const contentType = req.body === undefined ? undefined : CONTENT_TYPES[req.encoding ?? "multipart"];
+    const contentType = req.body === undefined ? undefined : req.contentType;
     if (contentType !== undefined) headers["Content-Type"] = contentType;
     if (credentials === undefined) return headers;
     // Credentials win over caller headers of the same name, whatever their case.
@@ -309,12 +311,9 @@ export class Transport {
   }
 }
 
-/** openapi-fetch calls the serializer only with a body; its type also admits none. */
-function serializerOf(
-  encoding: BodyEncoding | undefined,
-): (body: PreparedBody | undefined) => FormData | URLSearchParams | string | Blob | undefined {
-  const serialize = SERIALIZERS[encoding ?? "multipart"];
-  return (body) => (body === undefined ? undefined : serialize(body));
+/** The body is serialised before the first attempt (encode.ts); openapi-fetch sends it as it is. */
+function asIs(body: SendBody | undefined): SendBody | undefined {
+  return body;
 }
 
 /** Sets a header, replacing any of the same name in another case. */
