@@ -44,6 +44,8 @@ export interface BundleSize {
   minified: number;
   gzip: number;
   inputs: [string, number][];
+  /** The minified bundle itself, for tests that look into it. */
+  code: string;
 }
 
 export async function bundleSize(contents: string, external: string[] = []): Promise<BundleSize> {
@@ -64,7 +66,7 @@ export async function bundleSize(contents: string, external: string[] = []): Pro
   const inputs = Object.entries(output.inputs)
     .map(([file, info]): [string, number] => [file.replace(/^.*node_modules\//, ""), info.bytesInOutput])
     .sort((a, b) => b[1] - a[1]);
-  return { minified: code.byteLength, gzip: gzipSync(code, { level: 9 }).byteLength, inputs };
+  return { minified: code.byteLength, gzip: gzipSync(code, { level: 9 }).byteLength, inputs, code: new TextDecoder().decode(code) };
 }
 
 export interface BundleResult {
