@@ -138,7 +138,7 @@ export function guardBody(source: ReadableStream<Uint8Array>, b: Budget): Readab
         try {
           chunk = await reader.read();
         } catch (thrown) {
-          if (stopped === undefined) stop(thrown instanceof SdkError ? thrown : bodyError(thrown, b));
+          if (stopped === undefined) stop(thrown instanceof SdkError ? thrown : (stoppedBy(b) ?? bodyError(thrown, b)));
           return;
         }
         if (stopped !== undefined) return;
@@ -156,6 +156,12 @@ export function guardBody(source: ReadableStream<Uint8Array>, b: Budget): Readab
     },
     { highWaterMark: 0 },
   );
+}
+
+/** The caller's abort or the deadline, when either is why the body stopped (the request's signal carries both). */
+function stoppedBy(b: Budget): SdkError | undefined {
+  if (b.signal?.aborted) return new AbortedError(jobOption(b));
+  return Date.now() >= b.deadlineAt ? new DeadlineExceededError(b.deadlineMs, jobOption(b)) : undefined;
 }
 
 function bodyError(thrown: unknown, b: Budget): ResponseBodyError {

@@ -274,8 +274,9 @@ export class Transport {
 
   /** Errors from the network, or why the call was stopped: its deadline, or the caller's signal (ours or theirs in fetch). */
   #networkFailure(thrown: unknown, signal: AbortSignal | undefined, b: Budget): SdkError {
-    if (signal?.aborted && signal.reason instanceof SdkError) return signal.reason;
     if (b.signal?.aborted) return new AbortedError(jobOption(b));
+    // Not the caller's: the call's own signal fired, which only its deadline does.
+    if (signal?.aborted) return new DeadlineExceededError(b.deadlineMs, jobOption(b));
     if (thrown instanceof SdkError) return thrown;
     const causeCode = errorCode(thrown);
     const sent = !wasNotSent(causeCode);
