@@ -66,15 +66,17 @@ describe("the mock through Prism's validating proxy", () => {
     // it, so the client's requests lose it on their way to the proxy.
     const base = `${prism.url}${BASE_PATH}`;
     const model = loadModel();
-    const recording = (request: Request) => {
+    const recording = async (request: Request) => {
       const input = request.url;
       if (!input.startsWith(`${base}/`)) throw new Error(`the client sent a request outside ${base}: ${input}`);
       const url = `${prism.url}${input.slice(base.length)}`;
       const path = new URL(url).pathname;
       const match = matchRoute(model, request.method, path);
       const id = match !== undefined && "operation" in match ? match.operation.id : `(no operation at ${path})`;
-      const init = { method: request.method, headers: request.headers, body: request.body, duplex: "half", signal: request.signal };
-      return ledger.send(`${id} generated client`, url, init as RequestInit, [200, 202]);
+      // The body as bytes, with its length, as the client's own fetch would send it.
+      const body = request.body === null ? undefined : await request.arrayBuffer();
+      const init: RequestInit = { method: request.method, headers: request.headers, signal: request.signal, ...(body && { body }) };
+      return ledger.send(`${id} generated client`, url, init, [200, 202]);
     };
     const client = api.createClient({
       baseUrl: base,
