@@ -26,8 +26,10 @@ const entry = (key: string): string => {
 
 const cache = new Map<string, Promise<BundleSize>>();
 const bundle = (contents: string): Promise<BundleSize> => {
-  let pending = cache.get(contents);
-  if (pending === undefined) cache.set(contents, (pending = bundleSize(contents)));
+  const cached = cache.get(contents);
+  if (cached !== undefined) return cached;
+  const pending = bundleSize(contents);
+  cache.set(contents, pending);
   return pending;
 };
 
