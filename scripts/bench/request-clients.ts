@@ -3,7 +3,6 @@
 import createOpenApiFetch from "openapi-fetch";
 import { createClient, getJob } from "../../generated/index.js";
 import type { paths } from "../../generated/types.js";
-import { adaptFetch, PreparedRequest } from "../../targets/typescript/runtime/fetch-adapter.js";
 
 export const TOKEN = "svc_sk_benchmark0123456789";
 export const JOB_ID = "job_0123456789";
@@ -11,24 +10,14 @@ export const JOB_ID = "job_0123456789";
 export type OneRequest = () => Promise<unknown>;
 
 export const CLIENT_NAMES = ["raw fetch", "openapi-fetch", "our client (getJob)"] as const;
-/** Not clients, to break the overhead down: raw fetch plus one thing a client adds per call, and openapi-fetch as the runtime drives it. */
-export const PROBE_NAMES = [
-  "raw fetch + new Request()",
-  "raw fetch + AbortController + deadline timer",
-  "openapi-fetch with the runtime's fetch adapter",
-] as const;
+/** Not clients, to break the overhead down: raw fetch plus one thing a client adds per call. */
+export const PROBE_NAMES = ["raw fetch + new Request()", "raw fetch + AbortController + deadline timer"] as const;
 
 export function requestClients(origin: string): Record<(typeof CLIENT_NAMES)[number] | (typeof PROBE_NAMES)[number], OneRequest> {
   const base = `${origin}/latest`;
   const url = `${base}/job/get/${JOB_ID}`;
   const headers = { Authorization: `Bearer ${TOKEN}` };
   const of = createOpenApiFetch<paths>({ baseUrl: base, headers });
-  const ofAdapter = createOpenApiFetch<paths>({
-    baseUrl: base,
-    headers,
-    Request: PreparedRequest,
-    fetch: adaptFetch(fetch, undefined),
-  });
   const ours = createClient({ baseUrl: base, token: TOKEN });
   return {
     "raw fetch": async () => {
@@ -60,13 +49,6 @@ export function requestClients(origin: string): Record<(typeof CLIENT_NAMES)[num
       } finally {
         clearTimeout(timer);
       }
-    },
-    // openapi-fetch as the runtime drives it (runtime/fetch-adapter.ts: fetch gets the init back), without the runtime:
-    // the floor of any client that sends through openapi-fetch's coreFetch.
-    "openapi-fetch with the runtime's fetch adapter": async () => {
-      const { data, error } = await ofAdapter.GET("/job/get/{job_id}", { params: { path: { job_id: JOB_ID } } });
-      if (error !== undefined) throw new Error("error answer");
-      return data;
     },
   };
 }

@@ -16,7 +16,7 @@ import { billingSchema, isBinaryResponse, jobsModel, operationSpec, rawBodyMedia
 export async function emitOperations(ir: IR, kit: TsKit): Promise<readonly EmittedFile[]> {
   const { request, response, uses } = scopes(ir);
   // What the printed functions use of the runtime, reported as they are built: imports come from this.
-  const used: Used = { runtime: new Set(), subscriptionCheck: false };
+  const used: Used = { runtime: new Set(), functions: new Set(), subscriptionCheck: false };
   const errorNames = errorClassNames(ir);
   const names = tsNames(ir);
   const billingName = billingSchema(ir);
@@ -43,6 +43,8 @@ export async function emitOperations(ir: IR, kit: TsKit): Promise<readonly Emitt
         const runtimeTypes = [...used.runtime, ...(uses.has("FileInput") ? ["FileInput"] : [])].sort();
         return [
           ...(runtimeTypes.length > 0 ? [{ isTypeOnly: true, moduleSpecifier: kit.runtimeModule, namedImports: runtimeTypes }] : []),
+          // The runtime's functions each operation calls, imported one by one so that a bundle carries only those.
+          ...(used.functions.size > 0 ? [{ moduleSpecifier: kit.runtimeModule, namedImports: [...used.functions].sort() }] : []),
           ...(used.subscriptionCheck
             ? [
                 { moduleSpecifier: kit.runtimeModule, namedImports: ["checkSubscription"] },
@@ -64,6 +66,8 @@ export async function emitOperations(ir: IR, kit: TsKit): Promise<readonly Emitt
 
 interface Used {
   readonly runtime: Set<string>;
+  /** The runtime functions the operations call. */
+  readonly functions: Set<string>;
   subscriptionCheck: boolean;
 }
 
@@ -72,7 +76,7 @@ interface BillingTypes {
   readonly alias: string | undefined;
   /** `Runtime<Billing>`, or `Runtime`. */
   readonly client: string;
-  /** `JobRuntime<Billing>`, or `JobRuntime`: the client of the job functions. */
+  /** The client of the job functions: the same Runtime (the job helpers are functions of the runtime). */
   readonly jobClient: string;
   /** `, Billing` after a type argument list's first member, or nothing. */
   readonly extra: string;
@@ -82,8 +86,8 @@ interface BillingTypes {
 
 function billingTypes(alias: string | undefined): BillingTypes {
   return alias === undefined
-    ? { alias, client: "Runtime", jobClient: "JobRuntime", extra: "", only: "" }
-    : { alias, client: `Runtime<${alias}>`, jobClient: `JobRuntime<${alias}>`, extra: `, ${alias}`, only: `<${alias}>` };
+    ? { alias, client: "Runtime", jobClient: "Runtime", extra: "", only: "" }
+    : { alias, client: `Runtime<${alias}>`, jobClient: `Runtime<${alias}>`, extra: `, ${alias}`, only: `<${alias}>` };
 }
 
 function errorsDoc(op: Operation, errorNames: ReadonlyMap<string, string>): string[] {
@@ -224,6 +228,9 @@ function emitOperation(
   const check = rules ? `const checked = checkSubscription(body, subscriptionRules, { create: ${rules.create} });` : undefined;
   if (check) used.subscriptionCheck = true;
   for (const t of ["Runtime", "RequestOptions", "OperationSpec", binary ? "Download" : "ApiResult"]) used.runtime.add(t);
+  // An operation without a body needs no body encoders: it calls the function that has none.
+  const send = binary ? "downloadFile" : body ? "callOperationWithBody" : "callOperation";
+  used.functions.add(send);
   if (check) input[input.length - 1] = "body: checked";
   file.addFunction({
     isExported: true,
@@ -239,8 +246,8 @@ function emitOperation(
     statements: [
       ...(check ? [check] : []),
       binary
-        ? `return client.download(${specName}, { ${input.join(", ")} }, options);`
-        : `return client.call<${resultType}>(${specName}, { ${input.join(", ")} }, options);`,
+        ? `return ${send}(client, ${specName}, { ${input.join(", ")} }, options);`
+        : `return ${send}<${resultType}${billing.extra}>(client, ${specName}, { ${input.join(", ")} }, options);`,
     ],
   });
 }
@@ -254,7 +261,7 @@ function emitJobFunctions(
   used: Used,
   billing: BillingTypes,
 ): void {
-  for (const t of ["JobRuntime", "JobOptions", "JobResult", "JobHandle"]) used.runtime.add(t);
+  for (const t of ["Runtime", "JobOptions", "JobResult", "JobHandle"]) used.runtime.add(t);
   const overloads = (returns: (p: Pipeline) => string, extraDoc: string) =>
     pipelines.map((p) => ({
       docs: [docs(op, errorNames, [`\nPipeline \`${p.slug}\`${p.summary ? `: ${p.summary}` : "."} ${extraDoc}`])],
@@ -282,11 +289,12 @@ function emitJobFunctions(
       name: start,
       returns: () => `Promise<JobHandle${billing.only}>`,
       returnType: `Promise<JobHandle${billing.only}>`,
-      doc: `Submits with ${noWait} and returns a handle at once; \`client.waitJob(handle.jobId)\` resumes from any process.`,
+      doc: `Submits with ${noWait} and returns a handle at once; \`waitJob(client, handle.jobId)\` resumes from any process.`,
       call: "startJob",
     },
   ];
   for (const f of functions) {
+    used.functions.add(f.call);
     file.addFunction({
       isExported: true,
       name: f.name,
@@ -299,7 +307,7 @@ function emitJobFunctions(
         { name: "_unknownField", type: "string", hasQuestionToken: true },
       ],
       returnType: f.returnType,
-      statements: [`return client.${f.call}(pipeline, body, options);`],
+      statements: [`return ${f.call}(client, pipeline, body, options);`],
     });
   }
 }
