@@ -32,48 +32,6 @@ func Decode[T any](data json.RawMessage) (T, error) {
 	return out, err
 }
 
-// unknownFields puts the fields of a JSON object that are not among known into *extra (nil for none).
-func unknownFields(data []byte, extra *map[string]json.RawMessage, known ...string) error {
-	var all map[string]json.RawMessage
-	if err := json.Unmarshal(data, &all); err != nil {
-		return err
-	}
-	for _, name := range known {
-		delete(all, name)
-	}
-	if len(all) == 0 {
-		all = nil
-	}
-	*extra = all
-	return nil
-}
-
-// encodeObject encodes a struct's declared fields, then adds the fields of extra it does not declare and the fixed
-// name and value pairs (a variant's discriminator).
-func encodeObject(value any, extra map[string]json.RawMessage, fixed ...string) ([]byte, error) {
-	data, err := json.Marshal(value)
-	if err != nil || (len(extra) == 0 && len(fixed) == 0) {
-		return data, err
-	}
-	all := map[string]json.RawMessage{}
-	if err := json.Unmarshal(data, &all); err != nil {
-		return nil, err
-	}
-	for name, raw := range extra {
-		if _, declared := all[name]; !declared {
-			all[name] = raw
-		}
-	}
-	for i := 0; i+1 < len(fixed); i += 2 {
-		text, err := json.Marshal(fixed[i+1])
-		if err != nil {
-			return nil, err
-		}
-		all[fixed[i]] = text
-	}
-	return json.Marshal(all)
-}
-
 // formOf encodes a body as the fields of a form: its JSON encoding, numbers kept as written. Nested values travel
 // as JSON text, files are added by the caller.
 func formOf(body any) (map[string]any, error) {
