@@ -9,11 +9,11 @@ import type { GoTypes } from "./go-type.js";
 import { bodyKind, isBinaryResponse, operationLiteral } from "./operation-spec.js";
 import { goName, NameScope } from "./names.js";
 
-const LOCATION_HELPER: Readonly<Record<Parameter["in"], string>> = {
-  path: "setPath",
-  query: "setQuery",
-  header: "setHeader",
-  cookie: "setCookie",
+const LOCATION_SETTER: Readonly<Record<Parameter["in"], string>> = {
+  path: "SetPath",
+  query: "SetQuery",
+  header: "SetHeader",
+  cookie: "SetCookie",
 };
 
 /** The Go names a caller of one generated method uses: the method, its params struct and the fields of that struct. */
@@ -54,7 +54,7 @@ export function operationCode(
     const code = t.kind === "struct" || (t.kind === "scalar" && !required) ? `*${t.code}` : t.code;
     fields.push(goDoc(field, `is the ${p.in} parameter ${goString(p.name)}${required ? " (required)" : ""}.`, p.description, "\t"));
     fields.push(`\t${field} ${code}`);
-    fills.push(`\t${LOCATION_HELPER[p.in]}(&req, ${goString(p.name)}, in.${field})`);
+    fills.push(`\treq.${LOCATION_SETTER[p.in]}(${goString(p.name)}, in.${field})`);
     planned.push({ in: p.in, name: p.name, field });
   }
   if (body) {
@@ -85,12 +85,13 @@ export function operationCode(
           files: files.map((f) => ({ property: f.property, field: f.field, many: f.type.code.startsWith("[]") })),
         };
         const addFiles = files.map(
-          (f) => `\t\t${f.type.code.startsWith("[]") ? "addFiles" : "addFile"}(form, ${goString(f.property)}, in.${field}.${f.field})`,
+          (f) =>
+            `\t\tsdkruntime.${f.type.code.startsWith("[]") ? "AddFiles" : "AddFile"}(form, ${goString(f.property)}, in.${field}.${f.field})`,
         );
         fills.push(
           [
             nilable ? `\tif in.${field} != nil {` : "\t{",
-            `\t\tform, err := formOf(in.${field})`,
+            `\t\tform, err := sdkruntime.FormOf(in.${field})`,
             "\t\tif err != nil {",
             `\t\t\treturn nil, &sdkruntime.ConfigError{Message: ${goString(`${op.id}: the body cannot be encoded: `)} + err.Error()}`,
             "\t\t}",
@@ -114,7 +115,7 @@ export function operationCode(
   const binary = isBinaryResponse(op);
   const result = binary ? undefined : resultType(op, names.method, types);
   const args = ["ctx context.Context", ...(hasIn ? [`in *${names.params}`] : []), ...(binary ? ["w io.Writer"] : []), "opts ...CallOption"];
-  const returns = binary ? "(*sdkruntime.DownloadInfo, error)" : `(*Response[${result}], error)`;
+  const returns = binary ? "(*sdkruntime.DownloadInfo, error)" : `(*sdkruntime.Response[${result}], error)`;
   const lead = `calls ${op.method.toUpperCase()} ${op.path}${op.deprecated ? " (deprecated)" : ""}.`;
   const text = [op.summary, op.description].filter((s) => s !== undefined && s.trim() !== "").join(" ");
   lines.push("");
@@ -130,7 +131,7 @@ export function operationCode(
     bodyLines.push(`\tvar out ${result}`);
     bodyLines.push(`\tmeta, err := c.CallInto(ctx, &${names.opVar}, req, &out, opts...)`);
     bodyLines.push("\tif err != nil {\n\t\treturn nil, err\n\t}");
-    bodyLines.push(`\treturn &Response[${result}]{Data: out, Meta: *meta}, nil`);
+    bodyLines.push(`\treturn &sdkruntime.Response[${result}]{Data: out, Meta: *meta}, nil`);
   }
   lines.push(`func (c *Client) ${names.method}(${args.join(", ")}) ${returns} {\n${bodyLines.join("\n")}\n}`);
   const plan: GoOperationPlan = {
@@ -160,7 +161,7 @@ function exactlyOneChecks(types: GoTypes, schema: Schema, goType: string, value:
   };
   const checks = (object.exactlyOne ?? []).map(
     (group) =>
-      `\t\tif err := exactlyOne(${goString(group.join(", "))}, ${group.map(present).join(", ")}); err != nil {\n\t\t\treturn nil, err\n\t\t}`,
+      `\t\tif err := sdkruntime.ExactlyOne(${goString(group.join(", "))}, ${group.map(present).join(", ")}); err != nil {\n\t\t\treturn nil, err\n\t\t}`,
   );
   return [`\tif ${value} != nil {\n${checks.join("\n")}\n\t}`];
 }
