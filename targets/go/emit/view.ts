@@ -22,9 +22,12 @@ export interface GoOptions {
   readonly package?: string;
 }
 
-/** The runtime module the generated module requires, and its version. */
+/**
+ * The runtime module the generated module requires, and its version: the first to hold what generated code calls
+ * (Response, the Request setters, DecodeObject and EncodeObject...), which v0.1.0 did not.
+ */
 export const RUNTIME_MODULE = "github.com/paperoffice/sdk-runtime-go";
-export const RUNTIME_VERSION = "v0.1.0";
+export const RUNTIME_VERSION = "v0.2.0";
 
 /**
  * The module path and package name. The default module path is below example.com, a domain reserved for examples
