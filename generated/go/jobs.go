@@ -18,17 +18,17 @@ func (ServiceAiocrGenerateUsTaxForms) isServiceAiocrGenerateRequest() {}
 
 // formBody checks the variant and encodes it as the fields of a form.
 func (v ServiceAiocrGenerateUsTaxForms) formBody() (map[string]any, error) {
-	form, err := formOf(v)
+	form, err := sdkruntime.FormOf(v)
 	if err != nil {
 		return nil, err
 	}
-	addFile(form, "file_1", v.File1)
+	sdkruntime.AddFile(form, "file_1", v.File1)
 	return form, nil
 }
 
 // SubmitServiceAiocrGenerate submits a job of the pipeline "service_aiocr___generate" and waits for its result: held by the service, then polled. The body's "exactly one of" groups are checked before anything is sent; the submission is never sent twice. Decode the payload with Decode, by variant: ServiceAiocrGenerateUsTaxForms: OCRPayload.
 func (c *Client) SubmitServiceAiocrGenerate(ctx context.Context, body ServiceAiocrGenerateRequest, opts ...CallOption) (*sdkruntime.JobResult, error) {
-	form, err := jobForm(body)
+	form, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 	if err != nil {
 		return nil, err
 	}
@@ -37,7 +37,7 @@ func (c *Client) SubmitServiceAiocrGenerate(ctx context.Context, body ServiceAio
 
 // StartServiceAiocrGenerate submits a job of the pipeline "service_aiocr___generate" without waiting for it and returns its handle; wait with the handle's Wait or the client's Wait.
 func (c *Client) StartServiceAiocrGenerate(ctx context.Context, body ServiceAiocrGenerateRequest, opts ...CallOption) (*sdkruntime.JobHandle, error) {
-	form, err := jobForm(body)
+	form, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 	if err != nil {
 		return nil, err
 	}
@@ -54,14 +54,14 @@ func (WorkflowAccountingDatev) isWorkflowRequest() {}
 
 // formBody checks the variant and encodes it as the fields of a form.
 func (v WorkflowAccountingDatev) formBody() (map[string]any, error) {
-	if err := exactlyOne("file_1, pofid", v.File1 != nil, v.Pofid != nil); err != nil {
+	if err := sdkruntime.ExactlyOne("file_1, pofid", v.File1 != nil, v.Pofid != nil); err != nil {
 		return nil, err
 	}
-	form, err := formOf(v)
+	form, err := sdkruntime.FormOf(v)
 	if err != nil {
 		return nil, err
 	}
-	addFile(form, "file_1", v.File1)
+	sdkruntime.AddFile(form, "file_1", v.File1)
 	return form, nil
 }
 
@@ -69,11 +69,11 @@ func (WorkflowInvoice) isWorkflowRequest() {}
 
 // formBody checks the variant and encodes it as the fields of a form.
 func (v WorkflowInvoice) formBody() (map[string]any, error) {
-	form, err := formOf(v)
+	form, err := sdkruntime.FormOf(v)
 	if err != nil {
 		return nil, err
 	}
-	addFile(form, "file_1", v.File1)
+	sdkruntime.AddFile(form, "file_1", v.File1)
 	return form, nil
 }
 
@@ -81,14 +81,14 @@ func (WorkflowPDFAiSplit) isWorkflowRequest() {}
 
 // formBody checks the variant and encodes it as the fields of a form.
 func (v WorkflowPDFAiSplit) formBody() (map[string]any, error) {
-	if err := exactlyOne("file, pofid", v.File != nil, v.Pofid != nil); err != nil {
+	if err := sdkruntime.ExactlyOne("file, pofid", v.File != nil, v.Pofid != nil); err != nil {
 		return nil, err
 	}
-	form, err := formOf(v)
+	form, err := sdkruntime.FormOf(v)
 	if err != nil {
 		return nil, err
 	}
-	addFile(form, "file", v.File)
+	sdkruntime.AddFile(form, "file", v.File)
 	return form, nil
 }
 
@@ -96,7 +96,7 @@ func (WorkflowDocumentAnonymizeFinalize) isWorkflowRequest() {}
 
 // formBody checks the variant and encodes it as the fields of a form.
 func (v WorkflowDocumentAnonymizeFinalize) formBody() (map[string]any, error) {
-	form, err := formOf(v)
+	form, err := sdkruntime.FormOf(v)
 	if err != nil {
 		return nil, err
 	}
@@ -105,7 +105,7 @@ func (v WorkflowDocumentAnonymizeFinalize) formBody() (map[string]any, error) {
 
 // SubmitWorkflow submits a job of the pipeline "workflow" and waits for its result: held by the service, then polled. The body's "exactly one of" groups are checked before anything is sent; the submission is never sent twice. Decode the payload with Decode, by variant: WorkflowAccountingDatev: WorkflowPayload; WorkflowInvoice: WorkflowInvoicePayload; WorkflowPDFAiSplit: WorkflowPayload; WorkflowDocumentAnonymizeFinalize: WorkflowPayload.
 func (c *Client) SubmitWorkflow(ctx context.Context, body WorkflowRequest, opts ...CallOption) (*sdkruntime.JobResult, error) {
-	form, err := jobForm(body)
+	form, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 	if err != nil {
 		return nil, err
 	}
@@ -114,7 +114,7 @@ func (c *Client) SubmitWorkflow(ctx context.Context, body WorkflowRequest, opts 
 
 // StartWorkflow submits a job of the pipeline "workflow" without waiting for it and returns its handle; wait with the handle's Wait or the client's Wait.
 func (c *Client) StartWorkflow(ctx context.Context, body WorkflowRequest, opts ...CallOption) (*sdkruntime.JobHandle, error) {
-	form, err := jobForm(body)
+	form, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 	if err != nil {
 		return nil, err
 	}
@@ -131,17 +131,17 @@ func (PdfstudioUnlockWithPasswordPDFDefault) isPdfstudioUnlockWithPasswordPDFReq
 
 // formBody checks the variant and encodes it as the fields of a form.
 func (v PdfstudioUnlockWithPasswordPDFDefault) formBody() (map[string]any, error) {
-	form, err := formOf(v)
+	form, err := sdkruntime.FormOf(v)
 	if err != nil {
 		return nil, err
 	}
-	addFiles(form, "files", v.Files)
+	sdkruntime.AddFiles(form, "files", v.Files)
 	return form, nil
 }
 
 // SubmitPdfstudioUnlockWithPasswordPDF submits a job of the pipeline "pdfstudio___unlock_with_password_pdf" and waits for its result: held by the service, then polled. The body's "exactly one of" groups are checked before anything is sent; the submission is never sent twice. Decode the payload with Decode, by variant: PdfstudioUnlockWithPasswordPDFDefault: JobPayload.
 func (c *Client) SubmitPdfstudioUnlockWithPasswordPDF(ctx context.Context, body PdfstudioUnlockWithPasswordPDFRequest, opts ...CallOption) (*sdkruntime.JobResult, error) {
-	form, err := jobForm(body)
+	form, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 	if err != nil {
 		return nil, err
 	}
@@ -150,7 +150,7 @@ func (c *Client) SubmitPdfstudioUnlockWithPasswordPDF(ctx context.Context, body 
 
 // StartPdfstudioUnlockWithPasswordPDF submits a job of the pipeline "pdfstudio___unlock_with_password_pdf" without waiting for it and returns its handle; wait with the handle's Wait or the client's Wait.
 func (c *Client) StartPdfstudioUnlockWithPasswordPDF(ctx context.Context, body PdfstudioUnlockWithPasswordPDFRequest, opts ...CallOption) (*sdkruntime.JobHandle, error) {
-	form, err := jobForm(body)
+	form, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 	if err != nil {
 		return nil, err
 	}
@@ -167,7 +167,7 @@ func (ServiceVoiceTtsDefault) isServiceVoiceTtsRequest() {}
 
 // formBody checks the variant and encodes it as the fields of a form.
 func (v ServiceVoiceTtsDefault) formBody() (map[string]any, error) {
-	form, err := formOf(v)
+	form, err := sdkruntime.FormOf(v)
 	if err != nil {
 		return nil, err
 	}
@@ -176,7 +176,7 @@ func (v ServiceVoiceTtsDefault) formBody() (map[string]any, error) {
 
 // SubmitServiceVoiceTts submits a job of the pipeline "service_voice___tts" and waits for its result: held by the service, then polled. The body's "exactly one of" groups are checked before anything is sent; the submission is never sent twice. Decode the payload with Decode, by variant: ServiceVoiceTtsDefault: VoiceResult.
 func (c *Client) SubmitServiceVoiceTts(ctx context.Context, body ServiceVoiceTtsRequest, opts ...CallOption) (*sdkruntime.JobResult, error) {
-	form, err := jobForm(body)
+	form, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 	if err != nil {
 		return nil, err
 	}
@@ -185,7 +185,7 @@ func (c *Client) SubmitServiceVoiceTts(ctx context.Context, body ServiceVoiceTts
 
 // StartServiceVoiceTts submits a job of the pipeline "service_voice___tts" without waiting for it and returns its handle; wait with the handle's Wait or the client's Wait.
 func (c *Client) StartServiceVoiceTts(ctx context.Context, body ServiceVoiceTtsRequest, opts ...CallOption) (*sdkruntime.JobHandle, error) {
-	form, err := jobForm(body)
+	form, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 	if err != nil {
 		return nil, err
 	}
@@ -202,7 +202,7 @@ func (ServiceDataripperRedactImageDefault) isServiceDataripperRedactImageRequest
 
 // formBody checks the variant and encodes it as the fields of a form.
 func (v ServiceDataripperRedactImageDefault) formBody() (map[string]any, error) {
-	form, err := formOf(v)
+	form, err := sdkruntime.FormOf(v)
 	if err != nil {
 		return nil, err
 	}
@@ -211,7 +211,7 @@ func (v ServiceDataripperRedactImageDefault) formBody() (map[string]any, error) 
 
 // SubmitServiceDataripperRedactImage submits a job of the pipeline "service_dataripper___redact_image" and waits for its result: held by the service, then polled. The body's "exactly one of" groups are checked before anything is sent; the submission is never sent twice. Decode the payload with Decode, by variant: ServiceDataripperRedactImageDefault: JobPayload.
 func (c *Client) SubmitServiceDataripperRedactImage(ctx context.Context, body ServiceDataripperRedactImageRequest, opts ...CallOption) (*sdkruntime.JobResult, error) {
-	form, err := jobForm(body)
+	form, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 	if err != nil {
 		return nil, err
 	}
@@ -220,7 +220,7 @@ func (c *Client) SubmitServiceDataripperRedactImage(ctx context.Context, body Se
 
 // StartServiceDataripperRedactImage submits a job of the pipeline "service_dataripper___redact_image" without waiting for it and returns its handle; wait with the handle's Wait or the client's Wait.
 func (c *Client) StartServiceDataripperRedactImage(ctx context.Context, body ServiceDataripperRedactImageRequest, opts ...CallOption) (*sdkruntime.JobHandle, error) {
-	form, err := jobForm(body)
+	form, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 	if err != nil {
 		return nil, err
 	}

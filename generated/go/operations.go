@@ -22,19 +22,19 @@ type GetActivityDocumentParams struct {
 }
 
 // GetActivityDocument calls GET /analytics/activity-document. Activity history of one document Revisions, processing events, user actions. One of `pofid` and `documents_id` is required; a query cannot state that in OpenAPI, so both are optional here and the rule is stated in this text.
-func (c *Client) GetActivityDocument(ctx context.Context, in *GetActivityDocumentParams, opts ...CallOption) (*Response[ActivityDocumentResponse], error) {
+func (c *Client) GetActivityDocument(ctx context.Context, in *GetActivityDocumentParams, opts ...CallOption) (*sdkruntime.Response[ActivityDocumentResponse], error) {
 	if in == nil {
 		in = &GetActivityDocumentParams{}
 	}
 	req := sdkruntime.Request{}
-	setQuery(&req, "pofid", in.Pofid)
-	setQuery(&req, "documents_id", in.DocumentsID)
+	req.SetQuery("pofid", in.Pofid)
+	req.SetQuery("documents_id", in.DocumentsID)
 	var out ActivityDocumentResponse
 	meta, err := c.CallInto(ctx, &opGetActivityDocument, req, &out, opts...)
 	if err != nil {
 		return nil, err
 	}
-	return &Response[ActivityDocumentResponse]{Data: out, Meta: *meta}, nil
+	return &sdkruntime.Response[ActivityDocumentResponse]{Data: out, Meta: *meta}, nil
 }
 
 // opGetActivityHeatmap describes getActivityHeatmap to the runtime.
@@ -49,19 +49,19 @@ type GetActivityHeatmapParams struct {
 }
 
 // GetActivityHeatmap calls GET /analytics/activity-heatmap. Daily document counts of a year
-func (c *Client) GetActivityHeatmap(ctx context.Context, in *GetActivityHeatmapParams, opts ...CallOption) (*Response[ActivityHeatmapResponse], error) {
+func (c *Client) GetActivityHeatmap(ctx context.Context, in *GetActivityHeatmapParams, opts ...CallOption) (*sdkruntime.Response[ActivityHeatmapResponse], error) {
 	if in == nil {
 		in = &GetActivityHeatmapParams{}
 	}
 	req := sdkruntime.Request{}
-	setQuery(&req, "year", in.Year)
-	setQuery(&req, "workspace_id", in.WorkspaceID)
+	req.SetQuery("year", in.Year)
+	req.SetQuery("workspace_id", in.WorkspaceID)
 	var out ActivityHeatmapResponse
 	meta, err := c.CallInto(ctx, &opGetActivityHeatmap, req, &out, opts...)
 	if err != nil {
 		return nil, err
 	}
-	return &Response[ActivityHeatmapResponse]{Data: out, Meta: *meta}, nil
+	return &sdkruntime.Response[ActivityHeatmapResponse]{Data: out, Meta: *meta}, nil
 }
 
 // opGetActivityUsers describes getActivityUsers to the runtime.
@@ -76,19 +76,19 @@ type GetActivityUsersParams struct {
 }
 
 // GetActivityUsers calls GET /analytics/activity-users. Users ranked by uploads and revisions (not logins)
-func (c *Client) GetActivityUsers(ctx context.Context, in *GetActivityUsersParams, opts ...CallOption) (*Response[ActivityUsersResponse], error) {
+func (c *Client) GetActivityUsers(ctx context.Context, in *GetActivityUsersParams, opts ...CallOption) (*sdkruntime.Response[ActivityUsersResponse], error) {
 	if in == nil {
 		in = &GetActivityUsersParams{}
 	}
 	req := sdkruntime.Request{}
-	setQuery(&req, "period", in.Period)
-	setQuery(&req, "workspace_id", in.WorkspaceID)
+	req.SetQuery("period", in.Period)
+	req.SetQuery("workspace_id", in.WorkspaceID)
 	var out ActivityUsersResponse
 	meta, err := c.CallInto(ctx, &opGetActivityUsers, req, &out, opts...)
 	if err != nil {
 		return nil, err
 	}
-	return &Response[ActivityUsersResponse]{Data: out, Meta: *meta}, nil
+	return &sdkruntime.Response[ActivityUsersResponse]{Data: out, Meta: *meta}, nil
 }
 
 // opGetAuditCenter describes getAuditCenter to the runtime.
@@ -109,22 +109,22 @@ type GetAuditCenterParams struct {
 }
 
 // GetAuditCenter calls GET /analytics/audit-center. Audit findings and timeline
-func (c *Client) GetAuditCenter(ctx context.Context, in *GetAuditCenterParams, opts ...CallOption) (*Response[AuditCenterResponse], error) {
+func (c *Client) GetAuditCenter(ctx context.Context, in *GetAuditCenterParams, opts ...CallOption) (*sdkruntime.Response[AuditCenterResponse], error) {
 	if in == nil {
 		in = &GetAuditCenterParams{}
 	}
 	req := sdkruntime.Request{}
-	setQuery(&req, "limit", in.Limit)
-	setQuery(&req, "offset", in.Offset)
-	setQuery(&req, "severity", in.Severity)
-	setQuery(&req, "require_review", in.RequireReview)
-	setQuery(&req, "workspace_id", in.WorkspaceID)
+	req.SetQuery("limit", in.Limit)
+	req.SetQuery("offset", in.Offset)
+	req.SetQuery("severity", in.Severity)
+	req.SetQuery("require_review", in.RequireReview)
+	req.SetQuery("workspace_id", in.WorkspaceID)
 	var out AuditCenterResponse
 	meta, err := c.CallInto(ctx, &opGetAuditCenter, req, &out, opts...)
 	if err != nil {
 		return nil, err
 	}
-	return &Response[AuditCenterResponse]{Data: out, Meta: *meta}, nil
+	return &sdkruntime.Response[AuditCenterResponse]{Data: out, Meta: *meta}, nil
 }
 
 // opGetCalendarDueDates describes getCalendarDueDates to the runtime.
@@ -139,19 +139,19 @@ type GetCalendarDueDatesParams struct {
 }
 
 // GetCalendarDueDates calls GET /analytics/calendar-due-dates. Due dates of a year
-func (c *Client) GetCalendarDueDates(ctx context.Context, in *GetCalendarDueDatesParams, opts ...CallOption) (*Response[CalendarDueDatesResponse], error) {
+func (c *Client) GetCalendarDueDates(ctx context.Context, in *GetCalendarDueDatesParams, opts ...CallOption) (*sdkruntime.Response[CalendarDueDatesResponse], error) {
 	if in == nil {
 		in = &GetCalendarDueDatesParams{}
 	}
 	req := sdkruntime.Request{}
-	setQuery(&req, "year", in.Year)
-	setQuery(&req, "show_overdue", in.ShowOverdue)
+	req.SetQuery("year", in.Year)
+	req.SetQuery("show_overdue", in.ShowOverdue)
 	var out CalendarDueDatesResponse
 	meta, err := c.CallInto(ctx, &opGetCalendarDueDates, req, &out, opts...)
 	if err != nil {
 		return nil, err
 	}
-	return &Response[CalendarDueDatesResponse]{Data: out, Meta: *meta}, nil
+	return &sdkruntime.Response[CalendarDueDatesResponse]{Data: out, Meta: *meta}, nil
 }
 
 // opGetContactStats describes getContactStats to the runtime.
@@ -168,20 +168,20 @@ type GetContactStatsParams struct {
 }
 
 // GetContactStats calls GET /analytics/contact-stats. Contact statistics
-func (c *Client) GetContactStats(ctx context.Context, in *GetContactStatsParams, opts ...CallOption) (*Response[ContactStatsResponse], error) {
+func (c *Client) GetContactStats(ctx context.Context, in *GetContactStatsParams, opts ...CallOption) (*sdkruntime.Response[ContactStatsResponse], error) {
 	if in == nil {
 		in = &GetContactStatsParams{}
 	}
 	req := sdkruntime.Request{}
-	setQuery(&req, "limit", in.Limit)
-	setQuery(&req, "period", in.Period)
-	setQuery(&req, "include_addresses", in.IncludeAddresses)
+	req.SetQuery("limit", in.Limit)
+	req.SetQuery("period", in.Period)
+	req.SetQuery("include_addresses", in.IncludeAddresses)
 	var out ContactStatsResponse
 	meta, err := c.CallInto(ctx, &opGetContactStats, req, &out, opts...)
 	if err != nil {
 		return nil, err
 	}
-	return &Response[ContactStatsResponse]{Data: out, Meta: *meta}, nil
+	return &sdkruntime.Response[ContactStatsResponse]{Data: out, Meta: *meta}, nil
 }
 
 // opGetContactStatsFinancial describes getContactStatsFinancial to the runtime.
@@ -194,18 +194,18 @@ type GetContactStatsFinancialParams struct {
 }
 
 // GetContactStatsFinancial calls GET /analytics/contact-stats-financial. Financial figures per contact
-func (c *Client) GetContactStatsFinancial(ctx context.Context, in *GetContactStatsFinancialParams, opts ...CallOption) (*Response[ContactStatsFinancialResponse], error) {
+func (c *Client) GetContactStatsFinancial(ctx context.Context, in *GetContactStatsFinancialParams, opts ...CallOption) (*sdkruntime.Response[ContactStatsFinancialResponse], error) {
 	if in == nil {
 		in = &GetContactStatsFinancialParams{}
 	}
 	req := sdkruntime.Request{}
-	setQuery(&req, "limit", in.Limit)
+	req.SetQuery("limit", in.Limit)
 	var out ContactStatsFinancialResponse
 	meta, err := c.CallInto(ctx, &opGetContactStatsFinancial, req, &out, opts...)
 	if err != nil {
 		return nil, err
 	}
-	return &Response[ContactStatsFinancialResponse]{Data: out, Meta: *meta}, nil
+	return &sdkruntime.Response[ContactStatsFinancialResponse]{Data: out, Meta: *meta}, nil
 }
 
 // opGetDocument describes getDocument to the runtime.
@@ -220,19 +220,19 @@ type GetDocumentParams struct {
 }
 
 // GetDocument calls GET /documents/document-get/{pofid}. Read a document
-func (c *Client) GetDocument(ctx context.Context, in *GetDocumentParams, opts ...CallOption) (*Response[DocumentGetResponse], error) {
+func (c *Client) GetDocument(ctx context.Context, in *GetDocumentParams, opts ...CallOption) (*sdkruntime.Response[DocumentGetResponse], error) {
 	if in == nil {
 		in = &GetDocumentParams{}
 	}
 	req := sdkruntime.Request{}
-	setPath(&req, "pofid", in.Pofid)
-	setQuery(&req, "share_context", in.ShareContext)
+	req.SetPath("pofid", in.Pofid)
+	req.SetQuery("share_context", in.ShareContext)
 	var out DocumentGetResponse
 	meta, err := c.CallInto(ctx, &opGetDocument, req, &out, opts...)
 	if err != nil {
 		return nil, err
 	}
-	return &Response[DocumentGetResponse]{Data: out, Meta: *meta}, nil
+	return &sdkruntime.Response[DocumentGetResponse]{Data: out, Meta: *meta}, nil
 }
 
 // opAddJob describes addJob to the runtime; its pipelines have their own methods.
@@ -253,7 +253,7 @@ func (c *Client) DownloadJobFile(ctx context.Context, in *DownloadJobFileParams,
 		in = &DownloadJobFileParams{}
 	}
 	req := sdkruntime.Request{}
-	setPath(&req, "token", in.Token)
+	req.SetPath("token", in.Token)
 	return c.CallDownload(ctx, &opDownloadJobFile, req, w, opts...)
 }
 
@@ -267,18 +267,18 @@ type GetJobParams struct {
 }
 
 // GetJob calls GET /job/get/{job_id}. Poll a job Poll every 5 to 10 seconds. When `job_status` is `completed`, read the payload as `result ?? job_result`.
-func (c *Client) GetJob(ctx context.Context, in *GetJobParams, opts ...CallOption) (*Response[JobStatusResponse], error) {
+func (c *Client) GetJob(ctx context.Context, in *GetJobParams, opts ...CallOption) (*sdkruntime.Response[JobStatusResponse], error) {
 	if in == nil {
 		in = &GetJobParams{}
 	}
 	req := sdkruntime.Request{}
-	setPath(&req, "job_id", in.JobID)
+	req.SetPath("job_id", in.JobID)
 	var out JobStatusResponse
 	meta, err := c.CallInto(ctx, &opGetJob, req, &out, opts...)
 	if err != nil {
 		return nil, err
 	}
-	return &Response[JobStatusResponse]{Data: out, Meta: *meta}, nil
+	return &sdkruntime.Response[JobStatusResponse]{Data: out, Meta: *meta}, nil
 }
 
 // opDeleteWebhook describes deleteWebhook to the runtime.
@@ -291,7 +291,7 @@ type DeleteWebhookParams struct {
 }
 
 // DeleteWebhook calls POST /webhooks/delete. Delete a subscription The delivery log is kept. The body shape and its media type are not shown.
-func (c *Client) DeleteWebhook(ctx context.Context, in *DeleteWebhookParams, opts ...CallOption) (*Response[NotShownSuccessResponse], error) {
+func (c *Client) DeleteWebhook(ctx context.Context, in *DeleteWebhookParams, opts ...CallOption) (*sdkruntime.Response[NotShownSuccessResponse], error) {
 	if in == nil {
 		in = &DeleteWebhookParams{}
 	}
@@ -304,21 +304,21 @@ func (c *Client) DeleteWebhook(ctx context.Context, in *DeleteWebhookParams, opt
 	if err != nil {
 		return nil, err
 	}
-	return &Response[NotShownSuccessResponse]{Data: out, Meta: *meta}, nil
+	return &sdkruntime.Response[NotShownSuccessResponse]{Data: out, Meta: *meta}, nil
 }
 
 // opListWebhooks describes listWebhooks to the runtime.
 var opListWebhooks = sdkruntime.Operation{ID: "listWebhooks", Method: "GET", Path: "/webhooks/list", Idempotent: Ptr(true), Security: [][]string{{"bearerAuth"}}}
 
 // ListWebhooks calls GET /webhooks/list. List the subscriptions of the account
-func (c *Client) ListWebhooks(ctx context.Context, opts ...CallOption) (*Response[WebhookListResponse], error) {
+func (c *Client) ListWebhooks(ctx context.Context, opts ...CallOption) (*sdkruntime.Response[WebhookListResponse], error) {
 	req := sdkruntime.Request{}
 	var out WebhookListResponse
 	meta, err := c.CallInto(ctx, &opListWebhooks, req, &out, opts...)
 	if err != nil {
 		return nil, err
 	}
-	return &Response[WebhookListResponse]{Data: out, Meta: *meta}, nil
+	return &sdkruntime.Response[WebhookListResponse]{Data: out, Meta: *meta}, nil
 }
 
 // opSubscribeWebhook describes subscribeWebhook to the runtime.
@@ -331,7 +331,7 @@ type SubscribeWebhookParams struct {
 }
 
 // SubscribeWebhook calls POST /webhooks/subscribe. Create a webhook subscription JSON-only endpoint. When `secret` is empty the service generates one and returns it once. Private and internal IP addresses, localhost and cloud metadata addresses are refused as `url`. The body is a new webhook subscription, marked by `x-paperoffice-webhook-subscription: create`: a client may check it against this description (events, retry policy, ranges, receiver address) before sending.
-func (c *Client) SubscribeWebhook(ctx context.Context, in *SubscribeWebhookParams, opts ...CallOption) (*Response[WebhookSubscribeResponse], error) {
+func (c *Client) SubscribeWebhook(ctx context.Context, in *SubscribeWebhookParams, opts ...CallOption) (*sdkruntime.Response[WebhookSubscribeResponse], error) {
 	if in == nil {
 		in = &SubscribeWebhookParams{}
 	}
@@ -344,7 +344,7 @@ func (c *Client) SubscribeWebhook(ctx context.Context, in *SubscribeWebhookParam
 	if err != nil {
 		return nil, err
 	}
-	return &Response[WebhookSubscribeResponse]{Data: out, Meta: *meta}, nil
+	return &sdkruntime.Response[WebhookSubscribeResponse]{Data: out, Meta: *meta}, nil
 }
 
 // opTestWebhook describes testWebhook to the runtime.
@@ -357,7 +357,7 @@ type TestWebhookParams struct {
 }
 
 // TestWebhook calls POST /webhooks/test. Send a test event to a subscription The body shape and its media type are not shown.
-func (c *Client) TestWebhook(ctx context.Context, in *TestWebhookParams, opts ...CallOption) (*Response[NotShownSuccessResponse], error) {
+func (c *Client) TestWebhook(ctx context.Context, in *TestWebhookParams, opts ...CallOption) (*sdkruntime.Response[NotShownSuccessResponse], error) {
 	if in == nil {
 		in = &TestWebhookParams{}
 	}
@@ -370,7 +370,7 @@ func (c *Client) TestWebhook(ctx context.Context, in *TestWebhookParams, opts ..
 	if err != nil {
 		return nil, err
 	}
-	return &Response[NotShownSuccessResponse]{Data: out, Meta: *meta}, nil
+	return &sdkruntime.Response[NotShownSuccessResponse]{Data: out, Meta: *meta}, nil
 }
 
 // opUpdateWebhook describes updateWebhook to the runtime.
@@ -383,7 +383,7 @@ type UpdateWebhookParams struct {
 }
 
 // UpdateWebhook calls POST /webhooks/update. Change a subscription Changes URL, events, headers, retry policy or active flag; can replace the secret. The identifier field, the name of the active flag, the body shape and its media type are not shown. The body changes a webhook subscription, marked by `x-paperoffice-webhook-subscription: update`: a client may check the fields it sends against this description before sending; none is required.
-func (c *Client) UpdateWebhook(ctx context.Context, in *UpdateWebhookParams, opts ...CallOption) (*Response[NotShownSuccessResponse], error) {
+func (c *Client) UpdateWebhook(ctx context.Context, in *UpdateWebhookParams, opts ...CallOption) (*sdkruntime.Response[NotShownSuccessResponse], error) {
 	if in == nil {
 		in = &UpdateWebhookParams{}
 	}
@@ -396,5 +396,5 @@ func (c *Client) UpdateWebhook(ctx context.Context, in *UpdateWebhookParams, opt
 	if err != nil {
 		return nil, err
 	}
-	return &Response[NotShownSuccessResponse]{Data: out, Meta: *meta}, nil
+	return &sdkruntime.Response[NotShownSuccessResponse]{Data: out, Meta: *meta}, nil
 }

@@ -30,19 +30,16 @@ type ActivityDocumentResponse struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *ActivityDocumentResponse) UnmarshalJSON(data []byte) error {
 	type plain ActivityDocumentResponse
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "status", "processing_time", "_billing", "date_basis", "metric_basis", "scope_contract", "workspace_scope", "workspace_id")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v ActivityDocumentResponse) MarshalJSON() ([]byte, error) {
 	type plain ActivityDocumentResponse
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // ActivityHeatmapResponseStats is an object of the description.
@@ -59,19 +56,16 @@ type ActivityHeatmapResponseStats struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *ActivityHeatmapResponseStats) UnmarshalJSON(data []byte) error {
 	type plain ActivityHeatmapResponseStats
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "total_documents", "max_per_day", "active_days", "avg_per_day")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v ActivityHeatmapResponseStats) MarshalJSON() ([]byte, error) {
 	type plain ActivityHeatmapResponseStats
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // ActivityHeatmapResponse is the schema ActivityHeatmapResponse of the description.
@@ -104,19 +98,16 @@ type ActivityHeatmapResponse struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *ActivityHeatmapResponse) UnmarshalJSON(data []byte) error {
 	type plain ActivityHeatmapResponse
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "status", "processing_time", "_billing", "date_basis", "metric_basis", "scope_contract", "workspace_scope", "workspace_id", "year", "period", "daily_counts", "stats")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v ActivityHeatmapResponse) MarshalJSON() ([]byte, error) {
 	type plain ActivityHeatmapResponse
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // ActivityUsersResponse is the schema ActivityUsersResponse of the description. Ranks users by uploads and revisions, not logins.
@@ -147,19 +138,16 @@ type ActivityUsersResponse struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *ActivityUsersResponse) UnmarshalJSON(data []byte) error {
 	type plain ActivityUsersResponse
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "status", "processing_time", "_billing", "date_basis", "metric_basis", "scope_contract", "workspace_scope", "workspace_id", "period", "user_count", "users")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v ActivityUsersResponse) MarshalJSON() ([]byte, error) {
 	type plain ActivityUsersResponse
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // AnalyticsCommon is the schema AnalyticsCommon of the description. Fields every analytics response carries. The types of the four basis and scope fields are not shown.
@@ -184,19 +172,16 @@ type AnalyticsCommon struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *AnalyticsCommon) UnmarshalJSON(data []byte) error {
 	type plain AnalyticsCommon
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "status", "processing_time", "_billing", "date_basis", "metric_basis", "scope_contract", "workspace_scope", "workspace_id")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v AnalyticsCommon) MarshalJSON() ([]byte, error) {
 	type plain AnalyticsCommon
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // AuditCenterResponseStatsSeverityBreakdown is an object of the description.
@@ -213,19 +198,16 @@ type AuditCenterResponseStatsSeverityBreakdown struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *AuditCenterResponseStatsSeverityBreakdown) UnmarshalJSON(data []byte) error {
 	type plain AuditCenterResponseStatsSeverityBreakdown
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "critical", "high", "medium", "low")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v AuditCenterResponseStatsSeverityBreakdown) MarshalJSON() ([]byte, error) {
 	type plain AuditCenterResponseStatsSeverityBreakdown
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // AuditCenterResponseStats is an object of the description.
@@ -244,19 +226,16 @@ type AuditCenterResponseStats struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *AuditCenterResponseStats) UnmarshalJSON(data []byte) error {
 	type plain AuditCenterResponseStats
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "audited_total", "with_findings_count", "protected_count", "severity_breakdown", "require_human_review")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v AuditCenterResponseStats) MarshalJSON() ([]byte, error) {
 	type plain AuditCenterResponseStats
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // AuditCenterResponse is the schema AuditCenterResponse of the description.
@@ -295,19 +274,16 @@ type AuditCenterResponse struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *AuditCenterResponse) UnmarshalJSON(data []byte) error {
 	type plain AuditCenterResponse
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "status", "processing_time", "_billing", "date_basis", "metric_basis", "scope_contract", "workspace_scope", "workspace_id", "findings", "audit_timeline", "limit", "offset", "total", "period", "stats")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v AuditCenterResponse) MarshalJSON() ([]byte, error) {
 	type plain AuditCenterResponse
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // BillingCreditsTierInfo is an object of the description.
@@ -326,19 +302,16 @@ type BillingCreditsTierInfo struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *BillingCreditsTierInfo) UnmarshalJSON(data []byte) error {
 	type plain BillingCreditsTierInfo
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "tier", "name", "initial_credits", "price_monthly", "price_overage_per_credit")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v BillingCreditsTierInfo) MarshalJSON() ([]byte, error) {
 	type plain BillingCreditsTierInfo
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // BillingCredits is an object of the description.
@@ -363,19 +336,16 @@ type BillingCredits struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *BillingCredits) UnmarshalJSON(data []byte) error {
 	type plain BillingCredits
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "total_monthly", "remaining_monthly", "credit_source", "api_handler", "tier_info", "notice", "renewal_days", "subscription_status")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v BillingCredits) MarshalJSON() ([]byte, error) {
 	type plain BillingCredits
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // BillingJobPricing is an object of the description.
@@ -392,19 +362,16 @@ type BillingJobPricing struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *BillingJobPricing) UnmarshalJSON(data []byte) error {
 	type plain BillingJobPricing
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "credits_per_unit", "unit", "unit_count", "addons")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v BillingJobPricing) MarshalJSON() ([]byte, error) {
 	type plain BillingJobPricing
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // BillingJob is an object of the description.
@@ -427,19 +394,16 @@ type BillingJob struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *BillingJob) UnmarshalJSON(data []byte) error {
 	type plain BillingJob
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "api_job_name", "app", "action", "default_credits", "token", "credits_billed", "pricing")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v BillingJob) MarshalJSON() ([]byte, error) {
 	type plain BillingJob
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // BillingPlan is an object of the description.
@@ -452,19 +416,16 @@ type BillingPlan struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *BillingPlan) UnmarshalJSON(data []byte) error {
 	type plain BillingPlan
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "tier", "name")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v BillingPlan) MarshalJSON() ([]byte, error) {
 	type plain BillingPlan
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // Billing is the schema Billing of the description. Optional billing and rate-limit accounting on responses. All values are integers unless named as text. The charged amount of a billable call is `job.credits_billed` (at least 5 credits).
@@ -489,19 +450,16 @@ type Billing struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *Billing) UnmarshalJSON(data []byte) error {
 	type plain Billing
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "credits", "job", "requests", "remaining_credits", "total_monthly", "account_id", "plan", "credits_billed")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v Billing) MarshalJSON() ([]byte, error) {
 	type plain Billing
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // CalendarDueDatesResponse is the schema CalendarDueDatesResponse of the description.
@@ -532,19 +490,16 @@ type CalendarDueDatesResponse struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *CalendarDueDatesResponse) UnmarshalJSON(data []byte) error {
 	type plain CalendarDueDatesResponse
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "status", "processing_time", "_billing", "date_basis", "metric_basis", "scope_contract", "workspace_scope", "workspace_id", "events", "event_count", "overdue_count")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v CalendarDueDatesResponse) MarshalJSON() ([]byte, error) {
 	type plain CalendarDueDatesResponse
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // ContactStatsFinancialResponseContactsItem is an object of the description. Fields beyond the three shown are not shown.
@@ -559,19 +514,16 @@ type ContactStatsFinancialResponseContactsItem struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *ContactStatsFinancialResponseContactsItem) UnmarshalJSON(data []byte) error {
 	type plain ContactStatsFinancialResponseContactsItem
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "total_amount", "invoice_count", "amounts_available")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v ContactStatsFinancialResponseContactsItem) MarshalJSON() ([]byte, error) {
 	type plain ContactStatsFinancialResponseContactsItem
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // ContactStatsFinancialResponse is the schema ContactStatsFinancialResponse of the description.
@@ -602,19 +554,16 @@ type ContactStatsFinancialResponse struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *ContactStatsFinancialResponse) UnmarshalJSON(data []byte) error {
 	type plain ContactStatsFinancialResponse
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "status", "processing_time", "_billing", "date_basis", "metric_basis", "scope_contract", "workspace_scope", "workspace_id", "contacts", "has_custom_meta_keys", "meta_mapping")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v ContactStatsFinancialResponse) MarshalJSON() ([]byte, error) {
 	type plain ContactStatsFinancialResponse
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // ContactStatsResponse is the schema ContactStatsResponse of the description.
@@ -649,19 +598,16 @@ type ContactStatsResponse struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *ContactStatsResponse) UnmarshalJSON(data []byte) error {
 	type plain ContactStatsResponse
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "status", "processing_time", "_billing", "date_basis", "metric_basis", "scope_contract", "workspace_scope", "workspace_id", "contacts", "total_contacts", "financial_endpoint", "has_custom_meta_keys", "meta_mapping")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v ContactStatsResponse) MarshalJSON() ([]byte, error) {
 	type plain ContactStatsResponse
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // DocumentCommentAddedEventEventType is a set of allowed values.
@@ -689,19 +635,16 @@ type DocumentCommentAddedEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *DocumentCommentAddedEvent) UnmarshalJSON(data []byte) error {
 	type plain DocumentCommentAddedEvent
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "event_type", "event_id", "timestamp", "subscription_id", "data")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v DocumentCommentAddedEvent) MarshalJSON() ([]byte, error) {
 	type plain DocumentCommentAddedEvent
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // DocumentCreatedEventEventType is a set of allowed values.
@@ -729,19 +672,16 @@ type DocumentCreatedEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *DocumentCreatedEvent) UnmarshalJSON(data []byte) error {
 	type plain DocumentCreatedEvent
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "event_type", "event_id", "timestamp", "subscription_id", "data")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v DocumentCreatedEvent) MarshalJSON() ([]byte, error) {
 	type plain DocumentCreatedEvent
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // DocumentDeletedDataDeleteMode is a set of allowed values. `trash` (recycle bin on higher plans) or `instant` (permanent, standard plan).
@@ -763,19 +703,16 @@ type DocumentDeletedData struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *DocumentDeletedData) UnmarshalJSON(data []byte) error {
 	type plain DocumentDeletedData
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "delete_mode")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v DocumentDeletedData) MarshalJSON() ([]byte, error) {
 	type plain DocumentDeletedData
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // DocumentDeletedEventEventType is a set of allowed values.
@@ -803,19 +740,16 @@ type DocumentDeletedEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *DocumentDeletedEvent) UnmarshalJSON(data []byte) error {
 	type plain DocumentDeletedEvent
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "event_type", "event_id", "timestamp", "subscription_id", "data")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v DocumentDeletedEvent) MarshalJSON() ([]byte, error) {
 	type plain DocumentDeletedEvent
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // DocumentEditedEventEventType is a set of allowed values.
@@ -843,19 +777,16 @@ type DocumentEditedEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *DocumentEditedEvent) UnmarshalJSON(data []byte) error {
 	type plain DocumentEditedEvent
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "event_type", "event_id", "timestamp", "subscription_id", "data")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v DocumentEditedEvent) MarshalJSON() ([]byte, error) {
 	type plain DocumentEditedEvent
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // DocumentGetResponse is the schema DocumentGetResponse of the description. Document details (metadata, workspace, processing status, extracted fields, download references). The exact body shape is not shown.
@@ -870,19 +801,16 @@ type DocumentGetResponse struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *DocumentGetResponse) UnmarshalJSON(data []byte) error {
 	type plain DocumentGetResponse
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "status", "processing_time", "_billing")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v DocumentGetResponse) MarshalJSON() ([]byte, error) {
 	type plain DocumentGetResponse
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // DocumentLegalHoldPlacedEventEventType is a set of allowed values.
@@ -910,19 +838,16 @@ type DocumentLegalHoldPlacedEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *DocumentLegalHoldPlacedEvent) UnmarshalJSON(data []byte) error {
 	type plain DocumentLegalHoldPlacedEvent
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "event_type", "event_id", "timestamp", "subscription_id", "data")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v DocumentLegalHoldPlacedEvent) MarshalJSON() ([]byte, error) {
 	type plain DocumentLegalHoldPlacedEvent
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // DocumentLegalHoldReleasedEventEventType is a set of allowed values.
@@ -950,19 +875,16 @@ type DocumentLegalHoldReleasedEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *DocumentLegalHoldReleasedEvent) UnmarshalJSON(data []byte) error {
 	type plain DocumentLegalHoldReleasedEvent
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "event_type", "event_id", "timestamp", "subscription_id", "data")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v DocumentLegalHoldReleasedEvent) MarshalJSON() ([]byte, error) {
 	type plain DocumentLegalHoldReleasedEvent
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // DocumentLifecycleChangedEventEventType is a set of allowed values.
@@ -990,19 +912,16 @@ type DocumentLifecycleChangedEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *DocumentLifecycleChangedEvent) UnmarshalJSON(data []byte) error {
 	type plain DocumentLifecycleChangedEvent
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "event_type", "event_id", "timestamp", "subscription_id", "data")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v DocumentLifecycleChangedEvent) MarshalJSON() ([]byte, error) {
 	type plain DocumentLifecycleChangedEvent
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // DocumentMovedEventEventType is a set of allowed values.
@@ -1030,19 +949,16 @@ type DocumentMovedEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *DocumentMovedEvent) UnmarshalJSON(data []byte) error {
 	type plain DocumentMovedEvent
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "event_type", "event_id", "timestamp", "subscription_id", "data")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v DocumentMovedEvent) MarshalJSON() ([]byte, error) {
 	type plain DocumentMovedEvent
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // DocumentNoteAddedEventEventType is a set of allowed values.
@@ -1070,19 +986,16 @@ type DocumentNoteAddedEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *DocumentNoteAddedEvent) UnmarshalJSON(data []byte) error {
 	type plain DocumentNoteAddedEvent
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "event_type", "event_id", "timestamp", "subscription_id", "data")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v DocumentNoteAddedEvent) MarshalJSON() ([]byte, error) {
 	type plain DocumentNoteAddedEvent
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // DocumentProcessedDataProcessingResult is an object of the description.
@@ -1097,19 +1010,16 @@ type DocumentProcessedDataProcessingResult struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *DocumentProcessedDataProcessingResult) UnmarshalJSON(data []byte) error {
 	type plain DocumentProcessedDataProcessingResult
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "ocr_done", "classification", "confidence")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v DocumentProcessedDataProcessingResult) MarshalJSON() ([]byte, error) {
 	type plain DocumentProcessedDataProcessingResult
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // DocumentProcessedData is the schema DocumentProcessedData of the description.
@@ -1130,19 +1040,16 @@ type DocumentProcessedData struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *DocumentProcessedData) UnmarshalJSON(data []byte) error {
 	type plain DocumentProcessedData
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "pofid", "workspace_id", "filename", "mime_type", "size_bytes", "processing_result")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v DocumentProcessedData) MarshalJSON() ([]byte, error) {
 	type plain DocumentProcessedData
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // DocumentProcessedEventEventType is a set of allowed values.
@@ -1170,19 +1077,16 @@ type DocumentProcessedEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *DocumentProcessedEvent) UnmarshalJSON(data []byte) error {
 	type plain DocumentProcessedEvent
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "event_type", "event_id", "timestamp", "subscription_id", "data")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v DocumentProcessedEvent) MarshalJSON() ([]byte, error) {
 	type plain DocumentProcessedEvent
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // DocumentRestoredEventEventType is a set of allowed values.
@@ -1210,19 +1114,16 @@ type DocumentRestoredEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *DocumentRestoredEvent) UnmarshalJSON(data []byte) error {
 	type plain DocumentRestoredEvent
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "event_type", "event_id", "timestamp", "subscription_id", "data")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v DocumentRestoredEvent) MarshalJSON() ([]byte, error) {
 	type plain DocumentRestoredEvent
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // DocumentTagAddedEventEventType is a set of allowed values.
@@ -1250,19 +1151,16 @@ type DocumentTagAddedEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *DocumentTagAddedEvent) UnmarshalJSON(data []byte) error {
 	type plain DocumentTagAddedEvent
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "event_type", "event_id", "timestamp", "subscription_id", "data")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v DocumentTagAddedEvent) MarshalJSON() ([]byte, error) {
 	type plain DocumentTagAddedEvent
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // DocumentUploadedEventEventType is a set of allowed values.
@@ -1290,19 +1188,16 @@ type DocumentUploadedEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *DocumentUploadedEvent) UnmarshalJSON(data []byte) error {
 	type plain DocumentUploadedEvent
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "event_type", "event_id", "timestamp", "subscription_id", "data")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v DocumentUploadedEvent) MarshalJSON() ([]byte, error) {
 	type plain DocumentUploadedEvent
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // DocumentVersionCreatedEventEventType is a set of allowed values.
@@ -1330,19 +1225,16 @@ type DocumentVersionCreatedEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *DocumentVersionCreatedEvent) UnmarshalJSON(data []byte) error {
 	type plain DocumentVersionCreatedEvent
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "event_type", "event_id", "timestamp", "subscription_id", "data")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v DocumentVersionCreatedEvent) MarshalJSON() ([]byte, error) {
 	type plain DocumentVersionCreatedEvent
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // ErrorCode is the schema ErrorCode of the description. Every stable error code of the service, each with its HTTP status in `x-http-status`. Error codes of sections whose endpoints are not shown are not shown either.
@@ -1411,19 +1303,16 @@ type ErrorResponse struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *ErrorResponse) UnmarshalJSON(data []byte) error {
 	type plain ErrorResponse
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "status", "code", "message", "processing_time")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v ErrorResponse) MarshalJSON() ([]byte, error) {
 	type plain ErrorResponse
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // EventID is the schema EventId of the description. Unique 128-bit identifier (32 hex characters); idempotency key.
@@ -1461,19 +1350,16 @@ type ForbiddenError struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *ForbiddenError) UnmarshalJSON(data []byte) error {
 	type plain ForbiddenError
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "status", "code", "message", "processing_time")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v ForbiddenError) MarshalJSON() ([]byte, error) {
 	type plain ForbiddenError
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // IdpFields is the schema IdpFields of the description. JSON array of extra fields; default empty. The item shape is not shown.
@@ -1511,19 +1397,16 @@ type InternalServerError struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *InternalServerError) UnmarshalJSON(data []byte) error {
 	type plain InternalServerError
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "status", "code", "message", "processing_time")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v InternalServerError) MarshalJSON() ([]byte, error) {
 	type plain InternalServerError
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // InvalidRequestErrorStatus is a set of allowed values.
@@ -1558,19 +1441,16 @@ type InvalidRequestError struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *InvalidRequestError) UnmarshalJSON(data []byte) error {
 	type plain InvalidRequestError
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "status", "code", "message", "processing_time")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v InvalidRequestError) MarshalJSON() ([]byte, error) {
 	type plain InvalidRequestError
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // InvoicePages is the schema InvoicePages of the description. Extracted invoice fields; only `_supplier_name` and `_total_amount` are shown, their types are not.
@@ -1583,19 +1463,16 @@ type InvoicePages struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *InvoicePages) UnmarshalJSON(data []byte) error {
 	type plain InvoicePages
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "_supplier_name", "_total_amount")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v InvoicePages) MarshalJSON() ([]byte, error) {
 	type plain InvoicePages
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // JobAcceptedResponse is the schema JobAcceptedResponse of the description. Answer to `client_wait=false` or `async_only=true`: the `job_id` immediately and the `poll_url`. Translation also sets `async`=true.
@@ -1618,19 +1495,16 @@ type JobAcceptedResponse struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *JobAcceptedResponse) UnmarshalJSON(data []byte) error {
 	type plain JobAcceptedResponse
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "status", "job_id", "poll_url", "async", "message", "processing_time", "_billing")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v JobAcceptedResponse) MarshalJSON() ([]byte, error) {
 	type plain JobAcceptedResponse
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // JobAddRequest is the schema JobAddRequest of the description. The body of a job submission; which member applies is chosen by the pipeline and a body field (see `x-paperoffice-variants`).
@@ -1670,19 +1544,16 @@ type JobBadRequestError struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *JobBadRequestError) UnmarshalJSON(data []byte) error {
 	type plain JobBadRequestError
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "status", "code", "message", "processing_time")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v JobBadRequestError) MarshalJSON() ([]byte, error) {
 	type plain JobBadRequestError
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // JobCompletedEventEventType is a set of allowed values.
@@ -1710,19 +1581,16 @@ type JobCompletedEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *JobCompletedEvent) UnmarshalJSON(data []byte) error {
 	type plain JobCompletedEvent
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "event_type", "event_id", "timestamp", "subscription_id", "data")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v JobCompletedEvent) MarshalJSON() ([]byte, error) {
 	type plain JobCompletedEvent
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // JobEnvelope is the schema JobEnvelope of the description. The job resource as it appears in job responses.
@@ -1749,19 +1617,16 @@ type JobEnvelope struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *JobEnvelope) UnmarshalJSON(data []byte) error {
 	type plain JobEnvelope
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "job_id", "job_status", "result", "job_result", "poll_url", "client_wait", "max_wait_seconds", "message", "async")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v JobEnvelope) MarshalJSON() ([]byte, error) {
 	type plain JobEnvelope
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // JobFailedEventEventType is a set of allowed values.
@@ -1789,19 +1654,16 @@ type JobFailedEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *JobFailedEvent) UnmarshalJSON(data []byte) error {
 	type plain JobFailedEvent
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "event_type", "event_id", "timestamp", "subscription_id", "data")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v JobFailedEvent) MarshalJSON() ([]byte, error) {
 	type plain JobFailedEvent
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // JobFinishedResponse is the schema JobFinishedResponse of the description. Finished within the hold.
@@ -1820,19 +1682,16 @@ type JobFinishedResponse struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *JobFinishedResponse) UnmarshalJSON(data []byte) error {
 	type plain JobFinishedResponse
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "status", "job_id", "result", "processing_time", "_billing")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v JobFinishedResponse) MarshalJSON() ([]byte, error) {
 	type plain JobFinishedResponse
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // JobForbiddenErrorStatus is a set of allowed values.
@@ -1871,19 +1730,16 @@ type JobForbiddenError struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *JobForbiddenError) UnmarshalJSON(data []byte) error {
 	type plain JobForbiddenError
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "status", "code", "message", "processing_time")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v JobForbiddenError) MarshalJSON() ([]byte, error) {
 	type plain JobForbiddenError
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // JobHoldExceededResponse is the schema JobHoldExceededResponse of the description. The hold was exceeded; the job continues in the background. Poll `poll_url`.
@@ -1908,19 +1764,16 @@ type JobHoldExceededResponse struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *JobHoldExceededResponse) UnmarshalJSON(data []byte) error {
 	type plain JobHoldExceededResponse
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "status", "job_id", "poll_url", "max_wait_seconds", "client_wait", "message", "processing_time", "_billing")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v JobHoldExceededResponse) MarshalJSON() ([]byte, error) {
 	type plain JobHoldExceededResponse
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // JobPayload is the schema JobPayload of the description. Finished payload of a job. Its fields are not shown beyond the per-pipeline payloads.
@@ -1934,19 +1787,16 @@ type JobPriority struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *JobPriority) UnmarshalJSON(data []byte) error {
 	type plain JobPriority
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "priority")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v JobPriority) MarshalJSON() ([]byte, error) {
 	type plain JobPriority
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // JobProgressEventEventType is a set of allowed values.
@@ -1974,19 +1824,16 @@ type JobProgressEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *JobProgressEvent) UnmarshalJSON(data []byte) error {
 	type plain JobProgressEvent
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "event_type", "event_id", "timestamp", "subscription_id", "data")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v JobProgressEvent) MarshalJSON() ([]byte, error) {
 	type plain JobProgressEvent
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // JobStatus is the schema JobStatus of the description. `completed` is the terminal success value. The names of the running or queued state, of failure states and of other statuses are not shown.
@@ -2014,19 +1861,16 @@ type JobStatusResponse struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *JobStatusResponse) UnmarshalJSON(data []byte) error {
 	type plain JobStatusResponse
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "status", "job_id", "job_status", "result", "job_result", "message", "processing_time", "_billing")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v JobStatusResponse) MarshalJSON() ([]byte, error) {
 	type plain JobStatusResponse
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // JobSubmitOptions is the schema JobSubmitOptions of the description. Common parameters of job submission.
@@ -2041,19 +1885,16 @@ type JobSubmitOptions struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *JobSubmitOptions) UnmarshalJSON(data []byte) error {
 	type plain JobSubmitOptions
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "client_wait", "async_only", "processing_lane")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v JobSubmitOptions) MarshalJSON() ([]byte, error) {
 	type plain JobSubmitOptions
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // JobURLInputs is the schema JobUrlInputs of the description. On most pipelines `files` may be a JSON array of HTTPS URLs instead of uploads, or `source_url` / `file_url` may name the input. Which pipelines accept this is not shown.
@@ -2068,19 +1909,16 @@ type JobURLInputs struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *JobURLInputs) UnmarshalJSON(data []byte) error {
 	type plain JobURLInputs
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "files", "source_url", "file_url")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v JobURLInputs) MarshalJSON() ([]byte, error) {
 	type plain JobURLInputs
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // MaxRetries is the schema MaxRetries of the description. Retries per delivery.
@@ -2098,19 +1936,16 @@ type MetaMapping struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *MetaMapping) UnmarshalJSON(data []byte) error {
 	type plain MetaMapping
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "contacts", "location", "amounts")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v MetaMapping) MarshalJSON() ([]byte, error) {
 	type plain MetaMapping
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // MetaMappingEntryReady is an object of the description.
@@ -2129,19 +1964,16 @@ type MetaMappingEntryReady struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *MetaMappingEntryReady) UnmarshalJSON(data []byte) error {
 	type plain MetaMappingEntryReady
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "amounts", "partners", "due_dates", "document_types", "location")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v MetaMappingEntryReady) MarshalJSON() ([]byte, error) {
 	type plain MetaMappingEntryReady
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // MetaMappingEntry is the schema MetaMappingEntry of the description.
@@ -2158,19 +1990,16 @@ type MetaMappingEntry struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *MetaMappingEntry) UnmarshalJSON(data []byte) error {
 	type plain MetaMappingEntry
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "configured", "ready", "feature_ready", "reason")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v MetaMappingEntry) MarshalJSON() ([]byte, error) {
 	type plain MetaMappingEntry
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // ModelTier is the schema ModelTier of the description. Basic = OCR plus vision, premium adds AI thinking, ultra adds AI reasoning; pro and pro-max variants allow more pages. Page and file size limits per model tier are not shown.
@@ -2230,19 +2059,16 @@ type NotFoundError struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *NotFoundError) UnmarshalJSON(data []byte) error {
 	type plain NotFoundError
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "status", "code", "message", "processing_time")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v NotFoundError) MarshalJSON() ([]byte, error) {
 	type plain NotFoundError
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // NotShownBody is the schema NotShownBody of the description. Body shape not shown.
@@ -2260,19 +2086,16 @@ type NotShownSuccessResponse struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *NotShownSuccessResponse) UnmarshalJSON(data []byte) error {
 	type plain NotShownSuccessResponse
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "status", "processing_time", "_billing")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v NotShownSuccessResponse) MarshalJSON() ([]byte, error) {
 	type plain NotShownSuccessResponse
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // OCRPayloadOutput is an object of the description.
@@ -2283,19 +2106,16 @@ type OCRPayloadOutput struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *OCRPayloadOutput) UnmarshalJSON(data []byte) error {
 	type plain OCRPayloadOutput
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "pages")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v OCRPayloadOutput) MarshalJSON() ([]byte, error) {
 	type plain OCRPayloadOutput
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // OCRPayload is the schema OcrPayload of the description. OCR payload: `pages` or `output.pages` with bounding boxes. A result may contain a download URL of the form `{base_url}/job/download/<token>`. The shape of pages and boxes and other fields are not shown.
@@ -2308,19 +2128,16 @@ type OCRPayload struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *OCRPayload) UnmarshalJSON(data []byte) error {
 	type plain OCRPayload
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "pages", "output")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v OCRPayload) MarshalJSON() ([]byte, error) {
 	type plain OCRPayload
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // OCRUsTaxFormsRequestIdpCollection is a set of allowed values. Selects the extraction collection. Other collections of this pipeline are not shown.
@@ -2354,19 +2171,16 @@ type OCRUsTaxFormsRequest struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *OCRUsTaxFormsRequest) UnmarshalJSON(data []byte) error {
 	type plain OCRUsTaxFormsRequest
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "client_wait", "async_only", "processing_lane", "priority", "model", "idp_collection", "idp_fields")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v OCRUsTaxFormsRequest) MarshalJSON() ([]byte, error) {
 	type plain OCRUsTaxFormsRequest
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // OpenEventData is the schema OpenEventData of the description. Event data; its shape is not shown for this event.
@@ -2406,19 +2220,16 @@ type PaymentRequiredError struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *PaymentRequiredError) UnmarshalJSON(data []byte) error {
 	type plain PaymentRequiredError
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "status", "code", "message", "processing_time")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v PaymentRequiredError) MarshalJSON() ([]byte, error) {
 	type plain PaymentRequiredError
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // PDFUnlockRequest is the schema PdfUnlockRequest of the description. Unlock encrypted PDFs. Base cost 10 credits. On most pipelines `files` may instead be a JSON array of HTTPS URLs; whether this pipeline accepts that is not shown.
@@ -2439,19 +2250,16 @@ type PDFUnlockRequest struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *PDFUnlockRequest) UnmarshalJSON(data []byte) error {
 	type plain PDFUnlockRequest
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "client_wait", "async_only", "processing_lane", "priority", "password")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v PDFUnlockRequest) MarshalJSON() ([]byte, error) {
 	type plain PDFUnlockRequest
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // Period is the schema Period of the description.
@@ -2510,19 +2318,16 @@ type RedactImageRequest struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *RedactImageRequest) UnmarshalJSON(data []byte) error {
 	type plain RedactImageRequest
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "client_wait", "async_only", "processing_lane", "priority")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v RedactImageRequest) MarshalJSON() ([]byte, error) {
 	type plain RedactImageRequest
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // RequestWindow is the schema RequestWindow of the description. One value per window. Numeric values of the rate limits are not shown.
@@ -2539,19 +2344,16 @@ type RequestWindow struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *RequestWindow) UnmarshalJSON(data []byte) error {
 	type plain RequestWindow
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "second", "minute", "hour", "day")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v RequestWindow) MarshalJSON() ([]byte, error) {
 	type plain RequestWindow
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // RequestWindows is the schema RequestWindows of the description. Request-rate accounting.
@@ -2568,19 +2370,16 @@ type RequestWindows struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *RequestWindows) UnmarshalJSON(data []byte) error {
 	type plain RequestWindows
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "limits", "current", "remaining", "next_possible_request_seconds")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v RequestWindows) MarshalJSON() ([]byte, error) {
 	type plain RequestWindows
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // RetryPolicy is the schema RetryPolicy of the description. `exponential` (default; the gap doubles after each failure), `linear` (the gap grows by a fixed step), `none` (no retry, not even on 5xx).
@@ -2628,19 +2427,16 @@ type ServiceUnavailableError struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *ServiceUnavailableError) UnmarshalJSON(data []byte) error {
 	type plain ServiceUnavailableError
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "status", "code", "message", "processing_time")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v ServiceUnavailableError) MarshalJSON() ([]byte, error) {
 	type plain ServiceUnavailableError
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // Severity is the schema Severity of the description.
@@ -2692,19 +2488,16 @@ type TaskCompletedEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *TaskCompletedEvent) UnmarshalJSON(data []byte) error {
 	type plain TaskCompletedEvent
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "event_type", "event_id", "timestamp", "subscription_id", "data")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v TaskCompletedEvent) MarshalJSON() ([]byte, error) {
 	type plain TaskCompletedEvent
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // TaskCreatedEventEventType is a set of allowed values.
@@ -2732,19 +2525,16 @@ type TaskCreatedEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *TaskCreatedEvent) UnmarshalJSON(data []byte) error {
 	type plain TaskCreatedEvent
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "event_type", "event_id", "timestamp", "subscription_id", "data")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v TaskCreatedEvent) MarshalJSON() ([]byte, error) {
 	type plain TaskCreatedEvent
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // TaskOverdueEventEventType is a set of allowed values.
@@ -2772,19 +2562,16 @@ type TaskOverdueEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *TaskOverdueEvent) UnmarshalJSON(data []byte) error {
 	type plain TaskOverdueEvent
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "event_type", "event_id", "timestamp", "subscription_id", "data")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v TaskOverdueEvent) MarshalJSON() ([]byte, error) {
 	type plain TaskOverdueEvent
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // TimeoutMs is the schema TimeoutMs of the description. Timeout per attempt; the first attempt is capped at 2 or 5 seconds depending on the event.
@@ -2824,19 +2611,16 @@ type TooManyRequestsError struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *TooManyRequestsError) UnmarshalJSON(data []byte) error {
 	type plain TooManyRequestsError
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "status", "code", "message", "processing_time")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v TooManyRequestsError) MarshalJSON() ([]byte, error) {
 	type plain TooManyRequestsError
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // UnauthorizedErrorStatus is a set of allowed values.
@@ -2875,19 +2659,16 @@ type UnauthorizedError struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *UnauthorizedError) UnmarshalJSON(data []byte) error {
 	type plain UnauthorizedError
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "status", "code", "message", "processing_time")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v UnauthorizedError) MarshalJSON() ([]byte, error) {
 	type plain UnauthorizedError
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // UploadFile is the schema UploadFile of the description. A file part in multipart.
@@ -2915,19 +2696,16 @@ type VoiceEnvelope struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *VoiceEnvelope) UnmarshalJSON(data []byte) error {
 	type plain VoiceEnvelope
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "job_id", "message", "operation", "pipeline", "processing_time", "result", "status", "_billing")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v VoiceEnvelope) MarshalJSON() ([]byte, error) {
 	type plain VoiceEnvelope
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // VoiceErrorResponseStatus is a set of allowed values.
@@ -2953,19 +2731,16 @@ type VoiceErrorResponse struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *VoiceErrorResponse) UnmarshalJSON(data []byte) error {
 	type plain VoiceErrorResponse
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "status", "message", "pipeline", "processing_time")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v VoiceErrorResponse) MarshalJSON() ([]byte, error) {
 	type plain VoiceErrorResponse
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // VoiceQueuedResponseStatus is a set of allowed values.
@@ -2991,19 +2766,16 @@ type VoiceQueuedResponse struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *VoiceQueuedResponse) UnmarshalJSON(data []byte) error {
 	type plain VoiceQueuedResponse
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "job_id", "message", "status", "processing_time")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v VoiceQueuedResponse) MarshalJSON() ([]byte, error) {
 	type plain VoiceQueuedResponse
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // VoiceResultStatus is a set of allowed values.
@@ -3041,19 +2813,16 @@ type VoiceResult struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *VoiceResult) UnmarshalJSON(data []byte) error {
 	type plain VoiceResult
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "status", "audio_base64", "output_files", "duration_ms", "audio_duration_seconds", "text_length", "message", "processing_time_seconds", "processing_ratio", "real_time_factor")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v VoiceResult) MarshalJSON() ([]byte, error) {
 	type plain VoiceResult
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // VoiceTtsRequestOutputFormat is a set of allowed values.
@@ -3146,19 +2915,16 @@ type VoiceTtsRequest struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *VoiceTtsRequest) UnmarshalJSON(data []byte) error {
 	type plain VoiceTtsRequest
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "client_wait", "async_only", "processing_lane", "text", "voice", "language", "output_format", "priority", "return_url", "gpu", "speed", "temperature", "top_p", "repetition_penalty", "reference_voice", "voice_type", "gender", "return_base64")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v VoiceTtsRequest) MarshalJSON() ([]byte, error) {
 	type plain VoiceTtsRequest
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // WebhookEventBase is the schema WebhookEventBase of the description. Delivery body, JSON UTF-8.
@@ -3177,19 +2943,16 @@ type WebhookEventBase struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *WebhookEventBase) UnmarshalJSON(data []byte) error {
 	type plain WebhookEventBase
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "event_type", "event_id", "timestamp", "subscription_id", "data")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v WebhookEventBase) MarshalJSON() ([]byte, error) {
 	type plain WebhookEventBase
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // WebhookEventName is the schema WebhookEventName of the description. Name of a webhook event type. `document.created` is the alias of `document.uploaded`.
@@ -3261,19 +3024,16 @@ type WebhookListResponse struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *WebhookListResponse) UnmarshalJSON(data []byte) error {
 	type plain WebhookListResponse
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "status", "processing_time", "_billing")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v WebhookListResponse) MarshalJSON() ([]byte, error) {
 	type plain WebhookListResponse
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // WebhookSubscribeResponse is the schema WebhookSubscribeResponse of the description. The subscription. Whether its fields sit at the top level or under another key is not shown; the shown fields are described at the top level and the body stays open. `secret` is returned once, only when it was generated.
@@ -3306,19 +3066,16 @@ type WebhookSubscribeResponse struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *WebhookSubscribeResponse) UnmarshalJSON(data []byte) error {
 	type plain WebhookSubscribeResponse
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "status", "processing_time", "_billing", "subscription_id", "name", "url", "events", "secret", "retry_policy", "max_retries", "timeout_ms", "headers")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v WebhookSubscribeResponse) MarshalJSON() ([]byte, error) {
 	type plain WebhookSubscribeResponse
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // WebhookSubscriptionCreate is the schema WebhookSubscriptionCreate of the description.
@@ -3341,19 +3098,16 @@ type WebhookSubscriptionCreate struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *WebhookSubscriptionCreate) UnmarshalJSON(data []byte) error {
 	type plain WebhookSubscriptionCreate
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "name", "url", "events", "secret", "retry_policy", "max_retries", "timeout_ms")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v WebhookSubscriptionCreate) MarshalJSON() ([]byte, error) {
 	type plain WebhookSubscriptionCreate
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // WebhookSubscriptionUpdate is the schema WebhookSubscriptionUpdate of the description. Changes URL, events, headers, retry policy or active flag; can replace the secret. The identifier field and the name of the active flag are not shown, so the body stays open.
@@ -3376,19 +3130,16 @@ type WebhookSubscriptionUpdate struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *WebhookSubscriptionUpdate) UnmarshalJSON(data []byte) error {
 	type plain WebhookSubscriptionUpdate
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "url", "events", "headers", "retry_policy", "max_retries", "timeout_ms", "secret")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v WebhookSubscriptionUpdate) MarshalJSON() ([]byte, error) {
 	type plain WebhookSubscriptionUpdate
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // WebhookURL is the schema WebhookUrl of the description. http and https are accepted; https is recommended. Private and internal IP addresses, localhost and cloud metadata addresses are blocked when subscribing and again at dispatch time.
@@ -3427,19 +3178,16 @@ type WorkflowAccountingDatevRequest struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *WorkflowAccountingDatevRequest) UnmarshalJSON(data []byte) error {
 	type plain WorkflowAccountingDatevRequest
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "client_wait", "async_only", "processing_lane", "priority", "pofid", "model", "idp_collection", "idp_fields")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v WorkflowAccountingDatevRequest) MarshalJSON() ([]byte, error) {
 	type plain WorkflowAccountingDatevRequest
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // WorkflowAnonymizeFinalizeRequestTemplate is a set of allowed values. Must be `document_anonymize_finalize`.
@@ -3475,19 +3223,16 @@ type WorkflowAnonymizeFinalizeRequest struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *WorkflowAnonymizeFinalizeRequest) UnmarshalJSON(data []byte) error {
 	type plain WorkflowAnonymizeFinalizeRequest
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "client_wait", "async_only", "processing_lane", "template", "preview_images", "preview_bounding_boxes", "redact_boxes", "partial_regions", "priority")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v WorkflowAnonymizeFinalizeRequest) MarshalJSON() ([]byte, error) {
 	type plain WorkflowAnonymizeFinalizeRequest
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // WorkflowInvoicePayload is the schema WorkflowInvoicePayload of the description. Workflow payload for `idp_collection=invoice`. Other fields of the payload are not shown.
@@ -3500,19 +3245,16 @@ type WorkflowInvoicePayload struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *WorkflowInvoicePayload) UnmarshalJSON(data []byte) error {
 	type plain WorkflowInvoicePayload
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "pages_idp", "pages_aiocr")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v WorkflowInvoicePayload) MarshalJSON() ([]byte, error) {
 	type plain WorkflowInvoicePayload
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // WorkflowInvoiceRequestIdpCollection is a set of allowed values.
@@ -3544,19 +3286,16 @@ type WorkflowInvoiceRequest struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *WorkflowInvoiceRequest) UnmarshalJSON(data []byte) error {
 	type plain WorkflowInvoiceRequest
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "client_wait", "async_only", "processing_lane", "priority", "pofid", "idp_collection")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v WorkflowInvoiceRequest) MarshalJSON() ([]byte, error) {
 	type plain WorkflowInvoiceRequest
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // WorkflowPayload is the schema WorkflowPayload of the description. Workflow payload; its fields are not shown.
@@ -3607,19 +3346,16 @@ type WorkflowPDFAiSplitRequest struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *WorkflowPDFAiSplitRequest) UnmarshalJSON(data []byte) error {
 	type plain WorkflowPDFAiSplitRequest
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "client_wait", "async_only", "processing_lane", "priority", "pofid", "template", "naming_instruction", "locale", "document_types", "date_format", "include_document_type", "include_date", "include_sender", "include_reasoning")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v WorkflowPDFAiSplitRequest) MarshalJSON() ([]byte, error) {
 	type plain WorkflowPDFAiSplitRequest
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // WorkspaceSharedEventEventType is a set of allowed values.
@@ -3647,19 +3383,16 @@ type WorkspaceSharedEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *WorkspaceSharedEvent) UnmarshalJSON(data []byte) error {
 	type plain WorkspaceSharedEvent
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "event_type", "event_id", "timestamp", "subscription_id", "data")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v WorkspaceSharedEvent) MarshalJSON() ([]byte, error) {
 	type plain WorkspaceSharedEvent
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // WorkspaceUnsharedEventEventType is a set of allowed values.
@@ -3687,19 +3420,16 @@ type WorkspaceUnsharedEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *WorkspaceUnsharedEvent) UnmarshalJSON(data []byte) error {
 	type plain WorkspaceUnsharedEvent
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "event_type", "event_id", "timestamp", "subscription_id", "data")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v WorkspaceUnsharedEvent) MarshalJSON() ([]byte, error) {
 	type plain WorkspaceUnsharedEvent
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // ServiceAiocrGenerateUsTaxForms is the variant "us_tax_forms" ("idp_collection" "us_tax_forms", the service's default), which it writes itself. US tax forms (W-2, 1040, 1099 and similar); all fields, checkboxes, signatures.
@@ -3722,19 +3452,16 @@ type ServiceAiocrGenerateUsTaxForms struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *ServiceAiocrGenerateUsTaxForms) UnmarshalJSON(data []byte) error {
 	type plain ServiceAiocrGenerateUsTaxForms
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "client_wait", "async_only", "processing_lane", "priority", "model", "idp_fields", "idp_collection")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra, "idp_collection")
 }
 
 // MarshalJSON encodes the declared fields with Extra and the variant's discriminator.
 func (v ServiceAiocrGenerateUsTaxForms) MarshalJSON() ([]byte, error) {
 	type plain ServiceAiocrGenerateUsTaxForms
-	return encodeObject(plain(v), v.Extra, "idp_collection", "us_tax_forms")
+	return sdkruntime.EncodeObject(plain(v), v.Extra, "idp_collection", "us_tax_forms")
 }
 
 // WorkflowAccountingDatev is the variant "accounting_datev" ("idp_collection" "accounting_datev", the service's default), which it writes itself. DATEV SKR03 accounting export.
@@ -3759,19 +3486,16 @@ type WorkflowAccountingDatev struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *WorkflowAccountingDatev) UnmarshalJSON(data []byte) error {
 	type plain WorkflowAccountingDatev
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "client_wait", "async_only", "processing_lane", "priority", "pofid", "model", "idp_fields", "idp_collection")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra, "idp_collection")
 }
 
 // MarshalJSON encodes the declared fields with Extra and the variant's discriminator.
 func (v WorkflowAccountingDatev) MarshalJSON() ([]byte, error) {
 	type plain WorkflowAccountingDatev
-	return encodeObject(plain(v), v.Extra, "idp_collection", "accounting_datev")
+	return sdkruntime.EncodeObject(plain(v), v.Extra, "idp_collection", "accounting_datev")
 }
 
 // WorkflowInvoice is the variant "invoice" ("idp_collection" "invoice"), which it writes itself. Its parameters are not shown: set them in Extra. Invoice extraction; its request parameters beyond the input document are not shown.
@@ -3792,19 +3516,16 @@ type WorkflowInvoice struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *WorkflowInvoice) UnmarshalJSON(data []byte) error {
 	type plain WorkflowInvoice
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "client_wait", "async_only", "processing_lane", "priority", "pofid", "idp_collection")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra, "idp_collection")
 }
 
 // MarshalJSON encodes the declared fields with Extra and the variant's discriminator.
 func (v WorkflowInvoice) MarshalJSON() ([]byte, error) {
 	type plain WorkflowInvoice
-	return encodeObject(plain(v), v.Extra, "idp_collection", "invoice")
+	return sdkruntime.EncodeObject(plain(v), v.Extra, "idp_collection", "invoice")
 }
 
 // WorkflowPDFAiSplit is the variant "pdf_ai_split" ("template" "pdf_ai_split", the service's default), which it writes itself. AI PDF split into logical segments; returns separate documents or page ranges.
@@ -3841,19 +3562,16 @@ type WorkflowPDFAiSplit struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *WorkflowPDFAiSplit) UnmarshalJSON(data []byte) error {
 	type plain WorkflowPDFAiSplit
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "client_wait", "async_only", "processing_lane", "priority", "pofid", "naming_instruction", "locale", "document_types", "date_format", "include_document_type", "include_date", "include_sender", "include_reasoning", "template")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra, "template")
 }
 
 // MarshalJSON encodes the declared fields with Extra and the variant's discriminator.
 func (v WorkflowPDFAiSplit) MarshalJSON() ([]byte, error) {
 	type plain WorkflowPDFAiSplit
-	return encodeObject(plain(v), v.Extra, "template", "pdf_ai_split")
+	return sdkruntime.EncodeObject(plain(v), v.Extra, "template", "pdf_ai_split")
 }
 
 // WorkflowDocumentAnonymizeFinalize is the variant "document_anonymize_finalize" ("template" "document_anonymize_finalize", the service's default), which it writes itself. Anonymization finalize; applies redaction boxes to preview images, no OCR or language model step. The preferred apply path is the `service_dataripper___redact_image` pipeline.
@@ -3878,19 +3596,16 @@ type WorkflowDocumentAnonymizeFinalize struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *WorkflowDocumentAnonymizeFinalize) UnmarshalJSON(data []byte) error {
 	type plain WorkflowDocumentAnonymizeFinalize
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "client_wait", "async_only", "processing_lane", "preview_images", "preview_bounding_boxes", "redact_boxes", "partial_regions", "priority", "template")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra, "template")
 }
 
 // MarshalJSON encodes the declared fields with Extra and the variant's discriminator.
 func (v WorkflowDocumentAnonymizeFinalize) MarshalJSON() ([]byte, error) {
 	type plain WorkflowDocumentAnonymizeFinalize
-	return encodeObject(plain(v), v.Extra, "template", "document_anonymize_finalize")
+	return sdkruntime.EncodeObject(plain(v), v.Extra, "template", "document_anonymize_finalize")
 }
 
 // PdfstudioUnlockWithPasswordPDFDefault is the variant "default". Unlock encrypted PDFs with their current password.
@@ -3911,19 +3626,16 @@ type PdfstudioUnlockWithPasswordPDFDefault struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *PdfstudioUnlockWithPasswordPDFDefault) UnmarshalJSON(data []byte) error {
 	type plain PdfstudioUnlockWithPasswordPDFDefault
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "client_wait", "async_only", "processing_lane", "priority", "password")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v PdfstudioUnlockWithPasswordPDFDefault) MarshalJSON() ([]byte, error) {
 	type plain PdfstudioUnlockWithPasswordPDFDefault
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // ServiceVoiceTtsDefaultOutputFormat is a set of allowed values.
@@ -4016,19 +3728,16 @@ type ServiceVoiceTtsDefault struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *ServiceVoiceTtsDefault) UnmarshalJSON(data []byte) error {
 	type plain ServiceVoiceTtsDefault
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "client_wait", "async_only", "processing_lane", "text", "voice", "language", "output_format", "priority", "return_url", "gpu", "speed", "temperature", "top_p", "repetition_penalty", "reference_voice", "voice_type", "gender", "return_base64")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v ServiceVoiceTtsDefault) MarshalJSON() ([]byte, error) {
 	type plain ServiceVoiceTtsDefault
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // ServiceDataripperRedactImageDefault is the variant "default". Its parameters are not shown: set them in Extra. Apply redaction; its parameters are not shown.
@@ -4045,17 +3754,14 @@ type ServiceDataripperRedactImageDefault struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *ServiceDataripperRedactImageDefault) UnmarshalJSON(data []byte) error {
 	type plain ServiceDataripperRedactImageDefault
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "client_wait", "async_only", "processing_lane", "priority")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v ServiceDataripperRedactImageDefault) MarshalJSON() ([]byte, error) {
 	type plain ServiceDataripperRedactImageDefault
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }

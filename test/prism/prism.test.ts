@@ -1,7 +1,7 @@
 // Public descriptions of different shapes, each generated into a temporary folder and served by Prism in mock mode:
-// every operation is called through each generated client (TypeScript, then Python blocking and asyncio) with its
-// fixture arguments. Prism reports what it finds wrong with a request in the `sl-violations` header; none is allowed,
-// and each client must accept every answer.
+// every operation is called through each generated client (TypeScript, then Python blocking and asyncio, then Go)
+// with its fixture arguments. Prism reports what it finds wrong with a request in the `sl-violations` header; none
+// is allowed, and each client must accept every answer.
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,6 +15,7 @@ import { withLocalRuntime } from "../../targets/typescript/local-runtime.js";
 import type { IR } from "../../generator/ir/types.js";
 import { type CallOutcome, type Client, callOperation, freshConnections, pooled, preferredStatus, type Reach } from "./calls.js";
 import { type PrismServer, startPrism } from "./prism.js";
+import { buildGoDriver, callGoOperations } from "./go.js";
 import { callPythonOperations } from "./python.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -28,6 +29,8 @@ interface Case {
   readonly reach: (url: string) => Reach;
   /** Keyword arguments of the Python client's constructor (its credentials). */
   readonly python?: Readonly<Record<string, unknown>>;
+  /** Go expressions of the Go client's further options (its credentials), in the generated package `sdk`. */
+  readonly go?: string;
   /** Operations whose answer Prism itself fails to make (a 500 of its own); each must still be sent without violation. */
   readonly prismCannotAnswer?: readonly string[];
   /** Prism processes sharing the calls (default 1). */
@@ -53,6 +56,7 @@ const CASES: readonly Case[] = [
     operations: 6,
     reach: (url) => ({ baseUrl: url, clientOptions: { apiKey: "prism-key" } }),
     python: { api_key: "prism-key" },
+    go: 'sdk.WithAPIKey("prism-key")',
   },
   {
     // GitHub's (@octokit/openapi): OpenAPI 3.0.3, no security scheme (a token is optional), JSON, text and binary
@@ -77,7 +81,7 @@ afterAll(async () => {
 });
 
 /** The generated clients, each driven in turn over the same Prism servers. */
-const CLIENTS = ["typescript", "python", "python asyncio"] as const;
+const CLIENTS = ["typescript", "python", "python asyncio", "go"] as const;
 type ClientName = (typeof CLIENTS)[number];
 
 describe.each(CASES)("the clients generated from $name, against Prism", (c) => {
@@ -94,7 +98,7 @@ describe.each(CASES)("the clients generated from $name, against Prism", (c) => {
     const starting = Array.from({ length: c.servers ?? 1 }, () => startPrism(description));
     const [servers, generation] = await Promise.all([
       Promise.allSettled(starting),
-      generate(description, { ...withLocalRuntime(out), languages: ["typescript", "python"], outputs: ["fixtures"] }),
+      generate(description, { ...withLocalRuntime(out), languages: ["typescript", "python", "go"], outputs: ["fixtures"] }),
     ]);
     prisms = servers.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
     const failed = servers.find((r) => r.status === "rejected");
@@ -112,6 +116,10 @@ describe.each(CASES)("the clients generated from $name, against Prism", (c) => {
     );
     client = (await import(join(out, "index.ts"))) as Client;
     const dispatcher = await freshConnections();
+    const goRun = { out, ...(c.go && { options: c.go }), prisms: prisms.map((p) => p.url), dispatcher };
+    // The Go program compiles (once) while the other clients run; a failed build is reported when it is awaited.
+    const goDriver = buildGoDriver(ir, fixtures, goRun);
+    goDriver.catch(() => undefined);
     const reaches = prisms.map((p) => ({ ...c.reach(p.url), dispatcher }));
     runs.set(
       "typescript",
@@ -132,7 +140,8 @@ describe.each(CASES)("the clients generated from $name, against Prism", (c) => {
       });
       runs.set(asyncio ? "python asyncio" : "python", outcomes);
     }
-  }, 900_000);
+    runs.set("go", await callGoOperations(await goDriver, goRun));
+  }, 1_200_000);
 
   afterAll(async () => {
     await Promise.all(prisms.map((p) => p.stop()));

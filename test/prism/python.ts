@@ -2,7 +2,6 @@
 // reaches Prism through a recording proxy in this process: each call names itself in a header the proxy takes off,
 // and the proxy keeps what Prism said of each request, as the recording fetch of calls.ts does for TypeScript.
 import { execFile } from "node:child_process";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -10,12 +9,12 @@ import type { FixtureCase } from "../../generator/emit/fixtures/index.js";
 import { rawBodyMediaType } from "../../generator/emit/operation-files.js";
 import { planPythonNames } from "../../targets/python/emit/names.js";
 import type { IR, Operation } from "../../generator/ir/types.js";
-import { type CallOutcome, type Exchange, headerViolations, preferredStatus, prismProblem } from "./calls.js";
+import { type CallOutcome, preferredStatus } from "./calls.js";
+import { CALL_HEADER, recordingProxy } from "./proxy.js";
 
 import { venvPython } from "../../targets/python/test/package.js";
 
 const run = promisify(execFile);
-const CALL_HEADER = "x-prism-call";
 
 /** One call as the Python driver makes it: the method, its keyword arguments, and the status to prefer. */
 interface PythonCall {
@@ -126,63 +125,6 @@ else:
         results = list(pool.map(blocking, range(len(calls)), calls))
 print(json.dumps(results))
 `;
-
-/** A proxy to the Prism servers (the calls shared among them by index) that records each exchange under its call. */
-async function recordingProxy(targets: readonly string[], dispatcher: unknown) {
-  const exchanges = new Map<number, Exchange[]>();
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const index = Number(req.headers[CALL_HEADER]);
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (name === CALL_HEADER || name === "host" || name === "connection" || value === undefined) continue;
-      headers[name] = Array.isArray(value) ? value.join(", ") : value;
-    }
-    const url = `${targets[index % targets.length]}${req.url ?? "/"}`;
-    const method = req.method ?? "GET";
-    const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
-    const init = { method, headers, redirect: "manual", dispatcher, ...(body && { body }) } as RequestInit;
-    const response = await fetch(url, init);
-    const problem = await prismProblem(response);
-    const invalid = (problem?.validation ?? []).map((v) => ({ ...v, location: ["request", ...v.location] }));
-    const list = exchanges.get(index) ?? [];
-    list.push({
-      method,
-      url,
-      status: response.status,
-      violations: [...headerViolations(response), ...invalid],
-      ...(problem && { problem }),
-    });
-    exchanges.set(index, list);
-    const answer = Buffer.from(await response.arrayBuffer());
-    const out: Record<string, string> = {};
-    response.headers.forEach((value, name) => {
-      // fetch has decoded the body; a redirect is handed over without its target (GitHub's log and archive hosts,
-      // not on this machine), so that the client reports its status as the TypeScript one does.
-      if (["content-encoding", "content-length", "transfer-encoding", "connection", "keep-alive"].includes(name)) return;
-      if (name === "location" && response.status >= 300 && response.status < 400) return;
-      out[name] = value;
-    });
-    out["content-length"] = String(answer.length);
-    res.writeHead(response.status, out);
-    res.end(method === "HEAD" ? undefined : answer);
-  };
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      res.writeHead(599, { "content-type": "text/plain" });
-      res.end(`proxy failure: ${String(error)}`);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  if (address === null || typeof address === "string") throw new Error("no port for the proxy");
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    exchanges,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 export interface PythonRun {
   /** The folder holding the generated package (its parent is put on PYTHONPATH). */

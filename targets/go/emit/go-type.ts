@@ -239,16 +239,14 @@ export class GoTypes {
     }
     lines.push("\t// Extra holds the fields this release does not declare, kept as they were received; they are sent too.");
     lines.push('\tExtra map[string]json.RawMessage `json:"-"`');
-    // A variant's discriminator is declared too: its type writes it.
-    const known = [...fields.filter((f) => !f.file).map((f) => f.property), ...(options.skip === undefined ? [] : [options.skip])].map(
-      goString,
-    );
+    // A variant's discriminator is not a field: its type writes it, and it is kept out of Extra.
+    const ignore = options.skip === undefined ? "" : `, ${goString(options.skip)}`;
     const fixed = options.fixed ? `, ${goString(options.fixed[0])}, ${goString(options.fixed[1])}` : "";
     this.out.push(
       [
         `${options.doc}\ntype ${name} struct {\n${lines.join("\n")}\n}`,
-        `// UnmarshalJSON decodes the declared fields and keeps the others in Extra.\nfunc (v *${name}) UnmarshalJSON(data []byte) error {\n\ttype plain ${name}\n\tif err := json.Unmarshal(data, (*plain)(v)); err != nil {\n\t\treturn err\n\t}\n\treturn unknownFields(data, &v.Extra${known.length > 0 ? `, ${known.join(", ")}` : ""})\n}`,
-        `// MarshalJSON encodes the declared fields with Extra${options.fixed ? " and the variant's discriminator" : ""}.\nfunc (v ${name}) MarshalJSON() ([]byte, error) {\n\ttype plain ${name}\n\treturn encodeObject(plain(v), v.Extra${fixed})\n}`,
+        `// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.\nfunc (v *${name}) UnmarshalJSON(data []byte) error {\n\ttype plain ${name}\n\treturn sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra${ignore})\n}`,
+        `// MarshalJSON encodes the declared fields with Extra${options.fixed ? " and the variant's discriminator" : ""}.\nfunc (v ${name}) MarshalJSON() ([]byte, error) {\n\ttype plain ${name}\n\treturn sdkruntime.EncodeObject(plain(v), v.Extra${fixed})\n}`,
       ].join("\n\n"),
     );
     this.fields.set(name, fields);

@@ -20,7 +20,7 @@ export const GO_PREDECLARED: ReadonlySet<string> = new Set(
   ).split(" "),
 );
 
-/** Exported names the templates declare at package level (client.go, model.go, support.go, webhooks.go). */
+/** Exported names the templates declare at package level (client.go, model.go, webhooks.go). */
 export const GO_PACKAGE_NAMES: readonly string[] = [
   "Release",
   "DescriptionHash",
@@ -29,7 +29,6 @@ export const GO_PACKAGE_NAMES: readonly string[] = [
   "New",
   "Option",
   "CallOption",
-  "Response",
   "Ptr",
   "Decode",
   "WebhookEventTypes",

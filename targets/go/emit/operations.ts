@@ -9,15 +9,39 @@ import type { GoTypes } from "./go-type.js";
 import { bodyKind, isBinaryResponse, operationLiteral } from "./operation-spec.js";
 import { goName, NameScope } from "./names.js";
 
-const LOCATION_HELPER: Readonly<Record<Parameter["in"], string>> = {
-  path: "setPath",
-  query: "setQuery",
-  header: "setHeader",
-  cookie: "setCookie",
+const LOCATION_SETTER: Readonly<Record<Parameter["in"], string>> = {
+  path: "SetPath",
+  query: "SetQuery",
+  header: "SetHeader",
+  cookie: "SetCookie",
 };
 
-/** The Go code of one operation. */
-export function operationCode(op: Operation, names: { method: string; params: string; opVar: string }, types: GoTypes): string {
+/** The Go names a caller of one generated method uses: the method, its params struct and the fields of that struct. */
+export interface GoOperationPlan {
+  readonly operationId: string;
+  readonly method: string;
+  /** The params struct; undefined when the method takes none. */
+  readonly params?: string;
+  /** The params struct's field of each parameter, in the order of path, query, header and cookie parameters. */
+  readonly parameters: readonly { readonly in: Parameter["in"]; readonly name: string; readonly field: string }[];
+  /** The body's field and how it travels; for a form body, the struct fields holding its files. */
+  readonly body?: {
+    readonly field: string;
+    readonly kind: "json" | "form" | "raw";
+    readonly files: readonly { readonly property: string; readonly field: string; readonly many: boolean }[];
+  };
+  /** The method takes an io.Writer the answer's bytes are copied to. */
+  readonly binary: boolean;
+}
+
+/** The Go code of one operation, with the names a caller uses. */
+export function operationCode(
+  op: Operation,
+  names: { method: string; params: string; opVar: string },
+  types: GoTypes,
+): { code: string; plan: GoOperationPlan } {
+  const planned: { in: Parameter["in"]; name: string; field: string }[] = [];
+  let bodyPlan: GoOperationPlan["body"];
   const params = [...op.parameters.path, ...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie];
   const body = bodyKind(op);
   const fieldScope = new NameScope();
@@ -30,7 +54,8 @@ export function operationCode(op: Operation, names: { method: string; params: st
     const code = t.kind === "struct" || (t.kind === "scalar" && !required) ? `*${t.code}` : t.code;
     fields.push(goDoc(field, `is the ${p.in} parameter ${goString(p.name)}${required ? " (required)" : ""}.`, p.description, "\t"));
     fields.push(`\t${field} ${code}`);
-    fills.push(`\t${LOCATION_HELPER[p.in]}(&req, ${goString(p.name)}, in.${field})`);
+    fills.push(`\treq.${LOCATION_SETTER[p.in]}(${goString(p.name)}, in.${field})`);
+    planned.push({ in: p.in, name: p.name, field });
   }
   if (body) {
     const field = fieldScope.claim("Body");
@@ -40,6 +65,7 @@ export function operationCode(op: Operation, names: { method: string; params: st
       goDoc(field, `is the request body (${goComment(body.mediaType)}${required ? ", required" : ""}).`, op.requestBody?.description, "\t"),
     );
     if (body.kind === "raw" || content === undefined) {
+      bodyPlan = { field, kind: "raw", files: [] };
       fields.push(`\t${field} io.Reader`);
       fills.push(`\tif in.${field} != nil {\n\t\treq.Body = in.${field}\n\t}`);
     } else {
@@ -49,16 +75,23 @@ export function operationCode(op: Operation, names: { method: string; params: st
       const nilable = pointer || t.kind === "nilable";
       fills.push(...exactlyOneChecks(types, content.schema, t.code, `in.${field}`));
       if (body.kind === "json") {
+        bodyPlan = { field, kind: "json", files: [] };
         fills.push(nilable ? `\tif in.${field} != nil {\n\t\treq.Body = in.${field}\n\t}` : `\treq.Body = in.${field}`);
       } else {
         const files = t.kind === "struct" ? types.fieldsOf(t.code).filter((f) => f.file) : [];
+        bodyPlan = {
+          field,
+          kind: "form",
+          files: files.map((f) => ({ property: f.property, field: f.field, many: f.type.code.startsWith("[]") })),
+        };
         const addFiles = files.map(
-          (f) => `\t\t${f.type.code.startsWith("[]") ? "addFiles" : "addFile"}(form, ${goString(f.property)}, in.${field}.${f.field})`,
+          (f) =>
+            `\t\tsdkruntime.${f.type.code.startsWith("[]") ? "AddFiles" : "AddFile"}(form, ${goString(f.property)}, in.${field}.${f.field})`,
         );
         fills.push(
           [
             nilable ? `\tif in.${field} != nil {` : "\t{",
-            `\t\tform, err := formOf(in.${field})`,
+            `\t\tform, err := sdkruntime.FormOf(in.${field})`,
             "\t\tif err != nil {",
             `\t\t\treturn nil, &sdkruntime.ConfigError{Message: ${goString(`${op.id}: the body cannot be encoded: `)} + err.Error()}`,
             "\t\t}",
@@ -82,7 +115,7 @@ export function operationCode(op: Operation, names: { method: string; params: st
   const binary = isBinaryResponse(op);
   const result = binary ? undefined : resultType(op, names.method, types);
   const args = ["ctx context.Context", ...(hasIn ? [`in *${names.params}`] : []), ...(binary ? ["w io.Writer"] : []), "opts ...CallOption"];
-  const returns = binary ? "(*sdkruntime.DownloadInfo, error)" : `(*Response[${result}], error)`;
+  const returns = binary ? "(*sdkruntime.DownloadInfo, error)" : `(*sdkruntime.Response[${result}], error)`;
   const lead = `calls ${op.method.toUpperCase()} ${op.path}${op.deprecated ? " (deprecated)" : ""}.`;
   const text = [op.summary, op.description].filter((s) => s !== undefined && s.trim() !== "").join(" ");
   lines.push("");
@@ -98,10 +131,18 @@ export function operationCode(op: Operation, names: { method: string; params: st
     bodyLines.push(`\tvar out ${result}`);
     bodyLines.push(`\tmeta, err := c.CallInto(ctx, &${names.opVar}, req, &out, opts...)`);
     bodyLines.push("\tif err != nil {\n\t\treturn nil, err\n\t}");
-    bodyLines.push(`\treturn &Response[${result}]{Data: out, Meta: *meta}, nil`);
+    bodyLines.push(`\treturn &sdkruntime.Response[${result}]{Data: out, Meta: *meta}, nil`);
   }
   lines.push(`func (c *Client) ${names.method}(${args.join(", ")}) ${returns} {\n${bodyLines.join("\n")}\n}`);
-  return lines.join("\n");
+  const plan: GoOperationPlan = {
+    operationId: op.id,
+    method: names.method,
+    ...(hasIn && { params: names.params }),
+    parameters: planned,
+    ...(bodyPlan && { body: bodyPlan }),
+    binary,
+  };
+  return { code: lines.join("\n"), plan };
 }
 
 /**
@@ -120,7 +161,7 @@ function exactlyOneChecks(types: GoTypes, schema: Schema, goType: string, value:
   };
   const checks = (object.exactlyOne ?? []).map(
     (group) =>
-      `\t\tif err := exactlyOne(${goString(group.join(", "))}, ${group.map(present).join(", ")}); err != nil {\n\t\t\treturn nil, err\n\t\t}`,
+      `\t\tif err := sdkruntime.ExactlyOne(${goString(group.join(", "))}, ${group.map(present).join(", ")}); err != nil {\n\t\t\treturn nil, err\n\t\t}`,
   );
   return [`\tif ${value} != nil {\n${checks.join("\n")}\n\t}`];
 }

@@ -35,7 +35,7 @@ function pipelineCode(p: Pipeline, types: GoTypes, scope: NameScope, methods: Na
   out.push(
     `${goDoc(submit, `submits a job of the pipeline ${goString(p.slug)} and waits for its result: held by the service, then polled. The body's "exactly one of" groups are checked before anything is sent; the submission is never sent twice. Decode the payload with Decode, by variant:`, `${payloads.join("; ")}.`)}
 func (c *Client) ${submit}(ctx context.Context, body ${iface}, opts ...CallOption) (*sdkruntime.JobResult, error) {
-\tform, err := jobForm(body)
+\tform, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 \tif err != nil {
 \t\treturn nil, err
 \t}
@@ -45,7 +45,7 @@ func (c *Client) ${submit}(ctx context.Context, body ${iface}, opts ...CallOptio
   out.push(
     `${goDoc(start, `submits a job of the pipeline ${goString(p.slug)} without waiting for it and returns its handle; wait with the handle's Wait or the client's Wait.`, undefined)}
 func (c *Client) ${start}(ctx context.Context, body ${iface}, opts ...CallOption) (*sdkruntime.JobHandle, error) {
-\tform, err := jobForm(body)
+\tform, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 \tif err != nil {
 \t\treturn nil, err
 \t}
@@ -68,16 +68,16 @@ function variantCode(v: Variant, name: string, marker: string, types: GoTypes): 
   });
   const checks = v.exactlyOne.map(
     (group) =>
-      `\tif err := exactlyOne(${goString(group.join(", "))}, ${group.map((m) => presence(m, fields)).join(", ")}); err != nil {\n\t\treturn nil, err\n\t}`,
+      `\tif err := sdkruntime.ExactlyOne(${goString(group.join(", "))}, ${group.map((m) => presence(m, fields)).join(", ")}); err != nil {\n\t\treturn nil, err\n\t}`,
   );
   const files = fields
     .filter((f) => f.file)
-    .map((f) => `\t${f.type.code.startsWith("[]") ? "addFiles" : "addFile"}(form, ${goString(f.property)}, v.${f.field})`);
+    .map((f) => `\tsdkruntime.${f.type.code.startsWith("[]") ? "AddFiles" : "AddFile"}(form, ${goString(f.property)}, v.${f.field})`);
   return [
     `func (${name}) ${marker}() {}`,
     `// formBody checks the variant and encodes it as the fields of a form.\nfunc (v ${name}) formBody() (map[string]any, error) {\n${[
       ...checks,
-      "\tform, err := formOf(v)",
+      "\tform, err := sdkruntime.FormOf(v)",
       "\tif err != nil {",
       "\t\treturn nil, err",
       "\t}",

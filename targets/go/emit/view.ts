@@ -11,7 +11,7 @@ import { GoTypes } from "./go-type.js";
 import { modelStatements } from "./model.js";
 import { operationLiteral } from "./operation-spec.js";
 import { GO_CLIENT_MEMBERS, GO_KEYWORDS, GO_PACKAGE_NAMES, GO_PREDECLARED, goName, NameScope, packageName, titleSlug } from "./names.js";
-import { operationCode } from "./operations.js";
+import { type GoOperationPlan, operationCode } from "./operations.js";
 import { pipelinesCode } from "./pipelines.js";
 import { goModuleVersion } from "./version.js";
 
@@ -22,9 +22,12 @@ export interface GoOptions {
   readonly package?: string;
 }
 
-/** The runtime module the generated module requires, and its version. */
+/**
+ * The runtime module the generated module requires, and its version: the first to hold what generated code calls
+ * (Response, the Request setters, DecodeObject and EncodeObject...), which v0.1.0 did not.
+ */
 export const RUNTIME_MODULE = "github.com/paperoffice/sdk-runtime-go";
-export const RUNTIME_VERSION = "v0.1.0";
+export const RUNTIME_VERSION = "v0.2.0";
 
 /**
  * The module path and package name. The default module path is below example.com, a domain reserved for examples
@@ -83,7 +86,13 @@ function goFile(declarations: readonly string[]): { body: string } {
   return { body: parts.length === 0 ? "" : `\n\n${parts.join("\n\n")}` };
 }
 
-export function goView(ir: IR, options: GoOptions = {}): LanguageView {
+/** What a caller of the generated module needs to know about each operation's method, in the IR's order. */
+export function goOperationPlans(ir: IR, options: GoOptions = {}): readonly GoOperationPlan[] {
+  return planGo(ir, options).plans;
+}
+
+/** The names and declarations of the module, claimed in their fixed order. */
+function planGo(ir: IR, options: GoOptions) {
   const names = goNames(ir.info.title, options);
   const version = goModuleVersion(ir.info.version);
   const scope = new NameScope(GO_PACKAGE_NAMES);
@@ -97,6 +106,7 @@ export function goView(ir: IR, options: GoOptions = {}): LanguageView {
     });
   const methods = new NameScope(GO_CLIENT_MEMBERS);
   const operations: string[] = [];
+  const plans: GoOperationPlan[] = [];
   const opVars = new Map<string, string>();
   const submission = ir.operations.find((o) => o.variants !== undefined && o.variants.pipelines.length > 0);
   const plannedOps = ir.operations.map((op) => {
@@ -112,9 +122,16 @@ export function goView(ir: IR, options: GoOptions = {}): LanguageView {
       );
       continue;
     }
-    operations.push(operationCode(op, { method, params: scope.claim(`${method}Params`), opVar }, types));
+    const { code, plan } = operationCode(op, { method, params: scope.claim(`${method}Params`), opVar }, types);
+    operations.push(code);
+    plans.push(plan);
   }
   const jobs = submission ? pipelinesCode(submission, types, scope, methods) : [];
+  return { names, version, types, errors, operations, opVars, plans, submission, jobs };
+}
+
+export function goView(ir: IR, options: GoOptions = {}): LanguageView {
+  const { names, version, types, errors, operations, opVars, submission, jobs } = planGo(ir, options);
   const env = envNames(ir);
   const server = ir.servers[0];
   const defaultBaseUrl = server ? server.variables.reduce((url, v) => url.replaceAll(`{${v.name}}`, v.default), server.url) : "";

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"mime/multipart"
@@ -68,7 +69,9 @@ func (c *Client) Call(ctx context.Context, op *Operation, in Request, opts ...Ca
 	return &Result{Data: a.raw, Meta: a.meta}, nil
 }
 
-// CallInto sends a JSON operation and decodes its answer into out (a pointer), returning the answer's meta.
+// CallInto sends a JSON operation and decodes its answer into out (a pointer), returning the answer's meta. An
+// answer that is JSON but does not fit out's type is read as far as it goes, with Meta.Unfit telling where it
+// broke; a body that is not JSON is a *MalformedResponseError.
 func (c *Client) CallInto(ctx context.Context, op *Operation, in Request, out any, opts ...CallOption) (*Meta, error) {
 	res, err := c.Call(ctx, op, in, opts...)
 	if err != nil {
@@ -76,7 +79,12 @@ func (c *Client) CallInto(ctx context.Context, op *Operation, in Request, out an
 	}
 	if out != nil && len(res.Data) > 0 {
 		if err := json.Unmarshal(res.Data, out); err != nil {
-			return &res.Meta, &MalformedResponseError{Status: res.Meta.Status, Body: c.redact.text(snippet(res.Data)), Err: err}
+			// JSON that does not fit out's type (an answer that breaks its schema) is read as far as it goes.
+			var unfit *json.UnmarshalTypeError
+			if !errors.As(err, &unfit) {
+				return &res.Meta, &MalformedResponseError{Status: res.Meta.Status, Body: c.redact.text(snippet(res.Data)), Err: err}
+			}
+			res.Meta.Unfit = &redactedError{text: c.redact.text(err.Error()), err: err}
 		}
 	}
 	return &res.Meta, nil

@@ -2,6 +2,7 @@ package sdkruntime
 
 import (
 	"context"
+	"io"
 	"net/url"
 	"strings"
 	"testing"
@@ -107,5 +108,31 @@ func TestParametersTravel(t *testing.T) {
 	}
 	if got := r.header.Get("Cookie"); got != "lang=de; theme=dark; session=ck1" {
 		t.Errorf("Cookie = %q", got)
+	}
+}
+
+func TestAcceptHeader(t *testing.T) {
+	srv := newScripted(t, step{body: okThing}, step{body: okThing}, step{body: "%PDF"})
+	c := newTestClient(t, srv.URL)
+	op := &Operation{ID: "getThing", Method: "GET", Path: "/things/1"}
+	if _, err := c.Call(context.Background(), op, Request{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Call(context.Background(), op, Request{Header: map[string]string{"accept": "application/vnd.x+json"}}); err != nil {
+		t.Fatal(err)
+	}
+	file := &Operation{ID: "getFile", Method: "GET", Path: "/files/1", Response: ResponseBinary}
+	if _, err := c.CallDownload(context.Background(), file, Request{}, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	got := srv.got()
+	if a := got[0].header.Get("Accept"); a != "application/json, */*;q=0.8" {
+		t.Errorf("a JSON operation: Accept = %q", a)
+	}
+	if a := got[1].header.Values("Accept"); len(a) != 1 || a[0] != "application/vnd.x+json" {
+		t.Errorf("with an Accept parameter: Accept = %q", a)
+	}
+	if a := got[2].header.Get("Accept"); strings.Contains(a, "application/json") {
+		t.Errorf("a binary operation: Accept = %q", a)
 	}
 }

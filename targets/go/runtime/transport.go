@@ -35,6 +35,10 @@ type Meta struct {
 	RequestCount int
 	// RequestID is the request id header (Model.RequestIDHeader) of the answer; "" when absent.
 	RequestID string
+	// Unfit is set when the answer is JSON that does not fit the type it is decoded into (an answer that breaks
+	// its schema): the data holds what could be read, and Unfit tells where it broke. A member of an object that
+	// does not fit its field is kept in the object's Extra instead, and does not set it.
+	Unfit error
 }
 
 // Result is the answer of a JSON operation.
@@ -276,6 +280,9 @@ func (noReplayBody) Read([]byte) (int, error) { return 0, io.EOF }
 // Close does nothing.
 func (noReplayBody) Close() error { return nil }
 
+// acceptJSON is the Accept header of a JSON operation.
+const acceptJSON = "application/json, */*;q=0.8"
+
 // newRequest builds one request: URL with query credentials, headers, body and credentials.
 func (c *Client) newRequest(b *budget, r *sendRequest, target *url.URL, foreign bool) (*http.Request, error) {
 	var body io.Reader
@@ -295,6 +302,11 @@ func (c *Client) newRequest(b *budget, r *sendRequest, target *url.URL, foreign 
 		req.Header[http.CanonicalHeaderKey(name)] = append([]string(nil), values...)
 	}
 	req.Header.Set("User-Agent", c.userAgent)
+	// A JSON operation asks for JSON first, and takes any other media type its answer may have (as the TypeScript
+	// runtime does); a header parameter or option naming Accept wins.
+	if !r.binary && req.Header.Get("Accept") == "" {
+		req.Header.Set("Accept", acceptJSON)
+	}
 	if r.contentType != "" {
 		req.Header.Set("Content-Type", r.contentType)
 	}

@@ -3,6 +3,8 @@
 package hostileprocessexit1processexit3x
 
 import (
+	"encoding/json"
+
 	sdkruntime "github.com/paperoffice/sdk-runtime-go"
 )
 
@@ -61,3 +63,9 @@ var (
 	// WithLogger sets a *slog.Logger for requests, retries and token renewals.
 	WithLogger = sdkruntime.WithLogger
 )
+
+// Ptr returns a pointer to v, for optional fields: Ptr("en_US").
+func Ptr[T any](v T) *T { return sdkruntime.Ptr(v) }
+
+// Decode decodes a JSON value (a job's payload, say) into a value of type T.
+func Decode[T any](data json.RawMessage) (T, error) { return sdkruntime.Decode[T](data) }

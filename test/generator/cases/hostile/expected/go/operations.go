@@ -21,47 +21,47 @@ type DeleteParams struct {
 }
 
 // Delete calls GET /class/{default}. */ export const pwned = 1; /*
-func (c *Client) Delete(ctx context.Context, in *DeleteParams, opts ...CallOption) (*Response[Node], error) {
+func (c *Client) Delete(ctx context.Context, in *DeleteParams, opts ...CallOption) (*sdkruntime.Response[Node], error) {
 	if in == nil {
 		in = &DeleteParams{}
 	}
 	req := sdkruntime.Request{}
-	setPath(&req, "default", in.Default)
-	setQuery(&req, "weird name-with\"quote", in.WeirdNameWithQuote)
+	req.SetPath("default", in.Default)
+	req.SetQuery("weird name-with\"quote", in.WeirdNameWithQuote)
 	var out Node
 	meta, err := c.CallInto(ctx, &opDelete, req, &out, opts...)
 	if err != nil {
 		return nil, err
 	}
-	return &Response[Node]{Data: out, Meta: *meta}, nil
+	return &sdkruntime.Response[Node]{Data: out, Meta: *meta}, nil
 }
 
 // opGetItem describes get-item to the runtime.
 var opGetItem = sdkruntime.Operation{ID: "get-item", Method: "GET", Path: "/get-item", Idempotent: Ptr(true), Security: [][]string{}}
 
 // GetItem calls GET /get-item.
-func (c *Client) GetItem(ctx context.Context, opts ...CallOption) (*Response[Pet], error) {
+func (c *Client) GetItem(ctx context.Context, opts ...CallOption) (*sdkruntime.Response[Pet], error) {
 	req := sdkruntime.Request{}
 	var out Pet
 	meta, err := c.CallInto(ctx, &opGetItem, req, &out, opts...)
 	if err != nil {
 		return nil, err
 	}
-	return &Response[Pet]{Data: out, Meta: *meta}, nil
+	return &sdkruntime.Response[Pet]{Data: out, Meta: *meta}, nil
 }
 
 // opGetItem2 describes get_item to the runtime.
 var opGetItem2 = sdkruntime.Operation{ID: "get_item", Method: "GET", Path: "/get_item", Idempotent: Ptr(true), Security: [][]string{}}
 
 // GetItem2 calls GET /get_item.
-func (c *Client) GetItem2(ctx context.Context, opts ...CallOption) (*Response[json.RawMessage], error) {
+func (c *Client) GetItem2(ctx context.Context, opts ...CallOption) (*sdkruntime.Response[json.RawMessage], error) {
 	req := sdkruntime.Request{}
 	var out json.RawMessage
 	meta, err := c.CallInto(ctx, &opGetItem2, req, &out, opts...)
 	if err != nil {
 		return nil, err
 	}
-	return &Response[json.RawMessage]{Data: out, Meta: *meta}, nil
+	return &sdkruntime.Response[json.RawMessage]{Data: out, Meta: *meta}, nil
 }
 
 // opPostNoId123 describes post /no-id/{123} to the runtime.
@@ -76,12 +76,12 @@ type PostNoId123Params struct {
 }
 
 // PostNoId123 calls POST /no-id/{123}.
-func (c *Client) PostNoId123(ctx context.Context, in *PostNoId123Params, opts ...CallOption) (*Response[json.RawMessage], error) {
+func (c *Client) PostNoId123(ctx context.Context, in *PostNoId123Params, opts ...CallOption) (*sdkruntime.Response[json.RawMessage], error) {
 	if in == nil {
 		in = &PostNoId123Params{}
 	}
 	req := sdkruntime.Request{}
-	setPath(&req, "123", in.Param123)
+	req.SetPath("123", in.Param123)
 	if in.Body != nil {
 		req.Body = in.Body
 	}
@@ -90,5 +90,5 @@ func (c *Client) PostNoId123(ctx context.Context, in *PostNoId123Params, opts ..
 	if err != nil {
 		return nil, err
 	}
-	return &Response[json.RawMessage]{Data: out, Meta: *meta}, nil
+	return &sdkruntime.Response[json.RawMessage]{Data: out, Meta: *meta}, nil
 }

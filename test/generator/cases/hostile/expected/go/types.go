@@ -33,19 +33,16 @@ type Cat struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *Cat) UnmarshalJSON(data []byte) error {
 	type plain Cat
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "kind", "meow-volume")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v Cat) MarshalJSON() ([]byte, error) {
 	type plain Cat
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // DogKind is a set of allowed values.
@@ -65,19 +62,16 @@ type Dog struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *Dog) UnmarshalJSON(data []byte) error {
 	type plain Dog
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "kind")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v Dog) MarshalJSON() ([]byte, error) {
 	type plain Dog
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // MyType is the schema My_Type of the description.
@@ -110,19 +104,16 @@ type Node struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *Node) UnmarshalJSON(data []byte) error {
 	type plain Node
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "children", "parent", "label")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v Node) MarshalJSON() ([]byte, error) {
 	type plain Node
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // Pet is the schema Pet of the description.
@@ -140,19 +131,16 @@ type Class struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *Class) UnmarshalJSON(data []byte) error {
 	type plain Class
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "constructor", "__proto__", "with space")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v Class) MarshalJSON() ([]byte, error) {
 	type plain Class
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // MyType2 is the schema my-type of the description.

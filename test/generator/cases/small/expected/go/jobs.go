@@ -18,17 +18,17 @@ func (ScanPagesDefault) isScanPagesRequest() {}
 
 // formBody checks the variant and encodes it as the fields of a form.
 func (v ScanPagesDefault) formBody() (map[string]any, error) {
-	form, err := formOf(v)
+	form, err := sdkruntime.FormOf(v)
 	if err != nil {
 		return nil, err
 	}
-	addFile(form, "file_1", v.File1)
+	sdkruntime.AddFile(form, "file_1", v.File1)
 	return form, nil
 }
 
 // SubmitScanPages submits a job of the pipeline "scan___pages" and waits for its result: held by the service, then polled. The body's "exactly one of" groups are checked before anything is sent; the submission is never sent twice. Decode the payload with Decode, by variant: ScanPagesDefault: ScanPayload.
 func (c *Client) SubmitScanPages(ctx context.Context, body ScanPagesRequest, opts ...CallOption) (*sdkruntime.JobResult, error) {
-	form, err := jobForm(body)
+	form, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 	if err != nil {
 		return nil, err
 	}
@@ -37,7 +37,7 @@ func (c *Client) SubmitScanPages(ctx context.Context, body ScanPagesRequest, opt
 
 // StartScanPages submits a job of the pipeline "scan___pages" without waiting for it and returns its handle; wait with the handle's Wait or the client's Wait.
 func (c *Client) StartScanPages(ctx context.Context, body ScanPagesRequest, opts ...CallOption) (*sdkruntime.JobHandle, error) {
-	form, err := jobForm(body)
+	form, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 	if err != nil {
 		return nil, err
 	}
@@ -54,14 +54,14 @@ func (WorkSplit) isWorkRequest() {}
 
 // formBody checks the variant and encodes it as the fields of a form.
 func (v WorkSplit) formBody() (map[string]any, error) {
-	if err := exactlyOne("file, doc_id", v.File != nil, v.DocID != nil); err != nil {
+	if err := sdkruntime.ExactlyOne("file, doc_id", v.File != nil, v.DocID != nil); err != nil {
 		return nil, err
 	}
-	form, err := formOf(v)
+	form, err := sdkruntime.FormOf(v)
 	if err != nil {
 		return nil, err
 	}
-	addFile(form, "file", v.File)
+	sdkruntime.AddFile(form, "file", v.File)
 	return form, nil
 }
 
@@ -69,7 +69,7 @@ func (WorkExport) isWorkRequest() {}
 
 // formBody checks the variant and encodes it as the fields of a form.
 func (v WorkExport) formBody() (map[string]any, error) {
-	form, err := formOf(v)
+	form, err := sdkruntime.FormOf(v)
 	if err != nil {
 		return nil, err
 	}
@@ -78,7 +78,7 @@ func (v WorkExport) formBody() (map[string]any, error) {
 
 // SubmitWork submits a job of the pipeline "work" and waits for its result: held by the service, then polled. The body's "exactly one of" groups are checked before anything is sent; the submission is never sent twice. Decode the payload with Decode, by variant: WorkSplit: json.RawMessage; WorkExport: json.RawMessage.
 func (c *Client) SubmitWork(ctx context.Context, body WorkRequest, opts ...CallOption) (*sdkruntime.JobResult, error) {
-	form, err := jobForm(body)
+	form, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 	if err != nil {
 		return nil, err
 	}
@@ -87,7 +87,7 @@ func (c *Client) SubmitWork(ctx context.Context, body WorkRequest, opts ...CallO
 
 // StartWork submits a job of the pipeline "work" without waiting for it and returns its handle; wait with the handle's Wait or the client's Wait.
 func (c *Client) StartWork(ctx context.Context, body WorkRequest, opts ...CallOption) (*sdkruntime.JobHandle, error) {
-	form, err := jobForm(body)
+	form, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 	if err != nil {
 		return nil, err
 	}

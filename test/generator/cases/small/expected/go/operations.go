@@ -20,19 +20,19 @@ type GetItemParams struct {
 }
 
 // GetItem calls GET /items/{item_id}. Read an item
-func (c *Client) GetItem(ctx context.Context, in *GetItemParams, opts ...CallOption) (*Response[Item], error) {
+func (c *Client) GetItem(ctx context.Context, in *GetItemParams, opts ...CallOption) (*sdkruntime.Response[Item], error) {
 	if in == nil {
 		in = &GetItemParams{}
 	}
 	req := sdkruntime.Request{}
-	setPath(&req, "item_id", in.ItemID)
-	setQuery(&req, "view", in.View)
+	req.SetPath("item_id", in.ItemID)
+	req.SetQuery("view", in.View)
 	var out Item
 	meta, err := c.CallInto(ctx, &opGetItem, req, &out, opts...)
 	if err != nil {
 		return nil, err
 	}
-	return &Response[Item]{Data: out, Meta: *meta}, nil
+	return &sdkruntime.Response[Item]{Data: out, Meta: *meta}, nil
 }
 
 // opAddJob describes addJob to the runtime; its pipelines have their own methods.

@@ -38,19 +38,16 @@ type ExportRequest struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *ExportRequest) UnmarshalJSON(data []byte) error {
 	type plain ExportRequest
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "collection", "fields", "lane")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v ExportRequest) MarshalJSON() ([]byte, error) {
 	type plain ExportRequest
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // Item is the schema Item of the description.
@@ -63,19 +60,16 @@ type Item struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *Item) UnmarshalJSON(data []byte) error {
 	type plain Item
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "id", "size")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v Item) MarshalJSON() ([]byte, error) {
 	type plain Item
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // Lane is the schema Lane of the description.
@@ -106,19 +100,16 @@ type NotFound struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *NotFound) UnmarshalJSON(data []byte) error {
 	type plain NotFound
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "code")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v NotFound) MarshalJSON() ([]byte, error) {
 	type plain NotFound
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // ScanPayload is the schema ScanPayload of the description.
@@ -129,19 +120,16 @@ type ScanPayload struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *ScanPayload) UnmarshalJSON(data []byte) error {
 	type plain ScanPayload
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "pages")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v ScanPayload) MarshalJSON() ([]byte, error) {
 	type plain ScanPayload
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // ScanRequest is the schema ScanRequest of the description.
@@ -154,19 +142,16 @@ type ScanRequest struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *ScanRequest) UnmarshalJSON(data []byte) error {
 	type plain ScanRequest
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "lane")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v ScanRequest) MarshalJSON() ([]byte, error) {
 	type plain ScanRequest
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // SplitRequestTemplate is a set of allowed values.
@@ -192,19 +177,16 @@ type SplitRequest struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *SplitRequest) UnmarshalJSON(data []byte) error {
 	type plain SplitRequest
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "template", "doc_id", "lane")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v SplitRequest) MarshalJSON() ([]byte, error) {
 	type plain SplitRequest
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // GetItemParamsView is a set of allowed values.
@@ -228,19 +210,16 @@ type ScanPagesDefault struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *ScanPagesDefault) UnmarshalJSON(data []byte) error {
 	type plain ScanPagesDefault
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "lane")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
 }
 
 // MarshalJSON encodes the declared fields with Extra.
 func (v ScanPagesDefault) MarshalJSON() ([]byte, error) {
 	type plain ScanPagesDefault
-	return encodeObject(plain(v), v.Extra)
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
 // WorkSplit is the variant "split" ("template" "split", the service's default), which it writes itself.
@@ -255,19 +234,16 @@ type WorkSplit struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *WorkSplit) UnmarshalJSON(data []byte) error {
 	type plain WorkSplit
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "doc_id", "lane", "template")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra, "template")
 }
 
 // MarshalJSON encodes the declared fields with Extra and the variant's discriminator.
 func (v WorkSplit) MarshalJSON() ([]byte, error) {
 	type plain WorkSplit
-	return encodeObject(plain(v), v.Extra, "template", "split")
+	return sdkruntime.EncodeObject(plain(v), v.Extra, "template", "split")
 }
 
 // WorkExport is the variant "export" ("collection" "export"), which it writes itself.
@@ -280,17 +256,14 @@ type WorkExport struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
 func (v *WorkExport) UnmarshalJSON(data []byte) error {
 	type plain WorkExport
-	if err := json.Unmarshal(data, (*plain)(v)); err != nil {
-		return err
-	}
-	return unknownFields(data, &v.Extra, "fields", "lane", "collection")
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra, "collection")
 }
 
 // MarshalJSON encodes the declared fields with Extra and the variant's discriminator.
 func (v WorkExport) MarshalJSON() ([]byte, error) {
 	type plain WorkExport
-	return encodeObject(plain(v), v.Extra, "collection", "export")
+	return sdkruntime.EncodeObject(plain(v), v.Extra, "collection", "export")
 }
