@@ -7,6 +7,7 @@ export const CONTRACT = [
   "targets/go/test/github-go.test.ts",
   "test/generator/compile.test.ts",
   "test/bench/**/*.test.ts",
+  "test/behaviour/soak-contract.test.ts",
 ];
 
 export const QUICK = [

@@ -1,0 +1,184 @@
+// The soak: many jobs per language client through the mock with a share of every fault kind it has, in compressed
+// time (the mock's holds, job durations and slow answers scaled down by its own options). This module holds the
+// driver protocol and the judge, which cross-checks what the driver reported with the mock's request log; nothing
+// here knows a language.
+//
+// Protocol: a driver reads one SoakConfig as JSON on stdin, runs `jobs` jobs with at most `concurrency` in flight
+// through one client, and writes one SoakJob as a line of JSON per job on stdout. Job i sends the body
+// soakBody(soakRef(config, i)): the reference in `pofid` is what ties the mock's log to the driver's report. Job i
+// starts the job and then waits for it (two calls) when usesStart(config, i), else it submits and waits in one call.
+import type { LoggedRequest } from "../../mock/index.js";
+
+export interface SoakConfig {
+  baseUrl: string;
+  token: string;
+  /** Prefix of the jobs' references (soakRef). */
+  prefix: string;
+  jobs: number;
+  concurrency: number;
+  /** Deadline of every call. */
+  deadlineMs: number;
+  pollMs: [number, number];
+  maxRetries: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  maxRetryAfterMs: number;
+  pipeline: string;
+  /** Every job whose index is a multiple of this starts, then waits; 0: none. */
+  startEvery: number;
+  /** Python only: the sync client on threads or the async client on one event loop. */
+  mode?: "sync" | "async";
+  /** Python only: the generated package's module. */
+  module?: string;
+}
+
+export interface SoakCall {
+  op: "submit" | "start" | "wait";
+  deadlineMs: number;
+  /** Wall clock (ms since the epoch) when the call began. */
+  startedAt: number;
+  elapsedMs: number;
+}
+
+export interface SoakJob {
+  ref: string;
+  mode: "submit" | "start";
+  ok: boolean;
+  /** The error's kind, in the behaviour suite's terms plus "may-have-been-processed". */
+  kind?: string;
+  /** The job id of the result, or the one the error carries (null: none). */
+  jobId?: string | null;
+  /** Whether the result carried a payload. */
+  hasData?: boolean;
+  message?: string;
+  calls: SoakCall[];
+}
+
+export function soakRef(config: Pick<SoakConfig, "prefix">, index: number): string {
+  return `${config.prefix}-${String(index).padStart(5, "0")}`;
+}
+
+export function soakBody(ref: string): Record<string, string> {
+  return { template: "pdf_ai_split", pofid: ref, locale: "en_US" };
+}
+
+export function usesStart(config: Pick<SoakConfig, "startEvery">, index: number): boolean {
+  return config.startEvery > 0 && index % config.startEvery === 0;
+}
+
+/** How far past its deadline a call may end. */
+export const WAIT_SLACK_MS = 1_000;
+/** Kinds of error that say the job may exist without knowing its id. */
+const MAY_EXIST = new Set(["job-may-exist", "may-have-been-processed"]);
+
+export interface SoakReport {
+  jobs: number;
+  reported: number;
+  ok: number;
+  errors: Record<string, number>;
+  /** Jobs the mock created, by submission. */
+  created: number;
+  requests: number;
+  faults: Record<string, number>;
+  faulted: number;
+  /** References the mock created more than one job for. */
+  duplicates: string[];
+  /** Jobs created whose outcome is an error that neither carries the job id nor says the job may exist. */
+  lost: string[];
+  /** Calls that ended later than their deadline plus WAIT_SLACK_MS, and requests sent after it. */
+  overruns: string[];
+  /** The largest amount by which a call ended past its deadline (negative: every call ended before it). */
+  maxOverrunMs: number;
+  /** Anything else wrong: unreported jobs, results without the created job's id or payload, unknown errors. */
+  wrong: string[];
+}
+
+export function judgeSoak(config: SoakConfig, jobs: readonly SoakJob[], log: readonly LoggedRequest[]): SoakReport {
+  const refs = new Set(Array.from({ length: config.jobs }, (_, i) => soakRef(config, i)));
+  const createdByRef = new Map<string, string[]>();
+  const refOfJob = new Map<string, string>();
+  const faults: Record<string, number> = {};
+  let faulted = 0;
+  const wrong: string[] = [];
+  for (const entry of log) {
+    if (entry.fault !== undefined) {
+      faults[entry.fault] = (faults[entry.fault] ?? 0) + 1;
+      faulted++;
+    }
+    if (entry.operationId !== "addJob" || !entry.created || entry.jobId === undefined) continue;
+    const ref = entry.fields?.pofid ?? "";
+    if (!refs.has(ref)) wrong.push(`the mock created ${entry.jobId} for an unknown reference ${JSON.stringify(ref)}`);
+    createdByRef.set(ref, [...(createdByRef.get(ref) ?? []), entry.jobId]);
+    refOfJob.set(entry.jobId, ref);
+  }
+  const duplicates = [...createdByRef].filter(([, ids]) => ids.length > 1).map(([ref, ids]) => `${ref}: ${ids.join(", ")}`);
+
+  const lost: string[] = [];
+  const overruns: string[] = [];
+  const errors: Record<string, number> = {};
+  let ok = 0;
+  let maxOverrunMs = Number.NEGATIVE_INFINITY;
+  const lastAllowed = new Map<string, number>();
+  const seen = new Set<string>();
+  for (const job of jobs) {
+    if (!refs.has(job.ref) || seen.has(job.ref)) {
+      wrong.push(`${job.ref}: reported ${seen.has(job.ref) ? "twice" : "but never run"}`);
+      continue;
+    }
+    seen.add(job.ref);
+    const created = createdByRef.get(job.ref) ?? [];
+    for (const call of job.calls) {
+      const overrun = call.elapsedMs - call.deadlineMs;
+      maxOverrunMs = Math.max(maxOverrunMs, overrun);
+      if (overrun > WAIT_SLACK_MS) overruns.push(`${job.ref}: ${call.op} took ${call.elapsedMs} ms of a ${call.deadlineMs} ms deadline`);
+    }
+    const last = job.calls.at(-1);
+    if (last !== undefined) lastAllowed.set(job.ref, last.startedAt + last.deadlineMs + WAIT_SLACK_MS);
+    if (job.ok) {
+      ok++;
+      if (created.length === 0) wrong.push(`${job.ref}: a result (${job.jobId}) for a job the mock never created`);
+      else if (!created.includes(job.jobId ?? "")) wrong.push(`${job.ref}: result of ${job.jobId}, the mock created ${created.join(", ")}`);
+      if (!job.hasData) wrong.push(`${job.ref}: a result without a payload`);
+      continue;
+    }
+    const kind = job.kind ?? "unknown";
+    errors[kind] = (errors[kind] ?? 0) + 1;
+    if (!/^(service|connection|deadline|malformed|job-may-exist|may-have-been-processed)$/.test(kind)) {
+      wrong.push(`${job.ref}: an error of kind ${kind}: ${job.message ?? ""}`);
+    }
+    if (job.jobId != null && !created.includes(job.jobId)) {
+      wrong.push(`${job.ref}: the error names ${job.jobId}, the mock created ${created.join(", ") || "none"}`);
+    }
+    if (created.length > 0 && job.jobId == null && !MAY_EXIST.has(kind)) {
+      lost.push(
+        `${job.ref}: job ${created.join(", ")} was created, the ${kind} error neither carries it nor says it may exist (${job.message ?? ""})`,
+      );
+    }
+  }
+  for (const ref of refs) if (!seen.has(ref)) wrong.push(`${ref}: no outcome reported`);
+  // No request of a job reached the mock after its last call's deadline (plus the slack).
+  for (const entry of log) {
+    const ref = entry.fields?.pofid ?? (entry.jobId === undefined ? undefined : refOfJob.get(entry.jobId));
+    const limit = ref === undefined ? undefined : lastAllowed.get(ref);
+    if (ref !== undefined && limit !== undefined && entry.at > limit) {
+      overruns.push(
+        `${ref}: ${entry.method} ${entry.path} arrived ${entry.at - limit} ms after the last call's deadline plus ${WAIT_SLACK_MS} ms`,
+      );
+    }
+  }
+  return {
+    jobs: config.jobs,
+    reported: seen.size,
+    ok,
+    errors,
+    created: [...createdByRef.values()].reduce((n, ids) => n + ids.length, 0),
+    requests: log.length,
+    faults,
+    faulted,
+    duplicates,
+    lost,
+    overruns,
+    maxOverrunMs: Number.isFinite(maxOverrunMs) ? maxOverrunMs : 0,
+    wrong,
+  };
+}
