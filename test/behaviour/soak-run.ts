@@ -64,7 +64,7 @@ function configOf(language: SoakLanguage, mock: MockServer, jobs: number): SoakC
     maxDelayMs: 200,
     maxRetryAfterMs: 2_000,
     pipeline: "workflow",
-    startEvery: 4,
+    modes: ["start", "held", "submit", "submit"],
   };
   if (language === "python-sync" || language === "python-async") {
     config.mode = language === "python-async" ? "async" : "sync";

@@ -4,9 +4,11 @@
 // here knows a language.
 //
 // Protocol: a driver reads one SoakConfig as JSON on stdin, runs `jobs` jobs with at most `concurrency` in flight
-// through one client, and writes one SoakJob as a line of JSON per job on stdout. Job i sends the body
-// soakBody(soakRef(config, i)): the reference in `pofid` is what ties the mock's log to the driver's report. Job i
-// starts the job and then waits for it (two calls) when usesStart(config, i), else it submits and waits in one call.
+// through one client, and writes one SoakJob as a line of JSON per job on stdout. Job i runs in the mode
+// modeOf(config, i) and sends the body soakBody(soakRef(config, i), mode): the reference in `pofid` is what ties the
+// mock's log to the driver's report. "submit" submits and waits in one call (the runtime picks client_wait=false
+// and polls, as the deadline is shorter than a hold); "held" does the same with client_wait=true in the body, so
+// the mock holds the request and answers the payload or a 202; "start" starts the job, then waits for it (two calls).
 import type { LoggedRequest } from "../../mock/index.js";
 
 export interface SoakConfig {
@@ -24,13 +26,15 @@ export interface SoakConfig {
   maxDelayMs: number;
   maxRetryAfterMs: number;
   pipeline: string;
-  /** Every job whose index is a multiple of this starts, then waits; 0: none. */
-  startEvery: number;
+  /** The modes of the jobs, in turn: job i runs modes[i % modes.length]. */
+  modes: SoakMode[];
   /** Python only: the sync client on threads or the async client on one event loop. */
   mode?: "sync" | "async";
   /** Python only: the generated package's module. */
   module?: string;
 }
+
+export type SoakMode = "submit" | "held" | "start";
 
 export interface SoakCall {
   op: "submit" | "start" | "wait";
@@ -42,7 +46,7 @@ export interface SoakCall {
 
 export interface SoakJob {
   ref: string;
-  mode: "submit" | "start";
+  mode: SoakMode;
   ok: boolean;
   /** The error's kind, in the behaviour suite's terms plus "may-have-been-processed". */
   kind?: string;
@@ -58,12 +62,12 @@ export function soakRef(config: Pick<SoakConfig, "prefix">, index: number): stri
   return `${config.prefix}-${String(index).padStart(5, "0")}`;
 }
 
-export function soakBody(ref: string): Record<string, string> {
-  return { template: "pdf_ai_split", pofid: ref, locale: "en_US" };
+export function soakBody(ref: string, mode: SoakMode): Record<string, string | boolean> {
+  return { template: "pdf_ai_split", pofid: ref, locale: "en_US", ...(mode === "held" && { client_wait: true }) };
 }
 
-export function usesStart(config: Pick<SoakConfig, "startEvery">, index: number): boolean {
-  return config.startEvery > 0 && index % config.startEvery === 0;
+export function modeOf(config: Pick<SoakConfig, "modes">, index: number): SoakMode {
+  return config.modes[index % config.modes.length] ?? "submit";
 }
 
 /** How far past its deadline a call may end. */

@@ -43,13 +43,20 @@ def ref_of(config: Config, index: int) -> str:
     return f"{config['prefix']}-{index:05d}"
 
 
-def body_of(ref: str) -> dict[str, object]:
-    return {"template": "pdf_ai_split", "pofid": ref, "locale": "en_US"}
+def body_of(ref: str, mode: str) -> dict[str, object]:
+    body: dict[str, object] = {
+        "template": "pdf_ai_split",
+        "pofid": ref,
+        "locale": "en_US",
+    }
+    if mode == "held":
+        body["client_wait"] = True
+    return body
 
 
-def uses_start(config: Config, index: int) -> bool:
-    every = int(config["startEvery"])
-    return every > 0 and index % every == 0
+def mode_of(config: Config, index: int) -> str:
+    modes: list[str] = config["modes"]
+    return modes[index % len(modes)]
 
 
 def client_options(config: Config) -> dict[str, t.Any]:
@@ -107,14 +114,14 @@ def emit(job: Job) -> None:
 
 def run_sync(client: t.Any, config: Config, index: int) -> None:
     ref, deadline = ref_of(config, index), config["deadlineMs"] / 1000
-    mode = "start" if uses_start(config, index) else "submit"
+    mode = mode_of(config, index)
     calls = Calls(config["deadlineMs"])
     try:
         if mode == "start":
             calls.begin()
             try:
                 handle = client.start_job(
-                    config["pipeline"], body_of(ref), deadline=deadline
+                    config["pipeline"], body_of(ref, mode), deadline=deadline
                 )
             finally:
                 calls.end("start")
@@ -127,7 +134,7 @@ def run_sync(client: t.Any, config: Config, index: int) -> None:
             calls.begin()
             try:
                 result = client.submit_job(
-                    config["pipeline"], body_of(ref), deadline=deadline
+                    config["pipeline"], body_of(ref, mode), deadline=deadline
                 )
             finally:
                 calls.end("submit")
@@ -149,14 +156,14 @@ async def run_async(
 ) -> None:
     async with gate:
         ref, deadline = ref_of(config, index), config["deadlineMs"] / 1000
-        mode = "start" if uses_start(config, index) else "submit"
+        mode = mode_of(config, index)
         calls = Calls(config["deadlineMs"])
         try:
             if mode == "start":
                 calls.begin()
                 try:
                     handle = await client.start_job(
-                        config["pipeline"], body_of(ref), deadline=deadline
+                        config["pipeline"], body_of(ref, mode), deadline=deadline
                     )
                 finally:
                     calls.end("start")
@@ -169,7 +176,7 @@ async def run_async(
                 calls.begin()
                 try:
                     result = await client.submit_job(
-                        config["pipeline"], body_of(ref), deadline=deadline
+                        config["pipeline"], body_of(ref, mode), deadline=deadline
                     )
                 finally:
                     calls.end("submit")

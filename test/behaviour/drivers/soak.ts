@@ -11,7 +11,7 @@ import {
   MayHaveBeenProcessedError,
   ServiceError,
 } from "../../../generated/index.js";
-import { type SoakCall, type SoakConfig, type SoakJob, soakBody, soakRef, usesStart } from "../soak.js";
+import { modeOf, type SoakCall, type SoakConfig, type SoakJob, soakBody, soakRef } from "../soak.js";
 
 function kindOf(error: unknown): string {
   if (error instanceof JobMayExistError) return "job-may-exist";
@@ -52,9 +52,9 @@ async function main(): Promise<void> {
   const { deadlineMs } = config;
   const runJob = async (index: number): Promise<SoakJob> => {
     const ref = soakRef(config, index);
-    const body = soakBody(ref);
+    const mode = modeOf(config, index);
+    const body = soakBody(ref, mode);
     const calls: SoakCall[] = [];
-    const mode = usesStart(config, index) ? "start" : "submit";
     try {
       let jobId: string;
       let hasData: boolean;

@@ -17,19 +17,19 @@ import (
 )
 
 type config struct {
-	BaseURL         string `json:"baseUrl"`
-	Token           string `json:"token"`
-	Prefix          string `json:"prefix"`
-	Jobs            int    `json:"jobs"`
-	Concurrency     int    `json:"concurrency"`
-	DeadlineMs      int    `json:"deadlineMs"`
-	PollMs          [2]int `json:"pollMs"`
-	MaxRetries      int    `json:"maxRetries"`
-	BaseDelayMs     int    `json:"baseDelayMs"`
-	MaxDelayMs      int    `json:"maxDelayMs"`
-	MaxRetryAfterMs int    `json:"maxRetryAfterMs"`
-	Pipeline        string `json:"pipeline"`
-	StartEvery      int    `json:"startEvery"`
+	BaseURL         string   `json:"baseUrl"`
+	Token           string   `json:"token"`
+	Prefix          string   `json:"prefix"`
+	Jobs            int      `json:"jobs"`
+	Concurrency     int      `json:"concurrency"`
+	DeadlineMs      int      `json:"deadlineMs"`
+	PollMs          [2]int   `json:"pollMs"`
+	MaxRetries      int      `json:"maxRetries"`
+	BaseDelayMs     int      `json:"baseDelayMs"`
+	MaxDelayMs      int      `json:"maxDelayMs"`
+	MaxRetryAfterMs int      `json:"maxRetryAfterMs"`
+	Pipeline        string   `json:"pipeline"`
+	Modes           []string `json:"modes"`
 }
 
 type call struct {
@@ -84,14 +84,17 @@ func timed(calls *[]call, op string, deadlineMs int, fn func() error) error {
 
 func runJob(client *sdk.Client, c config, index int) job {
 	ref := fmt.Sprintf("%s-%05d", c.Prefix, index)
+	mode := c.Modes[index%len(c.Modes)]
 	body := map[string]any{"template": "pdf_ai_split", "pofid": ref, "locale": "en_US"}
+	if mode == "held" {
+		body["client_wait"] = true
+	}
 	deadline := sdkruntime.CallTimeout(ms(c.DeadlineMs))
 	ctx := context.Background()
-	j := job{Ref: ref, Mode: "submit", Calls: []call{}}
+	j := job{Ref: ref, Mode: mode, Calls: []call{}}
 	var result *sdkruntime.JobResult
 	var err error
-	if c.StartEvery > 0 && index%c.StartEvery == 0 {
-		j.Mode = "start"
+	if mode == "start" {
 		var handle *sdkruntime.JobHandle
 		err = timed(&j.Calls, "start", c.DeadlineMs, func() (e error) {
 			handle, e = client.Start(ctx, c.Pipeline, body, deadline)
