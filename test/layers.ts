@@ -28,6 +28,7 @@ export const QUICK = [
   "test/diff/matching.test.ts",
   "test/conventions/middleware.test.ts",
   "test/conventions/spec.test.ts",
+  "test/behaviour/soak-judge.test.ts",
   "test/mock/e2e-client.test.ts",
   "test/mock/faults.test.ts",
   "test/mock/jobs.test.ts",
