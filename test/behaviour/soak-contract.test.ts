@@ -18,7 +18,7 @@ describe("soak (full)", () => {
       expect(r.overruns).toEqual([]);
       expect(r.wrong).toEqual([]);
       expect(r.reported).toBe(JOBS);
-      expect(r.ok).toBeGreaterThanOrEqual(JOBS * 0.8);
+      expect(r.ok).toBeGreaterThanOrEqual(JOBS * 0.6);
       expect(r.created).toBeGreaterThanOrEqual(JOBS * 0.9);
       // Every kind the mock has was injected, at about the share asked for in all.
       expect(FAULT_KINDS.filter((k) => (r.faults[k] ?? 0) === 0)).toEqual([]);

@@ -9,7 +9,7 @@ const config: SoakConfig = {
   prefix: "t",
   jobs: 2,
   concurrency: 2,
-  deadlineMs: 1_000,
+  deadlinesMs: [1_000],
   pollMs: [10, 20],
   maxRetries: 1,
   baseDelayMs: 10,

@@ -20,8 +20,8 @@ describe("soak (small)", () => {
       expect(r.overruns).toEqual([]);
       expect(r.wrong).toEqual([]);
       expect(r.reported).toBe(JOBS);
-      // Faults are a few percent: most jobs complete, and nearly every one was submitted.
-      expect(r.ok).toBeGreaterThanOrEqual(JOBS * 0.75);
+      // Faults are a few percent and one call in five has a short deadline: most jobs complete, nearly all are created.
+      expect(r.ok).toBeGreaterThanOrEqual(JOBS * 0.6);
       expect(r.created).toBeGreaterThanOrEqual(JOBS * 0.85);
     }, 110_000);
   }

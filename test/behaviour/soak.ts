@@ -18,8 +18,8 @@ export interface SoakConfig {
   prefix: string;
   jobs: number;
   concurrency: number;
-  /** Deadline of every call. */
-  deadlineMs: number;
+  /** Deadlines of the jobs' calls, in turn: job i's calls each get deadlinesMs[i % deadlinesMs.length]. */
+  deadlinesMs: number[];
   pollMs: [number, number];
   maxRetries: number;
   baseDelayMs: number;
@@ -64,6 +64,10 @@ export function soakRef(config: Pick<SoakConfig, "prefix">, index: number): stri
 
 export function soakBody(ref: string, mode: SoakMode): Record<string, string | boolean> {
   return { template: "pdf_ai_split", pofid: ref, locale: "en_US", ...(mode === "held" && { client_wait: true }) };
+}
+
+export function deadlineOf(config: Pick<SoakConfig, "deadlinesMs">, index: number): number {
+  return config.deadlinesMs[index % config.deadlinesMs.length] ?? 4_000;
 }
 
 export function modeOf(config: Pick<SoakConfig, "modes">, index: number): SoakMode {

@@ -54,6 +54,11 @@ def body_of(ref: str, mode: str) -> dict[str, object]:
     return body
 
 
+def deadline_ms_of(config: Config, index: int) -> int:
+    deadlines: list[int] = config["deadlinesMs"]
+    return deadlines[index % len(deadlines)]
+
+
 def mode_of(config: Config, index: int) -> str:
     modes: list[str] = config["modes"]
     return modes[index % len(modes)]
@@ -113,9 +118,9 @@ def emit(job: Job) -> None:
 
 
 def run_sync(client: t.Any, config: Config, index: int) -> None:
-    ref, deadline = ref_of(config, index), config["deadlineMs"] / 1000
+    ref, deadline = ref_of(config, index), deadline_ms_of(config, index) / 1000
     mode = mode_of(config, index)
-    calls = Calls(config["deadlineMs"])
+    calls = Calls(deadline_ms_of(config, index))
     try:
         if mode == "start":
             calls.begin()
@@ -155,9 +160,9 @@ async def run_async(
     client: t.Any, config: Config, index: int, gate: asyncio.Semaphore
 ) -> None:
     async with gate:
-        ref, deadline = ref_of(config, index), config["deadlineMs"] / 1000
+        ref, deadline = ref_of(config, index), deadline_ms_of(config, index) / 1000
         mode = mode_of(config, index)
-        calls = Calls(config["deadlineMs"])
+        calls = Calls(deadline_ms_of(config, index))
         try:
             if mode == "start":
                 calls.begin()

@@ -11,7 +11,7 @@ import {
   MayHaveBeenProcessedError,
   ServiceError,
 } from "../../../generated/index.js";
-import { modeOf, type SoakCall, type SoakConfig, type SoakJob, soakBody, soakRef } from "../soak.js";
+import { deadlineOf, modeOf, type SoakCall, type SoakConfig, type SoakJob, soakBody, soakRef } from "../soak.js";
 
 function kindOf(error: unknown): string {
   if (error instanceof JobMayExistError) return "job-may-exist";
@@ -49,8 +49,8 @@ async function main(): Promise<void> {
       maxRetryAfterMs: config.maxRetryAfterMs,
     },
   });
-  const { deadlineMs } = config;
   const runJob = async (index: number): Promise<SoakJob> => {
+    const deadlineMs = deadlineOf(config, index);
     const ref = soakRef(config, index);
     const mode = modeOf(config, index);
     const body = soakBody(ref, mode);

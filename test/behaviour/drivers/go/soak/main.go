@@ -22,7 +22,7 @@ type config struct {
 	Prefix          string   `json:"prefix"`
 	Jobs            int      `json:"jobs"`
 	Concurrency     int      `json:"concurrency"`
-	DeadlineMs      int      `json:"deadlineMs"`
+	DeadlinesMs     []int    `json:"deadlinesMs"`
 	PollMs          [2]int   `json:"pollMs"`
 	MaxRetries      int      `json:"maxRetries"`
 	BaseDelayMs     int      `json:"baseDelayMs"`
@@ -89,25 +89,26 @@ func runJob(client *sdk.Client, c config, index int) job {
 	if mode == "held" {
 		body["client_wait"] = true
 	}
-	deadline := sdkruntime.CallTimeout(ms(c.DeadlineMs))
+	deadlineMs := c.DeadlinesMs[index%len(c.DeadlinesMs)]
+	deadline := sdkruntime.CallTimeout(ms(deadlineMs))
 	ctx := context.Background()
 	j := job{Ref: ref, Mode: mode, Calls: []call{}}
 	var result *sdkruntime.JobResult
 	var err error
 	if mode == "start" {
 		var handle *sdkruntime.JobHandle
-		err = timed(&j.Calls, "start", c.DeadlineMs, func() (e error) {
+		err = timed(&j.Calls, "start", deadlineMs, func() (e error) {
 			handle, e = client.Start(ctx, c.Pipeline, body, deadline)
 			return e
 		})
 		if err == nil {
-			err = timed(&j.Calls, "wait", c.DeadlineMs, func() (e error) {
+			err = timed(&j.Calls, "wait", deadlineMs, func() (e error) {
 				result, e = client.Wait(ctx, handle.JobID, deadline)
 				return e
 			})
 		}
 	} else {
-		err = timed(&j.Calls, "submit", c.DeadlineMs, func() (e error) {
+		err = timed(&j.Calls, "submit", deadlineMs, func() (e error) {
 			result, e = client.Submit(ctx, c.Pipeline, body, deadline)
 			return e
 		})
