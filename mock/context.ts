@@ -51,15 +51,19 @@ export interface LoggedRequest {
   method: string;
   path: string;
   operationId: string;
+  /** The path parameters, as sent (read before any fault, so a refused request has them too). */
+  params: Record<string, string>;
   idempotencyKey?: string;
   fault?: FaultKind;
   /** Status of the answer; absent when the connection was dropped without one. */
   status?: number;
+  /** The answer's Retry-After header. */
+  retryAfter?: string;
   /** The job the request created (a submission) or named (a poll). */
   jobId?: string;
   /** Whether the request created that job. */
   created?: boolean;
-  /** The string fields of a job submission's body, as read. */
+  /** The string fields of a form body, as sent (absent when the connection was dropped before it was read). */
   fields?: Record<string, string>;
 }
 

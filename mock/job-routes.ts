@@ -97,7 +97,6 @@ export async function addJob(ctx: MockContext, call: Call): Promise<Reply> {
   if (call.log) {
     call.log.jobId = job.id;
     call.log.created = true;
-    call.log.fields = Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === "string"));
   }
   const pollUrl = `/job/get/${job.id}`;
   const fixture = variantFixture(ctx.model, pipeline.slug, variant.name);

@@ -7,7 +7,7 @@ import { bearerOf, checkToken } from "./auth.js";
 import { type Call, emptyStats, type LoggedRequest, type MockContext, type MockOptions, type MockStats } from "./context.js";
 import { billingOf, elapsed, errorReply, type Reply } from "./envelope.js";
 import { type ChosenFault, type FaultRule, Faults, seededRandom } from "./faults.js";
-import { mediaTypeOf, parseJson } from "./form.js";
+import { mediaTypeOf, parseForm, parseJson } from "./form.js";
 import { addJob, downloadJobFile, getJob } from "./job-routes.js";
 import { JobStore } from "./jobs.js";
 import { Ledger } from "./ledger.js";
@@ -188,6 +188,19 @@ function send(res: http.ServerResponse, reply: Reply, malformed: boolean, extra:
   next(0);
 }
 
+/** The string fields of a form body, in the request log (a body that is not a form, or not valid, adds none). */
+async function logFields(entry: LoggedRequest, headers: Headers, raw: Uint8Array): Promise<void> {
+  const contentType = headers.get("content-type") ?? "";
+  const mediaType = mediaTypeOf(contentType);
+  if (mediaType !== "multipart/form-data" && mediaType !== "application/x-www-form-urlencoded") return;
+  try {
+    const form = await parseForm(raw, contentType);
+    entry.fields = Object.fromEntries(Object.entries(form).filter((e): e is [string, string] => typeof e[1] === "string"));
+  } catch {
+    // The operation answers the broken body; the log just has no fields for it.
+  }
+}
+
 class MockHttp {
   readonly ctx: MockContext;
   readonly faults: Faults;
@@ -211,6 +224,8 @@ class MockHttp {
       if (entry) {
         entry.status = reply.status;
         entry.endedAt = Date.now();
+        const retryAfter = Object.entries(reply.headers ?? {}).find(([name]) => name.toLowerCase() === "retry-after")?.[1];
+        if (retryAfter !== undefined) entry.retryAfter = retryAfter;
       }
       count(stats.responses, String(reply.status));
       const code = reply.json?.code;
@@ -294,7 +309,7 @@ class MockHttp {
     if (fault) count(stats.faults as Record<string, number>, fault.kind);
     if (this.ctx.options.recordRequests) {
       const key = headers.get("idempotency-key") ?? undefined;
-      entry = { seq: ++this.#seq, at: startedAt, method, path: url.pathname, operationId: operation.id };
+      entry = { seq: ++this.#seq, at: startedAt, method, path: url.pathname, operationId: operation.id, params: { ...match.params } };
       if (key !== undefined) entry.idempotencyKey = key;
       if (fault) entry.fault = fault.kind;
       this.log.push(entry);
@@ -308,6 +323,7 @@ class MockHttp {
     const raw = await readBodyOrReply();
     if (!(raw instanceof Uint8Array)) return finish(raw);
     if (operation.id === "addJob") stats.submissions++;
+    if (entry) await logFields(entry, headers, raw);
 
     if (fault?.kind === "500") {
       return finish(this.checked(operation, errorReply(500, "INTERNAL_ERROR", "Injected fault: internal error", startedAt), startedAt));

@@ -16,6 +16,7 @@ describe("soak (full)", () => {
       expect(r.duplicates).toEqual([]);
       expect(r.lost).toEqual([]);
       expect(r.overruns).toEqual([]);
+      expect(r.earlyRetries).toEqual([]);
       expect(r.wrong).toEqual([]);
       expect(r.reported).toBe(JOBS);
       expect(r.ok).toBeGreaterThanOrEqual(JOBS * 0.6);

@@ -29,23 +29,18 @@ function created(ref: string, jobId: string, at = T + 10): LoggedRequest {
     method: "POST",
     path: "/latest/job/add/workflow",
     operationId: "addJob",
+    params: { pipeline: "workflow" },
     status: 200,
     jobId,
     created: true,
     fields: { pofid: ref },
   };
 }
-function poll(jobId: string, at: number, fault?: LoggedRequest["fault"]): LoggedRequest {
-  return {
-    seq: ++seq,
-    at,
-    method: "GET",
-    path: `/latest/job/get/${jobId}`,
-    operationId: "getJob",
-    status: 200,
-    jobId,
-    ...(fault && { fault }),
-  };
+function poll(jobId: string, at: number, fault?: "429" | "503"): LoggedRequest {
+  const base = { seq: ++seq, at, endedAt: at + 5, method: "GET", path: `/latest/job/get/${jobId}`, operationId: "getJob" };
+  // A refused poll was not processed: it names its job by its path parameter only.
+  if (fault === undefined) return { ...base, params: { job_id: jobId }, status: 200, jobId };
+  return { ...base, params: { job_id: jobId }, status: Number(fault), fault, retryAfter: "1" };
 }
 function job(ref: string, outcome: Partial<SoakJob>, elapsedMs = 100): SoakJob {
   return {
@@ -63,14 +58,29 @@ describe("soak judge", () => {
   it("passes completed jobs whose results name the job the mock created", () => {
     const log = [created("t-00000", "job_a"), poll("job_a", T + 50, "503"), created("t-00001", "job_b")];
     const r = judgeSoak(config, [job("t-00000", { jobId: "job_a" }), job("t-00001", { jobId: "job_b" })], log);
-    expect([r.duplicates, r.lost, r.overruns, r.wrong]).toEqual([[], [], [], []]);
+    expect([r.duplicates, r.lost, r.overruns, r.earlyRetries, r.wrong]).toEqual([[], [], [], [], []]);
     expect(r).toMatchObject({ ok: 2, created: 2, faulted: 1, faults: { "503": 1 } });
   });
 
   it("counts a second job created for one reference as a duplicate submission", () => {
     const log = [created("t-00000", "job_a"), created("t-00000", "job_a2"), created("t-00001", "job_b")];
     const r = judgeSoak(config, [job("t-00000", { jobId: "job_a" }), job("t-00001", { jobId: "job_b" })], log);
-    expect(r.duplicates).toEqual(["t-00000: job_a, job_a2"]);
+    expect(r.duplicates).toEqual(["t-00000: job_a, job_a2", "t-00000: submitted again after a 200 answer"]);
+  });
+
+  it("counts a submission sent again after an answer that does not say it was refused as a duplicate", () => {
+    const attempt = (status: number, fault: "503" | "500"): LoggedRequest => {
+      const { jobId: _id, created: _created, ...unprocessed } = created("t-00000", "job_x", T + 5);
+      return { ...unprocessed, status, fault, ...(status === 503 && { retryAfter: "1" }) };
+    };
+    const refused = attempt(503, "503");
+    const failed = attempt(500, "500");
+    const jobs = [job("t-00000", { jobId: "job_a" }, 1_500), job("t-00001", { jobId: "job_b" })];
+    const retried = judgeSoak(config, jobs, [refused, { ...created("t-00000", "job_a", T + 1_100) }, created("t-00001", "job_b")]);
+    expect(retried.duplicates).toEqual([]);
+    expect(retried.maxSubmissionsPerJob).toBe(2);
+    const resent = judgeSoak(config, jobs, [failed, created("t-00000", "job_a", T + 1_100), created("t-00001", "job_b")]);
+    expect(resent.duplicates).toEqual(["t-00000: submitted again after a 500 answer (fault 500)"]);
   });
 
   it("counts an error after a created job that neither carries its id nor says it may exist as lost", () => {
@@ -99,6 +109,20 @@ describe("soak judge", () => {
     expect(r.overruns.join("\n")).toContain("t-00000: submit took 2050 ms");
     expect(r.overruns.join("\n")).toContain("GET /latest/job/get/job_a arrived 100 ms after");
     expect(r.maxOverrunMs).toBe(1_050);
+  });
+
+  it("flags a request sent again sooner than the Retry-After before it", () => {
+    const log = [created("t-00000", "job_a"), poll("job_a", T + 50, "429"), poll("job_a", T + 600), created("t-00001", "job_b")];
+    const r = judgeSoak(config, [job("t-00000", { jobId: "job_a" }, 700), job("t-00001", { jobId: "job_b" })], log);
+    expect(r.earlyRetries).toEqual(["t-00000: GET /latest/job/get/job_a sent 545 ms after an answer with Retry-After 1"]);
+    const patient = [created("t-00000", "job_a"), poll("job_a", T + 50, "503"), poll("job_a", T + 1_060), created("t-00001", "job_b")];
+    const r2 = judgeSoak(config, [job("t-00000", { jobId: "job_a" }, 900), job("t-00001", { jobId: "job_b" })], patient);
+    expect(r2.earlyRetries).toEqual([]);
+  });
+
+  it("flags the token in an error's message", () => {
+    const r = judgeSoak({ ...config, jobs: 1 }, [job("t-00000", { ok: false, kind: "service", message: "Bearer svc_sk_x refused" })], []);
+    expect(r.wrong).toEqual(["t-00000: the error's message shows the token"]);
   });
 
   it("flags unreported jobs, results of other jobs, results without payload and unknown errors", () => {

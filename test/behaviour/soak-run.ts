@@ -56,7 +56,7 @@ function configOf(language: SoakLanguage, mock: MockServer, jobs: number): SoakC
     token: "svc_sk_soak_0001",
     prefix: `soak-${language}`,
     jobs,
-    concurrency: 24,
+    concurrency: 16,
     // Most calls have time to spare; one in five has a deadline that can fall during a hold, a slow answer or a
     // job's run, so that deadlines end calls in flight too.
     deadlinesMs: [4_000, 4_000, 4_000, 1_500, 600],
@@ -150,7 +150,7 @@ export function summary(outcome: SoakOutcome): string {
   return (
     `soak ${outcome.language}: ${r.jobs} jobs (${r.ok} completed, errors: ${errors || "none"}), ${r.requests} requests, ` +
     `${r.faulted} faults (${((100 * r.faulted) / Math.max(1, r.requests)).toFixed(1)}%: ${faults}), ` +
-    `${r.created} jobs created, ${r.duplicates.length} duplicate submissions, ${r.lost.length} lost, ${r.overruns.length} overruns ` +
-    `(max wait overrun ${r.maxOverrunMs} ms), ${r.wrong.length} other problems, wall ${(outcome.wallMs / 1000).toFixed(1)} s`
+    `${r.created} jobs created (at most ${r.maxSubmissionsPerJob} submissions read for one), ${r.duplicates.length} duplicate submissions, ${r.lost.length} lost, ${r.overruns.length} overruns ` +
+    `(max wait overrun ${r.maxOverrunMs} ms), ${r.earlyRetries.length} retries before Retry-After, ${r.wrong.length} other problems, wall ${(outcome.wallMs / 1000).toFixed(1)} s`
   );
 }

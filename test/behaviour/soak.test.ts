@@ -18,6 +18,7 @@ describe("soak (small)", () => {
       expect(r.duplicates).toEqual([]);
       expect(r.lost).toEqual([]);
       expect(r.overruns).toEqual([]);
+      expect(r.earlyRetries).toEqual([]);
       expect(r.wrong).toEqual([]);
       expect(r.reported).toBe(JOBS);
       // Faults are a few percent and one call in five has a short deadline: most jobs complete, nearly all are created.

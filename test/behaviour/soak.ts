@@ -76,6 +76,10 @@ export function modeOf(config: Pick<SoakConfig, "modes">, index: number): SoakMo
 
 /** How far past its deadline a call may end. */
 export const WAIT_SLACK_MS = 1_000;
+/** How much earlier than its Retry-After a request may follow the answer that carried it (timer granularity). */
+export const RETRY_AFTER_SLACK_MS = 50;
+/** Statuses that say a submission was refused without being processed: the only ones it may be sent again after. */
+const REFUSED = new Set([429, 503]);
 /** Kinds of error that say the job may exist without knowing its id. */
 const MAY_EXIST = new Set(["job-may-exist", "may-have-been-processed"]);
 
@@ -89,7 +93,10 @@ export interface SoakReport {
   requests: number;
   faults: Record<string, number>;
   faulted: number;
-  /** References the mock created more than one job for. */
+  /**
+   * References the mock created more than one job for, and submissions sent again after an answer (or a dropped
+   * connection) that does not say the first was refused unprocessed: a duplicate the service could have billed.
+   */
   duplicates: string[];
   /** Jobs created whose outcome is an error that neither carries the job id nor says the job may exist. */
   lost: string[];
@@ -97,7 +104,14 @@ export interface SoakReport {
   overruns: string[];
   /** The largest amount by which a call ended past its deadline (negative: every call ended before it). */
   maxOverrunMs: number;
-  /** Anything else wrong: unreported jobs, results without the created job's id or payload, unknown errors. */
+  /** Requests sent again sooner than the Retry-After of the answer before them (same job, same operation). */
+  earlyRetries: string[];
+  /** Submissions the mock read for one job at most (retries of refused ones included). */
+  maxSubmissionsPerJob: number;
+  /**
+   * Anything else wrong: unreported jobs, results without the created job's id or payload, unknown errors, the
+   * token in an error's message.
+   */
   wrong: string[];
 }
 
@@ -105,6 +119,7 @@ export function judgeSoak(config: SoakConfig, jobs: readonly SoakJob[], log: rea
   const refs = new Set(Array.from({ length: config.jobs }, (_, i) => soakRef(config, i)));
   const createdByRef = new Map<string, string[]>();
   const refOfJob = new Map<string, string>();
+  const submissions = new Map<string, LoggedRequest[]>();
   const faults: Record<string, number> = {};
   let faulted = 0;
   const wrong: string[] = [];
@@ -113,6 +128,9 @@ export function judgeSoak(config: SoakConfig, jobs: readonly SoakJob[], log: rea
       faults[entry.fault] = (faults[entry.fault] ?? 0) + 1;
       faulted++;
     }
+    if (entry.operationId === "addJob" && entry.fields?.pofid !== undefined) {
+      submissions.set(entry.fields.pofid, [...(submissions.get(entry.fields.pofid) ?? []), entry]);
+    }
     if (entry.operationId !== "addJob" || !entry.created || entry.jobId === undefined) continue;
     const ref = entry.fields?.pofid ?? "";
     if (!refs.has(ref)) wrong.push(`the mock created ${entry.jobId} for an unknown reference ${JSON.stringify(ref)}`);
@@ -120,6 +138,14 @@ export function judgeSoak(config: SoakConfig, jobs: readonly SoakJob[], log: rea
     refOfJob.set(entry.jobId, ref);
   }
   const duplicates = [...createdByRef].filter(([, ids]) => ids.length > 1).map(([ref, ids]) => `${ref}: ${ids.join(", ")}`);
+  for (const [ref, sent] of submissions) {
+    const inOrder = [...sent].sort((a, b) => a.at - b.at);
+    for (const first of inOrder.slice(0, -1)) {
+      if (first.status !== undefined && REFUSED.has(first.status)) continue;
+      const answer = first.status === undefined ? "a dropped connection" : `a ${first.status} answer`;
+      duplicates.push(`${ref}: submitted again after ${answer}${first.fault === undefined ? "" : ` (fault ${first.fault})`}`);
+    }
+  }
 
   const lost: string[] = [];
   const overruns: string[] = [];
@@ -149,6 +175,7 @@ export function judgeSoak(config: SoakConfig, jobs: readonly SoakJob[], log: rea
       if (!job.hasData) wrong.push(`${job.ref}: a result without a payload`);
       continue;
     }
+    if (job.message?.includes(config.token)) wrong.push(`${job.ref}: the error's message shows the token`);
     const kind = job.kind ?? "unknown";
     errors[kind] = (errors[kind] ?? 0) + 1;
     if (!/^(service|connection|deadline|malformed|job-may-exist|may-have-been-processed)$/.test(kind)) {
@@ -164,15 +191,30 @@ export function judgeSoak(config: SoakConfig, jobs: readonly SoakJob[], log: rea
     }
   }
   for (const ref of refs) if (!seen.has(ref)) wrong.push(`${ref}: no outcome reported`);
-  // No request of a job reached the mock after its last call's deadline (plus the slack).
-  for (const entry of log) {
-    const ref = entry.fields?.pofid ?? (entry.jobId === undefined ? undefined : refOfJob.get(entry.jobId));
-    const limit = ref === undefined ? undefined : lastAllowed.get(ref);
-    if (ref !== undefined && limit !== undefined && entry.at > limit) {
+  // No request of a job reached the mock after its last call's deadline (plus the slack), and none followed an
+  // answer with Retry-After sooner than it asked.
+  const earlyRetries: string[] = [];
+  const previous = new Map<string, LoggedRequest>();
+  for (const entry of [...log].sort((a, b) => a.at - b.at)) {
+    const jobId = entry.params.job_id ?? entry.jobId;
+    const ref = entry.fields?.pofid ?? (jobId === undefined ? undefined : refOfJob.get(jobId));
+    if (ref === undefined) continue;
+    const limit = lastAllowed.get(ref);
+    if (limit !== undefined && entry.at > limit) {
       overruns.push(
         `${ref}: ${entry.method} ${entry.path} arrived ${entry.at - limit} ms after the last call's deadline plus ${WAIT_SLACK_MS} ms`,
       );
     }
+    const key = `${ref} ${entry.operationId}`;
+    const before = previous.get(key);
+    const asked = Number(before?.retryAfter ?? Number.NaN) * 1000;
+    if (before !== undefined && Number.isFinite(asked)) {
+      const gap = entry.at - (before.endedAt ?? before.at);
+      if (gap < asked - RETRY_AFTER_SLACK_MS) {
+        earlyRetries.push(`${ref}: ${entry.method} ${entry.path} sent ${gap} ms after an answer with Retry-After ${before.retryAfter}`);
+      }
+    }
+    previous.set(key, entry);
   }
   return {
     jobs: config.jobs,
@@ -186,6 +228,8 @@ export function judgeSoak(config: SoakConfig, jobs: readonly SoakJob[], log: rea
     duplicates,
     lost,
     overruns,
+    earlyRetries,
+    maxSubmissionsPerJob: Math.max(0, ...[...submissions.values()].map((sent) => sent.length)),
     maxOverrunMs: Number.isFinite(maxOverrunMs) ? maxOverrunMs : 0,
     wrong,
   };

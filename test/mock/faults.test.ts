@@ -193,22 +193,29 @@ describe("per-run faults", () => {
       ).rejects.toThrow();
       await getJson(run.url, `/job/get/${held.body.job_id}`);
       await getJson(run.url, `/job/get/${held.body.job_id}`, { ...auth(), "x-mock-fault": "503" });
+      await submit(run.url, TTS, { ...body, text: "refused" }, { ...auth(), "x-mock-fault": "429" });
       const log = run.requestLog();
       expect(log.map((e) => [e.seq, e.operationId, e.status, e.fault])).toEqual([
         [1, "addJob", 200, undefined],
         [2, "addJob", undefined, "reset-before-body"],
         [3, "getJob", 200, undefined],
         [4, "getJob", 503, "503"],
+        [5, "addJob", 429, "429"],
       ]);
       expect(log[0]).toMatchObject({ idempotencyKey: "key-log", jobId: held.body.job_id, created: true, fields: { text: "logged" } });
       expect(log[1]?.jobId).toBeUndefined();
       expect(log[2]).toMatchObject({ jobId: held.body.job_id });
       expect(log[2]?.created).toBeUndefined();
-      // A request the fault answered was not processed: it names no job.
+      // A request the fault answered was not processed: it names no job, but its path parameters are kept.
       expect(log[3]?.jobId).toBeUndefined();
+      expect(log[3]?.params).toEqual({ job_id: held.body.job_id });
+      expect(log[3]?.retryAfter).toBe("1");
+      // A refused submission keeps its fields, and creates nothing.
+      expect(log[4]).toMatchObject({ retryAfter: "1", fields: { text: "refused" } });
+      expect(log[4]?.created).toBeUndefined();
       for (const e of log) expect(e.endedAt).toBeGreaterThanOrEqual(e.at);
       const served = await getJson(run.url, "/_mock/requests");
-      expect((served.body.requests as unknown[]).length).toBe(4);
+      expect((served.body.requests as unknown[]).length).toBe(5);
     } finally {
       await run.stop();
     }
