@@ -100,6 +100,13 @@ describe("soak judge", () => {
     );
     expect(kept.lost).toEqual([]);
     expect(kept.wrong).toEqual([]);
+    // A submission answered 500 may have been processed: a plain service error for it is lost too, a 503 refusal is not.
+    const { jobId: _id, created: _created, ...unprocessed } = created("t-00000", "job_x");
+    const service = [job("t-00000", { ok: false, kind: "service", message: "HTTP 500" })];
+    expect(judgeSoak({ ...config, jobs: 1 }, service, [{ ...unprocessed, status: 500 }]).lost).toEqual([
+      "t-00000: its submission got a 500 answer, the service error neither carries a job id nor says it may exist (HTTP 500)",
+    ]);
+    expect(judgeSoak({ ...config, jobs: 1 }, service, [{ ...unprocessed, status: 503 }]).lost).toEqual([]);
   });
 
   it("flags calls past their deadline plus 1 s, and requests after it", () => {

@@ -184,10 +184,20 @@ export function judgeSoak(config: SoakConfig, jobs: readonly SoakJob[], log: rea
     if (job.jobId != null && !created.includes(job.jobId)) {
       wrong.push(`${job.ref}: the error names ${job.jobId}, the mock created ${created.join(", ") || "none"}`);
     }
-    if (created.length > 0 && job.jobId == null && !MAY_EXIST.has(kind)) {
-      lost.push(
-        `${job.ref}: job ${created.join(", ")} was created, the ${kind} error neither carries it nor says it may exist (${job.message ?? ""})`,
-      );
+    if (job.jobId == null && !MAY_EXIST.has(kind)) {
+      // Lost: the job exists, or the last submission the mock read got an answer (or none) that does not say it was
+      // refused, so the caller cannot know that no job exists, and the error does not say so.
+      const last = submissions.get(job.ref)?.at(-1);
+      const answered = last === undefined ? "" : last.status === undefined ? "a dropped connection" : `a ${last.status} answer`;
+      if (created.length > 0) {
+        lost.push(
+          `${job.ref}: job ${created.join(", ")} was created, the ${kind} error neither carries it nor says it may exist (${job.message ?? ""})`,
+        );
+      } else if (last !== undefined && !(last.status !== undefined && REFUSED.has(last.status))) {
+        lost.push(
+          `${job.ref}: its submission got ${answered}, the ${kind} error neither carries a job id nor says it may exist (${job.message ?? ""})`,
+        );
+      }
     }
   }
   for (const ref of refs) if (!seen.has(ref)) wrong.push(`${ref}: no outcome reported`);
