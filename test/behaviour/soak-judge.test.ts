@@ -118,6 +118,18 @@ describe("soak judge", () => {
     expect(r.maxOverrunMs).toBe(1_050);
   });
 
+  it("extends a call's slack by the stalls of the driver's own process during it, and no more", () => {
+    const log = [created("t-00000", "job_a"), created("t-00001", "job_b")];
+    const jobs = [job("t-00000", { jobId: "job_a" }, 2_400), job("t-00001", { jobId: "job_b" })];
+    // 2,400 ms of a 1,000 ms deadline: 1,400 ms late, 400 ms past the slack.
+    expect(judgeSoak(config, jobs, log, [[T + 2_000, 500]]).overruns).toEqual([]);
+    expect(judgeSoak(config, jobs, log, [[T + 2_000, 300]]).overruns).toEqual([
+      "t-00000: submit took 2400 ms of a 1000 ms deadline (the driver's process stalled 300 ms meanwhile)",
+    ]);
+    // A stall outside the call does not count.
+    expect(judgeSoak(config, jobs, log, [[T + 9_000, 5_000]]).overruns).toHaveLength(1);
+  });
+
   it("flags a request sent again sooner than the Retry-After before it", () => {
     const log = [created("t-00000", "job_a"), poll("job_a", T + 50, "429"), poll("job_a", T + 600), created("t-00001", "job_b")];
     const r = judgeSoak(config, [job("t-00000", { jobId: "job_a" }, 700), job("t-00001", { jobId: "job_b" })], log);

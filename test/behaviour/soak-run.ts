@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { FAULT_KINDS, type FaultRule, type MockServer, startMock } from "../../mock/index.js";
 import { generatedPythonModule } from "../../targets/python/test/package.js";
-import { judgeSoak, type SoakConfig, type SoakJob, type SoakReport } from "./soak.js";
+import { judgeSoak, type SoakConfig, type SoakJob, type SoakReport, type Stall } from "./soak.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const here = fileURLToPath(new URL("./", import.meta.url));
@@ -102,11 +102,19 @@ async function commandOf(language: SoakLanguage): Promise<Command> {
   return { file: venvPython, args: [join(here, "drivers", "python_soak.py")], env };
 }
 
-function drive(command: Command, config: SoakConfig, timeoutMs: number): Promise<{ jobs: SoakJob[]; stderr: string; wallMs: number }> {
+interface Driven {
+  jobs: SoakJob[];
+  stalls: Stall[];
+  stderr: string;
+  wallMs: number;
+}
+
+function drive(command: Command, config: SoakConfig, timeoutMs: number): Promise<Driven> {
   return new Promise((resolve, reject) => {
     const began = performance.now();
     const child = spawn(command.file, command.args, { env: command.env, stdio: ["pipe", "pipe", "pipe"] });
     const jobs: SoakJob[] = [];
+    const stalls: Stall[] = [];
     let stderr = "";
     const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
     child.stderr.on("data", (chunk: Buffer) => {
@@ -114,14 +122,17 @@ function drive(command: Command, config: SoakConfig, timeoutMs: number): Promise
     });
     const lines = createInterface({ input: child.stdout });
     lines.on("line", (line) => {
-      if (line.trim() !== "") jobs.push(JSON.parse(line) as SoakJob);
+      if (line.trim() === "") return;
+      const parsed = JSON.parse(line) as SoakJob | { stalls: Stall[] };
+      if ("stalls" in parsed) stalls.push(...(parsed.stalls ?? []));
+      else jobs.push(parsed);
     });
     child.on("error", reject);
     child.on("close", (code, signal) => {
       clearTimeout(timer);
       const wallMs = Math.round(performance.now() - began);
       if (code !== 0) reject(new Error(`the soak driver exited with ${code ?? signal} after ${wallMs} ms\n${stderr.slice(-4000)}`));
-      else resolve({ jobs, stderr, wallMs });
+      else resolve({ jobs, stalls, stderr, wallMs });
     });
     child.stdin.end(JSON.stringify(config));
   });
@@ -133,7 +144,7 @@ export async function runSoak(language: SoakLanguage, jobs: number, seed: number
   try {
     const config = configOf(language, mock, jobs);
     const run = await drive(command, config, timeoutMs);
-    return { language, report: judgeSoak(config, run.jobs, mock.requestLog()), wallMs: run.wallMs, stderr: run.stderr };
+    return { language, report: judgeSoak(config, run.jobs, mock.requestLog(), run.stalls), wallMs: run.wallMs, stderr: run.stderr };
   } finally {
     await mock.stop();
     await command.cleanup?.();
@@ -151,6 +162,6 @@ export function summary(outcome: SoakOutcome): string {
     `soak ${outcome.language}: ${r.jobs} jobs (${r.ok} completed, errors: ${errors || "none"}), ${r.requests} requests, ` +
     `${r.faulted} faults (${((100 * r.faulted) / Math.max(1, r.requests)).toFixed(1)}%: ${faults}), ` +
     `${r.created} jobs created (at most ${r.maxSubmissionsPerJob} submissions read for one), ${r.duplicates.length} duplicate submissions, ${r.lost.length} lost, ${r.overruns.length} overruns ` +
-    `(max wait overrun ${r.maxOverrunMs} ms), ${r.earlyRetries.length} retries before Retry-After, ${r.wrong.length} other problems, wall ${(outcome.wallMs / 1000).toFixed(1)} s`
+    `(max wait overrun ${r.maxOverrunMs} ms${r.maxStallMs > 0 ? `, of which the driver's process stalled up to ${r.maxStallMs} ms` : ""}), ${r.earlyRetries.length} retries before Retry-After, ${r.wrong.length} other problems, wall ${(outcome.wallMs / 1000).toFixed(1)} s`
   );
 }

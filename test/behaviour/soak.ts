@@ -76,6 +76,14 @@ export function modeOf(config: Pick<SoakConfig, "modes">, index: number): SoakMo
 
 /** How far past its deadline a call may end. */
 export const WAIT_SLACK_MS = 1_000;
+/**
+ * Each driver also watches its own process: a timer every STALL_TICK_MS that fires STALL_MIN_MS or more late is a
+ * stall (the event loop or the machine held every call back that long), reported in the last line as
+ * `{"stalls": [[wall clock at its end, length in ms], ...]}`. The stalls overlapping a call extend its slack, so a
+ * loaded machine does not fail a client that is not at fault.
+ */
+export const STALL_TICK_MS = 20;
+export const STALL_MIN_MS = 50;
 /** How much earlier than its Retry-After a request may follow the answer that carried it (timer granularity). */
 export const RETRY_AFTER_SLACK_MS = 50;
 /** Statuses that say a submission was refused without being processed: the only ones it may be sent again after. */
@@ -104,6 +112,8 @@ export interface SoakReport {
   overruns: string[];
   /** The largest amount by which a call ended past its deadline (negative: every call ended before it). */
   maxOverrunMs: number;
+  /** The longest the driver's process stalled during a call that ended more than WAIT_SLACK_MS late. */
+  maxStallMs: number;
   /** Requests sent again sooner than the Retry-After of the answer before them (same job, same operation). */
   earlyRetries: string[];
   /** Submissions the mock read for one job at most (retries of refused ones included). */
@@ -115,7 +125,22 @@ export interface SoakReport {
   wrong: string[];
 }
 
-export function judgeSoak(config: SoakConfig, jobs: readonly SoakJob[], log: readonly LoggedRequest[]): SoakReport {
+/** A stall of a driver's process: [wall clock (ms since the epoch) at its end, its length in ms]. */
+export type Stall = [number, number];
+
+/** The total length of the stalls that overlap [from, to]. */
+function stalledWithin(stalls: readonly Stall[], from: number, to: number): number {
+  let total = 0;
+  for (const [end, length] of stalls) if (end >= from && end - length <= to) total += length;
+  return total;
+}
+
+export function judgeSoak(
+  config: SoakConfig,
+  jobs: readonly SoakJob[],
+  log: readonly LoggedRequest[],
+  stalls: readonly Stall[] = [],
+): SoakReport {
   const refs = new Set(Array.from({ length: config.jobs }, (_, i) => soakRef(config, i)));
   const createdByRef = new Map<string, string[]>();
   const refOfJob = new Map<string, string>();
@@ -152,6 +177,7 @@ export function judgeSoak(config: SoakConfig, jobs: readonly SoakJob[], log: rea
   const errors: Record<string, number> = {};
   let ok = 0;
   let maxOverrunMs = Number.NEGATIVE_INFINITY;
+  let maxStallMs = 0;
   const lastAllowed = new Map<string, number>();
   const seen = new Set<string>();
   for (const job of jobs) {
@@ -164,7 +190,14 @@ export function judgeSoak(config: SoakConfig, jobs: readonly SoakJob[], log: rea
     for (const call of job.calls) {
       const overrun = call.elapsedMs - call.deadlineMs;
       maxOverrunMs = Math.max(maxOverrunMs, overrun);
-      if (overrun > WAIT_SLACK_MS) overruns.push(`${job.ref}: ${call.op} took ${call.elapsedMs} ms of a ${call.deadlineMs} ms deadline`);
+      const stalled = overrun > WAIT_SLACK_MS ? stalledWithin(stalls, call.startedAt, call.startedAt + call.elapsedMs) : 0;
+      maxStallMs = Math.max(maxStallMs, stalled);
+      if (overrun > WAIT_SLACK_MS + stalled) {
+        overruns.push(
+          `${job.ref}: ${call.op} took ${call.elapsedMs} ms of a ${call.deadlineMs} ms deadline` +
+            (stalled > 0 ? ` (the driver's process stalled ${stalled} ms meanwhile)` : ""),
+        );
+      }
     }
     const last = job.calls.at(-1);
     if (last !== undefined) lastAllowed.set(job.ref, last.startedAt + last.deadlineMs + WAIT_SLACK_MS);
@@ -241,6 +274,7 @@ export function judgeSoak(config: SoakConfig, jobs: readonly SoakJob[], log: rea
     earlyRetries,
     maxSubmissionsPerJob: Math.max(0, ...[...submissions.values()].map((sent) => sent.length)),
     maxOverrunMs: Number.isFinite(maxOverrunMs) ? maxOverrunMs : 0,
+    maxStallMs,
     wrong,
   };
 }

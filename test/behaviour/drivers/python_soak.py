@@ -30,6 +30,11 @@ KINDS: list[tuple[str, str]] = [
     ("ServiceError", "service"),
 ]
 write_lock = threading.Lock()
+# Seconds between the ticks of the stall monitor; a tick late by STALL_MIN or more is a stall of the process, which
+# held every call back as long: the judge does not count it against a call's deadline.
+STALL_TICK = 0.02
+STALL_MIN = 0.05
+stalls: list[list[int]] = []
 
 
 def kind_of(error: BaseException) -> str:
@@ -198,14 +203,37 @@ async def run_async(
         emit(job)
 
 
+def watch_thread(done: threading.Event) -> None:
+    """The sync driver's stall monitor: a thread that sleeps one tick at a time and notes how late it wakes."""
+    expected = time.monotonic() + STALL_TICK
+    while not done.wait(STALL_TICK):
+        now = time.monotonic()
+        if now - expected >= STALL_MIN:
+            stalls.append([round(time.time() * 1000), round((now - expected) * 1000)])
+        expected = now + STALL_TICK
+
+
+async def watch_loop() -> None:
+    """The async driver's stall monitor: a task on the event loop, late when the loop is held up."""
+    expected = time.monotonic() + STALL_TICK
+    while True:
+        await asyncio.sleep(STALL_TICK)
+        now = time.monotonic()
+        if now - expected >= STALL_MIN:
+            stalls.append([round(time.time() * 1000), round((now - expected) * 1000)])
+        expected = now + STALL_TICK
+
+
 async def main_async(config: Config) -> None:
     gate = asyncio.Semaphore(int(config["concurrency"]))
+    watcher = asyncio.create_task(watch_loop())
     async with sdk.AsyncClient(
         config["token"], config["baseUrl"], **client_options(config)
     ) as client:
         await asyncio.gather(
             *(run_async(client, config, i, gate) for i in range(int(config["jobs"])))
         )
+    watcher.cancel()
 
 
 def main() -> None:
@@ -214,7 +242,10 @@ def main() -> None:
     sdk = importlib.import_module(config["module"])
     if config["mode"] == "async":
         asyncio.run(main_async(config))
+        emit({"stalls": stalls})
         return
+    done = threading.Event()
+    threading.Thread(target=watch_thread, args=(done,), daemon=True).start()
     with contextlib.ExitStack() as stack:
         client = stack.enter_context(
             sdk.Client(config["token"], config["baseUrl"], **client_options(config))
@@ -228,6 +259,8 @@ def main() -> None:
             pool.submit(run_sync, client, config, i) for i in range(int(config["jobs"]))
         ]:
             future.result()
+    done.set()
+    emit({"stalls": stalls})
 
 
 if __name__ == "__main__":

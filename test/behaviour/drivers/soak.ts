@@ -11,7 +11,17 @@ import {
   MayHaveBeenProcessedError,
   ServiceError,
 } from "../../../generated/index.js";
-import { deadlineOf, modeOf, type SoakCall, type SoakConfig, type SoakJob, soakBody, soakRef } from "../soak.js";
+import {
+  deadlineOf,
+  modeOf,
+  STALL_MIN_MS,
+  STALL_TICK_MS,
+  type SoakCall,
+  type SoakConfig,
+  type SoakJob,
+  soakBody,
+  soakRef,
+} from "../soak.js";
 
 function kindOf(error: unknown): string {
   if (error instanceof JobMayExistError) return "job-may-exist";
@@ -79,7 +89,19 @@ async function main(): Promise<void> {
   const worker = async (): Promise<void> => {
     for (let i = next++; i < config.jobs; i = next++) process.stdout.write(`${JSON.stringify(await runJob(i))}\n`);
   };
+  // The process's own stalls: a timer every 20 ms that fires late means the event loop (or the machine) held every
+  // call back for as long; the judge does not count that against a call's deadline.
+  const stalls: [number, number][] = [];
+  let expected = performance.now() + STALL_TICK_MS;
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    const late = Math.round(now - expected);
+    if (late >= STALL_MIN_MS) stalls.push([Date.now(), late]);
+    expected = now + STALL_TICK_MS;
+  }, STALL_TICK_MS);
   await Promise.all(Array.from({ length: config.concurrency }, worker));
+  clearInterval(ticker);
+  process.stdout.write(`${JSON.stringify({ stalls })}\n`);
 }
 
 await main();

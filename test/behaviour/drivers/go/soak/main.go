@@ -150,6 +150,30 @@ func main() {
 		fmt.Fprintln(os.Stderr, "the client:", err)
 		os.Exit(2)
 	}
+	// The process's own stalls: a goroutine that sleeps 20 ms at a time and notes how late it wakes.
+	stalls := [][2]int64{}
+	var stallsMu sync.Mutex
+	stop := make(chan struct{})
+	watched := make(chan struct{})
+	go func() {
+		defer close(watched)
+		const tick = 20 * time.Millisecond
+		expected := time.Now().Add(tick)
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(tick):
+			}
+			now := time.Now()
+			if late := now.Sub(expected); late >= 50*time.Millisecond {
+				stallsMu.Lock()
+				stalls = append(stalls, [2]int64{now.UnixMilli(), late.Milliseconds()})
+				stallsMu.Unlock()
+			}
+			expected = now.Add(tick)
+		}
+	}()
 	out := bufio.NewWriter(os.Stdout)
 	var mu sync.Mutex
 	next := make(chan int)
@@ -171,6 +195,10 @@ func main() {
 	}
 	close(next)
 	wg.Wait()
+	close(stop)
+	<-watched
+	line, _ := json.Marshal(map[string]any{"stalls": stalls})
+	_, _ = out.Write(append(line, '\n'))
 	if err := out.Flush(); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
