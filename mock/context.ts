@@ -14,13 +14,20 @@ export interface MockOptions extends WebhookOptions, LedgerOptions {
   port?: number;
   /** How long a submission with client_wait=true is held before the 202 (default 2000 ms). */
   holdMs?: number;
-  /** Simulated duration of a job (default 500 ms); a request can set its own with `x-mock-job-duration-ms`. */
-  jobDurationMs?: number;
+  /**
+   * Simulated duration of a job (default 500 ms), or a range [min, max] each job draws its duration from; a request
+   * can set its own with `x-mock-job-duration-ms`.
+   */
+  jobDurationMs?: number | readonly [number, number];
+  /** Seed of the mock's random source (fault rules with a rate, job durations from a range); random when absent. */
+  seed?: number;
+  /** Keep a log of every request to the description's operations (requestLog(), GET /latest/_mock/requests). */
+  recordRequests?: boolean;
   /** max_wait_seconds of a 202 (default: the description's maxHoldSeconds of the submit operation). */
   maxWaitSeconds?: number;
   tokens?: TokenOptions;
   rateLimits?: RateLimits;
-  /** Faults of the whole run. */
+  /** Faults of the whole run (FaultRule.rate for a share of the requests). */
   faults?: readonly FaultRule[];
   /** Delay of the slow-headers fault (default 1500 ms). */
   slowHeadersMs?: number;
@@ -32,6 +39,32 @@ export interface MockOptions extends WebhookOptions, LedgerOptions {
   generatedDir?: string;
   /** Receives one line per request and the startup line (default: silent). */
   log?: (line: string) => void;
+}
+
+/** One request to an operation of the description, as the request log keeps it. */
+export interface LoggedRequest {
+  /** Order of arrival, from 1. */
+  seq: number;
+  /** Wall clock (ms) when the request arrived, and when its answer was sent or its connection dropped. */
+  at: number;
+  endedAt?: number;
+  method: string;
+  path: string;
+  operationId: string;
+  /** The path parameters, as sent (read before any fault, so a refused request has them too). */
+  params: Record<string, string>;
+  idempotencyKey?: string;
+  fault?: FaultKind;
+  /** Status of the answer; absent when the connection was dropped without one. */
+  status?: number;
+  /** The answer's Retry-After header. */
+  retryAfter?: string;
+  /** The job the request created (a submission) or named (a poll). */
+  jobId?: string;
+  /** Whether the request created that job. */
+  created?: boolean;
+  /** The string fields of a form body, as sent (absent when the connection was dropped before it was read). */
+  fields?: Record<string, string>;
 }
 
 export interface MockStats {
@@ -75,6 +108,8 @@ export interface MockContext {
   stats: MockStats;
   /** http://127.0.0.1:<port>/latest */
   baseUrl: string;
+  /** The mock's random source (seeded by options.seed). */
+  random: () => number;
 }
 
 export interface Call {
@@ -88,4 +123,6 @@ export interface Call {
   windows: RequestWindows | undefined;
   startedAt: number;
   neverFinishes: boolean;
+  /** The request's entry in the request log, when the mock keeps one. */
+  log?: LoggedRequest;
 }

@@ -74,7 +74,11 @@ export async function addJob(ctx: MockContext, call: Call): Promise<Reply> {
   const charge: JobCharge = { pipeline: slug, baseCredits: pipeline.baseCredits ?? 0, ...price };
   const billing = () => billingOf(ctx.ledger.account(token), call.windows, charge);
 
-  const requestedDuration = Number(call.headers.get("x-mock-job-duration-ms") ?? "");
+  // Number("") is 0: a request without the header takes the configured duration, not none.
+  const durationHeader = call.headers.get("x-mock-job-duration-ms");
+  const requestedDuration = durationHeader === null || durationHeader.trim() === "" ? Number.NaN : Number(durationHeader);
+  const configured = ctx.options.jobDurationMs ?? 500;
+  const duration = typeof configured === "number" ? configured : configured[0] + Math.round(ctx.random() * (configured[1] - configured[0]));
   const outcome = /fail/i.test(call.headers.get("x-mock-job-outcome") ?? "") ? "failed" : "completed";
   const fixtureFile = ctx.model.fixtures.get("downloadJobFile")?.cases[0]?.responses["200"];
   const file = isFixtureFile(fixtureFile) ? fixtureFile.$file : DEFAULT_FILE;
@@ -82,7 +86,7 @@ export async function addJob(ctx: MockContext, call: Call): Promise<Reply> {
     token,
     pipeline,
     variant,
-    durationMs: Number.isFinite(requestedDuration) && requestedDuration >= 0 ? requestedDuration : (ctx.options.jobDurationMs ?? 500),
+    durationMs: Number.isFinite(requestedDuration) && requestedDuration >= 0 ? requestedDuration : duration,
     outcome,
     neverFinishes: call.neverFinishes,
     credits: price.credits,
@@ -90,6 +94,10 @@ export async function addJob(ctx: MockContext, call: Call): Promise<Reply> {
     file: { name: file.name, contentType: file.contentType, content: new TextEncoder().encode(file.text) },
   });
   ctx.stats.jobsCreated++;
+  if (call.log) {
+    call.log.jobId = job.id;
+    call.log.created = true;
+  }
   const pollUrl = `/job/get/${job.id}`;
   const fixture = variantFixture(ctx.model, pipeline.slug, variant.name);
 
@@ -143,6 +151,7 @@ export async function addJob(ctx: MockContext, call: Call): Promise<Reply> {
 
 export function getJob(ctx: MockContext, call: Call): Reply {
   const id = String(call.params.job_id ?? "");
+  if (call.log) call.log.jobId = id;
   const job = ctx.jobs.get(id);
   if (!job || (call.token !== undefined && job.token !== call.token)) {
     return errorReply(404, "NOT_FOUND", `No job ${JSON.stringify(id)}`, call.startedAt);

@@ -4,10 +4,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { answerProblem, declaredFileType } from "./answer-check.js";
 import { bearerOf, checkToken } from "./auth.js";
-import { type Call, emptyStats, type MockContext, type MockOptions, type MockStats } from "./context.js";
+import { type Call, emptyStats, type LoggedRequest, type MockContext, type MockOptions, type MockStats } from "./context.js";
 import { billingOf, elapsed, errorReply, type Reply } from "./envelope.js";
-import { type ChosenFault, type FaultRule, Faults } from "./faults.js";
-import { mediaTypeOf, parseJson } from "./form.js";
+import { type ChosenFault, type FaultRule, Faults, seededRandom } from "./faults.js";
+import { mediaTypeOf, parseForm, parseJson } from "./form.js";
 import { addJob, downloadJobFile, getJob } from "./job-routes.js";
 import { JobStore } from "./jobs.js";
 import { Ledger } from "./ledger.js";
@@ -17,7 +17,7 @@ import { RequestProblem, Validator } from "./validate.js";
 import { deleteWebhook, eventNames, fixtureData, listWebhooks, subscribeWebhook, testWebhook, updateWebhook } from "./webhook-routes.js";
 import { type DeliveryAttempt, type Subscription, type WebhookEvent, Webhooks } from "./webhooks.js";
 
-export type { MockOptions, MockStats } from "./context.js";
+export type { LoggedRequest, MockOptions, MockStats } from "./context.js";
 export type { FaultKind, FaultRule } from "./faults.js";
 export { FAULT_KINDS } from "./faults.js";
 export type { DeliveryAttempt, Subscription, WebhookEvent } from "./webhooks.js";
@@ -36,6 +36,8 @@ export interface MockServer {
   /** The line the CLI prints at startup: the address and the webhook receiver rule in force. */
   startupLine: string;
   stop(): Promise<void>;
+  /** The request log (options.recordRequests), in order of arrival; empty when the mock keeps none. */
+  requestLog(): readonly LoggedRequest[];
   /** Replaces the run's fault rules. */
   setFaults(rules: readonly FaultRule[]): void;
   /** Sets the credit balance of a token. */
@@ -144,7 +146,11 @@ function count(record: Record<string, number>, key: string): void {
   record[key] = (record[key] ?? 0) + 1;
 }
 
-function send(res: http.ServerResponse, reply: Reply, malformed: boolean, extra: Record<string, string> = {}): void {
+/**
+ * Sends an answer. `trickleMs`: the headers at once, then the body in pieces spread over that time (the trickle
+ * fault).
+ */
+function send(res: http.ServerResponse, reply: Reply, malformed: boolean, extra: Record<string, string> = {}, trickleMs = 0): void {
   const headers: Record<string, string | number> = { ...extra, ...reply.headers };
   let payload: Uint8Array | string;
   if (reply.file) {
@@ -162,17 +168,49 @@ function send(res: http.ServerResponse, reply: Reply, malformed: boolean, extra:
   }
   headers["content-length"] = typeof payload === "string" ? Buffer.byteLength(payload) : payload.byteLength;
   res.writeHead(reply.status, headers);
-  res.end(payload);
+  if (trickleMs <= 0) {
+    res.end(payload);
+    return;
+  }
+  const bytes = typeof payload === "string" ? Buffer.from(payload) : payload;
+  const pieces = Math.min(8, Math.max(1, bytes.byteLength));
+  const size = Math.ceil(bytes.byteLength / pieces);
+  res.flushHeaders();
+  const next = (piece: number): void => {
+    if (res.destroyed) return;
+    if (piece >= pieces) {
+      res.end();
+      return;
+    }
+    res.write(bytes.subarray(piece * size, (piece + 1) * size));
+    setTimeout(() => next(piece + 1), trickleMs / pieces);
+  };
+  next(0);
+}
+
+/** The string fields of a form body, in the request log (a body that is not a form, or not valid, adds none). */
+async function logFields(entry: LoggedRequest, headers: Headers, raw: Uint8Array): Promise<void> {
+  const contentType = headers.get("content-type") ?? "";
+  const mediaType = mediaTypeOf(contentType);
+  if (mediaType !== "multipart/form-data" && mediaType !== "application/x-www-form-urlencoded") return;
+  try {
+    const form = await parseForm(raw, contentType);
+    entry.fields = Object.fromEntries(Object.entries(form).filter((e): e is [string, string] => typeof e[1] === "string"));
+  } catch {
+    // The operation answers the broken body; the log just has no fields for it.
+  }
 }
 
 class MockHttp {
   readonly ctx: MockContext;
   readonly faults: Faults;
   limiter: RateLimiter;
+  readonly log: LoggedRequest[] = [];
+  #seq = 0;
 
   constructor(ctx: MockContext) {
     this.ctx = ctx;
-    this.faults = new Faults(ctx.options.faults ?? []);
+    this.faults = new Faults(ctx.options.faults ?? [], ctx.random);
     this.limiter = new RateLimiter(ctx.options.rateLimits ?? {});
   }
 
@@ -181,16 +219,29 @@ class MockHttp {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const method = (req.method ?? "GET").toUpperCase();
     const { stats } = this.ctx;
-    const finish = (reply: Reply, malformed = false) => {
+    let entry: LoggedRequest | undefined;
+    const finish = (reply: Reply, malformed = false, trickleMs = 0) => {
+      if (entry) {
+        entry.status = reply.status;
+        entry.endedAt = Date.now();
+        const retryAfter = Object.entries(reply.headers ?? {}).find(([name]) => name.toLowerCase() === "retry-after")?.[1];
+        if (retryAfter !== undefined) entry.retryAfter = retryAfter;
+      }
       count(stats.responses, String(reply.status));
       const code = reply.json?.code;
       if (typeof code === "string") count(stats.errors, code);
       this.ctx.options.log?.(`${method} ${url.pathname} -> ${reply.status}${typeof code === "string" ? ` ${code}` : ""}`);
-      send(res, reply, malformed, {
-        ...corsHeaders(req),
-        // A body left unread (413) would be read by nobody: close the connection after the answer.
-        ...(reply.status === 413 && { connection: "close" }),
-      });
+      send(
+        res,
+        reply,
+        malformed,
+        {
+          ...corsHeaders(req),
+          // A body left unread (413) would be read by nobody: close the connection after the answer.
+          ...(reply.status === 413 && { connection: "close" }),
+        },
+        trickleMs,
+      );
     };
     const limit = this.ctx.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     const readBodyOrReply = async (): Promise<Uint8Array | Reply> => {
@@ -256,14 +307,23 @@ class MockHttp {
     const signature = headers.get("idempotency-key") ?? `${method} ${url.pathname}${url.search} ${authorization ?? ""}`;
     const fault: ChosenFault | undefined = this.faults.choose(operation.id, headers, signature);
     if (fault) count(stats.faults as Record<string, number>, fault.kind);
+    if (this.ctx.options.recordRequests) {
+      const key = headers.get("idempotency-key") ?? undefined;
+      entry = { seq: ++this.#seq, at: startedAt, method, path: url.pathname, operationId: operation.id, params: { ...match.params } };
+      if (key !== undefined) entry.idempotencyKey = key;
+      if (fault) entry.fault = fault.kind;
+      this.log.push(entry);
+    }
 
     if (fault?.kind === "reset-before-body") {
+      if (entry) entry.endedAt = Date.now();
       req.socket.destroy();
       return;
     }
     const raw = await readBodyOrReply();
     if (!(raw instanceof Uint8Array)) return finish(raw);
     if (operation.id === "addJob") stats.submissions++;
+    if (entry) await logFields(entry, headers, raw);
 
     if (fault?.kind === "500") {
       return finish(this.checked(operation, errorReply(500, "INTERNAL_ERROR", "Injected fault: internal error", startedAt), startedAt));
@@ -272,20 +332,37 @@ class MockHttp {
     if (fault?.kind === "502") {
       return finish({ status: 502, text: { body: "<html><body><h1>502 Bad Gateway</h1></body></html>", contentType: "text/html" } });
     }
+    if (fault?.kind === "429") {
+      const limited = errorReply(429, "RATE_LIMIT_EXCEEDED", "Injected fault: too many requests; retry in 1 s", startedAt, {
+        "Retry-After": "1",
+      });
+      return finish(this.checked(operation, limited, startedAt));
+    }
     if (fault?.kind === "503") {
       const unavailable = errorReply(503, "SERVICE_UNAVAILABLE", "Injected fault: service unavailable", startedAt, { "Retry-After": "1" });
       return finish(this.checked(operation, unavailable, startedAt));
     }
     if (fault?.kind === "slow-headers") await sleep(fault.delayMs ?? this.ctx.options.slowHeadersMs ?? 1500);
 
-    let reply = await this.process(match.params, url.searchParams, operation, headers, raw, startedAt, fault?.kind === "never-finishes");
+    let reply = await this.process(
+      match.params,
+      url.searchParams,
+      operation,
+      headers,
+      raw,
+      startedAt,
+      fault?.kind === "never-finishes",
+      entry,
+    );
     reply = this.checked(operation, reply, startedAt);
     if (fault?.kind === "reset-after-body") {
       // The request was processed (a job exists), but the answer is lost.
+      if (entry) entry.endedAt = Date.now();
       res.socket?.destroy();
       return;
     }
-    finish(reply, fault?.kind === "malformed-json");
+    const trickleMs = fault?.kind === "trickle" ? (fault.delayMs ?? this.ctx.options.slowHeadersMs ?? 1500) : 0;
+    finish(reply, fault?.kind === "malformed-json", trickleMs);
   }
 
   async process(
@@ -296,6 +373,7 @@ class MockHttp {
     raw: Uint8Array,
     startedAt: number,
     neverFinishes: boolean,
+    log?: LoggedRequest,
   ): Promise<Reply> {
     const { ctx } = this;
     const token = bearerOf(headers.get("authorization") ?? undefined);
@@ -325,6 +403,7 @@ class MockHttp {
       windows: limit.windows,
       startedAt,
       neverFinishes,
+      ...(log && { log }),
     };
     try {
       if (operation.variants && String(pathParams[operation.variants.selector] ?? "").includes(".")) {
@@ -375,6 +454,7 @@ class MockHttp {
 
   async mockEndpoint(method: string, path: string, url: URL, raw: Uint8Array, startedAt: number): Promise<Reply> {
     if (method === "GET" && path === "/stats") return { status: 200, json: { ...this.ctx.stats } };
+    if (method === "GET" && path === "/requests") return { status: 200, json: { requests: this.log } };
     if (method === "GET" && path === "/deliveries") {
       const id = url.searchParams.get("subscription_id");
       return { status: 200, json: { deliveries: this.ctx.webhooks.deliveries(id === null ? undefined : Number(id)) } };
@@ -432,6 +512,7 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
     options,
     stats,
     baseUrl: "",
+    random: options.seed === undefined ? Math.random : seededRandom(options.seed),
     jobs: new JobStore((job, state) => {
       const data = {
         job_id: job.id,
@@ -481,6 +562,7 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
       });
       return stopped;
     },
+    requestLog: () => mock.log,
     setFaults: (rules) => mock.faults.set(rules),
     setCredits: (token, credits) => ctx.ledger.setCredits(token, credits),
     setRateLimits: (limits) => {

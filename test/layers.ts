@@ -7,6 +7,7 @@ export const CONTRACT = [
   "targets/go/test/github-go.test.ts",
   "test/generator/compile.test.ts",
   "test/bench/**/*.test.ts",
+  "test/behaviour/soak-contract.test.ts",
 ];
 
 export const QUICK = [
@@ -27,6 +28,7 @@ export const QUICK = [
   "test/diff/matching.test.ts",
   "test/conventions/middleware.test.ts",
   "test/conventions/spec.test.ts",
+  "test/behaviour/soak-judge.test.ts",
   "test/mock/e2e-client.test.ts",
   "test/mock/faults.test.ts",
   "test/mock/jobs.test.ts",

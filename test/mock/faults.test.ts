@@ -108,6 +108,31 @@ describe("per-request faults", () => {
     expect(mock.stats.faults["never-finishes"]).toBe(1);
   });
 
+  it("429 answers RATE_LIMIT_EXCEEDED with Retry-After and creates no job", async () => {
+    const answer = await json(await post({ "x-mock-fault": "429" }));
+    expect(answer.status).toBe(429);
+    expect(answer.body.code).toBe("RATE_LIMIT_EXCEEDED");
+    expect(answer.headers.get("retry-after")).toBe("1");
+    expect(responseErrors("addJob", 429, answer.body)).toEqual([]);
+    expect(mock.stats.faults["429"]).toBe(1);
+    expect(mock.stats.jobsCreated).toBe(0);
+  });
+
+  it("trickle sends the headers at once and the body in pieces over the delay", async () => {
+    const began = Date.now();
+    const response = await fetch(`${mock.url}/webhooks/list`, {
+      headers: { ...auth(), "x-mock-fault": "trickle", "x-mock-fault-delay-ms": "400" },
+    });
+    const headersAfter = Date.now() - began;
+    const body = (await response.json()) as Record<string, unknown>;
+    const bodyAfter = Date.now() - began;
+    expect(response.status).toBe(200);
+    expect(body.status).toBe("success");
+    // The pieces are spread over 400 ms: the whole body cannot have come with the headers.
+    expect(bodyAfter - headersAfter).toBeGreaterThanOrEqual(250);
+    expect(mock.stats.faults.trickle).toBe(1);
+  });
+
   it("an unknown fault kind is ignored", async () => {
     expect((await post({ "x-mock-fault": "gremlins" })).status).toBe(200);
     expect(mock.stats.faults).toEqual({});
@@ -124,6 +149,90 @@ describe("per-run faults", () => {
       expect((await getJson(run.url, "/webhooks/list")).status).toBe(200);
       expect(run.stats.faults["500"]).toBe(2);
       expect(run.stats.requests.getJob).toBe(3);
+    } finally {
+      await run.stop();
+    }
+  });
+
+  it("rules with a rate hit about that share of the requests, one rule per request, repeatably by seed", async () => {
+    const rules = [
+      { kind: "500" as const, rate: 0.1 },
+      { kind: "503" as const, rate: 0.2 },
+    ];
+    const statusesOf = async (seed: number) => {
+      const run = await startMock({ faults: rules, seed, rateLimits: { second: 10_000, minute: 100_000 } });
+      try {
+        const statuses: number[] = [];
+        for (let i = 0; i < 300; i++) statuses.push((await getJson(run.url, "/webhooks/list")).status);
+        return statuses;
+      } finally {
+        await run.stop();
+      }
+    };
+    const first = await statusesOf(7);
+    const share = (status: number) => first.filter((s) => s === status).length / first.length;
+    expect(share(500)).toBeGreaterThan(0.04);
+    expect(share(500)).toBeLessThan(0.18);
+    expect(share(503)).toBeGreaterThan(0.12);
+    expect(share(503)).toBeLessThan(0.3);
+    expect(share(200)).toBeCloseTo(1 - share(500) - share(503), 5);
+    expect(await statusesOf(7)).toEqual(first);
+  });
+
+  it("the request log keeps each request's operation, key, fault, status and the job it created or named", async () => {
+    const run = await startMock({ holdMs: 500, jobDurationMs: 10, recordRequests: true });
+    try {
+      const body = { ...ttsBody(), text: "logged" };
+      const held = await submit(run.url, TTS, body, { ...auth(), "Idempotency-Key": "key-log" });
+      await expect(
+        fetch(`${run.url}/job/add/${TTS}`, {
+          method: "POST",
+          headers: { ...auth(), "x-mock-fault": "reset-before-body" },
+          body: formOf(body),
+        }),
+      ).rejects.toThrow();
+      await getJson(run.url, `/job/get/${held.body.job_id}`);
+      await getJson(run.url, `/job/get/${held.body.job_id}`, { ...auth(), "x-mock-fault": "503" });
+      await submit(run.url, TTS, { ...body, text: "refused" }, { ...auth(), "x-mock-fault": "429" });
+      const log = run.requestLog();
+      expect(log.map((e) => [e.seq, e.operationId, e.status, e.fault])).toEqual([
+        [1, "addJob", 200, undefined],
+        [2, "addJob", undefined, "reset-before-body"],
+        [3, "getJob", 200, undefined],
+        [4, "getJob", 503, "503"],
+        [5, "addJob", 429, "429"],
+      ]);
+      expect(log[0]).toMatchObject({ idempotencyKey: "key-log", jobId: held.body.job_id, created: true, fields: { text: "logged" } });
+      expect(log[1]?.jobId).toBeUndefined();
+      expect(log[2]).toMatchObject({ jobId: held.body.job_id });
+      expect(log[2]?.created).toBeUndefined();
+      // A request the fault answered was not processed: it names no job, but its path parameters are kept.
+      expect(log[3]?.jobId).toBeUndefined();
+      expect(log[3]?.params).toEqual({ job_id: held.body.job_id });
+      expect(log[3]?.retryAfter).toBe("1");
+      // A refused submission keeps its fields, and creates nothing.
+      expect(log[4]).toMatchObject({ retryAfter: "1", fields: { text: "refused" } });
+      expect(log[4]?.created).toBeUndefined();
+      for (const e of log) expect(e.endedAt).toBeGreaterThanOrEqual(e.at);
+      const served = await getJson(run.url, "/_mock/requests");
+      expect((served.body.requests as unknown[]).length).toBe(5);
+    } finally {
+      await run.stop();
+    }
+  });
+
+  it("keeps no request log unless asked", async () => {
+    await getJson(mock.url, "/webhooks/list");
+    expect(mock.requestLog()).toEqual([]);
+  });
+
+  it("a duration range gives jobs durations drawn from it", async () => {
+    const run = await startMock({ holdMs: 150, jobDurationMs: [0, 400], seed: 3, recordRequests: true });
+    try {
+      const statuses = new Set<number>();
+      for (let i = 0; i < 12; i++) statuses.add((await submit(run.url, TTS, ttsBody(), auth())).status);
+      // Some jobs end within the 150 ms hold (200), some after it (202).
+      expect([...statuses].sort()).toEqual([200, 202]);
     } finally {
       await run.stop();
     }

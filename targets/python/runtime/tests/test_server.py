@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from httpx._transports import default as transports
 
 from paperoffice_runtime import (
     AsyncRuntime,
@@ -33,6 +34,8 @@ PING = OperationSpec("ping", "GET", "/ping", security=(("bearerAuth",),))
 TRICKLE = OperationSpec("trickle", "GET", "/trickle", security=(("bearerAuth",),))
 TRICKLE_POST = OperationSpec("tricklePost", "POST", "/trickle", "application/json", security=(("bearerAuth",),))
 REDIRECT = OperationSpec("redirect", "GET", "/redirect", security=(("headerKey",),))
+SLOW = OperationSpec("slow", "GET", "/slow", security=(("bearerAuth",),))
+SLOW_SECONDS = 1.0
 
 TRICKLE_BYTES = 200
 TRICKLE_GAP = 0.1
@@ -92,6 +95,9 @@ def serve(log: Log, other: list[str]) -> ThreadingHTTPServer:
                 except OSError:
                     pass
                 self.close_connection = True
+            elif path.endswith("/slow"):
+                time.sleep(SLOW_SECONDS)
+                self._answer(200, b'{"status": "success"}', **{"Content-Type": "application/json"})
             elif path.endswith("/redirect"):
                 target = other[0] + "/landing" if "foreign" in self.path else "/v1/landing"
                 self._answer(302, b"", Location=target)
@@ -196,6 +202,44 @@ def test_sequential_calls_share_one_deadline_thread(servers: Servers) -> None:
     assert len(watchers) == 1 and len(started) <= 1
     pending = len(sync_runtime._REAPER._heap)  # pyright: ignore[reportPrivateUsage]
     assert pending <= 2 * sync_runtime._Reaper.COMPACT_AT + 1  # pyright: ignore[reportPrivateUsage]
+
+
+def test_a_deadline_after_its_answer_never_shuts_the_next_call_on_that_connection(
+    servers: Servers, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """httpx hands a connection back to the pool once the body is read, before the call returns: the call's deadline
+    watchdog is disarmed first. Here the first call is held right after that hand-back until the next call waits on
+    the same connection and the first call's deadline has passed; the next call still gets its answer."""
+    runtime = runtime_for("sync", servers)
+    assert isinstance(runtime, SyncRuntime)
+    release = transports.ResponseStream.close
+    outcome: list[object] = []
+    threads: list[threading.Thread] = []
+
+    def call_again() -> None:
+        try:
+            outcome.append(runtime.call(SLOW, deadline=30).data)
+        except Exception as error:
+            outcome.append(error)
+
+    def release_then_hold(stream: Any) -> None:
+        release(stream)
+        if threads:
+            return
+        threads.append(threading.Thread(target=call_again))
+        threads[0].start()
+        while len(servers.main.requests) < 2:
+            time.sleep(0.01)
+        time.sleep(0.5)
+
+    monkeypatch.setattr(transports.ResponseStream, "close", release_then_hold)
+    with runtime:
+        # Held past its deadline, the first call ends with it; the point is the next call.
+        with pytest.raises(DeadlineExceededError):
+            runtime.call(PING, deadline=0.3)
+        threads[0].join(30)
+    assert outcome == [{"status": "success"}]
+    assert servers.main.connections == 1
 
 
 DEADLINE = 1.0

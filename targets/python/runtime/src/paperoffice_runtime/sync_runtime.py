@@ -9,6 +9,7 @@ import os
 import socket
 import threading
 import time
+from collections.abc import Iterator
 from typing import TypeVar, overload
 
 import httpx
@@ -144,10 +145,29 @@ class _Watchdog:
         if not isinstance(sock, socket.socket) or math.isinf(self.deadline.at):
             return
         self._watch = _REAPER.arm(self.deadline.at, sock)
+        if isinstance(response.stream, httpx.SyncByteStream):
+            response.stream = _DisarmOnClose(response.stream, self)
 
     def disarm(self) -> None:
         if self._watch is not None:
             _REAPER.disarm(self._watch)
+
+
+class _DisarmOnClose(httpx.SyncByteStream):
+    """An answer's stream that disarms its watchdog before it hands the connection back to the pool. httpx hands it
+    back as soon as the body has been read, before the call returns: a deadline passing after that must not shut a
+    socket that another call may be sending on by then."""
+
+    def __init__(self, inner: httpx.SyncByteStream, watchdog: _Watchdog) -> None:
+        self._inner = inner
+        self._watchdog = watchdog
+
+    def __iter__(self) -> Iterator[bytes]:
+        yield from self._inner
+
+    def close(self) -> None:
+        self._watchdog.disarm()
+        self._inner.close()
 
 
 class SyncRuntime(BaseRuntime):
