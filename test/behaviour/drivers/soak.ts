@@ -10,6 +10,9 @@ import {
   MalformedResponseError,
   MayHaveBeenProcessedError,
   ServiceError,
+  startJob,
+  submitJob,
+  waitJob,
 } from "../../../generated/index.js";
 import {
   deadlineOf,
@@ -69,12 +72,12 @@ async function main(): Promise<void> {
       let jobId: string;
       let hasData: boolean;
       if (mode === "start") {
-        const handle = await timed(calls, "start", deadlineMs, () => client.startJob(config.pipeline, body, { deadlineMs }));
-        const result = await timed(calls, "wait", deadlineMs, () => client.waitJob(handle.jobId, { deadlineMs }));
+        const handle = await timed(calls, "start", deadlineMs, () => startJob(client, config.pipeline, body, { deadlineMs }));
+        const result = await timed(calls, "wait", deadlineMs, () => waitJob(client, handle.jobId, { deadlineMs }));
         jobId = result.jobId;
         hasData = result.data !== undefined && result.data !== null;
       } else {
-        const result = await timed(calls, "submit", deadlineMs, () => client.submitJob(config.pipeline, body, { deadlineMs }));
+        const result = await timed(calls, "submit", deadlineMs, () => submitJob(client, config.pipeline, body, { deadlineMs }));
         jobId = result.jobId;
         hasData = result.data !== undefined && result.data !== null;
       }
