@@ -27,15 +27,7 @@ const getActivityDocumentOperation: OperationSpec = {"operationId":"getActivityD
  * cannot state that in OpenAPI, so both are optional here and the rule is stated in this text.
  *
  * `GET /analytics/activity-document`
- * @throws {@link AuthRequiredError} `AUTH_REQUIRED`
- * @throws {@link BearertokenExpiredError} `BEARERTOKEN_EXPIRED`
- * @throws {@link ForbiddenError} `FORBIDDEN`
- * @throws {@link InternalErrorError} `INTERNAL_ERROR`
- * @throws {@link InvalidRequestError} `INVALID_REQUEST`
- * @throws {@link InvalidTokenError} `INVALID_TOKEN`
- * @throws {@link QueueLimitReachedError} `QUEUE_LIMIT_REACHED`
- * @throws {@link RateLimitExceededError} `RATE_LIMIT_EXCEEDED`
- * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
+ * @throws {@link ServiceError} of a code in {@link AnalyticsErrorCode}, as the class errors.ts names for it
  */
 export function getActivityDocument(client: Runtime<Billing>, params?: GetActivityDocumentParams, options?: RequestOptions): Promise<ApiResult<GetActivityDocumentResponse, Billing>> {
   return client.call<GetActivityDocumentResponse>(getActivityDocumentOperation, { query: { "pofid": params?.pofid, "documents_id": params?.documents_id } }, options);
@@ -60,15 +52,7 @@ const getActivityHeatmapOperation: OperationSpec = {"operationId":"getActivityHe
  * Daily document counts of a year
  *
  * `GET /analytics/activity-heatmap`
- * @throws {@link AuthRequiredError} `AUTH_REQUIRED`
- * @throws {@link BearertokenExpiredError} `BEARERTOKEN_EXPIRED`
- * @throws {@link ForbiddenError} `FORBIDDEN`
- * @throws {@link InternalErrorError} `INTERNAL_ERROR`
- * @throws {@link InvalidRequestError} `INVALID_REQUEST`
- * @throws {@link InvalidTokenError} `INVALID_TOKEN`
- * @throws {@link QueueLimitReachedError} `QUEUE_LIMIT_REACHED`
- * @throws {@link RateLimitExceededError} `RATE_LIMIT_EXCEEDED`
- * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
+ * @throws {@link ServiceError} of a code in {@link AnalyticsErrorCode}, as the class errors.ts names for it
  */
 export function getActivityHeatmap(client: Runtime<Billing>, params?: GetActivityHeatmapParams, options?: RequestOptions): Promise<ApiResult<GetActivityHeatmapResponse, Billing>> {
   return client.call<GetActivityHeatmapResponse>(getActivityHeatmapOperation, { query: { "year": params?.year, "workspace_id": params?.workspace_id } }, options);
@@ -95,15 +79,7 @@ const getActivityUsersOperation: OperationSpec = {"operationId":"getActivityUser
  * Users ranked by uploads and revisions (not logins)
  *
  * `GET /analytics/activity-users`
- * @throws {@link AuthRequiredError} `AUTH_REQUIRED`
- * @throws {@link BearertokenExpiredError} `BEARERTOKEN_EXPIRED`
- * @throws {@link ForbiddenError} `FORBIDDEN`
- * @throws {@link InternalErrorError} `INTERNAL_ERROR`
- * @throws {@link InvalidRequestError} `INVALID_REQUEST`
- * @throws {@link InvalidTokenError} `INVALID_TOKEN`
- * @throws {@link QueueLimitReachedError} `QUEUE_LIMIT_REACHED`
- * @throws {@link RateLimitExceededError} `RATE_LIMIT_EXCEEDED`
- * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
+ * @throws {@link ServiceError} of a code in {@link AnalyticsErrorCode}, as the class errors.ts names for it
  */
 export function getActivityUsers(client: Runtime<Billing>, params?: GetActivityUsersParams, options?: RequestOptions): Promise<ApiResult<GetActivityUsersResponse, Billing>> {
   return client.call<GetActivityUsersResponse>(getActivityUsersOperation, { query: { "period": params?.period, "workspace_id": params?.workspace_id } }, options);
@@ -144,15 +120,7 @@ const getAuditCenterOperation: OperationSpec = {"operationId":"getAuditCenter","
  * Audit findings and timeline
  *
  * `GET /analytics/audit-center`
- * @throws {@link AuthRequiredError} `AUTH_REQUIRED`
- * @throws {@link BearertokenExpiredError} `BEARERTOKEN_EXPIRED`
- * @throws {@link ForbiddenError} `FORBIDDEN`
- * @throws {@link InternalErrorError} `INTERNAL_ERROR`
- * @throws {@link InvalidRequestError} `INVALID_REQUEST`
- * @throws {@link InvalidTokenError} `INVALID_TOKEN`
- * @throws {@link QueueLimitReachedError} `QUEUE_LIMIT_REACHED`
- * @throws {@link RateLimitExceededError} `RATE_LIMIT_EXCEEDED`
- * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
+ * @throws {@link ServiceError} of a code in {@link AnalyticsErrorCode}, as the class errors.ts names for it
  */
 export function getAuditCenter(client: Runtime<Billing>, params?: GetAuditCenterParams, options?: RequestOptions): Promise<ApiResult<GetAuditCenterResponse, Billing>> {
   return client.call<GetAuditCenterResponse>(getAuditCenterOperation, { query: { "limit": params?.limit, "offset": params?.offset, "severity": params?.severity, "require_review": params?.require_review, "workspace_id": params?.workspace_id } }, options);
@@ -178,15 +146,7 @@ const getCalendarDueDatesOperation: OperationSpec = {"operationId":"getCalendarD
  * Due dates of a year
  *
  * `GET /analytics/calendar-due-dates`
- * @throws {@link AuthRequiredError} `AUTH_REQUIRED`
- * @throws {@link BearertokenExpiredError} `BEARERTOKEN_EXPIRED`
- * @throws {@link ForbiddenError} `FORBIDDEN`
- * @throws {@link InternalErrorError} `INTERNAL_ERROR`
- * @throws {@link InvalidRequestError} `INVALID_REQUEST`
- * @throws {@link InvalidTokenError} `INVALID_TOKEN`
- * @throws {@link QueueLimitReachedError} `QUEUE_LIMIT_REACHED`
- * @throws {@link RateLimitExceededError} `RATE_LIMIT_EXCEEDED`
- * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
+ * @throws {@link ServiceError} of a code in {@link AnalyticsErrorCode}, as the class errors.ts names for it
  */
 export function getCalendarDueDates(client: Runtime<Billing>, params?: GetCalendarDueDatesParams, options?: RequestOptions): Promise<ApiResult<GetCalendarDueDatesResponse, Billing>> {
   return client.call<GetCalendarDueDatesResponse>(getCalendarDueDatesOperation, { query: { "year": params?.year, "show_overdue": params?.show_overdue } }, options);
@@ -219,15 +179,7 @@ const getContactStatsOperation: OperationSpec = {"operationId":"getContactStats"
  * Contact statistics
  *
  * `GET /analytics/contact-stats`
- * @throws {@link AuthRequiredError} `AUTH_REQUIRED`
- * @throws {@link BearertokenExpiredError} `BEARERTOKEN_EXPIRED`
- * @throws {@link ForbiddenError} `FORBIDDEN`
- * @throws {@link InternalErrorError} `INTERNAL_ERROR`
- * @throws {@link InvalidRequestError} `INVALID_REQUEST`
- * @throws {@link InvalidTokenError} `INVALID_TOKEN`
- * @throws {@link QueueLimitReachedError} `QUEUE_LIMIT_REACHED`
- * @throws {@link RateLimitExceededError} `RATE_LIMIT_EXCEEDED`
- * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
+ * @throws {@link ServiceError} of a code in {@link AnalyticsErrorCode}, as the class errors.ts names for it
  */
 export function getContactStats(client: Runtime<Billing>, params?: GetContactStatsParams, options?: RequestOptions): Promise<ApiResult<GetContactStatsResponse, Billing>> {
   return client.call<GetContactStatsResponse>(getContactStatsOperation, { query: { "limit": params?.limit, "period": params?.period, "include_addresses": params?.include_addresses } }, options);
@@ -250,15 +202,7 @@ const getContactStatsFinancialOperation: OperationSpec = {"operationId":"getCont
  * Financial figures per contact
  *
  * `GET /analytics/contact-stats-financial`
- * @throws {@link AuthRequiredError} `AUTH_REQUIRED`
- * @throws {@link BearertokenExpiredError} `BEARERTOKEN_EXPIRED`
- * @throws {@link ForbiddenError} `FORBIDDEN`
- * @throws {@link InternalErrorError} `INTERNAL_ERROR`
- * @throws {@link InvalidRequestError} `INVALID_REQUEST`
- * @throws {@link InvalidTokenError} `INVALID_TOKEN`
- * @throws {@link QueueLimitReachedError} `QUEUE_LIMIT_REACHED`
- * @throws {@link RateLimitExceededError} `RATE_LIMIT_EXCEEDED`
- * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
+ * @throws {@link ServiceError} of a code in {@link AnalyticsErrorCode}, as the class errors.ts names for it
  */
 export function getContactStatsFinancial(client: Runtime<Billing>, params?: GetContactStatsFinancialParams, options?: RequestOptions): Promise<ApiResult<GetContactStatsFinancialResponse, Billing>> {
   return client.call<GetContactStatsFinancialResponse>(getContactStatsFinancialOperation, { query: { "limit": params?.limit } }, options);
@@ -283,15 +227,7 @@ const getDocumentOperation: OperationSpec = {"operationId":"getDocument","method
  * Read a document
  *
  * `GET /documents/document-get/{pofid}`
- * @throws {@link AuthRequiredError} `AUTH_REQUIRED`
- * @throws {@link BearertokenExpiredError} `BEARERTOKEN_EXPIRED`
- * @throws {@link ForbiddenError} `FORBIDDEN`
- * @throws {@link InternalErrorError} `INTERNAL_ERROR`
- * @throws {@link InvalidTokenError} `INVALID_TOKEN`
- * @throws {@link NotFoundError} `NOT_FOUND`
- * @throws {@link QueueLimitReachedError} `QUEUE_LIMIT_REACHED`
- * @throws {@link RateLimitExceededError} `RATE_LIMIT_EXCEEDED`
- * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
+ * @throws {@link ServiceError} of a code in {@link DocumentsErrorCode}, as the class errors.ts names for it
  */
 export function getDocument(client: Runtime<Billing>, params: GetDocumentParams, options?: RequestOptions): Promise<ApiResult<GetDocumentResponse, Billing>> {
   return client.call<GetDocumentResponse>(getDocumentOperation, { path: { "pofid": params.pofid }, query: { "share_context": params.share_context } }, options);
@@ -316,20 +252,7 @@ export function getDocument(client: Runtime<Billing>, params: GetDocumentParams,
  * `POST /job/add/{pipeline}`
  *
  * Pipeline `service_aiocr___generate`: OCR and OCR-based extraction. Submits the job and waits: on hold, then by polling after a 202, until it completes, fails or the deadline passes.
- * @throws {@link AuthRequiredError} `AUTH_REQUIRED`
- * @throws {@link BearertokenExpiredError} `BEARERTOKEN_EXPIRED`
- * @throws {@link BudgetExhaustedError} `BUDGET_EXHAUSTED`
- * @throws {@link ForbiddenError} `FORBIDDEN`
- * @throws {@link InsufficientCreditsError} `INSUFFICIENT_CREDITS`
- * @throws {@link InternalErrorError} `INTERNAL_ERROR`
- * @throws {@link InvalidRequestError} `INVALID_REQUEST`
- * @throws {@link InvalidTokenError} `INVALID_TOKEN`
- * @throws {@link JobConfigInvalidError} `JOB_CONFIG_INVALID`
- * @throws {@link JobRequiresPaidTierError} `JOB_REQUIRES_PAID_TIER`
- * @throws {@link QueueLimitReachedError} `QUEUE_LIMIT_REACHED`
- * @throws {@link RateLimitExceededError} `RATE_LIMIT_EXCEEDED`
- * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
- * @throws {@link TierRestrictedError} `TIER_RESTRICTED`
+ * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
 export function addJob<B extends ServiceAiocrGenerateRequest>(client: JobRuntime<Billing>, pipeline: "service_aiocr___generate", body: B, ...options: OptionsUnlessUnknown<B, ServiceAiocrGenerateRequest, JobOptions>): Promise<JobResult<ServiceAiocrGeneratePayloadOf<B>, Billing>>;
 /**
@@ -351,20 +274,7 @@ export function addJob<B extends ServiceAiocrGenerateRequest>(client: JobRuntime
  * `POST /job/add/{pipeline}`
  *
  * Pipeline `workflow`: Workflow/IDP by `template` or `idp_collection`. Submits the job and waits: on hold, then by polling after a 202, until it completes, fails or the deadline passes.
- * @throws {@link AuthRequiredError} `AUTH_REQUIRED`
- * @throws {@link BearertokenExpiredError} `BEARERTOKEN_EXPIRED`
- * @throws {@link BudgetExhaustedError} `BUDGET_EXHAUSTED`
- * @throws {@link ForbiddenError} `FORBIDDEN`
- * @throws {@link InsufficientCreditsError} `INSUFFICIENT_CREDITS`
- * @throws {@link InternalErrorError} `INTERNAL_ERROR`
- * @throws {@link InvalidRequestError} `INVALID_REQUEST`
- * @throws {@link InvalidTokenError} `INVALID_TOKEN`
- * @throws {@link JobConfigInvalidError} `JOB_CONFIG_INVALID`
- * @throws {@link JobRequiresPaidTierError} `JOB_REQUIRES_PAID_TIER`
- * @throws {@link QueueLimitReachedError} `QUEUE_LIMIT_REACHED`
- * @throws {@link RateLimitExceededError} `RATE_LIMIT_EXCEEDED`
- * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
- * @throws {@link TierRestrictedError} `TIER_RESTRICTED`
+ * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
 export function addJob<B extends WorkflowRequest>(client: JobRuntime<Billing>, pipeline: "workflow", body: B, ...options: OptionsUnlessUnknown<B, WorkflowRequest, JobOptions>): Promise<JobResult<WorkflowPayloadOf<B>, Billing>>;
 /**
@@ -386,20 +296,7 @@ export function addJob<B extends WorkflowRequest>(client: JobRuntime<Billing>, p
  * `POST /job/add/{pipeline}`
  *
  * Pipeline `pdfstudio___unlock_with_password_pdf`: Unlock encrypted PDF. Submits the job and waits: on hold, then by polling after a 202, until it completes, fails or the deadline passes.
- * @throws {@link AuthRequiredError} `AUTH_REQUIRED`
- * @throws {@link BearertokenExpiredError} `BEARERTOKEN_EXPIRED`
- * @throws {@link BudgetExhaustedError} `BUDGET_EXHAUSTED`
- * @throws {@link ForbiddenError} `FORBIDDEN`
- * @throws {@link InsufficientCreditsError} `INSUFFICIENT_CREDITS`
- * @throws {@link InternalErrorError} `INTERNAL_ERROR`
- * @throws {@link InvalidRequestError} `INVALID_REQUEST`
- * @throws {@link InvalidTokenError} `INVALID_TOKEN`
- * @throws {@link JobConfigInvalidError} `JOB_CONFIG_INVALID`
- * @throws {@link JobRequiresPaidTierError} `JOB_REQUIRES_PAID_TIER`
- * @throws {@link QueueLimitReachedError} `QUEUE_LIMIT_REACHED`
- * @throws {@link RateLimitExceededError} `RATE_LIMIT_EXCEEDED`
- * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
- * @throws {@link TierRestrictedError} `TIER_RESTRICTED`
+ * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
 export function addJob<B extends PdfstudioUnlockWithPasswordPdfRequest>(client: JobRuntime<Billing>, pipeline: "pdfstudio___unlock_with_password_pdf", body: B, ...options: OptionsUnlessUnknown<B, PdfstudioUnlockWithPasswordPdfRequest, JobOptions>): Promise<JobResult<PdfstudioUnlockWithPasswordPdfPayloadOf<B>, Billing>>;
 /**
@@ -421,20 +318,7 @@ export function addJob<B extends PdfstudioUnlockWithPasswordPdfRequest>(client: 
  * `POST /job/add/{pipeline}`
  *
  * Pipeline `service_voice___tts`: Text to speech. Submits the job and waits: on hold, then by polling after a 202, until it completes, fails or the deadline passes.
- * @throws {@link AuthRequiredError} `AUTH_REQUIRED`
- * @throws {@link BearertokenExpiredError} `BEARERTOKEN_EXPIRED`
- * @throws {@link BudgetExhaustedError} `BUDGET_EXHAUSTED`
- * @throws {@link ForbiddenError} `FORBIDDEN`
- * @throws {@link InsufficientCreditsError} `INSUFFICIENT_CREDITS`
- * @throws {@link InternalErrorError} `INTERNAL_ERROR`
- * @throws {@link InvalidRequestError} `INVALID_REQUEST`
- * @throws {@link InvalidTokenError} `INVALID_TOKEN`
- * @throws {@link JobConfigInvalidError} `JOB_CONFIG_INVALID`
- * @throws {@link JobRequiresPaidTierError} `JOB_REQUIRES_PAID_TIER`
- * @throws {@link QueueLimitReachedError} `QUEUE_LIMIT_REACHED`
- * @throws {@link RateLimitExceededError} `RATE_LIMIT_EXCEEDED`
- * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
- * @throws {@link TierRestrictedError} `TIER_RESTRICTED`
+ * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
 export function addJob<B extends ServiceVoiceTtsRequest>(client: JobRuntime<Billing>, pipeline: "service_voice___tts", body: B, ...options: OptionsUnlessUnknown<B, ServiceVoiceTtsRequest, JobOptions>): Promise<JobResult<ServiceVoiceTtsPayloadOf<B>, Billing>>;
 /**
@@ -456,20 +340,7 @@ export function addJob<B extends ServiceVoiceTtsRequest>(client: JobRuntime<Bill
  * `POST /job/add/{pipeline}`
  *
  * Pipeline `service_dataripper___redact_image`: Canonical apply-redaction path of anonymization. Submits the job and waits: on hold, then by polling after a 202, until it completes, fails or the deadline passes.
- * @throws {@link AuthRequiredError} `AUTH_REQUIRED`
- * @throws {@link BearertokenExpiredError} `BEARERTOKEN_EXPIRED`
- * @throws {@link BudgetExhaustedError} `BUDGET_EXHAUSTED`
- * @throws {@link ForbiddenError} `FORBIDDEN`
- * @throws {@link InsufficientCreditsError} `INSUFFICIENT_CREDITS`
- * @throws {@link InternalErrorError} `INTERNAL_ERROR`
- * @throws {@link InvalidRequestError} `INVALID_REQUEST`
- * @throws {@link InvalidTokenError} `INVALID_TOKEN`
- * @throws {@link JobConfigInvalidError} `JOB_CONFIG_INVALID`
- * @throws {@link JobRequiresPaidTierError} `JOB_REQUIRES_PAID_TIER`
- * @throws {@link QueueLimitReachedError} `QUEUE_LIMIT_REACHED`
- * @throws {@link RateLimitExceededError} `RATE_LIMIT_EXCEEDED`
- * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
- * @throws {@link TierRestrictedError} `TIER_RESTRICTED`
+ * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
 export function addJob<B extends ServiceDataripperRedactImageRequest>(client: JobRuntime<Billing>, pipeline: "service_dataripper___redact_image", body: B, ...options: OptionsUnlessUnknown<B, ServiceDataripperRedactImageRequest, JobOptions>): Promise<JobResult<ServiceDataripperRedactImagePayloadOf<B>, Billing>>;
 export function addJob(client: JobRuntime<Billing>, pipeline: string, body: Record<string, unknown>, options?: JobOptions, _unknownField?: string): Promise<JobResult<unknown, Billing>> {
@@ -495,20 +366,7 @@ export function addJob(client: JobRuntime<Billing>, pipeline: string, body: Reco
  * `POST /job/add/{pipeline}`
  *
  * Pipeline `service_aiocr___generate`: OCR and OCR-based extraction. Submits with `client_wait=false` and returns a handle at once; `client.waitJob(handle.jobId)` resumes from any process.
- * @throws {@link AuthRequiredError} `AUTH_REQUIRED`
- * @throws {@link BearertokenExpiredError} `BEARERTOKEN_EXPIRED`
- * @throws {@link BudgetExhaustedError} `BUDGET_EXHAUSTED`
- * @throws {@link ForbiddenError} `FORBIDDEN`
- * @throws {@link InsufficientCreditsError} `INSUFFICIENT_CREDITS`
- * @throws {@link InternalErrorError} `INTERNAL_ERROR`
- * @throws {@link InvalidRequestError} `INVALID_REQUEST`
- * @throws {@link InvalidTokenError} `INVALID_TOKEN`
- * @throws {@link JobConfigInvalidError} `JOB_CONFIG_INVALID`
- * @throws {@link JobRequiresPaidTierError} `JOB_REQUIRES_PAID_TIER`
- * @throws {@link QueueLimitReachedError} `QUEUE_LIMIT_REACHED`
- * @throws {@link RateLimitExceededError} `RATE_LIMIT_EXCEEDED`
- * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
- * @throws {@link TierRestrictedError} `TIER_RESTRICTED`
+ * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
 export function startAddJob<B extends ServiceAiocrGenerateRequest>(client: JobRuntime<Billing>, pipeline: "service_aiocr___generate", body: B, ...options: OptionsUnlessUnknown<B, ServiceAiocrGenerateRequest, JobOptions>): Promise<JobHandle<Billing>>;
 /**
@@ -530,20 +388,7 @@ export function startAddJob<B extends ServiceAiocrGenerateRequest>(client: JobRu
  * `POST /job/add/{pipeline}`
  *
  * Pipeline `workflow`: Workflow/IDP by `template` or `idp_collection`. Submits with `client_wait=false` and returns a handle at once; `client.waitJob(handle.jobId)` resumes from any process.
- * @throws {@link AuthRequiredError} `AUTH_REQUIRED`
- * @throws {@link BearertokenExpiredError} `BEARERTOKEN_EXPIRED`
- * @throws {@link BudgetExhaustedError} `BUDGET_EXHAUSTED`
- * @throws {@link ForbiddenError} `FORBIDDEN`
- * @throws {@link InsufficientCreditsError} `INSUFFICIENT_CREDITS`
- * @throws {@link InternalErrorError} `INTERNAL_ERROR`
- * @throws {@link InvalidRequestError} `INVALID_REQUEST`
- * @throws {@link InvalidTokenError} `INVALID_TOKEN`
- * @throws {@link JobConfigInvalidError} `JOB_CONFIG_INVALID`
- * @throws {@link JobRequiresPaidTierError} `JOB_REQUIRES_PAID_TIER`
- * @throws {@link QueueLimitReachedError} `QUEUE_LIMIT_REACHED`
- * @throws {@link RateLimitExceededError} `RATE_LIMIT_EXCEEDED`
- * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
- * @throws {@link TierRestrictedError} `TIER_RESTRICTED`
+ * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
 export function startAddJob<B extends WorkflowRequest>(client: JobRuntime<Billing>, pipeline: "workflow", body: B, ...options: OptionsUnlessUnknown<B, WorkflowRequest, JobOptions>): Promise<JobHandle<Billing>>;
 /**
@@ -565,20 +410,7 @@ export function startAddJob<B extends WorkflowRequest>(client: JobRuntime<Billin
  * `POST /job/add/{pipeline}`
  *
  * Pipeline `pdfstudio___unlock_with_password_pdf`: Unlock encrypted PDF. Submits with `client_wait=false` and returns a handle at once; `client.waitJob(handle.jobId)` resumes from any process.
- * @throws {@link AuthRequiredError} `AUTH_REQUIRED`
- * @throws {@link BearertokenExpiredError} `BEARERTOKEN_EXPIRED`
- * @throws {@link BudgetExhaustedError} `BUDGET_EXHAUSTED`
- * @throws {@link ForbiddenError} `FORBIDDEN`
- * @throws {@link InsufficientCreditsError} `INSUFFICIENT_CREDITS`
- * @throws {@link InternalErrorError} `INTERNAL_ERROR`
- * @throws {@link InvalidRequestError} `INVALID_REQUEST`
- * @throws {@link InvalidTokenError} `INVALID_TOKEN`
- * @throws {@link JobConfigInvalidError} `JOB_CONFIG_INVALID`
- * @throws {@link JobRequiresPaidTierError} `JOB_REQUIRES_PAID_TIER`
- * @throws {@link QueueLimitReachedError} `QUEUE_LIMIT_REACHED`
- * @throws {@link RateLimitExceededError} `RATE_LIMIT_EXCEEDED`
- * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
- * @throws {@link TierRestrictedError} `TIER_RESTRICTED`
+ * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
 export function startAddJob<B extends PdfstudioUnlockWithPasswordPdfRequest>(client: JobRuntime<Billing>, pipeline: "pdfstudio___unlock_with_password_pdf", body: B, ...options: OptionsUnlessUnknown<B, PdfstudioUnlockWithPasswordPdfRequest, JobOptions>): Promise<JobHandle<Billing>>;
 /**
@@ -600,20 +432,7 @@ export function startAddJob<B extends PdfstudioUnlockWithPasswordPdfRequest>(cli
  * `POST /job/add/{pipeline}`
  *
  * Pipeline `service_voice___tts`: Text to speech. Submits with `client_wait=false` and returns a handle at once; `client.waitJob(handle.jobId)` resumes from any process.
- * @throws {@link AuthRequiredError} `AUTH_REQUIRED`
- * @throws {@link BearertokenExpiredError} `BEARERTOKEN_EXPIRED`
- * @throws {@link BudgetExhaustedError} `BUDGET_EXHAUSTED`
- * @throws {@link ForbiddenError} `FORBIDDEN`
- * @throws {@link InsufficientCreditsError} `INSUFFICIENT_CREDITS`
- * @throws {@link InternalErrorError} `INTERNAL_ERROR`
- * @throws {@link InvalidRequestError} `INVALID_REQUEST`
- * @throws {@link InvalidTokenError} `INVALID_TOKEN`
- * @throws {@link JobConfigInvalidError} `JOB_CONFIG_INVALID`
- * @throws {@link JobRequiresPaidTierError} `JOB_REQUIRES_PAID_TIER`
- * @throws {@link QueueLimitReachedError} `QUEUE_LIMIT_REACHED`
- * @throws {@link RateLimitExceededError} `RATE_LIMIT_EXCEEDED`
- * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
- * @throws {@link TierRestrictedError} `TIER_RESTRICTED`
+ * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
 export function startAddJob<B extends ServiceVoiceTtsRequest>(client: JobRuntime<Billing>, pipeline: "service_voice___tts", body: B, ...options: OptionsUnlessUnknown<B, ServiceVoiceTtsRequest, JobOptions>): Promise<JobHandle<Billing>>;
 /**
@@ -635,20 +454,7 @@ export function startAddJob<B extends ServiceVoiceTtsRequest>(client: JobRuntime
  * `POST /job/add/{pipeline}`
  *
  * Pipeline `service_dataripper___redact_image`: Canonical apply-redaction path of anonymization. Submits with `client_wait=false` and returns a handle at once; `client.waitJob(handle.jobId)` resumes from any process.
- * @throws {@link AuthRequiredError} `AUTH_REQUIRED`
- * @throws {@link BearertokenExpiredError} `BEARERTOKEN_EXPIRED`
- * @throws {@link BudgetExhaustedError} `BUDGET_EXHAUSTED`
- * @throws {@link ForbiddenError} `FORBIDDEN`
- * @throws {@link InsufficientCreditsError} `INSUFFICIENT_CREDITS`
- * @throws {@link InternalErrorError} `INTERNAL_ERROR`
- * @throws {@link InvalidRequestError} `INVALID_REQUEST`
- * @throws {@link InvalidTokenError} `INVALID_TOKEN`
- * @throws {@link JobConfigInvalidError} `JOB_CONFIG_INVALID`
- * @throws {@link JobRequiresPaidTierError} `JOB_REQUIRES_PAID_TIER`
- * @throws {@link QueueLimitReachedError} `QUEUE_LIMIT_REACHED`
- * @throws {@link RateLimitExceededError} `RATE_LIMIT_EXCEEDED`
- * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
- * @throws {@link TierRestrictedError} `TIER_RESTRICTED`
+ * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
 export function startAddJob<B extends ServiceDataripperRedactImageRequest>(client: JobRuntime<Billing>, pipeline: "service_dataripper___redact_image", body: B, ...options: OptionsUnlessUnknown<B, ServiceDataripperRedactImageRequest, JobOptions>): Promise<JobHandle<Billing>>;
 export function startAddJob(client: JobRuntime<Billing>, pipeline: string, body: Record<string, unknown>, options?: JobOptions, _unknownField?: string): Promise<JobHandle<Billing>> {
@@ -671,14 +477,7 @@ const downloadJobFileOperation: OperationSpec = {"operationId":"downloadJobFile"
  * The general rule says every response is JSON; this one is the result file, whose media type is not shown.
  *
  * `GET /job/download/{token}`
- * @throws {@link AuthRequiredError} `AUTH_REQUIRED`
- * @throws {@link BearertokenExpiredError} `BEARERTOKEN_EXPIRED`
- * @throws {@link InternalErrorError} `INTERNAL_ERROR`
- * @throws {@link InvalidTokenError} `INVALID_TOKEN`
- * @throws {@link NotFoundError} `NOT_FOUND`
- * @throws {@link QueueLimitReachedError} `QUEUE_LIMIT_REACHED`
- * @throws {@link RateLimitExceededError} `RATE_LIMIT_EXCEEDED`
- * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
+ * @throws {@link ServiceError} of a code in {@link JobsErrorCode}, as the class errors.ts names for it
  */
 export function downloadJobFile(client: Runtime<Billing>, params: DownloadJobFileParams, options?: RequestOptions): Promise<Download<Billing>> {
   return client.download(downloadJobFileOperation, { path: { "token": params.token } }, options);
@@ -701,14 +500,7 @@ const getJobOperation: OperationSpec = {"operationId":"getJob","method":"GET","p
  * Poll every 5 to 10 seconds. When `job_status` is `completed`, read the payload as `result ?? job_result`.
  *
  * `GET /job/get/{job_id}`
- * @throws {@link AuthRequiredError} `AUTH_REQUIRED`
- * @throws {@link BearertokenExpiredError} `BEARERTOKEN_EXPIRED`
- * @throws {@link InternalErrorError} `INTERNAL_ERROR`
- * @throws {@link InvalidTokenError} `INVALID_TOKEN`
- * @throws {@link NotFoundError} `NOT_FOUND`
- * @throws {@link QueueLimitReachedError} `QUEUE_LIMIT_REACHED`
- * @throws {@link RateLimitExceededError} `RATE_LIMIT_EXCEEDED`
- * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
+ * @throws {@link ServiceError} of a code in {@link JobsErrorCode}, as the class errors.ts names for it
  */
 export function getJob(client: Runtime<Billing>, params: GetJobParams, options?: RequestOptions): Promise<ApiResult<GetJobResponse, Billing>> {
   return client.call<GetJobResponse>(getJobOperation, { path: { "job_id": params.job_id } }, options);
@@ -726,15 +518,7 @@ const deleteWebhookOperation: OperationSpec = {"operationId":"deleteWebhook","me
  * The delivery log is kept. The body shape and its media type are not shown.
  *
  * `POST /webhooks/delete`
- * @throws {@link AuthRequiredError} `AUTH_REQUIRED`
- * @throws {@link BearertokenExpiredError} `BEARERTOKEN_EXPIRED`
- * @throws {@link ForbiddenError} `FORBIDDEN`
- * @throws {@link InternalErrorError} `INTERNAL_ERROR`
- * @throws {@link InvalidRequestError} `INVALID_REQUEST`
- * @throws {@link InvalidTokenError} `INVALID_TOKEN`
- * @throws {@link QueueLimitReachedError} `QUEUE_LIMIT_REACHED`
- * @throws {@link RateLimitExceededError} `RATE_LIMIT_EXCEEDED`
- * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
+ * @throws {@link ServiceError} of a code in {@link WebhooksErrorCode}, as the class errors.ts names for it
  */
 export function deleteWebhook(client: Runtime<Billing>, body: DeleteWebhookBody, options?: RequestOptions): Promise<ApiResult<DeleteWebhookResponse, Billing>> {
   return client.call<DeleteWebhookResponse>(deleteWebhookOperation, { body }, options);
@@ -748,14 +532,7 @@ const listWebhooksOperation: OperationSpec = {"operationId":"listWebhooks","meth
  * List the subscriptions of the account
  *
  * `GET /webhooks/list`
- * @throws {@link AuthRequiredError} `AUTH_REQUIRED`
- * @throws {@link BearertokenExpiredError} `BEARERTOKEN_EXPIRED`
- * @throws {@link ForbiddenError} `FORBIDDEN`
- * @throws {@link InternalErrorError} `INTERNAL_ERROR`
- * @throws {@link InvalidTokenError} `INVALID_TOKEN`
- * @throws {@link QueueLimitReachedError} `QUEUE_LIMIT_REACHED`
- * @throws {@link RateLimitExceededError} `RATE_LIMIT_EXCEEDED`
- * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
+ * @throws {@link ServiceError} of a code in {@link ListWebhooksErrorCode}, as the class errors.ts names for it
  */
 export function listWebhooks(client: Runtime<Billing>, options?: RequestOptions): Promise<ApiResult<ListWebhooksResponse, Billing>> {
   return client.call<ListWebhooksResponse>(listWebhooksOperation, {  }, options);
@@ -777,15 +554,7 @@ const subscribeWebhookOperation: OperationSpec = {"operationId":"subscribeWebhoo
  * may check it against this description (events, retry policy, ranges, receiver address) before sending.
  *
  * `POST /webhooks/subscribe`
- * @throws {@link AuthRequiredError} `AUTH_REQUIRED`
- * @throws {@link BearertokenExpiredError} `BEARERTOKEN_EXPIRED`
- * @throws {@link ForbiddenError} `FORBIDDEN`
- * @throws {@link InternalErrorError} `INTERNAL_ERROR`
- * @throws {@link InvalidRequestError} `INVALID_REQUEST`
- * @throws {@link InvalidTokenError} `INVALID_TOKEN`
- * @throws {@link QueueLimitReachedError} `QUEUE_LIMIT_REACHED`
- * @throws {@link RateLimitExceededError} `RATE_LIMIT_EXCEEDED`
- * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
+ * @throws {@link ServiceError} of a code in {@link WebhooksErrorCode}, as the class errors.ts names for it
  */
 export function subscribeWebhook(client: Runtime<Billing>, body: SubscribeWebhookBody, options?: RequestOptions): Promise<ApiResult<SubscribeWebhookResponse, Billing>> {
   const checked = checkSubscription(body, subscriptionRules, { create: true });
@@ -804,15 +573,7 @@ const testWebhookOperation: OperationSpec = {"operationId":"testWebhook","method
  * The body shape and its media type are not shown.
  *
  * `POST /webhooks/test`
- * @throws {@link AuthRequiredError} `AUTH_REQUIRED`
- * @throws {@link BearertokenExpiredError} `BEARERTOKEN_EXPIRED`
- * @throws {@link ForbiddenError} `FORBIDDEN`
- * @throws {@link InternalErrorError} `INTERNAL_ERROR`
- * @throws {@link InvalidRequestError} `INVALID_REQUEST`
- * @throws {@link InvalidTokenError} `INVALID_TOKEN`
- * @throws {@link QueueLimitReachedError} `QUEUE_LIMIT_REACHED`
- * @throws {@link RateLimitExceededError} `RATE_LIMIT_EXCEEDED`
- * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
+ * @throws {@link ServiceError} of a code in {@link WebhooksErrorCode}, as the class errors.ts names for it
  */
 export function testWebhook(client: Runtime<Billing>, body: TestWebhookBody, options?: RequestOptions): Promise<ApiResult<TestWebhookResponse, Billing>> {
   return client.call<TestWebhookResponse>(testWebhookOperation, { body }, options);
@@ -834,15 +595,7 @@ const updateWebhookOperation: OperationSpec = {"operationId":"updateWebhook","me
  * may check the fields it sends against this description before sending; none is required.
  *
  * `POST /webhooks/update`
- * @throws {@link AuthRequiredError} `AUTH_REQUIRED`
- * @throws {@link BearertokenExpiredError} `BEARERTOKEN_EXPIRED`
- * @throws {@link ForbiddenError} `FORBIDDEN`
- * @throws {@link InternalErrorError} `INTERNAL_ERROR`
- * @throws {@link InvalidRequestError} `INVALID_REQUEST`
- * @throws {@link InvalidTokenError} `INVALID_TOKEN`
- * @throws {@link QueueLimitReachedError} `QUEUE_LIMIT_REACHED`
- * @throws {@link RateLimitExceededError} `RATE_LIMIT_EXCEEDED`
- * @throws {@link ServiceUnavailableError} `SERVICE_UNAVAILABLE`
+ * @throws {@link ServiceError} of a code in {@link WebhooksErrorCode}, as the class errors.ts names for it
  */
 export function updateWebhook(client: Runtime<Billing>, body: UpdateWebhookBody, options?: RequestOptions): Promise<ApiResult<UpdateWebhookResponse, Billing>> {
   const checked = checkSubscription(body, subscriptionRules, { create: false });

@@ -16,10 +16,19 @@ const root = fileURLToPath(new URL("../../", import.meta.url));
 
 const ok = { "200": { description: "ok", content: { "application/json": { schema: { type: "object" } } } } };
 
-async function irOf(operationIds: readonly string[], errorCodes: readonly string[] = []): Promise<IR> {
+async function irOf(
+  operationIds: readonly string[],
+  errorCodes: readonly (string | { readonly code: string; readonly description: string })[] = [],
+): Promise<IR> {
   const paths = Object.fromEntries(operationIds.map((id, i) => [`/p${i}`, { get: { operationId: id, responses: ok } }]));
   // Error codes are the consts of a oneOf with their HTTP status.
-  const schemas = { ErrorCode: { oneOf: errorCodes.map((code) => ({ const: code, "x-http-status": 400 })) } };
+  const schemas = {
+    ErrorCode: {
+      oneOf: errorCodes.map((e) =>
+        typeof e === "string" ? { const: e, "x-http-status": 400 } : { const: e.code, "x-http-status": 400, description: e.description },
+      ),
+    },
+  };
   const document = { openapi: "3.1.0", info: { title: "names", version: "1" }, paths, components: { schemas } };
   return buildIR(await checkDescription({ source: "names.json", text: JSON.stringify(document), document }));
 }
@@ -51,9 +60,76 @@ describe("the TypeScript name planner", () => {
     { given: "SDK", want: "SdkError2" },
     { given: "ABORTED", want: "AbortedError2" },
     { given: "invalid-request", want: "InvalidRequestError" },
+    // A last word `error` is not said twice.
+    { given: "INTERNAL_ERROR", want: "InternalError" },
+    { given: "GATEWAY_ERROR", want: "GatewayError" },
+    { given: "ERROR", want: "ErrorError" },
+    { given: "SERVICE_ERROR", want: "ServiceError2" },
+    // Without words of the description to split it by, a run-together word stays one.
+    { given: "BEARERTOKEN_EXPIRED", want: "BearertokenExpiredError" },
+    { given: "NOTFOUND", want: "NotfoundError" },
   ])("error code $given gets class $want", async ({ given, want }) => {
     const ir = await irOf(["op"], [given]);
     expect(planTsNames(ir).errorClass(given)).toBe(want);
+  });
+
+  it.each([
+    // Split by the words of another code's description; the code quoted in capitals is not prose.
+    { given: "BEARERTOKEN_EXPIRED", text: "No bearer token; see BEARERTOKEN_EXPIRED.", want: "BearerTokenExpiredError" },
+    // Split by another code's words.
+    { given: "NOTFOUND", text: "", others: ["NOT_ALLOWED", "PAGE_FOUND"], want: "NotFoundError" },
+    // A word the text has whole stays whole, even where it could be split.
+    { given: "FORBIDDEN", text: "Forbidden for the bidden.", want: "ForbiddenError" },
+    // Pieces shorter than three letters do not split a word.
+    { given: "INVALID_INTO", text: "in to it", want: "InvalidIntoError" },
+    // Only a split into known words entirely: `overrun` is not `over` + `run` when `run` is unknown.
+    { given: "QUOTA_OVERRUN", text: "over the quota", want: "QuotaOverrunError" },
+    { given: "APIKEY_REVOKED", text: "The api key was revoked.", want: "ApiKeyRevokedError" },
+  ])("error code $given beside the text $text gets class $want", async ({ given, text, others = [], want }) => {
+    const ir = await irOf(["op"], [given, ...others, ...(text === "" ? [] : [{ code: "OTHER", description: text }])]);
+    expect(planTsNames(ir).errorClass(given)).toBe(want);
+  });
+
+  it("names an error-code union per tag and set of codes", async () => {
+    const op = (id: string, tags: readonly string[], codes: readonly string[]) => ({
+      operationId: id,
+      ...(tags.length > 0 && { tags }),
+      responses: {
+        ...ok,
+        ...(codes.length > 0 && {
+          "400": {
+            description: "error",
+            content: { "application/json": { schema: { type: "object", properties: { code: { enum: codes } } } } },
+          },
+        }),
+      },
+    });
+    const operations = [
+      op("listA", ["alpha"], ["X", "Y"]),
+      op("getA", ["alpha"], ["X", "Y"]),
+      op("addA", ["alpha"], ["X"]),
+      op("getB", ["beta"], ["X", "Y"]),
+      op("untagged", [], ["Y"]),
+      op("quiet", ["alpha"], []),
+    ];
+    const paths = Object.fromEntries(operations.map((o, i) => [`/p${i}`, { get: o }]));
+    const schemas = { ErrorCode: { oneOf: ["X", "Y"].map((code) => ({ const: code, "x-http-status": 400 })) } };
+    const document = { openapi: "3.1.0", info: { title: "names", version: "1" }, paths, components: { schemas } };
+    const ir = buildIR(await checkDescription({ source: "names.json", text: JSON.stringify(document), document }));
+    const names = planTsNames(ir);
+    const byId = Object.fromEntries(ir.operations.map((o) => [o.id, names.errorUnion(o)]));
+    const codes = Object.fromEntries(names.errorUnions().map((u) => [u.name, u.codes]));
+    expect({ byId, codes }).toEqual({
+      byId: {
+        listA: "AlphaErrorCode",
+        getA: "AlphaErrorCode",
+        addA: "AddAErrorCode",
+        getB: "BetaErrorCode",
+        untagged: "UntaggedErrorCode",
+        quiet: undefined,
+      },
+      codes: { AlphaErrorCode: ["X", "Y"], AddAErrorCode: ["X"], BetaErrorCode: ["X", "Y"], UntaggedErrorCode: ["Y"] },
+    });
   });
 
   it.each([

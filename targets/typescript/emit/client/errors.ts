@@ -11,6 +11,12 @@ export function errorClassNames(ir: IR): ReadonlyMap<string, string> {
   return new Map(ir.errors.map((e) => [e.code, names.errorClass(e.code)]));
 }
 
+/** Where a code stands in the catalogue; codes it lacks come last. */
+function rank(catalogue: readonly string[], code: string): number {
+  const i = catalogue.indexOf(code);
+  return i === -1 ? catalogue.length : i;
+}
+
 /** errors.ts: a class per error code of the catalogue, under the runtime's ServiceError. */
 export async function emitErrors(ir: IR, kit: TsKit): Promise<readonly EmittedFile[]> {
   const names = errorClassNames(ir);
@@ -26,6 +32,17 @@ export async function emitErrors(ir: IR, kit: TsKit): Promise<readonly EmittedFi
         docs: ["Every stable error code of the description. Other codes may still arrive; they keep the base class."],
         type: ir.errors.length > 0 ? ir.errors.map((e) => tsString(e.code)).join(" | ") : "never",
       });
+      const catalogue = ir.errors.map((e) => e.code);
+      for (const union of tsNames(ir).errorUnions()) {
+        // In the catalogue's order; a code an operation states that the catalogue lacks still belongs to its union.
+        const codes = [...union.codes].sort((a, b) => rank(catalogue, a) - rank(catalogue, b));
+        file.addTypeAlias({
+          isExported: true,
+          name: union.name,
+          docs: ["The error codes these operations state: each arrives as its class below, or as ServiceError when it has none."],
+          type: codes.map(tsString).join(" | "),
+        });
+      }
       for (const error of ir.errors) {
         file.addClass({
           isExported: true,

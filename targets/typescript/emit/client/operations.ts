@@ -4,7 +4,6 @@ import type { TsKit } from "../ts-kit.js";
 import { type Statements, tsFile, VariableDeclarationKind } from "../ts-file.js";
 import { tsDocCode, tsDocText, tsObjectKey, tsRead, tsString, tsValue } from "../escape.js";
 import { docOf, objectLiteral, printType, type TypeScope } from "../ts-type.js";
-import { errorClassNames } from "./errors.js";
 import { type TsNames, tsNames } from "../names.js";
 import { scopes, subscriptionRules, typeImports } from "./scope.js";
 import { billingSchema, isBinaryResponse, jobsModel, operationSpec, rawBodyMediaType } from "./spec.js";
@@ -17,7 +16,6 @@ export async function emitOperations(ir: IR, kit: TsKit): Promise<readonly Emitt
   const { request, response, uses } = scopes(ir);
   // What the printed functions use of the runtime, reported as they are built: imports come from this.
   const used: Used = { runtime: new Set(), subscriptionCheck: false };
-  const errorNames = errorClassNames(ir);
   const names = tsNames(ir);
   const billingName = billingSchema(ir);
   const billing = billingTypes(billingName === undefined ? undefined : names.schema(billingName));
@@ -32,8 +30,8 @@ export async function emitOperations(ir: IR, kit: TsKit): Promise<readonly Emitt
       "operations.ts",
       (file) => {
         for (const op of ir.operations) {
-          if (op.variants && jobFunctions(op)) emitJobFunctions(file, op, op.variants.pipelines, errorNames, names, used, billing);
-          else emitOperation(file, ir, op, request, response, errorNames, names, used, billing);
+          if (op.variants && jobFunctions(op)) emitJobFunctions(file, op, op.variants.pipelines, names, used, billing);
+          else emitOperation(file, ir, op, request, response, names, used, billing);
         }
       },
       () => {
@@ -86,11 +84,13 @@ function billingTypes(alias: string | undefined): BillingTypes {
     : { alias, client: `Runtime<${alias}>`, jobClient: `JobRuntime<${alias}>`, extra: `, ${alias}`, only: `<${alias}>` };
 }
 
-function errorsDoc(op: Operation, errorNames: ReadonlyMap<string, string>): string[] {
-  return op.errorCodes.map((code) => `@throws {@link ${errorNames.get(code) ?? "ServiceError"}} \`${tsDocCode(code)}\``);
+/** One `@throws` line naming the operation's error-code union, whose codes each have a class in errors.ts. */
+function errorsDoc(op: Operation, names: TsNames): string[] {
+  const union = names.errorUnion(op);
+  return union === undefined ? [] : [`@throws {@link ServiceError} of a code in {@link ${union}}, as the class errors.ts names for it`];
 }
 
-function docs(op: Operation, errorNames: ReadonlyMap<string, string>, extra: readonly string[] = []): string {
+function docs(op: Operation, names: TsNames, extra: readonly string[] = []): string {
   const text = [
     op.summary,
     op.description ? `\n${op.description.trimEnd()}` : undefined,
@@ -99,7 +99,7 @@ function docs(op: Operation, errorNames: ReadonlyMap<string, string>, extra: rea
   ]
     .filter((x): x is string => x !== undefined)
     .join("\n");
-  return [tsDocText(text), ...errorsDoc(op, errorNames)].join("\n");
+  return [tsDocText(text), ...errorsDoc(op, names)].join("\n");
 }
 
 function responseType(op: Operation, scope: TypeScope): string {
@@ -170,7 +170,6 @@ function emitOperation(
   op: Operation,
   request: TypeScope,
   response: TypeScope,
-  errorNames: ReadonlyMap<string, string>,
   names: TsNames,
   used: Used,
   billing: BillingTypes,
@@ -228,7 +227,7 @@ function emitOperation(
   file.addFunction({
     isExported: true,
     name: names.operation(op),
-    docs: [docs(op, errorNames)],
+    docs: [docs(op, names)],
     parameters: [
       { name: "client", type: billing.client },
       ...(params.length > 0 ? [{ name: "params", type: names.params(op), hasQuestionToken: optionalParams }] : []),
@@ -249,7 +248,6 @@ function emitJobFunctions(
   file: Statements,
   op: Operation,
   pipelines: readonly Pipeline[],
-  errorNames: ReadonlyMap<string, string>,
   names: TsNames,
   used: Used,
   billing: BillingTypes,
@@ -257,7 +255,7 @@ function emitJobFunctions(
   for (const t of ["JobRuntime", "JobOptions", "JobResult", "JobHandle"]) used.runtime.add(t);
   const overloads = (returns: (p: Pipeline) => string, extraDoc: string) =>
     pipelines.map((p) => ({
-      docs: [docs(op, errorNames, [`\nPipeline \`${p.slug}\`${p.summary ? `: ${p.summary}` : "."} ${extraDoc}`])],
+      docs: [docs(op, names, [`\nPipeline \`${p.slug}\`${p.summary ? `: ${p.summary}` : "."} ${extraDoc}`])],
       typeParameters: [{ name: "B", constraint: names.pipelineRequest(p) }],
       parameters: [
         { name: "client", type: billing.jobClient },

@@ -20,7 +20,7 @@ const getItemOperation: OperationSpec = {"operationId":"getItem","method":"GET",
  * Read an item
  *
  * `GET /items/{item_id}`
- * @throws {@link NotFoundError} `NOT_FOUND`
+ * @throws {@link ServiceError} of a code in {@link GetItemErrorCode}, as the class errors.ts names for it
  */
 export function getItem(client: Runtime, params: GetItemParams, options?: RequestOptions): Promise<ApiResult<GetItemResponse>> {
   return client.call<GetItemResponse>(getItemOperation, { path: { "item_id": params.item_id }, query: { "view": params.view } }, options);
