@@ -251,95 +251,40 @@ export function getDocument(client: Runtime<Billing>, params: GetDocumentParams,
  *
  * `POST /job/add/{pipeline}`
  *
- * Pipeline `service_aiocr___generate`: OCR and OCR-based extraction. Submits the job and waits: on hold, then by polling after a 202, until it completes, fails or the deadline passes.
+ * Pipeline `service_aiocr___generate`: OCR and OCR-based extraction.
+ * Submits the job and waits: on hold, then by polling after a 202, until it completes, fails or the deadline passes.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
 export function addJob<B extends ServiceAiocrGenerateRequest>(client: JobRuntime<Billing>, pipeline: "service_aiocr___generate", body: B, ...options: OptionsUnlessUnknown<B, ServiceAiocrGenerateRequest, JobOptions>): Promise<JobResult<ServiceAiocrGeneratePayloadOf<B>, Billing>>;
 /**
- * Submit a job to a pipeline
+ * Pipeline `workflow`: Workflow/IDP by `template` or `idp_collection`.
+ * Submits the job and waits: on hold, then by polling after a 202, until it completes, fails or the deadline passes.
  *
- * `{pipeline}` has the form `<handler>___<command>` (three underscores); `workflow` is also shown.
- * Dot notation returns HTTP 400 `JOB_CONFIG_INVALID`.
- *
- * With `client_wait` (default true) the request is held until the job finishes, up to a dynamic timeout
- * (minimum about 20 s, cap about 295 s, depending on priority, pages and pipeline type). When the hold is
- * exceeded the answer is HTTP 202 and the job continues in the background. With `client_wait=false` or
- * `async_only=true` the `job_id` comes back immediately (about 100 ms).
- *
- * The finished payload is always read as `result ?? job_result`.
- *
- * The request body depends on the pipeline and, inside a pipeline, on a body field; the variants are
- * listed in `x-paperoffice-variants`.
- *
- * `POST /job/add/{pipeline}`
- *
- * Pipeline `workflow`: Workflow/IDP by `template` or `idp_collection`. Submits the job and waits: on hold, then by polling after a 202, until it completes, fails or the deadline passes.
+ * The operation's full description is on the first signature of {@link addJob}.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
 export function addJob<B extends WorkflowRequest>(client: JobRuntime<Billing>, pipeline: "workflow", body: B, ...options: OptionsUnlessUnknown<B, WorkflowRequest, JobOptions>): Promise<JobResult<WorkflowPayloadOf<B>, Billing>>;
 /**
- * Submit a job to a pipeline
+ * Pipeline `pdfstudio___unlock_with_password_pdf`: Unlock encrypted PDF.
+ * Submits the job and waits: on hold, then by polling after a 202, until it completes, fails or the deadline passes.
  *
- * `{pipeline}` has the form `<handler>___<command>` (three underscores); `workflow` is also shown.
- * Dot notation returns HTTP 400 `JOB_CONFIG_INVALID`.
- *
- * With `client_wait` (default true) the request is held until the job finishes, up to a dynamic timeout
- * (minimum about 20 s, cap about 295 s, depending on priority, pages and pipeline type). When the hold is
- * exceeded the answer is HTTP 202 and the job continues in the background. With `client_wait=false` or
- * `async_only=true` the `job_id` comes back immediately (about 100 ms).
- *
- * The finished payload is always read as `result ?? job_result`.
- *
- * The request body depends on the pipeline and, inside a pipeline, on a body field; the variants are
- * listed in `x-paperoffice-variants`.
- *
- * `POST /job/add/{pipeline}`
- *
- * Pipeline `pdfstudio___unlock_with_password_pdf`: Unlock encrypted PDF. Submits the job and waits: on hold, then by polling after a 202, until it completes, fails or the deadline passes.
+ * The operation's full description is on the first signature of {@link addJob}.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
 export function addJob<B extends PdfstudioUnlockWithPasswordPdfRequest>(client: JobRuntime<Billing>, pipeline: "pdfstudio___unlock_with_password_pdf", body: B, ...options: OptionsUnlessUnknown<B, PdfstudioUnlockWithPasswordPdfRequest, JobOptions>): Promise<JobResult<PdfstudioUnlockWithPasswordPdfPayloadOf<B>, Billing>>;
 /**
- * Submit a job to a pipeline
+ * Pipeline `service_voice___tts`: Text to speech.
+ * Submits the job and waits: on hold, then by polling after a 202, until it completes, fails or the deadline passes.
  *
- * `{pipeline}` has the form `<handler>___<command>` (three underscores); `workflow` is also shown.
- * Dot notation returns HTTP 400 `JOB_CONFIG_INVALID`.
- *
- * With `client_wait` (default true) the request is held until the job finishes, up to a dynamic timeout
- * (minimum about 20 s, cap about 295 s, depending on priority, pages and pipeline type). When the hold is
- * exceeded the answer is HTTP 202 and the job continues in the background. With `client_wait=false` or
- * `async_only=true` the `job_id` comes back immediately (about 100 ms).
- *
- * The finished payload is always read as `result ?? job_result`.
- *
- * The request body depends on the pipeline and, inside a pipeline, on a body field; the variants are
- * listed in `x-paperoffice-variants`.
- *
- * `POST /job/add/{pipeline}`
- *
- * Pipeline `service_voice___tts`: Text to speech. Submits the job and waits: on hold, then by polling after a 202, until it completes, fails or the deadline passes.
+ * The operation's full description is on the first signature of {@link addJob}.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
 export function addJob<B extends ServiceVoiceTtsRequest>(client: JobRuntime<Billing>, pipeline: "service_voice___tts", body: B, ...options: OptionsUnlessUnknown<B, ServiceVoiceTtsRequest, JobOptions>): Promise<JobResult<ServiceVoiceTtsPayloadOf<B>, Billing>>;
 /**
- * Submit a job to a pipeline
+ * Pipeline `service_dataripper___redact_image`: Canonical apply-redaction path of anonymization.
+ * Submits the job and waits: on hold, then by polling after a 202, until it completes, fails or the deadline passes.
  *
- * `{pipeline}` has the form `<handler>___<command>` (three underscores); `workflow` is also shown.
- * Dot notation returns HTTP 400 `JOB_CONFIG_INVALID`.
- *
- * With `client_wait` (default true) the request is held until the job finishes, up to a dynamic timeout
- * (minimum about 20 s, cap about 295 s, depending on priority, pages and pipeline type). When the hold is
- * exceeded the answer is HTTP 202 and the job continues in the background. With `client_wait=false` or
- * `async_only=true` the `job_id` comes back immediately (about 100 ms).
- *
- * The finished payload is always read as `result ?? job_result`.
- *
- * The request body depends on the pipeline and, inside a pipeline, on a body field; the variants are
- * listed in `x-paperoffice-variants`.
- *
- * `POST /job/add/{pipeline}`
- *
- * Pipeline `service_dataripper___redact_image`: Canonical apply-redaction path of anonymization. Submits the job and waits: on hold, then by polling after a 202, until it completes, fails or the deadline passes.
+ * The operation's full description is on the first signature of {@link addJob}.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
 export function addJob<B extends ServiceDataripperRedactImageRequest>(client: JobRuntime<Billing>, pipeline: "service_dataripper___redact_image", body: B, ...options: OptionsUnlessUnknown<B, ServiceDataripperRedactImageRequest, JobOptions>): Promise<JobResult<ServiceDataripperRedactImagePayloadOf<B>, Billing>>;
@@ -365,95 +310,40 @@ export function addJob(client: JobRuntime<Billing>, pipeline: string, body: Reco
  *
  * `POST /job/add/{pipeline}`
  *
- * Pipeline `service_aiocr___generate`: OCR and OCR-based extraction. Submits with `client_wait=false` and returns a handle at once; `client.waitJob(handle.jobId)` resumes from any process.
+ * Pipeline `service_aiocr___generate`: OCR and OCR-based extraction.
+ * Submits with `client_wait=false` and returns a handle at once; `client.waitJob(handle.jobId)` resumes from any process.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
 export function startAddJob<B extends ServiceAiocrGenerateRequest>(client: JobRuntime<Billing>, pipeline: "service_aiocr___generate", body: B, ...options: OptionsUnlessUnknown<B, ServiceAiocrGenerateRequest, JobOptions>): Promise<JobHandle<Billing>>;
 /**
- * Submit a job to a pipeline
+ * Pipeline `workflow`: Workflow/IDP by `template` or `idp_collection`.
+ * Submits with `client_wait=false` and returns a handle at once; `client.waitJob(handle.jobId)` resumes from any process.
  *
- * `{pipeline}` has the form `<handler>___<command>` (three underscores); `workflow` is also shown.
- * Dot notation returns HTTP 400 `JOB_CONFIG_INVALID`.
- *
- * With `client_wait` (default true) the request is held until the job finishes, up to a dynamic timeout
- * (minimum about 20 s, cap about 295 s, depending on priority, pages and pipeline type). When the hold is
- * exceeded the answer is HTTP 202 and the job continues in the background. With `client_wait=false` or
- * `async_only=true` the `job_id` comes back immediately (about 100 ms).
- *
- * The finished payload is always read as `result ?? job_result`.
- *
- * The request body depends on the pipeline and, inside a pipeline, on a body field; the variants are
- * listed in `x-paperoffice-variants`.
- *
- * `POST /job/add/{pipeline}`
- *
- * Pipeline `workflow`: Workflow/IDP by `template` or `idp_collection`. Submits with `client_wait=false` and returns a handle at once; `client.waitJob(handle.jobId)` resumes from any process.
+ * The operation's full description is on the first signature of {@link startAddJob}.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
 export function startAddJob<B extends WorkflowRequest>(client: JobRuntime<Billing>, pipeline: "workflow", body: B, ...options: OptionsUnlessUnknown<B, WorkflowRequest, JobOptions>): Promise<JobHandle<Billing>>;
 /**
- * Submit a job to a pipeline
+ * Pipeline `pdfstudio___unlock_with_password_pdf`: Unlock encrypted PDF.
+ * Submits with `client_wait=false` and returns a handle at once; `client.waitJob(handle.jobId)` resumes from any process.
  *
- * `{pipeline}` has the form `<handler>___<command>` (three underscores); `workflow` is also shown.
- * Dot notation returns HTTP 400 `JOB_CONFIG_INVALID`.
- *
- * With `client_wait` (default true) the request is held until the job finishes, up to a dynamic timeout
- * (minimum about 20 s, cap about 295 s, depending on priority, pages and pipeline type). When the hold is
- * exceeded the answer is HTTP 202 and the job continues in the background. With `client_wait=false` or
- * `async_only=true` the `job_id` comes back immediately (about 100 ms).
- *
- * The finished payload is always read as `result ?? job_result`.
- *
- * The request body depends on the pipeline and, inside a pipeline, on a body field; the variants are
- * listed in `x-paperoffice-variants`.
- *
- * `POST /job/add/{pipeline}`
- *
- * Pipeline `pdfstudio___unlock_with_password_pdf`: Unlock encrypted PDF. Submits with `client_wait=false` and returns a handle at once; `client.waitJob(handle.jobId)` resumes from any process.
+ * The operation's full description is on the first signature of {@link startAddJob}.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
 export function startAddJob<B extends PdfstudioUnlockWithPasswordPdfRequest>(client: JobRuntime<Billing>, pipeline: "pdfstudio___unlock_with_password_pdf", body: B, ...options: OptionsUnlessUnknown<B, PdfstudioUnlockWithPasswordPdfRequest, JobOptions>): Promise<JobHandle<Billing>>;
 /**
- * Submit a job to a pipeline
+ * Pipeline `service_voice___tts`: Text to speech.
+ * Submits with `client_wait=false` and returns a handle at once; `client.waitJob(handle.jobId)` resumes from any process.
  *
- * `{pipeline}` has the form `<handler>___<command>` (three underscores); `workflow` is also shown.
- * Dot notation returns HTTP 400 `JOB_CONFIG_INVALID`.
- *
- * With `client_wait` (default true) the request is held until the job finishes, up to a dynamic timeout
- * (minimum about 20 s, cap about 295 s, depending on priority, pages and pipeline type). When the hold is
- * exceeded the answer is HTTP 202 and the job continues in the background. With `client_wait=false` or
- * `async_only=true` the `job_id` comes back immediately (about 100 ms).
- *
- * The finished payload is always read as `result ?? job_result`.
- *
- * The request body depends on the pipeline and, inside a pipeline, on a body field; the variants are
- * listed in `x-paperoffice-variants`.
- *
- * `POST /job/add/{pipeline}`
- *
- * Pipeline `service_voice___tts`: Text to speech. Submits with `client_wait=false` and returns a handle at once; `client.waitJob(handle.jobId)` resumes from any process.
+ * The operation's full description is on the first signature of {@link startAddJob}.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
 export function startAddJob<B extends ServiceVoiceTtsRequest>(client: JobRuntime<Billing>, pipeline: "service_voice___tts", body: B, ...options: OptionsUnlessUnknown<B, ServiceVoiceTtsRequest, JobOptions>): Promise<JobHandle<Billing>>;
 /**
- * Submit a job to a pipeline
+ * Pipeline `service_dataripper___redact_image`: Canonical apply-redaction path of anonymization.
+ * Submits with `client_wait=false` and returns a handle at once; `client.waitJob(handle.jobId)` resumes from any process.
  *
- * `{pipeline}` has the form `<handler>___<command>` (three underscores); `workflow` is also shown.
- * Dot notation returns HTTP 400 `JOB_CONFIG_INVALID`.
- *
- * With `client_wait` (default true) the request is held until the job finishes, up to a dynamic timeout
- * (minimum about 20 s, cap about 295 s, depending on priority, pages and pipeline type). When the hold is
- * exceeded the answer is HTTP 202 and the job continues in the background. With `client_wait=false` or
- * `async_only=true` the `job_id` comes back immediately (about 100 ms).
- *
- * The finished payload is always read as `result ?? job_result`.
- *
- * The request body depends on the pipeline and, inside a pipeline, on a body field; the variants are
- * listed in `x-paperoffice-variants`.
- *
- * `POST /job/add/{pipeline}`
- *
- * Pipeline `service_dataripper___redact_image`: Canonical apply-redaction path of anonymization. Submits with `client_wait=false` and returns a handle at once; `client.waitJob(handle.jobId)` resumes from any process.
+ * The operation's full description is on the first signature of {@link startAddJob}.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
 export function startAddJob<B extends ServiceDataripperRedactImageRequest>(client: JobRuntime<Billing>, pipeline: "service_dataripper___redact_image", body: B, ...options: OptionsUnlessUnknown<B, ServiceDataripperRedactImageRequest, JobOptions>): Promise<JobHandle<Billing>>;

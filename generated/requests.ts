@@ -2,12 +2,8 @@
 
 import type { FileInput } from "../targets/typescript/runtime/index.js";
 import type { JobPayload, ModelTier, OcrPayload, ProcessingLane, VoiceResult, WorkflowInvoicePayload, WorkflowPayload } from "./schemas.js";
-/**
- * US tax forms (W-2, 1040, 1099 and similar); all fields, checkboxes, signatures.
- *
- * Chosen by `idp_collection: "us_tax_forms"` (the server's default, still required here: several variants claim a default).
- */
-export type ServiceAiocrGenerateUsTaxFormsRequest = {
+/** The fields every variant of `addJob` takes alike, declared once; a variant that declares one otherwise leaves it out here. */
+export type AddJobCommonFields = {
     /**
      * true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
      * 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
@@ -33,6 +29,13 @@ export type ServiceAiocrGenerateUsTaxFormsRequest = {
      * @deprecated
      */
     priority?: number;
+  };
+/**
+ * US tax forms (W-2, 1040, 1099 and similar); all fields, checkboxes, signatures.
+ *
+ * Chosen by `idp_collection: "us_tax_forms"` (the server's default, still required here: several variants claim a default).
+ */
+export type ServiceAiocrGenerateUsTaxFormsRequest = AddJobCommonFields & {
     /**
      * PDF or image, multipart.
      */
@@ -64,32 +67,7 @@ export type ServiceAiocrGeneratePayloadOf<B extends ServiceAiocrGenerateRequest>
  * Chosen by `idp_collection: "accounting_datev"` (the server's default, still required here: several variants claim a default).
  * Exactly one of `file_1`, `pofid`.
  */
-export type WorkflowAccountingDatevRequest = {
-    /**
-     * true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
-     * 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
-     * `job_id` (about 100 ms).
-     * @defaultValue true
-     */
-    client_wait?: boolean;
-    /**
-     * true equals `client_wait=false`.
-     * @defaultValue false
-     */
-    async_only?: boolean;
-    /**
-     * Start-SLA lane (a guarantee to start, not to finish). If omitted: the workspace `default_processing_lane`,
-     * else `no_sla`. Price multipliers: `no_sla` x1, `sla_24h` x1.5, `sla_12h` x2, `sla_6h` x3, `sla_1h` x4,
-     * `instant` x5.
-     * Allowed: `"no_sla"`, `"sla_24h"`, `"sla_12h"`, `"sla_6h"`, `"sla_1h"`, `"instant"`.
-     */
-    processing_lane?: ProcessingLane;
-    /**
-     * Legacy queue weight, not part of the public contract and kept for compatibility only. When
-     * `processing_lane` is set, the lane wins.
-     * @deprecated
-     */
-    priority?: number;
+export type WorkflowAccountingDatevRequest = AddJobCommonFields & {
     /**
      * Basic = OCR plus vision, premium adds AI thinking, ultra adds AI reasoning; pro and pro-max variants allow
      * more pages. Page and file size limits per model tier are not shown.
@@ -139,32 +117,7 @@ export type WorkflowAccountingDatevRequest = {
  *
  * Its parameters are not shown in the description, so further fields are accepted as they are.
  */
-export type WorkflowInvoiceRequest = {
-    /**
-     * true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
-     * 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
-     * `job_id` (about 100 ms).
-     * @defaultValue true
-     */
-    client_wait?: boolean;
-    /**
-     * true equals `client_wait=false`.
-     * @defaultValue false
-     */
-    async_only?: boolean;
-    /**
-     * Start-SLA lane (a guarantee to start, not to finish). If omitted: the workspace `default_processing_lane`,
-     * else `no_sla`. Price multipliers: `no_sla` x1, `sla_24h` x1.5, `sla_12h` x2, `sla_6h` x3, `sla_1h` x4,
-     * `instant` x5.
-     * Allowed: `"no_sla"`, `"sla_24h"`, `"sla_12h"`, `"sla_6h"`, `"sla_1h"`, `"instant"`.
-     */
-    processing_lane?: ProcessingLane;
-    /**
-     * Legacy queue weight, not part of the public contract and kept for compatibility only. When
-     * `processing_lane` is set, the lane wins.
-     * @deprecated
-     */
-    priority?: number;
+export type WorkflowInvoiceRequest = AddJobCommonFields & {
     /**
      * Document to process, multipart. The workflow pipeline accepts only a multipart file or `pofid`.
      */
@@ -183,32 +136,7 @@ export type WorkflowInvoiceRequest = {
  * Chosen by `template: "pdf_ai_split"` (the server's default, still required here: several variants claim a default).
  * Exactly one of `file`, `pofid`.
  */
-export type WorkflowPdfAiSplitRequest = {
-    /**
-     * true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
-     * 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
-     * `job_id` (about 100 ms).
-     * @defaultValue true
-     */
-    client_wait?: boolean;
-    /**
-     * true equals `client_wait=false`.
-     * @defaultValue false
-     */
-    async_only?: boolean;
-    /**
-     * Start-SLA lane (a guarantee to start, not to finish). If omitted: the workspace `default_processing_lane`,
-     * else `no_sla`. Price multipliers: `no_sla` x1, `sla_24h` x1.5, `sla_12h` x2, `sla_6h` x3, `sla_1h` x4,
-     * `instant` x5.
-     * Allowed: `"no_sla"`, `"sla_24h"`, `"sla_12h"`, `"sla_6h"`, `"sla_1h"`, `"instant"`.
-     */
-    processing_lane?: ProcessingLane;
-    /**
-     * Legacy queue weight, not part of the public contract and kept for compatibility only. When
-     * `processing_lane` is set, the lane wins.
-     * @deprecated
-     */
-    priority?: number;
+export type WorkflowPdfAiSplitRequest = AddJobCommonFields & {
     /**
      * @defaultValue "pdf_ai_split"
      */
@@ -278,26 +206,7 @@ export type WorkflowPdfAiSplitRequest = {
  *
  * Chosen by `template: "document_anonymize_finalize"` (the server's default, still required here: several variants claim a default).
  */
-export type WorkflowDocumentAnonymizeFinalizeRequest = {
-    /**
-     * true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
-     * 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
-     * `job_id` (about 100 ms).
-     * @defaultValue true
-     */
-    client_wait?: boolean;
-    /**
-     * true equals `client_wait=false`.
-     * @defaultValue false
-     */
-    async_only?: boolean;
-    /**
-     * Start-SLA lane (a guarantee to start, not to finish). If omitted: the workspace `default_processing_lane`,
-     * else `no_sla`. Price multipliers: `no_sla` x1, `sla_24h` x1.5, `sla_12h` x2, `sla_6h` x3, `sla_1h` x4,
-     * `instant` x5.
-     * Allowed: `"no_sla"`, `"sla_24h"`, `"sla_12h"`, `"sla_6h"`, `"sla_1h"`, `"instant"`.
-     */
-    processing_lane?: ProcessingLane;
+export type WorkflowDocumentAnonymizeFinalizeRequest = Omit<AddJobCommonFields, "priority"> & {
     /**
      * Must be `document_anonymize_finalize`.
      * @defaultValue "document_anonymize_finalize"
@@ -347,32 +256,7 @@ export type WorkflowRequest = WorkflowAccountingDatevRequest | WorkflowInvoiceRe
 /** The finished payload of a `workflow` job for body `B`. After polling it is read from `result`; the runtime normalises it as `result ?? job_result`. */
 export type WorkflowPayloadOf<B extends WorkflowRequest> = B extends WorkflowAccountingDatevRequest ? WorkflowPayload : B extends WorkflowInvoiceRequest ? WorkflowInvoicePayload : B extends WorkflowPdfAiSplitRequest ? WorkflowPayload : B extends WorkflowDocumentAnonymizeFinalizeRequest ? WorkflowPayload : never;
 /** Unlock encrypted PDFs with their current password. */
-export type PdfstudioUnlockWithPasswordPdfDefaultRequest = {
-    /**
-     * true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
-     * 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
-     * `job_id` (about 100 ms).
-     * @defaultValue true
-     */
-    client_wait?: boolean;
-    /**
-     * true equals `client_wait=false`.
-     * @defaultValue false
-     */
-    async_only?: boolean;
-    /**
-     * Start-SLA lane (a guarantee to start, not to finish). If omitted: the workspace `default_processing_lane`,
-     * else `no_sla`. Price multipliers: `no_sla` x1, `sla_24h` x1.5, `sla_12h` x2, `sla_6h` x3, `sla_1h` x4,
-     * `instant` x5.
-     * Allowed: `"no_sla"`, `"sla_24h"`, `"sla_12h"`, `"sla_6h"`, `"sla_1h"`, `"instant"`.
-     */
-    processing_lane?: ProcessingLane;
-    /**
-     * Legacy queue weight, not part of the public contract and kept for compatibility only. When
-     * `processing_lane` is set, the lane wins.
-     * @deprecated
-     */
-    priority?: number;
+export type PdfstudioUnlockWithPasswordPdfDefaultRequest = AddJobCommonFields & {
     /**
      * Encrypted PDFs; in multipart the name repeats as `files[]`.
      */
@@ -387,26 +271,7 @@ export type PdfstudioUnlockWithPasswordPdfRequest = PdfstudioUnlockWithPasswordP
 /** The finished payload of a `pdfstudio___unlock_with_password_pdf` job for body `B`. After polling it is read from `job_result`; the runtime normalises it as `result ?? job_result`. */
 export type PdfstudioUnlockWithPasswordPdfPayloadOf<B extends PdfstudioUnlockWithPasswordPdfRequest> = B extends PdfstudioUnlockWithPasswordPdfDefaultRequest ? JobPayload : never;
 /** Synthesize speech from text. */
-export type ServiceVoiceTtsDefaultRequest = {
-    /**
-     * true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
-     * 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
-     * `job_id` (about 100 ms).
-     * @defaultValue true
-     */
-    client_wait?: boolean;
-    /**
-     * true equals `client_wait=false`.
-     * @defaultValue false
-     */
-    async_only?: boolean;
-    /**
-     * Start-SLA lane (a guarantee to start, not to finish). If omitted: the workspace `default_processing_lane`,
-     * else `no_sla`. Price multipliers: `no_sla` x1, `sla_24h` x1.5, `sla_12h` x2, `sla_6h` x3, `sla_1h` x4,
-     * `instant` x5.
-     * Allowed: `"no_sla"`, `"sla_24h"`, `"sla_12h"`, `"sla_6h"`, `"sla_1h"`, `"instant"`.
-     */
-    processing_lane?: ProcessingLane;
+export type ServiceVoiceTtsDefaultRequest = Omit<AddJobCommonFields, "priority"> & {
     /**
      * Text to speak; emotion markup in parentheses such as (happy), (sad), (whispering).
      */
@@ -491,32 +356,7 @@ export type ServiceVoiceTtsPayloadOf<B extends ServiceVoiceTtsRequest> = B exten
  *
  * Its parameters are not shown in the description, so further fields are accepted as they are.
  */
-export type ServiceDataripperRedactImageDefaultRequest = {
-    /**
-     * true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
-     * 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
-     * `job_id` (about 100 ms).
-     * @defaultValue true
-     */
-    client_wait?: boolean;
-    /**
-     * true equals `client_wait=false`.
-     * @defaultValue false
-     */
-    async_only?: boolean;
-    /**
-     * Start-SLA lane (a guarantee to start, not to finish). If omitted: the workspace `default_processing_lane`,
-     * else `no_sla`. Price multipliers: `no_sla` x1, `sla_24h` x1.5, `sla_12h` x2, `sla_6h` x3, `sla_1h` x4,
-     * `instant` x5.
-     * Allowed: `"no_sla"`, `"sla_24h"`, `"sla_12h"`, `"sla_6h"`, `"sla_1h"`, `"instant"`.
-     */
-    processing_lane?: ProcessingLane;
-    /**
-     * Legacy queue weight, not part of the public contract and kept for compatibility only. When
-     * `processing_lane` is set, the lane wins.
-     * @deprecated
-     */
-    priority?: number;
+export type ServiceDataripperRedactImageDefaultRequest = AddJobCommonFields & {
     [key: string]: unknown;
   };
 /** Body of `service_dataripper___redact_image`: one of its variants, told apart by nothing (it has one variant). */

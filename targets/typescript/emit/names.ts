@@ -51,6 +51,7 @@ const TS_GLOBALS = [
   "Exclude",
   "Extract",
   "Object",
+  "Omit",
   "Promise",
   "Readonly",
   "Record",
@@ -92,6 +93,8 @@ export interface TsNames {
   schema(name: string): string;
   variantRequest(pipeline: Pipeline, variant: Variant): string;
   pipelineRequest(pipeline: Pipeline): string;
+  /** The type of the fields every variant of a job operation shares, declared once. */
+  commonFields(op: Operation): string;
   payload(pipeline: Pipeline): string;
   /** A file name (no extension) for an operation's files: the operation's name, bounded, no separators. */
   fileName(op: Operation): string;
@@ -196,7 +199,9 @@ export function planTsNames(ir: IR): TsNames {
   const variants = new Map<string, string>();
   const pipelines = new Map<string, string>();
   const payloads = new Map<string, string>();
+  const common = new Map<string, string>();
   for (const op of ir.operations) {
+    if (op.variants) common.set(op.id, claim(`${upper(operation.get(op.id)!)}CommonFields`));
     for (const p of op.variants?.pipelines ?? []) {
       for (const v of p.variants) variants.set(`${op.id}\n${p.slug}\n${v.name}`, claim(`${v.identifier}Request`));
       pipelines.set(`${op.id}\n${p.slug}`, claim(`${p.identifier}Request`));
@@ -240,6 +245,7 @@ export function planTsNames(ir: IR): TsNames {
     schema: (name) => get(schemas, name, "schema"),
     variantRequest: (p, v) => get(variants, `${pipelineOf(p)}\n${v.name}`, "variant"),
     pipelineRequest: (p) => get(pipelines, pipelineOf(p), "pipeline"),
+    commonFields: (op) => get(common, op.id, "job operation"),
     payload: (p) => get(payloads, pipelineOf(p), "pipeline"),
     fileName: (op) => get(files, op.id, "operation"),
   };

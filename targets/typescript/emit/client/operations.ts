@@ -253,9 +253,21 @@ function emitJobFunctions(
   billing: BillingTypes,
 ): void {
   for (const t of ["JobRuntime", "JobOptions", "JobResult", "JobHandle"]) used.runtime.add(t);
-  const overloads = (returns: (p: Pipeline) => string, extraDoc: string) =>
-    pipelines.map((p) => ({
-      docs: [docs(op, names, [`\nPipeline \`${p.slug}\`${p.summary ? `: ${p.summary}` : "."} ${extraDoc}`])],
+  // The operation's description once, on the first pipeline's signature; the others say what differs and refer to it.
+  const pipelineDoc = (p: Pipeline, extraDoc: string, name: string, index: number) => {
+    // Escaped as a whole, as docs() escapes its text.
+    const line = `Pipeline \`${p.slug}\`${p.summary ? `: ${p.summary}` : "."}\n${extraDoc}`;
+    if (index === 0) return docs(op, names, [`\n${line}`]);
+    return [
+      tsDocText(line),
+      "",
+      `The operation's full description is on the first signature of {@link ${name}}.`,
+      ...errorsDoc(op, names),
+    ].join("\n");
+  };
+  const overloads = (returns: (p: Pipeline) => string, extraDoc: string, name: string) =>
+    pipelines.map((p, index) => ({
+      docs: [pipelineDoc(p, extraDoc, name, index)],
       typeParameters: [{ name: "B", constraint: names.pipelineRequest(p) }],
       parameters: [
         { name: "client", type: billing.jobClient },
@@ -288,7 +300,7 @@ function emitJobFunctions(
     file.addFunction({
       isExported: true,
       name: f.name,
-      overloads: overloads(f.returns, f.doc),
+      overloads: overloads(f.returns, f.doc, f.name),
       parameters: [
         { name: "client", type: billing.jobClient },
         { name: "pipeline", type: "string" },

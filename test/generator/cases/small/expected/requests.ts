@@ -2,13 +2,16 @@
 
 import type { FileInput } from "@paperoffice/sdk-runtime";
 import type { Lane, ScanPayload } from "./schemas.js";
-/** Variant default of scan___pages. */
-export type ScanPagesDefaultRequest = {
-    file_1: FileInput;
+/** The fields every variant of `addJob` takes alike, declared once; a variant that declares one otherwise leaves it out here. */
+export type AddJobCommonFields = {
     /**
      * Allowed: `"slow"`, `"fast"`.
      */
     lane?: Lane;
+  };
+/** Variant default of scan___pages. */
+export type ScanPagesDefaultRequest = AddJobCommonFields & {
+    file_1: FileInput;
   };
 /** Body of `scan___pages`: one of its variants, told apart by nothing (it has one variant). */
 export type ScanPagesRequest = ScanPagesDefaultRequest;
@@ -20,15 +23,11 @@ export type ScanPagesPayloadOf<B extends ScanPagesRequest> = B extends ScanPages
  * Chosen by `template: "split"` (the server's default, still required here: several variants claim a default).
  * Exactly one of `file`, `doc_id`.
  */
-export type WorkSplitRequest = {
+export type WorkSplitRequest = AddJobCommonFields & {
     /**
      * @defaultValue "split"
      */
     template: "split";
-    /**
-     * Allowed: `"slow"`, `"fast"`.
-     */
-    lane?: Lane;
     collection?: never;
     fields?: never;
   } & ({
@@ -43,13 +42,9 @@ export type WorkSplitRequest = {
  *
  * Chosen by `collection: "export"`.
  */
-export type WorkExportRequest = {
+export type WorkExportRequest = AddJobCommonFields & {
     collection: "export";
     fields?: string[];
-    /**
-     * Allowed: `"slow"`, `"fast"`.
-     */
-    lane?: Lane;
     doc_id?: never;
     file?: never;
     template?: never;
