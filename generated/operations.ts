@@ -9,16 +9,23 @@ import type { ActivityDocumentResponse, ActivityHeatmapResponse, ActivityUsersRe
 export type GetActivityDocumentResponse = ActivityDocumentResponse;
 /** Parameters of `getActivityDocument`. */
 export type GetActivityDocumentParams = {
-    /**
-     * Document identifier. One of `pofid` and `documents_id` is required.
-     */
-    pofid?: string;
-    /**
-     * Numeric document identifier, as string or number. One of `pofid` and `documents_id` is required.
-     */
-    documents_id?: string | number;
-  };
-const getActivityDocumentOperation: OperationSpec = {"operationId":"getActivityDocument","method":"GET","path":"/analytics/activity-document","response":"json","idempotent":true,"security":[["bearerAuth"]]};
+  /**
+   * Document identifier. One of `pofid` and `documents_id` is required.
+   */
+  pofid?: string;
+  /**
+   * Numeric document identifier, as string or number. One of `pofid` and `documents_id` is required.
+   */
+  documents_id?: string | number;
+};
+const getActivityDocumentOperation: OperationSpec = {
+  operationId: "getActivityDocument",
+  method: "GET",
+  path: "/analytics/activity-document",
+  response: "json",
+  idempotent: true,
+  security: [["bearerAuth"]]
+};
 
 /**
  * Activity history of one document
@@ -37,16 +44,23 @@ export function getActivityDocument(client: Runtime<Billing>, params?: GetActivi
 export type GetActivityHeatmapResponse = ActivityHeatmapResponse;
 /** Parameters of `getActivityHeatmap`. */
 export type GetActivityHeatmapParams = {
-    /**
-     * Calendar year; defaults to the current year.
-     */
-    year?: number;
-    /**
-     * Workspace to scope the read to.
-     */
-    workspace_id?: number;
-  };
-const getActivityHeatmapOperation: OperationSpec = {"operationId":"getActivityHeatmap","method":"GET","path":"/analytics/activity-heatmap","response":"json","idempotent":true,"security":[["bearerAuth"]]};
+  /**
+   * Calendar year; defaults to the current year.
+   */
+  year?: number;
+  /**
+   * Workspace to scope the read to.
+   */
+  workspace_id?: number;
+};
+const getActivityHeatmapOperation: OperationSpec = {
+  operationId: "getActivityHeatmap",
+  method: "GET",
+  path: "/analytics/activity-heatmap",
+  response: "json",
+  idempotent: true,
+  security: [["bearerAuth"]]
+};
 
 /**
  * Daily document counts of a year
@@ -62,18 +76,25 @@ export function getActivityHeatmap(client: Runtime<Billing>, params?: GetActivit
 export type GetActivityUsersResponse = ActivityUsersResponse;
 /** Parameters of `getActivityUsers`. */
 export type GetActivityUsersParams = {
-    /**
-     * Time window.
-     * Allowed: `"7d"`, `"30d"`, `"90d"`, `"365d"`, `"all"`.
-     * @defaultValue "30d"
-     */
-    period?: Period;
-    /**
-     * Required for sub-users; omit for account-wide scope, which is for root or administrator only.
-     */
-    workspace_id?: number;
-  };
-const getActivityUsersOperation: OperationSpec = {"operationId":"getActivityUsers","method":"GET","path":"/analytics/activity-users","response":"json","idempotent":true,"security":[["bearerAuth"]]};
+  /**
+   * Time window.
+   * Allowed: `"7d"`, `"30d"`, `"90d"`, `"365d"`, `"all"`.
+   * @defaultValue "30d"
+   */
+  period?: Period;
+  /**
+   * Required for sub-users; omit for account-wide scope, which is for root or administrator only.
+   */
+  workspace_id?: number;
+};
+const getActivityUsersOperation: OperationSpec = {
+  operationId: "getActivityUsers",
+  method: "GET",
+  path: "/analytics/activity-users",
+  response: "json",
+  idempotent: true,
+  security: [["bearerAuth"]]
+};
 
 /**
  * Users ranked by uploads and revisions (not logins)
@@ -89,32 +110,45 @@ export function getActivityUsers(client: Runtime<Billing>, params?: GetActivityU
 export type GetAuditCenterResponse = AuditCenterResponse;
 /** Parameters of `getAuditCenter`. */
 export type GetAuditCenterParams = {
-    /**
-     * Page size.
-     * Range: minimum 1, maximum 500.
-     * @defaultValue 100
-     */
-    limit?: number;
-    /**
-     * Number of items to skip.
-     * @defaultValue 0
-     */
-    offset?: number;
-    /**
-     * Only findings of this severity.
-     * Allowed: `"low"`, `"medium"`, `"high"`, `"critical"`.
-     */
-    severity?: Severity;
-    /**
-     * Only findings that require human review.
-     */
-    require_review?: boolean;
-    /**
-     * Workspace to scope the read to.
-     */
-    workspace_id?: number;
-  };
-const getAuditCenterOperation: OperationSpec = {"operationId":"getAuditCenter","method":"GET","path":"/analytics/audit-center","response":"json","idempotent":true,"pagination":{"limit":"limit","offset":"offset","items":"findings","total":"total"},"security":[["bearerAuth"]]};
+  /**
+   * Page size.
+   * Range: minimum 1, maximum 500.
+   * @defaultValue 100
+   */
+  limit?: number;
+  /**
+   * Number of items to skip.
+   * @defaultValue 0
+   */
+  offset?: number;
+  /**
+   * Only findings of this severity.
+   * Allowed: `"low"`, `"medium"`, `"high"`, `"critical"`.
+   */
+  severity?: Severity;
+  /**
+   * Only findings that require human review.
+   */
+  require_review?: boolean;
+  /**
+   * Workspace to scope the read to.
+   */
+  workspace_id?: number;
+};
+const getAuditCenterOperation: OperationSpec = {
+  operationId: "getAuditCenter",
+  method: "GET",
+  path: "/analytics/audit-center",
+  response: "json",
+  idempotent: true,
+  pagination: {
+    limit: "limit",
+    offset: "offset",
+    items: "findings",
+    total: "total"
+  },
+  security: [["bearerAuth"]]
+};
 
 /**
  * Audit findings and timeline
@@ -130,17 +164,24 @@ export function getAuditCenter(client: Runtime<Billing>, params?: GetAuditCenter
 export type GetCalendarDueDatesResponse = CalendarDueDatesResponse;
 /** Parameters of `getCalendarDueDates`. */
 export type GetCalendarDueDatesParams = {
-    /**
-     * Calendar year; defaults to the current year.
-     */
-    year?: number;
-    /**
-     * Include overdue events.
-     * @defaultValue true
-     */
-    show_overdue?: boolean;
-  };
-const getCalendarDueDatesOperation: OperationSpec = {"operationId":"getCalendarDueDates","method":"GET","path":"/analytics/calendar-due-dates","response":"json","idempotent":true,"security":[["bearerAuth"]]};
+  /**
+   * Calendar year; defaults to the current year.
+   */
+  year?: number;
+  /**
+   * Include overdue events.
+   * @defaultValue true
+   */
+  show_overdue?: boolean;
+};
+const getCalendarDueDatesOperation: OperationSpec = {
+  operationId: "getCalendarDueDates",
+  method: "GET",
+  path: "/analytics/calendar-due-dates",
+  response: "json",
+  idempotent: true,
+  security: [["bearerAuth"]]
+};
 
 /**
  * Due dates of a year
@@ -156,24 +197,31 @@ export function getCalendarDueDates(client: Runtime<Billing>, params?: GetCalend
 export type GetContactStatsResponse = ContactStatsResponse;
 /** Parameters of `getContactStats`. */
 export type GetContactStatsParams = {
-    /**
-     * Number of contacts; should equal the contact-stats limit when the two reads are merged.
-     * Range: minimum 1, maximum 500.
-     * @defaultValue 50
-     */
-    limit?: number;
-    /**
-     * Time window.
-     * Allowed: `"7d"`, `"30d"`, `"90d"`, `"365d"`, `"all"`.
-     * @defaultValue "30d"
-     */
-    period?: Period;
-    /**
-     * Include contact addresses.
-     */
-    include_addresses?: boolean;
-  };
-const getContactStatsOperation: OperationSpec = {"operationId":"getContactStats","method":"GET","path":"/analytics/contact-stats","response":"json","idempotent":true,"security":[["bearerAuth"]]};
+  /**
+   * Number of contacts; should equal the contact-stats limit when the two reads are merged.
+   * Range: minimum 1, maximum 500.
+   * @defaultValue 50
+   */
+  limit?: number;
+  /**
+   * Time window.
+   * Allowed: `"7d"`, `"30d"`, `"90d"`, `"365d"`, `"all"`.
+   * @defaultValue "30d"
+   */
+  period?: Period;
+  /**
+   * Include contact addresses.
+   */
+  include_addresses?: boolean;
+};
+const getContactStatsOperation: OperationSpec = {
+  operationId: "getContactStats",
+  method: "GET",
+  path: "/analytics/contact-stats",
+  response: "json",
+  idempotent: true,
+  security: [["bearerAuth"]]
+};
 
 /**
  * Contact statistics
@@ -189,14 +237,21 @@ export function getContactStats(client: Runtime<Billing>, params?: GetContactSta
 export type GetContactStatsFinancialResponse = ContactStatsFinancialResponse;
 /** Parameters of `getContactStatsFinancial`. */
 export type GetContactStatsFinancialParams = {
-    /**
-     * Number of contacts; should equal the contact-stats limit when the two reads are merged.
-     * Range: minimum 1, maximum 500.
-     * @defaultValue 50
-     */
-    limit?: number;
-  };
-const getContactStatsFinancialOperation: OperationSpec = {"operationId":"getContactStatsFinancial","method":"GET","path":"/analytics/contact-stats-financial","response":"json","idempotent":true,"security":[["bearerAuth"]]};
+  /**
+   * Number of contacts; should equal the contact-stats limit when the two reads are merged.
+   * Range: minimum 1, maximum 500.
+   * @defaultValue 50
+   */
+  limit?: number;
+};
+const getContactStatsFinancialOperation: OperationSpec = {
+  operationId: "getContactStatsFinancial",
+  method: "GET",
+  path: "/analytics/contact-stats-financial",
+  response: "json",
+  idempotent: true,
+  security: [["bearerAuth"]]
+};
 
 /**
  * Financial figures per contact
@@ -212,16 +267,23 @@ export function getContactStatsFinancial(client: Runtime<Billing>, params?: GetC
 export type GetDocumentResponse = DocumentGetResponse;
 /** Parameters of `getDocument`. */
 export type GetDocumentParams = {
-    /**
-     * Identifier of the document.
-     */
-    pofid: string;
-    /**
-     * JSON token for scoped access in a shared workspace.
-     */
-    share_context?: string;
-  };
-const getDocumentOperation: OperationSpec = {"operationId":"getDocument","method":"GET","path":"/documents/document-get/{pofid}","response":"json","idempotent":true,"security":[["bearerAuth"]]};
+  /**
+   * Identifier of the document.
+   */
+  pofid: string;
+  /**
+   * JSON token for scoped access in a shared workspace.
+   */
+  share_context?: string;
+};
+const getDocumentOperation: OperationSpec = {
+  operationId: "getDocument",
+  method: "GET",
+  path: "/documents/document-get/{pofid}",
+  response: "json",
+  idempotent: true,
+  security: [["bearerAuth"]]
+};
 
 /**
  * Read a document
@@ -353,12 +415,20 @@ export function startAddJob(client: JobRuntime<Billing>, pipeline: string, body:
 
 /** Parameters of `downloadJobFile`. */
 export type DownloadJobFileParams = {
-    /**
-     * The last path segment of the download URL in a result.
-     */
-    token: string;
-  };
-const downloadJobFileOperation: OperationSpec = {"operationId":"downloadJobFile","method":"GET","path":"/job/download/{token}","response":"binary","idempotent":true,"job":"download","security":[["bearerAuth"]]};
+  /**
+   * The last path segment of the download URL in a result.
+   */
+  token: string;
+};
+const downloadJobFileOperation: OperationSpec = {
+  operationId: "downloadJobFile",
+  method: "GET",
+  path: "/job/download/{token}",
+  response: "binary",
+  idempotent: true,
+  job: "download",
+  security: [["bearerAuth"]]
+};
 
 /**
  * Download a result file
@@ -377,12 +447,20 @@ export function downloadJobFile(client: Runtime<Billing>, params: DownloadJobFil
 export type GetJobResponse = JobStatusResponse;
 /** Parameters of `getJob`. */
 export type GetJobParams = {
-    /**
-     * Returned at creation.
-     */
-    job_id: string;
-  };
-const getJobOperation: OperationSpec = {"operationId":"getJob","method":"GET","path":"/job/get/{job_id}","response":"json","idempotent":true,"job":"poll","security":[["bearerAuth"]]};
+  /**
+   * Returned at creation.
+   */
+  job_id: string;
+};
+const getJobOperation: OperationSpec = {
+  operationId: "getJob",
+  method: "GET",
+  path: "/job/get/{job_id}",
+  response: "json",
+  idempotent: true,
+  job: "poll",
+  security: [["bearerAuth"]]
+};
 
 /**
  * Poll a job
@@ -400,7 +478,15 @@ export function getJob(client: Runtime<Billing>, params: GetJobParams, options?:
 export type DeleteWebhookResponse = NotShownSuccessResponse;
 /** Request body of `deleteWebhook`. */
 export type DeleteWebhookBody = NotShownBody;
-const deleteWebhookOperation: OperationSpec = {"operationId":"deleteWebhook","method":"POST","path":"/webhooks/delete","requestMediaType":"application/json","response":"json","idempotent":false,"security":[["bearerAuth"]]};
+const deleteWebhookOperation: OperationSpec = {
+  operationId: "deleteWebhook",
+  method: "POST",
+  path: "/webhooks/delete",
+  requestMediaType: "application/json",
+  response: "json",
+  idempotent: false,
+  security: [["bearerAuth"]]
+};
 
 /**
  * Delete a subscription
@@ -416,7 +502,14 @@ export function deleteWebhook(client: Runtime<Billing>, body: DeleteWebhookBody,
 
 /** Success body of `listWebhooks`. */
 export type ListWebhooksResponse = WebhookListResponse;
-const listWebhooksOperation: OperationSpec = {"operationId":"listWebhooks","method":"GET","path":"/webhooks/list","response":"json","idempotent":true,"security":[["bearerAuth"]]};
+const listWebhooksOperation: OperationSpec = {
+  operationId: "listWebhooks",
+  method: "GET",
+  path: "/webhooks/list",
+  response: "json",
+  idempotent: true,
+  security: [["bearerAuth"]]
+};
 
 /**
  * List the subscriptions of the account
@@ -432,7 +525,15 @@ export function listWebhooks(client: Runtime<Billing>, options?: RequestOptions)
 export type SubscribeWebhookResponse = WebhookSubscribeResponse;
 /** Request body of `subscribeWebhook`. */
 export type SubscribeWebhookBody = WebhookSubscriptionCreate;
-const subscribeWebhookOperation: OperationSpec = {"operationId":"subscribeWebhook","method":"POST","path":"/webhooks/subscribe","requestMediaType":"application/json","response":"json","idempotent":false,"security":[["bearerAuth"]]};
+const subscribeWebhookOperation: OperationSpec = {
+  operationId: "subscribeWebhook",
+  method: "POST",
+  path: "/webhooks/subscribe",
+  requestMediaType: "application/json",
+  response: "json",
+  idempotent: false,
+  security: [["bearerAuth"]]
+};
 
 /**
  * Create a webhook subscription
@@ -455,7 +556,15 @@ export function subscribeWebhook(client: Runtime<Billing>, body: SubscribeWebhoo
 export type TestWebhookResponse = NotShownSuccessResponse;
 /** Request body of `testWebhook`. */
 export type TestWebhookBody = NotShownBody;
-const testWebhookOperation: OperationSpec = {"operationId":"testWebhook","method":"POST","path":"/webhooks/test","requestMediaType":"application/json","response":"json","idempotent":false,"security":[["bearerAuth"]]};
+const testWebhookOperation: OperationSpec = {
+  operationId: "testWebhook",
+  method: "POST",
+  path: "/webhooks/test",
+  requestMediaType: "application/json",
+  response: "json",
+  idempotent: false,
+  security: [["bearerAuth"]]
+};
 
 /**
  * Send a test event to a subscription
@@ -473,7 +582,15 @@ export function testWebhook(client: Runtime<Billing>, body: TestWebhookBody, opt
 export type UpdateWebhookResponse = NotShownSuccessResponse;
 /** Request body of `updateWebhook`. */
 export type UpdateWebhookBody = WebhookSubscriptionUpdate;
-const updateWebhookOperation: OperationSpec = {"operationId":"updateWebhook","method":"POST","path":"/webhooks/update","requestMediaType":"application/json","response":"json","idempotent":false,"security":[["bearerAuth"]]};
+const updateWebhookOperation: OperationSpec = {
+  operationId: "updateWebhook",
+  method: "POST",
+  path: "/webhooks/update",
+  requestMediaType: "application/json",
+  response: "json",
+  idempotent: false,
+  security: [["bearerAuth"]]
+};
 
 /**
  * Change a subscription

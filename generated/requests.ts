@@ -2,114 +2,114 @@
 
 import type { FileInput } from "../targets/typescript/runtime/index.js";
 import type { JobPayload, ModelTier, OcrPayload, ProcessingLane, VoiceResult, WorkflowInvoicePayload, WorkflowPayload } from "./schemas.js";
-/** The fields every variant of `addJob` takes alike, declared once; a variant that declares one otherwise leaves it out here. */
+/**
+ * The fields every variant of `addJob` takes alike, declared once; a variant that declares one
+ * otherwise leaves it out here.
+ */
 export type AddJobCommonFields = {
-    /**
-     * true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
-     * 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
-     * `job_id` (about 100 ms).
-     * @defaultValue true
-     */
-    client_wait?: boolean;
-    /**
-     * true equals `client_wait=false`.
-     * @defaultValue false
-     */
-    async_only?: boolean;
-    /**
-     * Start-SLA lane (a guarantee to start, not to finish). If omitted: the workspace `default_processing_lane`,
-     * else `no_sla`. Price multipliers: `no_sla` x1, `sla_24h` x1.5, `sla_12h` x2, `sla_6h` x3, `sla_1h` x4,
-     * `instant` x5.
-     * Allowed: `"no_sla"`, `"sla_24h"`, `"sla_12h"`, `"sla_6h"`, `"sla_1h"`, `"instant"`.
-     */
-    processing_lane?: ProcessingLane;
-    /**
-     * Legacy queue weight, not part of the public contract and kept for compatibility only. When
-     * `processing_lane` is set, the lane wins.
-     * @deprecated
-     */
-    priority?: number;
-  };
+  /**
+   * true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+   * 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+   * `job_id` (about 100 ms).
+   * @defaultValue true
+   */
+  client_wait?: boolean;
+  /**
+   * true equals `client_wait=false`.
+   * @defaultValue false
+   */
+  async_only?: boolean;
+  /**
+   * Start-SLA lane (a guarantee to start, not to finish). If omitted: the workspace `default_processing_lane`,
+   * else `no_sla`. Price multipliers: `no_sla` x1, `sla_24h` x1.5, `sla_12h` x2, `sla_6h` x3, `sla_1h` x4,
+   * `instant` x5.
+   * Allowed: `"no_sla"`, `"sla_24h"`, `"sla_12h"`, `"sla_6h"`, `"sla_1h"`, `"instant"`.
+   */
+  processing_lane?: ProcessingLane;
+  /**
+   * Legacy queue weight, not part of the public contract and kept for compatibility only. When
+   * `processing_lane` is set, the lane wins.
+   * @deprecated
+   */
+  priority?: number;
+};
 /**
  * US tax forms (W-2, 1040, 1099 and similar); all fields, checkboxes, signatures.
  *
- * Chosen by `idp_collection: "us_tax_forms"` (the server's default, still required here: several variants claim a default).
+ * Chosen by `idp_collection: "us_tax_forms"` (the server's default, still required here: several variants claim a
+ * default).
  */
 export type ServiceAiocrGenerateUsTaxFormsRequest = AddJobCommonFields & {
-    /**
-     * PDF or image, multipart.
-     */
-    file_1: FileInput;
-    /**
-     * Basic = OCR plus vision, premium adds AI thinking, ultra adds AI reasoning; pro and pro-max variants allow
-     * more pages. Page and file size limits per model tier are not shown.
-     * Allowed: `"basic"`, `"basic-pro"`, `"basic-pro-max"`, `"premium"`, `"premium-pro"`, `"premium-pro-max"`, `"ultra"`, `"ultra-pro"`, `"ultra-pro-max"`.
-     * @defaultValue "premium"
-     */
-    model: ModelTier;
-    /**
-     * Selects the extraction collection. Other collections of this pipeline are not shown.
-     * @defaultValue "us_tax_forms"
-     */
-    idp_collection: "us_tax_forms";
-    /**
-     * JSON array of extra fields; default empty. The item shape is not shown.
-     */
-    idp_fields?: unknown[];
-  };
+  /** PDF or image, multipart. */
+  file_1: FileInput;
+  /**
+   * Basic = OCR plus vision, premium adds AI thinking, ultra adds AI reasoning; pro and pro-max variants allow
+   * more pages. Page and file size limits per model tier are not shown.
+   * Allowed: `"basic"`, `"basic-pro"`, `"basic-pro-max"`, `"premium"`, `"premium-pro"`, `"premium-pro-max"`, `"ultra"`,
+   * `"ultra-pro"`, `"ultra-pro-max"`.
+   * @defaultValue "premium"
+   */
+  model: ModelTier;
+  /**
+   * Selects the extraction collection. Other collections of this pipeline are not shown.
+   * @defaultValue "us_tax_forms"
+   */
+  idp_collection: "us_tax_forms";
+  /** JSON array of extra fields; default empty. The item shape is not shown. */
+  idp_fields?: unknown[];
+};
 /** Body of `service_aiocr___generate`: one of its variants, told apart by `idp_collection`. */
 export type ServiceAiocrGenerateRequest = ServiceAiocrGenerateUsTaxFormsRequest;
-/** The finished payload of a `service_aiocr___generate` job for body `B`. After polling it is read from `job_result`; the runtime normalises it as `result ?? job_result`. */
-export type ServiceAiocrGeneratePayloadOf<B extends ServiceAiocrGenerateRequest> = B extends ServiceAiocrGenerateUsTaxFormsRequest ? OcrPayload : never;
+/**
+ * The finished payload of a `service_aiocr___generate` job for body `B`. After polling it is read from
+ * `job_result`; the runtime normalises it as `result ?? job_result`.
+ */
+export type ServiceAiocrGeneratePayloadOf<B extends ServiceAiocrGenerateRequest> =
+  B extends ServiceAiocrGenerateUsTaxFormsRequest ? OcrPayload :
+  never;
 /**
  * DATEV SKR03 accounting export.
  *
- * Chosen by `idp_collection: "accounting_datev"` (the server's default, still required here: several variants claim a default).
+ * Chosen by `idp_collection: "accounting_datev"` (the server's default, still required here: several variants claim a
+ * default).
  * Exactly one of `file_1`, `pofid`.
  */
 export type WorkflowAccountingDatevRequest = AddJobCommonFields & {
-    /**
-     * Basic = OCR plus vision, premium adds AI thinking, ultra adds AI reasoning; pro and pro-max variants allow
-     * more pages. Page and file size limits per model tier are not shown.
-     * Allowed: `"basic"`, `"basic-pro"`, `"basic-pro-max"`, `"premium"`, `"premium-pro"`, `"premium-pro-max"`, `"ultra"`, `"ultra-pro"`, `"ultra-pro-max"`.
-     * @defaultValue "premium"
-     */
-    model: ModelTier;
-    /**
-     * @defaultValue "accounting_datev"
-     */
-    idp_collection: "accounting_datev";
-    /**
-     * JSON array of extra fields; default empty. The item shape is not shown.
-     */
-    idp_fields?: unknown[];
-    date_format?: never;
-    document_types?: never;
-    file?: never;
-    include_date?: never;
-    include_document_type?: never;
-    include_reasoning?: never;
-    include_sender?: never;
-    locale?: never;
-    naming_instruction?: never;
-    partial_regions?: never;
-    preview_bounding_boxes?: never;
-    preview_images?: never;
-    redact_boxes?: never;
-    template?: never;
-  } & ({
-    /**
-     * One of `file_1` and `pofid`.
-     */
-    file_1: FileInput;
-    pofid?: never;
-  } | {
-    file_1?: never;
-    /**
-     * Existing document as alternative to upload. One of `file_1` and `pofid`.
-     */
-    pofid: string;
-  });
+  /**
+   * Basic = OCR plus vision, premium adds AI thinking, ultra adds AI reasoning; pro and pro-max variants allow
+   * more pages. Page and file size limits per model tier are not shown.
+   * Allowed: `"basic"`, `"basic-pro"`, `"basic-pro-max"`, `"premium"`, `"premium-pro"`, `"premium-pro-max"`, `"ultra"`,
+   * `"ultra-pro"`, `"ultra-pro-max"`.
+   * @defaultValue "premium"
+   */
+  model: ModelTier;
+  /** @defaultValue "accounting_datev" */
+  idp_collection: "accounting_datev";
+  /** JSON array of extra fields; default empty. The item shape is not shown. */
+  idp_fields?: unknown[];
+  date_format?: never;
+  document_types?: never;
+  file?: never;
+  include_date?: never;
+  include_document_type?: never;
+  include_reasoning?: never;
+  include_sender?: never;
+  locale?: never;
+  naming_instruction?: never;
+  partial_regions?: never;
+  preview_bounding_boxes?: never;
+  preview_images?: never;
+  redact_boxes?: never;
+  template?: never;
+} & ({
+  /** One of `file_1` and `pofid`. */
+  file_1: FileInput;
+  pofid?: never;
+} | {
+  file_1?: never;
+  /** Existing document as alternative to upload. One of `file_1` and `pofid`. */
+  pofid: string;
+});
 /**
  * Invoice extraction; its request parameters beyond the input document are not shown.
  *
@@ -118,18 +118,14 @@ export type WorkflowAccountingDatevRequest = AddJobCommonFields & {
  * Its parameters are not shown in the description, so further fields are accepted as they are.
  */
 export type WorkflowInvoiceRequest = AddJobCommonFields & {
-    /**
-     * Document to process, multipart. The workflow pipeline accepts only a multipart file or `pofid`.
-     */
-    file_1?: FileInput;
-    /**
-     * Existing document as alternative to upload.
-     */
-    pofid?: string;
-    idp_collection: "invoice";
-    template?: never;
-    [key: string]: unknown;
-  };
+  /** Document to process, multipart. The workflow pipeline accepts only a multipart file or `pofid`. */
+  file_1?: FileInput;
+  /** Existing document as alternative to upload. */
+  pofid?: string;
+  idp_collection: "invoice";
+  template?: never;
+  [key: string]: unknown;
+};
 /**
  * AI PDF split into logical segments; returns separate documents or page ranges.
  *
@@ -137,233 +133,230 @@ export type WorkflowInvoiceRequest = AddJobCommonFields & {
  * Exactly one of `file`, `pofid`.
  */
 export type WorkflowPdfAiSplitRequest = AddJobCommonFields & {
-    /**
-     * @defaultValue "pdf_ai_split"
-     */
-    template: "pdf_ai_split";
-    /**
-     * Output file naming pattern; default is a pattern of document type, date, sender.
-     */
-    naming_instruction?: string;
-    /**
-     * Output language.
-     * @defaultValue "de_DE"
-     */
-    locale?: string;
-    /**
-     * Comma-separated allowed types; default empty.
-     */
-    document_types?: string;
-    /**
-     * @defaultValue "DD.MM.YYYY"
-     */
-    date_format?: string;
-    /**
-     * Allowed values beyond the default are not shown.
-     * @defaultValue "false"
-     */
-    include_document_type?: string;
-    /**
-     * Allowed values beyond the default are not shown.
-     * @defaultValue "false"
-     */
-    include_date?: string;
-    /**
-     * Allowed values beyond the default are not shown.
-     * @defaultValue "false"
-     */
-    include_sender?: string;
-    /**
-     * Allowed values beyond the default are not shown.
-     * @defaultValue "false"
-     */
-    include_reasoning?: string;
-    file_1?: never;
-    idp_collection?: never;
-    idp_fields?: never;
-    model?: never;
-    partial_regions?: never;
-    preview_bounding_boxes?: never;
-    preview_images?: never;
-    redact_boxes?: never;
-  } & ({
-    /**
-     * PDF. One of `file` and `pofid`.
-     */
-    file: FileInput;
-    pofid?: never;
-  } | {
-    file?: never;
-    /**
-     * Existing document. One of `file` and `pofid`.
-     */
-    pofid: string;
-  });
+  /** @defaultValue "pdf_ai_split" */
+  template: "pdf_ai_split";
+  /** Output file naming pattern; default is a pattern of document type, date, sender. */
+  naming_instruction?: string;
+  /**
+   * Output language.
+   * @defaultValue "de_DE"
+   */
+  locale?: string;
+  /** Comma-separated allowed types; default empty. */
+  document_types?: string;
+  /** @defaultValue "DD.MM.YYYY" */
+  date_format?: string;
+  /**
+   * Allowed values beyond the default are not shown.
+   * @defaultValue "false"
+   */
+  include_document_type?: string;
+  /**
+   * Allowed values beyond the default are not shown.
+   * @defaultValue "false"
+   */
+  include_date?: string;
+  /**
+   * Allowed values beyond the default are not shown.
+   * @defaultValue "false"
+   */
+  include_sender?: string;
+  /**
+   * Allowed values beyond the default are not shown.
+   * @defaultValue "false"
+   */
+  include_reasoning?: string;
+  file_1?: never;
+  idp_collection?: never;
+  idp_fields?: never;
+  model?: never;
+  partial_regions?: never;
+  preview_bounding_boxes?: never;
+  preview_images?: never;
+  redact_boxes?: never;
+} & ({
+  /** PDF. One of `file` and `pofid`. */
+  file: FileInput;
+  pofid?: never;
+} | {
+  file?: never;
+  /** Existing document. One of `file` and `pofid`. */
+  pofid: string;
+});
 /**
  * Anonymization finalize; applies redaction boxes to preview images, no OCR or language model step.
  *
  * The preferred apply path is the `service_dataripper___redact_image` pipeline.
  *
- * Chosen by `template: "document_anonymize_finalize"` (the server's default, still required here: several variants claim a default).
+ * Chosen by `template: "document_anonymize_finalize"` (the server's default, still required here: several variants
+ * claim a default).
  */
 export type WorkflowDocumentAnonymizeFinalizeRequest = Omit<AddJobCommonFields, "priority"> & {
-    /**
-     * Must be `document_anonymize_finalize`.
-     * @defaultValue "document_anonymize_finalize"
-     */
-    template: "document_anonymize_finalize";
-    /**
-     * JSON array of preview page image URLs from the anonymization preview.
-     */
-    preview_images: string[];
-    /**
-     * Geometry from the preview, as JSON; its shape is not shown.
-     */
-    preview_bounding_boxes: unknown;
-    /**
-     * Boxes to redact, as JSON; their shape is not shown.
-     */
-    redact_boxes: unknown;
-    /**
-     * `detected_pii.partial_regions` from the preview, as JSON; without it only whole boxes are redacted.
-     * Its shape is not shown.
-     */
-    partial_regions?: unknown;
-    /**
-     * Legacy queue weight, 1 to 900; plan default when omitted; 900 means synchronous when capacity allows.
-     * When `processing_lane` is set, the lane wins.
-     * Range: minimum 1, maximum 900.
-     * @deprecated
-     */
-    priority?: number;
-    date_format?: never;
-    document_types?: never;
-    file?: never;
-    file_1?: never;
-    idp_collection?: never;
-    idp_fields?: never;
-    include_date?: never;
-    include_document_type?: never;
-    include_reasoning?: never;
-    include_sender?: never;
-    locale?: never;
-    model?: never;
-    naming_instruction?: never;
-    pofid?: never;
-  };
+  /**
+   * Must be `document_anonymize_finalize`.
+   * @defaultValue "document_anonymize_finalize"
+   */
+  template: "document_anonymize_finalize";
+  /** JSON array of preview page image URLs from the anonymization preview. */
+  preview_images: string[];
+  /** Geometry from the preview, as JSON; its shape is not shown. */
+  preview_bounding_boxes: unknown;
+  /** Boxes to redact, as JSON; their shape is not shown. */
+  redact_boxes: unknown;
+  /**
+   * `detected_pii.partial_regions` from the preview, as JSON; without it only whole boxes are redacted.
+   * Its shape is not shown.
+   */
+  partial_regions?: unknown;
+  /**
+   * Legacy queue weight, 1 to 900; plan default when omitted; 900 means synchronous when capacity allows.
+   * When `processing_lane` is set, the lane wins.
+   * Range: minimum 1, maximum 900.
+   * @deprecated
+   */
+  priority?: number;
+  date_format?: never;
+  document_types?: never;
+  file?: never;
+  file_1?: never;
+  idp_collection?: never;
+  idp_fields?: never;
+  include_date?: never;
+  include_document_type?: never;
+  include_reasoning?: never;
+  include_sender?: never;
+  locale?: never;
+  model?: never;
+  naming_instruction?: never;
+  pofid?: never;
+};
 /** Body of `workflow`: one of its variants, told apart by `idp_collection` or `template`. */
-export type WorkflowRequest = WorkflowAccountingDatevRequest | WorkflowInvoiceRequest | WorkflowPdfAiSplitRequest | WorkflowDocumentAnonymizeFinalizeRequest;
-/** The finished payload of a `workflow` job for body `B`. After polling it is read from `result`; the runtime normalises it as `result ?? job_result`. */
-export type WorkflowPayloadOf<B extends WorkflowRequest> = B extends WorkflowAccountingDatevRequest ? WorkflowPayload : B extends WorkflowInvoiceRequest ? WorkflowInvoicePayload : B extends WorkflowPdfAiSplitRequest ? WorkflowPayload : B extends WorkflowDocumentAnonymizeFinalizeRequest ? WorkflowPayload : never;
+export type WorkflowRequest =
+  | WorkflowAccountingDatevRequest
+  | WorkflowInvoiceRequest
+  | WorkflowPdfAiSplitRequest
+  | WorkflowDocumentAnonymizeFinalizeRequest;
+/**
+ * The finished payload of a `workflow` job for body `B`. After polling it is read from
+ * `result`; the runtime normalises it as `result ?? job_result`.
+ */
+export type WorkflowPayloadOf<B extends WorkflowRequest> =
+  B extends WorkflowAccountingDatevRequest ? WorkflowPayload :
+  B extends WorkflowInvoiceRequest ? WorkflowInvoicePayload :
+  B extends WorkflowPdfAiSplitRequest ? WorkflowPayload :
+  B extends WorkflowDocumentAnonymizeFinalizeRequest ? WorkflowPayload :
+  never;
 /** Unlock encrypted PDFs with their current password. */
 export type PdfstudioUnlockWithPasswordPdfDefaultRequest = AddJobCommonFields & {
-    /**
-     * Encrypted PDFs; in multipart the name repeats as `files[]`.
-     */
-    files: FileInput[];
-    /**
-     * Current PDF password.
-     */
-    password: string;
-  };
+  /** Encrypted PDFs; in multipart the name repeats as `files[]`. */
+  files: FileInput[];
+  /** Current PDF password. */
+  password: string;
+};
 /** Body of `pdfstudio___unlock_with_password_pdf`: one of its variants, told apart by nothing (it has one variant). */
 export type PdfstudioUnlockWithPasswordPdfRequest = PdfstudioUnlockWithPasswordPdfDefaultRequest;
-/** The finished payload of a `pdfstudio___unlock_with_password_pdf` job for body `B`. After polling it is read from `job_result`; the runtime normalises it as `result ?? job_result`. */
-export type PdfstudioUnlockWithPasswordPdfPayloadOf<B extends PdfstudioUnlockWithPasswordPdfRequest> = B extends PdfstudioUnlockWithPasswordPdfDefaultRequest ? JobPayload : never;
+/**
+ * The finished payload of a `pdfstudio___unlock_with_password_pdf` job for body `B`. After polling it is read from
+ * `job_result`; the runtime normalises it as `result ?? job_result`.
+ */
+export type PdfstudioUnlockWithPasswordPdfPayloadOf<B extends PdfstudioUnlockWithPasswordPdfRequest> =
+  B extends PdfstudioUnlockWithPasswordPdfDefaultRequest ? JobPayload :
+  never;
 /** Synthesize speech from text. */
 export type ServiceVoiceTtsDefaultRequest = Omit<AddJobCommonFields, "priority"> & {
-    /**
-     * Text to speak; emotion markup in parentheses such as (happy), (sad), (whispering).
-     */
-    text: string;
-    /**
-     * Voice alias, case-insensitive.
-     */
-    voice: string;
-    /**
-     * ISO 639-1; derived from the voice by default. Usable when no alias is given.
-     */
-    language?: string;
-    /**
-     * Allowed: `"mp3"`, `"wav"`, `"ogg"`.
-     * @defaultValue "mp3"
-     */
-    output_format?: "mp3" | "wav" | "ogg";
-    /**
-     * `stream` holds the connection until done (timeout 120 s). In this pipeline `priority` takes these
-     * words, not a number.
-     * Allowed: `"queue"`, `"stream"`.
-     * @defaultValue "queue"
-     */
-    priority?: "queue" | "stream";
-    /**
-     * true returns the result directly in the body.
-     * @defaultValue false
-     */
-    return_url?: boolean;
-    /**
-     * Target GPU; automatic when omitted.
-     * Allowed: `0`, `1`.
-     */
-    gpu?: 0 | 1;
-    /**
-     * Values other than 1 reduce quality.
-     * @defaultValue 1
-     */
-    speed?: number;
-    /**
-     * Range: minimum 0.1, maximum 1.
-     * @defaultValue 0.95
-     */
-    temperature?: number;
-    /**
-     * Range: minimum 0.1, maximum 1.
-     * @defaultValue 0.85
-     */
-    top_p?: number;
-    /**
-     * Range: minimum 0.9, maximum 1.99.
-     * @defaultValue 1
-     */
-    repetition_penalty?: number;
-    /**
-     * Path of a reference file when no alias is used.
-     */
-    reference_voice?: string;
-    /**
-     * Relevant only when `voice` is not set.
-     * Allowed: `"base"`, `"standard"`, `"premium"`.
-     * @defaultValue "base"
-     */
-    voice_type?: "base" | "standard" | "premium";
-    /**
-     * Selection criterion together with `language`.
-     * Allowed: `"male"`, `"female"`.
-     */
-    gender?: "male" | "female";
-    /**
-     * Also returns audio as base64.
-     * @defaultValue false
-     */
-    return_base64?: boolean;
-  };
+  /** Text to speak; emotion markup in parentheses such as (happy), (sad), (whispering). */
+  text: string;
+  /** Voice alias, case-insensitive. */
+  voice: string;
+  /** ISO 639-1; derived from the voice by default. Usable when no alias is given. */
+  language?: string;
+  /**
+   * Allowed: `"mp3"`, `"wav"`, `"ogg"`.
+   * @defaultValue "mp3"
+   */
+  output_format?: "mp3" | "wav" | "ogg";
+  /**
+   * `stream` holds the connection until done (timeout 120 s). In this pipeline `priority` takes these
+   * words, not a number.
+   * Allowed: `"queue"`, `"stream"`.
+   * @defaultValue "queue"
+   */
+  priority?: "queue" | "stream";
+  /**
+   * true returns the result directly in the body.
+   * @defaultValue false
+   */
+  return_url?: boolean;
+  /**
+   * Target GPU; automatic when omitted.
+   * Allowed: `0`, `1`.
+   */
+  gpu?: 0 | 1;
+  /**
+   * Values other than 1 reduce quality.
+   * @defaultValue 1
+   */
+  speed?: number;
+  /**
+   * Range: minimum 0.1, maximum 1.
+   * @defaultValue 0.95
+   */
+  temperature?: number;
+  /**
+   * Range: minimum 0.1, maximum 1.
+   * @defaultValue 0.85
+   */
+  top_p?: number;
+  /**
+   * Range: minimum 0.9, maximum 1.99.
+   * @defaultValue 1
+   */
+  repetition_penalty?: number;
+  /** Path of a reference file when no alias is used. */
+  reference_voice?: string;
+  /**
+   * Relevant only when `voice` is not set.
+   * Allowed: `"base"`, `"standard"`, `"premium"`.
+   * @defaultValue "base"
+   */
+  voice_type?: "base" | "standard" | "premium";
+  /**
+   * Selection criterion together with `language`.
+   * Allowed: `"male"`, `"female"`.
+   */
+  gender?: "male" | "female";
+  /**
+   * Also returns audio as base64.
+   * @defaultValue false
+   */
+  return_base64?: boolean;
+};
 /** Body of `service_voice___tts`: one of its variants, told apart by nothing (it has one variant). */
 export type ServiceVoiceTtsRequest = ServiceVoiceTtsDefaultRequest;
-/** The finished payload of a `service_voice___tts` job for body `B`. After polling it is read from `result`; the runtime normalises it as `result ?? job_result`. */
-export type ServiceVoiceTtsPayloadOf<B extends ServiceVoiceTtsRequest> = B extends ServiceVoiceTtsDefaultRequest ? VoiceResult : never;
+/**
+ * The finished payload of a `service_voice___tts` job for body `B`. After polling it is read from
+ * `result`; the runtime normalises it as `result ?? job_result`.
+ */
+export type ServiceVoiceTtsPayloadOf<B extends ServiceVoiceTtsRequest> =
+  B extends ServiceVoiceTtsDefaultRequest ? VoiceResult :
+  never;
 /**
  * Apply redaction; its parameters are not shown.
  *
  * Its parameters are not shown in the description, so further fields are accepted as they are.
  */
 export type ServiceDataripperRedactImageDefaultRequest = AddJobCommonFields & {
-    [key: string]: unknown;
-  };
+  [key: string]: unknown;
+};
 /** Body of `service_dataripper___redact_image`: one of its variants, told apart by nothing (it has one variant). */
 export type ServiceDataripperRedactImageRequest = ServiceDataripperRedactImageDefaultRequest;
-/** The finished payload of a `service_dataripper___redact_image` job for body `B`. After polling it is read from `job_result`; the runtime normalises it as `result ?? job_result`. */
-export type ServiceDataripperRedactImagePayloadOf<B extends ServiceDataripperRedactImageRequest> = B extends ServiceDataripperRedactImageDefaultRequest ? JobPayload : never;
-
+/**
+ * The finished payload of a `service_dataripper___redact_image` job for body `B`. After polling it is read from
+ * `job_result`; the runtime normalises it as `result ?? job_result`.
+ */
+export type ServiceDataripperRedactImagePayloadOf<B extends ServiceDataripperRedactImageRequest> =
+  B extends ServiceDataripperRedactImageDefaultRequest ? JobPayload :
+  never;
 /** The request body of every pipeline, by slug. */
 export interface JobRequests {
   "service_aiocr___generate": ServiceAiocrGenerateRequest;
@@ -375,5 +368,10 @@ export interface JobRequests {
 
 /** The keys of `B` that the member of `U` it matches does not declare: a misspelt field. */
 export type UnknownFields<B, U> = Exclude<keyof B, U extends unknown ? (B extends U ? keyof U : never) : never>;
-/** The trailing parameters of a job submission: the options, or, when the body has a field its variant does not declare, a required marker naming it, so that the call does not compile. */
-export type OptionsUnlessUnknown<B, U, O> = [UnknownFields<B, U>] extends [never] ? [options?: O] : [options: O | undefined, unknownField: `unknown field: ${Extract<UnknownFields<B, U>, string>}`];
+/**
+ * The trailing parameters of a job submission: the options, or, when the body has a field its variant does not
+ * declare, a required marker naming it, so that the call does not compile.
+ */
+export type OptionsUnlessUnknown<B, U, O> =
+  [UnknownFields<B, U>] extends [never] ? [options?: O] :
+  [options: O | undefined, unknownField: `unknown field: ${Extract<UnknownFields<B, U>, string>}`];

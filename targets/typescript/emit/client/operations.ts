@@ -2,11 +2,11 @@ import type { IR, Operation, Parameter, Pipeline, Schema } from "../../../../gen
 import type { EmittedFile } from "../../../../generator/emit/kit.js";
 import type { TsKit } from "../ts-kit.js";
 import { type Statements, tsFile, VariableDeclarationKind } from "../ts-file.js";
-import { tsDocCode, tsDocText, tsObjectKey, tsRead, tsString, tsValue } from "../escape.js";
+import { tsDocCode, tsDocText, tsObjectKey, tsRead, tsString } from "../escape.js";
 import { docOf, objectLiteral, printType, type TypeScope } from "../ts-type.js";
 import { type TsNames, tsNames } from "../names.js";
 import { scopes, subscriptionRules, typeImports } from "./scope.js";
-import { billingSchema, isBinaryResponse, jobsModel, operationSpec, rawBodyMediaType } from "./spec.js";
+import { billingSchema, isBinaryResponse, jobsModel, rawBodyMediaType, specExpression } from "./spec.js";
 
 /**
  * operations.ts: one function per operation, each taking the runtime as its first argument so that an
@@ -203,7 +203,7 @@ function emitOperation(
   const specName = names.spec(op);
   file.addVariableStatement({
     declarationKind: VariableDeclarationKind.Const,
-    declarations: [{ name: specName, type: "OperationSpec", initializer: tsValue(operationSpec(op)) }],
+    declarations: [{ name: specName, type: "OperationSpec", initializer: specExpression(op) }],
   });
   // A required body after the params makes them required too: an optional parameter cannot precede a required one.
   const optionalParams = !params.some((p) => p.required) && !(body && op.requestBody?.required);

@@ -6,4 +6,4 @@ export type ErrorCode = never;
 /** The class the runtime raises for each code. */
 export const errorClasses: Readonly<Record<ErrorCode, ServiceErrorClass>> = {
 
-  };
+};
