@@ -97,6 +97,23 @@ const PRINT = {
   insertSpaceAfterOpeningAndBeforeClosingNonemptyBraces: true,
 } as const;
 
+/** The longest line of generated TypeScript (ts-nodes.ts's MAX_LINE, which imports this module). */
+const MAX_IMPORT_LINE = 120;
+
+/** An import on one line, or a name a line when that is longer than the limit. */
+function printImport(s: ImportDeclarationStructure): string {
+  const line = printStructure({ kind: StructureKind.SourceFile, statements: [s] }, PRINT);
+  const named = Array.isArray(s.namedImports) ? s.namedImports : [];
+  if (line.trimEnd().length <= MAX_IMPORT_LINE || s.defaultImport !== undefined || s.namespaceImport !== undefined || named.length === 0)
+    return line;
+  const names = named.map((n) => {
+    if (typeof n === "string") return n;
+    if (typeof n === "function") throw new Error("an import's names are given as text or structures");
+    return `${n.isTypeOnly ? "type " : ""}${n.name}${n.alias === undefined ? "" : ` as ${n.alias}`}`;
+  });
+  return `import ${s.isTypeOnly ? "type " : ""}{\n${names.map((n) => `  ${n},`).join("\n")}\n} from ${JSON.stringify(s.moduleSpecifier)};\n`;
+}
+
 /**
  * Builds one TypeScript file from ts-morph structures, printed in one writer pass: no Project, no parse
  * (on large descriptions a Project spent seconds parsing what it had just printed), and nothing shared
@@ -116,6 +133,6 @@ export function tsFile(
     ...statements.imports,
     ...imports(body).map((s) => ({ ...s, kind: StructureKind.ImportDeclaration as typeof StructureKind.ImportDeclaration })),
   ];
-  const head = needed.length > 0 ? printStructure({ kind: StructureKind.SourceFile, statements: needed }, PRINT) : "";
+  const head = needed.map(printImport).join("");
   return { path, content: `${kit.header(ir, "//")}\n${`${head}${body}`.trimEnd()}\n` };
 }

@@ -50,21 +50,23 @@ export function jsonExpression(value: unknown): TS.Expression {
   }
   if (typeof value === "string") return f.createStringLiteral(value);
   if (Array.isArray(value)) {
-    return f.createArrayLiteralExpression(
-      value.map(jsonExpression),
-      value.some((v) => typeof v === "object" && v !== null && !Array.isArray(v)),
-    );
+    const items = value.map(jsonExpression);
+    const flat = f.createArrayLiteralExpression(items, false);
+    // An array of objects, or one that would not fit on a line with what stands before it, takes a line per item.
+    const long = value.some((v) => typeof v === "object" && v !== null && !Array.isArray(v)) || printNode(flat).length > MAX_LINE / 2;
+    return long ? f.createArrayLiteralExpression(items, true) : flat;
   }
   const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-  return f.createObjectLiteralExpression(
-    entries.map(([k, v]) =>
-      f.createPropertyAssignment(
-        k === "__proto__" ? f.createComputedPropertyName(f.createStringLiteral(k)) : propertyName(k),
-        jsonExpression(v),
-      ),
+  const properties = entries.map(([k, v]) =>
+    f.createPropertyAssignment(
+      k === "__proto__" ? f.createComputedPropertyName(f.createStringLiteral(k)) : propertyName(k),
+      jsonExpression(v),
     ),
-    entries.length > 0,
   );
+  // A small object of scalars stays on one line (`{ status: 400 }`); any other takes a line per property.
+  const flat = f.createObjectLiteralExpression(properties, false);
+  const small = entries.every(([, v]) => typeof v !== "object" || v === null) && printNode(flat).length <= MAX_LINE / 2;
+  return small ? flat : f.createObjectLiteralExpression(properties, true);
 }
 
 /**

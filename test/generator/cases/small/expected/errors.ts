@@ -14,5 +14,5 @@ export class NotFoundError extends ServiceError {
 
 /** The class the runtime raises for each code. */
 export const errorClasses: Readonly<Record<ErrorCode, ServiceErrorClass>> = {
-  "NOT_FOUND": NotFoundError,
+  NOT_FOUND: NotFoundError
 };
