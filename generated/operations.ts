@@ -14,7 +14,7 @@ import type {
 import { checkSubscription } from "../targets/typescript/runtime/index.js";
 import { subscriptionRules } from "./model.js";
 import type {
-  OptionsUnlessUnknown,
+  OptionsIfExact,
   PdfstudioUnlockWithPasswordPdfPayloadOf,
   PdfstudioUnlockWithPasswordPdfRequest,
   ServiceAiocrGeneratePayloadOf,
@@ -358,7 +358,7 @@ export function getDocument(client: Runtime<Billing>, params: GetDocumentParams,
  * Submits the job and waits: on hold, then by polling after a 202, until it completes, fails or the deadline passes.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
-export function addJob<B extends ServiceAiocrGenerateRequest>(client: JobRuntime<Billing>, pipeline: "service_aiocr___generate", body: B, ...options: OptionsUnlessUnknown<B, ServiceAiocrGenerateRequest, JobOptions>): Promise<JobResult<ServiceAiocrGeneratePayloadOf<B>, Billing>>;
+export function addJob<B extends ServiceAiocrGenerateRequest>(client: JobRuntime<Billing>, pipeline: "service_aiocr___generate", body: B, ...options: OptionsIfExact<B, ServiceAiocrGenerateRequest, JobOptions>): Promise<JobResult<ServiceAiocrGeneratePayloadOf<B>, Billing>>;
 /**
  * Pipeline `workflow`: Workflow/IDP by `template` or `idp_collection`.
  * Submits the job and waits: on hold, then by polling after a 202, until it completes, fails or the deadline passes.
@@ -366,7 +366,7 @@ export function addJob<B extends ServiceAiocrGenerateRequest>(client: JobRuntime
  * The operation's full description is on the first signature of {@link addJob}.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
-export function addJob<B extends WorkflowRequest>(client: JobRuntime<Billing>, pipeline: "workflow", body: B, ...options: OptionsUnlessUnknown<B, WorkflowRequest, JobOptions>): Promise<JobResult<WorkflowPayloadOf<B>, Billing>>;
+export function addJob<B extends WorkflowRequest>(client: JobRuntime<Billing>, pipeline: "workflow", body: B, ...options: OptionsIfExact<B, WorkflowRequest, JobOptions>): Promise<JobResult<WorkflowPayloadOf<B>, Billing>>;
 /**
  * Pipeline `pdfstudio___unlock_with_password_pdf`: Unlock encrypted PDF.
  * Submits the job and waits: on hold, then by polling after a 202, until it completes, fails or the deadline passes.
@@ -374,7 +374,7 @@ export function addJob<B extends WorkflowRequest>(client: JobRuntime<Billing>, p
  * The operation's full description is on the first signature of {@link addJob}.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
-export function addJob<B extends PdfstudioUnlockWithPasswordPdfRequest>(client: JobRuntime<Billing>, pipeline: "pdfstudio___unlock_with_password_pdf", body: B, ...options: OptionsUnlessUnknown<B, PdfstudioUnlockWithPasswordPdfRequest, JobOptions>): Promise<JobResult<PdfstudioUnlockWithPasswordPdfPayloadOf<B>, Billing>>;
+export function addJob<B extends PdfstudioUnlockWithPasswordPdfRequest>(client: JobRuntime<Billing>, pipeline: "pdfstudio___unlock_with_password_pdf", body: B, ...options: OptionsIfExact<B, PdfstudioUnlockWithPasswordPdfRequest, JobOptions>): Promise<JobResult<PdfstudioUnlockWithPasswordPdfPayloadOf<B>, Billing>>;
 /**
  * Pipeline `service_voice___tts`: Text to speech.
  * Submits the job and waits: on hold, then by polling after a 202, until it completes, fails or the deadline passes.
@@ -382,7 +382,7 @@ export function addJob<B extends PdfstudioUnlockWithPasswordPdfRequest>(client: 
  * The operation's full description is on the first signature of {@link addJob}.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
-export function addJob<B extends ServiceVoiceTtsRequest>(client: JobRuntime<Billing>, pipeline: "service_voice___tts", body: B, ...options: OptionsUnlessUnknown<B, ServiceVoiceTtsRequest, JobOptions>): Promise<JobResult<ServiceVoiceTtsPayloadOf<B>, Billing>>;
+export function addJob<B extends ServiceVoiceTtsRequest>(client: JobRuntime<Billing>, pipeline: "service_voice___tts", body: B, ...options: OptionsIfExact<B, ServiceVoiceTtsRequest, JobOptions>): Promise<JobResult<ServiceVoiceTtsPayloadOf<B>, Billing>>;
 /**
  * Pipeline `service_dataripper___redact_image`: Canonical apply-redaction path of anonymization.
  * Submits the job and waits: on hold, then by polling after a 202, until it completes, fails or the deadline passes.
@@ -390,7 +390,7 @@ export function addJob<B extends ServiceVoiceTtsRequest>(client: JobRuntime<Bill
  * The operation's full description is on the first signature of {@link addJob}.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
-export function addJob<B extends ServiceDataripperRedactImageRequest>(client: JobRuntime<Billing>, pipeline: "service_dataripper___redact_image", body: B, ...options: OptionsUnlessUnknown<B, ServiceDataripperRedactImageRequest, JobOptions>): Promise<JobResult<ServiceDataripperRedactImagePayloadOf<B>, Billing>>;
+export function addJob<B extends ServiceDataripperRedactImageRequest>(client: JobRuntime<Billing>, pipeline: "service_dataripper___redact_image", body: B, ...options: OptionsIfExact<B, ServiceDataripperRedactImageRequest, JobOptions>): Promise<JobResult<ServiceDataripperRedactImagePayloadOf<B>, Billing>>;
 export function addJob(client: JobRuntime<Billing>, pipeline: string, body: Record<string, unknown>, options?: JobOptions, _unknownField?: string): Promise<JobResult<unknown, Billing>> {
   return client.submitJob(pipeline, body, options);
 }
@@ -414,42 +414,47 @@ export function addJob(client: JobRuntime<Billing>, pipeline: string, body: Reco
  * `POST /job/add/{pipeline}`
  *
  * Pipeline `service_aiocr___generate`: OCR and OCR-based extraction.
- * Submits with `client_wait=false` and returns a handle at once; `client.waitJob(handle.jobId)` resumes from any process.
+ * Submits with `client_wait=false` and returns a handle at once; `client.waitJob(handle.jobId)` resumes from any
+ * process.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
-export function startAddJob<B extends ServiceAiocrGenerateRequest>(client: JobRuntime<Billing>, pipeline: "service_aiocr___generate", body: B, ...options: OptionsUnlessUnknown<B, ServiceAiocrGenerateRequest, JobOptions>): Promise<JobHandle<Billing>>;
+export function startAddJob<B extends ServiceAiocrGenerateRequest>(client: JobRuntime<Billing>, pipeline: "service_aiocr___generate", body: B, ...options: OptionsIfExact<B, ServiceAiocrGenerateRequest, JobOptions>): Promise<JobHandle<Billing>>;
 /**
  * Pipeline `workflow`: Workflow/IDP by `template` or `idp_collection`.
- * Submits with `client_wait=false` and returns a handle at once; `client.waitJob(handle.jobId)` resumes from any process.
+ * Submits with `client_wait=false` and returns a handle at once; `client.waitJob(handle.jobId)` resumes from any
+ * process.
  *
  * The operation's full description is on the first signature of {@link startAddJob}.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
-export function startAddJob<B extends WorkflowRequest>(client: JobRuntime<Billing>, pipeline: "workflow", body: B, ...options: OptionsUnlessUnknown<B, WorkflowRequest, JobOptions>): Promise<JobHandle<Billing>>;
+export function startAddJob<B extends WorkflowRequest>(client: JobRuntime<Billing>, pipeline: "workflow", body: B, ...options: OptionsIfExact<B, WorkflowRequest, JobOptions>): Promise<JobHandle<Billing>>;
 /**
  * Pipeline `pdfstudio___unlock_with_password_pdf`: Unlock encrypted PDF.
- * Submits with `client_wait=false` and returns a handle at once; `client.waitJob(handle.jobId)` resumes from any process.
+ * Submits with `client_wait=false` and returns a handle at once; `client.waitJob(handle.jobId)` resumes from any
+ * process.
  *
  * The operation's full description is on the first signature of {@link startAddJob}.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
-export function startAddJob<B extends PdfstudioUnlockWithPasswordPdfRequest>(client: JobRuntime<Billing>, pipeline: "pdfstudio___unlock_with_password_pdf", body: B, ...options: OptionsUnlessUnknown<B, PdfstudioUnlockWithPasswordPdfRequest, JobOptions>): Promise<JobHandle<Billing>>;
+export function startAddJob<B extends PdfstudioUnlockWithPasswordPdfRequest>(client: JobRuntime<Billing>, pipeline: "pdfstudio___unlock_with_password_pdf", body: B, ...options: OptionsIfExact<B, PdfstudioUnlockWithPasswordPdfRequest, JobOptions>): Promise<JobHandle<Billing>>;
 /**
  * Pipeline `service_voice___tts`: Text to speech.
- * Submits with `client_wait=false` and returns a handle at once; `client.waitJob(handle.jobId)` resumes from any process.
+ * Submits with `client_wait=false` and returns a handle at once; `client.waitJob(handle.jobId)` resumes from any
+ * process.
  *
  * The operation's full description is on the first signature of {@link startAddJob}.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
-export function startAddJob<B extends ServiceVoiceTtsRequest>(client: JobRuntime<Billing>, pipeline: "service_voice___tts", body: B, ...options: OptionsUnlessUnknown<B, ServiceVoiceTtsRequest, JobOptions>): Promise<JobHandle<Billing>>;
+export function startAddJob<B extends ServiceVoiceTtsRequest>(client: JobRuntime<Billing>, pipeline: "service_voice___tts", body: B, ...options: OptionsIfExact<B, ServiceVoiceTtsRequest, JobOptions>): Promise<JobHandle<Billing>>;
 /**
  * Pipeline `service_dataripper___redact_image`: Canonical apply-redaction path of anonymization.
- * Submits with `client_wait=false` and returns a handle at once; `client.waitJob(handle.jobId)` resumes from any process.
+ * Submits with `client_wait=false` and returns a handle at once; `client.waitJob(handle.jobId)` resumes from any
+ * process.
  *
  * The operation's full description is on the first signature of {@link startAddJob}.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
-export function startAddJob<B extends ServiceDataripperRedactImageRequest>(client: JobRuntime<Billing>, pipeline: "service_dataripper___redact_image", body: B, ...options: OptionsUnlessUnknown<B, ServiceDataripperRedactImageRequest, JobOptions>): Promise<JobHandle<Billing>>;
+export function startAddJob<B extends ServiceDataripperRedactImageRequest>(client: JobRuntime<Billing>, pipeline: "service_dataripper___redact_image", body: B, ...options: OptionsIfExact<B, ServiceDataripperRedactImageRequest, JobOptions>): Promise<JobHandle<Billing>>;
 export function startAddJob(client: JobRuntime<Billing>, pipeline: string, body: Record<string, unknown>, options?: JobOptions, _unknownField?: string): Promise<JobHandle<Billing>> {
   return client.startJob(pipeline, body, options);
 }

@@ -19,6 +19,7 @@ const ok = { "200": { description: "ok", content: { "application/json": { schema
 async function irOf(
   operationIds: readonly string[],
   errorCodes: readonly (string | { readonly code: string; readonly description: string })[] = [],
+  schemaNames: readonly string[] = [],
 ): Promise<IR> {
   const paths = Object.fromEntries(operationIds.map((id, i) => [`/p${i}`, { get: { operationId: id, responses: ok } }]));
   // Error codes are the consts of a oneOf with their HTTP status.
@@ -28,6 +29,7 @@ async function irOf(
         typeof e === "string" ? { const: e, "x-http-status": 400 } : { const: e.code, "x-http-status": 400, description: e.description },
       ),
     },
+    ...Object.fromEntries(schemaNames.map((name) => [name, { type: "object" }])),
   };
   const document = { openapi: "3.1.0", info: { title: "names", version: "1" }, paths, components: { schemas } };
   return buildIR(await checkDescription({ source: "names.json", text: JSON.stringify(document), document }));
@@ -154,6 +156,19 @@ describe("the TypeScript name planner", () => {
     // The error codes' schema is named ErrorCode, as errors.ts's union of the codes is.
     const ir = await irOf(["op"], ["X"]);
     expect(planTsNames(ir).schema("ErrorCode")).toBe("ErrorCodeSchema");
+  });
+
+  it.each([
+    { given: "OptionsIfExact", want: "OptionsIfExactSchema" },
+    { given: "UnknownFields", want: "UnknownFieldsSchema" },
+    { given: "JobRequests", want: "JobRequestsSchema" },
+    { given: "Omit", want: "OmitSchema" },
+    { given: "Error", want: "ErrorSchema" },
+    // The old name of the job options' type is free again.
+    { given: "OptionsUnlessUnknown", want: "OptionsUnlessUnknown" },
+  ])("a schema $given, beside the names the output declares itself, is $want", async ({ given, want }) => {
+    const ir = await irOf(["op"], [], [given]);
+    expect(planTsNames(ir).schema(given)).toBe(want);
   });
 
   it("is deterministic", async () => {

@@ -18,7 +18,7 @@ export const TS_OUTPUT_NAMES: readonly string[] = [
   "subscriptionRules",
   "JobRequests",
   "UnknownFields",
-  "OptionsUnlessUnknown",
+  "OptionsIfExact",
   "WebhookEvent",
   "WebhookEventType",
   "verify",

@@ -4,6 +4,7 @@ import type { TsKit } from "../ts-kit.js";
 import { type Statements, tsFile, VariableDeclarationKind } from "../ts-file.js";
 import { tsDocCode, tsDocText, tsObjectKey, tsRead, tsString } from "../escape.js";
 import { docOf, objectLiteral, printType, type TypeScope } from "../ts-type.js";
+import { MAX_LINE, wrapDoc } from "../ts-nodes.js";
 import { type TsNames, tsNames } from "../names.js";
 import { scopes, subscriptionRules, typeImports } from "./scope.js";
 import { billingSchema, isBinaryResponse, jobsModel, rawBodyMediaType, specExpression } from "./spec.js";
@@ -48,7 +49,7 @@ export async function emitOperations(ir: IR, kit: TsKit): Promise<readonly Emitt
               ]
             : []),
           ...(jobTypes.length > 0
-            ? [{ isTypeOnly: true, moduleSpecifier: "./requests.js", namedImports: [...jobTypes, "OptionsUnlessUnknown"].sort() }]
+            ? [{ isTypeOnly: true, moduleSpecifier: "./requests.js", namedImports: [...jobTypes, "OptionsIfExact"].sort() }]
             : []),
           ...typeImports(
             new Set([...uses, ...(billing.alias === undefined ? [] : [billing.alias])].filter((u) => u !== "FileInput")),
@@ -84,6 +85,9 @@ function billingTypes(alias: string | undefined): BillingTypes {
     : { alias, client: `Runtime<${alias}>`, jobClient: `JobRuntime<${alias}>`, extra: `, ${alias}`, only: `<${alias}>` };
 }
 
+/** The width of a top-level doc comment's text: the line limit less ` * `. */
+const DOC_WIDTH = MAX_LINE - 3;
+
 /** One `@throws` line naming the operation's error-code union, whose codes each have a class in errors.ts. */
 function errorsDoc(op: Operation, names: TsNames): string[] {
   const union = names.errorUnion(op);
@@ -99,7 +103,7 @@ function docs(op: Operation, names: TsNames, extra: readonly string[] = []): str
   ]
     .filter((x): x is string => x !== undefined)
     .join("\n");
-  return [tsDocText(text), ...errorsDoc(op, names)].join("\n");
+  return [...wrapDoc(tsDocText(text).split("\n"), DOC_WIDTH), ...errorsDoc(op, names)].join("\n");
 }
 
 function responseType(op: Operation, scope: TypeScope): string {
@@ -259,7 +263,7 @@ function emitJobFunctions(
     const line = `Pipeline \`${p.slug}\`${p.summary ? `: ${p.summary}` : "."}\n${extraDoc}`;
     if (index === 0) return docs(op, names, [`\n${line}`]);
     return [
-      tsDocText(line),
+      ...wrapDoc(tsDocText(line).split("\n"), DOC_WIDTH),
       "",
       `The operation's full description is on the first signature of {@link ${name}}.`,
       ...errorsDoc(op, names),
@@ -273,7 +277,7 @@ function emitJobFunctions(
         { name: "client", type: billing.jobClient },
         { name: "pipeline", type: tsString(p.slug) },
         { name: "body", type: "B" },
-        { name: "options", isRestParameter: true, type: `OptionsUnlessUnknown<B, ${names.pipelineRequest(p)}, JobOptions>` },
+        { name: "options", isRestParameter: true, type: `OptionsIfExact<B, ${names.pipelineRequest(p)}, JobOptions>` },
       ],
       returnType: returns(p),
     }));

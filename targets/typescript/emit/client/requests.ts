@@ -152,7 +152,7 @@ function optionsUnlessUnknown(): string {
     ]),
   );
   return typeAlias(
-    "OptionsUnlessUnknown",
+    "OptionsIfExact",
     type,
     [
       "The trailing parameters of a job submission: the options, or, when the body has a field its variant does not",

@@ -6,6 +6,6 @@ export type UnknownFields<B, U> = Exclude<keyof B, U extends unknown ? (B extend
  * The trailing parameters of a job submission: the options, or, when the body has a field its variant does not
  * declare, a required marker naming it, so that the call does not compile.
  */
-export type OptionsUnlessUnknown<B, U, O> =
+export type OptionsIfExact<B, U, O> =
   [UnknownFields<B, U>] extends [never] ? [options?: O] :
   [options: O | undefined, unknownField: `unknown field: ${Extract<UnknownFields<B, U>, string>}`];
