@@ -254,24 +254,30 @@ export type WorkflowPayloadOf<B extends WorkflowRequest> =
   B extends WorkflowPdfAiSplitRequest ? WorkflowPayload :
   B extends WorkflowDocumentAnonymizeFinalizeRequest ? WorkflowPayload :
   never;
-/** Unlock encrypted PDFs with their current password. */
-export type PdfstudioUnlockWithPasswordPdfDefaultRequest = AddJobCommonFields & {
+/**
+ * Body of `pdfstudio___unlock_with_password_pdf`: Unlock encrypted PDF.
+ *
+ * Unlock encrypted PDFs with their current password.
+ */
+export type PdfstudioUnlockWithPasswordPdfRequest = AddJobCommonFields & {
   /** Encrypted PDFs; in multipart the name repeats as `files[]`. */
   files: FileInput[];
   /** Current PDF password. */
   password: string;
 };
-/** Body of `pdfstudio___unlock_with_password_pdf`: one of its variants, told apart by nothing (it has one variant). */
-export type PdfstudioUnlockWithPasswordPdfRequest = PdfstudioUnlockWithPasswordPdfDefaultRequest;
 /**
  * The finished payload of a `pdfstudio___unlock_with_password_pdf` job for body `B`. After polling it is read from
  * `job_result`; the runtime normalises it as `result ?? job_result`.
  */
 export type PdfstudioUnlockWithPasswordPdfPayloadOf<B extends PdfstudioUnlockWithPasswordPdfRequest> =
-  B extends PdfstudioUnlockWithPasswordPdfDefaultRequest ? JobPayload :
+  B extends PdfstudioUnlockWithPasswordPdfRequest ? JobPayload :
   never;
-/** Synthesize speech from text. */
-export type ServiceVoiceTtsDefaultRequest = Omit<AddJobCommonFields, "priority"> & {
+/**
+ * Body of `service_voice___tts`: Text to speech.
+ *
+ * Synthesize speech from text.
+ */
+export type ServiceVoiceTtsRequest = Omit<AddJobCommonFields, "priority"> & {
   /** Text to speak; emotion markup in parentheses such as (happy), (sad), (whispering). */
   text: string;
   /** Voice alias, case-insensitive. */
@@ -339,31 +345,29 @@ export type ServiceVoiceTtsDefaultRequest = Omit<AddJobCommonFields, "priority">
    */
   return_base64?: boolean;
 };
-/** Body of `service_voice___tts`: one of its variants, told apart by nothing (it has one variant). */
-export type ServiceVoiceTtsRequest = ServiceVoiceTtsDefaultRequest;
 /**
  * The finished payload of a `service_voice___tts` job for body `B`. After polling it is read from
  * `result`; the runtime normalises it as `result ?? job_result`.
  */
 export type ServiceVoiceTtsPayloadOf<B extends ServiceVoiceTtsRequest> =
-  B extends ServiceVoiceTtsDefaultRequest ? VoiceResult :
+  B extends ServiceVoiceTtsRequest ? VoiceResult :
   never;
 /**
+ * Body of `service_dataripper___redact_image`: Canonical apply-redaction path of anonymization.
+ *
  * Apply redaction; its parameters are not shown.
  *
  * Its parameters are not shown in the description, so further fields are accepted as they are.
  */
-export type ServiceDataripperRedactImageDefaultRequest = AddJobCommonFields & {
+export type ServiceDataripperRedactImageRequest = AddJobCommonFields & {
   [key: string]: unknown;
 };
-/** Body of `service_dataripper___redact_image`: one of its variants, told apart by nothing (it has one variant). */
-export type ServiceDataripperRedactImageRequest = ServiceDataripperRedactImageDefaultRequest;
 /**
  * The finished payload of a `service_dataripper___redact_image` job for body `B`. After polling it is read from
  * `job_result`; the runtime normalises it as `result ?? job_result`.
  */
 export type ServiceDataripperRedactImagePayloadOf<B extends ServiceDataripperRedactImageRequest> =
-  B extends ServiceDataripperRedactImageDefaultRequest ? JobPayload :
+  B extends ServiceDataripperRedactImageRequest ? JobPayload :
   never;
 /** The request body of every pipeline, by slug. */
 export interface JobRequests {

@@ -12,7 +12,7 @@ import {
   type JobResult,
   startAddJob,
   subscribeWebhook,
-  type ServiceVoiceTtsDefaultRequest,
+  type ServiceVoiceTtsRequest,
   type WorkflowDocumentAnonymizeFinalizeRequest,
   type WorkflowPdfAiSplitRequest,
 } from "../../generated/index.js";
@@ -128,11 +128,11 @@ describe("job submission: the fields every variant shares, declared once", () =>
   });
 
   it("keeps a variant's own form of a shared field in place of the shared one", () => {
-    expectTypeOf<ServiceVoiceTtsDefaultRequest["priority"]>().not.toEqualTypeOf<AddJobCommonFields["priority"]>();
-    expectTypeOf<ServiceVoiceTtsDefaultRequest["client_wait"]>().toEqualTypeOf<AddJobCommonFields["client_wait"]>();
+    expectTypeOf<ServiceVoiceTtsRequest["priority"]>().not.toEqualTypeOf<AddJobCommonFields["priority"]>();
+    expectTypeOf<ServiceVoiceTtsRequest["client_wait"]>().toEqualTypeOf<AddJobCommonFields["client_wait"]>();
     expectTypeOf<WorkflowDocumentAnonymizeFinalizeRequest["processing_lane"]>().toEqualTypeOf<AddJobCommonFields["processing_lane"]>();
     // @ts-expect-error the voice pipeline's priority stays queue or stream, the shared number does not leak in
-    const voice: ServiceVoiceTtsDefaultRequest = { text: "Hallo", voice: "anna", priority: 5 };
+    const voice: ServiceVoiceTtsRequest = { text: "Hallo", voice: "anna", priority: 5 };
     void voice;
   });
 });

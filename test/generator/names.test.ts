@@ -10,7 +10,8 @@ import { pythonView } from "../../targets/python/emit/view.js";
 import { buildIR } from "../../generator/ir/build.js";
 import { uniqueIdentifiers } from "../../generator/ir/names.js";
 import type { IR } from "../../generator/ir/types.js";
-import { checkDescription } from "../../generator/spec/load.js";
+import { checkDescription, loadDescription } from "../../generator/spec/load.js";
+import { currentRelease, releaseFile } from "../../generator/spec/releases.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -169,6 +170,29 @@ describe("the TypeScript name planner", () => {
   ])("a schema $given, beside the names the output declares itself, is $want", async ({ given, want }) => {
     const ir = await irOf(["op"], [], [given]);
     expect(planTsNames(ir).schema(given)).toBe(want);
+  });
+
+  it.each([
+    // A pipeline's one variant without a discriminator is the pipeline's body, named once.
+    { slug: "service_voice___tts", variant: "default", want: ["ServiceVoiceTtsRequest", "ServiceVoiceTtsRequest"] },
+    {
+      slug: "service_dataripper___redact_image",
+      variant: "default",
+      want: ["ServiceDataripperRedactImageRequest", "ServiceDataripperRedactImageRequest"],
+    },
+    // One chosen by a discriminator keeps its own name beside the pipeline's union.
+    {
+      slug: "service_aiocr___generate",
+      variant: "us_tax_forms",
+      want: ["ServiceAiocrGenerateUsTaxFormsRequest", "ServiceAiocrGenerateRequest"],
+    },
+    { slug: "workflow", variant: "pdf_ai_split", want: ["WorkflowPdfAiSplitRequest", "WorkflowRequest"] },
+  ])("pipeline $slug, variant $variant: request types $want", async ({ slug, variant, want }) => {
+    const ir = buildIR(await loadDescription(releaseFile(currentRelease())));
+    const names = planTsNames(ir);
+    const pipeline = ir.operations.flatMap((o) => o.variants?.pipelines ?? []).find((p) => p.slug === slug)!;
+    const v = pipeline.variants.find((x) => x.name === variant)!;
+    expect([names.variantRequest(pipeline, v), names.pipelineRequest(pipeline)]).toEqual(want);
   });
 
   it("is deterministic", async () => {

@@ -203,8 +203,17 @@ export function planTsNames(ir: IR): TsNames {
   for (const op of ir.operations) {
     if (op.variants) common.set(op.id, claim(`${upper(operation.get(op.id)!)}CommonFields`));
     for (const p of op.variants?.pipelines ?? []) {
-      for (const v of p.variants) variants.set(`${op.id}\n${p.slug}\n${v.name}`, claim(`${v.identifier}Request`));
-      pipelines.set(`${op.id}\n${p.slug}`, claim(`${p.identifier}Request`));
+      const [only, ...others] = p.variants;
+      if (only !== undefined && others.length === 0 && only.discriminator === undefined) {
+        // A pipeline's one undiscriminated variant is the pipeline's body: one type, `<Pipeline>Request`, not also
+        // `<Pipeline>DefaultRequest`.
+        const name = claim(`${p.identifier}Request`);
+        variants.set(`${op.id}\n${p.slug}\n${only.name}`, name);
+        pipelines.set(`${op.id}\n${p.slug}`, name);
+      } else {
+        for (const v of p.variants) variants.set(`${op.id}\n${p.slug}\n${v.name}`, claim(`${v.identifier}Request`));
+        pipelines.set(`${op.id}\n${p.slug}`, claim(`${p.identifier}Request`));
+      }
       payloads.set(`${op.id}\n${p.slug}`, claim(`${p.identifier}PayloadOf`));
     }
   }

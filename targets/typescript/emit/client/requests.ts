@@ -61,11 +61,13 @@ export async function emitRequests(ir: IR, kit: TsKit): Promise<readonly Emitted
               );
             }
             const pipelineRequest = names.pipelineRequest(pipeline);
-            file.addPrinted(
-              typeAlias(pipelineRequest, unionOf(pipeline.variants.map((v) => typeRef(names.variantRequest(pipeline, v)))), [
-                `Body of \`${tsDocCode(pipeline.slug)}\`: one of its variants, told apart by ${discriminatorText(pipeline)}.`,
-              ]),
-            );
+            // A pipeline whose one variant is its body has no union of its own.
+            if (!pipeline.variants.some((v) => names.variantRequest(pipeline, v) === pipelineRequest))
+              file.addPrinted(
+                typeAlias(pipelineRequest, unionOf(pipeline.variants.map((v) => typeRef(names.variantRequest(pipeline, v)))), [
+                  `Body of \`${tsDocCode(pipeline.slug)}\`: one of its variants, told apart by ${discriminatorText(pipeline)}.`,
+                ]),
+              );
             // B extends V1 ? P1 : B extends V2 ? P2 : ... : never
             const payload = pipeline.variants.reduceRight<TS.TypeNode>(
               (rest, v) =>
@@ -167,7 +169,10 @@ function discriminatorText(p: Pipeline): string {
 }
 
 function docText(v: Variant, p: Pipeline): string[] {
-  const lines = [v.summary ?? `Variant ${v.name} of ${p.slug}.`];
+  const only = p.variants.length === 1 && v.discriminator === undefined;
+  const lines = only
+    ? [`Body of \`${p.slug}\`${p.summary ? `: ${p.summary}` : "."}`, ...(v.summary ? ["", v.summary] : [])]
+    : [v.summary ?? `Variant ${v.name} of ${p.slug}.`];
   if (v.description) lines.push("", v.description);
   if (v.discriminator) {
     lines.push(

@@ -10,17 +10,15 @@ export type AddJobCommonFields = {
   /** Allowed: `"slow"`, `"fast"`. */
   lane?: Lane;
 };
-/** Variant default of scan___pages. */
-export type ScanPagesDefaultRequest = AddJobCommonFields & {
+/** Body of `scan___pages`. */
+export type ScanPagesRequest = AddJobCommonFields & {
   file_1: FileInput;
 };
-/** Body of `scan___pages`: one of its variants, told apart by nothing (it has one variant). */
-export type ScanPagesRequest = ScanPagesDefaultRequest;
 /**
  * The finished payload of a `scan___pages` job for body `B`. After polling it is read from
  * `job_result`; the runtime normalises it as `result ?? job_result`.
  */
-export type ScanPagesPayloadOf<B extends ScanPagesRequest> = B extends ScanPagesDefaultRequest ? ScanPayload : never;
+export type ScanPagesPayloadOf<B extends ScanPagesRequest> = B extends ScanPagesRequest ? ScanPayload : never;
 /**
  * Variant split of work.
  *
