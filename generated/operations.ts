@@ -6,10 +6,16 @@ import type {
   JobHandle,
   JobOptions,
   JobResult,
-  JobRuntime,
   OperationSpec,
   RequestOptions,
   Runtime,
+} from "../targets/typescript/runtime/index.js";
+import {
+  callOperation,
+  callOperationWithBody,
+  downloadFile,
+  startJob,
+  submitJob,
 } from "../targets/typescript/runtime/index.js";
 import { checkSubscription } from "../targets/typescript/runtime/index.js";
 import { subscriptionRules } from "./model.js";
@@ -78,7 +84,7 @@ const getActivityDocumentOperation: OperationSpec = {
  * @throws {@link ServiceError} of a code in {@link AnalyticsErrorCode}, as the class errors.ts names for it
  */
 export function getActivityDocument(client: Runtime<Billing>, params?: GetActivityDocumentParams, options?: RequestOptions): Promise<ApiResult<GetActivityDocumentResponse, Billing>> {
-  return client.call<GetActivityDocumentResponse>(getActivityDocumentOperation, { query: { "pofid": params?.pofid, "documents_id": params?.documents_id } }, options);
+  return callOperation<GetActivityDocumentResponse, Billing>(client, getActivityDocumentOperation, { query: { "pofid": params?.pofid, "documents_id": params?.documents_id } }, options);
 }
 
 /** Success body of `getActivityHeatmap`. */
@@ -110,7 +116,7 @@ const getActivityHeatmapOperation: OperationSpec = {
  * @throws {@link ServiceError} of a code in {@link AnalyticsErrorCode}, as the class errors.ts names for it
  */
 export function getActivityHeatmap(client: Runtime<Billing>, params?: GetActivityHeatmapParams, options?: RequestOptions): Promise<ApiResult<GetActivityHeatmapResponse, Billing>> {
-  return client.call<GetActivityHeatmapResponse>(getActivityHeatmapOperation, { query: { "year": params?.year, "workspace_id": params?.workspace_id } }, options);
+  return callOperation<GetActivityHeatmapResponse, Billing>(client, getActivityHeatmapOperation, { query: { "year": params?.year, "workspace_id": params?.workspace_id } }, options);
 }
 
 /** Success body of `getActivityUsers`. */
@@ -144,7 +150,7 @@ const getActivityUsersOperation: OperationSpec = {
  * @throws {@link ServiceError} of a code in {@link AnalyticsErrorCode}, as the class errors.ts names for it
  */
 export function getActivityUsers(client: Runtime<Billing>, params?: GetActivityUsersParams, options?: RequestOptions): Promise<ApiResult<GetActivityUsersResponse, Billing>> {
-  return client.call<GetActivityUsersResponse>(getActivityUsersOperation, { query: { "period": params?.period, "workspace_id": params?.workspace_id } }, options);
+  return callOperation<GetActivityUsersResponse, Billing>(client, getActivityUsersOperation, { query: { "period": params?.period, "workspace_id": params?.workspace_id } }, options);
 }
 
 /** Success body of `getAuditCenter`. */
@@ -198,7 +204,7 @@ const getAuditCenterOperation: OperationSpec = {
  * @throws {@link ServiceError} of a code in {@link AnalyticsErrorCode}, as the class errors.ts names for it
  */
 export function getAuditCenter(client: Runtime<Billing>, params?: GetAuditCenterParams, options?: RequestOptions): Promise<ApiResult<GetAuditCenterResponse, Billing>> {
-  return client.call<GetAuditCenterResponse>(getAuditCenterOperation, { query: { "limit": params?.limit, "offset": params?.offset, "severity": params?.severity, "require_review": params?.require_review, "workspace_id": params?.workspace_id } }, options);
+  return callOperation<GetAuditCenterResponse, Billing>(client, getAuditCenterOperation, { query: { "limit": params?.limit, "offset": params?.offset, "severity": params?.severity, "require_review": params?.require_review, "workspace_id": params?.workspace_id } }, options);
 }
 
 /** Success body of `getCalendarDueDates`. */
@@ -231,7 +237,7 @@ const getCalendarDueDatesOperation: OperationSpec = {
  * @throws {@link ServiceError} of a code in {@link AnalyticsErrorCode}, as the class errors.ts names for it
  */
 export function getCalendarDueDates(client: Runtime<Billing>, params?: GetCalendarDueDatesParams, options?: RequestOptions): Promise<ApiResult<GetCalendarDueDatesResponse, Billing>> {
-  return client.call<GetCalendarDueDatesResponse>(getCalendarDueDatesOperation, { query: { "year": params?.year, "show_overdue": params?.show_overdue } }, options);
+  return callOperation<GetCalendarDueDatesResponse, Billing>(client, getCalendarDueDatesOperation, { query: { "year": params?.year, "show_overdue": params?.show_overdue } }, options);
 }
 
 /** Success body of `getContactStats`. */
@@ -271,7 +277,7 @@ const getContactStatsOperation: OperationSpec = {
  * @throws {@link ServiceError} of a code in {@link AnalyticsErrorCode}, as the class errors.ts names for it
  */
 export function getContactStats(client: Runtime<Billing>, params?: GetContactStatsParams, options?: RequestOptions): Promise<ApiResult<GetContactStatsResponse, Billing>> {
-  return client.call<GetContactStatsResponse>(getContactStatsOperation, { query: { "limit": params?.limit, "period": params?.period, "include_addresses": params?.include_addresses } }, options);
+  return callOperation<GetContactStatsResponse, Billing>(client, getContactStatsOperation, { query: { "limit": params?.limit, "period": params?.period, "include_addresses": params?.include_addresses } }, options);
 }
 
 /** Success body of `getContactStatsFinancial`. */
@@ -301,7 +307,7 @@ const getContactStatsFinancialOperation: OperationSpec = {
  * @throws {@link ServiceError} of a code in {@link AnalyticsErrorCode}, as the class errors.ts names for it
  */
 export function getContactStatsFinancial(client: Runtime<Billing>, params?: GetContactStatsFinancialParams, options?: RequestOptions): Promise<ApiResult<GetContactStatsFinancialResponse, Billing>> {
-  return client.call<GetContactStatsFinancialResponse>(getContactStatsFinancialOperation, { query: { "limit": params?.limit } }, options);
+  return callOperation<GetContactStatsFinancialResponse, Billing>(client, getContactStatsFinancialOperation, { query: { "limit": params?.limit } }, options);
 }
 
 /** Success body of `getDocument`. */
@@ -333,7 +339,7 @@ const getDocumentOperation: OperationSpec = {
  * @throws {@link ServiceError} of a code in {@link DocumentsErrorCode}, as the class errors.ts names for it
  */
 export function getDocument(client: Runtime<Billing>, params: GetDocumentParams, options?: RequestOptions): Promise<ApiResult<GetDocumentResponse, Billing>> {
-  return client.call<GetDocumentResponse>(getDocumentOperation, { path: { "pofid": params.pofid }, query: { "share_context": params.share_context } }, options);
+  return callOperation<GetDocumentResponse, Billing>(client, getDocumentOperation, { path: { "pofid": params.pofid }, query: { "share_context": params.share_context } }, options);
 }
 
 /**
@@ -358,7 +364,7 @@ export function getDocument(client: Runtime<Billing>, params: GetDocumentParams,
  * Submits the job and waits: on hold, then by polling after a 202, until it completes, fails or the deadline passes.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
-export function addJob<B extends ServiceAiocrGenerateRequest>(client: JobRuntime<Billing>, pipeline: "service_aiocr___generate", body: B, ...options: OptionsIfExact<B, ServiceAiocrGenerateRequest, JobOptions>): Promise<JobResult<ServiceAiocrGeneratePayloadOf<B>, Billing>>;
+export function addJob<B extends ServiceAiocrGenerateRequest>(client: Runtime<Billing>, pipeline: "service_aiocr___generate", body: B, ...options: OptionsIfExact<B, ServiceAiocrGenerateRequest, JobOptions>): Promise<JobResult<ServiceAiocrGeneratePayloadOf<B>, Billing>>;
 /**
  * Pipeline `workflow`: Workflow/IDP by `template` or `idp_collection`.
  * Submits the job and waits: on hold, then by polling after a 202, until it completes, fails or the deadline passes.
@@ -366,7 +372,7 @@ export function addJob<B extends ServiceAiocrGenerateRequest>(client: JobRuntime
  * The operation's full description is on the first signature of {@link addJob}.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
-export function addJob<B extends WorkflowRequest>(client: JobRuntime<Billing>, pipeline: "workflow", body: B, ...options: OptionsIfExact<B, WorkflowRequest, JobOptions>): Promise<JobResult<WorkflowPayloadOf<B>, Billing>>;
+export function addJob<B extends WorkflowRequest>(client: Runtime<Billing>, pipeline: "workflow", body: B, ...options: OptionsIfExact<B, WorkflowRequest, JobOptions>): Promise<JobResult<WorkflowPayloadOf<B>, Billing>>;
 /**
  * Pipeline `pdfstudio___unlock_with_password_pdf`: Unlock encrypted PDF.
  * Submits the job and waits: on hold, then by polling after a 202, until it completes, fails or the deadline passes.
@@ -374,7 +380,7 @@ export function addJob<B extends WorkflowRequest>(client: JobRuntime<Billing>, p
  * The operation's full description is on the first signature of {@link addJob}.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
-export function addJob<B extends PdfstudioUnlockWithPasswordPdfRequest>(client: JobRuntime<Billing>, pipeline: "pdfstudio___unlock_with_password_pdf", body: B, ...options: OptionsIfExact<B, PdfstudioUnlockWithPasswordPdfRequest, JobOptions>): Promise<JobResult<PdfstudioUnlockWithPasswordPdfPayloadOf<B>, Billing>>;
+export function addJob<B extends PdfstudioUnlockWithPasswordPdfRequest>(client: Runtime<Billing>, pipeline: "pdfstudio___unlock_with_password_pdf", body: B, ...options: OptionsIfExact<B, PdfstudioUnlockWithPasswordPdfRequest, JobOptions>): Promise<JobResult<PdfstudioUnlockWithPasswordPdfPayloadOf<B>, Billing>>;
 /**
  * Pipeline `service_voice___tts`: Text to speech.
  * Submits the job and waits: on hold, then by polling after a 202, until it completes, fails or the deadline passes.
@@ -382,7 +388,7 @@ export function addJob<B extends PdfstudioUnlockWithPasswordPdfRequest>(client: 
  * The operation's full description is on the first signature of {@link addJob}.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
-export function addJob<B extends ServiceVoiceTtsRequest>(client: JobRuntime<Billing>, pipeline: "service_voice___tts", body: B, ...options: OptionsIfExact<B, ServiceVoiceTtsRequest, JobOptions>): Promise<JobResult<ServiceVoiceTtsPayloadOf<B>, Billing>>;
+export function addJob<B extends ServiceVoiceTtsRequest>(client: Runtime<Billing>, pipeline: "service_voice___tts", body: B, ...options: OptionsIfExact<B, ServiceVoiceTtsRequest, JobOptions>): Promise<JobResult<ServiceVoiceTtsPayloadOf<B>, Billing>>;
 /**
  * Pipeline `service_dataripper___redact_image`: Canonical apply-redaction path of anonymization.
  * Submits the job and waits: on hold, then by polling after a 202, until it completes, fails or the deadline passes.
@@ -390,9 +396,9 @@ export function addJob<B extends ServiceVoiceTtsRequest>(client: JobRuntime<Bill
  * The operation's full description is on the first signature of {@link addJob}.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
-export function addJob<B extends ServiceDataripperRedactImageRequest>(client: JobRuntime<Billing>, pipeline: "service_dataripper___redact_image", body: B, ...options: OptionsIfExact<B, ServiceDataripperRedactImageRequest, JobOptions>): Promise<JobResult<ServiceDataripperRedactImagePayloadOf<B>, Billing>>;
-export function addJob(client: JobRuntime<Billing>, pipeline: string, body: Record<string, unknown>, options?: JobOptions, _unknownField?: string): Promise<JobResult<unknown, Billing>> {
-  return client.submitJob(pipeline, body, options);
+export function addJob<B extends ServiceDataripperRedactImageRequest>(client: Runtime<Billing>, pipeline: "service_dataripper___redact_image", body: B, ...options: OptionsIfExact<B, ServiceDataripperRedactImageRequest, JobOptions>): Promise<JobResult<ServiceDataripperRedactImagePayloadOf<B>, Billing>>;
+export function addJob(client: Runtime<Billing>, pipeline: string, body: Record<string, unknown>, options?: JobOptions, _unknownField?: string): Promise<JobResult<unknown, Billing>> {
+  return submitJob(client, pipeline, body, options);
 }
 
 /**
@@ -414,49 +420,49 @@ export function addJob(client: JobRuntime<Billing>, pipeline: string, body: Reco
  * `POST /job/add/{pipeline}`
  *
  * Pipeline `service_aiocr___generate`: OCR and OCR-based extraction.
- * Submits with `client_wait=false` and returns a handle at once; `client.waitJob(handle.jobId)` resumes from any
+ * Submits with `client_wait=false` and returns a handle at once; `waitJob(client, handle.jobId)` resumes from any
  * process.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
-export function startAddJob<B extends ServiceAiocrGenerateRequest>(client: JobRuntime<Billing>, pipeline: "service_aiocr___generate", body: B, ...options: OptionsIfExact<B, ServiceAiocrGenerateRequest, JobOptions>): Promise<JobHandle<Billing>>;
+export function startAddJob<B extends ServiceAiocrGenerateRequest>(client: Runtime<Billing>, pipeline: "service_aiocr___generate", body: B, ...options: OptionsIfExact<B, ServiceAiocrGenerateRequest, JobOptions>): Promise<JobHandle<Billing>>;
 /**
  * Pipeline `workflow`: Workflow/IDP by `template` or `idp_collection`.
- * Submits with `client_wait=false` and returns a handle at once; `client.waitJob(handle.jobId)` resumes from any
+ * Submits with `client_wait=false` and returns a handle at once; `waitJob(client, handle.jobId)` resumes from any
  * process.
  *
  * The operation's full description is on the first signature of {@link startAddJob}.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
-export function startAddJob<B extends WorkflowRequest>(client: JobRuntime<Billing>, pipeline: "workflow", body: B, ...options: OptionsIfExact<B, WorkflowRequest, JobOptions>): Promise<JobHandle<Billing>>;
+export function startAddJob<B extends WorkflowRequest>(client: Runtime<Billing>, pipeline: "workflow", body: B, ...options: OptionsIfExact<B, WorkflowRequest, JobOptions>): Promise<JobHandle<Billing>>;
 /**
  * Pipeline `pdfstudio___unlock_with_password_pdf`: Unlock encrypted PDF.
- * Submits with `client_wait=false` and returns a handle at once; `client.waitJob(handle.jobId)` resumes from any
+ * Submits with `client_wait=false` and returns a handle at once; `waitJob(client, handle.jobId)` resumes from any
  * process.
  *
  * The operation's full description is on the first signature of {@link startAddJob}.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
-export function startAddJob<B extends PdfstudioUnlockWithPasswordPdfRequest>(client: JobRuntime<Billing>, pipeline: "pdfstudio___unlock_with_password_pdf", body: B, ...options: OptionsIfExact<B, PdfstudioUnlockWithPasswordPdfRequest, JobOptions>): Promise<JobHandle<Billing>>;
+export function startAddJob<B extends PdfstudioUnlockWithPasswordPdfRequest>(client: Runtime<Billing>, pipeline: "pdfstudio___unlock_with_password_pdf", body: B, ...options: OptionsIfExact<B, PdfstudioUnlockWithPasswordPdfRequest, JobOptions>): Promise<JobHandle<Billing>>;
 /**
  * Pipeline `service_voice___tts`: Text to speech.
- * Submits with `client_wait=false` and returns a handle at once; `client.waitJob(handle.jobId)` resumes from any
+ * Submits with `client_wait=false` and returns a handle at once; `waitJob(client, handle.jobId)` resumes from any
  * process.
  *
  * The operation's full description is on the first signature of {@link startAddJob}.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
-export function startAddJob<B extends ServiceVoiceTtsRequest>(client: JobRuntime<Billing>, pipeline: "service_voice___tts", body: B, ...options: OptionsIfExact<B, ServiceVoiceTtsRequest, JobOptions>): Promise<JobHandle<Billing>>;
+export function startAddJob<B extends ServiceVoiceTtsRequest>(client: Runtime<Billing>, pipeline: "service_voice___tts", body: B, ...options: OptionsIfExact<B, ServiceVoiceTtsRequest, JobOptions>): Promise<JobHandle<Billing>>;
 /**
  * Pipeline `service_dataripper___redact_image`: Canonical apply-redaction path of anonymization.
- * Submits with `client_wait=false` and returns a handle at once; `client.waitJob(handle.jobId)` resumes from any
+ * Submits with `client_wait=false` and returns a handle at once; `waitJob(client, handle.jobId)` resumes from any
  * process.
  *
  * The operation's full description is on the first signature of {@link startAddJob}.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
-export function startAddJob<B extends ServiceDataripperRedactImageRequest>(client: JobRuntime<Billing>, pipeline: "service_dataripper___redact_image", body: B, ...options: OptionsIfExact<B, ServiceDataripperRedactImageRequest, JobOptions>): Promise<JobHandle<Billing>>;
-export function startAddJob(client: JobRuntime<Billing>, pipeline: string, body: Record<string, unknown>, options?: JobOptions, _unknownField?: string): Promise<JobHandle<Billing>> {
-  return client.startJob(pipeline, body, options);
+export function startAddJob<B extends ServiceDataripperRedactImageRequest>(client: Runtime<Billing>, pipeline: "service_dataripper___redact_image", body: B, ...options: OptionsIfExact<B, ServiceDataripperRedactImageRequest, JobOptions>): Promise<JobHandle<Billing>>;
+export function startAddJob(client: Runtime<Billing>, pipeline: string, body: Record<string, unknown>, options?: JobOptions, _unknownField?: string): Promise<JobHandle<Billing>> {
+  return startJob(client, pipeline, body, options);
 }
 
 /** Parameters of `downloadJobFile`. */
@@ -486,7 +492,7 @@ const downloadJobFileOperation: OperationSpec = {
  * @throws {@link ServiceError} of a code in {@link JobsErrorCode}, as the class errors.ts names for it
  */
 export function downloadJobFile(client: Runtime<Billing>, params: DownloadJobFileParams, options?: RequestOptions): Promise<Download<Billing>> {
-  return client.download(downloadJobFileOperation, { path: { "token": params.token } }, options);
+  return downloadFile(client, downloadJobFileOperation, { path: { "token": params.token } }, options);
 }
 
 /** Success body of `getJob`. */
@@ -517,7 +523,7 @@ const getJobOperation: OperationSpec = {
  * @throws {@link ServiceError} of a code in {@link JobsErrorCode}, as the class errors.ts names for it
  */
 export function getJob(client: Runtime<Billing>, params: GetJobParams, options?: RequestOptions): Promise<ApiResult<GetJobResponse, Billing>> {
-  return client.call<GetJobResponse>(getJobOperation, { path: { "job_id": params.job_id } }, options);
+  return callOperation<GetJobResponse, Billing>(client, getJobOperation, { path: { "job_id": params.job_id } }, options);
 }
 
 /** Success body of `deleteWebhook`. */
@@ -543,7 +549,7 @@ const deleteWebhookOperation: OperationSpec = {
  * @throws {@link ServiceError} of a code in {@link WebhooksErrorCode}, as the class errors.ts names for it
  */
 export function deleteWebhook(client: Runtime<Billing>, body: DeleteWebhookBody, options?: RequestOptions): Promise<ApiResult<DeleteWebhookResponse, Billing>> {
-  return client.call<DeleteWebhookResponse>(deleteWebhookOperation, { body }, options);
+  return callOperationWithBody<DeleteWebhookResponse, Billing>(client, deleteWebhookOperation, { body }, options);
 }
 
 /** Success body of `listWebhooks`. */
@@ -564,7 +570,7 @@ const listWebhooksOperation: OperationSpec = {
  * @throws {@link ServiceError} of a code in {@link ListWebhooksErrorCode}, as the class errors.ts names for it
  */
 export function listWebhooks(client: Runtime<Billing>, options?: RequestOptions): Promise<ApiResult<ListWebhooksResponse, Billing>> {
-  return client.call<ListWebhooksResponse>(listWebhooksOperation, {  }, options);
+  return callOperation<ListWebhooksResponse, Billing>(client, listWebhooksOperation, {  }, options);
 }
 
 /** Success body of `subscribeWebhook`. */
@@ -595,7 +601,7 @@ const subscribeWebhookOperation: OperationSpec = {
  */
 export function subscribeWebhook(client: Runtime<Billing>, body: SubscribeWebhookBody, options?: RequestOptions): Promise<ApiResult<SubscribeWebhookResponse, Billing>> {
   const checked = checkSubscription(body, subscriptionRules, { create: true });
-  return client.call<SubscribeWebhookResponse>(subscribeWebhookOperation, { body: checked }, options);
+  return callOperationWithBody<SubscribeWebhookResponse, Billing>(client, subscribeWebhookOperation, { body: checked }, options);
 }
 
 /** Success body of `testWebhook`. */
@@ -621,7 +627,7 @@ const testWebhookOperation: OperationSpec = {
  * @throws {@link ServiceError} of a code in {@link WebhooksErrorCode}, as the class errors.ts names for it
  */
 export function testWebhook(client: Runtime<Billing>, body: TestWebhookBody, options?: RequestOptions): Promise<ApiResult<TestWebhookResponse, Billing>> {
-  return client.call<TestWebhookResponse>(testWebhookOperation, { body }, options);
+  return callOperationWithBody<TestWebhookResponse, Billing>(client, testWebhookOperation, { body }, options);
 }
 
 /** Success body of `updateWebhook`. */
@@ -652,5 +658,5 @@ const updateWebhookOperation: OperationSpec = {
  */
 export function updateWebhook(client: Runtime<Billing>, body: UpdateWebhookBody, options?: RequestOptions): Promise<ApiResult<UpdateWebhookResponse, Billing>> {
   const checked = checkSubscription(body, subscriptionRules, { create: false });
-  return client.call<UpdateWebhookResponse>(updateWebhookOperation, { body: checked }, options);
+  return callOperationWithBody<UpdateWebhookResponse, Billing>(client, updateWebhookOperation, { body: checked }, options);
 }

@@ -4,7 +4,7 @@
 // worked, 1 otherwise.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { addJob, createClient, type JobProgress, testWebhook } from "../generated/index.js";
+import { addJob, createClient, downloadFile, type JobProgress, rawRequest, testWebhook } from "../generated/index.js";
 import { createWebhookProcessor } from "../generated/webhooks.js";
 import { startMock } from "../mock/index.js";
 
@@ -71,7 +71,7 @@ async function main(): Promise<void> {
     check(ocr.submitMeta?.status === 202, "the submission should have outlasted the hold (202)");
     const url = (ocr.data as { download_url?: string }).download_url;
     check(typeof url === "string", "the OCR result carries a download URL");
-    const file = await client.download(url);
+    const file = await downloadFile(client, url);
     const bytes = (await file.blob()).size;
     detail(`downloaded ${file.fileName ?? "(no name)"} (${file.contentType ?? "?"}, ${bytes} bytes)`);
     check(bytes > 0, "the download has content");
@@ -100,7 +100,7 @@ async function main(): Promise<void> {
     say("Webhook subscription to a local receiver");
     // The generated subscribeWebhook refuses loopback receivers on the client side, as the service does; the
     // mock accepts them, so the demo subscribes through the runtime's raw call.
-    const created = await client.raw<{ subscription_id: number }>("POST", "/webhooks/subscribe", {
+    const created = await rawRequest<{ subscription_id: number }>(client, "POST", "/webhooks/subscribe", {
       body: { name: "demo", url: receiverUrl, events: ["document.created"], secret: SECRET, retry_policy: "exponential", max_retries: 2 },
       mediaType: "application/json",
       idempotent: true,

@@ -3,7 +3,6 @@
 import createOpenApiFetch from "openapi-fetch";
 import { createClient, getJob } from "../../generated/index.js";
 import type { paths } from "../../generated/types.js";
-import { adaptFetch, PreparedRequest } from "../../targets/typescript/runtime/fetch-adapter.js";
 
 export const TOKEN = "svc_sk_benchmark0123456789";
 export const JOB_ID = "job_0123456789";
@@ -11,24 +10,14 @@ export const JOB_ID = "job_0123456789";
 export type OneRequest = () => Promise<unknown>;
 
 export const CLIENT_NAMES = ["raw fetch", "openapi-fetch", "our client (getJob)"] as const;
-/** Not clients, to break the overhead down: raw fetch plus one thing a client adds per call, and openapi-fetch as the runtime drives it. */
-export const PROBE_NAMES = [
-  "raw fetch + new Request()",
-  "raw fetch + AbortController + deadline timer",
-  "openapi-fetch with the runtime's fetch adapter",
-] as const;
+/** Not clients, to break the overhead down: raw fetch plus one thing a client adds per call. */
+export const PROBE_NAMES = ["raw fetch + new Request()", "raw fetch + AbortController + deadline timer"] as const;
 
 export function requestClients(origin: string): Record<(typeof CLIENT_NAMES)[number] | (typeof PROBE_NAMES)[number], OneRequest> {
   const base = `${origin}/latest`;
   const url = `${base}/job/get/${JOB_ID}`;
   const headers = { Authorization: `Bearer ${TOKEN}` };
   const of = createOpenApiFetch<paths>({ baseUrl: base, headers });
-  const ofAdapter = createOpenApiFetch<paths>({
-    baseUrl: base,
-    headers,
-    Request: PreparedRequest,
-    fetch: adaptFetch(fetch, undefined),
-  });
   const ours = createClient({ baseUrl: base, token: TOKEN });
   return {
     "raw fetch": async () => {
@@ -61,31 +50,49 @@ export function requestClients(origin: string): Record<(typeof CLIENT_NAMES)[num
         clearTimeout(timer);
       }
     },
-    // openapi-fetch as the runtime drives it (runtime/fetch-adapter.ts: fetch gets the init back), without the runtime:
-    // the floor of any client that sends through openapi-fetch's coreFetch.
-    "openapi-fetch with the runtime's fetch adapter": async () => {
-      const { data, error } = await ofAdapter.GET("/job/get/{job_id}", { params: { path: { job_id: JOB_ID } } });
-      if (error !== undefined) throw new Error("error answer");
-      return data;
-    },
   };
 }
 
+/** The loopback server in its child process. */
+export interface LoopbackServer {
+  origin: string;
+  /** The number of sockets the server has accepted so far. */
+  connections: () => Promise<number>;
+  stop: () => void;
+}
+
 /** Starts the loopback server in a child process; `stop` ends it. */
-export async function startServer(): Promise<{ origin: string; stop: () => void }> {
+export async function startServer(): Promise<LoopbackServer> {
   const { spawn } = await import("node:child_process");
   const { fileURLToPath } = await import("node:url");
   const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./server.ts", import.meta.url))], {
     stdio: ["pipe", "pipe", "inherit"],
   });
+  // Each JSON line the server prints goes to the first waiting reader: the port first, then the connection counts.
+  const waiting: ((line: string) => void)[] = [];
+  let out = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    out += chunk;
+    let end = out.indexOf("\n");
+    while (end >= 0) {
+      const line = out.slice(0, end);
+      out = out.slice(end + 1);
+      if (line.startsWith("{")) waiting.shift()?.(line);
+      end = out.indexOf("\n");
+    }
+  });
+  const nextLine = () => new Promise<string>((resolve) => waiting.push(resolve));
   const port = await new Promise<number>((resolve, reject) => {
-    let out = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      out += chunk;
-      const line = out.split("\n").find((l) => l.startsWith("{"));
-      if (line !== undefined) resolve((JSON.parse(line) as { port: number }).port);
-    });
+    nextLine().then((line) => resolve((JSON.parse(line) as { port: number }).port), reject);
     child.on("exit", (code) => reject(new Error(`the benchmark server exited with ${code}`)));
   });
-  return { origin: `http://127.0.0.1:${port}`, stop: () => child.stdin.end() };
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    connections: async () => {
+      const line = nextLine();
+      child.stdin.write("connections\n");
+      return (JSON.parse(await line) as { connections: number }).connections;
+    },
+    stop: () => child.stdin.end(),
+  };
 }

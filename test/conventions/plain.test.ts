@@ -18,6 +18,7 @@ import {
   type BillingData,
   type ClientOptions,
   type Download,
+  downloadFile,
   JobMayExistError,
   JobRuntime,
   MayHaveBeenProcessedError,
@@ -175,7 +176,7 @@ describe("a plain description", () => {
     const c = client();
     for (const helper of ["submitJob", "startJob", "waitJob", "priceJob"]) expect(helper in c, helper).toBe(false);
     expect(c).not.toBeInstanceOf(JobRuntime);
-    const error = await c.download("tok").catch((e: unknown) => e);
+    const error = await downloadFile(c, "tok").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SdkError);
     expect((error as Error).message).toMatch(/unavailable.*x-paperoffice-job/);
     expect(seen).toHaveLength(0);

@@ -66,12 +66,16 @@ describe("the mock through Prism's validating proxy", () => {
     // it, so the client's requests lose it on their way to the proxy.
     const base = `${prism.url}${BASE_PATH}`;
     const model = loadModel();
-    const recording = (input: string, init: RequestInit) => {
+    const recording = async (request: Request) => {
+      const input = request.url;
       if (!input.startsWith(`${base}/`)) throw new Error(`the client sent a request outside ${base}: ${input}`);
       const url = `${prism.url}${input.slice(base.length)}`;
       const path = new URL(url).pathname;
-      const match = matchRoute(model, init.method ?? "GET", path);
+      const match = matchRoute(model, request.method, path);
       const id = match !== undefined && "operation" in match ? match.operation.id : `(no operation at ${path})`;
+      // The body as bytes, with its length, as the client's own fetch would send it.
+      const body = request.body === null ? undefined : await request.arrayBuffer();
+      const init: RequestInit = { method: request.method, headers: request.headers, signal: request.signal, ...(body && { body }) };
       return ledger.send(`${id} generated client`, url, init, [200, 202]);
     };
     const client = api.createClient({
@@ -86,7 +90,7 @@ describe("the mock through Prism's validating proxy", () => {
     const link = done.data.output_files?.[0];
     if (link === undefined) throw new Error(`no output_files in ${JSON.stringify(done.data).slice(0, 300)}`);
     // The mock links its own address; the client is to fetch the file through the proxy.
-    const download = await client.download(`${base}${link.slice(mock.url.length)}`);
+    const download = await api.downloadFile(client, `${base}${link.slice(mock.url.length)}`);
     expect((await download.blob()).size).toBeGreaterThan(0);
   });
 

@@ -60,7 +60,7 @@ describe("generated client against the mock", () => {
   it("start, wait, download and the webhook operations", async () => {
     const handle = await api.startAddJob(client, "service_voice___tts", { text: "hi", voice: "anna", priority: "stream" });
     const done = await handle.wait<{ output_files?: string[] }>();
-    const download = await client.download(done.data.output_files![0]!);
+    const download = await api.downloadFile(client, done.data.output_files![0]!);
     expect((await download.blob()).size).toBeGreaterThan(0);
 
     const created = await api.subscribeWebhook(client, {

@@ -119,14 +119,15 @@ export interface Reach {
 /** One call through the generated function, with a client of its own whose fetch records Prism's answers. */
 export async function callOperation(module: Client, ir: IR, op: Operation, fixture: FixtureCase, reach: Reach): Promise<CallOutcome> {
   const exchanges: Exchange[] = [];
-  const recording = async (input: string, init: RequestInit): Promise<Response> => {
+  const recording = async (request: Request, init?: RequestInit): Promise<Response> => {
+    const input = request.url;
     // A redirect is handed to the client as it is: its target (GitHub's log and archive hosts) is not on this machine.
-    const response = await fetch(input, { ...init, redirect: "manual" });
+    const response = await fetch(new Request(request, { redirect: "manual" }), init);
     const problem = await prismProblem(response);
     // Prism answers an invalid request itself (422 or the description's 400/422) with the violations in the body.
     const invalid = (problem?.validation ?? []).map((v) => ({ ...v, location: ["request", ...v.location] }));
     exchanges.push({
-      method: init.method ?? "GET",
+      method: request.method,
       url: input,
       status: response.status,
       violations: [...headerViolations(response), ...invalid],

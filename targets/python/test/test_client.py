@@ -180,6 +180,65 @@ class ErrorTests(unittest.TestCase):
         self.assertGreaterEqual(stats(LIMITED_URL)["responses"].get("429", 0), 1)
 
 
+class _KeepAlive(http.server.BaseHTTPRequestHandler):
+    """Answers every GET with a job status, keep-alive; counts the sockets the server accepted."""
+
+    protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True
+    connections = 0
+    requests = 0
+    lock = threading.Lock()
+    BODY = json.dumps({"job_id": "job_0123456789", "job_status": "completed", "processing_time": "0.004s"}).encode()
+
+    def setup(self) -> None:
+        super().setup()
+        with _KeepAlive.lock:
+            _KeepAlive.connections += 1
+
+    def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+        with _KeepAlive.lock:
+            _KeepAlive.requests += 1
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(self.BODY)))
+        self.end_headers()
+        self.wfile.write(self.BODY)
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+class ConnectionTests(unittest.TestCase):
+    """The generated clients keep one pooled connection alive: 100 sequential calls open one socket."""
+
+    def setUp(self) -> None:
+        _KeepAlive.connections = 0
+        _KeepAlive.requests = 0
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _KeepAlive)
+        self.server.daemon_threads = True
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.base = f"http://127.0.0.1:{self.server.server_address[1]}/latest"
+
+    def tearDown(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+    def test_one_connection_for_a_hundred_sequential_calls_sync(self) -> None:
+        with service_client.Client(TOKEN, self.base) as c:
+            for _ in range(100):
+                self.assertEqual(c.get_job("job_0123456789").job_status, "completed")
+        self.assertEqual((_KeepAlive.requests, _KeepAlive.connections), (100, 1))
+
+    def test_one_connection_for_a_hundred_sequential_calls_async(self) -> None:
+        async def run() -> None:
+            async with service_client.AsyncClient(TOKEN, self.base) as c:
+                for _ in range(100):
+                    self.assertEqual((await c.get_job("job_0123456789")).job_status, "completed")
+
+        asyncio.run(run())
+        self.assertEqual((_KeepAlive.requests, _KeepAlive.connections), (100, 1))
+
+
 class _Receiver(http.server.BaseHTTPRequestHandler):
     received: list[tuple[bytes, dict[str, str]]] = []
     arrived = threading.Event()

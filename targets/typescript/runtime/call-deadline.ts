@@ -1,10 +1,11 @@
 // The deadline and the caller's signal of one call, applied to its requests in flight. In Node 20 a signal handed
 // to fetch costs about 10 µs a request (creating it, and undici tying it to its own with a WeakRef and a
-// FinalizationRegistry entry; measured with scripts/bench), some 4% of a loopback GET. So a call gets a controller of
-// its own only when its deadline is short enough to cut a request short. Either way the call ends at its deadline
+// FinalizationRegistry entry; measured with scripts/bench), some 4% of a loopback GET. So a call gets a signal of
+// its own (AbortSignal.timeout, joined with the caller's by AbortSignal.any) only when its deadline is short enough to
+// cut a request short. Either way the call ends at its deadline
 // and on abort, and nothing is sent after either: checkBudget runs before every request, and no sleep outlasts the
 // deadline.
-import { AbortedError, DeadlineExceededError } from "./errors.js";
+import { DeadlineExceededError } from "./errors.js";
 import { DEFAULTS } from "./options.js";
 import { type Budget, jobOption } from "./timing.js";
 
@@ -23,7 +24,7 @@ export interface CallDeadline {
   readonly signal: AbortSignal | undefined;
   /** The request, or DeadlineExceededError at the deadline when nothing aborts the request itself. */
   settle<T extends { response: Response }>(request: Promise<T>): Promise<T>;
-  /** Releases the call's own controller and timer. A streamed body outlives the call: it stays tied to the caller's signal. */
+  /** Releases what the call holds once it has its answer (a streamed body outlives the call). */
   end(streaming: boolean): void;
 }
 
@@ -32,19 +33,11 @@ export function callDeadline(b: Budget): CallDeadline {
   if (b.deadlineMs >= ABORT_IN_FLIGHT_BELOW_MS) {
     return { signal: b.signal, settle: <T extends { response: Response }>(request: Promise<T>) => settleWithin(b, request), end: ignore };
   }
-  // One controller for the call: the deadline timer and the caller's signal abort the request in flight.
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DeadlineExceededError(b.deadlineMs, jobOption(b))), b.deadlineAt - Date.now());
-  const onAbort = () => controller.abort(new AbortedError(jobOption(b)));
-  b.signal?.addEventListener("abort", onAbort, { once: true });
-  return {
-    signal: controller.signal,
-    settle: (request) => request,
-    end(streaming) {
-      clearTimeout(timer);
-      if (!streaming) b.signal?.removeEventListener("abort", onAbort);
-    },
-  };
+  // The deadline (AbortSignal.timeout) and the caller's signal, combined with AbortSignal.any, abort the request in
+  // flight; the transport tells them apart by whether the caller's signal fired. A streamed body stays tied to both,
+  // as the download's own guard is (download.ts).
+  const timeout = AbortSignal.timeout(Math.max(0, b.deadlineAt - Date.now()));
+  return { signal: b.signal === undefined ? timeout : AbortSignal.any([b.signal, timeout]), settle: (request) => request, end: ignore };
 }
 
 // One promise and one timer per request, both gone when it settles: cheaper than racing a deadline promise.

@@ -21,13 +21,16 @@ export interface HoldDispatcherOptions {
 type AgentClass = new (options: { headersTimeout: number; bodyTimeout: number }) => unknown;
 
 /**
- * An undici Agent with raised timeouts. Uses the `undici` package when it is installed; otherwise the Agent class
- * of Node's built-in fetch, reached through undici's documented global-dispatcher symbol.
+ * An undici Agent with raised timeouts, from the `undici` package (an optional peer dependency: install the version
+ * your Node's fetch is built on, `process.versions.undici`). Without it, pass `dispatcher: new Agent({ headersTimeout,
+ * bodyTimeout })` of your own undici, or a fetch whose timeouts exceed the hold.
  */
 export async function createHoldDispatcher(options: HoldDispatcherOptions = {}): Promise<unknown> {
-  const Agent = (await importedAgent()) ?? (await builtinAgent());
+  const Agent = await importedAgent();
   if (Agent === undefined) {
-    throw new SdkError("no undici Agent available: install the undici package, or pass a fetch whose timeouts exceed the hold");
+    throw new SdkError(
+      "no undici Agent available: install the undici package (the version of process.versions.undici), or pass a fetch whose timeouts exceed the hold",
+    );
   }
   const fallback = holdTimeoutMs(options.model);
   return new Agent({
@@ -45,18 +48,4 @@ async function importedAgent(): Promise<AgentClass | undefined> {
   } catch {
     return undefined;
   }
-}
-
-const GLOBAL_DISPATCHER = Symbol.for("undici.globalDispatcher.1");
-
-async function builtinAgent(): Promise<AgentClass | undefined> {
-  const holder = globalThis as { [GLOBAL_DISPATCHER]?: object };
-  if (holder[GLOBAL_DISPATCHER] === undefined && typeof fetch === "function") {
-    // Node installs its global dispatcher on the first fetch; a request to a port fetch refuses to use (1) creates it without touching the network.
-    await fetch("http://127.0.0.1:1/").catch(() => undefined);
-  }
-  const dispatcher = holder[GLOBAL_DISPATCHER];
-  if (dispatcher === undefined) return undefined;
-  const agentClass = Object.getPrototypeOf(dispatcher)?.constructor as AgentClass | undefined;
-  return typeof agentClass === "function" ? agentClass : undefined;
 }

@@ -1,11 +1,13 @@
-// Result files. A binary operation is downloaded through its own path (Runtime.download(op, input)); a download
+// Result files. A binary operation is downloaded through its own path (downloadFile(client, op, input)); a download
 // token or a full URL found in a result goes through the model's download operation (the description's
 // x-paperoffice-job `download`). URLs of that operation below the base address get the Authorization header; URLs of
 // other origins (signed links) are fetched without it.
 import { AbortedError, DeadlineExceededError, ResponseBodyError, SdkError } from "./errors.js";
-import type { BillingData, JobsModel, ResponseMeta } from "./model.js";
-import { matchTemplate } from "./path-template.js";
-import { type Budget, jobOption } from "./timing.js";
+import { prepareOperationBody, sendOperation } from "./call.js";
+import type { BillingData, CallInput, JobsModel, OperationSpec, RequestOptions, ResponseMeta } from "./model.js";
+import { matchTemplate, templateParameters } from "./path-template.js";
+import { internals, type Runtime } from "./runtime.js";
+import { type Budget, budgetFor, jobOption } from "./timing.js";
 
 export interface Download<B extends BillingData = BillingData> {
   /** From Content-Disposition, else the last path segment of a foreign URL; undefined when neither says. */
@@ -136,7 +138,7 @@ export function guardBody(source: ReadableStream<Uint8Array>, b: Budget): Readab
         try {
           chunk = await reader.read();
         } catch (thrown) {
-          if (stopped === undefined) stop(thrown instanceof SdkError ? thrown : bodyError(thrown, b));
+          if (stopped === undefined) stop(thrown instanceof SdkError ? thrown : (stoppedBy(b) ?? bodyError(thrown, b)));
           return;
         }
         if (stopped !== undefined) return;
@@ -154,6 +156,12 @@ export function guardBody(source: ReadableStream<Uint8Array>, b: Budget): Readab
     },
     { highWaterMark: 0 },
   );
+}
+
+/** The caller's abort or the deadline, when either is why the body stopped (the request's signal carries both). */
+function stoppedBy(b: Budget): SdkError | undefined {
+  if (b.signal?.aborted) return new AbortedError(jobOption(b));
+  return Date.now() >= b.deadlineAt ? new DeadlineExceededError(b.deadlineMs, jobOption(b)) : undefined;
 }
 
 function bodyError(thrown: unknown, b: Budget): ResponseBodyError {
@@ -174,3 +182,73 @@ async function readBlob(stream: ReadableStream<Uint8Array>, contentType: string 
 }
 
 function ignore(): void {}
+
+/**
+ * A file: the body of any operation whose answer is binary, through its own path and parameters; or, with a
+ * download token or a full URL taken from a result, through the description's download operation.
+ */
+export function downloadFile<B extends BillingData = BillingData>(
+  client: Runtime<B, object>,
+  tokenOrUrl: string,
+  options?: RequestOptions,
+): Promise<Download<B>>;
+export function downloadFile<B extends BillingData = BillingData>(
+  client: Runtime<B, object>,
+  op: OperationSpec,
+  input: CallInput,
+  options?: RequestOptions,
+): Promise<Download<B>>;
+export async function downloadFile<B extends BillingData = BillingData>(
+  client: Runtime<B, object>,
+  first: string | OperationSpec,
+  second?: CallInput | RequestOptions,
+  third?: RequestOptions,
+): Promise<Download<B>> {
+  const { transport, options: resolved, model } = client[internals];
+  if (typeof first !== "string") return downloadOperation(client, first, (second as CallInput | undefined) ?? {}, third ?? {});
+  const options = (second as RequestOptions | undefined) ?? {};
+  const download = model.jobs?.download;
+  const target = downloadTarget(first, resolved.baseUrl, download);
+  const b = budgetFor(options, resolved.deadlineMs);
+  const common = { method: "GET", response: "binary", resendable: true, budget: b, headers: options.headers } as const;
+  const result =
+    target.kind === "token" && download !== undefined
+      ? await transport.send({
+          ...common,
+          method: download.operation.method,
+          path: download.operation.path,
+          pathParams: { [download.tokenParameter]: target.token },
+          label: download.operation.operationId,
+          security: download.operation.security,
+        })
+      : await transport.send({
+          ...common,
+          path: target.kind === "foreign" ? target.path : "",
+          ...(target.kind === "foreign" && { foreignBaseUrl: target.origin }),
+          label: "download",
+        });
+  return toDownload(
+    result.data as ReadableStream<Uint8Array>,
+    result.meta,
+    target.kind === "foreign" ? target.fallbackName : undefined,
+    b,
+  ) as Download<B>;
+}
+
+async function downloadOperation<B extends BillingData>(
+  client: Runtime<B, object>,
+  op: OperationSpec,
+  input: CallInput,
+  options: RequestOptions,
+): Promise<Download<B>> {
+  const missing = templateParameters(op.path).filter((name) => input.path?.[name] === undefined || input.path[name] === "");
+  if (missing.length > 0) {
+    throw new SdkError(
+      `${op.operationId}: path parameter ${missing.map((m) => JSON.stringify(m)).join(", ")} is missing; nothing was sent`,
+    );
+  }
+  const b = budgetFor(options, client[internals].options.deadlineMs);
+  const prepared = await prepareOperationBody(client, op, input, options);
+  const result = await sendOperation(client, op, input, options, prepared, "binary", b);
+  return toDownload(result.data as ReadableStream<Uint8Array>, result.meta, undefined, b) as Download<B>;
+}

@@ -3,7 +3,7 @@
 // into Blobs beforehand (prepareBody) because reading streams and files is asynchronous.
 import { RequestEncodingError } from "./errors.js";
 import { isFileInput, PreparedFile, prepareFile } from "./files.js";
-import type { RequestMediaType } from "./model.js";
+import type { RequestMediaType, SendBody } from "./model.js";
 
 /**
  * How a form names the items of an array field: `brackets` (`files[]`, as the description states for its service)
@@ -208,4 +208,9 @@ export function parameterHeaders(
   if (cookies.length > 0) out.Cookie = cookies.join("; ");
   for (const [name, value] of Object.entries(extra ?? {})) setOwn(out, name, value);
   return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** A prepared body as sent, and its Content-Type (none where fetch sets it, for FormData, or for a raw body). */
+export function serialiseBody(body: PreparedBody, encoding: BodyEncoding): { body: SendBody; contentType: string | undefined } {
+  return { body: SERIALIZERS[encoding](body), contentType: CONTENT_TYPES[encoding] };
 }

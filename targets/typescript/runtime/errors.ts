@@ -1,4 +1,5 @@
-// Error classes. Everything the runtime throws extends SdkError; answers of the service extend ServiceError.
+// Error classes. Everything the runtime throws extends SdkError (the webhook helpers' errors too: one root); answers
+// of the service extend ServiceError.
 // Properties are only set when known so that JSON.stringify(error) stays small and never holds request data.
 
 export interface SdkErrorOptions {

@@ -8,7 +8,8 @@ export {
   type TokenProvider,
   tokenKind,
 } from "./auth.js";
-export { type Download, fileNameFromDisposition } from "./download.js";
+export { callOperation, callOperationWithBody } from "./call.js";
+export { type Download, downloadFile, fileNameFromDisposition } from "./download.js";
 export {
   AbortedError,
   BrowserTokenError,
@@ -34,8 +35,13 @@ export {
   type JobOptions,
   type JobProgress,
   type JobResult,
+  priceJob,
+  startJob,
+  submitJob,
   type WaitOptions,
+  waitJob,
 } from "./jobs.js";
+export { JobRuntime } from "./job-runtime.js";
 export type {
   ApiResult,
   BillingData,
@@ -58,10 +64,11 @@ export type {
   WebhookSigningModel,
 } from "./model.js";
 export type { ClientOptions, FetchLike, LogFn, Logger, PollInterval, RetryOptions } from "./options.js";
-export type { PaginateOptions } from "./paginate.js";
+export { type PaginateOptions, paginateOperation } from "./paginate.js";
 export { jobPrice } from "./pricing.js";
 export type { Middleware } from "openapi-fetch";
-export { JobRuntime, type RawInit, Runtime } from "./runtime.js";
+export { type RawInit, rawRequest } from "./raw.js";
+export { Runtime } from "./runtime.js";
 // The subscription operations of the generated client check their body before sending it and throw
 // SubscriptionCheckError, so those stay here. Everything else about webhooks (verification, receivers, deduplication,
 // URL checks) is server-side only and lives behind the `./webhooks` subpath, which keeps it out of the bundles and

@@ -3,11 +3,14 @@
 // them the job helpers are unavailable. Every wait has one overall deadline and the caller's signal; the sleep
 // before a poll that could not be sent in time is never started.
 import { ABORT_IN_FLIGHT_BELOW_MS } from "./call-deadline.js";
-import { encodingFor, prepareBody } from "./encode.js";
-import { type ErrorContext, envelopeFields, refusalError } from "./error-mapping.js";
+import { encodingFor, prepareBody, serialiseBody } from "./encode.js";
+import { type ErrorContext, envelopeFields } from "./error-mapping.js";
 import { JobFailedError, JobMayExistError, type ServiceErrorInit, SdkError } from "./errors.js";
 import { asRecord } from "./meta.js";
 import type { BillingData, JobsModel, RequestOptions, ResponseMeta, ServiceModel } from "./model.js";
+import { checkPipeline } from "./pipeline.js";
+import { priceJob as priceFromModel } from "./pricing.js";
+import { internals, type Runtime } from "./runtime.js";
 import { type PollInterval, type ResolvedOptions, resolvePollInterval } from "./options.js";
 import { fillTemplate, matchTemplate } from "./path-template.js";
 import { isResendable } from "./retry.js";
@@ -64,14 +67,7 @@ export interface JobHandle<B extends BillingData = BillingData> {
 
 const FAILURE_STATUS = /fail|error|cancel/i;
 
-/**
- * Whether the model's job submission accepts this selector (the pipeline slug pattern the description states). A
- * description without a pattern accepts any non-empty value.
- */
-export function isValidPipelineSlug(pipeline: string, model: Pick<ServiceModel, "jobs">): boolean {
-  const pattern = model.jobs?.submit.selectorPattern;
-  return pattern === undefined ? pipeline !== "" : new RegExp(pattern).test(pipeline);
-}
+export { isValidPipelineSlug } from "./pipeline.js";
 
 /** failed, error, cancelled, canceled and anything else naming a failure, an error or a cancellation. */
 export function isFailureStatus(status: string): boolean {
@@ -145,11 +141,8 @@ export class Jobs {
 
   /** Refuses a selector the description's pattern rejects before anything is sent, with the code the service would answer. */
   checkPipeline(pipeline: string): void {
-    const submit = this.#jobs().submit;
-    if (isValidPipelineSlug(pipeline, this.#model)) return;
-    const message = `pipeline ${JSON.stringify(pipeline)} does not match ${submit.selectorPattern ?? "a non-empty value"}; nothing was sent`;
-    if (submit.selectorRefusal === undefined) throw new SdkError(message);
-    throw refusalError(this.#errors, submit.selectorRefusal, message);
+    this.#jobs();
+    checkPipeline(this.#model, this.#errors, pipeline);
   }
 
   async submit<T>(
@@ -228,8 +221,10 @@ export class Jobs {
       method: op.method,
       path: op.path,
       pathParams: pipelineParameter === undefined ? undefined : { [pipelineParameter]: pipeline },
-      body: await prepareBody(body, this.#jsonStrings(pipeline, options.jsonStrings), this.#model.conventions?.form?.arrays),
-      encoding: encodingFor(op.requestMediaType, options.mediaType),
+      ...serialiseBody(
+        await prepareBody(body, this.#jsonStrings(pipeline, options.jsonStrings), this.#model.conventions?.form?.arrays),
+        encodingFor(op.requestMediaType, options.mediaType),
+      ),
       response: "json",
       resendable: false,
       jobSubmission: true,
@@ -311,4 +306,46 @@ export class Jobs {
     }
     return jobId;
   }
+}
+
+function jobsOf(client: Runtime<BillingData, object>): Jobs {
+  const { transport, options, model, errors } = client[internals];
+  return new Jobs(transport, options, model, errors);
+}
+
+/**
+ * Submits a job and waits for its payload: hold first, then polling while it runs. Works for any valid slug of a
+ * description that states job operations (`x-paperoffice-job`).
+ */
+export function submitJob<T, B extends BillingData = BillingData>(
+  client: Runtime<B, object>,
+  pipeline: string,
+  body: Record<string, unknown>,
+  options?: JobOptions & { jsonStrings?: readonly string[] },
+): Promise<JobResult<T, B>> {
+  return jobsOf(client).submit<T>(pipeline, body, options) as Promise<JobResult<T, B>>;
+}
+
+/** Submits with the description's no-wait field set and returns a handle at once. */
+export function startJob<B extends BillingData = BillingData>(
+  client: Runtime<B, object>,
+  pipeline: string,
+  body: Record<string, unknown>,
+  options?: RequestOptions & { jsonStrings?: readonly string[] },
+): Promise<JobHandle<B>> {
+  return jobsOf(client).start(pipeline, body, options) as Promise<JobHandle<B>>;
+}
+
+/** Waits for a job by id, from any process. */
+export function waitJob<T, B extends BillingData = BillingData>(
+  client: Runtime<B, object>,
+  jobId: string,
+  options?: WaitOptions & { pipeline?: string },
+): Promise<JobResult<T, B>> {
+  return jobsOf(client).wait<T>(jobId, options) as Promise<JobResult<T, B>>;
+}
+
+/** Credits a job costs: base credits x lane multiplier, at least the minimum charge. */
+export function priceJob(client: Runtime<BillingData, object>, pipeline: string, lane?: string): number {
+  return priceFromModel(client.model, pipeline, lane);
 }

@@ -162,6 +162,9 @@ export interface PaginationModel {
   readonly total?: string;
 }
 
+/** A request body as fetch sends it. */
+export type SendBody = FormData | URLSearchParams | string | Blob;
+
 export interface CallInput {
   path?: Record<string, string | number>;
   query?: Record<string, unknown>;

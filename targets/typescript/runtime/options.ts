@@ -30,10 +30,11 @@ export interface RetryOptions {
 export type PollInterval = number | { min: number; max: number };
 
 /**
- * A fetch implementation. The runtime calls it as `fetch(url, init)` with the full URL as a string and an init holding
- * method, headers, body and signal (plus `dispatcher` in Node when one is set), so `globalThis.fetch` fits as it is.
+ * A fetch implementation, called as fetch does: `fetch(request, init)` with the Request openapi-fetch built (full URL,
+ * method, headers, body, signal) and, in Node when a dispatcher is set, `init` holding `{ dispatcher }`. So
+ * `globalThis.fetch` fits as it is.
  */
-export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+export type FetchLike = (input: Request, init?: RequestInit) => Promise<Response>;
 
 export interface ClientOptions {
   /**

@@ -2,7 +2,9 @@
 // parameters, the items and total fields) comes from the operation's spec, which the description states.
 import { SdkError } from "./errors.js";
 import { asRecord } from "./meta.js";
-import type { ApiResult, CallInput, OperationSpec, RequestOptions } from "./model.js";
+import { callOperationWithBody } from "./call.js";
+import type { ApiResult, BillingData, CallInput, OperationSpec, RequestOptions } from "./model.js";
+import type { Runtime } from "./runtime.js";
 
 /** Generic page size when neither the input nor the options set one. */
 export const DEFAULT_PAGE_SIZE = 100;
@@ -52,4 +54,14 @@ export async function* paginate<T>(
 function numberOr(value: unknown, fallback: number): number {
   const parsed = typeof value === "number" ? value : typeof value === "string" && value !== "" ? Number(value) : Number.NaN;
   return Number.isFinite(parsed) ? parsed : fallback;
+}
+
+/** Items of a read that pages as its description states (`x-paperoffice-pagination`), page after page. */
+export function paginateOperation<T>(
+  client: Runtime<BillingData, object>,
+  op: OperationSpec,
+  input: CallInput,
+  options: PaginateOptions = {},
+): AsyncIterable<T> {
+  return paginate<T>((o, i, r) => callOperationWithBody(client, o, i, r), op, input, options);
 }

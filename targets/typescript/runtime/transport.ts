@@ -1,11 +1,11 @@
-// One HTTP call with its retries, over a single openapi-fetch client created per Runtime. openapi-fetch builds the
-// URL (path and query serialisation), merges headers, runs the body serializer and the middleware, and fetch gets
-// the result as (url, init) (fetch-adapter.ts); this file adds the deadline and abort wiring (call-deadline.ts), auth, pacing,
-// retry decisions and error mapping.
-import createClient, { type Client, createQuerySerializer, type Middleware } from "openapi-fetch";
+// One HTTP call with its retries, over the single openapi-fetch client of a Runtime, through openapi-fetch's public
+// API: it builds the URL (path and query serialisation), merges headers, runs the body serializer and the middleware,
+// builds the Request and hands it to fetch (with `{ dispatcher }` as openapi-fetch's requestInitExt when one is set).
+// This file adds the deadline and abort wiring (call-deadline.ts), auth, pacing, retry decisions and error mapping.
+import createClient, { type Client, type Middleware } from "openapi-fetch";
 import type { AppliedCredentials, Auth } from "./auth.js";
 import { type CallDeadline, callDeadline } from "./call-deadline.js";
-import { type BodyEncoding, CONTENT_TYPES, type PreparedBody, SERIALIZERS } from "./encode.js";
+import type { SendBody } from "./model.js";
 import { type ErrorContext, errorFromBody, isErrorBody } from "./error-mapping.js";
 import {
   AbortedError,
@@ -21,7 +21,6 @@ import {
 import { buildMeta, nextPossibleRequestSeconds } from "./meta.js";
 import type { ResponseMeta } from "./model.js";
 import type { ResolvedOptions } from "./options.js";
-import { adaptFetch, PreparedRequest } from "./fetch-adapter.js";
 import { backoffDelay, retryDelay, verdictForNetwork, verdictForStatus, wasNotSent } from "./retry.js";
 import { type Budget, checkBudget, jobOption, sleepWithin } from "./timing.js";
 
@@ -31,8 +30,10 @@ export interface SendRequest {
   path: string;
   pathParams?: Record<string, string | number> | undefined;
   query?: Record<string, unknown> | undefined;
-  body?: PreparedBody | undefined;
-  encoding?: BodyEncoding | undefined;
+  /** The body as sent (serialised once, so that every attempt sends the same). */
+  body?: SendBody | undefined;
+  /** Its Content-Type, unless fetch sets it (FormData) or the headers carry it (a raw body). */
+  contentType?: string | undefined;
   response: "json" | "binary";
   /** May be sent again after a failure that may have reached the server (see isResendable in retry.ts). */
   resendable: boolean;
@@ -61,14 +62,19 @@ export interface SendResult {
  */
 interface AnyOperation {
   parameters: { query?: Record<string, unknown> | undefined; path?: Record<string, string | number> | undefined };
-  requestBody?: { content: { [mediaType: string]: PreparedBody } };
+  requestBody?: { content: { [mediaType: string]: SendBody } };
   responses: { [status: string]: unknown };
 }
 type Method = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
 type AnyPaths = Record<string, Record<Method, AnyOperation>>;
 
 export class Transport {
-  readonly #client: Client<AnyPaths>;
+  /** The runtime's one openapi-fetch client. */
+  readonly client: Client<AnyPaths>;
+  /** fetch as the runtime's own requests use it: they carry their operation's credentials already. */
+  readonly #fetch: (request: Request, init?: RequestInit) => Promise<Response>;
+  readonly #defaultCredentials: Middleware;
+  #credentialsInstalled = false;
   /** The middleware in use, in order, so that a copy of the client starts with the same list. */
   readonly #middleware: Middleware[] = [];
   readonly #options: ResolvedOptions;
@@ -87,22 +93,39 @@ export class Transport {
     this.#userAgent = userAgent;
     const renewOn = errors.model.conventions?.tokens?.renewOn;
     this.#renewOn = renewOn === undefined ? undefined : new Set(renewOn);
-    this.#client = createClient<AnyPaths>({
+    const fetchImpl = options.fetch;
+    // Called as a plain function, never as a method: browsers refuse a fetch whose `this` is not the window. Two
+    // wrappers: the runtime's own requests pass theirs, so that a middleware can tell them from client.openapi's.
+    this.#fetch = (request, init) => fetchImpl(request, init);
+    this.client = createClient<AnyPaths>({
       baseUrl: options.baseUrl,
-      Request: PreparedRequest,
-      fetch: adaptFetch(options.fetch, options.dispatcher),
-      querySerializer: createQuerySerializer(),
+      fetch: (request: Request, init?: RequestInit) => fetchImpl(request, init),
+      ...(options.dispatcher !== undefined && { requestInitExt: { dispatcher: options.dispatcher } }),
     });
+    this.#defaultCredentials = defaultCredentials(auth, userAgent, this.#fetch);
+  }
+
+  /**
+   * The openapi-fetch client for direct use (`client.openapi`): from the first call on, its requests get the default
+   * credentials, ahead of every other middleware. Until then the runtime's requests run no middleware of its own.
+   */
+  get openapi(): Client<AnyPaths> {
+    if (!this.#credentialsInstalled) {
+      this.#credentialsInstalled = true;
+      this.client.eject(...this.#middleware);
+      this.client.use(this.#defaultCredentials, ...this.#middleware);
+    }
+    return this.client;
   }
 
   /** Adds middleware that sees every request this transport sends: retries, polls and downloads included. */
   use(...middleware: Middleware[]): void {
-    this.#client.use(...middleware);
+    this.client.use(...middleware);
     this.#middleware.push(...middleware);
   }
 
   eject(...middleware: Middleware[]): void {
-    this.#client.eject(...middleware);
+    this.client.eject(...middleware);
     for (const m of middleware) {
       const at = this.#middleware.indexOf(m);
       if (at !== -1) this.#middleware.splice(at, 1);
@@ -148,10 +171,11 @@ export class Transport {
       let outcome: { data?: unknown; error?: unknown; response: Response };
       try {
         outcome = await deadline.settle(
-          this.#client.request(req.method.toLowerCase() as Method, req.path, {
+          this.client.request(req.method.toLowerCase() as Method, req.path, {
+            fetch: this.#fetch,
             params: { path: req.pathParams, query: withQueryCredentials(req.query, credentials) },
             body: req.body,
-            bodySerializer: serializerOf(req.encoding),
+            bodySerializer: asIs,
             parseAs: req.response === "binary" ? "stream" : "text",
             headers: this.#headers(req, credentials),
             ...(deadline.signal !== undefined && { signal: deadline.signal }),
@@ -220,7 +244,7 @@ export class Transport {
   #headers(req: SendRequest, credentials: AppliedCredentials | undefined): Record<string, string> {
     const headers: Record<string, string> = { ...req.headers };
     if (this.#userAgent !== undefined) headers["User-Agent"] = this.#userAgent;
-    const contentType = req.body === undefined ? undefined : CONTENT_TYPES[req.encoding ?? "multipart"];
+    const contentType = req.body === undefined ? undefined : req.contentType;
     if (contentType !== undefined) headers["Content-Type"] = contentType;
     if (credentials === undefined) return headers;
     // Credentials win over caller headers of the same name, whatever their case.
@@ -250,8 +274,9 @@ export class Transport {
 
   /** Errors from the network, or why the call was stopped: its deadline, or the caller's signal (ours or theirs in fetch). */
   #networkFailure(thrown: unknown, signal: AbortSignal | undefined, b: Budget): SdkError {
-    if (signal?.aborted && signal.reason instanceof SdkError) return signal.reason;
     if (b.signal?.aborted) return new AbortedError(jobOption(b));
+    // Not the caller's: the call's own signal fired, which only its deadline does.
+    if (signal?.aborted) return new DeadlineExceededError(b.deadlineMs, jobOption(b));
     if (thrown instanceof SdkError) return thrown;
     const causeCode = errorCode(thrown);
     const sent = !wasNotSent(causeCode);
@@ -287,12 +312,9 @@ export class Transport {
   }
 }
 
-/** openapi-fetch calls the serializer only with a body; its type also admits none. */
-function serializerOf(
-  encoding: BodyEncoding | undefined,
-): (body: PreparedBody | undefined) => FormData | URLSearchParams | string | Blob | undefined {
-  const serialize = SERIALIZERS[encoding ?? "multipart"];
-  return (body) => (body === undefined ? undefined : serialize(body));
+/** The body is serialised before the first attempt (encode.ts); openapi-fetch sends it as it is. */
+function asIs(body: SendBody | undefined): SendBody | undefined {
+  return body;
 }
 
 /** Sets a header, replacing any of the same name in another case. */
@@ -321,4 +343,30 @@ function errorCode(thrown: unknown): string | undefined {
     current = Array.isArray(errors) && errors.length > 0 ? errors[0] : (current as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/**
+ * The credentials of the client's own openapi-fetch calls (`client.openapi`): the User-Agent, and the credentials of
+ * the first security scheme (by name) the client has one for, since openapi-fetch does not know each operation's
+ * requirements (the generated functions do). The runtime's own requests, which carry their operation's credentials
+ * already, are told apart by the fetch they pass (openapi-fetch shows a middleware the request's options).
+ */
+function defaultCredentials(auth: Auth, userAgent: string | undefined, ownFetch: unknown): Middleware {
+  return {
+    async onRequest({ request, schemaPath, options }) {
+      if (options.fetch === ownFetch) return undefined;
+      const applied = await auth.apply(undefined, `${request.method} ${schemaPath}`);
+      if (userAgent !== undefined) request.headers.set("User-Agent", userAgent);
+      for (const [name, value] of Object.entries(applied.headers)) request.headers.set(name, value);
+      if (applied.cookies.length > 0) {
+        const before = request.headers.get("cookie");
+        request.headers.set("Cookie", [...(before ? [before] : []), ...applied.cookies].join("; "));
+      }
+      const query = Object.entries(applied.query);
+      if (query.length === 0) return undefined;
+      const url = new URL(request.url);
+      for (const [name, value] of query) url.searchParams.set(name, value);
+      return new Request(url, request);
+    },
+  };
 }

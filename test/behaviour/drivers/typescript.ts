@@ -13,12 +13,16 @@ import {
   createClient,
   DeadlineExceededError,
   type Download,
+  downloadFile,
   downloadJobFile,
   getJob,
   JobFailedError,
   JobMayExistError,
   MalformedResponseError,
   ServiceError,
+  startJob,
+  submitJob,
+  waitJob,
 } from "../../../generated/index.js";
 import type { DriverCase, DriverResult } from "../scenario.js";
 
@@ -52,15 +56,15 @@ async function act(client: ReturnType<typeof createClient>, c: DriverCase): Prom
   const deadlineMs = a.deadlineMs;
   switch (a.kind) {
     case "submit": {
-      const result = await client.submitJob(c.pipeline, c.body, { deadlineMs });
+      const result = await submitJob(client, c.pipeline, c.body, { deadlineMs });
       return { jobId: result.jobId };
     }
     case "start": {
-      const handle = await client.startJob(c.pipeline, c.body, { deadlineMs });
+      const handle = await startJob(client, c.pipeline, c.body, { deadlineMs });
       return { jobId: handle.jobId };
     }
     case "wait": {
-      const result = await client.waitJob(a.jobId, { deadlineMs });
+      const result = await waitJob(client, a.jobId, { deadlineMs });
       return { jobId: result.jobId };
     }
     case "read": {
@@ -71,7 +75,7 @@ async function act(client: ReturnType<typeof createClient>, c: DriverCase): Prom
       const download =
         a.target === "token"
           ? await downloadJobFile(client, { token: a.path }, { deadlineMs })
-          : await client.download(`${a.target === "foreign-url" ? c.foreignUrl : c.baseUrl}${a.path}`, { deadlineMs });
+          : await downloadFile(client, `${a.target === "foreign-url" ? c.foreignUrl : c.baseUrl}${a.path}`, { deadlineMs });
       return { bytes: a.toFile ? await saveToFile(download) : await countBytes(download) };
     }
   }

@@ -24,6 +24,7 @@ from paperoffice_runtime import (
     OperationSpec,
     RetryPolicy,
     SyncRuntime,
+    sync_runtime,
 )
 
 from .conftest import Runtime, make_model
@@ -179,6 +180,22 @@ def test_one_connection_for_a_hundred_sequential_calls_async(servers: Servers) -
 
     asyncio.run(run())
     assert servers.main.connections == 1 and len(servers.main.requests) == 100
+
+
+def test_sequential_calls_share_one_deadline_thread(servers: Servers) -> None:
+    """Each attempt's deadline watchdog is an entry in one shared thread's heap, not a thread of its own; disarmed
+    entries do not pile up over many calls."""
+    runtime = runtime_for("sync", servers)
+    assert isinstance(runtime, SyncRuntime)
+    before = {thread.ident for thread in threading.enumerate()}
+    with runtime:
+        for _ in range(700):
+            runtime.call(PING)
+    started = [thread for thread in threading.enumerate() if thread.ident not in before]
+    watchers = [thread for thread in threading.enumerate() if thread.name == "paperoffice-deadlines"]
+    assert len(watchers) == 1 and len(started) <= 1
+    pending = len(sync_runtime._REAPER._heap)  # pyright: ignore[reportPrivateUsage]
+    assert pending <= 2 * sync_runtime._Reaper.COMPACT_AT + 1  # pyright: ignore[reportPrivateUsage]
 
 
 DEADLINE = 1.0

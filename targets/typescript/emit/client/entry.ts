@@ -7,7 +7,7 @@ import { flattenObject } from "../../../../generator/ir/flatten.js";
 import { atom, printNode, type TypeNode, type TypeScope, typeNode } from "../ts-type.js";
 import { tsNames } from "../names.js";
 import { scopes, typeImports } from "./scope.js";
-import { billingSchema, jobsModel } from "./spec.js";
+import { billingSchema } from "./spec.js";
 
 /**
  * webhooks.ts (the event union, a typed verify and the runtime's webhook helpers) and index.ts (createClient and the
@@ -70,9 +70,9 @@ export async function emitEntry(ir: IR, kit: TsKit): Promise<readonly EmittedFil
   // Answers' meta.billing typed with the description's billing schema, when it names one.
   const billingName = billingSchema(ir);
   const billing = billingName === undefined ? undefined : tsNames(ir).schema(billingName);
-  // The paths type types the client's openapi-fetch instance (client.openapi).
-  // A description that states job operations gets the job helpers (submitJob, startJob, waitJob, priceJob); a plain one does not.
-  const runtimeClass = jobsModel(ir) === undefined ? "Runtime" : "JobRuntime";
+  // The paths type types the client's openapi-fetch instance (client.openapi). The client holds options only: the job
+  // helpers, like every way of sending, are functions its operations import.
+  const runtimeClass = "Runtime";
   const client = `${runtimeClass}<${billing ?? "BillingData"}, paths>`;
   const index = tsFile(ir, kit, "index.ts", (file) => {
     file.addImportDeclaration({

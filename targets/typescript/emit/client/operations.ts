@@ -16,7 +16,7 @@ import { billingSchema, isBinaryResponse, jobsModel, rawBodyMediaType, specExpre
 export async function emitOperations(ir: IR, kit: TsKit): Promise<readonly EmittedFile[]> {
   const { request, response, uses } = scopes(ir);
   // What the printed functions use of the runtime, reported as they are built: imports come from this.
-  const used: Used = { runtime: new Set(), subscriptionCheck: false };
+  const used: Used = { runtime: new Set(), functions: new Set(), subscriptionCheck: false };
   const names = tsNames(ir);
   const billingName = billingSchema(ir);
   const billing = billingTypes(billingName === undefined ? undefined : names.schema(billingName));
@@ -42,6 +42,8 @@ export async function emitOperations(ir: IR, kit: TsKit): Promise<readonly Emitt
         const runtimeTypes = [...used.runtime, ...(uses.has("FileInput") ? ["FileInput"] : [])].sort();
         return [
           ...(runtimeTypes.length > 0 ? [{ isTypeOnly: true, moduleSpecifier: kit.runtimeModule, namedImports: runtimeTypes }] : []),
+          // The runtime's functions each operation calls, imported one by one so that a bundle carries only those.
+          ...(used.functions.size > 0 ? [{ moduleSpecifier: kit.runtimeModule, namedImports: [...used.functions].sort() }] : []),
           ...(used.subscriptionCheck
             ? [
                 { moduleSpecifier: kit.runtimeModule, namedImports: ["checkSubscription"] },
@@ -63,6 +65,8 @@ export async function emitOperations(ir: IR, kit: TsKit): Promise<readonly Emitt
 
 interface Used {
   readonly runtime: Set<string>;
+  /** The runtime functions the operations call. */
+  readonly functions: Set<string>;
   subscriptionCheck: boolean;
 }
 
@@ -71,7 +75,7 @@ interface BillingTypes {
   readonly alias: string | undefined;
   /** `Runtime<Billing>`, or `Runtime`. */
   readonly client: string;
-  /** `JobRuntime<Billing>`, or `JobRuntime`: the client of the job functions. */
+  /** The client of the job functions: the same Runtime (the job helpers are functions of the runtime). */
   readonly jobClient: string;
   /** `, Billing` after a type argument list's first member, or nothing. */
   readonly extra: string;
@@ -81,8 +85,8 @@ interface BillingTypes {
 
 function billingTypes(alias: string | undefined): BillingTypes {
   return alias === undefined
-    ? { alias, client: "Runtime", jobClient: "JobRuntime", extra: "", only: "" }
-    : { alias, client: `Runtime<${alias}>`, jobClient: `JobRuntime<${alias}>`, extra: `, ${alias}`, only: `<${alias}>` };
+    ? { alias, client: "Runtime", jobClient: "Runtime", extra: "", only: "" }
+    : { alias, client: `Runtime<${alias}>`, jobClient: `Runtime<${alias}>`, extra: `, ${alias}`, only: `<${alias}>` };
 }
 
 /** The width of a top-level doc comment's text: the line limit less ` * `. */
@@ -227,6 +231,9 @@ function emitOperation(
   const check = rules ? `const checked = checkSubscription(body, subscriptionRules, { create: ${rules.create} });` : undefined;
   if (check) used.subscriptionCheck = true;
   for (const t of ["Runtime", "RequestOptions", "OperationSpec", binary ? "Download" : "ApiResult"]) used.runtime.add(t);
+  // An operation without a body needs no body encoders: it calls the function that has none.
+  const send = binary ? "downloadFile" : body ? "callOperationWithBody" : "callOperation";
+  used.functions.add(send);
   if (check) input[input.length - 1] = "body: checked";
   file.addFunction({
     isExported: true,
@@ -242,8 +249,8 @@ function emitOperation(
     statements: [
       ...(check ? [check] : []),
       binary
-        ? `return client.download(${specName}, { ${input.join(", ")} }, options);`
-        : `return client.call<${resultType}>(${specName}, { ${input.join(", ")} }, options);`,
+        ? `return ${send}(client, ${specName}, { ${input.join(", ")} }, options);`
+        : `return ${send}<${resultType}${billing.extra}>(client, ${specName}, { ${input.join(", ")} }, options);`,
     ],
   });
 }
@@ -256,7 +263,7 @@ function emitJobFunctions(
   used: Used,
   billing: BillingTypes,
 ): void {
-  for (const t of ["JobRuntime", "JobOptions", "JobResult", "JobHandle"]) used.runtime.add(t);
+  for (const t of ["Runtime", "JobOptions", "JobResult", "JobHandle"]) used.runtime.add(t);
   // The operation's description once, on the first pipeline's signature; the others say what differs and refer to it.
   const pipelineDoc = (p: Pipeline, extraDoc: string, name: string, index: number) => {
     // Escaped as a whole, as docs() escapes its text.
@@ -296,11 +303,12 @@ function emitJobFunctions(
       name: start,
       returns: () => `Promise<JobHandle${billing.only}>`,
       returnType: `Promise<JobHandle${billing.only}>`,
-      doc: `Submits with ${noWait} and returns a handle at once; \`client.waitJob(handle.jobId)\` resumes from any process.`,
+      doc: `Submits with ${noWait} and returns a handle at once; \`waitJob(client, handle.jobId)\` resumes from any process.`,
       call: "startJob",
     },
   ];
   for (const f of functions) {
+    used.functions.add(f.call);
     file.addFunction({
       isExported: true,
       name: f.name,
@@ -313,7 +321,7 @@ function emitJobFunctions(
         { name: "_unknownField", type: "string", hasQuestionToken: true },
       ],
       returnType: f.returnType,
-      statements: [`return client.${f.call}(pipeline, body, options);`],
+      statements: [`return ${f.call}(client, pipeline, body, options);`],
     });
   }
 }

@@ -6,6 +6,8 @@
  * 400 for a delivery whose signature is valid but which is not a valid event.
  */
 
+import { SdkError } from "../errors.js";
+
 export type WebhookVerificationErrorCode =
   | "missing_header"
   | "malformed_header"
@@ -15,7 +17,7 @@ export type WebhookVerificationErrorCode =
   | "stale_delivery"
   | "body_not_raw";
 
-export class WebhookVerificationError extends Error {
+export class WebhookVerificationError extends SdkError {
   override readonly name: string = "WebhookVerificationError";
   readonly code: WebhookVerificationErrorCode;
   /**

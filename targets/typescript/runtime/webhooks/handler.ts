@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { WebhookSigningModel } from "../model.js";
 import type { HmacChoice } from "./crypto.js";
 import { type DedupeStore, MemoryDedupeStore } from "./dedupe.js";
+import { SdkError } from "../errors.js";
 import { RawBodyRequiredError, WebhookVerificationError } from "./errors.js";
 import { checkSecrets, type DeliveryInfo, type HeadersInput, type UnknownWebhookEvent, type VerifiedEvent, verify } from "./verify.js";
 
@@ -237,7 +238,7 @@ const TOO_LARGE = Symbol("too large");
 const LEASE_MARGIN_MS = 1_000;
 
 /** A callback ran past `callbackTimeoutMs`; it is left running, but its event is no longer claimed. */
-export class CallbackTimeoutError extends Error {
+export class CallbackTimeoutError extends SdkError {
   override readonly name = "CallbackTimeoutError";
   readonly timeoutMs: number;
 

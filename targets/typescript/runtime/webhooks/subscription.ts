@@ -7,6 +7,7 @@
  */
 
 import { classifyHost } from "../address.js";
+import { SdkError } from "../errors.js";
 import type { SubscriptionFieldsModel } from "../model.js";
 
 export interface SubscriptionRules {
@@ -54,7 +55,7 @@ export interface SubscriptionProblem {
   message: string;
 }
 
-export class SubscriptionCheckError extends Error {
+export class SubscriptionCheckError extends SdkError {
   override readonly name = "SubscriptionCheckError";
   readonly problems: readonly SubscriptionProblem[];
 

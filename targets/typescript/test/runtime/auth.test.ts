@@ -1,6 +1,6 @@
 import { inspect } from "node:util";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { BrowserTokenError, type OperationSpec, Runtime, SdkError, tokenKind } from "../../runtime/index.js";
+import { BrowserTokenError, callOperation, type OperationSpec, Runtime, SdkError, tokenKind } from "../../runtime/index.js";
 import { errorClasses, model, runtimeFor, SECRET } from "./helpers/model.js";
 import { closedPort, sendJson, startServer, type TestServer } from "./helpers/server.js";
 
@@ -118,7 +118,7 @@ describe("redaction", () => {
       { baseUrl: `http://127.0.0.1:${port}/latest`, token: SECRET, retry: { maxRetries: 0 } },
       errorClasses,
     );
-    const refused = await runtime.call(GET_DOC, { path: { pofid: SECRET } }).catch((e: unknown) => e);
+    const refused = await callOperation(runtime, GET_DOC, { path: { pofid: SECRET } }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(SdkError);
     server.handle((_req, res) => sendJson(res, 500, { status: "error", code: "INTERNAL_ERROR", message: `crash for ${SECRET}` }));
     const mayExist = await runtimeFor(server)

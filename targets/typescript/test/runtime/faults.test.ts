@@ -14,7 +14,9 @@ import {
   JobMayExistError,
   RateLimitExceededError,
   ResponseBodyError,
-  type JobRuntime,
+  type Billing,
+  type Runtime,
+  submitJob,
   SdkError,
   ServiceUnavailableError,
 } from "../../../../generated/index.js";
@@ -73,15 +75,15 @@ beforeEach(() => {
   closed.length = 0;
 });
 
-function client(options: { pollMs?: number; maxRetries?: number } = {}): JobRuntime {
+function client(options: { pollMs?: number; maxRetries?: number } = {}): Runtime<Billing> {
   return createClient({
     baseUrl,
     token: "svc_sk_live_faultsuite000000",
     pollIntervalMs: options.pollMs ?? 50,
     retry: { maxRetries: options.maxRetries ?? 3, baseDelayMs: 1, maxDelayMs: 5 },
-    fetch: (url, init) => {
-      sent.push({ url, at: Date.now() });
-      return globalThis.fetch(url, init);
+    fetch: (request, init) => {
+      sent.push({ url: request.url, at: Date.now() });
+      return globalThis.fetch(request, init);
     },
   });
 }
@@ -127,9 +129,7 @@ describe("job submission in flight", () => {
     handler = HOLD_FOREVER;
     const controller = new AbortController();
     const arrived = nextBody();
-    const pending = client()
-      .submitJob(OCR, { model: "basic" }, { signal: controller.signal })
-      .catch((e: unknown) => e);
+    const pending = submitJob(client(), OCR, { model: "basic" }, { signal: controller.signal }).catch((e: unknown) => e);
     await arrived;
     controller.abort();
     const stoppedAt = Date.now();
@@ -159,7 +159,7 @@ describe("job submission in flight", () => {
         gets < 3 ? { status: "success", job_status: "processing" } : { status: "success", job_status: "completed", result: { ok: 1 } },
       );
     };
-    const job = await client().submitJob(OCR, { model: "basic" }, { deadlineMs: 30_000 });
+    const job = await submitJob(client(), OCR, { model: "basic" }, { deadlineMs: 30_000 });
     expect(job.jobId).toBe("k1");
     expect(job.data).toEqual({ ok: 1 });
     expect(submissions()).toBe(1);
@@ -175,9 +175,7 @@ describe("job submission in flight", () => {
     const deadlineMs = 2_500;
     const started = Date.now();
     // Polls every 2 s: the next regular poll after the first would come after the deadline.
-    const error = await client({ pollMs: 2_000 })
-      .submitJob(OCR, {}, { deadlineMs })
-      .catch((e: unknown) => e);
+    const error = await submitJob(client({ pollMs: 2_000 }), OCR, {}, { deadlineMs }).catch((e: unknown) => e);
     const elapsed = Date.now() - started;
     expect(error).toBeInstanceOf(DeadlineExceededError);
     expect((error as SdkError).jobId).toBe("k2");
@@ -194,9 +192,7 @@ describe("job submission in flight", () => {
     const deadlineMs = 1_500;
     const started = Date.now();
     // The caller asked for the hold explicitly, so the runtime keeps it.
-    const error = await client()
-      .submitJob(OCR, { client_wait: true }, { deadlineMs })
-      .catch((e: unknown) => e);
+    const error = await submitJob(client(), OCR, { client_wait: true }, { deadlineMs }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(JobMayExistError);
     expect((error as Error).cause).toBeInstanceOf(DeadlineExceededError);
     await closedSoon(`POST /job/add/${OCR}`);
@@ -209,9 +205,7 @@ describe("job submission in flight", () => {
     handler = HOLD_FOREVER;
     const controller = new AbortController();
     const arrived = nextBody();
-    const pending = client()
-      .submitJob(OCR, {}, { deadlineMs: 60_000, signal: controller.signal })
-      .catch((e: unknown) => e);
+    const pending = submitJob(client(), OCR, {}, { deadlineMs: 60_000, signal: controller.signal }).catch((e: unknown) => e);
     await arrived;
     controller.abort();
     const error = await pending;
@@ -225,9 +219,7 @@ describe("job submission in flight", () => {
   it("an abort before anything is sent is AbortedError and sends nothing", async () => {
     const controller = new AbortController();
     controller.abort();
-    const error = await client()
-      .submitJob(OCR, {}, { signal: controller.signal })
-      .catch((e: unknown) => e);
+    const error = await submitJob(client(), OCR, {}, { signal: controller.signal }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AbortedError);
     expect(sent).toEqual([]);
     summary.push(`abort before sending: requests=${sent.length}`);
@@ -238,9 +230,7 @@ describe("job submission in flight", () => {
       arrivals.length = 0;
       handler = (_req, res) =>
         fault === "reset" ? res.socket?.destroy() : json(res, fault, { status: "error", code: "INTERNAL_ERROR", message: "x" });
-      const error = await client()
-        .submitJob(OCR, {})
-        .catch((e: unknown) => e);
+      const error = await submitJob(client(), OCR, {}).catch((e: unknown) => e);
       expect(error, String(fault)).toBeInstanceOf(JobMayExistError);
       await settle(100);
       expect(submissions(), String(fault)).toBe(1);
@@ -255,9 +245,7 @@ describe("job submission in flight", () => {
       if (polls("p1") === 2) controller.abort();
       json(res, 200, { status: "success", job_status: "processing" });
     };
-    const error = await client()
-      .submitJob(OCR, {}, { signal: controller.signal })
-      .catch((e: unknown) => e);
+    const error = await submitJob(client(), OCR, {}, { signal: controller.signal }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AbortedError);
     expect((error as SdkError).jobId).toBe("p1");
     await expectNothingAfter(Date.now(), "abort while polling");
@@ -270,7 +258,7 @@ describe("job submission in flight", () => {
       a.method === "POST"
         ? json(res, 202, { status: "success", job_id: "r1", poll_url: "/job/get/r1" })
         : json(res, 200, { status: "success", job_status: "completed", result: { from: "result" }, job_result: { from: "job_result" } });
-    const job = await client().submitJob(OCR, {});
+    const job = await submitJob(client(), OCR, {});
     expect(job.data).toEqual({ from: "result" });
   });
 });

@@ -1,9 +1,8 @@
-// What fetch receives. openapi-fetch builds a Request (which middleware sees) from the runtime's init, and the runtime
-// hands that init back to fetch (runtime/fetch-adapter.ts): fetch, the global one or the caller's, is called as fetch(url, init) with a string URL
-// and an init holding method, headers, body and signal, so only fetch itself builds a Request.
+// What fetch receives. openapi-fetch builds a Request (which middleware sees) and the runtime's fetch, the global one
+// or the caller's, is called as fetch does: fetch(request, init) with that Request (full URL, method, headers, body,
+// signal) and, only when a dispatcher is set, an init holding it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OperationSpec } from "../../runtime/index.js";
-import { adaptFetch, PreparedRequest } from "../../runtime/fetch-adapter.js";
 import { runtimeFor, SECRET } from "./helpers/model.js";
 import { formOf, sendJson, startServer, type TestServer } from "./helpers/server.js";
 
@@ -16,26 +15,29 @@ afterAll(() => server.close());
 const GET_JOB: OperationSpec = { operationId: "getJob", method: "GET", path: "/job/get/{job_id}", response: "json" };
 
 interface Seen {
-  input: unknown;
-  init: RequestInit;
+  self: unknown;
+  request: Request;
+  init: RequestInit | undefined;
+  /** The body as fetch would send it, read from a clone. */
+  body: ArrayBuffer;
 }
 
 /** A user-supplied fetch that records its arguments and sends them on with the global fetch. */
 function recordingFetch(seen: Seen[]) {
-  return (input: string, init: RequestInit): Promise<Response> => {
-    seen.push({ input, init });
-    return fetch(input, init);
+  return async function (this: unknown, request: Request, init?: RequestInit): Promise<Response> {
+    seen.push({ self: this, request, init, body: await request.clone().arrayBuffer() });
+    return fetch(request, init);
   };
 }
 
-function only(seen: Seen[]): Seen & { headers: Headers } {
+function only(seen: Seen[]): Seen & { headers: Headers; text: string } {
   expect(seen).toHaveLength(1);
   const call = seen[0]!;
-  return { ...call, headers: new Headers(call.init.headers) };
+  return { ...call, headers: call.request.headers, text: new TextDecoder().decode(call.body) };
 }
 
 describe("a user-supplied fetch", () => {
-  it("gets a GET as (url, init): the full URL as a string, method, auth headers, no body", async () => {
+  it("gets a GET as a Request: the full URL, method, auth headers, no body; called as a plain function", async () => {
     server.handle((_req, res) => sendJson(res, 200, { status: "success", job_status: "processing" }));
     const seen: Seen[] = [];
     const result = await runtimeFor(server, { fetch: recordingFetch(seen) }).call(
@@ -45,9 +47,12 @@ describe("a user-supplied fetch", () => {
     );
     expect(result.data).toEqual({ status: "success", job_status: "processing" });
     const call = only(seen);
-    expect(call.input).toBe(`${server.baseUrl}/job/get/a%20b`);
-    expect(call.init.method).toBe("GET");
-    expect(call.init.body ?? undefined).toBeUndefined();
+    // Browsers refuse a fetch whose `this` is not the window.
+    expect(call.self).toBeUndefined();
+    expect(call.request.url).toBe(`${server.baseUrl}/job/get/a%20b`);
+    expect(call.request.method).toBe("GET");
+    expect(call.request.body).toBeNull();
+    expect(call.init).toBeUndefined();
     expect(call.headers.get("authorization")).toBe(`Bearer ${SECRET}`);
     expect(call.headers.get("x-trace")).toBe("t-1");
     expect(call.headers.get("user-agent")).toMatch(/^document-automation-service-sdk-typescript\//);
@@ -63,8 +68,8 @@ describe("a user-supplied fetch", () => {
       idempotent: true,
     });
     const call = only(seen);
-    expect(call.init.method).toBe("POST");
-    expect(call.init.body).toBe('{"name":"x","list":[1,2]}');
+    expect(call.request.method).toBe("POST");
+    expect(call.text).toBe('{"name":"x","list":[1,2]}');
     expect(call.headers.get("content-type")).toBe("application/json");
     expect(server.received[0]?.body.toString()).toBe('{"name":"x","list":[1,2]}');
     expect(server.received[0]?.headers["content-type"]).toBe("application/json");
@@ -79,14 +84,13 @@ describe("a user-supplied fetch", () => {
       { mediaType: "application/x-www-form-urlencoded" },
     );
     const call = only(seen);
-    expect(call.init.method).toBe("POST");
-    expect(call.init.body).toBeInstanceOf(URLSearchParams);
-    expect(String(call.init.body)).toBe("template=a+b&pages=2");
+    expect(call.request.method).toBe("POST");
+    expect(call.text).toBe("template=a+b&pages=2");
     expect(call.headers.get("content-type")).toBe("application/x-www-form-urlencoded");
     expect(server.received[0]?.body.toString()).toBe("template=a+b&pages=2");
   });
 
-  it("gets a multipart body as FormData, files included, and leaves the boundary to fetch", async () => {
+  it("gets a multipart body, files included, whose Content-Type names the boundary of that very body", async () => {
     server.handle((_req, res) => sendJson(res, 200, { status: "success", job_id: "m", result: {} }));
     const seen: Seen[] = [];
     const stream = new ReadableStream<Uint8Array>({
@@ -101,9 +105,9 @@ describe("a user-supplied fetch", () => {
       file: { data: stream, filename: "in.pdf", contentType: "application/pdf" },
     });
     const call = only(seen);
-    // Streams are read into Blobs before the first attempt, so no body is ever a stream and `duplex` is never needed.
-    expect(call.init.body).toBeInstanceOf(FormData);
-    expect(call.headers.has("content-type")).toBe(false);
+    const boundary = /^multipart\/form-data; boundary=(.+)$/.exec(call.headers.get("content-type") ?? "")?.[1];
+    expect(boundary).toBeDefined();
+    expect(call.text).toContain(`--${boundary}`);
     const form = await formOf(server.received[0]!);
     expect(form.get("template")).toBe("pdf_ai_split");
     const file = form.get("file");
@@ -112,47 +116,25 @@ describe("a user-supplied fetch", () => {
     expect(await (file as File).text()).toBe("%PDF-1.7");
   });
 
-  it("gets an init from which a standard Request can be built", async () => {
+  it("gets a Request a fetch wrapper may wrap again", async () => {
     server.handle((_req, res) => sendJson(res, 200, { status: "success", job_id: "r", result: { ok: 1 } }));
-    // A fetch that wraps its arguments in a Request, as middleware-style fetch wrappers do.
-    const viaRequest = (input: string, init: RequestInit) => fetch(new Request(input, init));
+    // A fetch that wraps its argument in a new Request, as middleware-style fetch wrappers do.
+    const viaRequest = (request: Request, init?: RequestInit) => fetch(new Request(request), init);
     const job = await runtimeFor(server, { fetch: viaRequest }).submitJob("workflow", { template: "t" });
     expect(job.data).toEqual({ ok: 1 });
     expect((await formOf(server.received[0]!)).get("template")).toBe("t");
   });
-});
 
-describe("the fetch adapter", () => {
-  it("gives fetch the init a PreparedRequest was built from, with the Request's current headers", async () => {
-    const calls: { self: unknown; input: string; init: RequestInit }[] = [];
-    const fetchImpl = function (this: unknown, input: string, init: RequestInit) {
-      calls.push({ self: this, input, init });
-      return Promise.resolve(new Response("{}"));
+  it("gets the dispatcher in its init, and only then an init", async () => {
+    const inits: (RequestInit | undefined)[] = [];
+    // Answered here: the stand-in dispatcher is no undici Agent.
+    const answering = (_request: Request, init?: RequestInit) => {
+      inits.push(init);
+      return Promise.resolve(Response.json({ status: "success" }));
     };
-    const form = new FormData();
-    form.append("a", "1");
-    const request = new PreparedRequest("http://127.0.0.1/a", { method: "POST", headers: { x: "1" }, body: form });
-    // A middleware may change the headers of the Request it is shown.
-    request.headers.set("x-trace", "t");
-    await adaptFetch(fetchImpl, undefined)(request);
-    await adaptFetch(fetchImpl, "d")(new PreparedRequest("http://127.0.0.1/b", { method: "GET" }));
-    expect(calls[0]?.self).toBeUndefined();
-    expect(calls[0]?.input).toBe("http://127.0.0.1/a");
-    // The FormData itself, and no Content-Type naming the boundary of the Request's own encoding.
-    expect(calls[0]?.init.body).toBe(form);
-    const headers = new Headers(calls[0]?.init.headers);
-    expect([headers.get("x"), headers.get("x-trace"), headers.has("content-type")]).toEqual(["1", "t", false]);
-    expect(calls[1]?.init).toMatchObject({ method: "GET", dispatcher: "d" });
-  });
-
-  it("sends a Request a middleware made in place of the prepared one with its body as bytes", async () => {
-    const calls: RequestInit[] = [];
-    const fetchImpl = (_input: string, init: RequestInit) => {
-      calls.push(init);
-      return Promise.resolve(new Response("{}"));
-    };
-    await adaptFetch(fetchImpl, undefined)(new Request("http://127.0.0.1/c", { method: "PUT", body: "hello" }));
-    expect(calls[0]?.method).toBe("PUT");
-    expect(new TextDecoder().decode(calls[0]?.body as ArrayBuffer)).toBe("hello");
+    const dispatcher = { marker: "dispatcher" };
+    const result = await runtimeFor(server, { fetch: answering, dispatcher }).call(GET_JOB, { path: { job_id: "d" } });
+    expect(result.data).toEqual({ status: "success" });
+    expect(inits).toEqual([{ dispatcher }]);
   });
 });

@@ -69,9 +69,9 @@ describe("hold longer than the transport's header timeout", () => {
     server.handle((_req, res) => sendJson(res, 200, { status: "success" }));
     const dispatcher = await createHoldDispatcher();
     const seen: unknown[] = [];
-    const recordingFetch = (url: string, init: RequestInit) => {
-      seen.push((init as { dispatcher?: unknown }).dispatcher);
-      return fetch(url, init);
+    const recordingFetch = (request: Request, init?: RequestInit) => {
+      seen.push((init as { dispatcher?: unknown } | undefined)?.dispatcher);
+      return fetch(request, init);
     };
     await runtimeFor(server, { dispatcher, fetch: recordingFetch }).call(GET_JOB, { path: { job_id: "x" } });
     expect(seen).toEqual([dispatcher]);

@@ -122,10 +122,10 @@ describe("retries of a billable submission", () => {
   it("resubmits when the connection was refused before anything was sent", async () => {
     const port = await closedPort();
     let calls = 0;
-    const fetchOnce = (url: string, init: RequestInit): Promise<Response> => {
+    const fetchOnce = (request: Request, init?: RequestInit): Promise<Response> => {
       calls++;
-      if (calls === 1) return fetch(url.replace(server.origin, `http://127.0.0.1:${port}`), init);
-      return fetch(url, init);
+      if (calls === 1) return fetch(new Request(request.url.replace(server.origin, `http://127.0.0.1:${port}`), request), init);
+      return fetch(request, init);
     };
     server.handle((_req, res) => sendJson(res, 200, DONE));
     const job = await runtimeFor(server, { fetch: fetchOnce }).submitJob(OCR, { model: "basic" });

@@ -352,8 +352,8 @@ describe("the generated client's subscription operations", () => {
     const client = createClient({
       baseUrl: "https://api.example.com/latest",
       token: "svc_sk_live_subscriptioncheck00",
-      fetch: async (_url, init) => {
-        bodies.push(JSON.parse(String(init.body)));
+      fetch: async (request) => {
+        bodies.push(JSON.parse(await request.text()));
         return new Response(JSON.stringify({ status: "success", processing_time: "1ms" }), {
           headers: { "content-type": "application/json" },
         });

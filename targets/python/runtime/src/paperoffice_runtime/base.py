@@ -4,6 +4,7 @@ the deadline, and sleeping."""
 
 from __future__ import annotations
 
+import functools
 import os
 import random
 import re
@@ -90,6 +91,7 @@ class Sink(Protocol):
     def reset(self) -> None: ...
 
 
+@functools.lru_cache(maxsize=256)
 def origin_of(url: str) -> tuple[str, str, int]:
     parts = urllib.parse.urlsplit(url)
     scheme = parts.scheme.lower()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import heapq
 import math
 import os
 import socket
@@ -34,33 +35,119 @@ from .options import RuntimeOptions
 T = TypeVar("T")
 
 
+class _Watch:
+    """One armed deadline: the socket to shut when it passes, unless the call ends first."""
+
+    __slots__ = ("at", "cancelled", "fired", "sock")
+
+    def __init__(self, at: float, sock: socket.socket) -> None:
+        self.at = at
+        self.sock = sock
+        self.fired = False
+        self.cancelled = False
+
+    def __lt__(self, other: _Watch) -> bool:
+        return self.at < other.at
+
+
+class _Reaper:
+    """One daemon thread for all the watchdogs of the process: it sleeps until the earliest armed deadline and shuts
+    that call's socket. Arming and disarming take a lock and a heap operation, not a thread per request."""
+
+    COMPACT_AT = 256
+    """Cancelled watches left in the heap before it is rebuilt without them."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition(threading.Lock())
+        self._heap: list[_Watch] = []
+        self._cancelled = 0
+        self._thread: threading.Thread | None = None
+        self._wakes_at = math.inf
+
+    def arm(self, at: float, sock: socket.socket) -> _Watch:
+        watch = _Watch(at, sock)
+        with self._cond:
+            heap = self._heap
+            if self._cancelled >= self.COMPACT_AT and self._cancelled * 2 >= len(heap):
+                heap[:] = [w for w in heap if not w.cancelled]
+                heapq.heapify(heap)
+                self._cancelled = 0
+            heapq.heappush(heap, watch)
+            if self._thread is None or not self._thread.is_alive():
+                self._wakes_at = math.inf
+                self._thread = threading.Thread(target=self._run, name="paperoffice-deadlines", daemon=True)
+                self._thread.start()
+            elif at < self._wakes_at:
+                # The thread sleeps until a later deadline: wake it to sleep until this one.
+                self._cond.notify()
+        return watch
+
+    def disarm(self, watch: _Watch) -> None:
+        with self._cond:
+            if not watch.cancelled and not watch.fired:
+                watch.cancelled = True
+                self._cancelled += 1
+
+    def _run(self) -> None:
+        with self._cond:
+            heap = self._heap
+            while True:
+                while heap and heap[0].cancelled:
+                    heapq.heappop(heap)
+                    self._cancelled -= 1
+                if not heap:
+                    self._wakes_at = math.inf
+                    self._cond.wait()
+                    continue
+                first = heap[0]
+                left = first.at - time.monotonic()
+                if left > 0:
+                    self._wakes_at = first.at
+                    self._cond.wait(left)
+                    continue
+                heapq.heappop(heap)
+                first.fired = True
+                with contextlib.suppress(OSError):
+                    first.sock.shutdown(socket.SHUT_RDWR)
+
+    def reset(self) -> None:
+        """In a child process after fork: the thread did not come along, and the lock may have been held."""
+        self._cond = threading.Condition(threading.Lock())
+        self._heap = []
+        self._cancelled = 0
+        self._thread = None
+        self._wakes_at = math.inf
+
+
+_REAPER = _Reaper()
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_REAPER.reset)
+
+
 class _Watchdog:
     """Shuts the connection's socket at the deadline, so that a body trickled byte by byte cannot outlast it."""
 
+    __slots__ = ("_watch", "deadline")
+
     def __init__(self, deadline: Deadline) -> None:
         self.deadline = deadline
-        self.fired = False
-        self._timer: threading.Timer | None = None
+        self._watch: _Watch | None = None
+
+    @property
+    def fired(self) -> bool:
+        return self._watch is not None and self._watch.fired
 
     def arm(self, response: httpx.Response) -> None:
         stream = response.extensions.get("network_stream")
         get_extra_info = getattr(stream, "get_extra_info", None)
         sock: object = get_extra_info("socket") if callable(get_extra_info) else None
-        left = self.deadline.remaining()
-        if not isinstance(sock, socket.socket) or math.isinf(left):
+        if not isinstance(sock, socket.socket) or math.isinf(self.deadline.at):
             return
-        self._timer = threading.Timer(max(0.0, left), self._fire, (sock,))
-        self._timer.daemon = True
-        self._timer.start()
-
-    def _fire(self, sock: socket.socket) -> None:
-        self.fired = True
-        with contextlib.suppress(OSError):
-            sock.shutdown(socket.SHUT_RDWR)
+        self._watch = _REAPER.arm(self.deadline.at, sock)
 
     def disarm(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
+        if self._watch is not None:
+            _REAPER.disarm(self._watch)
 
 
 class SyncRuntime(BaseRuntime):

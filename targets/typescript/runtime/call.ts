@@ -1,0 +1,88 @@
+// One operation of the description, as a generated function calls it: callOperation for an operation without a
+// body (URL, credentials, fetch and error mapping, nothing more), callOperationWithBody for one with a body (which
+// also needs the body encoders).
+import { encodingFor, parameterHeaders, prepareBody, prepareRawBody, rawContentType, serialiseBody } from "./encode.js";
+import type { ApiResult, BillingData, CallInput, OperationSpec, RequestOptions, SendBody } from "./model.js";
+import { checkPipeline } from "./pipeline.js";
+import { isResendable } from "./retry.js";
+import { internals, type Runtime } from "./runtime.js";
+import { budgetFor } from "./timing.js";
+import type { SendRequest, SendResult } from "./transport.js";
+
+/** What an operation's body adds to its request. */
+export interface OperationBody {
+  body: SendBody;
+  contentType: string | undefined;
+  headers: Record<string, string> | undefined;
+}
+
+/** Sends one operation (its body, when it has one, already prepared). */
+export function sendOperation(
+  client: Runtime<BillingData, object>,
+  op: OperationSpec,
+  input: CallInput,
+  options: RequestOptions,
+  prepared: OperationBody | undefined,
+  response: SendRequest["response"] = op.response,
+  budget = budgetFor(options, client[internals].options.deadlineMs),
+): Promise<SendResult> {
+  const { transport, model, errors } = client[internals];
+  const selector = op.job === "submit" ? model.jobs?.submit.pipelineParameter : undefined;
+  if (selector !== undefined && input.path?.[selector] !== undefined) checkPipeline(model, errors, String(input.path[selector]));
+  // A JSON operation asks for JSON first: a server that also offers another representation (GitHub's
+  // application/vnd.github.object) then answers with the one the client parses.
+  const accept = response === "json" ? { Accept: "application/json, */*;q=0.8" } : undefined;
+  const headers = { ...prepared?.headers, ...accept, ...parameterHeaders(input.header, input.cookie, options.headers) };
+  return transport.send({
+    method: op.method,
+    path: op.path,
+    pathParams: input.path,
+    query: input.query,
+    body: prepared?.body,
+    contentType: prepared?.contentType,
+    headers,
+    response,
+    resendable: isResendable(op),
+    jobSubmission: op.job === "submit",
+    budget,
+    label: op.operationId,
+    security: op.security,
+  });
+}
+
+/** An operation without a request body. */
+export async function callOperation<T, B extends BillingData = BillingData>(
+  client: Runtime<B, object>,
+  op: OperationSpec,
+  input: Omit<CallInput, "body" | "jsonStrings">,
+  options: RequestOptions = {},
+): Promise<ApiResult<T, B>> {
+  return (await sendOperation(client, op, input, options, undefined)) as ApiResult<T, B>;
+}
+
+/** An operation with a request body (JSON, a form or a raw body, as its spec and the options say). */
+export async function callOperationWithBody<T, B extends BillingData = BillingData>(
+  client: Runtime<B, object>,
+  op: OperationSpec,
+  input: CallInput,
+  options: RequestOptions = {},
+): Promise<ApiResult<T, B>> {
+  return (await sendOperation(client, op, input, options, await prepareOperationBody(client, op, input, options))) as ApiResult<T, B>;
+}
+
+/** An operation's body, its encoding and its headers: a raw body carries its media type as Content-Type. */
+export async function prepareOperationBody(
+  client: Runtime<BillingData, object>,
+  op: OperationSpec,
+  input: CallInput,
+  options: RequestOptions,
+): Promise<OperationBody | undefined> {
+  const encoding = encodingFor(op.requestMediaType, options.mediaType);
+  if (input.body === undefined) return undefined;
+  if (encoding !== "raw") {
+    const arrays = client[internals].model.conventions?.form?.arrays;
+    return { ...serialiseBody(await prepareBody(input.body, input.jsonStrings, arrays), encoding), headers: undefined };
+  }
+  const body = await prepareRawBody(input.body);
+  return { ...serialiseBody(body, encoding), headers: { "Content-Type": rawContentType(op.requestMediaType ?? "", body) } };
+}

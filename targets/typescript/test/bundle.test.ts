@@ -1,0 +1,66 @@
+// What a browser bundle of one operation carries: esbuild with the benchmark's settings (bundle, minify, ESM,
+// platform browser, no externals) of `createClient` and `getJob` from the generated client. The runtime's job,
+// download, pagination and webhook code must not be in it; each is recognised by texts only its own module holds,
+// which the bundles that do use those modules are checked to contain, so a renamed text fails here too.
+import { describe, expect, it } from "vitest";
+import { type BundleSize, bundleCases, bundleSize } from "../../../scripts/bench/bundle.js";
+
+const MARKERS: Readonly<Record<string, readonly string[]>> = {
+  jobs: ["job helpers are unavailable", "the service accepted the submission but sent no"],
+  downloads: ["download by token is unavailable", "the response body broke off"],
+  pagination: ["states no paging for it"],
+  webhooks: ["webhook subscription refused before sending", "at least one webhook secret is required", "callbackTimeoutMs must be"],
+};
+
+/**
+ * Ceilings of min + gzip, in bytes, that the bundles must stay under. The goals are 4.0 kB for one operation and
+ * 12 kB for the whole client (docs/benchmarks.md shows where they stand); these ceilings keep what was reached.
+ */
+const CEILINGS = { one: 12_600, whole: 21_800 };
+
+const entry = (key: string): string => {
+  const found = bundleCases().find((c) => c.key === key);
+  if (found === undefined) throw new Error(`no bundle case ${key}`);
+  return found.contents;
+};
+
+const cache = new Map<string, Promise<BundleSize>>();
+const bundle = (contents: string): Promise<BundleSize> => {
+  const cached = cache.get(contents);
+  if (cached !== undefined) return cached;
+  const pending = bundleSize(contents);
+  cache.set(contents, pending);
+  return pending;
+};
+
+describe("the bundle of one operation", () => {
+  it("carries no job, download, pagination or webhook code", async () => {
+    const { code } = await bundle(entry("one"));
+    const found = Object.entries(MARKERS).flatMap(([module, texts]) =>
+      texts.filter((text) => code.includes(text)).map((text) => `${module}: ${JSON.stringify(text)}`),
+    );
+    expect(found).toEqual([]);
+  }, 60_000);
+
+  it("would show them: the bundles that use those modules hold every marker", async () => {
+    const users: Readonly<Record<string, string>> = {
+      jobs: `export { createClient, addJob } from "./generated/index.ts";`,
+      downloads: `export { createClient, downloadJobFile } from "./generated/index.ts";`,
+      pagination: `export { paginateOperation } from "./generated/index.ts";`,
+      webhooks: `export * from "./generated/webhooks.ts"; export { subscribeWebhook } from "./generated/index.ts";`,
+    };
+    for (const [module, contents] of Object.entries(users)) {
+      const { code } = await bundle(contents);
+      for (const text of MARKERS[module] ?? []) expect(code.includes(text), `${module}: ${text}`).toBe(true);
+    }
+  }, 120_000);
+
+  it("stays under its size ceilings (min + gzip), the whole client too", async () => {
+    const one = await bundle(entry("one"));
+    const whole = await bundle(entry("whole"));
+    expect(one.gzip).toBeLessThanOrEqual(CEILINGS.one);
+    expect(whole.gzip).toBeLessThanOrEqual(CEILINGS.whole);
+    // One operation is a fraction of the whole client: the runtime's unused functions stay out.
+    expect(one.gzip).toBeLessThan(whole.gzip * 0.65);
+  }, 60_000);
+});
