@@ -2,7 +2,94 @@
 
 import { ServiceError, type ServiceErrorClass } from "../targets/typescript/runtime/index.js";
 /** Every stable error code of the description. Other codes may still arrive; they keep the base class. */
-export type ErrorCode = "CURRENCY_NOT_AVAILABLE" | "INVALID_COORDINATES" | "INVALID_CURRENCY_CODE" | "INVALID_REQUEST" | "JOB_CONFIG_INVALID" | "AUTH_REQUIRED" | "BEARERTOKEN_EXPIRED" | "INVALID_TOKEN" | "BUDGET_EXHAUSTED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "JOB_REQUIRES_PAID_TIER" | "TIER_RESTRICTED" | "NOT_FOUND" | "QUEUE_LIMIT_REACHED" | "RATE_LIMIT_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+export type ErrorCode =
+  | "CURRENCY_NOT_AVAILABLE"
+  | "INVALID_COORDINATES"
+  | "INVALID_CURRENCY_CODE"
+  | "INVALID_REQUEST"
+  | "JOB_CONFIG_INVALID"
+  | "AUTH_REQUIRED"
+  | "BEARERTOKEN_EXPIRED"
+  | "INVALID_TOKEN"
+  | "BUDGET_EXHAUSTED"
+  | "INSUFFICIENT_CREDITS"
+  | "FORBIDDEN"
+  | "JOB_REQUIRES_PAID_TIER"
+  | "TIER_RESTRICTED"
+  | "NOT_FOUND"
+  | "QUEUE_LIMIT_REACHED"
+  | "RATE_LIMIT_EXCEEDED"
+  | "INTERNAL_ERROR"
+  | "SERVICE_UNAVAILABLE";
+/** The error codes these operations state: each arrives as its class below, or as ServiceError when it has none. */
+export type AnalyticsErrorCode =
+  | "INVALID_REQUEST"
+  | "AUTH_REQUIRED"
+  | "BEARERTOKEN_EXPIRED"
+  | "INVALID_TOKEN"
+  | "FORBIDDEN"
+  | "QUEUE_LIMIT_REACHED"
+  | "RATE_LIMIT_EXCEEDED"
+  | "INTERNAL_ERROR"
+  | "SERVICE_UNAVAILABLE";
+/** The error codes these operations state: each arrives as its class below, or as ServiceError when it has none. */
+export type DocumentsErrorCode =
+  | "AUTH_REQUIRED"
+  | "BEARERTOKEN_EXPIRED"
+  | "INVALID_TOKEN"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "QUEUE_LIMIT_REACHED"
+  | "RATE_LIMIT_EXCEEDED"
+  | "INTERNAL_ERROR"
+  | "SERVICE_UNAVAILABLE";
+/** The error codes these operations state: each arrives as its class below, or as ServiceError when it has none. */
+export type AddJobErrorCode =
+  | "INVALID_REQUEST"
+  | "JOB_CONFIG_INVALID"
+  | "AUTH_REQUIRED"
+  | "BEARERTOKEN_EXPIRED"
+  | "INVALID_TOKEN"
+  | "BUDGET_EXHAUSTED"
+  | "INSUFFICIENT_CREDITS"
+  | "FORBIDDEN"
+  | "JOB_REQUIRES_PAID_TIER"
+  | "TIER_RESTRICTED"
+  | "QUEUE_LIMIT_REACHED"
+  | "RATE_LIMIT_EXCEEDED"
+  | "INTERNAL_ERROR"
+  | "SERVICE_UNAVAILABLE";
+/** The error codes these operations state: each arrives as its class below, or as ServiceError when it has none. */
+export type JobsErrorCode =
+  | "AUTH_REQUIRED"
+  | "BEARERTOKEN_EXPIRED"
+  | "INVALID_TOKEN"
+  | "NOT_FOUND"
+  | "QUEUE_LIMIT_REACHED"
+  | "RATE_LIMIT_EXCEEDED"
+  | "INTERNAL_ERROR"
+  | "SERVICE_UNAVAILABLE";
+/** The error codes these operations state: each arrives as its class below, or as ServiceError when it has none. */
+export type WebhooksErrorCode =
+  | "INVALID_REQUEST"
+  | "AUTH_REQUIRED"
+  | "BEARERTOKEN_EXPIRED"
+  | "INVALID_TOKEN"
+  | "FORBIDDEN"
+  | "QUEUE_LIMIT_REACHED"
+  | "RATE_LIMIT_EXCEEDED"
+  | "INTERNAL_ERROR"
+  | "SERVICE_UNAVAILABLE";
+/** The error codes these operations state: each arrives as its class below, or as ServiceError when it has none. */
+export type ListWebhooksErrorCode =
+  | "AUTH_REQUIRED"
+  | "BEARERTOKEN_EXPIRED"
+  | "INVALID_TOKEN"
+  | "FORBIDDEN"
+  | "QUEUE_LIMIT_REACHED"
+  | "RATE_LIMIT_EXCEEDED"
+  | "INTERNAL_ERROR"
+  | "SERVICE_UNAVAILABLE";
 
 /** HTTP 400 `CURRENCY_NOT_AVAILABLE`: Unsupported currency code. */
 export class CurrencyNotAvailableError extends ServiceError {
@@ -41,7 +128,7 @@ export class AuthRequiredError extends ServiceError {
 }
 
 /** HTTP 401 `BEARERTOKEN_EXPIRED`: Token expired. */
-export class BearertokenExpiredError extends ServiceError {
+export class BearerTokenExpiredError extends ServiceError {
   static readonly code = "BEARERTOKEN_EXPIRED";
   static readonly httpStatus = 401;
 }
@@ -101,7 +188,7 @@ export class RateLimitExceededError extends ServiceError {
 }
 
 /** HTTP 500 `INTERNAL_ERROR`: Server error. */
-export class InternalErrorError extends ServiceError {
+export class InternalError extends ServiceError {
   static readonly code = "INTERNAL_ERROR";
   static readonly httpStatus = 500;
 }
@@ -114,22 +201,22 @@ export class ServiceUnavailableError extends ServiceError {
 
 /** The class the runtime raises for each code. */
 export const errorClasses: Readonly<Record<ErrorCode, ServiceErrorClass>> = {
-    "CURRENCY_NOT_AVAILABLE": CurrencyNotAvailableError,
-    "INVALID_COORDINATES": InvalidCoordinatesError,
-    "INVALID_CURRENCY_CODE": InvalidCurrencyCodeError,
-    "INVALID_REQUEST": InvalidRequestError,
-    "JOB_CONFIG_INVALID": JobConfigInvalidError,
-    "AUTH_REQUIRED": AuthRequiredError,
-    "BEARERTOKEN_EXPIRED": BearertokenExpiredError,
-    "INVALID_TOKEN": InvalidTokenError,
-    "BUDGET_EXHAUSTED": BudgetExhaustedError,
-    "INSUFFICIENT_CREDITS": InsufficientCreditsError,
-    "FORBIDDEN": ForbiddenError,
-    "JOB_REQUIRES_PAID_TIER": JobRequiresPaidTierError,
-    "TIER_RESTRICTED": TierRestrictedError,
-    "NOT_FOUND": NotFoundError,
-    "QUEUE_LIMIT_REACHED": QueueLimitReachedError,
-    "RATE_LIMIT_EXCEEDED": RateLimitExceededError,
-    "INTERNAL_ERROR": InternalErrorError,
-    "SERVICE_UNAVAILABLE": ServiceUnavailableError,
-  };
+  CURRENCY_NOT_AVAILABLE: CurrencyNotAvailableError,
+  INVALID_COORDINATES: InvalidCoordinatesError,
+  INVALID_CURRENCY_CODE: InvalidCurrencyCodeError,
+  INVALID_REQUEST: InvalidRequestError,
+  JOB_CONFIG_INVALID: JobConfigInvalidError,
+  AUTH_REQUIRED: AuthRequiredError,
+  BEARERTOKEN_EXPIRED: BearerTokenExpiredError,
+  INVALID_TOKEN: InvalidTokenError,
+  BUDGET_EXHAUSTED: BudgetExhaustedError,
+  INSUFFICIENT_CREDITS: InsufficientCreditsError,
+  FORBIDDEN: ForbiddenError,
+  JOB_REQUIRES_PAID_TIER: JobRequiresPaidTierError,
+  TIER_RESTRICTED: TierRestrictedError,
+  NOT_FOUND: NotFoundError,
+  QUEUE_LIMIT_REACHED: QueueLimitReachedError,
+  RATE_LIMIT_EXCEEDED: RateLimitExceededError,
+  INTERNAL_ERROR: InternalError,
+  SERVICE_UNAVAILABLE: ServiceUnavailableError
+};

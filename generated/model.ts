@@ -7,351 +7,266 @@ export const RELEASE = "R20261127.0900";
 export const DESCRIPTION_HASH = "713396c96327725c90492014fc028cbc13f7d96f83b7c9b3e5cf673075027568";
 /** What the runtime needs to know about this release. */
 export const serviceModel: ServiceModel = {
-    "release": "R20261127.0900",
-    "descriptionHash": "713396c96327725c90492014fc028cbc13f7d96f83b7c9b3e5cf673075027568",
-    "errors": {
-      "CURRENCY_NOT_AVAILABLE": {
-        "status": 400
-      },
-      "INVALID_COORDINATES": {
-        "status": 400
-      },
-      "INVALID_CURRENCY_CODE": {
-        "status": 400
-      },
-      "INVALID_REQUEST": {
-        "status": 400
-      },
-      "JOB_CONFIG_INVALID": {
-        "status": 400
-      },
-      "AUTH_REQUIRED": {
-        "status": 401
-      },
-      "BEARERTOKEN_EXPIRED": {
-        "status": 401
-      },
-      "INVALID_TOKEN": {
-        "status": 401
-      },
-      "BUDGET_EXHAUSTED": {
-        "status": 402
-      },
-      "INSUFFICIENT_CREDITS": {
-        "status": 402
-      },
-      "FORBIDDEN": {
-        "status": 403
-      },
-      "JOB_REQUIRES_PAID_TIER": {
-        "status": 403
-      },
-      "TIER_RESTRICTED": {
-        "status": 403
-      },
-      "NOT_FOUND": {
-        "status": 404
-      },
-      "QUEUE_LIMIT_REACHED": {
-        "status": 429
-      },
-      "RATE_LIMIT_EXCEEDED": {
-        "status": 429
-      },
-      "INTERNAL_ERROR": {
-        "status": 500
-      },
-      "SERVICE_UNAVAILABLE": {
-        "status": 503
-      }
+  release: "R20261127.0900",
+  descriptionHash: "713396c96327725c90492014fc028cbc13f7d96f83b7c9b3e5cf673075027568",
+  errors: {
+    CURRENCY_NOT_AVAILABLE: { status: 400 },
+    INVALID_COORDINATES: { status: 400 },
+    INVALID_CURRENCY_CODE: { status: 400 },
+    INVALID_REQUEST: { status: 400 },
+    JOB_CONFIG_INVALID: { status: 400 },
+    AUTH_REQUIRED: { status: 401 },
+    BEARERTOKEN_EXPIRED: { status: 401 },
+    INVALID_TOKEN: { status: 401 },
+    BUDGET_EXHAUSTED: { status: 402 },
+    INSUFFICIENT_CREDITS: { status: 402 },
+    FORBIDDEN: { status: 403 },
+    JOB_REQUIRES_PAID_TIER: { status: 403 },
+    TIER_RESTRICTED: { status: 403 },
+    NOT_FOUND: { status: 404 },
+    QUEUE_LIMIT_REACHED: { status: 429 },
+    RATE_LIMIT_EXCEEDED: { status: 429 },
+    INTERNAL_ERROR: { status: 500 },
+    SERVICE_UNAVAILABLE: { status: 503 }
+  },
+  pipelines: {
+    service_aiocr___generate: {
+      payloadAfterPolling: "job_result",
+      baseCredits: 10,
+      jsonStrings: ["idp_fields"]
     },
-    "pipelines": {
-      "service_aiocr___generate": {
-        "payloadAfterPolling": "job_result",
-        "baseCredits": 10,
-        "jsonStrings": [
-          "idp_fields"
-        ]
-      },
-      "workflow": {
-        "payloadAfterPolling": "result",
-        "baseCredits": 10,
-        "jsonStrings": [
-          "idp_fields",
-          "partial_regions",
-          "preview_bounding_boxes",
-          "preview_images",
-          "redact_boxes"
-        ]
-      },
-      "pdfstudio___unlock_with_password_pdf": {
-        "payloadAfterPolling": "job_result",
-        "baseCredits": 10,
-        "jsonStrings": []
-      },
-      "service_voice___tts": {
-        "payloadAfterPolling": "result",
-        "baseCredits": 10,
-        "jsonStrings": []
-      },
-      "service_dataripper___redact_image": {
-        "payloadAfterPolling": "job_result",
-        "baseCredits": 10,
-        "jsonStrings": []
-      }
+    workflow: {
+      payloadAfterPolling: "result",
+      baseCredits: 10,
+      jsonStrings: [
+        "idp_fields",
+        "partial_regions",
+        "preview_bounding_boxes",
+        "preview_images",
+        "redact_boxes"
+      ]
     },
-    "pricing": {
-      "laneMultipliers": {
-        "no_sla": 1,
-        "sla_24h": 1.5,
-        "sla_12h": 2,
-        "sla_6h": 3,
-        "sla_1h": 4,
-        "instant": 5
-      },
-      "defaultLane": "no_sla",
-      "minimumCharge": 5
+    pdfstudio___unlock_with_password_pdf: {
+      payloadAfterPolling: "job_result",
+      baseCredits: 10,
+      jsonStrings: []
     },
-    "title": "Document Automation Service",
-    "servers": [
-      {
-        "url": "https://{host}/latest",
-        "variables": {
-          "host": {
-            "default": "api.example.com"
-          }
-        }
-      }
-    ],
-    "securitySchemes": {
-      "bearerAuth": {
-        "type": "http",
-        "scheme": "bearer"
-      }
+    service_voice___tts: {
+      payloadAfterPolling: "result",
+      baseCredits: 10,
+      jsonStrings: []
     },
-    "env": {
-      "token": "DOCUMENT_AUTOMATION_SERVICE_TOKEN",
-      "baseUrl": "DOCUMENT_AUTOMATION_SERVICE_BASE_URL"
+    service_dataripper___redact_image: {
+      payloadAfterPolling: "job_result",
+      baseCredits: 10,
+      jsonStrings: []
+    }
+  },
+  pricing: {
+    laneMultipliers: {
+      no_sla: 1,
+      sla_24h: 1.5,
+      sla_12h: 2,
+      sla_6h: 3,
+      sla_1h: 4,
+      instant: 5
     },
-    "conventions": {
-      "basePathSuffix": "/latest",
-      "envelope": {
-        "status": "status",
-        "success": "success",
-        "error": "error",
-        "code": "code",
-        "message": "message",
-        "processingTime": "processing_time",
-        "billing": "_billing",
-        "nextRequestSeconds": [
-          "_billing",
-          "requests",
-          "next_possible_request_seconds"
-        ]
-      },
-      "tokens": {
-        "scheme": "bearerAuth",
-        "brand": "svc_",
-        "kinds": [
-          {
-            "prefix": "sk_",
-            "name": "secret",
-            "serverOnly": true
-          },
-          {
-            "prefix": "ut_",
-            "name": "user",
-            "serverOnly": true
-          },
-          {
-            "prefix": "gt_",
-            "name": "gt",
-            "serverOnly": false
-          },
-          {
-            "prefix": "pk_",
-            "name": "publishable",
-            "serverOnly": false
-          }
-        ],
-        "renewOn": [
-          "INVALID_TOKEN",
-          "BEARERTOKEN_EXPIRED"
-        ]
-      },
-      "webhooks": {
-        "signature": {
-          "header": "X-Service-Signature",
-          "prefix": "sha256="
-        },
-        "headers": {
-          "eventId": "X-Service-Event-ID",
-          "eventType": "X-Service-Event",
-          "subscriptionId": "X-Service-Subscription-ID"
-        },
-        "body": {
-          "eventType": "event_type",
-          "eventId": "event_id",
-          "subscriptionId": "subscription_id",
-          "timestamp": "timestamp"
-        }
-      },
-      "webhookSubscription": {
-        "name": "name",
-        "url": "url",
-        "events": "events",
-        "secret": "secret",
-        "retryPolicy": "retry_policy",
-        "maxRetries": "max_retries",
-        "timeoutMs": "timeout_ms"
-      },
-      "form": {
-        "arrays": "brackets"
-      }
-    },
-    "jobs": {
-      "submit": {
-        "operation": {
-          "operationId": "addJob",
-          "method": "POST",
-          "path": "/job/add/{pipeline}",
-          "requestMediaType": "application/x-www-form-urlencoded",
-          "response": "json",
-          "idempotent": false,
-          "billed": true,
-          "job": "submit",
-          "security": [
-            [
-              "bearerAuth"
-            ]
-          ]
-        },
-        "pipelineParameter": "pipeline",
-        "jobId": "job_id",
-        "pollUrl": "poll_url",
-        "stillRunningStatus": 202,
-        "noWait": {
-          "field": "client_wait",
-          "value": false
-        },
-        "selectorPattern": "^(?:[A-Za-z0-9-]+|[A-Za-z0-9-]+(?:_[A-Za-z0-9-]+)*___[A-Za-z0-9-]+(?:_[A-Za-z0-9-]+)*)$",
-        "selectorRefusal": "JOB_CONFIG_INVALID",
-        "maxHoldSeconds": 295
-      },
-      "poll": {
-        "operation": {
-          "operationId": "getJob",
-          "method": "GET",
-          "path": "/job/get/{job_id}",
-          "response": "json",
-          "idempotent": true,
-          "job": "poll",
-          "security": [
-            [
-              "bearerAuth"
-            ]
-          ]
-        },
-        "jobIdParameter": "job_id",
-        "status": "job_status",
-        "completed": "completed",
-        "payload": [
-          "result",
-          "job_result"
-        ]
-      },
-      "download": {
-        "operation": {
-          "operationId": "downloadJobFile",
-          "method": "GET",
-          "path": "/job/download/{token}",
-          "response": "binary",
-          "idempotent": true,
-          "job": "download",
-          "security": [
-            [
-              "bearerAuth"
-            ]
-          ]
-        },
-        "tokenParameter": "token"
+    defaultLane: "no_sla",
+    minimumCharge: 5
+  },
+  title: "Document Automation Service",
+  servers: [
+    {
+      url: "https://{host}/latest",
+      variables: {
+        host: { default: "api.example.com" }
       }
     }
-  };
+  ],
+  securitySchemes: {
+    bearerAuth: { type: "http", scheme: "bearer" }
+  },
+  env: {
+    token: "DOCUMENT_AUTOMATION_SERVICE_TOKEN",
+    baseUrl: "DOCUMENT_AUTOMATION_SERVICE_BASE_URL"
+  },
+  conventions: {
+    basePathSuffix: "/latest",
+    envelope: {
+      status: "status",
+      success: "success",
+      error: "error",
+      code: "code",
+      message: "message",
+      processingTime: "processing_time",
+      billing: "_billing",
+      nextRequestSeconds: ["_billing", "requests", "next_possible_request_seconds"]
+    },
+    tokens: {
+      scheme: "bearerAuth",
+      brand: "svc_",
+      kinds: [
+        { prefix: "sk_", name: "secret", serverOnly: true },
+        { prefix: "ut_", name: "user", serverOnly: true },
+        { prefix: "gt_", name: "gt", serverOnly: false },
+        { prefix: "pk_", name: "publishable", serverOnly: false }
+      ],
+      renewOn: ["INVALID_TOKEN", "BEARERTOKEN_EXPIRED"]
+    },
+    webhooks: {
+      signature: { header: "X-Service-Signature", prefix: "sha256=" },
+      headers: {
+        eventId: "X-Service-Event-ID",
+        eventType: "X-Service-Event",
+        subscriptionId: "X-Service-Subscription-ID"
+      },
+      body: {
+        eventType: "event_type",
+        eventId: "event_id",
+        subscriptionId: "subscription_id",
+        timestamp: "timestamp"
+      }
+    },
+    webhookSubscription: {
+      name: "name",
+      url: "url",
+      events: "events",
+      secret: "secret",
+      retryPolicy: "retry_policy",
+      maxRetries: "max_retries",
+      timeoutMs: "timeout_ms"
+    },
+    form: { arrays: "brackets" }
+  },
+  jobs: {
+    submit: {
+      operation: {
+        operationId: "addJob",
+        method: "POST",
+        path: "/job/add/{pipeline}",
+        requestMediaType: "application/x-www-form-urlencoded",
+        response: "json",
+        idempotent: false,
+        billed: true,
+        job: "submit",
+        security: [["bearerAuth"]]
+      },
+      pipelineParameter: "pipeline",
+      jobId: "job_id",
+      pollUrl: "poll_url",
+      stillRunningStatus: 202,
+      noWait: { field: "client_wait", value: false },
+      selectorPattern: "^(?:[A-Za-z0-9-]+|[A-Za-z0-9-]+(?:_[A-Za-z0-9-]+)*___[A-Za-z0-9-]+(?:_[A-Za-z0-9-]+)*)$",
+      selectorRefusal: "JOB_CONFIG_INVALID",
+      maxHoldSeconds: 295
+    },
+    poll: {
+      operation: {
+        operationId: "getJob",
+        method: "GET",
+        path: "/job/get/{job_id}",
+        response: "json",
+        idempotent: true,
+        job: "poll",
+        security: [["bearerAuth"]]
+      },
+      jobIdParameter: "job_id",
+      status: "job_status",
+      completed: "completed",
+      payload: ["result", "job_result"]
+    },
+    download: {
+      operation: {
+        operationId: "downloadJobFile",
+        method: "GET",
+        path: "/job/download/{token}",
+        response: "binary",
+        idempotent: true,
+        job: "download",
+        security: [["bearerAuth"]]
+      },
+      tokenParameter: "token"
+    }
+  }
+};
 /** Every webhook event type of the description. */
-export const webhookEventTypes = ["document.comment_added","document.created","document.deleted","document.edited","document.legal_hold_placed","document.legal_hold_released","document.lifecycle_changed","document.moved","document.note_added","document.processed","document.restored","document.tag_added","document.uploaded","document.version_created","job.completed","job.failed","job.progress","task.completed","task.created","task.overdue","workspace.shared","workspace.unshared"] as const;
+export const webhookEventTypes = [
+  "document.comment_added",
+  "document.created",
+  "document.deleted",
+  "document.edited",
+  "document.legal_hold_placed",
+  "document.legal_hold_released",
+  "document.lifecycle_changed",
+  "document.moved",
+  "document.note_added",
+  "document.processed",
+  "document.restored",
+  "document.tag_added",
+  "document.uploaded",
+  "document.version_created",
+  "job.completed",
+  "job.failed",
+  "job.progress",
+  "task.completed",
+  "task.created",
+  "task.overdue",
+  "workspace.shared",
+  "workspace.unshared"
+] as const;
 /** How deliveries are signed and named, from the description; the webhook helpers read every name from it. */
 export const webhookSigning = {
-    "signature": {
-      "header": "X-Service-Signature",
-      "prefix": "sha256="
-    },
-    "headers": {
-      "eventId": "X-Service-Event-ID",
-      "eventType": "X-Service-Event",
-      "subscriptionId": "X-Service-Subscription-ID"
-    },
-    "body": {
-      "eventType": "event_type",
-      "eventId": "event_id",
-      "subscriptionId": "subscription_id",
-      "timestamp": "timestamp"
-    }
-  } as const satisfies WebhookSigningModel;
+  signature: { header: "X-Service-Signature", prefix: "sha256=" },
+  headers: {
+    eventId: "X-Service-Event-ID",
+    eventType: "X-Service-Event",
+    subscriptionId: "X-Service-Subscription-ID"
+  },
+  body: {
+    eventType: "event_type",
+    eventId: "event_id",
+    subscriptionId: "subscription_id",
+    timestamp: "timestamp"
+  }
+} as const satisfies WebhookSigningModel;
 /** What a webhook subscription is checked against before it is sent, from the description. */
 export const subscriptionRules = {
-    "fields": {
-      "name": "name",
-      "url": "url",
-      "events": "events",
-      "secret": "secret",
-      "retryPolicy": "retry_policy",
-      "maxRetries": "max_retries",
-      "timeoutMs": "timeout_ms"
-    },
-    "required": [
-      "name",
-      "url",
-      "events"
-    ],
-    "eventNames": [
-      "document.comment_added",
-      "document.created",
-      "document.deleted",
-      "document.edited",
-      "document.legal_hold_placed",
-      "document.legal_hold_released",
-      "document.lifecycle_changed",
-      "document.moved",
-      "document.note_added",
-      "document.processed",
-      "document.restored",
-      "document.tag_added",
-      "document.uploaded",
-      "document.version_created",
-      "job.completed",
-      "job.failed",
-      "job.progress",
-      "task.completed",
-      "task.created",
-      "task.overdue",
-      "workspace.shared",
-      "workspace.unshared"
-    ],
-    "wildcards": [
-      "*"
-    ],
-    "retryPolicies": [
-      "exponential",
-      "linear",
-      "none"
-    ],
-    "maxRetries": {
-      "minimum": 0,
-      "maximum": 10
-    },
-    "timeoutMs": {
-      "minimum": 1000,
-      "maximum": 30000
-    }
-  } as const;
+  fields: {
+    name: "name",
+    url: "url",
+    events: "events",
+    secret: "secret",
+    retryPolicy: "retry_policy",
+    maxRetries: "max_retries",
+    timeoutMs: "timeout_ms"
+  },
+  required: ["name", "url", "events"],
+  eventNames: [
+    "document.comment_added",
+    "document.created",
+    "document.deleted",
+    "document.edited",
+    "document.legal_hold_placed",
+    "document.legal_hold_released",
+    "document.lifecycle_changed",
+    "document.moved",
+    "document.note_added",
+    "document.processed",
+    "document.restored",
+    "document.tag_added",
+    "document.uploaded",
+    "document.version_created",
+    "job.completed",
+    "job.failed",
+    "job.progress",
+    "task.completed",
+    "task.created",
+    "task.overdue",
+    "workspace.shared",
+    "workspace.unshared"
+  ],
+  wildcards: ["*"],
+  retryPolicies: ["exponential", "linear", "none"],
+  maxRetries: { minimum: 0, maximum: 10 },
+  timeoutMs: { minimum: 1000, maximum: 30000 }
+} as const;

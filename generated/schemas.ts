@@ -43,7 +43,10 @@ export type DocumentVersionCreatedEvent = components["schemas"]["DocumentVersion
 /**
  * Every stable error code of the service, each with its HTTP status in `x-http-status`. Error codes of
  * sections whose endpoints are not shown are not shown either.
- * Allowed: `"INVALID_REQUEST"`, `"JOB_CONFIG_INVALID"`, `"INVALID_CURRENCY_CODE"`, `"CURRENCY_NOT_AVAILABLE"`, `"INVALID_COORDINATES"`, `"AUTH_REQUIRED"`, `"INVALID_TOKEN"`, `"BEARERTOKEN_EXPIRED"`, `"INSUFFICIENT_CREDITS"`, `"BUDGET_EXHAUSTED"`, `"FORBIDDEN"`, `"TIER_RESTRICTED"`, `"JOB_REQUIRES_PAID_TIER"`, `"NOT_FOUND"`, `"RATE_LIMIT_EXCEEDED"`, `"QUEUE_LIMIT_REACHED"`, `"INTERNAL_ERROR"`, `"SERVICE_UNAVAILABLE"`.
+ * Allowed: `"INVALID_REQUEST"`, `"JOB_CONFIG_INVALID"`, `"INVALID_CURRENCY_CODE"`, `"CURRENCY_NOT_AVAILABLE"`,
+ * `"INVALID_COORDINATES"`, `"AUTH_REQUIRED"`, `"INVALID_TOKEN"`, `"BEARERTOKEN_EXPIRED"`, `"INSUFFICIENT_CREDITS"`,
+ * `"BUDGET_EXHAUSTED"`, `"FORBIDDEN"`, `"TIER_RESTRICTED"`, `"JOB_REQUIRES_PAID_TIER"`, `"NOT_FOUND"`,
+ * `"RATE_LIMIT_EXCEEDED"`, `"QUEUE_LIMIT_REACHED"`, `"INTERNAL_ERROR"`, `"SERVICE_UNAVAILABLE"`.
  */
 export type ErrorCodeSchema = components["schemas"]["ErrorCode"];
 /** Error body. Clients read `code`, not the localised `message`. */
@@ -62,7 +65,10 @@ export type InvoicePages = components["schemas"]["InvoicePages"];
  * Translation also sets `async`=true.
  */
 export type JobAcceptedResponse = components["schemas"]["JobAcceptedResponse"];
-/** The body of a job submission; which member applies is chosen by the pipeline and a body field (see `x-paperoffice-variants`). */
+/**
+ * The body of a job submission; which member applies is chosen by the pipeline and a body field (see
+ * `x-paperoffice-variants`).
+ */
 export type JobAddRequest = components["schemas"]["JobAddRequest"];
 export type JobBadRequestError = components["schemas"]["JobBadRequestError"];
 export type JobCompletedEvent = components["schemas"]["JobCompletedEvent"];
@@ -83,7 +89,9 @@ export type JobProgressEvent = components["schemas"]["JobProgressEvent"];
  * and of other statuses are not shown.
  */
 export type JobStatus = components["schemas"]["JobStatus"];
-/** When `job_status` is `completed` the payload is in `result` (workflow/IDP) or `job_result` (OCR and other pipelines). */
+/**
+ * When `job_status` is `completed` the payload is in `result` (workflow/IDP) or `job_result` (OCR and other pipelines).
+ */
 export type JobStatusResponse = components["schemas"]["JobStatusResponse"];
 /** Common parameters of job submission. */
 export type JobSubmitOptions = components["schemas"]["JobSubmitOptions"];
@@ -103,7 +111,8 @@ export type MetaMappingEntry = components["schemas"]["MetaMappingEntry"];
 /**
  * Basic = OCR plus vision, premium adds AI thinking, ultra adds AI reasoning; pro and pro-max variants allow
  * more pages. Page and file size limits per model tier are not shown.
- * Allowed: `"basic"`, `"basic-pro"`, `"basic-pro-max"`, `"premium"`, `"premium-pro"`, `"premium-pro-max"`, `"ultra"`, `"ultra-pro"`, `"ultra-pro-max"`.
+ * Allowed: `"basic"`, `"basic-pro"`, `"basic-pro-max"`, `"premium"`, `"premium-pro"`, `"premium-pro-max"`, `"ultra"`,
+ * `"ultra-pro"`, `"ultra-pro-max"`.
  * @defaultValue "premium"
  */
 export type ModelTier = components["schemas"]["ModelTier"];
@@ -202,7 +211,12 @@ export type VoiceTtsRequest = components["schemas"]["VoiceTtsRequest"];
 export type WebhookEventBase = components["schemas"]["WebhookEventBase"];
 /**
  * Name of a webhook event type. `document.created` is the alias of `document.uploaded`.
- * Allowed: `"document.uploaded"`, `"document.created"`, `"document.processed"`, `"document.edited"`, `"document.deleted"`, `"document.restored"`, `"document.moved"`, `"document.version_created"`, `"document.lifecycle_changed"`, `"document.comment_added"`, `"document.note_added"`, `"document.tag_added"`, `"document.legal_hold_placed"`, `"document.legal_hold_released"`, `"job.completed"`, `"job.failed"`, `"job.progress"`, `"workspace.shared"`, `"workspace.unshared"`, `"task.created"`, `"task.completed"`, `"task.overdue"`.
+ * Allowed: `"document.uploaded"`, `"document.created"`, `"document.processed"`, `"document.edited"`,
+ * `"document.deleted"`, `"document.restored"`, `"document.moved"`, `"document.version_created"`,
+ * `"document.lifecycle_changed"`, `"document.comment_added"`, `"document.note_added"`, `"document.tag_added"`,
+ * `"document.legal_hold_placed"`, `"document.legal_hold_released"`, `"job.completed"`, `"job.failed"`,
+ * `"job.progress"`, `"workspace.shared"`, `"workspace.unshared"`, `"task.created"`, `"task.completed"`,
+ * `"task.overdue"`.
  */
 export type WebhookEventName = components["schemas"]["WebhookEventName"];
 /** An event name, or `*` for all events. */

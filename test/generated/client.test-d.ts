@@ -2,6 +2,7 @@
 // compile is marked @ts-expect-error (tsc fails on an expectation that no longer errors).
 import { describe, expectTypeOf, it } from "vitest";
 import {
+  type AddJobCommonFields,
   addJob,
   type Billing,
   type components,
@@ -11,6 +12,9 @@ import {
   type JobResult,
   startAddJob,
   subscribeWebhook,
+  type ServiceVoiceTtsRequest,
+  type WorkflowDocumentAnonymizeFinalizeRequest,
+  type WorkflowPdfAiSplitRequest,
 } from "../../generated/index.js";
 import { verify, type WebhookEvent } from "../../generated/webhooks.js";
 
@@ -104,6 +108,32 @@ describe("job submission: one signature per pipeline, exact variant unions", () 
     addJob(client, "workflow", { template: "pdf_ai_split", pofid: "POF-1", naming_instructions: "x" });
     // @ts-expect-error an unknown pipeline needs the runtime's loosely typed submit
     addJob(client, "no_such___pipeline", {});
+  });
+});
+
+describe("job submission: the fields every variant shares, declared once", () => {
+  it("gives every variant the shared fields, each variant still exact", () => {
+    const common: AddJobCommonFields = { client_wait: false, async_only: true, processing_lane: "instant", priority: 5 };
+    const split: WorkflowPdfAiSplitRequest = { ...common, template: "pdf_ai_split", pofid: "POF-1" };
+    expectTypeOf(split.client_wait).toEqualTypeOf<boolean | undefined>();
+    addJob(client, "workflow", { template: "pdf_ai_split", file: pdf, client_wait: false, processing_lane: "sla_6h", priority: 1 });
+    addJob(client, "pdfstudio___unlock_with_password_pdf", { files: [pdf], password: "p", async_only: true, priority: 3 });
+    // @ts-expect-error a wrong field beside the shared ones: preview_images is document_anonymize_finalize's
+    const wrong: WorkflowPdfAiSplitRequest = { ...common, template: "pdf_ai_split", pofid: "POF-1", preview_images: [] };
+    // @ts-expect-error a shared field of the wrong type
+    addJob(client, "workflow", { template: "pdf_ai_split", file: pdf, client_wait: "no" });
+    // @ts-expect-error a misspelt shared field
+    addJob(client, "workflow", { template: "pdf_ai_split", file: pdf, client_wiat: false });
+    void wrong;
+  });
+
+  it("keeps a variant's own form of a shared field in place of the shared one", () => {
+    expectTypeOf<ServiceVoiceTtsRequest["priority"]>().not.toEqualTypeOf<AddJobCommonFields["priority"]>();
+    expectTypeOf<ServiceVoiceTtsRequest["client_wait"]>().toEqualTypeOf<AddJobCommonFields["client_wait"]>();
+    expectTypeOf<WorkflowDocumentAnonymizeFinalizeRequest["processing_lane"]>().toEqualTypeOf<AddJobCommonFields["processing_lane"]>();
+    // @ts-expect-error the voice pipeline's priority stays queue or stream, the shared number does not leak in
+    const voice: ServiceVoiceTtsRequest = { text: "Hallo", voice: "anna", priority: 5 };
+    void voice;
   });
 });
 

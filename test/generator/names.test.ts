@@ -10,16 +10,28 @@ import { pythonView } from "../../targets/python/emit/view.js";
 import { buildIR } from "../../generator/ir/build.js";
 import { uniqueIdentifiers } from "../../generator/ir/names.js";
 import type { IR } from "../../generator/ir/types.js";
-import { checkDescription } from "../../generator/spec/load.js";
+import { checkDescription, loadDescription } from "../../generator/spec/load.js";
+import { currentRelease, releaseFile } from "../../generator/spec/releases.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 
 const ok = { "200": { description: "ok", content: { "application/json": { schema: { type: "object" } } } } };
 
-async function irOf(operationIds: readonly string[], errorCodes: readonly string[] = []): Promise<IR> {
+async function irOf(
+  operationIds: readonly string[],
+  errorCodes: readonly (string | { readonly code: string; readonly description: string })[] = [],
+  schemaNames: readonly string[] = [],
+): Promise<IR> {
   const paths = Object.fromEntries(operationIds.map((id, i) => [`/p${i}`, { get: { operationId: id, responses: ok } }]));
   // Error codes are the consts of a oneOf with their HTTP status.
-  const schemas = { ErrorCode: { oneOf: errorCodes.map((code) => ({ const: code, "x-http-status": 400 })) } };
+  const schemas = {
+    ErrorCode: {
+      oneOf: errorCodes.map((e) =>
+        typeof e === "string" ? { const: e, "x-http-status": 400 } : { const: e.code, "x-http-status": 400, description: e.description },
+      ),
+    },
+    ...Object.fromEntries(schemaNames.map((name) => [name, { type: "object" }])),
+  };
   const document = { openapi: "3.1.0", info: { title: "names", version: "1" }, paths, components: { schemas } };
   return buildIR(await checkDescription({ source: "names.json", text: JSON.stringify(document), document }));
 }
@@ -51,9 +63,76 @@ describe("the TypeScript name planner", () => {
     { given: "SDK", want: "SdkError2" },
     { given: "ABORTED", want: "AbortedError2" },
     { given: "invalid-request", want: "InvalidRequestError" },
+    // A last word `error` is not said twice.
+    { given: "INTERNAL_ERROR", want: "InternalError" },
+    { given: "GATEWAY_ERROR", want: "GatewayError" },
+    { given: "ERROR", want: "ErrorError" },
+    { given: "SERVICE_ERROR", want: "ServiceError2" },
+    // Without words of the description to split it by, a run-together word stays one.
+    { given: "BEARERTOKEN_EXPIRED", want: "BearertokenExpiredError" },
+    { given: "NOTFOUND", want: "NotfoundError" },
   ])("error code $given gets class $want", async ({ given, want }) => {
     const ir = await irOf(["op"], [given]);
     expect(planTsNames(ir).errorClass(given)).toBe(want);
+  });
+
+  it.each([
+    // Split by the words of another code's description; the code quoted in capitals is not prose.
+    { given: "BEARERTOKEN_EXPIRED", text: "No bearer token; see BEARERTOKEN_EXPIRED.", want: "BearerTokenExpiredError" },
+    // Split by another code's words.
+    { given: "NOTFOUND", text: "", others: ["NOT_ALLOWED", "PAGE_FOUND"], want: "NotFoundError" },
+    // A word the text has whole stays whole, even where it could be split.
+    { given: "FORBIDDEN", text: "Forbidden for the bidden.", want: "ForbiddenError" },
+    // Pieces shorter than three letters do not split a word.
+    { given: "INVALID_INTO", text: "in to it", want: "InvalidIntoError" },
+    // Only a split into known words entirely: `overrun` is not `over` + `run` when `run` is unknown.
+    { given: "QUOTA_OVERRUN", text: "over the quota", want: "QuotaOverrunError" },
+    { given: "APIKEY_REVOKED", text: "The api key was revoked.", want: "ApiKeyRevokedError" },
+  ])("error code $given beside the text $text gets class $want", async ({ given, text, others = [], want }) => {
+    const ir = await irOf(["op"], [given, ...others, ...(text === "" ? [] : [{ code: "OTHER", description: text }])]);
+    expect(planTsNames(ir).errorClass(given)).toBe(want);
+  });
+
+  it("names an error-code union per tag and set of codes", async () => {
+    const op = (id: string, tags: readonly string[], codes: readonly string[]) => ({
+      operationId: id,
+      ...(tags.length > 0 && { tags }),
+      responses: {
+        ...ok,
+        ...(codes.length > 0 && {
+          "400": {
+            description: "error",
+            content: { "application/json": { schema: { type: "object", properties: { code: { enum: codes } } } } },
+          },
+        }),
+      },
+    });
+    const operations = [
+      op("listA", ["alpha"], ["X", "Y"]),
+      op("getA", ["alpha"], ["X", "Y"]),
+      op("addA", ["alpha"], ["X"]),
+      op("getB", ["beta"], ["X", "Y"]),
+      op("untagged", [], ["Y"]),
+      op("quiet", ["alpha"], []),
+    ];
+    const paths = Object.fromEntries(operations.map((o, i) => [`/p${i}`, { get: o }]));
+    const schemas = { ErrorCode: { oneOf: ["X", "Y"].map((code) => ({ const: code, "x-http-status": 400 })) } };
+    const document = { openapi: "3.1.0", info: { title: "names", version: "1" }, paths, components: { schemas } };
+    const ir = buildIR(await checkDescription({ source: "names.json", text: JSON.stringify(document), document }));
+    const names = planTsNames(ir);
+    const byId = Object.fromEntries(ir.operations.map((o) => [o.id, names.errorUnion(o)]));
+    const codes = Object.fromEntries(names.errorUnions().map((u) => [u.name, u.codes]));
+    expect({ byId, codes }).toEqual({
+      byId: {
+        listA: "AlphaErrorCode",
+        getA: "AlphaErrorCode",
+        addA: "AddAErrorCode",
+        getB: "BetaErrorCode",
+        untagged: "UntaggedErrorCode",
+        quiet: undefined,
+      },
+      codes: { AlphaErrorCode: ["X", "Y"], AddAErrorCode: ["X"], BetaErrorCode: ["X", "Y"], UntaggedErrorCode: ["Y"] },
+    });
   });
 
   it.each([
@@ -78,6 +157,42 @@ describe("the TypeScript name planner", () => {
     // The error codes' schema is named ErrorCode, as errors.ts's union of the codes is.
     const ir = await irOf(["op"], ["X"]);
     expect(planTsNames(ir).schema("ErrorCode")).toBe("ErrorCodeSchema");
+  });
+
+  it.each([
+    { given: "OptionsIfExact", want: "OptionsIfExactSchema" },
+    { given: "UnknownFields", want: "UnknownFieldsSchema" },
+    { given: "JobRequests", want: "JobRequestsSchema" },
+    { given: "Omit", want: "OmitSchema" },
+    { given: "Error", want: "ErrorSchema" },
+    // The old name of the job options' type is free again.
+    { given: "OptionsUnlessUnknown", want: "OptionsUnlessUnknown" },
+  ])("a schema $given, beside the names the output declares itself, is $want", async ({ given, want }) => {
+    const ir = await irOf(["op"], [], [given]);
+    expect(planTsNames(ir).schema(given)).toBe(want);
+  });
+
+  it.each([
+    // A pipeline's one variant without a discriminator is the pipeline's body, named once.
+    { slug: "service_voice___tts", variant: "default", want: ["ServiceVoiceTtsRequest", "ServiceVoiceTtsRequest"] },
+    {
+      slug: "service_dataripper___redact_image",
+      variant: "default",
+      want: ["ServiceDataripperRedactImageRequest", "ServiceDataripperRedactImageRequest"],
+    },
+    // One chosen by a discriminator keeps its own name beside the pipeline's union.
+    {
+      slug: "service_aiocr___generate",
+      variant: "us_tax_forms",
+      want: ["ServiceAiocrGenerateUsTaxFormsRequest", "ServiceAiocrGenerateRequest"],
+    },
+    { slug: "workflow", variant: "pdf_ai_split", want: ["WorkflowPdfAiSplitRequest", "WorkflowRequest"] },
+  ])("pipeline $slug, variant $variant: request types $want", async ({ slug, variant, want }) => {
+    const ir = buildIR(await loadDescription(releaseFile(currentRelease())));
+    const names = planTsNames(ir);
+    const pipeline = ir.operations.flatMap((o) => o.variants?.pipelines ?? []).find((p) => p.slug === slug)!;
+    const v = pipeline.variants.find((x) => x.name === variant)!;
+    expect([names.variantRequest(pipeline, v), names.pipelineRequest(pipeline)]).toEqual(want);
   });
 
   it("is deterministic", async () => {

@@ -18,7 +18,7 @@ export const TS_OUTPUT_NAMES: readonly string[] = [
   "subscriptionRules",
   "JobRequests",
   "UnknownFields",
-  "OptionsUnlessUnknown",
+  "OptionsIfExact",
   "WebhookEvent",
   "WebhookEventType",
   "verify",
@@ -47,9 +47,11 @@ export const TS_OUTPUT_NAMES: readonly string[] = [
 /** Global names the generated code uses; a declaration of the same name would shadow them. */
 const TS_GLOBALS = [
   "Array",
+  "Error",
   "Exclude",
   "Extract",
   "Object",
+  "Omit",
   "Promise",
   "Readonly",
   "Record",
@@ -80,16 +82,91 @@ export interface TsNames {
   /** The module-private OperationSpec constant. */
   spec(op: Operation): string;
   errorClass(code: string): string;
+  /**
+   * The union type of the error codes an operation's group may answer with (errors.ts), or undefined when the
+   * operation states none. Operations of one tag with the same codes share a union.
+   */
+  errorUnion(op: Operation): string | undefined;
+  /** Every error-code union, in the order errors.ts declares them, with its codes. */
+  errorUnions(): readonly { readonly name: string; readonly codes: readonly string[] }[];
   /** The alias of a named schema in schemas.ts. */
   schema(name: string): string;
   variantRequest(pipeline: Pipeline, variant: Variant): string;
   pipelineRequest(pipeline: Pipeline): string;
+  /** The type of the fields every variant of a job operation shares, declared once. */
+  commonFields(op: Operation): string;
   payload(pipeline: Pipeline): string;
   /** A file name (no extension) for an operation's files: the operation's name, bounded, no separators. */
   fileName(op: Operation): string;
 }
 
 const upper = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** Shortest pieces a compound word is split into: shorter words (`in`, `on`) would split too eagerly. */
+const MIN_PIECE = 3;
+
+/**
+ * The words of the description's own text (error and scheme descriptions, summaries, schema names), lower case:
+ * what a run-together code such as `BEARERTOKEN` is split by.
+ */
+export function descriptionWords(ir: IR): Set<string> {
+  const text = [
+    ...ir.errors.flatMap((e) => [e.description ?? ""]),
+    ...ir.securitySchemes.flatMap((s) => [s.name, s.scheme ?? "", s.description ?? ""]),
+    ...ir.operations.flatMap((o) => [o.summary ?? "", o.id]),
+    ...ir.schemas.map((s) => s.name),
+  ].join(" ");
+  // Codes quoted in the text (`BEARERTOKEN_EXPIRED`) are not prose: all-capital tokens are left out.
+  const words = text
+    .split(/[^A-Za-z0-9_]+/)
+    .filter((token) => !/^[A-Z0-9_]+$/.test(token))
+    .flatMap((token) =>
+      token
+        .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+        .toLowerCase()
+        .split(/[^a-z]+/),
+    )
+    .filter((w) => w.length >= MIN_PIECE);
+  return new Set(words);
+}
+
+/**
+ * A word of an error code split into known words when it is not one itself (`BEARERTOKEN` is `bearer token` when the
+ * description speaks of a bearer token): the split into the fewest words of at least three letters, each a word of the
+ * description's text or of another code; a word that does not split entirely stays whole.
+ */
+export function splitCompound(word: string, known: ReadonlySet<string>): string[] {
+  const w = word.toLowerCase();
+  if (known.has(w) || !/^[a-z]+$/.test(w)) return [word];
+  // best[i]: the fewest known pieces covering w.slice(0, i), the later piece as long as possible on a tie.
+  const best: (string[] | undefined)[] = [[]];
+  for (let end = MIN_PIECE; end <= w.length; end++) {
+    for (let start = 0; start <= end - MIN_PIECE; start++) {
+      const head = best[start];
+      const piece = w.slice(start, end);
+      if (head === undefined || !known.has(piece)) continue;
+      const candidate = [...head, piece];
+      const current = best[end];
+      if (current === undefined || candidate.length < current.length) best[end] = candidate;
+    }
+  }
+  const found = best[w.length];
+  return found !== undefined && found.length > 1 ? found : [word];
+}
+
+/**
+ * The class name of an error code: its words in PascalCase, compounds split by the description's words, and `Error`
+ * after them unless the last word already is `error` (`INTERNAL_ERROR` is `InternalError`).
+ */
+export function errorClassBase(code: string, known: ReadonlySet<string>): string {
+  const words = code
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .flatMap((w) => splitCompound(w, known));
+  const name = pascalCase(words.map((w) => w.toLowerCase()).join(" "));
+  return words.length > 1 && words[words.length - 1]!.toLowerCase() === "error" ? name : `${name}Error`;
+}
 
 /**
  * Plans every name of the generated TypeScript at once, before anything is printed: against the runtime's exports,
@@ -109,16 +186,34 @@ export function planTsNames(ir: IR): TsNames {
   // An operation named as a keyword keeps its word with a trailing underscore (`delete_`), as TypeScript users write it.
   const operation = byId((op) => claim(TS_KEYWORDS.includes(op.identifier) ? `${op.identifier}_` : op.identifier));
   const start = new Map(ir.operations.filter((op) => op.variants).map((op) => [op.id, claim(`start${upper(operation.get(op.id)!)}`)]));
+  // A code's run-together words are split by the description's text and by the words of the other codes.
+  const text = descriptionWords(ir);
+  const codeWords = (code: string) => code.toLowerCase().split(/[^a-z0-9]+/);
   const errors = new Map(
-    [...new Set(ir.errors.map((e) => e.code))].sort().map((code) => [code, claim(`${pascalCase(code.toLowerCase())}Error`)] as const),
+    [...new Set(ir.errors.map((e) => e.code))].sort().map((code) => {
+      const known = new Set([...text, ...ir.errors.filter((e) => e.code !== code).flatMap((e) => codeWords(e.code))]);
+      return [code, claim(errorClassBase(code, known))] as const;
+    }),
   );
+  const unions = errorGroups(ir).map((g) => ({ ...g, name: claim(g.base) }));
   const variants = new Map<string, string>();
   const pipelines = new Map<string, string>();
   const payloads = new Map<string, string>();
+  const common = new Map<string, string>();
   for (const op of ir.operations) {
+    if (op.variants) common.set(op.id, claim(`${upper(operation.get(op.id)!)}CommonFields`));
     for (const p of op.variants?.pipelines ?? []) {
-      for (const v of p.variants) variants.set(`${op.id}\n${p.slug}\n${v.name}`, claim(`${v.identifier}Request`));
-      pipelines.set(`${op.id}\n${p.slug}`, claim(`${p.identifier}Request`));
+      const [only, ...others] = p.variants;
+      if (only !== undefined && others.length === 0 && only.discriminator === undefined) {
+        // A pipeline's one undiscriminated variant is the pipeline's body: one type, `<Pipeline>Request`, not also
+        // `<Pipeline>DefaultRequest`.
+        const name = claim(`${p.identifier}Request`);
+        variants.set(`${op.id}\n${p.slug}\n${only.name}`, name);
+        pipelines.set(`${op.id}\n${p.slug}`, name);
+      } else {
+        for (const v of p.variants) variants.set(`${op.id}\n${p.slug}\n${v.name}`, claim(`${v.identifier}Request`));
+        pipelines.set(`${op.id}\n${p.slug}`, claim(`${p.identifier}Request`));
+      }
       payloads.set(`${op.id}\n${p.slug}`, claim(`${p.identifier}PayloadOf`));
     }
   }
@@ -154,12 +249,55 @@ export function planTsNames(ir: IR): TsNames {
     response: (op) => get(response, op.id, "operation"),
     spec: (op) => get(spec, op.id, "operation"),
     errorClass: (code) => get(errors, code, "error code"),
+    errorUnion: (op) => unions.find((u) => u.operations.includes(op.id))?.name,
+    errorUnions: () => unions.map(({ name, codes }) => ({ name, codes })),
     schema: (name) => get(schemas, name, "schema"),
     variantRequest: (p, v) => get(variants, `${pipelineOf(p)}\n${v.name}`, "variant"),
     pipelineRequest: (p) => get(pipelines, pipelineOf(p), "pipeline"),
+    commonFields: (op) => get(common, op.id, "job operation"),
     payload: (p) => get(payloads, pipelineOf(p), "pipeline"),
     fileName: (op) => get(files, op.id, "operation"),
   };
+}
+
+interface ErrorGroup {
+  /** The name before it is claimed. */
+  readonly base: string;
+  readonly codes: readonly string[];
+  readonly operations: readonly string[];
+}
+
+/**
+ * The error-code groups: operations of the same first tag that state the same codes. In each tag the group of most
+ * operations is `<Tag>ErrorCode`; another group is named after its first operation (`<Operation>ErrorCode`), as is
+ * every group of operations without a tag.
+ */
+function errorGroups(ir: IR): ErrorGroup[] {
+  const groups = new Map<string, { tag: string | undefined; codes: string[]; operations: Operation[] }>();
+  for (const op of ir.operations) {
+    if (op.errorCodes.length === 0) continue;
+    const codes = [...new Set(op.errorCodes)].sort();
+    const tag = op.tags[0];
+    const key = JSON.stringify([tag ?? null, codes]);
+    const group = groups.get(key) ?? { tag, codes, operations: [] };
+    group.operations.push(op);
+    groups.set(key, group);
+  }
+  const all = [...groups.values()];
+  const largest = new Map<string, (typeof all)[number]>();
+  for (const g of all) {
+    if (g.tag === undefined) continue;
+    const best = largest.get(g.tag);
+    if (best === undefined || g.operations.length > best.operations.length) largest.set(g.tag, g);
+  }
+  return all.map((g) => ({
+    base:
+      g.tag !== undefined && largest.get(g.tag) === g
+        ? `${pascalCase(g.tag)}ErrorCode`
+        : `${pascalCase(g.operations[0]!.identifier)}ErrorCode`,
+    codes: g.codes,
+    operations: g.operations.map((o) => o.id),
+  }));
 }
 
 /**

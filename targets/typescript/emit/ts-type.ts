@@ -22,6 +22,13 @@ export interface TypeScope {
 
 /** A TSDoc block from a schema's description, allowed values, range, default and deprecation. */
 export function docComment(schema: SchemaMeta & Partial<Schema>, extra: readonly string[] = []): string {
+  const lines = docLines(schema, extra);
+  if (lines.length === 0) return "";
+  return `/**\n${lines.map((l) => ` * ${l}`.trimEnd()).join("\n")}\n */\n`;
+}
+
+/** The lines of docComment's block, escaped, without the comment's own marks. */
+export function docLines(schema: SchemaMeta & Partial<Schema>, extra: readonly string[] = []): string[] {
   const text: string[] = [];
   if (schema.description) text.push(schema.description.trimEnd());
   const s = schema as Schema;
@@ -34,8 +41,7 @@ export function docComment(schema: SchemaMeta & Partial<Schema>, extra: readonly
   const lines = text.flatMap((t) => tsDocText(t).split("\n"));
   if (schema.default !== undefined) lines.push(`@defaultValue ${tsDocText(JSON.stringify(schema.default))}`);
   if (schema.deprecated) lines.push("@deprecated");
-  if (lines.length === 0) return "";
-  return `/**\n${lines.map((l) => ` * ${l}`.trimEnd()).join("\n")}\n */\n`;
+  return lines;
 }
 
 /**
@@ -150,9 +156,15 @@ export function printObject(
 
 /** A property's documentation, with what its reference target says when the property says nothing itself. */
 export function docOf(schema: Schema, scope: TypeScope): string {
-  if (schema.kind !== "ref") return docComment(schema);
+  const lines = docLinesOf(schema, scope);
+  return lines.length === 0 ? "" : `/**\n${lines.map((l) => ` * ${l}`.trimEnd()).join("\n")}\n */\n`;
+}
+
+/** The lines of docOf's block. */
+export function docLinesOf(schema: Schema, scope: TypeScope): string[] {
+  if (schema.kind !== "ref") return docLines(schema);
   const target = scope.named.get(schema.name)?.schema;
-  return docComment({ ...target, ...stripUndefined(schema), kind: target?.kind ?? "unknown" } as Schema);
+  return docLines({ ...target, ...stripUndefined(schema), kind: target?.kind ?? "unknown" } as Schema);
 }
 
 function stripUndefined(s: Schema): Partial<Schema> {

@@ -77,9 +77,10 @@ describe("the webhook subscription check", () => {
 
   it("takes its rules from the marked body and the webhooks", async () => {
     const { model } = await emitted();
-    expect(model).toMatch(/"eventNames": \[\s*"thing\.done"\s*\]/);
-    expect(model).toMatch(/"maxRetries": \{\s*"minimum": 0,\s*"maximum": 7\s*\}/);
-    expect(model).toMatch(/"required": \[\s*"url",\s*"events"\s*\]/);
+    // Keys are printed as identifiers where they are ones, quoted otherwise.
+    expect(model).toMatch(/"?eventNames"?: \[\s*"thing\.done"\s*\]/);
+    expect(model).toMatch(/"?maxRetries"?: \{\s*"?minimum"?: 0,\s*"?maximum"?: 7\s*\}/);
+    expect(model).toMatch(/"?required"?: \[\s*"url",\s*"events"\s*\]/);
   });
 
   it("still has the rules its check imports when only an update is marked", async () => {

@@ -1,14 +1,21 @@
 import type { IR } from "../../../../generator/ir/types.js";
 import type { EmittedFile } from "../../../../generator/emit/kit.js";
 import type { TsKit } from "../ts-kit.js";
-import { tsDocCode, tsDocText, tsObjectKey, tsString } from "../escape.js";
+import { tsDocCode, tsDocText, tsString } from "../escape.js";
+import { factory, literalType, printNode, propertyName, typeAlias, unionOf } from "../ts-nodes.js";
 import { tsNames } from "../names.js";
-import { tsFile, VariableDeclarationKind } from "../ts-file.js";
+import { ts, tsFile, VariableDeclarationKind } from "../ts-file.js";
 
 /** The error class of each code, by code; one place so that errors.ts and the docs agree. */
 export function errorClassNames(ir: IR): ReadonlyMap<string, string> {
   const names = tsNames(ir);
   return new Map(ir.errors.map((e) => [e.code, names.errorClass(e.code)]));
+}
+
+/** Where a code stands in the catalogue; codes it lacks come last. */
+function rank(catalogue: readonly string[], code: string): number {
+  const i = catalogue.indexOf(code);
+  return i === -1 ? catalogue.length : i;
 }
 
 /** errors.ts: a class per error code of the catalogue, under the runtime's ServiceError. */
@@ -20,12 +27,21 @@ export async function emitErrors(ir: IR, kit: TsKit): Promise<readonly EmittedFi
         moduleSpecifier: kit.runtimeModule,
         namedImports: ir.errors.length > 0 ? ["ServiceError", "type ServiceErrorClass"] : ["type ServiceErrorClass"],
       });
-      file.addTypeAlias({
-        isExported: true,
-        name: "ErrorCode",
-        docs: ["Every stable error code of the description. Other codes may still arrive; they keep the base class."],
-        type: ir.errors.length > 0 ? ir.errors.map((e) => tsString(e.code)).join(" | ") : "never",
-      });
+      file.addPrinted(
+        typeAlias("ErrorCode", unionOf(ir.errors.map((e) => literalType(e.code))), [
+          "Every stable error code of the description. Other codes may still arrive; they keep the base class.",
+        ]),
+      );
+      const catalogue = ir.errors.map((e) => e.code);
+      for (const union of tsNames(ir).errorUnions()) {
+        // In the catalogue's order; a code an operation states that the catalogue lacks still belongs to its union.
+        const codes = [...union.codes].sort((a, b) => rank(catalogue, a) - rank(catalogue, b));
+        file.addPrinted(
+          typeAlias(union.name, unionOf(codes.map((c) => literalType(c))), [
+            "The error codes these operations state: each arrives as its class below, or as ServiceError when it has none.",
+          ]),
+        );
+      }
       for (const error of ir.errors) {
         file.addClass({
           isExported: true,
@@ -46,7 +62,18 @@ export async function emitErrors(ir: IR, kit: TsKit): Promise<readonly EmittedFi
           {
             name: "errorClasses",
             type: "Readonly<Record<ErrorCode, ServiceErrorClass>>",
-            initializer: `{\n${ir.errors.map((e) => `  ${tsObjectKey(e.code)}: ${names.get(e.code)},`).join("\n")}\n}`,
+            initializer: printNode(
+              factory.createObjectLiteralExpression(
+                ir.errors.map((e) =>
+                  factory.createPropertyAssignment(
+                    e.code === "__proto__" ? factory.createComputedPropertyName(factory.createStringLiteral(e.code)) : propertyName(e.code),
+                    factory.createIdentifier(names.get(e.code)!),
+                  ),
+                ),
+                true,
+              ),
+              ts.EmitHint.Expression,
+            ),
           },
         ],
       });

@@ -1,10 +1,14 @@
 import type { IR } from "../../../../generator/ir/types.js";
 import type { EmittedFile } from "../../../../generator/emit/kit.js";
 import type { TsKit } from "../ts-kit.js";
-import { tsString, tsValue } from "../escape.js";
-import { tsFile, VariableDeclarationKind } from "../ts-file.js";
+import { tsString } from "../escape.js";
+import { ts, tsFile, VariableDeclarationKind } from "../ts-file.js";
+import { jsonExpression, printNode } from "../ts-nodes.js";
 import { subscriptionRules, variantOperations } from "./scope.js";
 import { descriptionModel } from "./spec.js";
+
+/** A JSON value as an object or array literal, printed from its syntax tree. */
+const literal = (value: unknown): string => printNode(jsonExpression(value), ts.EmitHint.Expression);
 
 /** model.ts: the plain data the runtime needs (release, error table, pipelines, prices) and the event names. */
 export async function emitModel(ir: IR, kit: TsKit): Promise<readonly EmittedFile[]> {
@@ -60,20 +64,20 @@ export async function emitModel(ir: IR, kit: TsKit): Promise<readonly EmittedFil
         isExported: true,
         declarationKind: VariableDeclarationKind.Const,
         docs: ["What the runtime needs to know about this release."],
-        declarations: [{ name: "serviceModel", type: "ServiceModel", initializer: tsValue(model, 2) }],
+        declarations: [{ name: "serviceModel", type: "ServiceModel", initializer: literal(model) }],
       });
       file.addVariableStatement({
         isExported: true,
         declarationKind: VariableDeclarationKind.Const,
         docs: ["Every webhook event type of the description."],
-        declarations: [{ name: "webhookEventTypes", initializer: `${tsValue(ir.webhooks.map((w) => w.event))} as const` }],
+        declarations: [{ name: "webhookEventTypes", initializer: `${literal(ir.webhooks.map((w) => w.event))} as const` }],
       });
       if (signing) {
         file.addVariableStatement({
           isExported: true,
           declarationKind: VariableDeclarationKind.Const,
           docs: ["How deliveries are signed and named, from the description; the webhook helpers read every name from it."],
-          declarations: [{ name: "webhookSigning", initializer: `${tsValue(signing, 2)} as const satisfies WebhookSigningModel` }],
+          declarations: [{ name: "webhookSigning", initializer: `${literal(signing)} as const satisfies WebhookSigningModel` }],
         });
       }
       // The create body shows the whole subscription; a description that marks only an update still needs the
@@ -86,7 +90,7 @@ export async function emitModel(ir: IR, kit: TsKit): Promise<readonly EmittedFil
           isExported: true,
           declarationKind: VariableDeclarationKind.Const,
           docs: ["What a webhook subscription is checked against before it is sent, from the description."],
-          declarations: [{ name: "subscriptionRules", initializer: `${tsValue(data, 2)} as const` }],
+          declarations: [{ name: "subscriptionRules", initializer: `${literal(data)} as const` }],
         });
       }
     }),

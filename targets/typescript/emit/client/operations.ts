@@ -2,12 +2,12 @@ import type { IR, Operation, Parameter, Pipeline, Schema } from "../../../../gen
 import type { EmittedFile } from "../../../../generator/emit/kit.js";
 import type { TsKit } from "../ts-kit.js";
 import { type Statements, tsFile, VariableDeclarationKind } from "../ts-file.js";
-import { tsDocCode, tsDocText, tsObjectKey, tsRead, tsString, tsValue } from "../escape.js";
+import { tsDocCode, tsDocText, tsObjectKey, tsRead, tsString } from "../escape.js";
 import { docOf, objectLiteral, printType, type TypeScope } from "../ts-type.js";
-import { errorClassNames } from "./errors.js";
+import { MAX_LINE, wrapDoc } from "../ts-nodes.js";
 import { type TsNames, tsNames } from "../names.js";
 import { scopes, subscriptionRules, typeImports } from "./scope.js";
-import { billingSchema, isBinaryResponse, jobsModel, operationSpec, rawBodyMediaType } from "./spec.js";
+import { billingSchema, isBinaryResponse, jobsModel, rawBodyMediaType, specExpression } from "./spec.js";
 
 /**
  * operations.ts: one function per operation, each taking the runtime as its first argument so that an
@@ -17,7 +17,6 @@ export async function emitOperations(ir: IR, kit: TsKit): Promise<readonly Emitt
   const { request, response, uses } = scopes(ir);
   // What the printed functions use of the runtime, reported as they are built: imports come from this.
   const used: Used = { runtime: new Set(), functions: new Set(), subscriptionCheck: false };
-  const errorNames = errorClassNames(ir);
   const names = tsNames(ir);
   const billingName = billingSchema(ir);
   const billing = billingTypes(billingName === undefined ? undefined : names.schema(billingName));
@@ -32,8 +31,8 @@ export async function emitOperations(ir: IR, kit: TsKit): Promise<readonly Emitt
       "operations.ts",
       (file) => {
         for (const op of ir.operations) {
-          if (op.variants && jobFunctions(op)) emitJobFunctions(file, op, op.variants.pipelines, errorNames, names, used, billing);
-          else emitOperation(file, ir, op, request, response, errorNames, names, used, billing);
+          if (op.variants && jobFunctions(op)) emitJobFunctions(file, op, op.variants.pipelines, names, used, billing);
+          else emitOperation(file, ir, op, request, response, names, used, billing);
         }
       },
       () => {
@@ -52,7 +51,7 @@ export async function emitOperations(ir: IR, kit: TsKit): Promise<readonly Emitt
               ]
             : []),
           ...(jobTypes.length > 0
-            ? [{ isTypeOnly: true, moduleSpecifier: "./requests.js", namedImports: [...jobTypes, "OptionsUnlessUnknown"].sort() }]
+            ? [{ isTypeOnly: true, moduleSpecifier: "./requests.js", namedImports: [...jobTypes, "OptionsIfExact"].sort() }]
             : []),
           ...typeImports(
             new Set([...uses, ...(billing.alias === undefined ? [] : [billing.alias])].filter((u) => u !== "FileInput")),
@@ -90,11 +89,16 @@ function billingTypes(alias: string | undefined): BillingTypes {
     : { alias, client: `Runtime<${alias}>`, jobClient: `Runtime<${alias}>`, extra: `, ${alias}`, only: `<${alias}>` };
 }
 
-function errorsDoc(op: Operation, errorNames: ReadonlyMap<string, string>): string[] {
-  return op.errorCodes.map((code) => `@throws {@link ${errorNames.get(code) ?? "ServiceError"}} \`${tsDocCode(code)}\``);
+/** The width of a top-level doc comment's text: the line limit less ` * `. */
+const DOC_WIDTH = MAX_LINE - 3;
+
+/** One `@throws` line naming the operation's error-code union, whose codes each have a class in errors.ts. */
+function errorsDoc(op: Operation, names: TsNames): string[] {
+  const union = names.errorUnion(op);
+  return union === undefined ? [] : [`@throws {@link ServiceError} of a code in {@link ${union}}, as the class errors.ts names for it`];
 }
 
-function docs(op: Operation, errorNames: ReadonlyMap<string, string>, extra: readonly string[] = []): string {
+function docs(op: Operation, names: TsNames, extra: readonly string[] = []): string {
   const text = [
     op.summary,
     op.description ? `\n${op.description.trimEnd()}` : undefined,
@@ -103,7 +107,7 @@ function docs(op: Operation, errorNames: ReadonlyMap<string, string>, extra: rea
   ]
     .filter((x): x is string => x !== undefined)
     .join("\n");
-  return [tsDocText(text), ...errorsDoc(op, errorNames)].join("\n");
+  return [...wrapDoc(tsDocText(text).split("\n"), DOC_WIDTH), ...errorsDoc(op, names)].join("\n");
 }
 
 function responseType(op: Operation, scope: TypeScope): string {
@@ -174,7 +178,6 @@ function emitOperation(
   op: Operation,
   request: TypeScope,
   response: TypeScope,
-  errorNames: ReadonlyMap<string, string>,
   names: TsNames,
   used: Used,
   billing: BillingTypes,
@@ -208,7 +211,7 @@ function emitOperation(
   const specName = names.spec(op);
   file.addVariableStatement({
     declarationKind: VariableDeclarationKind.Const,
-    declarations: [{ name: specName, type: "OperationSpec", initializer: tsValue(operationSpec(op)) }],
+    declarations: [{ name: specName, type: "OperationSpec", initializer: specExpression(op) }],
   });
   // A required body after the params makes them required too: an optional parameter cannot precede a required one.
   const optionalParams = !params.some((p) => p.required) && !(body && op.requestBody?.required);
@@ -235,7 +238,7 @@ function emitOperation(
   file.addFunction({
     isExported: true,
     name: names.operation(op),
-    docs: [docs(op, errorNames)],
+    docs: [docs(op, names)],
     parameters: [
       { name: "client", type: billing.client },
       ...(params.length > 0 ? [{ name: "params", type: names.params(op), hasQuestionToken: optionalParams }] : []),
@@ -256,21 +259,32 @@ function emitJobFunctions(
   file: Statements,
   op: Operation,
   pipelines: readonly Pipeline[],
-  errorNames: ReadonlyMap<string, string>,
   names: TsNames,
   used: Used,
   billing: BillingTypes,
 ): void {
   for (const t of ["Runtime", "JobOptions", "JobResult", "JobHandle"]) used.runtime.add(t);
-  const overloads = (returns: (p: Pipeline) => string, extraDoc: string) =>
-    pipelines.map((p) => ({
-      docs: [docs(op, errorNames, [`\nPipeline \`${p.slug}\`${p.summary ? `: ${p.summary}` : "."} ${extraDoc}`])],
+  // The operation's description once, on the first pipeline's signature; the others say what differs and refer to it.
+  const pipelineDoc = (p: Pipeline, extraDoc: string, name: string, index: number) => {
+    // Escaped as a whole, as docs() escapes its text.
+    const line = `Pipeline \`${p.slug}\`${p.summary ? `: ${p.summary}` : "."}\n${extraDoc}`;
+    if (index === 0) return docs(op, names, [`\n${line}`]);
+    return [
+      ...wrapDoc(tsDocText(line).split("\n"), DOC_WIDTH),
+      "",
+      `The operation's full description is on the first signature of {@link ${name}}.`,
+      ...errorsDoc(op, names),
+    ].join("\n");
+  };
+  const overloads = (returns: (p: Pipeline) => string, extraDoc: string, name: string) =>
+    pipelines.map((p, index) => ({
+      docs: [pipelineDoc(p, extraDoc, name, index)],
       typeParameters: [{ name: "B", constraint: names.pipelineRequest(p) }],
       parameters: [
         { name: "client", type: billing.jobClient },
         { name: "pipeline", type: tsString(p.slug) },
         { name: "body", type: "B" },
-        { name: "options", isRestParameter: true, type: `OptionsUnlessUnknown<B, ${names.pipelineRequest(p)}, JobOptions>` },
+        { name: "options", isRestParameter: true, type: `OptionsIfExact<B, ${names.pipelineRequest(p)}, JobOptions>` },
       ],
       returnType: returns(p),
     }));
@@ -298,7 +312,7 @@ function emitJobFunctions(
     file.addFunction({
       isExported: true,
       name: f.name,
-      overloads: overloads(f.returns, f.doc),
+      overloads: overloads(f.returns, f.doc, f.name),
       parameters: [
         { name: "client", type: billing.jobClient },
         { name: "pipeline", type: "string" },

@@ -1,10 +1,10 @@
 import type { IR } from "../../../../generator/ir/types.js";
-import { tsString } from "../escape.js";
 import type { EmittedFile } from "../../../../generator/emit/kit.js";
 import type { TsKit } from "../ts-kit.js";
 import { tsNames } from "../names.js";
 import { tsFile } from "../ts-file.js";
-import { docOf } from "../ts-type.js";
+import { docLinesOf } from "../ts-type.js";
+import { factory, literalType, typeAlias, typeRef } from "../ts-nodes.js";
 import { scopes } from "./scope.js";
 
 /**
@@ -19,13 +19,12 @@ export async function emitSchemas(ir: IR, kit: TsKit): Promise<readonly EmittedF
       if (ir.schemas.length > 0)
         file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["components"] });
       for (const s of ir.schemas) {
-        const doc = docOf(s.schema, response).trim();
-        file.addTypeAlias({
-          isExported: true,
-          name: names.schema(s.name),
-          ...(doc !== "" && { docs: [doc.replace(/^\/\*\*\n?|\n? \*\/$/g, "").replace(/^ \* ?/gm, "")] }),
-          type: `components["schemas"][${tsString(s.name)}]`,
-        });
+        // components["schemas"]["<name>"]
+        const type = factory.createIndexedAccessTypeNode(
+          factory.createIndexedAccessTypeNode(typeRef("components"), literalType("schemas")),
+          literalType(s.name),
+        );
+        file.addPrinted(typeAlias(names.schema(s.name), type, docLinesOf(s.schema, response)));
       }
     }),
   ];

@@ -4,6 +4,4 @@ import { type ServiceErrorClass } from "@paperoffice/sdk-runtime";
 /** Every stable error code of the description. Other codes may still arrive; they keep the base class. */
 export type ErrorCode = never;
 /** The class the runtime raises for each code. */
-export const errorClasses: Readonly<Record<ErrorCode, ServiceErrorClass>> = {
-
-  };
+export const errorClasses: Readonly<Record<ErrorCode, ServiceErrorClass>> = {};

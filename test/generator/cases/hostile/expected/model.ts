@@ -7,17 +7,17 @@ export const RELEASE = "1.0.0 */";
 export const DESCRIPTION_HASH = "06c7faf299c9af9430a849a0f39657e3cbb4a81a88b16032065fcaf7723e6859";
 /** What the runtime needs to know about this release. */
 export const serviceModel: ServiceModel = {
-    "release": "1.0.0 */",
-    "descriptionHash": "06c7faf299c9af9430a849a0f39657e3cbb4a81a88b16032065fcaf7723e6859",
-    "errors": {},
-    "pipelines": {},
-    "title": "Hostile */ `${process.exit(1)}`\nprocess.exit(3)\u2028x",
-    "servers": [],
-    "securitySchemes": {},
-    "env": {
-      "token": "HOSTILE_PROCESS_EXIT_1_PROCESS_EXIT_3_X_TOKEN",
-      "baseUrl": "HOSTILE_PROCESS_EXIT_1_PROCESS_EXIT_3_X_BASE_URL"
-    }
-  };
+  release: "1.0.0 */",
+  descriptionHash: "06c7faf299c9af9430a849a0f39657e3cbb4a81a88b16032065fcaf7723e6859",
+  errors: {},
+  pipelines: {},
+  title: "Hostile */ `${process.exit(1)}`\nprocess.exit(3)\u2028x",
+  servers: [],
+  securitySchemes: {},
+  env: {
+    token: "HOSTILE_PROCESS_EXIT_1_PROCESS_EXIT_3_X_TOKEN",
+    baseUrl: "HOSTILE_PROCESS_EXIT_1_PROCESS_EXIT_3_X_BASE_URL"
+  }
+};
 /** Every webhook event type of the description. */
 export const webhookEventTypes = [] as const;

@@ -7,10 +7,17 @@ import type { Class, Node, Pet } from "./schemas.js";
 export type Delete_Response = Node;
 /** Parameters of `delete`. */
 export type Delete_Params = {
-    default: string;
-    "weird name-with\"quote"?: number;
-  };
-const delete_Operation: OperationSpec = {"operationId":"delete","method":"GET","path":"/class/{default}","response":"json","idempotent":true,"security":[]};
+  default: string;
+  "weird name-with\"quote"?: number;
+};
+const delete_Operation: OperationSpec = {
+  operationId: "delete",
+  method: "GET",
+  path: "/class/{default}",
+  response: "json",
+  idempotent: true,
+  security: []
+};
 
 /**
  * *\/ export const pwned = 1; /*
@@ -23,7 +30,14 @@ export function delete_(client: Runtime, params: Delete_Params, options?: Reques
 
 /** Success body of `get-item`. */
 export type GetItemResponse = Pet;
-const getItemOperation: OperationSpec = {"operationId":"get-item","method":"GET","path":"/get-item","response":"json","idempotent":true,"security":[]};
+const getItemOperation: OperationSpec = {
+  operationId: "get-item",
+  method: "GET",
+  path: "/get-item",
+  response: "json",
+  idempotent: true,
+  security: []
+};
 
 /**
  * `GET /get-item`
@@ -34,7 +48,14 @@ export function getItem(client: Runtime, options?: RequestOptions): Promise<ApiR
 
 /** Success body of `get_item`. */
 export type GetItem2Response = unknown;
-const getItem2Operation: OperationSpec = {"operationId":"get_item","method":"GET","path":"/get_item","response":"json","idempotent":true,"security":[]};
+const getItem2Operation: OperationSpec = {
+  operationId: "get_item",
+  method: "GET",
+  path: "/get_item",
+  response: "json",
+  idempotent: true,
+  security: []
+};
 
 /**
  * `GET /get_item`
@@ -47,11 +68,19 @@ export function getItem2(client: Runtime, options?: RequestOptions): Promise<Api
 export type PostNoId123Response = unknown;
 /** Parameters of `post /no-id/{123}`. */
 export type PostNoId123Params = {
-    "123": string;
-  };
+  "123": string;
+};
 /** Request body of `post /no-id/{123}`. */
 export type PostNoId123Body = Class;
-const postNoId123Operation: OperationSpec = {"operationId":"post /no-id/{123}","method":"POST","path":"/no-id/{123}","requestMediaType":"application/json","response":"json","idempotent":false,"security":[]};
+const postNoId123Operation: OperationSpec = {
+  operationId: "post /no-id/{123}",
+  method: "POST",
+  path: "/no-id/{123}",
+  requestMediaType: "application/json",
+  response: "json",
+  idempotent: false,
+  security: []
+};
 
 /**
  * `POST /no-id/{123}`

@@ -2,5 +2,10 @@
 
 /** The keys of `B` that the member of `U` it matches does not declare: a misspelt field. */
 export type UnknownFields<B, U> = Exclude<keyof B, U extends unknown ? (B extends U ? keyof U : never) : never>;
-/** The trailing parameters of a job submission: the options, or, when the body has a field its variant does not declare, a required marker naming it, so that the call does not compile. */
-export type OptionsUnlessUnknown<B, U, O> = [UnknownFields<B, U>] extends [never] ? [options?: O] : [options: O | undefined, unknownField: `unknown field: ${Extract<UnknownFields<B, U>, string>}`];
+/**
+ * The trailing parameters of a job submission: the options, or, when the body has a field its variant does not
+ * declare, a required marker naming it, so that the call does not compile.
+ */
+export type OptionsIfExact<B, U, O> =
+  [UnknownFields<B, U>] extends [never] ? [options?: O] :
+  [options: O | undefined, unknownField: `unknown field: ${Extract<UnknownFields<B, U>, string>}`];

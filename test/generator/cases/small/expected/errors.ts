@@ -3,6 +3,8 @@
 import { ServiceError, type ServiceErrorClass } from "@paperoffice/sdk-runtime";
 /** Every stable error code of the description. Other codes may still arrive; they keep the base class. */
 export type ErrorCode = "NOT_FOUND";
+/** The error codes these operations state: each arrives as its class below, or as ServiceError when it has none. */
+export type GetItemErrorCode = "NOT_FOUND";
 
 /** HTTP 404 `NOT_FOUND`: Nothing there. */
 export class NotFoundError extends ServiceError {
@@ -12,5 +14,5 @@ export class NotFoundError extends ServiceError {
 
 /** The class the runtime raises for each code. */
 export const errorClasses: Readonly<Record<ErrorCode, ServiceErrorClass>> = {
-    "NOT_FOUND": NotFoundError,
-  };
+  NOT_FOUND: NotFoundError
+};

@@ -7,40 +7,30 @@ export const RELEASE = "R20260101.0000";
 export const DESCRIPTION_HASH = "c9ce61a1b507d48017df8a371660b0e5c70a534821cbae5dbb2517bc1276f6e1";
 /** What the runtime needs to know about this release. */
 export const serviceModel: ServiceModel = {
-    "release": "R20260101.0000",
-    "descriptionHash": "c9ce61a1b507d48017df8a371660b0e5c70a534821cbae5dbb2517bc1276f6e1",
-    "errors": {
-      "NOT_FOUND": {
-        "status": 404
-      }
+  release: "R20260101.0000",
+  descriptionHash: "c9ce61a1b507d48017df8a371660b0e5c70a534821cbae5dbb2517bc1276f6e1",
+  errors: {
+    NOT_FOUND: { status: 404 }
+  },
+  pipelines: {
+    scan___pages: {
+      payloadAfterPolling: "job_result",
+      baseCredits: 10,
+      jsonStrings: []
     },
-    "pipelines": {
-      "scan___pages": {
-        "payloadAfterPolling": "job_result",
-        "baseCredits": 10,
-        "jsonStrings": []
-      },
-      "work": {
-        "payloadAfterPolling": "result",
-        "jsonStrings": [
-          "fields"
-        ]
-      }
-    },
-    "pricing": {
-      "laneMultipliers": {
-        "slow": 1,
-        "fast": 2
-      },
-      "defaultLane": "slow"
-    },
-    "title": "Small",
-    "servers": [],
-    "securitySchemes": {},
-    "env": {
-      "token": "SMALL_TOKEN",
-      "baseUrl": "SMALL_BASE_URL"
+    work: {
+      payloadAfterPolling: "result",
+      jsonStrings: ["fields"]
     }
-  };
+  },
+  pricing: {
+    laneMultipliers: { slow: 1, fast: 2 },
+    defaultLane: "slow"
+  },
+  title: "Small",
+  servers: [],
+  securitySchemes: {},
+  env: { token: "SMALL_TOKEN", baseUrl: "SMALL_BASE_URL" }
+};
 /** Every webhook event type of the description. */
 export const webhookEventTypes = ["item.created"] as const;

@@ -7,21 +7,28 @@ import type { Item, Lane } from "./schemas.js";
 export type GetItemResponse = Item;
 /** Parameters of `getItem`. */
 export type GetItemParams = {
-    item_id: string;
-    /**
-     * How much to return.
-     * Allowed: `"short"`, `"full"`.
-     * @defaultValue "short"
-     */
-    view?: "short" | "full";
-  };
-const getItemOperation: OperationSpec = {"operationId":"getItem","method":"GET","path":"/items/{item_id}","response":"json","idempotent":true,"security":[]};
+  item_id: string;
+  /**
+   * How much to return.
+   * Allowed: `"short"`, `"full"`.
+   * @defaultValue "short"
+   */
+  view?: "short" | "full";
+};
+const getItemOperation: OperationSpec = {
+  operationId: "getItem",
+  method: "GET",
+  path: "/items/{item_id}",
+  response: "json",
+  idempotent: true,
+  security: []
+};
 
 /**
  * Read an item
  *
  * `GET /items/{item_id}`
- * @throws {@link NotFoundError} `NOT_FOUND`
+ * @throws {@link ServiceError} of a code in {@link GetItemErrorCode}, as the class errors.ts names for it
  */
 export function getItem(client: Runtime, params: GetItemParams, options?: RequestOptions): Promise<ApiResult<GetItemResponse>> {
   return callOperation<GetItemResponse>(client, getItemOperation, { path: { "item_id": params.item_id }, query: { "view": params.view } }, options);
@@ -29,42 +36,50 @@ export function getItem(client: Runtime, params: GetItemParams, options?: Reques
 
 /** Success body of `addJob`. */
 export type AddJobResponse = {
-    job_id: string;
-    result?: {
-      [key: string]: unknown;
-    };
+  job_id: string;
+  result?: {
+    [key: string]: unknown;
   };
+};
 /** Parameters of `addJob`. */
 export type AddJobParams = {
-    kind: string;
-  };
+  kind: string;
+};
 /** Request body of `addJob`. */
 export type AddJobBody = {
-    file_1: FileInput;
-    /**
-     * Allowed: `"slow"`, `"fast"`.
-     */
-    lane?: Lane;
-  } | {
-    /**
-     * @defaultValue "split"
-     */
-    template?: "split";
-    file?: FileInput;
-    doc_id?: string;
-    /**
-     * Allowed: `"slow"`, `"fast"`.
-     */
-    lane?: Lane;
-  } | {
-    collection: "export";
-    fields?: string[];
-    /**
-     * Allowed: `"slow"`, `"fast"`.
-     */
-    lane?: Lane;
-  };
-const addJobOperation: OperationSpec = {"operationId":"addJob","method":"POST","path":"/jobs/{kind}","requestMediaType":"multipart/form-data","response":"json","idempotent":false,"security":[]};
+  file_1: FileInput;
+  /**
+   * Allowed: `"slow"`, `"fast"`.
+   */
+  lane?: Lane;
+} | {
+  /**
+   * @defaultValue "split"
+   */
+  template?: "split";
+  file?: FileInput;
+  doc_id?: string;
+  /**
+   * Allowed: `"slow"`, `"fast"`.
+   */
+  lane?: Lane;
+} | {
+  collection: "export";
+  fields?: string[];
+  /**
+   * Allowed: `"slow"`, `"fast"`.
+   */
+  lane?: Lane;
+};
+const addJobOperation: OperationSpec = {
+  operationId: "addJob",
+  method: "POST",
+  path: "/jobs/{kind}",
+  requestMediaType: "multipart/form-data",
+  response: "json",
+  idempotent: false,
+  security: []
+};
 
 /**
  * `POST /jobs/{kind}`

@@ -2,63 +2,63 @@
 
 import type { FileInput } from "@paperoffice/sdk-runtime";
 import type { Lane, ScanPayload } from "./schemas.js";
-/** Variant default of scan___pages. */
-export type ScanPagesDefaultRequest = {
-    file_1: FileInput;
-    /**
-     * Allowed: `"slow"`, `"fast"`.
-     */
-    lane?: Lane;
-  };
-/** Body of `scan___pages`: one of its variants, told apart by nothing (it has one variant). */
-export type ScanPagesRequest = ScanPagesDefaultRequest;
-/** The finished payload of a `scan___pages` job for body `B`. After polling it is read from `job_result`; the runtime normalises it as `result ?? job_result`. */
-export type ScanPagesPayloadOf<B extends ScanPagesRequest> = B extends ScanPagesDefaultRequest ? ScanPayload : never;
+/**
+ * The fields every variant of `addJob` takes alike, declared once; a variant that declares one
+ * otherwise leaves it out here.
+ */
+export type AddJobCommonFields = {
+  /** Allowed: `"slow"`, `"fast"`. */
+  lane?: Lane;
+};
+/** Body of `scan___pages`. */
+export type ScanPagesRequest = AddJobCommonFields & {
+  file_1: FileInput;
+};
+/**
+ * The finished payload of a `scan___pages` job for body `B`. After polling it is read from
+ * `job_result`; the runtime normalises it as `result ?? job_result`.
+ */
+export type ScanPagesPayloadOf<B extends ScanPagesRequest> = B extends ScanPagesRequest ? ScanPayload : never;
 /**
  * Variant split of work.
  *
  * Chosen by `template: "split"` (the server's default, still required here: several variants claim a default).
  * Exactly one of `file`, `doc_id`.
  */
-export type WorkSplitRequest = {
-    /**
-     * @defaultValue "split"
-     */
-    template: "split";
-    /**
-     * Allowed: `"slow"`, `"fast"`.
-     */
-    lane?: Lane;
-    collection?: never;
-    fields?: never;
-  } & ({
-    file: FileInput;
-    doc_id?: never;
-  } | {
-    file?: never;
-    doc_id: string;
-  });
+export type WorkSplitRequest = AddJobCommonFields & {
+  /** @defaultValue "split" */
+  template: "split";
+  collection?: never;
+  fields?: never;
+} & ({
+  file: FileInput;
+  doc_id?: never;
+} | {
+  file?: never;
+  doc_id: string;
+});
 /**
  * Variant export of work.
  *
  * Chosen by `collection: "export"`.
  */
-export type WorkExportRequest = {
-    collection: "export";
-    fields?: string[];
-    /**
-     * Allowed: `"slow"`, `"fast"`.
-     */
-    lane?: Lane;
-    doc_id?: never;
-    file?: never;
-    template?: never;
-  };
+export type WorkExportRequest = AddJobCommonFields & {
+  collection: "export";
+  fields?: string[];
+  doc_id?: never;
+  file?: never;
+  template?: never;
+};
 /** Body of `work`: one of its variants, told apart by `template` or `collection`. */
 export type WorkRequest = WorkSplitRequest | WorkExportRequest;
-/** The finished payload of a `work` job for body `B`. After polling it is read from `result`; the runtime normalises it as `result ?? job_result`. */
-export type WorkPayloadOf<B extends WorkRequest> = B extends WorkSplitRequest ? Record<string, unknown> : B extends WorkExportRequest ? Record<string, unknown> : never;
-
+/**
+ * The finished payload of a `work` job for body `B`. After polling it is read from
+ * `result`; the runtime normalises it as `result ?? job_result`.
+ */
+export type WorkPayloadOf<B extends WorkRequest> =
+  B extends WorkSplitRequest ? Record<string, unknown> :
+  B extends WorkExportRequest ? Record<string, unknown> :
+  never;
 /** The request body of every pipeline, by slug. */
 export interface JobRequests {
   "scan___pages": ScanPagesRequest;
@@ -67,5 +67,10 @@ export interface JobRequests {
 
 /** The keys of `B` that the member of `U` it matches does not declare: a misspelt field. */
 export type UnknownFields<B, U> = Exclude<keyof B, U extends unknown ? (B extends U ? keyof U : never) : never>;
-/** The trailing parameters of a job submission: the options, or, when the body has a field its variant does not declare, a required marker naming it, so that the call does not compile. */
-export type OptionsUnlessUnknown<B, U, O> = [UnknownFields<B, U>] extends [never] ? [options?: O] : [options: O | undefined, unknownField: `unknown field: ${Extract<UnknownFields<B, U>, string>}`];
+/**
+ * The trailing parameters of a job submission: the options, or, when the body has a field its variant does not
+ * declare, a required marker naming it, so that the call does not compile.
+ */
+export type OptionsIfExact<B, U, O> =
+  [UnknownFields<B, U>] extends [never] ? [options?: O] :
+  [options: O | undefined, unknownField: `unknown field: ${Extract<UnknownFields<B, U>, string>}`];

@@ -6,7 +6,7 @@ export { webhookEventTypes } from "./model.js";
 export * from "@paperoffice/sdk-runtime/webhooks";
 /** Every webhook delivery body of the description. */
 export type WebhookEvent = {
-    event_type: "item.created";
-    data: Item;
-  };
+  event_type: "item.created";
+  data: Item;
+};
 export type WebhookEventType = (typeof webhookEventTypes)[number];
