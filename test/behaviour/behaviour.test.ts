@@ -4,20 +4,18 @@
 // scenario that starts passing fails here until it is taken off the list.
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generatedPythonModule } from "../../targets/python/test/package.js";
 import { installWheels } from "../../targets/python/test/wheels.js";
 import { runCase } from "./drivers/typescript.js";
+import { buildGoDriver, GO_BUILD_LIMIT_MS, removeGoDrivers } from "./go-drivers.js";
 import { judge } from "./judge.js";
 import { DEFAULT_CLIENT, type DriverCase, type DriverResult, loadScenarios, PIPELINE, TOKEN } from "./scenario.js";
 import { RemoteScenarioServer } from "./remote.js";
 
-const root = fileURLToPath(new URL("../../", import.meta.url));
 const here = fileURLToPath(new URL("./", import.meta.url));
 /** Cases a driver runs side by side. */
 const CONCURRENCY = 6;
@@ -65,28 +63,16 @@ const pythonDriver =
       child.stdin?.end(JSON.stringify({ module: generatedPythonModule(), mode, concurrency: CONCURRENCY, cases }));
     });
 
-/**
- * The Go driver (drivers/go) is built against generated/go and the runtime module in a go.work of a temporary folder,
- * so that nothing is fetched, then fed the cases on stdin.
- */
+/** The Go driver (drivers/go), built once in a hook (go-drivers.ts), fed the cases on stdin. */
 const goDriver: Driver = async (cases) => {
-  const dir = await mkdtemp(join(tmpdir(), "behaviour-go-"));
-  try {
-    const uses = [join(root, "generated", "go"), join(root, "targets", "go", "runtime"), join(here, "drivers", "go")];
-    await writeFile(join(dir, "go.work"), `go 1.22\n\nuse (\n${uses.map((u) => `\t${u}\n`).join("")})\n`);
-    const env = { ...process.env, GOWORK: join(dir, "go.work"), GOPROXY: "off", GOFLAGS: "" };
-    const binary = join(dir, "driver");
-    await promisify(execFile)("go", ["build", "-o", binary, "."], { cwd: join(here, "drivers", "go"), env, timeout: 100_000 });
-    return await new Promise((resolve, reject) => {
-      const child = execFile(binary, [], { env, maxBuffer: 64 * 1024 * 1024, timeout: 100_000 }, (error, stdout, stderr) => {
-        if (error) reject(new Error(`the Go driver failed: ${error.message}\n${stderr}`));
-        else resolve(JSON.parse(stdout) as DriverResult[]);
-      });
-      child.stdin?.end(JSON.stringify({ concurrency: CONCURRENCY, cases }));
+  const { binary, env } = await buildGoDriver(".");
+  return await new Promise((resolve, reject) => {
+    const child = execFile(binary, [], { env, maxBuffer: 64 * 1024 * 1024, timeout: 100_000 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`the Go driver failed: ${error.message}\n${stderr}`));
+      else resolve(JSON.parse(stdout) as DriverResult[]);
     });
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+    child.stdin?.end(JSON.stringify({ concurrency: CONCURRENCY, cases }));
+  });
 };
 
 const LANGUAGES: [string, Driver][] = [
@@ -104,7 +90,9 @@ beforeAll(async () => {
   wheelsDir = mkdtempSync(join(tmpdir(), "behaviour-python-"));
   installedPython = (await installWheels(wheelsDir)).python;
 }, 240_000);
+beforeAll(() => buildGoDriver(".").then(() => undefined), GO_BUILD_LIMIT_MS);
 afterAll(async () => {
+  await removeGoDrivers();
   await server?.stop();
   if (wheelsDir) rmSync(wheelsDir, { recursive: true, force: true });
 });

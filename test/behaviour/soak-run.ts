@@ -1,15 +1,13 @@
 // Runs the soak of one language: a mock with every fault kind at a share of the requests and compressed time, the
 // language's soak driver in a process of its own, then the judge over the driver's report and the mock's request
 // log. soak.test.ts runs a small count in `npm test`; soak-contract.test.ts the full count in the contract tests.
-import { execFile, spawn } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { FAULT_KINDS, type FaultRule, type MockServer, startMock } from "../../mock/index.js";
 import { generatedPythonModule } from "../../targets/python/test/package.js";
+import { buildGoDriver } from "./go-drivers.js";
 import { judgeSoak, type SoakConfig, type SoakJob, type SoakReport, type Stall } from "./soak.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -82,15 +80,10 @@ interface Command {
   cleanup?: () => Promise<void>;
 }
 
-/** The Go soak driver, built against generated/go and the runtime module in a go.work of a temporary folder. */
+/** The Go soak driver, built once (go-drivers.ts; the soak tests build it in a hook). */
 async function goCommand(): Promise<Command> {
-  const dir = await mkdtemp(join(tmpdir(), "soak-go-"));
-  const uses = [join(root, "generated", "go"), join(root, "targets", "go", "runtime"), join(here, "drivers", "go")];
-  await writeFile(join(dir, "go.work"), `go 1.22\n\nuse (\n${uses.map((u) => `\t${u}\n`).join("")})\n`);
-  const env = { ...process.env, GOWORK: join(dir, "go.work"), GOPROXY: "off", GOFLAGS: "" };
-  const binary = join(dir, "soak");
-  await promisify(execFile)("go", ["build", "-o", binary, "./soak"], { cwd: join(here, "drivers", "go"), env, timeout: 200_000 });
-  return { file: binary, args: [], env, cleanup: () => rm(dir, { recursive: true, force: true }) };
+  const { binary, env } = await buildGoDriver("./soak");
+  return { file: binary, args: [], env };
 }
 
 async function commandOf(language: SoakLanguage): Promise<Command> {
