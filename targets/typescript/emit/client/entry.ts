@@ -112,7 +112,7 @@ export async function emitEntry(ir: IR, kit: TsKit): Promise<readonly EmittedFil
     file.addPrinted(
       printFunction({
         name: "createClient",
-        doc: [tsDocText(`A client of ${ir.info.title} release ${ir.info.version}. Pass it to the operation functions.`)],
+        doc: tsDocText(`A client of ${ir.info.title} release ${ir.info.version}. Pass it to the operation functions.`).split("\n"),
         // Every option has a default from the description (servers, environment variables), so none is required.
         parameters: [{ name: "options", type: typeRef("ClientOptions"), initializer: f.createObjectLiteralExpression([], false) }],
         returnType: client(),
