@@ -62,7 +62,8 @@ export function functionDeclaration(spec: FunctionSpec): TS.FunctionDeclaration 
   );
 }
 
-const fits = (text: string, column = 0): boolean => text.split("\n").every((line, i) => (i === 0 ? column : 0) + line.length <= MAX_LINE);
+/** Whether every line of `text`, placed at `column` (each of its lines indented by as much), fits. */
+const fits = (text: string, column = 0): boolean => text.split("\n").every((line) => column + line.length <= MAX_LINE);
 
 const indent = (text: string, spaces: number): string =>
   text
