@@ -12,7 +12,6 @@ export * from "./requests.js";
 export * from "./schemas.js";
 export type { components, paths, webhooks } from "./types.js";
 export * from "../targets/typescript/runtime/index.js";
-
 /** A client of Document Automation Service release R20261127.0900. Pass it to the operation functions. */
 export function createClient(options: ClientOptions = {}): Runtime<Billing, paths> {
   return new Runtime<Billing, paths>(serviceModel, options, errorClasses);

@@ -56,13 +56,9 @@ import type {
 export type GetActivityDocumentResponse = ActivityDocumentResponse;
 /** Parameters of `getActivityDocument`. */
 export type GetActivityDocumentParams = {
-  /**
-   * Document identifier. One of `pofid` and `documents_id` is required.
-   */
+  /** Document identifier. One of `pofid` and `documents_id` is required. */
   pofid?: string;
-  /**
-   * Numeric document identifier, as string or number. One of `pofid` and `documents_id` is required.
-   */
+  /** Numeric document identifier, as string or number. One of `pofid` and `documents_id` is required. */
   documents_id?: string | number;
 };
 const getActivityDocumentOperation: OperationSpec = {
@@ -83,21 +79,26 @@ const getActivityDocumentOperation: OperationSpec = {
  * `GET /analytics/activity-document`
  * @throws {@link ServiceError} of a code in {@link AnalyticsErrorCode}, as the class errors.ts names for it
  */
-export function getActivityDocument(client: Runtime<Billing>, params?: GetActivityDocumentParams, options?: RequestOptions): Promise<ApiResult<GetActivityDocumentResponse, Billing>> {
-  return callOperation<GetActivityDocumentResponse, Billing>(client, getActivityDocumentOperation, { query: { "pofid": params?.pofid, "documents_id": params?.documents_id } }, options);
+export function getActivityDocument(
+  client: Runtime<Billing>,
+  params?: GetActivityDocumentParams,
+  options?: RequestOptions,
+): Promise<ApiResult<GetActivityDocumentResponse, Billing>> {
+  return callOperation<GetActivityDocumentResponse, Billing>(
+    client,
+    getActivityDocumentOperation,
+    { query: { pofid: params?.pofid, documents_id: params?.documents_id } },
+    options,
+  );
 }
 
 /** Success body of `getActivityHeatmap`. */
 export type GetActivityHeatmapResponse = ActivityHeatmapResponse;
 /** Parameters of `getActivityHeatmap`. */
 export type GetActivityHeatmapParams = {
-  /**
-   * Calendar year; defaults to the current year.
-   */
+  /** Calendar year; defaults to the current year. */
   year?: number;
-  /**
-   * Workspace to scope the read to.
-   */
+  /** Workspace to scope the read to. */
   workspace_id?: number;
 };
 const getActivityHeatmapOperation: OperationSpec = {
@@ -115,8 +116,17 @@ const getActivityHeatmapOperation: OperationSpec = {
  * `GET /analytics/activity-heatmap`
  * @throws {@link ServiceError} of a code in {@link AnalyticsErrorCode}, as the class errors.ts names for it
  */
-export function getActivityHeatmap(client: Runtime<Billing>, params?: GetActivityHeatmapParams, options?: RequestOptions): Promise<ApiResult<GetActivityHeatmapResponse, Billing>> {
-  return callOperation<GetActivityHeatmapResponse, Billing>(client, getActivityHeatmapOperation, { query: { "year": params?.year, "workspace_id": params?.workspace_id } }, options);
+export function getActivityHeatmap(
+  client: Runtime<Billing>,
+  params?: GetActivityHeatmapParams,
+  options?: RequestOptions,
+): Promise<ApiResult<GetActivityHeatmapResponse, Billing>> {
+  return callOperation<GetActivityHeatmapResponse, Billing>(
+    client,
+    getActivityHeatmapOperation,
+    { query: { year: params?.year, workspace_id: params?.workspace_id } },
+    options,
+  );
 }
 
 /** Success body of `getActivityUsers`. */
@@ -129,9 +139,7 @@ export type GetActivityUsersParams = {
    * @defaultValue "30d"
    */
   period?: Period;
-  /**
-   * Required for sub-users; omit for account-wide scope, which is for root or administrator only.
-   */
+  /** Required for sub-users; omit for account-wide scope, which is for root or administrator only. */
   workspace_id?: number;
 };
 const getActivityUsersOperation: OperationSpec = {
@@ -149,8 +157,17 @@ const getActivityUsersOperation: OperationSpec = {
  * `GET /analytics/activity-users`
  * @throws {@link ServiceError} of a code in {@link AnalyticsErrorCode}, as the class errors.ts names for it
  */
-export function getActivityUsers(client: Runtime<Billing>, params?: GetActivityUsersParams, options?: RequestOptions): Promise<ApiResult<GetActivityUsersResponse, Billing>> {
-  return callOperation<GetActivityUsersResponse, Billing>(client, getActivityUsersOperation, { query: { "period": params?.period, "workspace_id": params?.workspace_id } }, options);
+export function getActivityUsers(
+  client: Runtime<Billing>,
+  params?: GetActivityUsersParams,
+  options?: RequestOptions,
+): Promise<ApiResult<GetActivityUsersResponse, Billing>> {
+  return callOperation<GetActivityUsersResponse, Billing>(
+    client,
+    getActivityUsersOperation,
+    { query: { period: params?.period, workspace_id: params?.workspace_id } },
+    options,
+  );
 }
 
 /** Success body of `getAuditCenter`. */
@@ -173,13 +190,9 @@ export type GetAuditCenterParams = {
    * Allowed: `"low"`, `"medium"`, `"high"`, `"critical"`.
    */
   severity?: Severity;
-  /**
-   * Only findings that require human review.
-   */
+  /** Only findings that require human review. */
   require_review?: boolean;
-  /**
-   * Workspace to scope the read to.
-   */
+  /** Workspace to scope the read to. */
   workspace_id?: number;
 };
 const getAuditCenterOperation: OperationSpec = {
@@ -203,17 +216,32 @@ const getAuditCenterOperation: OperationSpec = {
  * `GET /analytics/audit-center`
  * @throws {@link ServiceError} of a code in {@link AnalyticsErrorCode}, as the class errors.ts names for it
  */
-export function getAuditCenter(client: Runtime<Billing>, params?: GetAuditCenterParams, options?: RequestOptions): Promise<ApiResult<GetAuditCenterResponse, Billing>> {
-  return callOperation<GetAuditCenterResponse, Billing>(client, getAuditCenterOperation, { query: { "limit": params?.limit, "offset": params?.offset, "severity": params?.severity, "require_review": params?.require_review, "workspace_id": params?.workspace_id } }, options);
+export function getAuditCenter(
+  client: Runtime<Billing>,
+  params?: GetAuditCenterParams,
+  options?: RequestOptions,
+): Promise<ApiResult<GetAuditCenterResponse, Billing>> {
+  return callOperation<GetAuditCenterResponse, Billing>(
+    client,
+    getAuditCenterOperation,
+    {
+      query: {
+        limit: params?.limit,
+        offset: params?.offset,
+        severity: params?.severity,
+        require_review: params?.require_review,
+        workspace_id: params?.workspace_id
+      }
+    },
+    options,
+  );
 }
 
 /** Success body of `getCalendarDueDates`. */
 export type GetCalendarDueDatesResponse = CalendarDueDatesResponse;
 /** Parameters of `getCalendarDueDates`. */
 export type GetCalendarDueDatesParams = {
-  /**
-   * Calendar year; defaults to the current year.
-   */
+  /** Calendar year; defaults to the current year. */
   year?: number;
   /**
    * Include overdue events.
@@ -236,8 +264,17 @@ const getCalendarDueDatesOperation: OperationSpec = {
  * `GET /analytics/calendar-due-dates`
  * @throws {@link ServiceError} of a code in {@link AnalyticsErrorCode}, as the class errors.ts names for it
  */
-export function getCalendarDueDates(client: Runtime<Billing>, params?: GetCalendarDueDatesParams, options?: RequestOptions): Promise<ApiResult<GetCalendarDueDatesResponse, Billing>> {
-  return callOperation<GetCalendarDueDatesResponse, Billing>(client, getCalendarDueDatesOperation, { query: { "year": params?.year, "show_overdue": params?.show_overdue } }, options);
+export function getCalendarDueDates(
+  client: Runtime<Billing>,
+  params?: GetCalendarDueDatesParams,
+  options?: RequestOptions,
+): Promise<ApiResult<GetCalendarDueDatesResponse, Billing>> {
+  return callOperation<GetCalendarDueDatesResponse, Billing>(
+    client,
+    getCalendarDueDatesOperation,
+    { query: { year: params?.year, show_overdue: params?.show_overdue } },
+    options,
+  );
 }
 
 /** Success body of `getContactStats`. */
@@ -256,9 +293,7 @@ export type GetContactStatsParams = {
    * @defaultValue "30d"
    */
   period?: Period;
-  /**
-   * Include contact addresses.
-   */
+  /** Include contact addresses. */
   include_addresses?: boolean;
 };
 const getContactStatsOperation: OperationSpec = {
@@ -276,8 +311,17 @@ const getContactStatsOperation: OperationSpec = {
  * `GET /analytics/contact-stats`
  * @throws {@link ServiceError} of a code in {@link AnalyticsErrorCode}, as the class errors.ts names for it
  */
-export function getContactStats(client: Runtime<Billing>, params?: GetContactStatsParams, options?: RequestOptions): Promise<ApiResult<GetContactStatsResponse, Billing>> {
-  return callOperation<GetContactStatsResponse, Billing>(client, getContactStatsOperation, { query: { "limit": params?.limit, "period": params?.period, "include_addresses": params?.include_addresses } }, options);
+export function getContactStats(
+  client: Runtime<Billing>,
+  params?: GetContactStatsParams,
+  options?: RequestOptions,
+): Promise<ApiResult<GetContactStatsResponse, Billing>> {
+  return callOperation<GetContactStatsResponse, Billing>(
+    client,
+    getContactStatsOperation,
+    { query: { limit: params?.limit, period: params?.period, include_addresses: params?.include_addresses } },
+    options,
+  );
 }
 
 /** Success body of `getContactStatsFinancial`. */
@@ -306,21 +350,26 @@ const getContactStatsFinancialOperation: OperationSpec = {
  * `GET /analytics/contact-stats-financial`
  * @throws {@link ServiceError} of a code in {@link AnalyticsErrorCode}, as the class errors.ts names for it
  */
-export function getContactStatsFinancial(client: Runtime<Billing>, params?: GetContactStatsFinancialParams, options?: RequestOptions): Promise<ApiResult<GetContactStatsFinancialResponse, Billing>> {
-  return callOperation<GetContactStatsFinancialResponse, Billing>(client, getContactStatsFinancialOperation, { query: { "limit": params?.limit } }, options);
+export function getContactStatsFinancial(
+  client: Runtime<Billing>,
+  params?: GetContactStatsFinancialParams,
+  options?: RequestOptions,
+): Promise<ApiResult<GetContactStatsFinancialResponse, Billing>> {
+  return callOperation<GetContactStatsFinancialResponse, Billing>(
+    client,
+    getContactStatsFinancialOperation,
+    { query: { limit: params?.limit } },
+    options,
+  );
 }
 
 /** Success body of `getDocument`. */
 export type GetDocumentResponse = DocumentGetResponse;
 /** Parameters of `getDocument`. */
 export type GetDocumentParams = {
-  /**
-   * Identifier of the document.
-   */
+  /** Identifier of the document. */
   pofid: string;
-  /**
-   * JSON token for scoped access in a shared workspace.
-   */
+  /** JSON token for scoped access in a shared workspace. */
   share_context?: string;
 };
 const getDocumentOperation: OperationSpec = {
@@ -338,8 +387,17 @@ const getDocumentOperation: OperationSpec = {
  * `GET /documents/document-get/{pofid}`
  * @throws {@link ServiceError} of a code in {@link DocumentsErrorCode}, as the class errors.ts names for it
  */
-export function getDocument(client: Runtime<Billing>, params: GetDocumentParams, options?: RequestOptions): Promise<ApiResult<GetDocumentResponse, Billing>> {
-  return callOperation<GetDocumentResponse, Billing>(client, getDocumentOperation, { path: { "pofid": params.pofid }, query: { "share_context": params.share_context } }, options);
+export function getDocument(
+  client: Runtime<Billing>,
+  params: GetDocumentParams,
+  options?: RequestOptions,
+): Promise<ApiResult<GetDocumentResponse, Billing>> {
+  return callOperation<GetDocumentResponse, Billing>(
+    client,
+    getDocumentOperation,
+    { path: { pofid: params.pofid }, query: { share_context: params.share_context } },
+    options,
+  );
 }
 
 /**
@@ -364,7 +422,12 @@ export function getDocument(client: Runtime<Billing>, params: GetDocumentParams,
  * Submits the job and waits: on hold, then by polling after a 202, until it completes, fails or the deadline passes.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
-export function addJob<B extends ServiceAiocrGenerateRequest>(client: Runtime<Billing>, pipeline: "service_aiocr___generate", body: B, ...options: OptionsIfExact<B, ServiceAiocrGenerateRequest, JobOptions>): Promise<JobResult<ServiceAiocrGeneratePayloadOf<B>, Billing>>;
+export function addJob<B extends ServiceAiocrGenerateRequest>(
+  client: Runtime<Billing>,
+  pipeline: "service_aiocr___generate",
+  body: B,
+  ...options: OptionsIfExact<B, ServiceAiocrGenerateRequest, JobOptions>
+): Promise<JobResult<ServiceAiocrGeneratePayloadOf<B>, Billing>>;
 /**
  * Pipeline `workflow`: Workflow/IDP by `template` or `idp_collection`.
  * Submits the job and waits: on hold, then by polling after a 202, until it completes, fails or the deadline passes.
@@ -372,7 +435,12 @@ export function addJob<B extends ServiceAiocrGenerateRequest>(client: Runtime<Bi
  * The operation's full description is on the first signature of {@link addJob}.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
-export function addJob<B extends WorkflowRequest>(client: Runtime<Billing>, pipeline: "workflow", body: B, ...options: OptionsIfExact<B, WorkflowRequest, JobOptions>): Promise<JobResult<WorkflowPayloadOf<B>, Billing>>;
+export function addJob<B extends WorkflowRequest>(
+  client: Runtime<Billing>,
+  pipeline: "workflow",
+  body: B,
+  ...options: OptionsIfExact<B, WorkflowRequest, JobOptions>
+): Promise<JobResult<WorkflowPayloadOf<B>, Billing>>;
 /**
  * Pipeline `pdfstudio___unlock_with_password_pdf`: Unlock encrypted PDF.
  * Submits the job and waits: on hold, then by polling after a 202, until it completes, fails or the deadline passes.
@@ -380,7 +448,12 @@ export function addJob<B extends WorkflowRequest>(client: Runtime<Billing>, pipe
  * The operation's full description is on the first signature of {@link addJob}.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
-export function addJob<B extends PdfstudioUnlockWithPasswordPdfRequest>(client: Runtime<Billing>, pipeline: "pdfstudio___unlock_with_password_pdf", body: B, ...options: OptionsIfExact<B, PdfstudioUnlockWithPasswordPdfRequest, JobOptions>): Promise<JobResult<PdfstudioUnlockWithPasswordPdfPayloadOf<B>, Billing>>;
+export function addJob<B extends PdfstudioUnlockWithPasswordPdfRequest>(
+  client: Runtime<Billing>,
+  pipeline: "pdfstudio___unlock_with_password_pdf",
+  body: B,
+  ...options: OptionsIfExact<B, PdfstudioUnlockWithPasswordPdfRequest, JobOptions>
+): Promise<JobResult<PdfstudioUnlockWithPasswordPdfPayloadOf<B>, Billing>>;
 /**
  * Pipeline `service_voice___tts`: Text to speech.
  * Submits the job and waits: on hold, then by polling after a 202, until it completes, fails or the deadline passes.
@@ -388,7 +461,12 @@ export function addJob<B extends PdfstudioUnlockWithPasswordPdfRequest>(client: 
  * The operation's full description is on the first signature of {@link addJob}.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
-export function addJob<B extends ServiceVoiceTtsRequest>(client: Runtime<Billing>, pipeline: "service_voice___tts", body: B, ...options: OptionsIfExact<B, ServiceVoiceTtsRequest, JobOptions>): Promise<JobResult<ServiceVoiceTtsPayloadOf<B>, Billing>>;
+export function addJob<B extends ServiceVoiceTtsRequest>(
+  client: Runtime<Billing>,
+  pipeline: "service_voice___tts",
+  body: B,
+  ...options: OptionsIfExact<B, ServiceVoiceTtsRequest, JobOptions>
+): Promise<JobResult<ServiceVoiceTtsPayloadOf<B>, Billing>>;
 /**
  * Pipeline `service_dataripper___redact_image`: Canonical apply-redaction path of anonymization.
  * Submits the job and waits: on hold, then by polling after a 202, until it completes, fails or the deadline passes.
@@ -396,8 +474,19 @@ export function addJob<B extends ServiceVoiceTtsRequest>(client: Runtime<Billing
  * The operation's full description is on the first signature of {@link addJob}.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
-export function addJob<B extends ServiceDataripperRedactImageRequest>(client: Runtime<Billing>, pipeline: "service_dataripper___redact_image", body: B, ...options: OptionsIfExact<B, ServiceDataripperRedactImageRequest, JobOptions>): Promise<JobResult<ServiceDataripperRedactImagePayloadOf<B>, Billing>>;
-export function addJob(client: Runtime<Billing>, pipeline: string, body: Record<string, unknown>, options?: JobOptions, _unknownField?: string): Promise<JobResult<unknown, Billing>> {
+export function addJob<B extends ServiceDataripperRedactImageRequest>(
+  client: Runtime<Billing>,
+  pipeline: "service_dataripper___redact_image",
+  body: B,
+  ...options: OptionsIfExact<B, ServiceDataripperRedactImageRequest, JobOptions>
+): Promise<JobResult<ServiceDataripperRedactImagePayloadOf<B>, Billing>>;
+export function addJob(
+  client: Runtime<Billing>,
+  pipeline: string,
+  body: Record<string, unknown>,
+  options?: JobOptions,
+  _unknownField?: string,
+): Promise<JobResult<unknown, Billing>> {
   return submitJob(client, pipeline, body, options);
 }
 
@@ -424,7 +513,12 @@ export function addJob(client: Runtime<Billing>, pipeline: string, body: Record<
  * process.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
-export function startAddJob<B extends ServiceAiocrGenerateRequest>(client: Runtime<Billing>, pipeline: "service_aiocr___generate", body: B, ...options: OptionsIfExact<B, ServiceAiocrGenerateRequest, JobOptions>): Promise<JobHandle<Billing>>;
+export function startAddJob<B extends ServiceAiocrGenerateRequest>(
+  client: Runtime<Billing>,
+  pipeline: "service_aiocr___generate",
+  body: B,
+  ...options: OptionsIfExact<B, ServiceAiocrGenerateRequest, JobOptions>
+): Promise<JobHandle<Billing>>;
 /**
  * Pipeline `workflow`: Workflow/IDP by `template` or `idp_collection`.
  * Submits with `client_wait=false` and returns a handle at once; `waitJob(client, handle.jobId)` resumes from any
@@ -433,7 +527,12 @@ export function startAddJob<B extends ServiceAiocrGenerateRequest>(client: Runti
  * The operation's full description is on the first signature of {@link startAddJob}.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
-export function startAddJob<B extends WorkflowRequest>(client: Runtime<Billing>, pipeline: "workflow", body: B, ...options: OptionsIfExact<B, WorkflowRequest, JobOptions>): Promise<JobHandle<Billing>>;
+export function startAddJob<B extends WorkflowRequest>(
+  client: Runtime<Billing>,
+  pipeline: "workflow",
+  body: B,
+  ...options: OptionsIfExact<B, WorkflowRequest, JobOptions>
+): Promise<JobHandle<Billing>>;
 /**
  * Pipeline `pdfstudio___unlock_with_password_pdf`: Unlock encrypted PDF.
  * Submits with `client_wait=false` and returns a handle at once; `waitJob(client, handle.jobId)` resumes from any
@@ -442,7 +541,12 @@ export function startAddJob<B extends WorkflowRequest>(client: Runtime<Billing>,
  * The operation's full description is on the first signature of {@link startAddJob}.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
-export function startAddJob<B extends PdfstudioUnlockWithPasswordPdfRequest>(client: Runtime<Billing>, pipeline: "pdfstudio___unlock_with_password_pdf", body: B, ...options: OptionsIfExact<B, PdfstudioUnlockWithPasswordPdfRequest, JobOptions>): Promise<JobHandle<Billing>>;
+export function startAddJob<B extends PdfstudioUnlockWithPasswordPdfRequest>(
+  client: Runtime<Billing>,
+  pipeline: "pdfstudio___unlock_with_password_pdf",
+  body: B,
+  ...options: OptionsIfExact<B, PdfstudioUnlockWithPasswordPdfRequest, JobOptions>
+): Promise<JobHandle<Billing>>;
 /**
  * Pipeline `service_voice___tts`: Text to speech.
  * Submits with `client_wait=false` and returns a handle at once; `waitJob(client, handle.jobId)` resumes from any
@@ -451,7 +555,12 @@ export function startAddJob<B extends PdfstudioUnlockWithPasswordPdfRequest>(cli
  * The operation's full description is on the first signature of {@link startAddJob}.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
-export function startAddJob<B extends ServiceVoiceTtsRequest>(client: Runtime<Billing>, pipeline: "service_voice___tts", body: B, ...options: OptionsIfExact<B, ServiceVoiceTtsRequest, JobOptions>): Promise<JobHandle<Billing>>;
+export function startAddJob<B extends ServiceVoiceTtsRequest>(
+  client: Runtime<Billing>,
+  pipeline: "service_voice___tts",
+  body: B,
+  ...options: OptionsIfExact<B, ServiceVoiceTtsRequest, JobOptions>
+): Promise<JobHandle<Billing>>;
 /**
  * Pipeline `service_dataripper___redact_image`: Canonical apply-redaction path of anonymization.
  * Submits with `client_wait=false` and returns a handle at once; `waitJob(client, handle.jobId)` resumes from any
@@ -460,16 +569,25 @@ export function startAddJob<B extends ServiceVoiceTtsRequest>(client: Runtime<Bi
  * The operation's full description is on the first signature of {@link startAddJob}.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  */
-export function startAddJob<B extends ServiceDataripperRedactImageRequest>(client: Runtime<Billing>, pipeline: "service_dataripper___redact_image", body: B, ...options: OptionsIfExact<B, ServiceDataripperRedactImageRequest, JobOptions>): Promise<JobHandle<Billing>>;
-export function startAddJob(client: Runtime<Billing>, pipeline: string, body: Record<string, unknown>, options?: JobOptions, _unknownField?: string): Promise<JobHandle<Billing>> {
+export function startAddJob<B extends ServiceDataripperRedactImageRequest>(
+  client: Runtime<Billing>,
+  pipeline: "service_dataripper___redact_image",
+  body: B,
+  ...options: OptionsIfExact<B, ServiceDataripperRedactImageRequest, JobOptions>
+): Promise<JobHandle<Billing>>;
+export function startAddJob(
+  client: Runtime<Billing>,
+  pipeline: string,
+  body: Record<string, unknown>,
+  options?: JobOptions,
+  _unknownField?: string,
+): Promise<JobHandle<Billing>> {
   return startJob(client, pipeline, body, options);
 }
 
 /** Parameters of `downloadJobFile`. */
 export type DownloadJobFileParams = {
-  /**
-   * The last path segment of the download URL in a result.
-   */
+  /** The last path segment of the download URL in a result. */
   token: string;
 };
 const downloadJobFileOperation: OperationSpec = {
@@ -491,17 +609,19 @@ const downloadJobFileOperation: OperationSpec = {
  * `GET /job/download/{token}`
  * @throws {@link ServiceError} of a code in {@link JobsErrorCode}, as the class errors.ts names for it
  */
-export function downloadJobFile(client: Runtime<Billing>, params: DownloadJobFileParams, options?: RequestOptions): Promise<Download<Billing>> {
-  return downloadFile(client, downloadJobFileOperation, { path: { "token": params.token } }, options);
+export function downloadJobFile(
+  client: Runtime<Billing>,
+  params: DownloadJobFileParams,
+  options?: RequestOptions,
+): Promise<Download<Billing>> {
+  return downloadFile(client, downloadJobFileOperation, { path: { token: params.token } }, options);
 }
 
 /** Success body of `getJob`. */
 export type GetJobResponse = JobStatusResponse;
 /** Parameters of `getJob`. */
 export type GetJobParams = {
-  /**
-   * Returned at creation.
-   */
+  /** Returned at creation. */
   job_id: string;
 };
 const getJobOperation: OperationSpec = {
@@ -522,8 +642,12 @@ const getJobOperation: OperationSpec = {
  * `GET /job/get/{job_id}`
  * @throws {@link ServiceError} of a code in {@link JobsErrorCode}, as the class errors.ts names for it
  */
-export function getJob(client: Runtime<Billing>, params: GetJobParams, options?: RequestOptions): Promise<ApiResult<GetJobResponse, Billing>> {
-  return callOperation<GetJobResponse, Billing>(client, getJobOperation, { path: { "job_id": params.job_id } }, options);
+export function getJob(
+  client: Runtime<Billing>,
+  params: GetJobParams,
+  options?: RequestOptions,
+): Promise<ApiResult<GetJobResponse, Billing>> {
+  return callOperation<GetJobResponse, Billing>(client, getJobOperation, { path: { job_id: params.job_id } }, options);
 }
 
 /** Success body of `deleteWebhook`. */
@@ -548,7 +672,11 @@ const deleteWebhookOperation: OperationSpec = {
  * `POST /webhooks/delete`
  * @throws {@link ServiceError} of a code in {@link WebhooksErrorCode}, as the class errors.ts names for it
  */
-export function deleteWebhook(client: Runtime<Billing>, body: DeleteWebhookBody, options?: RequestOptions): Promise<ApiResult<DeleteWebhookResponse, Billing>> {
+export function deleteWebhook(
+  client: Runtime<Billing>,
+  body: DeleteWebhookBody,
+  options?: RequestOptions,
+): Promise<ApiResult<DeleteWebhookResponse, Billing>> {
   return callOperationWithBody<DeleteWebhookResponse, Billing>(client, deleteWebhookOperation, { body }, options);
 }
 
@@ -569,8 +697,11 @@ const listWebhooksOperation: OperationSpec = {
  * `GET /webhooks/list`
  * @throws {@link ServiceError} of a code in {@link ListWebhooksErrorCode}, as the class errors.ts names for it
  */
-export function listWebhooks(client: Runtime<Billing>, options?: RequestOptions): Promise<ApiResult<ListWebhooksResponse, Billing>> {
-  return callOperation<ListWebhooksResponse, Billing>(client, listWebhooksOperation, {  }, options);
+export function listWebhooks(
+  client: Runtime<Billing>,
+  options?: RequestOptions,
+): Promise<ApiResult<ListWebhooksResponse, Billing>> {
+  return callOperation<ListWebhooksResponse, Billing>(client, listWebhooksOperation, {}, options);
 }
 
 /** Success body of `subscribeWebhook`. */
@@ -599,9 +730,18 @@ const subscribeWebhookOperation: OperationSpec = {
  * `POST /webhooks/subscribe`
  * @throws {@link ServiceError} of a code in {@link WebhooksErrorCode}, as the class errors.ts names for it
  */
-export function subscribeWebhook(client: Runtime<Billing>, body: SubscribeWebhookBody, options?: RequestOptions): Promise<ApiResult<SubscribeWebhookResponse, Billing>> {
+export function subscribeWebhook(
+  client: Runtime<Billing>,
+  body: SubscribeWebhookBody,
+  options?: RequestOptions,
+): Promise<ApiResult<SubscribeWebhookResponse, Billing>> {
   const checked = checkSubscription(body, subscriptionRules, { create: true });
-  return callOperationWithBody<SubscribeWebhookResponse, Billing>(client, subscribeWebhookOperation, { body: checked }, options);
+  return callOperationWithBody<SubscribeWebhookResponse, Billing>(
+    client,
+    subscribeWebhookOperation,
+    { body: checked },
+    options,
+  );
 }
 
 /** Success body of `testWebhook`. */
@@ -626,7 +766,11 @@ const testWebhookOperation: OperationSpec = {
  * `POST /webhooks/test`
  * @throws {@link ServiceError} of a code in {@link WebhooksErrorCode}, as the class errors.ts names for it
  */
-export function testWebhook(client: Runtime<Billing>, body: TestWebhookBody, options?: RequestOptions): Promise<ApiResult<TestWebhookResponse, Billing>> {
+export function testWebhook(
+  client: Runtime<Billing>,
+  body: TestWebhookBody,
+  options?: RequestOptions,
+): Promise<ApiResult<TestWebhookResponse, Billing>> {
   return callOperationWithBody<TestWebhookResponse, Billing>(client, testWebhookOperation, { body }, options);
 }
 
@@ -656,7 +800,16 @@ const updateWebhookOperation: OperationSpec = {
  * `POST /webhooks/update`
  * @throws {@link ServiceError} of a code in {@link WebhooksErrorCode}, as the class errors.ts names for it
  */
-export function updateWebhook(client: Runtime<Billing>, body: UpdateWebhookBody, options?: RequestOptions): Promise<ApiResult<UpdateWebhookResponse, Billing>> {
+export function updateWebhook(
+  client: Runtime<Billing>,
+  body: UpdateWebhookBody,
+  options?: RequestOptions,
+): Promise<ApiResult<UpdateWebhookResponse, Billing>> {
   const checked = checkSubscription(body, subscriptionRules, { create: false });
-  return callOperationWithBody<UpdateWebhookResponse, Billing>(client, updateWebhookOperation, { body: checked }, options);
+  return callOperationWithBody<UpdateWebhookResponse, Billing>(
+    client,
+    updateWebhookOperation,
+    { body: checked },
+    options,
+  );
 }

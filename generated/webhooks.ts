@@ -41,18 +41,49 @@ import type {
 export { webhookEventTypes, webhookSigning } from "./model.js";
 export * from "../targets/typescript/runtime/webhooks/index.js";
 /** Every webhook delivery body of the description, discriminated on `event_type`. */
-export type WebhookEvent = DocumentCommentAddedEvent | DocumentCreatedEvent | DocumentDeletedEvent | DocumentEditedEvent | DocumentLegalHoldPlacedEvent | DocumentLegalHoldReleasedEvent | DocumentLifecycleChangedEvent | DocumentMovedEvent | DocumentNoteAddedEvent | DocumentProcessedEvent | DocumentRestoredEvent | DocumentTagAddedEvent | DocumentUploadedEvent | DocumentVersionCreatedEvent | JobCompletedEvent | JobFailedEvent | JobProgressEvent | TaskCompletedEvent | TaskCreatedEvent | TaskOverdueEvent | WorkspaceSharedEvent | WorkspaceUnsharedEvent;
+export type WebhookEvent =
+  | DocumentCommentAddedEvent
+  | DocumentCreatedEvent
+  | DocumentDeletedEvent
+  | DocumentEditedEvent
+  | DocumentLegalHoldPlacedEvent
+  | DocumentLegalHoldReleasedEvent
+  | DocumentLifecycleChangedEvent
+  | DocumentMovedEvent
+  | DocumentNoteAddedEvent
+  | DocumentProcessedEvent
+  | DocumentRestoredEvent
+  | DocumentTagAddedEvent
+  | DocumentUploadedEvent
+  | DocumentVersionCreatedEvent
+  | JobCompletedEvent
+  | JobFailedEvent
+  | JobProgressEvent
+  | TaskCompletedEvent
+  | TaskCreatedEvent
+  | TaskOverdueEvent
+  | WorkspaceSharedEvent
+  | WorkspaceUnsharedEvent;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 export type WebhookEventCallbacks = EventCallbacks<WebhookEvent, "event_type">;
 /** A receiver's options: the event names and signing names come from the description. */
 export type ReceiverOptions = Omit<WebhookHandlerOptions<WebhookEvent, "event_type">, "knownEventTypes" | "signing">;
-
 /**
- * Verifies a delivery's `X-Service-Signature` signature over the raw body, before parsing it, and returns the typed event.
+ * Verifies a delivery's `X-Service-Signature` signature over the raw body, before parsing it, and returns the typed
+ * event.
  * An event type this release does not know is returned as an unknown event, not dropped.
  */
-export function verify(rawBody: string | Uint8Array, headers: WebhookHeaders, secret: string | readonly string[], options: { maxAgeMs?: number } = {}): Promise<VerifiedEvent<WebhookEvent, "event_type" | "event_id">> {
-  return verifyWebhook<WebhookEvent, "event_type" | "event_id">(rawBody, headers, secret, { ...options, ...{ knownEventTypes: webhookEventTypes, signing: webhookSigning } });
+export function verify(
+  rawBody: string | Uint8Array,
+  headers: WebhookHeaders,
+  secret: string | readonly string[],
+  options: { maxAgeMs?: number; } = {},
+): Promise<VerifiedEvent<WebhookEvent, "event_type" | "event_id">> {
+  return verifyWebhook<WebhookEvent, "event_type" | "event_id">(rawBody, headers, secret, {
+    ...options,
+    knownEventTypes: webhookEventTypes,
+    signing: webhookSigning
+  });
 }
 
 /** The `X-Service-Signature` value of a body: what the service sends (for tests of a receiver). */
@@ -61,16 +92,30 @@ export function signWebhook(body: string | Uint8Array, secret: string, options: 
 }
 
 /** The framework-neutral receiver. */
-export function createWebhookProcessor(options: ReceiverOptions): (rawBody: string | Uint8Array, headers: WebhookHeaders) => Promise<WebhookOutcome> {
-  return processor<WebhookEvent, "event_type">({ ...options, ...{ knownEventTypes: webhookEventTypes, signing: webhookSigning } });
+export function createWebhookProcessor(
+  options: ReceiverOptions,
+): (rawBody: string | Uint8Array, headers: WebhookHeaders) => Promise<WebhookOutcome> {
+  return processor<WebhookEvent, "event_type">({
+    ...options,
+    knownEventTypes: webhookEventTypes,
+    signing: webhookSigning
+  });
 }
 
 /** A web-standard (fetch) receiver. */
 export function createWebhookHandler(options: ReceiverOptions): (request: Request) => Promise<Response> {
-  return webHandler<WebhookEvent, "event_type">({ ...options, ...{ knownEventTypes: webhookEventTypes, signing: webhookSigning } });
+  return webHandler<WebhookEvent, "event_type">({
+    ...options,
+    knownEventTypes: webhookEventTypes,
+    signing: webhookSigning
+  });
 }
 
 /** A node:http receiver. */
 export function createNodeWebhookHandler(options: ReceiverOptions): ReturnType<typeof nodeHandler> {
-  return nodeHandler<WebhookEvent, "event_type">({ ...options, ...{ knownEventTypes: webhookEventTypes, signing: webhookSigning } });
+  return nodeHandler<WebhookEvent, "event_type">({
+    ...options,
+    knownEventTypes: webhookEventTypes,
+    signing: webhookSigning
+  });
 }

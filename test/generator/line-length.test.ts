@@ -8,11 +8,14 @@ import { MAX_LINE } from "../../targets/typescript/emit/ts-nodes.js";
 
 const generated = fileURLToPath(new URL("../../generated/", import.meta.url));
 
-/** The files held to the limit; the others are listed with why not yet. */
-const CHECKED = ["errors.ts", "index.ts", "model.ts", "requests.ts", "schemas.ts"];
+/** The files held to the limit; the one that is not is listed with why. */
+const CHECKED = ["errors.ts", "index.ts", "model.ts", "operations.ts", "requests.ts", "schemas.ts", "webhooks.ts"];
 /**
- * Not yet held to it: operations.ts (function signatures and calls are printed on one line), webhooks.ts (the same),
- * types.ts (openapi-typescript's output, kept as it prints it).
+ * Not held to it: types.ts is openapi-typescript's output as openapiTS() prints it (targets/typescript/test/
+ * openapi-types.test.ts holds it to that text). Its astToString takes only TypeScript's PrinterOptions
+ * (removeComments, newLine, omitTrailingSemicolon, noEmitHelpers), none of which sets a width: TypeScript's printer
+ * never breaks a line, and openapi-typescript writes each description line into its doc comments whole. Its long
+ * lines are those doc lines and unions printed on one line (`ErrorCode: "A" | "B" | ...`).
  */
 const NOT_YET = ["operations.ts", "webhooks.ts", "types.ts"];
 

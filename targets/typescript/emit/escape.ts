@@ -80,6 +80,9 @@ const INHERITED = new Set([
   "__lookupSetter__",
 ]);
 
+/** Whether an object has a member of this name without declaring it (`constructor`, `__proto__`, ...). */
+export const isInheritedMember = (name: string): boolean => INHERITED.has(name);
+
 /**
  * The type of an optional property: an object without the property still has an inherited `toString` or
  * `constructor`, so TypeScript would refuse every object that leaves such a property out unless its type admits

@@ -1,10 +1,25 @@
 import type { IR, WebhookConventions } from "../../../../generator/ir/types.js";
 import type { EmittedFile } from "../../../../generator/emit/kit.js";
 import type { TsKit } from "../ts-kit.js";
-import { tsDocText, tsString, tsTypeKey } from "../escape.js";
-import { type Statements, tsFile } from "../ts-file.js";
+import type { ts as TS } from "ts-morph";
+import { tsDocCode, tsDocText } from "../escape.js";
+import { type Statements, ts, tsFile } from "../ts-file.js";
 import { flattenObject } from "../../../../generator/ir/flatten.js";
-import { atom, printNode, type TypeNode, type TypeScope, typeNode } from "../ts-type.js";
+import type { TypeScope } from "../ts-type.js";
+import {
+  factory as f,
+  intersectionOf,
+  literalType,
+  neverType,
+  printNode,
+  schemaType,
+  stringType,
+  typeAlias,
+  typeLiteral,
+  typeRef,
+  unionOf,
+} from "../ts-nodes.js";
+import { call, type FunctionSpec, id, parameter, printFunction, returns } from "../ts-functions.js";
 import { tsNames } from "../names.js";
 import { scopes, typeImports } from "./scope.js";
 import { billingSchema } from "./spec.js";
@@ -52,17 +67,24 @@ export async function emitEntry(ir: IR, kit: TsKit): Promise<readonly EmittedFil
       });
       // The helpers declared below take precedence over the runtime's generic ones of this `export *`.
       file.addExportDeclaration({ moduleSpecifier: runtimeWebhooks });
-      file.addTypeAlias({
-        isExported: true,
-        name: "WebhookEvent",
-        docs: [
+      file.addPrinted(
+        typeAlias("WebhookEvent", webhookEventType(ir, response), [
           signing
-            ? `Every webhook delivery body of the description, discriminated on \`${signing.body.eventType}\`.`
+            ? `Every webhook delivery body of the description, discriminated on \`${tsDocCode(signing.body.eventType)}\`.`
             : "Every webhook delivery body of the description.",
-        ],
-        type: webhookEventType(ir, response),
-      });
-      file.addTypeAlias({ isExported: true, name: "WebhookEventType", type: "(typeof webhookEventTypes)[number]" });
+        ]),
+      );
+      // `(typeof webhookEventTypes)[number]`
+      file.addPrinted(
+        typeAlias(
+          "WebhookEventType",
+          f.createIndexedAccessTypeNode(
+            f.createTypeQueryNode(f.createIdentifier("webhookEventTypes")),
+            f.createKeywordTypeNode(ts.SyntaxKind.NumberKeyword),
+          ),
+          [],
+        ),
+      );
       if (signing) addSigningHelpers(file, signing);
     },
     () => typeImports(uses, runtimeWebhooks),
@@ -73,7 +95,7 @@ export async function emitEntry(ir: IR, kit: TsKit): Promise<readonly EmittedFil
   // The paths type types the client's openapi-fetch instance (client.openapi). The client holds options only: the job
   // helpers, like every way of sending, are functions its operations import.
   const runtimeClass = "Runtime";
-  const client = `${runtimeClass}<${billing ?? "BillingData"}, paths>`;
+  const client = () => f.createTypeReferenceNode(runtimeClass, [typeRef(billing ?? "BillingData"), typeRef("paths")]);
   const index = tsFile(ir, kit, "index.ts", (file) => {
     file.addImportDeclaration({
       moduleSpecifier: kit.runtimeModule,
@@ -87,15 +109,24 @@ export async function emitEntry(ir: IR, kit: TsKit): Promise<readonly EmittedFil
       file.addExportDeclaration({ moduleSpecifier: module });
     file.addExportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedExports: ["components", "paths", "webhooks"] });
     file.addExportDeclaration({ moduleSpecifier: kit.runtimeModule });
-    file.addFunction({
-      isExported: true,
-      name: "createClient",
-      docs: [tsDocText(`A client of ${ir.info.title} release ${ir.info.version}. Pass it to the operation functions.`)],
-      // Every option has a default from the description (servers, environment variables), so none is required.
-      parameters: [{ name: "options", type: "ClientOptions", initializer: "{}" }],
-      returnType: client,
-      statements: [`return new ${client}(serviceModel, options, errorClasses);`],
-    });
+    file.addPrinted(
+      printFunction({
+        name: "createClient",
+        doc: tsDocText(`A client of ${ir.info.title} release ${ir.info.version}. Pass it to the operation functions.`).split("\n"),
+        // Every option has a default from the description (servers, environment variables), so none is required.
+        parameters: [{ name: "options", type: typeRef("ClientOptions"), initializer: f.createObjectLiteralExpression([], false) }],
+        returnType: client(),
+        body: [
+          returns(
+            f.createNewExpression(f.createIdentifier(runtimeClass), client().typeArguments, [
+              id("serviceModel"),
+              id("options"),
+              id("errorClasses"),
+            ]),
+          ),
+        ],
+      }),
+    );
   });
   return [webhooks, index];
 }
@@ -105,84 +136,127 @@ export async function emitEntry(ir: IR, kit: TsKit): Promise<readonly EmittedFil
  * passes only its secret and callbacks.
  */
 function addSigningHelpers(file: Statements, signing: WebhookConventions): void {
-  const typeField = tsString(signing.body.eventType);
-  const fields = [...new Set([signing.body.eventType, signing.body.eventId])].map(tsString).join(" | ");
-  const bound = "{ knownEventTypes: webhookEventTypes, signing: webhookSigning }";
-  file.addTypeAlias({ isExported: true, name: "WebhookEventCallbacks", type: `EventCallbacks<WebhookEvent, ${typeField}>` });
-  file.addTypeAlias({
-    isExported: true,
-    name: "ReceiverOptions",
-    docs: ["A receiver's options: the event names and signing names come from the description."],
-    type: `Omit<WebhookHandlerOptions<WebhookEvent, ${typeField}>, "knownEventTypes" | "signing">`,
-  });
-  file.addFunction({
-    isExported: true,
-    name: "verify",
-    docs: [
-      `Verifies a delivery's \`${signing.signature.header}\` signature over the raw body, before parsing it, and returns the typed event.\nAn event type this release does not know is returned as an unknown event, not dropped.`,
-    ],
-    parameters: [
-      { name: "rawBody", type: "string | Uint8Array" },
-      { name: "headers", type: "WebhookHeaders" },
-      { name: "secret", type: "string | readonly string[]" },
-      { name: "options", type: "{ maxAgeMs?: number }", initializer: "{}" },
-    ],
-    returnType: `Promise<VerifiedEvent<WebhookEvent, ${fields}>>`,
-    statements: [`return verifyWebhook<WebhookEvent, ${fields}>(rawBody, headers, secret, { ...options, ...${bound} });`],
-  });
-  file.addFunction({
-    isExported: true,
-    name: "signWebhook",
-    docs: [`The \`${signing.signature.header}\` value of a body: what the service sends (for tests of a receiver).`],
-    parameters: [
-      { name: "body", type: "string | Uint8Array" },
-      { name: "secret", type: "string" },
-      { name: "options", type: "SignOptions", initializer: "{}" },
-    ],
-    returnType: "Promise<string>",
-    statements: ["return signWith(body, secret, webhookSigning, options);"],
-  });
-  const receivers: [string, string, string, string][] = [
+  const typeField = () => literalType(signing.body.eventType);
+  const fields = () => unionOf([...new Set([signing.body.eventType, signing.body.eventId])].map(literalType));
+  const event = () => typeRef("WebhookEvent");
+  // `{ ...options, knownEventTypes: webhookEventTypes, signing: webhookSigning }`: the description's names win.
+  const bound = () =>
+    f.createObjectLiteralExpression(
+      [
+        f.createSpreadAssignment(id("options")),
+        f.createPropertyAssignment("knownEventTypes", id("webhookEventTypes")),
+        f.createPropertyAssignment("signing", id("webhookSigning")),
+      ],
+      false,
+    );
+  const bytes = () => unionOf([stringType(), typeRef("Uint8Array")]);
+  file.addPrinted(typeAlias("WebhookEventCallbacks", typeRef("EventCallbacks", [event(), typeField()]), []));
+  file.addPrinted(
+    typeAlias(
+      "ReceiverOptions",
+      typeRef("Omit", [
+        typeRef("WebhookHandlerOptions", [event(), typeField()]),
+        unionOf([literalType("knownEventTypes"), literalType("signing")]),
+      ]),
+      ["A receiver's options: the event names and signing names come from the description."],
+    ),
+  );
+  const functions: FunctionSpec[] = [
+    {
+      name: "verify",
+      doc: [
+        `Verifies a delivery's \`${tsDocCode(signing.signature.header)}\` signature over the raw body, before parsing it, and returns the typed event.`,
+        "An event type this release does not know is returned as an unknown event, not dropped.",
+      ],
+      parameters: [
+        { name: "rawBody", type: bytes() },
+        { name: "headers", type: typeRef("WebhookHeaders") },
+        {
+          name: "secret",
+          type: unionOf([stringType(), f.createTypeOperatorNode(ts.SyntaxKind.ReadonlyKeyword, f.createArrayTypeNode(stringType()))]),
+        },
+        {
+          name: "options",
+          // `{ maxAgeMs?: number }`, on one line.
+          type: ts.setEmitFlags(
+            typeLiteral(
+              [{ name: "maxAgeMs", optional: true, type: f.createKeywordTypeNode(ts.SyntaxKind.NumberKeyword), doc: [] }],
+              false,
+              0,
+            ),
+            ts.EmitFlags.SingleLine,
+          ),
+          initializer: f.createObjectLiteralExpression([], false),
+        },
+      ],
+      returnType: typeRef("Promise", [typeRef("VerifiedEvent", [event(), fields()])]),
+      body: [returns(call("verifyWebhook", [event(), fields()], [id("rawBody"), id("headers"), id("secret"), bound()]))],
+    },
+    {
+      name: "signWebhook",
+      doc: [`The \`${tsDocCode(signing.signature.header)}\` value of a body: what the service sends (for tests of a receiver).`],
+      parameters: [
+        { name: "body", type: bytes() },
+        { name: "secret", type: stringType() },
+        { name: "options", type: typeRef("SignOptions"), initializer: f.createObjectLiteralExpression([], false) },
+      ],
+      returnType: typeRef("Promise", [stringType()]),
+      body: [returns(call("signWith", undefined, [id("body"), id("secret"), id("webhookSigning"), id("options")]))],
+    },
+  ];
+  const receivers: [string, string, TS.TypeNode, string][] = [
     [
       "createWebhookProcessor",
       "processor",
-      "(rawBody: string | Uint8Array, headers: WebhookHeaders) => Promise<WebhookOutcome>",
+      f.createFunctionTypeNode(
+        undefined,
+        [parameter({ name: "rawBody", type: bytes() }), parameter({ name: "headers", type: typeRef("WebhookHeaders") })],
+        typeRef("Promise", [typeRef("WebhookOutcome")]),
+      ),
       "The framework-neutral receiver.",
     ],
-    ["createWebhookHandler", "webHandler", "(request: Request) => Promise<Response>", "A web-standard (fetch) receiver."],
+    [
+      "createWebhookHandler",
+      "webHandler",
+      f.createFunctionTypeNode(
+        undefined,
+        [parameter({ name: "request", type: typeRef("Request") })],
+        typeRef("Promise", [typeRef("Response")]),
+      ),
+      "A web-standard (fetch) receiver.",
+    ],
     // The runtime's own type: naming node:http here would need Node's types in every project that compiles the SDK.
-    ["createNodeWebhookHandler", "nodeHandler", "ReturnType<typeof nodeHandler>", "A node:http receiver."],
+    ["createNodeWebhookHandler", "nodeHandler", typeRef("ReturnType", [f.createTypeQueryNode(id("nodeHandler"))]), "A node:http receiver."],
   ];
   for (const [name, runtimeName, returnType, doc] of receivers) {
-    file.addFunction({
-      isExported: true,
+    functions.push({
       name,
-      docs: [doc],
-      parameters: [{ name: "options", type: "ReceiverOptions" }],
+      doc: [doc],
+      parameters: [{ name: "options", type: typeRef("ReceiverOptions") }],
       returnType,
-      statements: [`return ${runtimeName}<WebhookEvent, ${typeField}>({ ...options, ...${bound} });`],
+      body: [returns(call(runtimeName, [event(), typeField()], [bound()]))],
     });
   }
+  for (const fn of functions) file.addPrinted(`${printFunction(fn)}\n`);
 }
 
 /**
  * The union of the webhook bodies. The runtime accepts only deliveries with a string event type field (the
  * description's); where a body does not declare it required, the type says so itself, as verify and the receivers need.
  */
-function webhookEventType(ir: IR, scope: TypeScope): string {
-  if (ir.webhooks.length === 0) return "never";
+function webhookEventType(ir: IR, scope: TypeScope): TS.TypeNode {
+  if (ir.webhooks.length === 0) return neverType();
   const named = new Map(ir.schemas.map((s) => [s.name, s.schema]));
-  const bodies: TypeNode = {
-    kind: "union",
-    members: [...new Map(ir.webhooks.map((w) => [printNode(typeNode(w.body, scope)), typeNode(w.body, scope)])).values()],
-  };
+  const bodies = unionOf([
+    ...new Map(ir.webhooks.map((w) => [printNode(schemaType(w.body, scope, 0)), schemaType(w.body, scope, 0)])).values(),
+  ]);
   const field = ir.conventions?.webhooks?.body.eventType;
-  if (field === undefined) return printNode(bodies.members.length === 1 ? bodies.members[0]! : bodies);
+  if (field === undefined) return bodies;
   const declared = ir.webhooks.every((w) => {
     const type = flattenObject(w.body, named).properties.find((p) => p.name === field);
     const s = type?.schema.kind === "ref" ? named.get(type.schema.name) : type?.schema;
     return type?.required === true && (s?.kind === "string" || (s?.kind === "enum" && s.values.every((v) => typeof v === "string")));
   });
-  if (declared) return bodies.members.length === 1 ? printNode(bodies.members[0]!) : printNode(bodies);
-  return printNode({ kind: "intersection", members: [bodies, atom(`{ ${tsTypeKey(field)}: string }`)] });
+  if (declared) return bodies;
+  return intersectionOf([bodies, typeLiteral([{ name: field, optional: false, type: stringType(), doc: [] }], false, 1)]);
 }

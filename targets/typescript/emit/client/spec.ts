@@ -3,16 +3,10 @@
 import type { IR, Operation, Pagination, Schema } from "../../../../generator/ir/types.js";
 import { envNames } from "../../../../generator/emit/env-names.js";
 import { rawBodyMediaType } from "../../../../generator/emit/operation-files.js";
-import { ts } from "../ts-file.js";
-import { jsonExpression, printNode } from "../ts-nodes.js";
 
 export { rawBodyMediaType };
 
-/** An operation's OperationSpec as a TypeScript object literal, built as a syntax tree and printed. */
-export function specExpression(op: Operation): string {
-  return printNode(jsonExpression(operationSpec(op)), ts.EmitHint.Expression);
-}
-
+/** What an operation's OperationSpec holds; operations.ts prints it as an object literal (ts-nodes.ts's jsonExpression). */
 export interface OperationSpecData {
   operationId: string;
   method: string;

@@ -11,7 +11,6 @@ export * from "./requests.js";
 export * from "./schemas.js";
 export type { components, paths, webhooks } from "./types.js";
 export * from "@paperoffice/sdk-runtime";
-
 /**
  * A client of Hostile *\/ `${process.exit(1)}`
  * process.exit(3)

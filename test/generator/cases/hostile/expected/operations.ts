@@ -24,8 +24,17 @@ const delete_Operation: OperationSpec = {
  *
  * `GET /class/{default}`
  */
-export function delete_(client: Runtime, params: Delete_Params, options?: RequestOptions): Promise<ApiResult<Delete_Response>> {
-  return callOperation<Delete_Response>(client, delete_Operation, { path: { "default": params.default }, query: { "weird name-with\"quote": params["weird name-with\"quote"] } }, options);
+export function delete_(
+  client: Runtime,
+  params: Delete_Params,
+  options?: RequestOptions,
+): Promise<ApiResult<Delete_Response>> {
+  return callOperation<Delete_Response>(
+    client,
+    delete_Operation,
+    { path: { default: params.default }, query: { "weird name-with\"quote": params["weird name-with\"quote"] } },
+    options,
+  );
 }
 
 /** Success body of `get-item`. */
@@ -39,11 +48,9 @@ const getItemOperation: OperationSpec = {
   security: []
 };
 
-/**
- * `GET /get-item`
- */
+/** `GET /get-item` */
 export function getItem(client: Runtime, options?: RequestOptions): Promise<ApiResult<GetItemResponse>> {
-  return callOperation<GetItemResponse>(client, getItemOperation, {  }, options);
+  return callOperation<GetItemResponse>(client, getItemOperation, {}, options);
 }
 
 /** Success body of `get_item`. */
@@ -57,11 +64,9 @@ const getItem2Operation: OperationSpec = {
   security: []
 };
 
-/**
- * `GET /get_item`
- */
+/** `GET /get_item` */
 export function getItem2(client: Runtime, options?: RequestOptions): Promise<ApiResult<GetItem2Response>> {
-  return callOperation<GetItem2Response>(client, getItem2Operation, {  }, options);
+  return callOperation<GetItem2Response>(client, getItem2Operation, {}, options);
 }
 
 /** Success body of `post /no-id/{123}`. */
@@ -82,9 +87,17 @@ const postNoId123Operation: OperationSpec = {
   security: []
 };
 
-/**
- * `POST /no-id/{123}`
- */
-export function postNoId123(client: Runtime, params: PostNoId123Params, body?: PostNoId123Body, options?: RequestOptions): Promise<ApiResult<PostNoId123Response>> {
-  return callOperationWithBody<PostNoId123Response>(client, postNoId123Operation, { path: { "123": params["123"] }, ...(body === undefined ? {} : { body }) }, options);
+/** `POST /no-id/{123}` */
+export function postNoId123(
+  client: Runtime,
+  params: PostNoId123Params,
+  body?: PostNoId123Body,
+  options?: RequestOptions,
+): Promise<ApiResult<PostNoId123Response>> {
+  return callOperationWithBody<PostNoId123Response>(
+    client,
+    postNoId123Operation,
+    { path: { "123": params["123"] }, ...(body === undefined ? {} : { body }) },
+    options,
+  );
 }

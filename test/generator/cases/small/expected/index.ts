@@ -11,7 +11,6 @@ export * from "./requests.js";
 export * from "./schemas.js";
 export type { components, paths, webhooks } from "./types.js";
 export * from "@paperoffice/sdk-runtime";
-
 /** A client of Small release R20260101.0000. Pass it to the operation functions. */
 export function createClient(options: ClientOptions = {}): Runtime<BillingData, paths> {
   return new Runtime<BillingData, paths>(serviceModel, options, errorClasses);

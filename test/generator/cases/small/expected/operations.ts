@@ -30,8 +30,17 @@ const getItemOperation: OperationSpec = {
  * `GET /items/{item_id}`
  * @throws {@link ServiceError} of a code in {@link GetItemErrorCode}, as the class errors.ts names for it
  */
-export function getItem(client: Runtime, params: GetItemParams, options?: RequestOptions): Promise<ApiResult<GetItemResponse>> {
-  return callOperation<GetItemResponse>(client, getItemOperation, { path: { "item_id": params.item_id }, query: { "view": params.view } }, options);
+export function getItem(
+  client: Runtime,
+  params: GetItemParams,
+  options?: RequestOptions,
+): Promise<ApiResult<GetItemResponse>> {
+  return callOperation<GetItemResponse>(
+    client,
+    getItemOperation,
+    { path: { item_id: params.item_id }, query: { view: params.view } },
+    options,
+  );
 }
 
 /** Success body of `addJob`. */
@@ -48,27 +57,19 @@ export type AddJobParams = {
 /** Request body of `addJob`. */
 export type AddJobBody = {
   file_1: FileInput;
-  /**
-   * Allowed: `"slow"`, `"fast"`.
-   */
+  /** Allowed: `"slow"`, `"fast"`. */
   lane?: Lane;
 } | {
-  /**
-   * @defaultValue "split"
-   */
+  /** @defaultValue "split" */
   template?: "split";
   file?: FileInput;
   doc_id?: string;
-  /**
-   * Allowed: `"slow"`, `"fast"`.
-   */
+  /** Allowed: `"slow"`, `"fast"`. */
   lane?: Lane;
 } | {
   collection: "export";
   fields?: string[];
-  /**
-   * Allowed: `"slow"`, `"fast"`.
-   */
+  /** Allowed: `"slow"`, `"fast"`. */
   lane?: Lane;
 };
 const addJobOperation: OperationSpec = {
@@ -81,9 +82,12 @@ const addJobOperation: OperationSpec = {
   security: []
 };
 
-/**
- * `POST /jobs/{kind}`
- */
-export function addJob(client: Runtime, params: AddJobParams, body: AddJobBody, options?: RequestOptions): Promise<ApiResult<AddJobResponse>> {
-  return callOperationWithBody<AddJobResponse>(client, addJobOperation, { path: { "kind": params.kind }, body }, options);
+/** `POST /jobs/{kind}` */
+export function addJob(
+  client: Runtime,
+  params: AddJobParams,
+  body: AddJobBody,
+  options?: RequestOptions,
+): Promise<ApiResult<AddJobResponse>> {
+  return callOperationWithBody<AddJobResponse>(client, addJobOperation, { path: { kind: params.kind }, body }, options);
 }

@@ -1,0 +1,271 @@
+// The syntax trees of operations.ts, as small pure transforms from the IR: an operation's response, params and body
+// types, the request input its function passes to the runtime, and the functions themselves (a plain operation's,
+// and a job submission's signature per pipeline). operations.ts prints them and collects the imports they use.
+import type { ts as TS } from "ts-morph";
+import type { Operation, Parameter, Pipeline, Schema } from "../../../../generator/ir/types.js";
+import { isInheritedMember } from "../escape.js";
+import { ts } from "../ts-file.js";
+import { docLinesOf, type TypeScope } from "../ts-type.js";
+import {
+  factory as f,
+  literalType,
+  printNode,
+  recordOf,
+  schemaType,
+  stringType,
+  typeLiteral,
+  typeParameter,
+  typeRef,
+  unionOf,
+  unknownType,
+} from "../ts-nodes.js";
+import { call, type FunctionSpec, id, objectOf, readProperty, returns, constant } from "../ts-functions.js";
+import type { TsNames } from "../names.js";
+import { isBinaryResponse, rawBodyMediaType } from "./spec.js";
+
+/** The runtime's generic types narrowed to the description's billing schema, when it names one. */
+export interface BillingTypes {
+  readonly alias: string | undefined;
+  /** `Runtime<Billing>`, or `Runtime`. */
+  readonly client: () => TS.TypeNode;
+  /** `[Billing]` after a type argument list's first member, or nothing. */
+  readonly extra: () => TS.TypeNode[];
+}
+
+export function billingTypes(alias: string | undefined): BillingTypes {
+  const extra = () => (alias === undefined ? [] : [typeRef(alias)]);
+  return { alias, client: () => typeRef("Runtime", alias === undefined ? undefined : extra()), extra };
+}
+
+/** The success body's type: the union of the JSON contents of the 2xx responses, or `unknown`. */
+export function responseTypeNode(op: Operation, scope: TypeScope): TS.TypeNode {
+  const types = op.responses
+    .filter((r) => r.status.startsWith("2"))
+    .flatMap((r) => r.contents.filter((c) => c.mediaType.includes("json")).map((c) => schemaType(c.schema, scope, 0)));
+  const unique = new Map(types.map((t) => [printNode(t), t]));
+  return unique.size === 0 ? unknownType() : unionOf([...unique.values()]);
+}
+
+/**
+ * The property of each parameter in the operation's params object. A path and a query parameter may share a
+ * name (Kubernetes' `path`); the later one gets a trailing `_`, as its Python keyword argument does.
+ */
+export function paramKeys(params: readonly Parameter[]): Map<Parameter, string> {
+  const taken = new Set<string>();
+  return new Map(
+    params.map((p) => {
+      let key = p.name;
+      while (taken.has(key)) key = `${key}_`;
+      taken.add(key);
+      return [p, key];
+    }),
+  );
+}
+
+/**
+ * The type of a path parameter: what the runtime puts into a path (`string | number`). A nullable one loses its
+ * `null` (a path has no null segment); one of another type (boolean, array, object) takes `string | number`.
+ */
+export function pathParamTypeNode(schema: Schema, scope: TypeScope): TS.TypeNode {
+  const stripped = schema.kind === "union" ? schema.members.filter((m) => m.kind !== "null") : [schema];
+  const resolve = (s: Schema): Schema | undefined => (s.kind === "ref" ? scope.named.get(s.name)?.schema : s);
+  const fits = (s: Schema | undefined): boolean =>
+    s !== undefined &&
+    (s.kind === "string" ||
+      s.kind === "number" ||
+      s.kind === "integer" ||
+      (s.kind === "enum" && s.values.length > 0 && s.values.every((v) => typeof v === "string" || typeof v === "number")));
+  if (stripped.length === 1 && fits(resolve(stripped[0]!))) return schemaType(stripped[0]!, scope, 0);
+  return unionOf([stringType(), f.createKeywordTypeNode(ts.SyntaxKind.NumberKeyword)]);
+}
+
+/** The params object's type: a property a parameter, with the parameter's description as its doc. */
+export function paramsTypeNode(params: readonly Parameter[], keys: ReadonlyMap<Parameter, string>, scope: TypeScope): TS.TypeNode {
+  return typeLiteral(
+    params.map((p) => ({
+      name: keys.get(p)!,
+      optional: !p.required,
+      type: p.in === "path" ? pathParamTypeNode(p.schema, scope) : schemaType(p.schema, scope, 1),
+      doc: docLinesOf({ ...p.schema, ...(p.description !== undefined && { description: p.description }) } as Schema, scope),
+    })),
+    false,
+    0,
+  );
+}
+
+/**
+ * A body sent as it is takes text where its schema is a string, else a file (bytes, a Blob, a stream, a path):
+ * an `application/octet-stream` body described as an array of byte strings is still bytes on the wire.
+ */
+export function bodyTypeNode(op: Operation, schema: Schema, scope: TypeScope): TS.TypeNode {
+  if (rawBodyMediaType(op) === undefined || schema.kind === "string" || schema.kind === "file") return schemaType(schema, scope, 0);
+  scope.uses?.add("FileInput");
+  return typeRef("FileInput");
+}
+
+/**
+ * The request the function passes to the runtime: `{ path: { id: params.id }, query: {...}, body }`, each
+ * parameter read from the params object under its key. An optional body is left out when it is undefined; a
+ * checked body is sent as the check returned it.
+ */
+export function requestInput(
+  op: Operation,
+  keys: ReadonlyMap<Parameter, string>,
+  optionalParams: boolean,
+  checked: boolean,
+): TS.ObjectLiteralExpression {
+  const pick = (list: readonly Parameter[]): TS.Expression =>
+    objectOf(list.map((p) => [p.name, readProperty("params", keys.get(p)!, optionalParams, isInheritedMember(keys.get(p)!))]));
+  const groups = (["path", "query", "header", "cookie"] as const)
+    .filter((where) => op.parameters[where].length > 0)
+    .map((where): readonly [string, TS.Expression] => [where, pick(op.parameters[where])]);
+  const entries = checked ? [...groups, ["body", id("checked")] as const] : groups;
+  const input = objectOf(entries);
+  if (!op.requestBody || checked) return input;
+  if (op.requestBody.required)
+    return f.createObjectLiteralExpression([...input.properties, f.createShorthandPropertyAssignment("body")], false);
+  // `...(body === undefined ? {} : { body })`
+  const spread = f.createSpreadAssignment(
+    f.createParenthesizedExpression(
+      f.createConditionalExpression(
+        f.createStrictEquality(id("body"), id("undefined")),
+        f.createToken(ts.SyntaxKind.QuestionToken),
+        f.createObjectLiteralExpression([], false),
+        f.createToken(ts.SyntaxKind.ColonToken),
+        f.createObjectLiteralExpression([f.createShorthandPropertyAssignment("body")], false),
+      ),
+    ),
+  );
+  return f.createObjectLiteralExpression([...input.properties, spread], false);
+}
+
+export interface OperationContext {
+  readonly names: TsNames;
+  readonly billing: BillingTypes;
+  readonly keys: ReadonlyMap<Parameter, string>;
+  /** The subscription check the body goes through first, when the description states its rules. */
+  readonly check: { readonly create: boolean } | undefined;
+  /** Escaped doc lines. */
+  readonly doc: readonly string[];
+}
+
+/**
+ * A plain operation's function: `(client, params?, body?, options?)` returning the runtime call's promise; `send`
+ * is the runtime function it calls (one without body encoders where there is no body).
+ */
+export function operationFunctionSpec(op: Operation, context: OperationContext): { function: FunctionSpec; send: string } {
+  const { names, billing, keys, check } = context;
+  const params = [...op.parameters.path, ...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie];
+  const body = op.requestBody?.contents[0];
+  const binary = isBinaryResponse(op);
+  // A required body after the params makes them required too: an optional parameter cannot precede a required one.
+  const optionalParams = !params.some((p) => p.required) && !(body && op.requestBody?.required);
+  const send = binary ? "downloadFile" : body ? "callOperationWithBody" : "callOperation";
+  const result = binary ? typeRef("Download", billing.alias === undefined ? undefined : billing.extra()) : typeRef(names.response(op));
+  const checked = body !== undefined && check !== undefined;
+  const args = [id("client"), id(names.spec(op)), requestInput(op, keys, optionalParams, checked), id("options")];
+  const statements: TS.Statement[] = [
+    // The check returns the body to send (its URL normalised); the body as given is never sent.
+    ...(checked
+      ? [
+          constant(
+            "checked",
+            call("checkSubscription", undefined, [
+              id("body"),
+              id("subscriptionRules"),
+              objectOf([["create", check.create ? f.createTrue() : f.createFalse()]]),
+            ]),
+          ),
+        ]
+      : []),
+    returns(call(send, binary ? undefined : [result, ...billing.extra()], args)),
+  ];
+  return {
+    send,
+    function: {
+      name: names.operation(op),
+      doc: context.doc,
+      parameters: [
+        { name: "client", type: billing.client() },
+        ...(params.length > 0 ? [{ name: "params", type: typeRef(names.params(op)), optional: optionalParams }] : []),
+        ...(body ? [{ name: "body", type: typeRef(names.body(op)), optional: !op.requestBody?.required }] : []),
+        { name: "options", type: typeRef("RequestOptions"), optional: true },
+      ],
+      returnType: typeRef("Promise", [binary ? result : typeRef("ApiResult", [result, ...billing.extra()])]),
+      body: statements,
+    },
+  };
+}
+
+export interface JobContext {
+  readonly names: TsNames;
+  readonly billing: BillingTypes;
+  /** How the docs name the no-wait field, escaped. */
+  readonly noWait: string;
+  /** A pipeline's signature doc: the first carries the operation's description. */
+  readonly pipelineDoc: (p: Pipeline, extraDoc: string, name: string, index: number) => string[];
+}
+
+export interface JobFunction {
+  readonly call: string;
+  readonly overloads: readonly FunctionSpec[];
+  readonly implementation: FunctionSpec;
+}
+
+/**
+ * A job submission's two functions, the submit-and-wait one and the start one: a signature per pipeline whose
+ * body is exactly the pipeline's request (OptionsIfExact), then the implementation that passes everything on.
+ */
+export function jobFunctionSpecs(op: Operation, pipelines: readonly Pipeline[], context: JobContext): JobFunction[] {
+  const { names, billing } = context;
+  const withBilling = (type: TS.TypeNode): TS.TypeNode[] => [type, ...billing.extra()];
+  const handle = () => typeRef("JobHandle", billing.alias === undefined ? undefined : billing.extra());
+  const functions = [
+    {
+      name: names.operation(op),
+      returns: (p: Pipeline) => typeRef("Promise", [typeRef("JobResult", withBilling(typeRef(names.payload(p), [typeRef("B")])))]),
+      returnType: typeRef("Promise", [typeRef("JobResult", withBilling(unknownType()))]),
+      doc: "Submits the job and waits: on hold, then by polling after a 202, until it completes, fails or the deadline passes.",
+      call: "submitJob",
+    },
+    {
+      name: names.start(op),
+      returns: () => typeRef("Promise", [handle()]),
+      returnType: typeRef("Promise", [handle()]),
+      doc: `Submits with ${context.noWait} and returns a handle at once; \`waitJob(client, handle.jobId)\` resumes from any process.`,
+      call: "startJob",
+    },
+  ];
+  return functions.map((fn) => ({
+    call: fn.call,
+    overloads: pipelines.map((p, index) => ({
+      name: fn.name,
+      doc: context.pipelineDoc(p, fn.doc, fn.name, index),
+      typeParameters: [typeParameter("B", typeRef(names.pipelineRequest(p)))],
+      parameters: [
+        { name: "client", type: billing.client() },
+        { name: "pipeline", type: literalType(p.slug) },
+        { name: "body", type: typeRef("B") },
+        {
+          name: "options",
+          rest: true,
+          type: typeRef("OptionsIfExact", [typeRef("B"), typeRef(names.pipelineRequest(p)), typeRef("JobOptions")]),
+        },
+      ],
+      returnType: fn.returns(p),
+    })),
+    implementation: {
+      name: fn.name,
+      doc: [],
+      parameters: [
+        { name: "client", type: billing.client() },
+        { name: "pipeline", type: stringType() },
+        { name: "body", type: recordOf(unknownType()) },
+        { name: "options", type: typeRef("JobOptions"), optional: true },
+        { name: "_unknownField", type: stringType(), optional: true },
+      ],
+      returnType: fn.returnType,
+      body: [returns(call(fn.call, undefined, [id("client"), id("pipeline"), id("body"), id("options")]))],
+    },
+  }));
+}

@@ -1,0 +1,234 @@
+// Functions, parameters and calls of generated TypeScript as syntax trees, and their layout in lines of at most
+// MAX_LINE columns. TypeScript's printer puts a parameter list or an argument list on one line whatever its length;
+// here a list that does not fit is printed an item a line, as formatters lay it out. The tree is the source: the
+// layout only breaks lines between the items the printer printed, each item printed by the printer itself.
+import type { ts as TS } from "ts-morph";
+import { ts } from "./ts-file.js";
+import { factory as f, MAX_LINE, printNode, propertyName, withDoc } from "./ts-nodes.js";
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** Stand-ins the layout prints in place of a list, then replaces; no generated name has this shape. */
+const PARAMETERS = "__layout_parameters__";
+const ARGUMENTS = "__layout_arguments__";
+const BODY = "__layout_body__";
+
+export interface ParameterSpec {
+  readonly name: string;
+  readonly type: TS.TypeNode;
+  readonly optional?: boolean;
+  readonly rest?: boolean;
+  readonly initializer?: TS.Expression;
+}
+
+/** `name?: Type`, `...name: Type` or `name: Type = value`. */
+export function parameter(p: ParameterSpec): TS.ParameterDeclaration {
+  return f.createParameterDeclaration(
+    undefined,
+    p.rest ? f.createToken(ts.SyntaxKind.DotDotDotToken) : undefined,
+    p.name,
+    p.optional ? f.createToken(ts.SyntaxKind.QuestionToken) : undefined,
+    p.type,
+    p.initializer,
+  );
+}
+
+export interface FunctionSpec {
+  readonly name: string;
+  /** Escaped doc lines. */
+  readonly doc: readonly string[];
+  readonly typeParameters?: readonly TS.TypeParameterDeclaration[];
+  readonly parameters: readonly ParameterSpec[];
+  readonly returnType: TS.TypeNode;
+  /** The body's statements; none for an overload signature. */
+  readonly body?: readonly TS.Statement[];
+}
+
+const exported = () => [f.createModifier(ts.SyntaxKind.ExportKeyword)];
+
+/** `export function name<T>(params): Returns { body }`, or the overload signature `...;` without a body. */
+export function functionDeclaration(spec: FunctionSpec): TS.FunctionDeclaration {
+  return withDoc(
+    f.createFunctionDeclaration(
+      exported(),
+      undefined,
+      spec.name,
+      spec.typeParameters && spec.typeParameters.length > 0 ? spec.typeParameters : undefined,
+      spec.parameters.map(parameter),
+      spec.returnType,
+      spec.body && f.createBlock(spec.body, true),
+    ),
+    spec.doc,
+  );
+}
+
+/** Whether every line of `text`, placed at `column` (each of its lines indented by as much), fits. */
+const fits = (text: string, column = 0): boolean => text.split("\n").every((line) => column + line.length <= MAX_LINE);
+
+const indent = (text: string, spaces: number): string =>
+  text
+    .split("\n")
+    .map((line) => (line === "" ? line : `${" ".repeat(spaces)}${line}`))
+    .join("\n");
+
+/**
+ * A function printed: its signature on one line when that fits, else a parameter a line; its statements each laid
+ * out by printStatement.
+ */
+export function printFunction(spec: FunctionSpec): string {
+  const whole = printNode(functionDeclaration(spec));
+  if (fits(whole)) return whole;
+  const { body: statements, ...overload } = spec;
+  const signature = printNode(functionDeclaration({ ...overload, doc: [] }));
+  const oneLine = !signature.includes("\n") && fits(signature);
+  const shell = printNode(
+    functionDeclaration({
+      ...spec,
+      parameters: oneLine ? spec.parameters : [{ name: PARAMETERS, type: f.createKeywordTypeNode(ts.SyntaxKind.NeverKeyword) }],
+      ...(spec.body && { body: [f.createExpressionStatement(f.createIdentifier(BODY))] }),
+    }),
+  );
+  const rest = spec.parameters.at(-1)?.rest === true;
+  const list = spec.parameters.map((p) => indent(printNode(parameter(p)), 2));
+  const parameters = `(\n${list.join(",\n")}${rest ? "" : ","}\n)`;
+  const body = (statements ?? []).map((s) => indent(printStatement(s, 2), 2)).join("\n");
+  return shell.replace(`(${PARAMETERS}: never)`, () => parameters).replace(`  ${BODY};`, () => body);
+}
+
+/** The call a statement makes: `return call(...)`, `call(...);` or `const x = call(...);`. */
+function callOf(statement: TS.Statement): TS.CallExpression | undefined {
+  const expression = ts.isReturnStatement(statement)
+    ? statement.expression
+    : ts.isExpressionStatement(statement)
+      ? statement.expression
+      : ts.isVariableStatement(statement)
+        ? statement.declarationList.declarations[0]?.initializer
+        : undefined;
+  return expression !== undefined && ts.isCallExpression(expression) ? expression : undefined;
+}
+
+/** A statement with its call's arguments replaced by the stand-in, to print around the laid-out arguments. */
+function withArguments(statement: TS.Statement, call: TS.CallExpression, args: readonly TS.Expression[]): TS.Statement {
+  const replaced = f.createCallExpression(call.expression, call.typeArguments, args);
+  if (ts.isReturnStatement(statement)) return f.createReturnStatement(replaced);
+  if (ts.isExpressionStatement(statement)) return f.createExpressionStatement(replaced);
+  const list = (statement as TS.VariableStatement).declarationList;
+  const [declaration] = list.declarations;
+  return f.createVariableStatement(
+    (statement as TS.VariableStatement).modifiers,
+    f.createVariableDeclarationList(
+      [f.createVariableDeclaration(declaration!.name, declaration!.exclamationToken, declaration!.type, replaced)],
+      list.flags,
+    ),
+  );
+}
+
+/**
+ * A statement printed at `column`: on one line when it fits; else its call's arguments an argument a line, an
+ * object literal among them on several lines where it does not fit either.
+ */
+export function printStatement(statement: TS.Statement, column = 0): string {
+  const flat = printNode(statement);
+  if (fits(flat, column)) return flat;
+  const call = callOf(statement);
+  if (call === undefined || call.arguments.length === 0) return flat;
+  // A last argument that is an object literal opens on the call's line and closes the call (`f(a, {` ... `});`)
+  // when the rest fits, as formatters hug it.
+  const last = call.arguments.at(-1);
+  if (last !== undefined && ts.isObjectLiteralExpression(last) && last.properties.length > 0) {
+    const hugged = printNode(withArguments(statement, call, [...call.arguments.slice(0, -1), multiLineObject(last, column + 2)]));
+    if (fits(hugged, column)) return hugged;
+  }
+  const shell = printNode(withArguments(statement, call, [f.createIdentifier(ARGUMENTS)]));
+  const args = call.arguments.map((a) => indent(printNode(fitExpression(a, column + 2, 1)), 2));
+  return shell.replace(`(${ARGUMENTS})`, () => `(\n${args.join(",\n")},\n)`);
+}
+
+/**
+ * An expression whose object literals take a line per property where they do not fit at `column` (with `reserve`
+ * columns after them, for a comma or a closing bracket); an object that fits stays on one line.
+ */
+export function fitExpression(expression: TS.Expression, column: number, reserve = 0): TS.Expression {
+  if (!ts.isObjectLiteralExpression(expression)) return expression;
+  const flat = f.createObjectLiteralExpression(expression.properties, false);
+  const printed = printNode(flat);
+  if (!printed.includes("\n") && column + printed.length + reserve <= MAX_LINE) return flat;
+  return multiLineObject(expression, column);
+}
+
+/** An object literal a property a line, each value fitted (fitExpression) at its column. */
+function multiLineObject(expression: TS.ObjectLiteralExpression, column: number): TS.ObjectLiteralExpression {
+  const properties = expression.properties.map((p) => {
+    if (!ts.isPropertyAssignment(p)) return p;
+    const key = printNode(p.name).length + 2;
+    return f.createPropertyAssignment(p.name, fitExpression(p.initializer, column + 2 + key, 1));
+  });
+  return f.createObjectLiteralExpression(properties, true);
+}
+
+/**
+ * Reads a property of an object held in a variable: `v.name`, `v?.name`, `v?.["a-b"]`. `x.constructor` or
+ * `x.__proto__` would read an inherited member when the key is absent, so such keys are read only as own
+ * properties: `(Object.hasOwn(v, "constructor") ? v["constructor"] : undefined)`.
+ */
+export function readProperty(variable: string, name: string, optional: boolean, inherited: boolean): TS.Expression {
+  const target = f.createIdentifier(variable);
+  if (!inherited) {
+    const dot = optional ? f.createToken(ts.SyntaxKind.QuestionDotToken) : undefined;
+    if (IDENTIFIER.test(name))
+      return optional ? f.createPropertyAccessChain(target, dot, name) : f.createPropertyAccessExpression(target, name);
+    return optional
+      ? f.createElementAccessChain(target, dot, f.createStringLiteral(name))
+      : f.createElementAccessExpression(target, f.createStringLiteral(name));
+  }
+  const own = f.createCallExpression(f.createPropertyAccessExpression(f.createIdentifier("Object"), "hasOwn"), undefined, [
+    f.createIdentifier(variable),
+    f.createStringLiteral(name),
+  ]);
+  const condition = optional
+    ? f.createLogicalAnd(f.createStrictInequality(f.createIdentifier(variable), f.createIdentifier("undefined")), own)
+    : own;
+  return f.createParenthesizedExpression(
+    f.createConditionalExpression(
+      condition,
+      f.createToken(ts.SyntaxKind.QuestionToken),
+      f.createElementAccessExpression(f.createIdentifier(variable), f.createStringLiteral(name)),
+      f.createToken(ts.SyntaxKind.ColonToken),
+      f.createIdentifier("undefined"),
+    ),
+  );
+}
+
+/**
+ * An object literal from keys and values: a key that is an identifier plain, any other quoted, and `__proto__`
+ * computed, so that it stays a key and does not set the prototype.
+ */
+export function objectOf(entries: readonly (readonly [string, TS.Expression])[]): TS.ObjectLiteralExpression {
+  return f.createObjectLiteralExpression(
+    entries.map(([k, v]) =>
+      f.createPropertyAssignment(k === "__proto__" ? f.createComputedPropertyName(f.createStringLiteral(k)) : propertyName(k), v),
+    ),
+    false,
+  );
+}
+
+/** `callee<TypeArgs>(args)`. */
+export const call = (
+  callee: string,
+  typeArguments: readonly TS.TypeNode[] | undefined,
+  args: readonly TS.Expression[],
+): TS.CallExpression =>
+  f.createCallExpression(f.createIdentifier(callee), typeArguments && typeArguments.length > 0 ? typeArguments : undefined, args);
+
+/** `return expression;` */
+export const returns = (expression: TS.Expression): TS.Statement => f.createReturnStatement(expression);
+
+/** `const name = value;` */
+export const constant = (name: string, value: TS.Expression, type?: TS.TypeNode): TS.VariableStatement =>
+  f.createVariableStatement(
+    undefined,
+    f.createVariableDeclarationList([f.createVariableDeclaration(name, undefined, type, value)], ts.NodeFlags.Const),
+  );
+
+/** An identifier expression. */
+export const id = (name: string): TS.Identifier => f.createIdentifier(name);
