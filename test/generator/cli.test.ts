@@ -262,6 +262,14 @@ describe("a run with nothing changed", CONCURRENT, () => {
     expect(second.loaded.filter((m) => /\/generator\/(generate|ir\/|emit\/|spec\/load)/.test(m))).toEqual([]);
     expect(await readdir(join(project, "client"), { recursive: true })).toEqual(files);
     expect(await Promise.all(files.map(async (f) => (await stat(join(project, "client", f))).mtimeMs))).toEqual(times);
+    // A forced run does the work, with the templates the first run compiled: Handlebars' compiler does not load.
+    const compiler = (loaded: readonly string[]) => loaded.filter((m) => m.includes("/handlebars/dist/cjs/handlebars/compiler/"));
+    expect(compiler(first.loaded)).not.toEqual([]);
+    const forced = await cliWith([LOADED_MODULES], { LOADED_MODULES: join(project, "forced.txt") }, project, "generate", "--force");
+    expect(forced.stdout).toMatch(/files \(0 written, \d+ unchanged\)/);
+    const again = (await readFile(join(project, "forced.txt"), "utf8")).split("\n");
+    expect(compiler(again)).toEqual([]);
+    expect(again).toEqual(expect.arrayContaining([expect.stringContaining("/handlebars/dist/cjs/handlebars.runtime.js")]));
   });
 
   it("runs again when the configuration file, the target list or the toolchain's version changed", async () => {
@@ -306,6 +314,31 @@ describe("a run with nothing changed", CONCURRENT, () => {
     await cliIn(project, ...args);
     expect((await cliIn(project, ...args)).stdout).toMatch(/\(0 written, \d+ unchanged\)/);
     expect(await readdir(project)).toEqual(["client"]);
+  });
+});
+
+describe("what a run loads", CONCURRENT, () => {
+  it("is what the asked-for targets need: no TypeScript printer or type generator for Python or Go", async () => {
+    const project = await mkdtemp(join(tmpdir(), "loads-"));
+    const typescript = ["ts-morph", "@ts-morph/common", "typescript", "openapi-typescript"];
+    for (const language of ["python", "go"]) {
+      const file = join(project, `${language}.txt`);
+      const args = ["generate", "--spec", SMALL, "--out", language, "--languages", language, "--outputs", "none"];
+      const result = await cliWith([LOADED_MODULES], { LOADED_MODULES: file }, project, ...args);
+      expect(result.stdout).toMatch(/written/);
+      const loaded = (await readFile(file, "utf8")).split("\n");
+      const packages = new Set(
+        loaded.flatMap((m) => [...m.matchAll(/node_modules\/((?:@[^/]+\/)?[^/]+)\//g)].map((p) => p[1] ?? "").slice(-1)),
+      );
+      // The record sees the packages this target does load.
+      expect([...packages]).toEqual(expect.arrayContaining(["handlebars", "@apidevtools/swagger-parser"]));
+      expect([...packages].filter((p) => typescript.includes(p))).toEqual([]);
+      // Nor the fixtures' generator, left out with --outputs none, nor another target's emitters (a target's
+      // definition may name a module of its emitters for its options, as Go's does for its reserved words).
+      expect([...packages]).not.toContain("randexp");
+      const emitters = loaded.filter((m) => /\/targets\/[a-z]+\/emit\/index\.[jt]s$/.test(m));
+      expect(emitters).toEqual([expect.stringContaining(`/targets/${language}/emit/index.`)]);
+    }
   });
 });
 
