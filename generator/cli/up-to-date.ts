@@ -1,7 +1,8 @@
 // A run with nothing changed does no work: the description's bytes, the configuration file's text, the run's options,
 // the toolchain's own code and the versions of it and its dependencies are hashed into one key, kept after a
-// successful run beside the project's other tool caches (node_modules/.cache/paperoffice-sdk/), and a later run with the same key, whose output folder still holds exactly
-// the files its manifest lists with their hashes, stops before loading the generator.
+// successful run beside the project's other tool caches (node_modules/.cache/paperoffice-sdk/), and a later run with
+// the same key, whose output folder still holds exactly the files its manifest lists with their hashes, stops before
+// loading the generator.
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";

@@ -269,6 +269,9 @@ describe("a run with nothing changed", CONCURRENT, () => {
     expect(forced.stdout).toMatch(/files \(0 written, \d+ unchanged\)/);
     const again = (await readFile(join(project, "forced.txt"), "utf8")).split("\n");
     expect(compiler(again)).toEqual([]);
+    // Nor swagger-parser: the same text passed the OpenAPI-schema check in the first run.
+    expect([...packages(first.loaded)]).toContain("@apidevtools/swagger-parser");
+    expect([...packages(again)]).not.toContain("@apidevtools/swagger-parser");
     expect(again).toEqual(expect.arrayContaining([expect.stringContaining("/handlebars/dist/cjs/handlebars.runtime.js")]));
   });
 
