@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // The toolchain's command. Each command's module is loaded only when it runs, so that --version, --help and
 // mistakes answer at once, before the generator's heavy dependencies load.
-import { readFileSync } from "node:fs";
 import { helpHint, nearest, UsageError } from "./cli/args.js";
 import { BIN } from "./names.js";
+import { toolchainVersion } from "./version.js";
 
 const COMMANDS: Readonly<Record<string, { summary: string; run: (args: readonly string[]) => Promise<number> }>> = {
   generate: {
@@ -38,19 +38,6 @@ Options:
   -h, --help     this text; \`${BIN} <command> --help\` for a command's options
   -v, --version  the toolchain's version`;
 
-/** The toolchain's version, from its package.json (two folders up when built into dist/, one up from the sources). */
-function version(): string {
-  for (const path of ["../package.json", "../../package.json"]) {
-    try {
-      const manifest = JSON.parse(readFileSync(new URL(path, import.meta.url), "utf8")) as { name?: string; version?: string };
-      if (manifest.name === "@paperoffice/sdk-toolchain") return manifest.version ?? "unknown";
-    } catch {
-      // not this folder
-    }
-  }
-  return "unknown";
-}
-
 async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined) {
@@ -62,7 +49,7 @@ async function main(argv: readonly string[]): Promise<number> {
     return 0;
   }
   if (command === "--version" || command === "-v") {
-    console.log(version());
+    console.log(toolchainVersion());
     return 0;
   }
   const entry = COMMANDS[command];

@@ -100,39 +100,44 @@ export async function runGenerate(args: readonly string[]): Promise<number> {
   }
   if ([values.spec, values.release, values.add].filter(Boolean).length > 1) throw new UsageError("give one of --spec, --release and --add");
   const started = performance.now();
-  const { config } = await loadConfig(process.cwd(), values.config);
+  const shown = (p: string) => (/^https?:/.test(p) ? p : relative(process.cwd(), p) || p);
+  const upToDateLine = (source: string, out: string): number => {
+    console.log(
+      `${shown(source)} -> ${shown(out)}: up to date (same description, options and toolchain as the last run; ` +
+        `--force regenerates) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    return 0;
+  };
+  const given = [...extra].flatMap(([flag, d]) => {
+    const value = (values as Record<string, unknown>)[flag];
+    return typeof value === "string" ? [[flag, { target: d.target, option: d.option, value }] as const] : [];
+  });
+  const flags: RunFlags = { ...(values as Omit<RunFlags, "targetFlags">), targetFlags: Object.fromEntries(given) };
+  // Nothing changed since the last run into this folder: no generator to load, nothing to write. The configuration
+  // file is only parsed here: a file the last (checked) run read with the same text needs no check, and Ajv no load.
+  const { runKey, upToDate, remember } = await import("./up-to-date.js");
+  if (values.add === undefined && !values.force) {
+    const early = await (async () => {
+      const { config, text } = await loadConfig(process.cwd(), values.config, { check: false });
+      const run = resolveRun(config, flags, config.releases === undefined ? releasesDir : `${config.releases}/`);
+      const key = await runKey(run.source, run.options, text);
+      return key !== undefined && (await upToDate(run.out, key)) ? run : undefined;
+    })().catch(() => undefined); // a file that does not parse or resolve: the checked load below reports it
+    if (early) return upToDateLine(early.source, early.out);
+  }
+  const { config, text } = await loadConfig(process.cwd(), values.config);
   const dir = config.releases === undefined ? releasesDir : `${config.releases}/`;
   const added = values.add === undefined ? undefined : await (await import("../releases/add.js")).addRelease(values.add, dir);
   if (added) {
     const note = added.current ? "now the current release" : `older than the current release ${added.previous}, which stays current`;
     console.log(`added release ${added.id} as ${relative(process.cwd(), added.file)} (${note})`);
   }
-  const given = [...extra].flatMap(([flag, d]) => {
-    const value = (values as Record<string, unknown>)[flag];
-    return typeof value === "string" ? [[flag, { target: d.target, option: d.option, value }] as const] : [];
-  });
-  const run = resolveRun(
-    config,
-    {
-      ...(values as Omit<RunFlags, "targetFlags">),
-      ...(added && { spec: added.file }),
-      targetFlags: Object.fromEntries(given),
-    },
-    dir,
-  );
+  const run = resolveRun(config, { ...flags, ...(added && { spec: added.file }) }, dir);
   const { source, out } = run;
-  const shown = (p: string) => (/^https?:/.test(p) ? p : relative(process.cwd(), p) || p);
-  // Nothing changed since the last run into this folder: no generator to load, nothing to write.
-  const { runKey, upToDate, remember } = await import("./up-to-date.js");
   // The key is taken before the run: a description edited while it runs is generated again next time.
-  const key = await runKey(source, run.options);
-  if (key !== undefined && !values.force && (await upToDate(out, key))) {
-    console.log(
-      `${shown(source)} -> ${shown(out)}: up to date (same description, options and toolchain as the last run; --force regenerates) ` +
-        `in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-    );
-    return 0;
-  }
+  const key = await runKey(source, run.options, text);
+  // An added release the last run already generated (the same description stored again).
+  if (added && key !== undefined && !values.force && (await upToDate(out, key))) return upToDateLine(source, out);
   const bar = progress();
   try {
     // The generator's modules (ts-morph, swagger-parser, handlebars...) load only now that the options are right.

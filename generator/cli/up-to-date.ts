@@ -1,13 +1,15 @@
-// A run with nothing changed does no work: the description's bytes, the run's options and the toolchain's own code
-// are hashed into one key, kept after a successful run beside the project's other tool caches
-// (node_modules/.cache/paperoffice-sdk/), and a later run with the same key, whose output folder still holds exactly
-// the files its manifest lists with their hashes, stops before loading the generator.
+// A run with nothing changed does no work: the description's bytes, the configuration file's text, the run's options,
+// the toolchain's own code and the versions of it and its dependencies are hashed into one key, kept after a
+// successful run beside the project's other tool caches (node_modules/.cache/paperoffice-sdk/), and a later run with
+// the same key, whose output folder still holds exactly the files its manifest lists with their hashes, stops before
+// loading the generator.
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { GenerateOptions } from "../generate.js";
+import { toolchainVersions } from "../version.js";
 
 /** The toolchain's root: the repository, or dist/ of the installed package (this file is <root>/generator/cli/). */
 const TOOLCHAIN = fileURLToPath(new URL("../../", import.meta.url));
@@ -16,7 +18,10 @@ const SKIPPED = new Set(["node_modules", "runtime", "test", "dist", ".venv", "__
 
 let toolchain: Promise<string> | undefined;
 
-/** A hash of the toolchain's code (the core, the targets' emitters and templates) by path, size and modification time. */
+/**
+ * A hash of the toolchain's code (the core, the targets' emitters and templates) by path, size and modification time,
+ * and of the versions of the toolchain and of its dependencies.
+ */
 function toolchainHash(): Promise<string> {
   toolchain ??= (async () => {
     const hash = createHash("sha256");
@@ -32,13 +37,18 @@ function toolchainHash(): Promise<string> {
       }
     };
     for (const part of ["generator", "targets"]) if (existsSync(join(TOOLCHAIN, part))) await walk(join(TOOLCHAIN, part));
+    hash.update(toolchainVersions());
     return hash.digest("hex");
   })();
   return toolchain;
 }
 
-/** The key of a run, or undefined when its source cannot be read cheaply (an http(s) URL is fetched by the run). */
-export async function runKey(source: string, options: GenerateOptions): Promise<string | undefined> {
+/**
+ * The key of a run, or undefined when its source cannot be read cheaply (an http(s) URL is fetched by the run).
+ * `config` is the configuration file's text: the key of a file that was checked by the run that kept it stands for
+ * that check. `toolchain` is the toolchain's hash (default: this toolchain's).
+ */
+export async function runKey(source: string, options: GenerateOptions, config: string, toolchain?: string): Promise<string | undefined> {
   if (/^https?:\/\//i.test(source)) return undefined;
   let text: Buffer;
   try {
@@ -52,7 +62,9 @@ export async function runKey(source: string, options: GenerateOptions): Promise<
     .update("\0")
     .update(JSON.stringify(rest))
     .update("\0")
-    .update(await toolchainHash())
+    .update(config)
+    .update("\0")
+    .update(toolchain ?? (await toolchainHash()))
     .digest("hex");
 }
 

@@ -3,7 +3,6 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import { Ajv2020 } from "ajv/dist/2020.js";
 import { nearest } from "../cli/args.js";
 import { allTargets, LANGUAGE_NAMES, type LanguageName, type OptionalOutput, type TargetOptions } from "../languages.js";
 import schema from "./config.schema.json" with { type: "json" };
@@ -26,19 +25,38 @@ export interface LoadedConfig {
   readonly file: string | undefined;
   /** Paths resolved against the file's folder. */
   readonly config: Config;
+  /** The file's text ("" without a file): a run with nothing changed compares it instead of checking it again. */
+  readonly text: string;
 }
 
-/** Reads `file`, or paperoffice-sdk.config.json of `cwd` when it exists (no file: an empty configuration). */
-export async function loadConfig(cwd: string, file?: string): Promise<LoadedConfig> {
+/**
+ * Reads `file`, or paperoffice-sdk.config.json of `cwd` when it exists (no file: an empty configuration), and checks
+ * it. With `check: false` it is only parsed: the caller checks it with checkConfig before it relies on it (a run
+ * with nothing changed skips the check, and Ajv's load and compile, for a file the last checked run read as is).
+ */
+export async function loadConfig(cwd: string, file?: string, { check = true } = {}): Promise<LoadedConfig> {
   const path = resolve(cwd, file ?? CONFIG_FILE);
-  if (file === undefined && !existsSync(path)) return { file: undefined, config: {} };
+  if (file === undefined && !existsSync(path)) return { file: undefined, config: {}, text: "" };
+  let text: string;
   let value: unknown;
   try {
-    value = JSON.parse(await readFile(path, "utf8"));
+    text = await readFile(path, "utf8");
+    value = JSON.parse(text);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message;
     throw new ConfigError(`${path}: ${reason}`);
   }
+  if (check) await checkConfig(path, value);
+  return { file: path, config: await resolveConfig(path, value as ConfigFile), text };
+}
+
+/** The file's fields as the schema allows them, before paths are resolved. */
+type ConfigFile = Omit<Config, "targets"> & Readonly<Record<string, unknown>>;
+
+/** Checks a loaded configuration file against the schema and the registry; throws a ConfigError naming each problem. */
+export async function checkConfig(path: string, value: unknown): Promise<void> {
+  // Ajv loads here only: a run with nothing changed does not check the file again, and so does not load it.
+  const { Ajv2020 } = await import("ajv/dist/2020.js");
   // Each target's block is checked against the schema the target brings: a new target needs no change here.
   const targets = await allTargets();
   const composed = {
@@ -63,6 +81,11 @@ export async function loadConfig(cwd: string, file?: string): Promise<LoadedConf
     ];
   });
   if (unknown.length > 0) throw new ConfigError(unknown.join("\n"));
+}
+
+/** The configuration a file holds, its paths resolved against the file's folder. */
+async function resolveConfig(path: string, value: ConfigFile): Promise<Config> {
+  const targets = await allTargets();
   const base = dirname(path);
   const at = (p: string | undefined) => (p === undefined || /^https?:\/\//i.test(p) ? p : resolve(base, p));
   const blocks = value as Readonly<Record<string, unknown>>;
@@ -83,7 +106,7 @@ export async function loadConfig(cwd: string, file?: string): Promise<LoadedConf
     ...(value.outputs !== undefined && { outputs: value.outputs }),
     targets: targetOptions,
   };
-  return { file: path, config };
+  return config;
 }
 
 /** A configuration problem: reported as its lines, never with a stack trace. */

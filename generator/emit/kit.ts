@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import Handlebars from "handlebars";
 import type { IR } from "../ir/types.js";
 import { BIN } from "../names.js";
+import { compiledTemplate, type Template, templateEnvironment } from "./templates.js";
 
 export interface EmittedFile {
   /** Relative to the output folder, with forward slashes. */
@@ -16,7 +16,7 @@ export type Emitter = (ir: IR, kit: EmitKit) => Promise<readonly EmittedFile[]>;
 export type CommentEscaper = (text: string) => string;
 
 export interface EmitKit {
-  /** Renders `<name>.hbs` of a target's template folder (compiled once per run). */
+  /** Renders `<name>.hbs` of a target's template folder (compiled once, see templates.ts). */
   render(templates: URL, name: string, data: object): string;
   /**
    * The generated-file header, one line ending in a line break, in the form tools recognise for generated files
@@ -44,12 +44,12 @@ const HEADER = new URL("./header.hbs", import.meta.url);
 
 /** The kit of one run; each run gets its own handlebars environment, so nothing leaks between runs. */
 export function createKit(): EmitKit {
-  const hbs = Handlebars.create();
-  const compiled = new Map<string, HandlebarsTemplateDelegate>();
-  const template = (file: URL): HandlebarsTemplateDelegate => {
+  const hbs = templateEnvironment();
+  const compiled = new Map<string, Template>();
+  const template = (file: URL): Template => {
     let found = compiled.get(file.href);
     if (!found) {
-      found = hbs.compile(readFileSync(file, "utf8"), { noEscape: true, strict: true });
+      found = compiledTemplate(hbs, readFileSync(file, "utf8"));
       compiled.set(file.href, found);
     }
     return found;

@@ -6,6 +6,7 @@ import { checkPagination } from "./pagination.js";
 import { checkRefs } from "./refs.js";
 import { type SpecProblem, SpecError } from "./problems.js";
 import { schemaProblems, schemaProblemsInWorker } from "./schema-check.js";
+import { knownValid, rememberValid } from "./valid-cache.js";
 import { checkVariants } from "./variants.js";
 import { checkWebhookSubscriptions } from "./webhook-subscription.js";
 
@@ -58,7 +59,13 @@ export async function startChecks(raw: RawDescription): Promise<CheckingDescript
   const refProblems = checkRefs(document);
   if (refProblems.length > 0) throw new SpecError(source, refProblems);
 
-  const schemaCheck = raw.text.length >= LARGE_DESCRIPTION_BYTES ? schemaProblemsInWorker(document) : schemaProblems(document);
+  // A text this toolchain found valid before is not checked against the OpenAPI schema again (valid-cache.ts).
+  const schemaCheck = knownValid(raw.text)
+    ? Promise.resolve([])
+    : (raw.text.length >= LARGE_DESCRIPTION_BYTES ? schemaProblemsInWorker(document) : schemaProblems(document)).then((problems) => {
+        if (problems.length === 0) rememberValid(raw.text);
+        return problems;
+      });
   const extensionProblems = [
     ...checkPathParameters(document),
     ...checkVariants(document),

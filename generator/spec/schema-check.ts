@@ -1,5 +1,4 @@
 import { createRequire } from "node:module";
-import SwaggerParser from "@apidevtools/swagger-parser";
 import { oneShotWorker } from "../worker.js";
 import type { SpecProblem } from "./problems.js";
 
@@ -20,6 +19,8 @@ function problemsOf(failure: Failure | undefined): SpecProblem[] {
 
 /** The OpenAPI-schema problems of a document, by swagger-parser in this thread. */
 export async function schemaProblems(document: Record<string, unknown>): Promise<SpecProblem[]> {
+  // Loaded here only: a description known valid (valid-cache.ts) needs none of swagger-parser.
+  const { default: SwaggerParser } = await import("@apidevtools/swagger-parser");
   try {
     // swagger-parser dereferences what it validates, so it gets a copy and the caller's document stays as read.
     await SwaggerParser.validate(structuredClone(document) as never);

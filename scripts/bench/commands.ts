@@ -34,12 +34,14 @@ export function ownDescription(): Description {
   return { key: "own", label: "the service's own", file: `spec/releases/${newest}` };
 }
 
-export type ToolKey = "cli" | "npm" | "ots" | "hey";
+export type ToolKey = "cli" | "again" | "ts" | "py" | "go" | "npm" | "ots" | "hey";
 
 interface Tool {
   key: ToolKey;
   label: string;
   command: (file: string, out: string) => [string, string[]];
+  /** Runs the command once, unmeasured, into the same folder before the measured run (a second run's figure). */
+  twice?: boolean;
   /** Runs in the output folder rather than the repository root. */
   inOutput?: boolean;
 }
@@ -57,6 +59,37 @@ export const TOOLS: Record<ToolKey, Tool> = {
     key: "cli",
     label: "our CLI, built (`node dist/.../cli.js generate`)",
     command: (file, out) => [process.execPath, [builtCli(), "generate", "--spec", file, "--out", out]],
+  },
+  again: {
+    key: "again",
+    label: "our CLI, built, a second run with nothing changed",
+    twice: true,
+    command: (file, out) => [process.execPath, [builtCli(), "generate", "--spec", file, "--out", out]],
+  },
+  // One target each, without the optional outputs (fixtures, ir.json): each language's own cost.
+  ts: {
+    key: "ts",
+    label: "our CLI, built, TypeScript only (`--languages typescript --outputs none`)",
+    command: (file, out) => [
+      process.execPath,
+      [builtCli(), "generate", "--spec", file, "--out", out, "--languages", "typescript", "--outputs", "none"],
+    ],
+  },
+  py: {
+    key: "py",
+    label: "our CLI, built, Python only (`--languages python --outputs none`)",
+    command: (file, out) => [
+      process.execPath,
+      [builtCli(), "generate", "--spec", file, "--out", out, "--languages", "python", "--outputs", "none"],
+    ],
+  },
+  go: {
+    key: "go",
+    label: "our CLI, built, Go only (`--languages go --outputs none`)",
+    command: (file, out) => [
+      process.execPath,
+      [builtCli(), "generate", "--spec", file, "--out", out, "--languages", "go", "--outputs", "none"],
+    ],
   },
   npm: {
     key: "npm",
@@ -124,7 +157,9 @@ export async function runCommands(
         const out = await mkdtemp(join(tmpdir(), `bench-${tool}-`));
         try {
           const [command, args] = TOOLS[tool].command(join(ROOT, description.file), out);
-          const run = await measureProcess(command, args, TOOLS[tool].inOutput ? { cwd: out } : {});
+          const where = TOOLS[tool].inOutput ? { cwd: out } : {};
+          if (TOOLS[tool].twice) await measureProcess(command, args, where);
+          const run = await measureProcess(command, args, where);
           if (run.code !== 0) {
             cell.failure = firstError(run.stderr || run.stdout);
             log(`  ${description.key} ${tool}: FAILED ${cell.failure}`);
@@ -213,18 +248,67 @@ export function commandSummary(bench: CommandBench, own: Description): string[][
   const rows: string[][] = [];
   const cli = (d: string) => cell(bench, d, "cli");
   const ownCli = cli(own.key);
-  if (ownCli)
+  const ownOts = cell(bench, own.key, "ots");
+  if (ownCli && ownOts) {
+    for (const [what, of] of [
+      ["wall", wallOf],
+      ["CPU", cpuOf],
+    ] as const)
+      rows.push([
+        `generation, the service's own, built CLI (${what})`,
+        fmt.ms(of(ownCli)),
+        `openapi-typescript ${fmt.ms(of(ownOts))}`,
+        fmt.ratio(of(ownCli) / of(ownOts)),
+        "<= 1.00x",
+        verdict(of(ownCli) / of(ownOts), 1),
+      ]);
+  }
+  const again = cell(bench, own.key, "again");
+  if (again)
     rows.push([
-      "generation, the service's own, built CLI (wall)",
-      fmt.ms(wallOf(ownCli)),
-      "1 s budget",
-      fmt.ratio(wallOf(ownCli) / 1000),
-      "< 1 s",
-      verdict(wallOf(ownCli), 999),
+      "generation, the service's own, built CLI, second run with nothing changed (wall)",
+      fmt.ms(wallOf(again)),
+      "0.5 s budget",
+      fmt.ratio(wallOf(again) / 500),
+      "< 0.5 s",
+      verdict(wallOf(again), 499),
     ]);
   const ownNpm = cell(bench, own.key, "npm");
   if (ownNpm) rows.push(["generation, the service's own, `npm run generate` (wall)", fmt.ms(wallOf(ownNpm)), "", "", "", "shown"]);
+  // Each language alone on GitHub's description: TypeScript against openapi-typescript, Python and Go against it.
+  const ghTs = cell(bench, GITHUB.key, "ts");
+  const ghOts = cell(bench, GITHUB.key, "ots");
+  if (ghTs && ghOts)
+    for (const [what, of] of [
+      ["wall", wallOf],
+      ["CPU", cpuOf],
+    ] as const)
+      rows.push([
+        `generation, ${GITHUB.label}, TypeScript only, ${what}`,
+        fmt.ms(of(ghTs)),
+        `openapi-typescript ${fmt.ms(of(ghOts))}`,
+        fmt.ratio(of(ghTs) / of(ghOts)),
+        "<= 1.00x",
+        verdict(of(ghTs) / of(ghOts), 1),
+      ]);
+  for (const [tool, name] of [
+    ["py", "Python"],
+    ["go", "Go"],
+  ] as const) {
+    const c = cell(bench, GITHUB.key, tool);
+    if (c && ghTs)
+      rows.push([
+        `generation, ${GITHUB.label}, ${name} only, wall`,
+        fmt.ms(wallOf(c)),
+        `our TypeScript only ${fmt.ms(wallOf(ghTs))}`,
+        fmt.ratio(wallOf(c) / wallOf(ghTs)),
+        "<= 2.00x",
+        verdict(wallOf(c) / wallOf(ghTs), 2),
+      ]);
+  }
   for (const d of [GITHUB, GRAPH]) {
+    // Issue 27: MS Graph at most 1.2x openapi-typescript (all targets and outputs, as the configuration says).
+    const limit = d === GRAPH ? 1.2 : 1.5;
     const ours = cli(d.key);
     const ots = cell(bench, d.key, "ots");
     const hey = cell(bench, d.key, "hey");
@@ -234,16 +318,16 @@ export function commandSummary(bench: CommandBench, own: Description): string[][
         fmt.ms(wallOf(ours)),
         `openapi-typescript ${fmt.ms(wallOf(ots))}`,
         fmt.ratio(wallOf(ours) / wallOf(ots)),
-        "<= 1.50x",
-        verdict(wallOf(ours) / wallOf(ots), 1.5),
+        `<= ${limit.toFixed(2)}x`,
+        verdict(wallOf(ours) / wallOf(ots), limit),
       ]);
       rows.push([
         `generation, ${d.label}, CPU`,
         fmt.ms(cpuOf(ours)),
         `openapi-typescript ${fmt.ms(cpuOf(ots))}`,
         fmt.ratio(cpuOf(ours) / cpuOf(ots)),
-        "<= 1.50x",
-        verdict(cpuOf(ours) / cpuOf(ots), 1.5),
+        `<= ${limit.toFixed(2)}x`,
+        verdict(cpuOf(ours) / cpuOf(ots), limit),
       ]);
     }
     if (ours && hey) {

@@ -69,8 +69,8 @@ if (only.has("generation")) {
     log("generation: npm run build (the built CLI is measured) ...");
     const built = await measureProcess("npm", ["run", "--silent", "build"]);
     if (built.code !== 0) throw new Error(`npm run build failed:\n${built.stderr.slice(-2000)}`);
-    plan.push({ description: own, tools: ["cli", "npm", "ots", "hey"] });
-    plan.push({ description: GITHUB, tools: ["cli", "ots", "hey"] });
+    plan.push({ description: own, tools: ["cli", "again", "npm", "ots", "hey"] });
+    plan.push({ description: GITHUB, tools: ["cli", "ts", "py", "go", "ots", "hey"] });
     if (!values["no-graph"])
       plan.push({ description: GRAPH, tools: ["cli", "ots", "hey"], maxRounds: Number(values["graph-rounds"] ?? Math.min(rounds, 2)) });
   }

@@ -8,6 +8,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
+import { runKey } from "../../generator/cli/up-to-date.js";
+import { toolchainVersions } from "../../generator/version.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: the mutations reach into arbitrary places of a parsed description
 type Doc = Record<string, any>;
@@ -26,9 +28,25 @@ async function cli(...args: string[]): Promise<{ code: number; stdout: string; s
 }
 
 async function cliIn(cwd: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return cliWith([], {}, cwd, ...args);
+}
+
+/** The modules a command loads, recorded by test/generator/loaded-modules.mjs. */
+const LOADED_MODULES = pathToFileURL(join(root, "test/generator/loaded-modules.mjs")).href;
+
+async function cliWith(
+  preload: readonly string[],
+  env: Readonly<Record<string, string>>,
+  cwd: string,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     // node with tsx's loader, as `npm run generate` does: one process per command instead of the tsx wrapper's two.
-    const { stdout, stderr } = await run(process.execPath, ["--import", TSX, join(root, "generator/cli.ts"), ...args], { cwd });
+    const flags = [...preload.flatMap((m) => ["--import", m]), "--import", TSX];
+    const { stdout, stderr } = await run(process.execPath, [...flags, join(root, "generator/cli.ts"), ...args], {
+      cwd,
+      env: { ...process.env, ...env },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -217,12 +235,113 @@ describe("a run with nothing changed", CONCURRENT, () => {
     expect((await cliIn(project, ...args)).stdout).toMatch(/Smaller .* written/);
   });
 
+  it("loads no validator, printer, template engine or parser of the generator, and writes nothing", async () => {
+    const project = await mkdtemp(join(tmpdir(), "up-to-date-"));
+    await mkdir(join(project, "node_modules"));
+    await writeFile(
+      join(project, "paperoffice-sdk.config.json"),
+      JSON.stringify({ spec: SMALL, out: "client", languages: ["typescript", "python"], outputs: { fixtures: false, ir: false } }),
+    );
+    const traced = async () => {
+      const file = join(project, `loaded-${Math.random().toString(36).slice(2)}.txt`);
+      const result = await cliWith([LOADED_MODULES], { LOADED_MODULES: file }, project, "generate");
+      return { ...result, loaded: (await readFile(file, "utf8")).split("\n").filter(Boolean) };
+    };
+    const packages = (loaded: readonly string[]) =>
+      new Set(loaded.flatMap((m) => [...m.matchAll(/node_modules\/((?:@[^/]+\/)?[^/]+)\//g)].map((p) => p[1] ?? "").slice(-1)));
+    const first = await traced();
+    expect(first.stdout).toMatch(/files \(\d+ written, 0 unchanged\)/);
+    // The record sees what a real run loads: the same check below can fail.
+    expect([...packages(first.loaded)]).toEqual(expect.arrayContaining(["ts-morph", "handlebars", "@apidevtools/swagger-parser", "ajv"]));
+    const files = await readdir(join(project, "client"), { recursive: true });
+    const times = await Promise.all(files.map(async (f) => (await stat(join(project, "client", f))).mtimeMs));
+    const second = await traced();
+    expect(second.stdout).toMatch(/^\S+ -> client: up to date \(/);
+    const heavy = ["ajv", "@apidevtools/swagger-parser", "ts-morph", "typescript", "handlebars", "openapi-typescript", "yaml"];
+    expect([...packages(second.loaded)].filter((p) => heavy.includes(p))).toEqual([]);
+    expect(second.loaded.filter((m) => /\/generator\/(generate|ir\/|emit\/|spec\/load)/.test(m))).toEqual([]);
+    expect(await readdir(join(project, "client"), { recursive: true })).toEqual(files);
+    expect(await Promise.all(files.map(async (f) => (await stat(join(project, "client", f))).mtimeMs))).toEqual(times);
+    // A forced run does the work, with the templates the first run compiled: Handlebars' compiler does not load.
+    const compiler = (loaded: readonly string[]) => loaded.filter((m) => m.includes("/handlebars/dist/cjs/handlebars/compiler/"));
+    expect(compiler(first.loaded)).not.toEqual([]);
+    const forced = await cliWith([LOADED_MODULES], { LOADED_MODULES: join(project, "forced.txt") }, project, "generate", "--force");
+    expect(forced.stdout).toMatch(/files \(0 written, \d+ unchanged\)/);
+    const again = (await readFile(join(project, "forced.txt"), "utf8")).split("\n");
+    expect(compiler(again)).toEqual([]);
+    // Nor swagger-parser: the same text passed the OpenAPI-schema check in the first run.
+    expect([...packages(first.loaded)]).toContain("@apidevtools/swagger-parser");
+    expect([...packages(again)]).not.toContain("@apidevtools/swagger-parser");
+    expect(again).toEqual(expect.arrayContaining([expect.stringContaining("/handlebars/dist/cjs/handlebars.runtime.js")]));
+  });
+
+  it("runs again when the configuration file, the target list or the toolchain's version changed", async () => {
+    const project = await mkdtemp(join(tmpdir(), "up-to-date-"));
+    await mkdir(join(project, "node_modules"));
+    const config = join(project, "paperoffice-sdk.config.json");
+    const settings = { spec: SMALL, out: "client", languages: ["typescript"], outputs: { fixtures: false, ir: false } };
+    await writeFile(config, JSON.stringify(settings));
+    expect((await cliIn(project, "generate")).stdout).toMatch(/written/);
+    expect((await cliIn(project, "generate")).stdout).toMatch(/up to date/);
+    // One byte more in the configuration file, even one that changes no option: a real run, which checks the file.
+    await writeFile(config, `${JSON.stringify(settings)}\n`);
+    expect((await cliIn(project, "generate")).stdout).toMatch(/\(0 written, \d+ unchanged\)/);
+    await writeFile(config, JSON.stringify({ ...settings, outptus: {} }));
+    const wrong = await cliIn(project, "generate");
+    expect([wrong.code, wrong.stderr]).toEqual([1, expect.stringContaining('must NOT have additional properties "outptus"')]);
+    await writeFile(config, `${JSON.stringify(settings)}\n`);
+    expect((await cliIn(project, "generate")).stdout).toMatch(/up to date/);
+    // Another list of targets.
+    const both = await cliIn(project, "generate", "--languages", "typescript,python");
+    expect(both.stdout).toMatch(/files \(\d+ written, \d+ unchanged\)/);
+    expect(await readdir(join(project, "client"))).toContain("python");
+    expect((await cliIn(project, "generate", "--languages", "typescript,python")).stdout).toMatch(/up to date/);
+    // Another version of the toolchain or of a package it generates with: another key.
+    const versions = toolchainVersions().split("\n");
+    const manifest = JSON.parse(await readFile(join(root, "package.json"), "utf8")) as { version: string; dependencies: object };
+    expect(versions[0]).toBe(`@paperoffice/sdk-toolchain@${manifest.version}`);
+    expect(versions.slice(1).map((v) => v.replace(/@[^@]+$/, ""))).toEqual(Object.keys(manifest.dependencies).sort());
+    expect(versions.filter((v) => v.endsWith("@missing"))).toEqual([]);
+    const options = { languages: ["typescript"] as const, outDir: "client" };
+    const key = await runKey(SMALL, options, "{}", "toolchain 0.1.0");
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    expect(await runKey(SMALL, options, "{}", "toolchain 0.1.0")).toBe(key);
+    expect(await runKey(SMALL, options, "{}", "toolchain 0.1.1")).not.toBe(key);
+    expect(await runKey(SMALL, options, "{ }", "toolchain 0.1.0")).not.toBe(key);
+    expect(await runKey(SMALL, { ...options, languages: ["typescript", "go"] }, "{}", "toolchain 0.1.0")).not.toBe(key);
+  });
+
   it("keeps nothing in a folder without node_modules, and so always runs there", async () => {
     const project = await mkdtemp(join(tmpdir(), "no-cache-"));
     const args = ["generate", "--spec", SMALL, "--out", "client", "--languages", "typescript", "--outputs", "none"];
     await cliIn(project, ...args);
     expect((await cliIn(project, ...args)).stdout).toMatch(/\(0 written, \d+ unchanged\)/);
     expect(await readdir(project)).toEqual(["client"]);
+  });
+});
+
+describe("what a run loads", CONCURRENT, () => {
+  it("is what the asked-for targets need: no TypeScript printer or type generator for Python or Go", async () => {
+    const project = await mkdtemp(join(tmpdir(), "loads-"));
+    const typescript = ["ts-morph", "@ts-morph/common", "typescript", "openapi-typescript"];
+    for (const language of ["python", "go"]) {
+      const file = join(project, `${language}.txt`);
+      const args = ["generate", "--spec", SMALL, "--out", language, "--languages", language, "--outputs", "none"];
+      const result = await cliWith([LOADED_MODULES], { LOADED_MODULES: file }, project, ...args);
+      expect(result.stdout).toMatch(/written/);
+      const loaded = (await readFile(file, "utf8")).split("\n");
+      const packages = new Set(
+        loaded.flatMap((m) => [...m.matchAll(/node_modules\/((?:@[^/]+\/)?[^/]+)\//g)].map((p) => p[1] ?? "").slice(-1)),
+      );
+      // The record sees the packages this target does load.
+      expect([...packages]).toEqual(expect.arrayContaining(["handlebars", "@apidevtools/swagger-parser"]));
+      expect([...packages].filter((p) => typescript.includes(p))).toEqual([]);
+      // Nor the fixtures' generator, left out with --outputs none, nor another target's emitters (a target's
+      // definition may name a module of its emitters for its options, as Go's does for its reserved words).
+      expect([...packages]).not.toContain("randexp");
+      const emitters = loaded.filter((m) => /\/targets\/[a-z]+\/emit\/index\.[jt]s$/.test(m));
+      expect(emitters).toEqual([expect.stringContaining(`/targets/${language}/emit/index.`)]);
+    }
   });
 });
 

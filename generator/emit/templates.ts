@@ -1,0 +1,60 @@
+// Handlebars templates, compiled once. Handlebars.precompile's JavaScript of a template is kept in the project's tool
+// cache (node_modules/.cache/paperoffice-sdk/templates/), named by the hash of the template's text, the options and
+// Handlebars' version; a later run loads it as a module and renders it with Handlebars' runtime alone, so that
+// neither its compiler loads nor any template is compiled again. Without node_modules templates compile in memory.
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import type Handlebars from "handlebars";
+
+type HandlebarsApi = typeof Handlebars;
+export type Template = HandlebarsTemplateDelegate;
+
+const require = createRequire(import.meta.url);
+/**
+ * Output is code, not HTML: nothing is escaped; a name a template uses that its data lacks is an error. A copy goes
+ * to Handlebars each time: its compiler adds fields to the options it is given.
+ */
+const options = () => ({ noEscape: true, strict: true });
+const OPTIONS_TEXT = JSON.stringify(options());
+
+/** A Handlebars environment of its own, with the runtime only (render, no compiler). */
+export function templateEnvironment(): HandlebarsApi {
+  return (require("handlebars/runtime") as HandlebarsApi).create();
+}
+
+/** The folder of compiled templates, or undefined in a folder without node_modules: none is created. */
+function cacheDir(): string | undefined {
+  const modules = join(process.cwd(), "node_modules");
+  return existsSync(modules) ? join(modules, ".cache", "paperoffice-sdk", "templates") : undefined;
+}
+
+/** The template of `text` in `env`, compiled (and kept) only when the cache does not hold it yet. */
+export function compiledTemplate(env: HandlebarsApi, text: string): Template {
+  const dir = cacheDir();
+  const key = createHash("sha256").update(`${env.VERSION}\0${OPTIONS_TEXT}\0${text}`).digest("hex");
+  const file = dir === undefined ? undefined : join(dir, `${key}.cjs`);
+  if (file !== undefined && existsSync(file)) {
+    try {
+      return env.template(require(file) as TemplateSpecification);
+    } catch {
+      // a damaged entry: compiled again below, and replaced
+    }
+  }
+  const compiler = require("handlebars") as HandlebarsApi;
+  if (file !== undefined) {
+    try {
+      const spec = compiler.precompile(text, options()) as unknown as string;
+      mkdirSync(join(file, ".."), { recursive: true });
+      // Written aside, then renamed: a run beside this one reads a whole entry or none.
+      const aside = `${file}.${process.pid}.tmp`;
+      writeFileSync(aside, `module.exports = ${spec};\n`);
+      renameSync(aside, file);
+      return env.template(require(file) as TemplateSpecification);
+    } catch {
+      // a cache that cannot be written: compiled in memory
+    }
+  }
+  return compiler.create().compile(text, options());
+}
