@@ -1,13 +1,16 @@
 // One operation of the description, as a generated function calls it: callOperation for an operation without a
 // body (URL, credentials, fetch and error mapping, nothing more), callOperationWithBody for one with a body (which
 // also needs the body encoders).
-import { encodingFor, parameterHeaders, prepareBody, prepareRawBody, rawContentType, serialiseBody } from "./encode.js";
+import { encodingFor, prepareBody, prepareRawBody, rawContentType, serialiseBody } from "./encode.js";
 import type { ApiResult, BillingData, CallInput, OperationSpec, RequestOptions, SendBody } from "./model.js";
+import { parameterHeaders } from "./parameter-text.js";
 import { checkPipeline } from "./pipeline.js";
 import { isResendable } from "./retry.js";
 import { internals, type Runtime } from "./runtime.js";
 import { budgetFor } from "./timing.js";
 import type { SendRequest, SendResult } from "./transport.js";
+
+const ACCEPT_JSON: Readonly<Record<string, string>> = Object.freeze({ Accept: "application/json, */*;q=0.8" });
 
 /** What an operation's body adds to its request. */
 export interface OperationBody {
@@ -17,7 +20,7 @@ export interface OperationBody {
 }
 
 /** Sends one operation (its body, when it has one, already prepared). */
-export function sendOperation(
+export async function sendOperation(
   client: Runtime<BillingData, object>,
   op: OperationSpec,
   input: CallInput,
@@ -31,8 +34,10 @@ export function sendOperation(
   if (selector !== undefined && input.path?.[selector] !== undefined) checkPipeline(model, errors, String(input.path[selector]));
   // A JSON operation asks for JSON first: a server that also offers another representation (GitHub's
   // application/vnd.github.object) then answers with the one the client parses.
-  const accept = response === "json" ? { Accept: "application/json, */*;q=0.8" } : undefined;
-  const headers = { ...prepared?.headers, ...accept, ...parameterHeaders(input.header, input.cookie, options.headers) };
+  const accept = response === "json" ? ACCEPT_JSON : undefined;
+  const extra = parameterHeaders(input.header, input.cookie, options.headers);
+  // The transport copies the headers before it adds to them, so a plain JSON call passes the shared Accept as it is.
+  const headers = prepared?.headers === undefined && extra === undefined ? accept : { ...prepared?.headers, ...accept, ...extra };
   return transport.send({
     method: op.method,
     path: op.path,
@@ -51,13 +56,14 @@ export function sendOperation(
 }
 
 /** An operation without a request body. */
-export async function callOperation<T, B extends BillingData = BillingData>(
+export function callOperation<T, B extends BillingData = BillingData>(
   client: Runtime<B, object>,
   op: OperationSpec,
   input: Omit<CallInput, "body" | "jsonStrings">,
   options: RequestOptions = {},
 ): Promise<ApiResult<T, B>> {
-  return (await sendOperation(client, op, input, options, undefined)) as ApiResult<T, B>;
+  // Not async itself: sendOperation already turns every failure into a rejection.
+  return sendOperation(client, op, input, options, undefined) as Promise<ApiResult<T, B>>;
 }
 
 /** An operation with a request body (JSON, a form or a raw body, as its spec and the options say). */
