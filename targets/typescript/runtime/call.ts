@@ -7,7 +7,7 @@ import { parameterHeaders } from "./parameter-text.js";
 import { checkPipeline } from "./pipeline.js";
 import { isResendable } from "./retry.js";
 import { internals, type Runtime } from "./runtime.js";
-import { budgetFor } from "./timing.js";
+import { type Budget, budgetFor } from "./timing.js";
 import type { SendRequest, SendResult } from "./transport.js";
 
 const ACCEPT_JSON: Readonly<Record<string, string>> = Object.freeze({ Accept: "application/json, */*;q=0.8" });
@@ -19,17 +19,39 @@ export interface OperationBody {
   headers: Record<string, string> | undefined;
 }
 
-/** Sends one operation (its body, when it has one, already prepared). */
-export async function sendOperation(
+/**
+ * Sends one operation (its body, when it has one, already prepared). Not async: a refusal before sending (a bad
+ * deadline option, a pipeline the description rejects) comes back as a rejection all the same, without an async
+ * frame of its own on every call.
+ */
+export function sendOperation(
   client: Runtime<BillingData, object>,
   op: OperationSpec,
   input: CallInput,
   options: RequestOptions,
   prepared: OperationBody | undefined,
   response: SendRequest["response"] = op.response,
-  budget = budgetFor(options, client[internals].options.deadlineMs),
+  budget?: Budget,
 ): Promise<SendResult> {
-  const { transport, model, errors } = client[internals];
+  try {
+    const b = budget ?? budgetFor(options, client[internals].options.deadlineMs);
+    return client[internals].transport.send(operationRequest(client, op, input, options, prepared, response, b));
+  } catch (refused) {
+    return Promise.reject(refused);
+  }
+}
+
+/** What the transport sends for one operation. */
+function operationRequest(
+  client: Runtime<BillingData, object>,
+  op: OperationSpec,
+  input: CallInput,
+  options: RequestOptions,
+  prepared: OperationBody | undefined,
+  response: SendRequest["response"],
+  budget: Budget,
+): SendRequest {
+  const { model, errors } = client[internals];
   const selector = op.job === "submit" ? model.jobs?.submit.pipelineParameter : undefined;
   if (selector !== undefined && input.path?.[selector] !== undefined) checkPipeline(model, errors, String(input.path[selector]));
   // A JSON operation asks for JSON first: a server that also offers another representation (GitHub's
@@ -38,7 +60,7 @@ export async function sendOperation(
   const extra = parameterHeaders(input.header, input.cookie, options.headers);
   // The transport copies the headers before it adds to them, so a plain JSON call passes the shared Accept as it is.
   const headers = prepared?.headers === undefined && extra === undefined ? accept : { ...prepared?.headers, ...accept, ...extra };
-  return transport.send({
+  return {
     method: op.method,
     path: op.path,
     pathParams: input.path,
@@ -52,7 +74,7 @@ export async function sendOperation(
     budget,
     label: op.operationId,
     security: op.security,
-  });
+  };
 }
 
 /** An operation without a request body. */
