@@ -326,6 +326,7 @@ function withQueryCredentials(
   credentials: AppliedCredentials | undefined,
 ): Record<string, unknown> | undefined {
   if (credentials === undefined) return query;
+  // Merged only when a scheme put something there (a for-in that returns at its first key, without listing them).
   for (const _ in credentials.query) return { ...query, ...credentials.query };
   return query;
 }
