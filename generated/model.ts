@@ -90,54 +90,6 @@ export const serviceModel: ServiceModel = {
     token: "DOCUMENT_AUTOMATION_SERVICE_TOKEN",
     baseUrl: "DOCUMENT_AUTOMATION_SERVICE_BASE_URL"
   },
-  conventions: {
-    basePathSuffix: "/latest",
-    envelope: {
-      status: "status",
-      success: "success",
-      error: "error",
-      code: "code",
-      message: "message",
-      processingTime: "processing_time",
-      billing: "_billing",
-      nextRequestSeconds: ["_billing", "requests", "next_possible_request_seconds"]
-    },
-    tokens: {
-      scheme: "bearerAuth",
-      brand: "svc_",
-      kinds: [
-        { prefix: "sk_", name: "secret", serverOnly: true },
-        { prefix: "ut_", name: "user", serverOnly: true },
-        { prefix: "gt_", name: "gt", serverOnly: false },
-        { prefix: "pk_", name: "publishable", serverOnly: false }
-      ],
-      renewOn: ["INVALID_TOKEN", "BEARERTOKEN_EXPIRED"]
-    },
-    webhooks: {
-      signature: { header: "X-Service-Signature", prefix: "sha256=" },
-      headers: {
-        eventId: "X-Service-Event-ID",
-        eventType: "X-Service-Event",
-        subscriptionId: "X-Service-Subscription-ID"
-      },
-      body: {
-        eventType: "event_type",
-        eventId: "event_id",
-        subscriptionId: "subscription_id",
-        timestamp: "timestamp"
-      }
-    },
-    webhookSubscription: {
-      name: "name",
-      url: "url",
-      events: "events",
-      secret: "secret",
-      retryPolicy: "retry_policy",
-      maxRetries: "max_retries",
-      timeoutMs: "timeout_ms"
-    },
-    form: { arrays: "brackets" }
-  },
   jobs: {
     submit: {
       operation: {
@@ -187,6 +139,31 @@ export const serviceModel: ServiceModel = {
       },
       tokenParameter: "token"
     }
+  },
+  conventions: {
+    basePathSuffix: "/latest",
+    envelope: {
+      status: "status",
+      success: "success",
+      error: "error",
+      code: "code",
+      message: "message",
+      processingTime: "processing_time",
+      billing: "_billing",
+      nextRequestSeconds: ["_billing", "requests", "next_possible_request_seconds"]
+    },
+    tokens: {
+      scheme: "bearerAuth",
+      brand: "svc_",
+      kinds: [
+        { prefix: "sk_", name: "secret", serverOnly: true },
+        { prefix: "ut_", name: "user", serverOnly: true },
+        { prefix: "gt_", name: "gt", serverOnly: false },
+        { prefix: "pk_", name: "publishable", serverOnly: false }
+      ],
+      renewOn: ["INVALID_TOKEN", "BEARERTOKEN_EXPIRED"]
+    },
+    form: { arrays: "brackets" }
   }
 };
 /** Every webhook event type of the description. */

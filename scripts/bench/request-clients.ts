@@ -1,7 +1,7 @@
 // The three ways of making the same GET that the request benchmark compares: one function per client, each doing one
 // request and reading its JSON body.
 import createOpenApiFetch from "openapi-fetch";
-import { createClient, getJob } from "../../generated/index.js";
+import { createClient, getJob, RELEASE } from "../../generated/index.js";
 import type { paths } from "../../generated/types.js";
 
 export const TOKEN = "svc_sk_benchmark0123456789";
@@ -11,7 +11,11 @@ export type OneRequest = () => Promise<unknown>;
 
 export const CLIENT_NAMES = ["raw fetch", "openapi-fetch", "our client (getJob)"] as const;
 /** Not clients, to break the overhead down: raw fetch plus one thing a client adds per call. */
-export const PROBE_NAMES = ["raw fetch + new Request()", "raw fetch + AbortController + deadline timer"] as const;
+export const PROBE_NAMES = [
+  "raw fetch + new Request()",
+  "raw fetch + AbortController + deadline timer",
+  "openapi-fetch + our client's headers",
+] as const;
 
 export function requestClients(origin: string): Record<(typeof CLIENT_NAMES)[number] | (typeof PROBE_NAMES)[number], OneRequest> {
   const base = `${origin}/latest`;
@@ -19,6 +23,14 @@ export function requestClients(origin: string): Record<(typeof CLIENT_NAMES)[num
   const headers = { Authorization: `Bearer ${TOKEN}` };
   const of = createOpenApiFetch<paths>({ baseUrl: base, headers });
   const ours = createClient({ baseUrl: base, token: TOKEN });
+  // The headers our client sends besides the token (Accept, and the User-Agent outside browsers), to tell their cost
+  // from the runtime's own.
+  const ourHeaders = {
+    ...headers,
+    Accept: "application/json, */*;q=0.8",
+    "User-Agent": `document-automation-service-sdk-typescript/${RELEASE}`,
+  };
+  const ofHeaders = createOpenApiFetch<paths>({ baseUrl: base, headers: ourHeaders });
   return {
     "raw fetch": async () => {
       const response = await fetch(url, { headers });
@@ -39,6 +51,11 @@ export function requestClients(origin: string): Record<(typeof CLIENT_NAMES)[num
     },
     // What a per-call controller costs: its signal goes to fetch, and a timer aborts it at the deadline. The runtime
     // only makes one when a call's deadline is under 600 s (runtime/call-deadline.ts); default calls skip this.
+    "openapi-fetch + our client's headers": async () => {
+      const { data, error } = await ofHeaders.GET("/job/get/{job_id}", { params: { path: { job_id: JOB_ID } } });
+      if (error !== undefined) throw new Error("error answer");
+      return data;
+    },
     "raw fetch + AbortController + deadline timer": async () => {
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(), 600_000);

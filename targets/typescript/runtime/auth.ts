@@ -63,12 +63,20 @@ export interface AppliedCredentials {
 
 const NONE: AppliedCredentials = Object.freeze({ headers: {}, query: {}, cookies: [] }) as AppliedCredentials;
 
+/** The cache key of requests without a stated security requirement. */
+const ANY: object = {};
+
 type Resolved = { scheme: string; model: SecuritySchemeModel | undefined; credential: Credential };
 
 export class Auth {
   readonly #config: AuthConfig;
   /** Every secret seen, so that rotated ones are redacted too. */
   readonly #seen = new Set<string>();
+  /**
+   * Credentials without a provider by security requirement (the operation's own array, or ANY): what they carry never
+   * changes, so each call reuses them instead of choosing and building them again.
+   */
+  readonly #fixed = new WeakMap<object, AppliedCredentials>();
 
   constructor(config: AuthConfig) {
     this.#config = config;
@@ -95,13 +103,22 @@ export class Auth {
    * strings cost no trip through the microtask queue.
    */
   apply(security: readonly (readonly string[])[] | undefined, operation: string): AppliedCredentials | Promise<AppliedCredentials> {
+    const key = security ?? ANY;
+    const cached = this.#fixed.get(key);
+    if (cached !== undefined) return cached;
     const chosen = this.#choose(security, operation);
-    if (chosen.length === 0) return NONE;
+    if (chosen.length === 0) return this.#remember(key, NONE);
     const values = chosen.map((r) => this.#value(r));
     if (values.some((v) => typeof v === "object" && v instanceof Promise)) {
       return Promise.all(values).then((all) => this.#build(chosen, all as (string | BasicCredentials)[]));
     }
-    return this.#build(chosen, values as (string | BasicCredentials)[]);
+    // No provider among them: the same requirement gets the same credentials on every call.
+    return this.#remember(key, Object.freeze(this.#build(chosen, values as (string | BasicCredentials)[])));
+  }
+
+  #remember(key: object, applied: AppliedCredentials): AppliedCredentials {
+    this.#fixed.set(key, applied);
+    return applied;
   }
 
   /** Removes secrets, bearer and basic credentials, and branded tokens from a text, never from inside a word. */

@@ -24,20 +24,18 @@ export interface CallDeadline {
   readonly signal: AbortSignal | undefined;
   /** The request, or DeadlineExceededError at the deadline when nothing aborts the request itself. */
   settle<T extends { response: Response }>(request: Promise<T>): Promise<T>;
-  /** Releases what the call holds once it has its answer (a streamed body outlives the call). */
-  end(streaming: boolean): void;
 }
 
 export function callDeadline(b: Budget): CallDeadline {
   // No controller: the caller's signal goes to fetch unchanged, and the deadline settles the call without aborting.
   if (b.deadlineMs >= ABORT_IN_FLIGHT_BELOW_MS) {
-    return { signal: b.signal, settle: <T extends { response: Response }>(request: Promise<T>) => settleWithin(b, request), end: ignore };
+    return { signal: b.signal, settle: <T extends { response: Response }>(request: Promise<T>) => settleWithin(b, request) };
   }
   // The deadline (AbortSignal.timeout) and the caller's signal, combined with AbortSignal.any, abort the request in
   // flight; the transport tells them apart by whether the caller's signal fired. A streamed body stays tied to both,
   // as the download's own guard is (download.ts).
   const timeout = AbortSignal.timeout(Math.max(0, b.deadlineAt - Date.now()));
-  return { signal: b.signal === undefined ? timeout : AbortSignal.any([b.signal, timeout]), settle: (request) => request, end: ignore };
+  return { signal: b.signal === undefined ? timeout : AbortSignal.any([b.signal, timeout]), settle: (request) => request };
 }
 
 // One promise and one timer per request, both gone when it settles: cheaper than racing a deadline promise.

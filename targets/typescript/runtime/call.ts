@@ -1,13 +1,16 @@
 // One operation of the description, as a generated function calls it: callOperation for an operation without a
 // body (URL, credentials, fetch and error mapping, nothing more), callOperationWithBody for one with a body (which
 // also needs the body encoders).
-import { encodingFor, parameterHeaders, prepareBody, prepareRawBody, rawContentType, serialiseBody } from "./encode.js";
+import { encodingFor, prepareBody, prepareRawBody, rawContentType, serialiseBody } from "./encode.js";
 import type { ApiResult, BillingData, CallInput, OperationSpec, RequestOptions, SendBody } from "./model.js";
+import { parameterHeaders } from "./parameter-text.js";
 import { checkPipeline } from "./pipeline.js";
 import { isResendable } from "./retry.js";
 import { internals, type Runtime } from "./runtime.js";
-import { budgetFor } from "./timing.js";
+import { type Budget, budgetFor } from "./timing.js";
 import type { SendRequest, SendResult } from "./transport.js";
+
+const ACCEPT_JSON: Readonly<Record<string, string>> = Object.freeze({ Accept: "application/json, */*;q=0.8" });
 
 /** What an operation's body adds to its request. */
 export interface OperationBody {
@@ -16,7 +19,11 @@ export interface OperationBody {
   headers: Record<string, string> | undefined;
 }
 
-/** Sends one operation (its body, when it has one, already prepared). */
+/**
+ * Sends one operation (its body, when it has one, already prepared). Not async: a refusal before sending (a bad
+ * deadline option, a pipeline the description rejects) comes back as a rejection all the same, without an async
+ * frame of its own on every call.
+ */
 export function sendOperation(
   client: Runtime<BillingData, object>,
   op: OperationSpec,
@@ -24,16 +31,36 @@ export function sendOperation(
   options: RequestOptions,
   prepared: OperationBody | undefined,
   response: SendRequest["response"] = op.response,
-  budget = budgetFor(options, client[internals].options.deadlineMs),
+  budget?: Budget,
 ): Promise<SendResult> {
-  const { transport, model, errors } = client[internals];
+  try {
+    const b = budget ?? budgetFor(options, client[internals].options.deadlineMs);
+    return client[internals].transport.send(operationRequest(client, op, input, options, prepared, response, b));
+  } catch (refused) {
+    return Promise.reject(refused);
+  }
+}
+
+/** What the transport sends for one operation. */
+function operationRequest(
+  client: Runtime<BillingData, object>,
+  op: OperationSpec,
+  input: CallInput,
+  options: RequestOptions,
+  prepared: OperationBody | undefined,
+  response: SendRequest["response"],
+  budget: Budget,
+): SendRequest {
+  const { model, errors } = client[internals];
   const selector = op.job === "submit" ? model.jobs?.submit.pipelineParameter : undefined;
   if (selector !== undefined && input.path?.[selector] !== undefined) checkPipeline(model, errors, String(input.path[selector]));
   // A JSON operation asks for JSON first: a server that also offers another representation (GitHub's
   // application/vnd.github.object) then answers with the one the client parses.
-  const accept = response === "json" ? { Accept: "application/json, */*;q=0.8" } : undefined;
-  const headers = { ...prepared?.headers, ...accept, ...parameterHeaders(input.header, input.cookie, options.headers) };
-  return transport.send({
+  const accept = response === "json" ? ACCEPT_JSON : undefined;
+  const extra = parameterHeaders(input.header, input.cookie, options.headers);
+  // The transport copies the headers before it adds to them, so a plain JSON call passes the shared Accept as it is.
+  const headers = prepared?.headers === undefined && extra === undefined ? accept : { ...prepared?.headers, ...accept, ...extra };
+  return {
     method: op.method,
     path: op.path,
     pathParams: input.path,
@@ -47,17 +74,18 @@ export function sendOperation(
     budget,
     label: op.operationId,
     security: op.security,
-  });
+  };
 }
 
 /** An operation without a request body. */
-export async function callOperation<T, B extends BillingData = BillingData>(
+export function callOperation<T, B extends BillingData = BillingData>(
   client: Runtime<B, object>,
   op: OperationSpec,
   input: Omit<CallInput, "body" | "jsonStrings">,
   options: RequestOptions = {},
 ): Promise<ApiResult<T, B>> {
-  return (await sendOperation(client, op, input, options, undefined)) as ApiResult<T, B>;
+  // Not async itself: sendOperation already turns every failure into a rejection.
+  return sendOperation(client, op, input, options, undefined) as Promise<ApiResult<T, B>>;
 }
 
 /** An operation with a request body (JSON, a form or a raw body, as its spec and the options say). */

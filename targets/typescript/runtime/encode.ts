@@ -4,6 +4,9 @@
 import { RequestEncodingError } from "./errors.js";
 import { isFileInput, PreparedFile, prepareFile } from "./files.js";
 import type { RequestMediaType, SendBody } from "./model.js";
+import { scalarText, setOwn } from "./parameter-text.js";
+
+export { parameterHeaders } from "./parameter-text.js";
 
 /**
  * How a form names the items of an array field: `brackets` (`files[]`, as the description states for its service)
@@ -62,10 +65,6 @@ function rawSerializer(body: PreparedBody): string | Blob {
  * Sets an own property: `out[key] = value` with key `__proto__` would set the prototype and drop the field, so
  * fields named `__proto__` or `constructor` would not reach the wire.
  */
-function setOwn(out: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
-}
-
 export async function prepareBody(
   body: unknown,
   jsonStrings: readonly string[] = [],
@@ -124,14 +123,6 @@ function appendValue(name: string, value: unknown, append: Append, itemSuffix: s
 }
 
 /** The form text of a scalar: booleans as "true"/"false", dates as ISO text, URLs as their address. */
-function scalarText(value: unknown): string | undefined {
-  if (typeof value === "string") return value;
-  if (typeof value === "boolean" || typeof value === "number" || typeof value === "bigint") return String(value);
-  if (value instanceof Date) return value.toISOString();
-  if (value instanceof URL) return value.href;
-  return undefined;
-}
-
 export function multipartSerializer(body: PreparedBody): FormData {
   const form = new FormData();
   flatten(body, (name, value) => {
@@ -179,36 +170,6 @@ export const CONTENT_TYPES: Readonly<Record<BodyEncoding, string | undefined>> =
   // The operation's media type, set with the request's headers (rawContentType).
   raw: undefined,
 };
-
-/** The text of a header or cookie parameter (OpenAPI's `simple` and `form` styles): arrays and objects comma-joined. */
-function parameterText(value: unknown): string {
-  if (Array.isArray(value)) return value.map(parameterText).join(",");
-  if (typeof value === "object" && value !== null && !(value instanceof Date))
-    return Object.entries(value)
-      .flatMap(([k, v]) => [k, parameterText(v)])
-      .join(",");
-  return scalarText(value) ?? String(value);
-}
-
-/**
- * The request headers of an operation's header and cookie parameters (undefined and null left out), under the
- * extra headers of the call's options, which win. Browsers do not let scripts send Cookie; there it is dropped by fetch.
- */
-export function parameterHeaders(
-  header: Readonly<Record<string, unknown>> | undefined,
-  cookie: Readonly<Record<string, unknown>> | undefined,
-  extra: Readonly<Record<string, string>> | undefined,
-): Record<string, string> | undefined {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(header ?? {}))
-    if (value !== undefined && value !== null) setOwn(out, name, parameterText(value));
-  const cookies = Object.entries(cookie ?? {})
-    .filter(([, value]) => value !== undefined && value !== null)
-    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(parameterText(value))}`);
-  if (cookies.length > 0) out.Cookie = cookies.join("; ");
-  for (const [name, value] of Object.entries(extra ?? {})) setOwn(out, name, value);
-  return Object.keys(out).length > 0 ? out : undefined;
-}
 
 /** A prepared body as sent, and its Content-Type (none where fetch sets it, for FormData, or for a raw body). */
 export function serialiseBody(body: PreparedBody, encoding: BodyEncoding): { body: SendBody; contentType: string | undefined } {

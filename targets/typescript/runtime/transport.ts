@@ -40,7 +40,7 @@ export interface SendRequest {
   /** A job submission: a failure after it may have arrived is a JobMayExistError. */
   jobSubmission?: boolean | undefined;
   budget: Budget;
-  headers?: Record<string, string> | undefined;
+  headers?: Readonly<Record<string, string>> | undefined;
   /** Name for logs: the operationId or the path template, never the URL (queries may hold scoped tokens). */
   label: string;
   /** Another origin, for signed download URLs; no credentials are sent there. */
@@ -137,18 +137,14 @@ export class Transport {
     return [...this.#middleware];
   }
 
-  async send(req: SendRequest): Promise<SendResult> {
-    checkBudget(req.budget);
-    const deadline = callDeadline(req.budget);
-    let streaming = false;
+  /** The call's answer; a budget already spent rejects it before anything is sent. */
+  send(req: SendRequest): Promise<SendResult> {
     try {
-      const result = await this.#loop(req, deadline);
-      // A streamed body outlives this call; the deadline covered the headers.
-      streaming = req.response === "binary";
-      return result;
-    } finally {
-      deadline.end(streaming);
+      checkBudget(req.budget);
+    } catch (spent) {
+      return Promise.reject(spent);
     }
+    return this.#loop(req, callDeadline(req.budget));
   }
 
   async #loop(req: SendRequest, deadline: CallDeadline): Promise<SendResult> {
@@ -248,7 +244,7 @@ export class Transport {
     if (contentType !== undefined) headers["Content-Type"] = contentType;
     if (credentials === undefined) return headers;
     // Credentials win over caller headers of the same name, whatever their case.
-    for (const [name, value] of Object.entries(credentials.headers)) setHeader(headers, name, value);
+    for (const name in credentials.headers) setHeader(headers, name, credentials.headers[name] as string);
     if (credentials.cookies.length > 0) {
       const cookie = Object.keys(headers).find((k) => k.toLowerCase() === "cookie");
       const before = cookie === undefined ? undefined : headers[cookie];
@@ -320,7 +316,7 @@ function asIs(body: SendBody | undefined): SendBody | undefined {
 /** Sets a header, replacing any of the same name in another case. */
 function setHeader(headers: Record<string, string>, name: string, value: string): void {
   const lower = name.toLowerCase();
-  for (const key of Object.keys(headers)) if (key.toLowerCase() === lower) delete headers[key];
+  for (const key in headers) if (key !== name && key.toLowerCase() === lower) delete headers[key];
   headers[name] = value;
 }
 
@@ -329,8 +325,10 @@ function withQueryCredentials(
   query: Record<string, unknown> | undefined,
   credentials: AppliedCredentials | undefined,
 ): Record<string, unknown> | undefined {
-  if (credentials === undefined || Object.keys(credentials.query).length === 0) return query;
-  return { ...query, ...credentials.query };
+  if (credentials === undefined) return query;
+  // Merged only when a scheme put something there (a for-in that returns at its first key, without listing them).
+  for (const _ in credentials.query) return { ...query, ...credentials.query };
+  return query;
 }
 
 /** The system or undici code of a fetch failure (fetch wraps it in `cause`, sometimes in an AggregateError). */

@@ -10,6 +10,21 @@ import { descriptionModel } from "./spec.js";
 /** A JSON value as an object or array literal, printed from its syntax tree. */
 const literal = (value: unknown): string => printNode(jsonExpression(value), ts.EmitHint.Expression);
 
+/**
+ * The conventions every client carries, without the webhook names: those travel in webhookSigning and
+ * subscriptionRules, which only the code that uses them imports, so that a bundle of other operations leaves them out.
+ */
+function modelConventions(ir: IR): { conventions?: Omit<NonNullable<IR["conventions"]>, "webhooks" | "webhookSubscription"> } {
+  if (ir.conventions === undefined) return {};
+  const { webhooks: _signing, webhookSubscription: _fields, ...rest } = ir.conventions;
+  return Object.keys(rest).length > 0 ? { conventions: rest } : {};
+}
+
+function withoutConventions(model: Record<string, unknown>): Record<string, unknown> {
+  const { conventions: _, ...rest } = model;
+  return rest;
+}
+
 /** model.ts: the plain data the runtime needs (release, error table, pipelines, prices) and the event names. */
 export async function emitModel(ir: IR, kit: TsKit): Promise<readonly EmittedFile[]> {
   const sets = variantOperations(ir).map((o) => o.variants);
@@ -38,7 +53,8 @@ export async function emitModel(ir: IR, kit: TsKit): Promise<readonly EmittedFil
         ...(pricing.minimumCharge !== undefined && { minimumCharge: pricing.minimumCharge }),
       },
     }),
-    ...descriptionModel(ir),
+    ...withoutConventions(descriptionModel(ir)),
+    ...modelConventions(ir),
   };
   return [
     tsFile(ir, kit, "model.ts", (file) => {

@@ -106,7 +106,6 @@ describe("the default deadline", () => {
     answer({ response: new Response(body) });
     await vi.advanceTimersByTimeAsync(0);
     expect(cancelled).toBe(true);
-    deadline.end(false);
   });
 
   it("hands the caller's signal to fetch as it is; aborting it ends the request in flight", async () => {
