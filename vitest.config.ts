@@ -42,8 +42,6 @@ export default defineConfig({
       area("go", ["targets/go/test/**/*.test.ts"]),
       area("mock", ["test/mock/**/*.test.ts", "test/mock-prism/**/*.test.ts"]),
       area("behaviour", ["test/behaviour/**/*.test.ts"]),
-      // Local registries (pypiserver, Verdaccio, a Go module proxy folder) receive releases and give them back.
-      area("publish", ["test/publish/**/*.test.ts"]),
       // The package tests' tarballs build in the background while the other files run.
       area("packages", ["test/package/**/*.test.ts", "test/setup/**/*.test.ts", "test/browser/**/*.test.ts"], {
         globalSetup: ["./test/setup/packages.ts"],

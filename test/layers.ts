@@ -8,6 +8,8 @@ export const CONTRACT = [
   "test/generator/compile.test.ts",
   "test/bench/**/*.test.ts",
   "test/behaviour/soak-contract.test.ts",
+  // Releases through local registries (pypiserver, Verdaccio, a Go module proxy folder): minutes, not seconds.
+  "test/publish/**/*.test.ts",
 ];
 
 export const QUICK = [
