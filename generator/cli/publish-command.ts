@@ -70,17 +70,18 @@ export async function runPublish(args: readonly string[]): Promise<number> {
     const failed: string[] = [];
     for (const language of options.languages ?? []) {
       const target = await loadTarget(language);
-      bar.step(`checking the ${language} package`);
-      const problems = target.check === undefined ? [] : await target.check(out, ir);
-      if (problems === undefined) console.log(`check ${language}: skipped (the tool it needs is not on PATH)`);
-      else if (problems.length > 0) failed.push(`${language}: ${problems.slice(0, 5).join("; ")}`);
       if (target.publish === undefined) {
         console.log(`${language}: this target publishes nothing`);
         continue;
       }
+      // Built first: a package's build installs what its check resolves (the TypeScript runtime, say).
       bar.step(`building the ${language} packages`);
       const context = { release, newest: release === newest, work: join(work, language), env: process.env };
       publications.push(await target.publish(out, options.targets?.[language] ?? {}, context));
+      bar.step(`checking the ${language} package`);
+      const problems = target.check === undefined ? [] : await target.check(out, ir);
+      if (problems === undefined) console.log(`check ${language}: skipped (the tool it needs is not on PATH)`);
+      else if (problems.length > 0) failed.push(`${language}: ${problems.slice(0, 5).join("; ")}`);
     }
     if (failed.length > 0) {
       bar.done();
