@@ -14,10 +14,6 @@ const COMMANDS: Readonly<Record<string, { summary: string; run: (args: readonly 
     summary: "store a new release, generate the SDKs, write its changelog section, check the packages",
     run: async (args) => (await import("./cli/release-command.js")).runRelease(args),
   },
-  publish: {
-    summary: "publish a release's SDKs and the runtimes they need to their registries (a dry run unless --yes)",
-    run: async (args) => (await import("./cli/publish-command.js")).runPublish(args),
-  },
   diff: {
     summary: "compare two releases: a changelog section, breaking changes flagged",
     run: async (args) => {
@@ -28,6 +24,10 @@ const COMMANDS: Readonly<Record<string, { summary: string; run: (args: readonly 
       }
       return runDiff(args);
     },
+  },
+  publish: {
+    summary: "publish a release's SDKs and the runtimes they need to their registries (a dry run unless --yes)",
+    run: async (args) => (await import("./cli/publish-command.js")).runPublish(args),
   },
 };
 
