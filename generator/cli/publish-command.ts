@@ -98,7 +98,16 @@ export async function runPublish(args: readonly string[]): Promise<number> {
       console.log(`dry run: nothing was published (--yes publishes the ${plan.filter((p) => p.state === "missing").length} missing)`);
       return 0;
     }
-    const uploaded = await carryOut(plan, (line) => console.log(`  ${line}`));
+    // PAPEROFFICE_SDK_PUBLISH_KILL_AFTER=<n>: the process kills itself (SIGKILL, nothing cleaned up) after its n-th
+    // upload, as a publish stopped half-way is; the tests use it to show that a rerun completes it.
+    const killAfter = Number(process.env.PAPEROFFICE_SDK_PUBLISH_KILL_AFTER ?? Number.NaN);
+    const uploaded = await carryOut(
+      plan,
+      (line) => console.log(`  ${line}`),
+      (count) => {
+        if (count === killAfter) process.kill(process.pid, "SIGKILL");
+      },
+    );
     console.log(`published ${uploaded}, skipped ${plan.length - uploaded} already there`);
     return 0;
   } finally {

@@ -72,7 +72,11 @@ export function planLine(p: PlannedArtifact, dryRun: boolean): string {
  * Refuses the whole plan when a version exists with other content (before anything is uploaded), then uploads the
  * missing artifacts in order, telling each line as it goes. Returns how many were uploaded.
  */
-export async function carryOut(plan: readonly PlannedArtifact[], say: (line: string) => void): Promise<number> {
+export async function carryOut(
+  plan: readonly PlannedArtifact[],
+  say: (line: string) => void,
+  afterUpload: (uploaded: number) => void = () => {},
+): Promise<number> {
   refuseDifferent(plan);
   let uploaded = 0;
   for (const p of plan) {
@@ -80,6 +84,7 @@ export async function carryOut(plan: readonly PlannedArtifact[], say: (line: str
     if (p.state !== "missing") continue;
     await p.publication.upload(p.artifact);
     uploaded++;
+    afterUpload(uploaded);
   }
   return uploaded;
 }

@@ -13,7 +13,9 @@ const TSX = pathToFileURL(join(ROOT, "node_modules", "tsx", "dist", "loader.mjs"
 export const RELEASES = join(ROOT, "spec", "releases");
 
 export interface Ran {
-  readonly code: number;
+  /** The exit code, null when a signal ended the process. */
+  readonly code: number | null;
+  readonly signal?: string | null;
   readonly stdout: string;
   readonly stderr: string;
 }
@@ -29,8 +31,8 @@ export async function publishCli(cwd: string, args: readonly string[], env: Reco
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
-    const e = error as { code: number; stdout?: string; stderr?: string };
-    return { code: e.code, stdout: e.stdout ?? "", stderr: e.stderr ?? "" };
+    const e = error as { code: number | null; signal?: string | null; stdout?: string; stderr?: string };
+    return { code: e.code, signal: e.signal ?? null, stdout: e.stdout ?? "", stderr: e.stderr ?? "" };
   }
 }
 

@@ -1,5 +1,6 @@
 // `paperoffice-sdk publish` with the Go target into a module proxy folder: the runtime module once and the SDK module
-// of two releases at v0.<yyyymmdd>.<hhmm>, the older published after the newer; a version whose files in the proxy
+// of two releases at v0.<yyyymmdd>.<hhmm>, the older published after the newer; a publish killed after the runtime
+// went out, completed by a rerun that uploads only the SDK; a version whose files in the proxy
 // differ refused; and new modules outside the repository fetching each release with `go get` from that folder alone,
 // building a program that calls the mock.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -66,15 +67,23 @@ describe("publish to a Go module proxy folder", () => {
   });
 
   it(
-    "publishes the newer release with the runtime, then the older one, each version once",
+    "publishes the newer release with the runtime (killed half-way, then rerun), then the older one, each version once",
     async () => {
       const dry = await publishCli(project, []);
       expect(dry.code, dry.stderr).toBe(0);
       expect(dry.stdout).toMatch(new RegExp(`Go ${RUNTIME_MODULE}@${RUNTIME_VERSION} .*: would publish`));
       expect(dry.stdout).toContain(`Go ${MODULE}@${goModuleVersion(newer)}`);
+      // Killed right after its first upload, the runtime: the SDK's version is not listed (its build folder, left behind,
+      // is below the test's folder).
+      const killed = await publishCli(project, ["--yes"], { PAPEROFFICE_SDK_PUBLISH_KILL_AFTER: "1", TMPDIR: dir });
+      expect(killed.signal, killed.stderr).toBe("SIGKILL");
+      expect(await readFile(join(proxy, RUNTIME_MODULE, "@v", "list"), "utf8")).toBe(`${RUNTIME_VERSION}\n`);
+      await expect(readFile(join(proxy, MODULE, "@v", "list"), "utf8")).rejects.toThrow(/ENOENT/);
+      // The rerun publishes only the SDK.
       const first = await publishCli(project, ["--yes"]);
       expect(first.code, first.stderr).toBe(0);
-      expect(first.stdout).toContain("published 2, skipped 0 already there");
+      expect(first.stdout).toMatch(/sdk-runtime-go@\S+ .*: already there, same content \(skipped\)/);
+      expect(first.stdout).toContain("published 1, skipped 1 already there");
       const second = await publishCli(project, ["--yes", "--release", older]);
       expect(second.code, second.stderr).toBe(0);
       expect(second.stdout).toMatch(/sdk-runtime-go@\S+ .*: already there, same content \(skipped\)/);
