@@ -19,6 +19,7 @@ import { type LocalRegistry, startPypiServer } from "./servers.js";
 
 const run = promisify(execFile);
 const SDK = "document-automation-service";
+const LIMIT = 600_000;
 /** This index takes any credentials; twine wants some when it cannot ask. */
 const TWINE = { TWINE_USERNAME: "publisher", TWINE_PASSWORD: "unused-by-this-index" };
 
@@ -44,75 +45,91 @@ describe("publish to a Python package index", () => {
   afterAll(async () => {
     await Promise.all([index?.stop(), mock?.stop()]);
     if (dir) await rm(dir, { recursive: true, force: true });
-  });
+  }, LIMIT);
 
-  it("prints the plan in a dry run and uploads nothing", async () => {
-    const ran = await publishCli(project, []);
-    expect(ran.stderr).toBe("");
-    expect(ran.code).toBe(0);
-    expect(ran.stdout).toContain(`release ${newer} (the newest):`);
-    expect(ran.stdout).toMatch(new RegExp(`PyPI paperoffice-sdk-runtime@0\\.1\\.0 +${index.url}: would publish`));
-    expect(ran.stdout).toMatch(new RegExp(`PyPI ${SDK}@${pythonVersion(newer).replaceAll(".", "\\.")} +${index.url}: would publish`));
-    expect(ran.stdout).toContain("dry run: nothing was published (--yes publishes the 2 missing)");
-    expect(await files()).toEqual([]);
-  });
+  it(
+    "prints the plan in a dry run and uploads nothing",
+    async () => {
+      const ran = await publishCli(project, []);
+      expect(ran.stderr).toBe("");
+      expect(ran.code).toBe(0);
+      expect(ran.stdout).toContain(`release ${newer} (the newest):`);
+      expect(ran.stdout).toMatch(new RegExp(`PyPI paperoffice-sdk-runtime@0\\.1\\.0 +${index.url}: would publish`));
+      expect(ran.stdout).toMatch(new RegExp(`PyPI ${SDK}@${pythonVersion(newer).replaceAll(".", "\\.")} +${index.url}: would publish`));
+      expect(ran.stdout).toContain("dry run: nothing was published (--yes publishes the 2 missing)");
+      expect(await files()).toEqual([]);
+    },
+    LIMIT,
+  );
 
-  it("completes a publish stopped after the runtime went out, uploading only what is missing", async () => {
-    // The state a run killed between its two uploads leaves: the runtime's wheel (built the same way: the build is
-    // reproducible) in the index, the SDK's not.
-    const runtime = (await buildWheels(join(dir, "stopped"), await pythonSdk(newer, join(dir, "stopped", "sdk"))))[0]!;
-    await run(`${venvBin}twine`, ["upload", "--non-interactive", "--repository-url", index.url, runtime], {
-      env: { ...process.env, ...TWINE },
-    });
-    const ran = await publishCli(project, ["--yes"], TWINE);
-    expect(ran.code, ran.stderr).toBe(0);
-    expect(ran.stdout).toMatch(/paperoffice-sdk-runtime@0\.1\.0 .*: already there, same content \(skipped\)/);
-    expect(ran.stdout).toMatch(new RegExp(`${SDK}@\\S+ .*: publishing`));
-    expect(ran.stdout).toContain("published 1, skipped 1 already there");
-    // Again: nothing left to do (an upload of a file the index holds would fail).
-    const again = await publishCli(project, ["--yes"], TWINE);
-    expect(again.code, again.stderr).toBe(0);
-    expect(again.stdout).toContain("published 0, skipped 2 already there");
-  });
+  it(
+    "completes a publish stopped after the runtime went out, uploading only what is missing",
+    async () => {
+      // The state a run killed between its two uploads leaves: the runtime's wheel (built the same way: the build is
+      // reproducible) in the index, the SDK's not.
+      const runtime = (await buildWheels(join(dir, "stopped"), await pythonSdk(newer, join(dir, "stopped", "sdk"))))[0]!;
+      await run(`${venvBin}twine`, ["upload", "--non-interactive", "--repository-url", index.url, runtime], {
+        env: { ...process.env, ...TWINE },
+      });
+      const ran = await publishCli(project, ["--yes"], TWINE);
+      expect(ran.code, ran.stderr).toBe(0);
+      expect(ran.stdout).toMatch(/paperoffice-sdk-runtime@0\.1\.0 .*: already there, same content \(skipped\)/);
+      expect(ran.stdout).toMatch(new RegExp(`${SDK}@\\S+ .*: publishing`));
+      expect(ran.stdout).toContain("published 1, skipped 1 already there");
+      // Again: nothing left to do (an upload of a file the index holds would fail).
+      const again = await publishCli(project, ["--yes"], TWINE);
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stdout).toContain("published 0, skipped 2 already there");
+    },
+    LIMIT,
+  );
 
-  it("publishes an older release after the newer one", async () => {
-    const ran = await publishCli(project, ["--yes", "--release", older], TWINE);
-    expect(ran.code, ran.stderr).toBe(0);
-    expect(ran.stdout).toContain(`release ${older} (older than ${newer}):`);
-    expect(ran.stdout).toContain("published 1, skipped 1 already there");
-    expect((await files()).sort()).toEqual([
-      `>${SDK.replaceAll("-", "_")}-${pythonVersion(older)}-py3-none-any.whl<`,
-      `>${SDK.replaceAll("-", "_")}-${pythonVersion(newer)}-py3-none-any.whl<`,
-    ]);
-  });
+  it(
+    "publishes an older release after the newer one",
+    async () => {
+      const ran = await publishCli(project, ["--yes", "--release", older], TWINE);
+      expect(ran.code, ran.stderr).toBe(0);
+      expect(ran.stdout).toContain(`release ${older} (older than ${newer}):`);
+      expect(ran.stdout).toContain("published 1, skipped 1 already there");
+      expect((await files()).sort()).toEqual([
+        `>${SDK.replaceAll("-", "_")}-${pythonVersion(older)}-py3-none-any.whl<`,
+        `>${SDK.replaceAll("-", "_")}-${pythonVersion(newer)}-py3-none-any.whl<`,
+      ]);
+    },
+    LIMIT,
+  );
 
-  it("refuses a version the index holds with other content, before uploading anything", async () => {
-    // The same release id with an edited summary: same name and version, other bytes (the description's hash too).
-    const edited = join(dir, "edited-releases");
-    await mkdir(edited);
-    await copyFile(join(RELEASES, `${older}.yaml`), join(edited, `${older}.yaml`));
-    const text = await readFile(join(RELEASES, `${newer}.yaml`), "utf8");
-    await writeFile(join(edited, `${newer}.yaml`), text.replace("summary: HTTP/JSON", "summary: Edited. HTTP/JSON"));
-    const other = join(dir, "other");
-    await mkdir(other);
-    await writeConfig(other, {
-      releases: edited,
-      languages: ["python"],
-      python: { indexUrl: `${index.url}simple/`, uploadUrl: index.url },
-    });
-    for (const args of [[], ["--yes"]]) {
-      const ran = await publishCli(other, args, TWINE);
-      expect(ran.code).toBe(1);
-      expect(ran.stderr).toMatch(
-        new RegExp(
-          `^error: PyPI ${SDK}@${pythonVersion(newer).replaceAll(".", "\\.")} already exists in ${index.url} with other content`,
-          "m",
-        ),
-      );
-      expect(ran.stderr).toContain("a published version is never replaced");
-      expect(ran.stderr).not.toMatch(/\n\s+at /);
-    }
-  });
+  it(
+    "refuses a version the index holds with other content, before uploading anything",
+    async () => {
+      // The same release id with an edited summary: same name and version, other bytes (the description's hash too).
+      const edited = join(dir, "edited-releases");
+      await mkdir(edited);
+      await copyFile(join(RELEASES, `${older}.yaml`), join(edited, `${older}.yaml`));
+      const text = await readFile(join(RELEASES, `${newer}.yaml`), "utf8");
+      await writeFile(join(edited, `${newer}.yaml`), text.replace("summary: HTTP/JSON", "summary: Edited. HTTP/JSON"));
+      const other = join(dir, "other");
+      await mkdir(other);
+      await writeConfig(other, {
+        releases: edited,
+        languages: ["python"],
+        python: { indexUrl: `${index.url}simple/`, uploadUrl: index.url },
+      });
+      for (const args of [[], ["--yes"]]) {
+        const ran = await publishCli(other, args, TWINE);
+        expect(ran.code).toBe(1);
+        expect(ran.stderr).toMatch(
+          new RegExp(
+            `^error: PyPI ${SDK}@${pythonVersion(newer).replaceAll(".", "\\.")} already exists in ${index.url} with other content`,
+            "m",
+          ),
+        );
+        expect(ran.stderr).toContain("a published version is never replaced");
+        expect(ran.stderr).not.toMatch(/\n\s+at /);
+      }
+    },
+    LIMIT,
+  );
 
   it("gives each release back pinned from the index, calling the mock", async () => {
     expect(currentRelease()).toBe(newer);
