@@ -23,6 +23,7 @@ export const QUICK = [
   "test/generator/names.test.ts",
   "test/generator/output.test.ts",
   "test/generator/progress.test.ts",
+  "test/generator/publish-plan.test.ts",
   "test/generator/schema-check.test.ts",
   "test/diff/version.test.ts",
   "test/diff/judged.test.ts",
