@@ -25,6 +25,10 @@ const COMMANDS: Readonly<Record<string, { summary: string; run: (args: readonly 
       return runDiff(args);
     },
   },
+  publish: {
+    summary: "publish a release's SDKs and the runtimes they need to their registries (a dry run unless --yes)",
+    run: async (args) => (await import("./cli/publish-command.js")).runPublish(args),
+  },
 };
 
 const USAGE = `Usage: ${BIN} <command> [options]

@@ -4,6 +4,7 @@
 import type { Emitter } from "./emit/kit.js";
 import type { TypesSignal } from "./diff/report.js";
 import type { IR } from "./ir/types.js";
+import type { Publication } from "./publish/plan.js";
 
 /** A command-line flag a target adds to `generate` and `release`, setting one field of its options. */
 export interface TargetFlag {
@@ -51,6 +52,23 @@ export interface Target {
   readonly check?: (outDir: string, ir: IR) => Promise<string[] | undefined>;
   /** The release diff's type-level test, for the test files it names by their ending. */
   readonly typeTest?: TypeTestCheck;
+  /**
+   * The written package and the target's runtime as its registry receives them (built into `context.work`), with how
+   * to look them up there and upload them; `paperoffice-sdk publish` plans and carries out the rest.
+   */
+  readonly publish?: (outDir: string, options: Readonly<Record<string, unknown>>, context: PublishContext) => Promise<Publication>;
+}
+
+/** What the publish command tells a target. */
+export interface PublishContext {
+  /** The release id. */
+  readonly release: string;
+  /** Whether it is the newest release (npm's `latest` goes to the newest only). */
+  readonly newest: boolean;
+  /** A folder of its own for the builds. */
+  readonly work: string;
+  /** The environment: each ecosystem's configuration and credentials, as its own tools read them. */
+  readonly env: NodeJS.ProcessEnv;
 }
 
 /** The release diff's second signal: a type-level test written against the committed client, compiled against the new one. */

@@ -8,6 +8,8 @@ export const CONTRACT = [
   "test/generator/compile.test.ts",
   "test/bench/**/*.test.ts",
   "test/behaviour/soak-contract.test.ts",
+  // Releases through local registries (pypiserver, Verdaccio, a Go module proxy folder): minutes, not seconds.
+  "test/publish/**/*.test.ts",
 ];
 
 export const QUICK = [
@@ -21,6 +23,7 @@ export const QUICK = [
   "test/generator/names.test.ts",
   "test/generator/output.test.ts",
   "test/generator/progress.test.ts",
+  "test/generator/publish-plan.test.ts",
   "test/generator/schema-check.test.ts",
   "test/diff/version.test.ts",
   "test/diff/judged.test.ts",

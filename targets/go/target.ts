@@ -21,8 +21,15 @@ export const target: Target = {
         pattern: "^[a-z][a-z0-9]*$",
         not: { enum: [...GO_KEYWORDS, ...GO_PREDECLARED, "sdkruntime"] },
       },
+      proxy: {
+        description:
+          "`publish`: the module proxy folder (GOPROXY=file://<folder>) the modules are written to (default: GOPROXY when a file:// URL).",
+        type: "string",
+        minLength: 1,
+      },
     },
   },
+  pathOptions: ["proxy"],
   flags: {
     "go-module": { option: "module", help: "the Go module path of the Go SDK (go.mod)" },
     "go-package": { option: "package", help: "the Go package name of the Go SDK" },
@@ -32,4 +39,5 @@ export const target: Target = {
     return { emitters: [goEmitter(options as GoOptions)] };
   },
   check: async (outDir) => (await import("./emit/check.js")).checkGoModule(outDir),
+  publish: async (outDir, options, context) => (await import("./publish/index.js")).publishGo(outDir, options, context),
 };

@@ -30,6 +30,12 @@ export const target: Target = {
         type: "string",
         minLength: 1,
       },
+      runtimePackage: {
+        description:
+          "`publish`: the runtime's npm package, a tarball of `npm pack` or its built folder (default: the toolchain repository's runtime/dist).",
+        type: "string",
+        minLength: 1,
+      },
       runtimeModule: {
         description: "The runtime's module specifier as the generated code writes it (default: the runtime's package).",
         type: "string",
@@ -37,7 +43,7 @@ export const target: Target = {
       },
     },
   },
-  pathOptions: ["runtimeSources"],
+  pathOptions: ["runtimeSources", "runtimePackage"],
   flags: { package: { option: "package", help: "the TypeScript SDK's npm package name: writes package.json and its builds" } },
   load: async (raw, context) => {
     const options = raw as TypeScriptOptions;
@@ -45,6 +51,7 @@ export const target: Target = {
     return typescriptEmitters(options, context, context.large);
   },
   check: async (outDir) => (await import("./emit/check.js")).checkTypeScriptClient(outDir),
+  publish: async (outDir, options, context) => (await import("./publish/index.js")).publishTypeScript(outDir, options, context),
   typeTest: {
     extensions: [".ts", ".mts", ".cts"],
     check: async (source, testFile, root) => (await import("./emit/types-check.js")).checkTypes(source, testFile, root),

@@ -768,7 +768,9 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
       distribution: names.distribution,
       distributionToml: tomlString(names.distribution),
       version: tomlString(pythonVersion(ir.info.version)),
-      summaryToml: tomlString(`Python client of ${ir.info.title.replace(/\s+/g, " ").trim()}, release ${ir.info.version}`),
+      summaryToml: tomlString(
+        `Python client of ${ir.info.title.replace(/\s+/g, " ").trim()}, release ${ir.info.version} (description sha256 ${ir.info.descriptionHash})`,
+      ),
       titleLine: markdownText(ir.info.title),
       releaseMarkdown: markdownText(ir.info.version),
       readmeBaseUrl: pyString(firstServer),
