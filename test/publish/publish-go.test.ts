@@ -3,7 +3,7 @@
 // went out, completed by a rerun that uploads only the SDK; a version whose files in the proxy
 // differ refused; and new modules outside the repository fetching each release with `go get` from that folder alone,
 // building a program that calls the mock.
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -12,7 +12,7 @@ import { listReleases } from "../../generator/spec/releases.js";
 import { type MockServer, startMock } from "../../mock/index.js";
 import { goModuleVersion } from "../../targets/go/emit/version.js";
 import { RUNTIME_MODULE, RUNTIME_VERSION } from "../../targets/go/emit/view.js";
-import { writeZip } from "../../targets/go/publish/zip.js";
+import { modproxy } from "../../targets/go/publish/modproxy.js";
 import { goRun } from "../../targets/go/test/go-module.js";
 import { publishCli, RELEASES, writeConfig } from "./cli.js";
 
@@ -129,8 +129,13 @@ describe("publish to a Go module proxy folder", () => {
   it(
     "refuses a version the proxy holds with other files",
     async () => {
-      const zip = join(proxy, MODULE, "@v", `${goModuleVersion(newer)}.zip`);
-      await writeFile(zip, writeZip([{ name: `${MODULE}@${goModuleVersion(newer)}/go.mod`, data: Buffer.from(`module ${MODULE}\n`) }]));
+      // The version's zip replaced by one of a module holding nothing but its go.mod, written by the same program.
+      const other = join(dir, "other-module");
+      await mkdir(other);
+      await writeFile(join(other, "go.mod"), `module ${MODULE}\n`);
+      await modproxy(["add", join(dir, "other-proxy"), other, MODULE, goModuleVersion(newer) ?? "", "2026-01-01T00:00:00Z"]);
+      const zip = `${goModuleVersion(newer)}.zip`;
+      await copyFile(join(dir, "other-proxy", MODULE, "@v", zip), join(proxy, MODULE, "@v", zip));
       const ran = await publishCli(project, ["--yes"]);
       expect(ran.code).toBe(1);
       expect(ran.stderr).toMatch(

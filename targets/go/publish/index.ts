@@ -1,19 +1,19 @@
 // The Go modules of a release for a module proxy folder, the layout GOPROXY=file://<folder> reads and any static
 // file server serves: the runtime module at its version and the SDK module at the release's (emit/version.ts says why
 // v0.<yyyymmdd>.<hhmm>). Versions are compared by Go's h1: hash of their files, the hash go.sum records; a version
-// is listed only once its files are written, so a run stopped half-way leaves nothing that looks published. A module
-// whose source lives in a version control repository is published there by the tag the plan names.
-import { createHash } from "node:crypto";
+// is listed only once its files are written, so a run stopped half-way leaves nothing that looks published. The zips,
+// their hashes and the folder's files are written by modproxy/ with golang.org/x/mod, Go's own module library. A
+// module whose source lives in a version control repository is published there by the tag the plan names.
 import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
-import { join, relative, resolve, sep } from "node:path";
+import { mkdir, readFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Artifact, Publication } from "../../../generator/publish/plan.js";
 import { RELEASE_ID } from "../../../generator/spec/releases.js";
 import type { PublishContext } from "../../../generator/target.js";
 import { goModuleVersion } from "../emit/version.js";
 import { RUNTIME_MODULE, RUNTIME_VERSION } from "../emit/view.js";
-import { hash1, readZip, writeZip, type ZipEntry } from "./zip.js";
+import { modproxy } from "./modproxy.js";
 
 const RUNTIME = fileURLToPath(new URL("../runtime/", import.meta.url));
 
@@ -23,41 +23,29 @@ export interface GoPublishOptions {
   readonly proxy?: string;
 }
 
-/** A module path as the proxy's folders write it: each upper-case letter as '!' and the lower-case one. */
+/**
+ * A module path as the proxy's folders write it (module.EscapePath): each upper-case letter as '!' and the lower-case
+ * one. Only to find a version's files; modproxy writes them.
+ */
 const escapedPath = (module: string) => module.replace(/[A-Z]/g, (c) => `!${c.toLowerCase()}`);
-
-/** A module's files, as a module zip holds them: no nested module, no version control folder, no vendor/. */
-async function moduleFiles(root: string): Promise<string[]> {
-  const found: string[] = [];
-  const walk = async (dir: string): Promise<void> => {
-    for (const entry of await readdir(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name === "vendor" || entry.name.startsWith(".") || existsSync(join(path, "go.mod"))) continue;
-        await walk(path);
-      } else if (entry.isFile()) found.push(relative(root, path).split(sep).join("/"));
-    }
-  };
-  await walk(root);
-  return found.sort();
-}
 
 interface GoArtifact extends Artifact {
   readonly root: string;
   readonly time: string;
 }
 
+/** The version's zip and h1: hash, from a proxy folder of the run's own: what upload then writes into the proxy. */
 async function moduleArtifact(root: string, version: string, time: string, work: string, runtime: boolean): Promise<GoArtifact> {
   const mod = await readFile(join(root, "go.mod"), "utf8").catch(() => {
     throw new Error(`${join(root, "go.mod")} is missing: generate the go target before publishing it`);
   });
   const name = /^module\s+(\S+)/m.exec(mod)?.[1];
   if (name === undefined) throw new Error(`${join(root, "go.mod")} names no module`);
-  const entries: ZipEntry[] = [];
-  for (const file of await moduleFiles(root)) entries.push({ name: `${name}@${version}/${file}`, data: await readFile(join(root, file)) });
-  const file = join(work, `${escapedPath(name).replaceAll("/", "_")}@${version}.zip`);
-  await writeFile(file, writeZip(entries));
-  return { name, version, file, hash: hash1(entries), runtime, root, time, note: `tag ${version}` };
+  // Absolute paths: modproxy runs in its own folder.
+  const staged = resolve(work, "go-proxy");
+  const hash = await modproxy(["add", staged, resolve(root), name, version, time]);
+  const file = join(staged, escapedPath(name), "@v", `${version}.zip`);
+  return { name, version, file, hash, runtime, root, time, note: `tag ${version}` };
 }
 
 /** The time of a release id, as its version's time in the proxy. */
@@ -88,23 +76,16 @@ export async function publishGo(outDir: string, options: GoPublishOptions, conte
       const zip = join(folder(artifact), `${artifact.version}.zip`);
       const list = await readFile(join(folder(artifact), "list"), "utf8").catch(() => "");
       if (!list.split(/\s+/).includes(artifact.version) || !existsSync(zip)) return undefined;
-      return hash1(readZip(await readFile(zip)));
+      return modproxy(["hash", zip]);
     },
     upload: async (artifact) => {
       const { root, time } = artifact as GoArtifact;
-      const dir = folder(artifact);
-      await mkdir(dir, { recursive: true });
-      const id = createHash("sha256").update(artifact.hash).digest("hex").slice(0, 8);
-      // Each file whole or not at all (written aside, then renamed), and the list last.
-      const put = async (name: string, data: Buffer | string) => {
-        await writeFile(join(dir, `.${name}.${id}`), data);
-        await rename(join(dir, `.${name}.${id}`), join(dir, name));
-      };
-      await put(`${artifact.version}.mod`, await readFile(join(root, "go.mod")));
-      await put(`${artifact.version}.info`, JSON.stringify({ Version: artifact.version, Time: time }));
-      await put(`${artifact.version}.zip`, await readFile(artifact.file));
-      const known = (await readFile(join(dir, "list"), "utf8").catch(() => "")).split(/\s+/).filter(Boolean);
-      await put("list", `${[...new Set([...known, artifact.version])].join("\n")}\n`);
+      // The same program from the same folder: the same files, so the hash checked before anything went out.
+      const written = await modproxy(["add", resolve(proxy), resolve(root), artifact.name, artifact.version, time]);
+      if (written !== artifact.hash)
+        throw new Error(
+          `go: ${artifact.name}@${artifact.version} was written as ${written}, not ${artifact.hash}: its folder changed during the run`,
+        );
     },
   };
 }

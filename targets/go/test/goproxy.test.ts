@@ -1,24 +1,27 @@
 // The generated Go module as a Go user gets it: the service's module and the runtime module in a module proxy folder
-// (written by goproxy/main.go), fetched with `go get` by the version the README names into a new module outside the
-// repository, with no other source of modules, then built into a program that calls the mock service.
+// (written by ../publish/modproxy, as `publish` writes it), fetched with `go get` by the version the README names into
+// a new module outside the repository, with no other source of modules, then built into a program that calls the mock
+// service. And that proxy writer's own Go checks.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate, writeFiles } from "../../../generator/generate.js";
+import { ensureGoTools } from "../../../scripts/setup/go-tools.mjs";
 import { currentRelease, RELEASE_ID, releaseFile } from "../../../generator/spec/releases.js";
 import { type MockServer, startMock } from "../../../mock/index.js";
 import { goEmitter } from "../emit/index.js";
 import { goModuleVersion } from "../emit/version.js";
 import { RUNTIME_MODULE, RUNTIME_VERSION } from "../emit/view.js";
+import { modproxy } from "../publish/modproxy.js";
 import { GO_RUNTIME, goRun, type Outcome } from "./go-module.js";
 
 const LIMIT = 300_000;
 // Upper-case letters, so that the proxy folder's escaped paths (!d, !s) are used too.
 const MODULE = "example.com/goproxy-test/Document-SDK-go";
-const PROXY_WRITER = fileURLToPath(new URL("./goproxy/main.go", import.meta.url));
 const TOKEN = "svc_sk_go_proxy";
+const MODPROXY = fileURLToPath(new URL("../publish/modproxy/", import.meta.url));
 
 const program = `package main
 
@@ -86,6 +89,8 @@ describe("the generated Go module from a module proxy", () => {
   let user = "";
   let readme = "";
   let env: Record<string, string> = {};
+  // The h1: hash modproxy gave each module version, by "<module> <version>".
+  const written = new Map<string, string>();
   let mock: MockServer | undefined;
 
   beforeAll(async () => {
@@ -101,7 +106,7 @@ describe("the generated Go module from a module proxy", () => {
       [GO_RUNTIME, RUNTIME_MODULE, RUNTIME_VERSION, "2026-01-01T00:00:00Z"],
       [join(sdk, "go"), MODULE, version, releaseTime(release)],
     ] as const) {
-      ok(await goRun(work, "go", ["run", PROXY_WRITER, proxy, root, module, at, time], { GOWORK: "off" }), `proxy: ${module}`);
+      written.set(`${module} ${at}`, await modproxy(["add", proxy, root, module, at, time]));
     }
     // The proxy folder is the only source of modules and nothing is checked against a checksum database; the module
     // cache is this test's own (and removable), so that nothing cached earlier stands in for the proxy's zips.
@@ -138,11 +143,14 @@ describe("the generated Go module from a module proxy", () => {
       const modules = ok(await goRun(user, "go", ["list", "-m", "all"], env), "go list -m all");
       expect(modules.trim().split("\n")).toEqual(["example.com/user", `${MODULE} ${version}`, `${RUNTIME_MODULE} ${RUNTIME_VERSION}`]);
       const sums = await readFile(join(user, "go.sum"), "utf8");
+      // The hash modproxy gives is the one the go command records.
       for (const [module, at] of [
         [MODULE, version],
         [RUNTIME_MODULE, RUNTIME_VERSION],
       ]) {
-        expect(sums, "go.sum").toContain(`${module} ${at} h1:`);
+        const h1 = written.get(`${module} ${at}`) ?? "";
+        expect(h1, `${module} ${at}`).toMatch(/^h1:[A-Za-z0-9+/]{43}=$/);
+        expect(sums, "go.sum").toContain(`${module} ${at} ${h1}\n`);
       }
 
       const printed = JSON.parse(ok(await goRun(user, join(user, "user-program"), [mock!.url], env), "the program")) as Printed;
@@ -151,6 +159,20 @@ describe("the generated Go module from a module proxy", () => {
       expect(printed.job.id).toMatch(/^job_/);
       expect(printed.job.payload).toBeTypeOf("object");
       expect(mock!.stats.invalidResponses).toEqual([]);
+    },
+    LIMIT,
+  );
+
+  it(
+    "writes it with a proxy writer that is gofmt-clean and passes go vet and staticcheck",
+    async () => {
+      // golang.org/x/mod is in the module cache since beforeAll ran the writer.
+      const env = { GOWORK: "off", GOFLAGS: "-mod=readonly" };
+      const gofmt = ok(await goRun(MODPROXY, "gofmt", ["-l", "."], env), "gofmt");
+      expect(gofmt.trim(), "files gofmt would change").toBe("");
+      ok(await goRun(MODPROXY, "go", ["vet", "./..."], env), "go vet");
+      const { staticcheck = "" } = await ensureGoTools();
+      ok(await goRun(MODPROXY, staticcheck, ["./..."], env), "staticcheck");
     },
     LIMIT,
   );
