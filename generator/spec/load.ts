@@ -6,7 +6,7 @@ import { checkPagination } from "./pagination.js";
 import { checkRefs } from "./refs.js";
 import { type SpecProblem, SpecError } from "./problems.js";
 import { schemaProblems, schemaProblemsInWorker } from "./schema-check.js";
-import { knownValid, rememberValid } from "./valid-cache.js";
+import { knownValid, rememberValid, validEntry } from "./valid-cache.js";
 import { checkVariants } from "./variants.js";
 import { checkWebhookSubscriptions } from "./webhook-subscription.js";
 
@@ -59,11 +59,12 @@ export async function startChecks(raw: RawDescription): Promise<CheckingDescript
   const refProblems = checkRefs(document);
   if (refProblems.length > 0) throw new SpecError(source, refProblems);
 
-  // A text this toolchain found valid before is not checked against the OpenAPI schema again (valid-cache.ts).
-  const schemaCheck = knownValid(raw.text)
+  // A document this toolchain found valid before is not checked against the OpenAPI schema again (valid-cache.ts).
+  const cached = validEntry(document);
+  const schemaCheck = knownValid(cached)
     ? Promise.resolve([])
     : (raw.text.length >= LARGE_DESCRIPTION_BYTES ? schemaProblemsInWorker(document) : schemaProblems(document)).then((problems) => {
-        if (problems.length === 0) rememberValid(raw.text);
+        if (problems.length === 0) rememberValid(cached);
         return problems;
       });
   const extensionProblems = [

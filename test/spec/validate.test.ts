@@ -153,4 +153,14 @@ describe("a broken copy of the description fails with the JSON pointer of the pr
     });
     expect(problems.some((p) => p.startsWith("/paths/~1webhooks~1list/get/responses"))).toBe(true);
   });
+
+  it("an OpenAPI schema violation in an edited copy of a text already found valid (the check's cache follows the document)", async () => {
+    const file = releaseFile(releases.at(-1)!);
+    const text = await readFile(file, "utf8");
+    await checkDescription({ source: "valid.yaml", text, document: parseDescription(file, text) });
+    const problems = await problemsAfter((doc) => {
+      doc.paths["/webhooks/list"].get.responses = "none";
+    });
+    expect(problems.some((p) => p.startsWith("/paths/~1webhooks~1list/get/responses"))).toBe(true);
+  });
 });
