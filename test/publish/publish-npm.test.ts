@@ -1,8 +1,8 @@
 // `paperoffice-sdk publish` with the TypeScript target against a Verdaccio on 127.0.0.1, found through npm's own
 // configuration (a user npmrc naming the scope's registry, its token as ${NODE_AUTH_TOKEN}): two releases of the SDK
 // and the runtime once, the older release published after the newer one leaving `latest` on the newer, the token never
-// printed, and fresh projects installing the SDK pinned to each release, compiling against it and calling the mock.
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+// printed, a version held with other content refused before anything is published, and fresh projects installing the SDK pinned to each release, compiling against it and calling the mock.
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -80,6 +80,35 @@ describe("publish to an npm registry", () => {
       expect(await distTags()).toEqual({ latest: releaseToVersion(newer), [`release-${older}`]: releaseToVersion(older) });
       const again = await publishCli(project, ["--yes", "--release", older], env);
       expect(again.stdout).toContain("published 0, skipped 2 already there");
+    },
+    LIMIT,
+  );
+
+  it(
+    "refuses a version the registry holds with other content, before publishing anything",
+    async () => {
+      // The same release id with an edited summary: same name and version, other bytes (the description's hash too).
+      const edited = join(dir, "edited-releases");
+      await mkdir(edited);
+      await copyFile(join(RELEASES, `${older}.yaml`), join(edited, `${older}.yaml`));
+      const text = await readFile(join(RELEASES, `${newer}.yaml`), "utf8");
+      await writeFile(join(edited, `${newer}.yaml`), text.replace("summary: HTTP/JSON", "summary: Edited. HTTP/JSON"));
+      const other = join(dir, "other");
+      await mkdir(other);
+      const { runtime } = await tarballs();
+      await writeConfig(other, { releases: edited, languages: ["typescript"], typescript: { package: SDK, runtimePackage: runtime } });
+      const before = await distTags();
+      for (const args of [[], ["--yes"]]) {
+        const ran = await publishCli(other, args, env);
+        expect(ran.code, ran.stdout).toBe(1);
+        expect(ran.stderr).toMatch(
+          new RegExp(`^error: npm ${SDK}@${releaseToVersion(newer).replaceAll(".", "\\.")} already exists in \\S+ with other content`, "m"),
+        );
+        expect(ran.stderr).toContain("a published version is never replaced");
+        expect(ran.stderr).not.toMatch(/\n\s+at /);
+        expect(`${ran.stdout}${ran.stderr}`).not.toContain(registry.token);
+      }
+      expect(await distTags()).toEqual(before);
     },
     LIMIT,
   );
