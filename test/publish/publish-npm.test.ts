@@ -53,7 +53,7 @@ describe("publish to an npm registry", () => {
   const distTags = async () => JSON.parse((await npm(["view", SDK, "dist-tags", "--json"], dir, env)).stdout) as Record<string, string>;
 
   it(
-    "publishes the newest release and the runtime, as `latest`, never printing the token",
+    "publishes the newest release and the runtime (killed after the runtime went out, then rerun), as `latest`, never printing the token",
     async () => {
       const dry = await publishCli(project, [], env);
       expect(dry.code, dry.stderr).toBe(0);
@@ -61,10 +61,18 @@ describe("publish to an npm registry", () => {
       expect(dry.stdout).toMatch(
         new RegExp(`npm ${SDK}@${releaseToVersion(newer).replaceAll(".", "\\.")} .*: would publish \\(dist-tag latest\\)`),
       );
+      // Killed right after its first upload, the runtime: the registry holds the runtime and not the SDK (the run's
+      // build folder, left behind, is below the test's folder).
+      const killed = await publishCli(project, ["--yes"], { ...env, PAPEROFFICE_SDK_PUBLISH_KILL_AFTER: "1", TMPDIR: dir });
+      expect(killed.signal, killed.stderr).toBe("SIGKILL");
+      expect((await npm(["view", "@paperoffice/sdk-runtime@0.1.0", "version"], dir, env)).stdout.trim()).toBe("0.1.0");
+      await expect(npm(["view", SDK, "versions", "--json"], dir, env)).rejects.toThrow(/E404|404/);
+      // The rerun publishes the SDK only.
       const ran = await publishCli(project, ["--yes"], env);
       expect(ran.code, ran.stderr).toBe(0);
-      expect(ran.stdout).toContain("published 2, skipped 0 already there");
-      for (const printed of [dry, ran]) expect(`${printed.stdout}${printed.stderr}`).not.toContain(registry.token);
+      expect(ran.stdout).toMatch(/sdk-runtime@0\.1\.0 .*: already there, same content \(skipped\)/);
+      expect(ran.stdout).toContain("published 1, skipped 1 already there");
+      for (const printed of [dry, killed, ran]) expect(`${printed.stdout}${printed.stderr}`).not.toContain(registry.token);
       expect(await distTags()).toEqual({ latest: releaseToVersion(newer) });
     },
     LIMIT,
