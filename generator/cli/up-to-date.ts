@@ -9,6 +9,7 @@ import { mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { GenerateOptions } from "../generate.js";
+import { toolCachePath } from "../tool-cache.js";
 import { toolchainVersions } from "../version.js";
 
 /** The toolchain's root: the repository, or dist/ of the installed package (this file is <root>/generator/cli/). */
@@ -68,12 +69,9 @@ export async function runKey(source: string, options: GenerateOptions, config: s
     .digest("hex");
 }
 
-/** The project's tool cache (node_modules/.cache), or undefined in a folder without node_modules: none is created. */
-const cacheFile = (out: string): string | undefined => {
-  const modules = join(process.cwd(), "node_modules");
-  if (!existsSync(modules)) return undefined;
-  return join(modules, ".cache", "paperoffice-sdk", `${createHash("sha256").update(resolve(out)).digest("hex").slice(0, 16)}.json`);
-};
+/** The last run's record for an output folder, in the tool cache. */
+const cacheFile = (out: string): string | undefined =>
+  toolCachePath(`${createHash("sha256").update(resolve(out)).digest("hex").slice(0, 16)}.json`);
 
 const sha256 = (bytes: Buffer): string => createHash("sha256").update(bytes).digest("hex");
 

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import type Handlebars from "handlebars";
+import { toolCachePath } from "../tool-cache.js";
 
 type HandlebarsApi = typeof Handlebars;
 export type Template = HandlebarsTemplateDelegate;
@@ -24,17 +25,10 @@ export function templateEnvironment(): HandlebarsApi {
   return (require("handlebars/runtime") as HandlebarsApi).create();
 }
 
-/** The folder of compiled templates, or undefined in a folder without node_modules: none is created. */
-function cacheDir(): string | undefined {
-  const modules = join(process.cwd(), "node_modules");
-  return existsSync(modules) ? join(modules, ".cache", "paperoffice-sdk", "templates") : undefined;
-}
-
 /** The template of `text` in `env`, compiled (and kept) only when the cache does not hold it yet. */
 export function compiledTemplate(env: HandlebarsApi, text: string): Template {
-  const dir = cacheDir();
   const key = createHash("sha256").update(`${env.VERSION}\0${OPTIONS_TEXT}\0${text}`).digest("hex");
-  const file = dir === undefined ? undefined : join(dir, `${key}.cjs`);
+  const file = toolCachePath("templates", `${key}.cjs`);
   if (file !== undefined && existsSync(file)) {
     try {
       return env.template(require(file) as TemplateSpecification);

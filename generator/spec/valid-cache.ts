@@ -7,15 +7,14 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { toolCachePath } from "../tool-cache.js";
 import { toolchainVersions } from "../version.js";
 
 /** The cache entry of a document, or undefined in a folder without node_modules: none is created. */
 export function validEntry(document: unknown): string | undefined {
-  const modules = join(process.cwd(), "node_modules");
-  if (!existsSync(modules)) return undefined;
+  if (toolCachePath() === undefined) return undefined;
   const json = JSON.stringify(document);
-  const key = createHash("sha256").update(toolchainVersions()).update("\0").update(json).digest("hex");
-  return join(modules, ".cache", "paperoffice-sdk", "valid", key);
+  return toolCachePath("valid", createHash("sha256").update(toolchainVersions()).update("\0").update(json).digest("hex"));
 }
 
 /** True when a run of this toolchain found the entry's document valid against the OpenAPI schema. */
