@@ -1,7 +1,7 @@
 // Running `paperoffice-sdk publish` as a release engineer does, in a project folder of its own with its configuration
 // file, the repository's Python tool environment first on PATH (python3 with build, twine and hatchling).
 import { execFile } from "node:child_process";
-import { writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
@@ -42,4 +42,19 @@ export async function writeConfig(dir: string, config: Record<string, unknown>):
     join(dir, "paperoffice-sdk.config.json"),
     `${JSON.stringify({ outputs: { fixtures: false, ir: false }, ...config }, null, 2)}\n`,
   );
+}
+
+/**
+ * A releases folder below `dir` holding `older` as it is and `newer` with an edited summary: the same release ids,
+ * so the same names and versions, with other bytes (the description's hash too). Returns the folder.
+ */
+export async function editedReleases(dir: string, older: string, newer: string): Promise<string> {
+  const edited = join(dir, "edited-releases");
+  await mkdir(edited);
+  await copyFile(join(RELEASES, `${older}.yaml`), join(edited, `${older}.yaml`));
+  const text = await readFile(join(RELEASES, `${newer}.yaml`), "utf8");
+  const changed = text.replace("summary: HTTP/JSON", "summary: Edited. HTTP/JSON");
+  if (changed === text) throw new Error(`${newer}.yaml has no "summary: HTTP/JSON" to edit`);
+  await writeFile(join(edited, `${newer}.yaml`), changed);
+  return edited;
 }

@@ -2,7 +2,7 @@
 // configuration (a user npmrc naming the scope's registry, its token as ${NODE_AUTH_TOKEN}): two releases of the SDK
 // and the runtime once, the older release published after the newer one leaving `latest` on the newer, the token never
 // printed, a version held with other content refused before anything is published, and fresh projects installing the SDK pinned to each release, compiling against it and calling the mock.
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,7 +10,7 @@ import { releaseToVersion } from "../../generator/releases/version.js";
 import { listReleases } from "../../generator/spec/releases.js";
 import { type MockServer, startMock } from "../../mock/index.js";
 import { npm, run, tarballs } from "../package/helpers.js";
-import { publishCli, RELEASES, ROOT, writeConfig } from "./cli.js";
+import { editedReleases, publishCli, RELEASES, ROOT, writeConfig } from "./cli.js";
 import { type LocalRegistry, startVerdaccio } from "./servers.js";
 
 const SDK = "@paperoffice/sdk";
@@ -95,12 +95,7 @@ describe("publish to an npm registry", () => {
   it(
     "refuses a version the registry holds with other content, before publishing anything",
     async () => {
-      // The same release id with an edited summary: same name and version, other bytes (the description's hash too).
-      const edited = join(dir, "edited-releases");
-      await mkdir(edited);
-      await copyFile(join(RELEASES, `${older}.yaml`), join(edited, `${older}.yaml`));
-      const text = await readFile(join(RELEASES, `${newer}.yaml`), "utf8");
-      await writeFile(join(edited, `${newer}.yaml`), text.replace("summary: HTTP/JSON", "summary: Edited. HTTP/JSON"));
+      const edited = await editedReleases(dir, older, newer);
       const other = join(dir, "other");
       await mkdir(other);
       const { runtime } = await tarballs();

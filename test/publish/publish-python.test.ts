@@ -3,7 +3,7 @@
 // PyPI, refuses a file it already holds), an older release published after the newer one, a version that exists with
 // other content refused with a clear error, and the published SDK installed back, pinned, calling the mock.
 import { execFile } from "node:child_process";
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -13,8 +13,8 @@ import { type MockServer, startMock } from "../../mock/index.js";
 import { pythonVersion } from "../../targets/python/emit/view.js";
 import { venvBin } from "../../targets/python/test/package.js";
 import { buildWheels, freshVenv } from "../../targets/python/test/wheels.js";
-import { publishCli, RELEASES, writeConfig } from "./cli.js";
-import { pythonSdk } from "./python-sdk.js";
+import { editedReleases, publishCli, RELEASES, writeConfig } from "./cli.js";
+import { pipInstallPinned, pythonSdk } from "./python-sdk.js";
 import { type LocalRegistry, startPypiServer } from "./servers.js";
 
 const run = promisify(execFile);
@@ -102,12 +102,7 @@ describe("publish to a Python package index", () => {
   it(
     "refuses a version the index holds with other content, before uploading anything",
     async () => {
-      // The same release id with an edited summary: same name and version, other bytes (the description's hash too).
-      const edited = join(dir, "edited-releases");
-      await mkdir(edited);
-      await copyFile(join(RELEASES, `${older}.yaml`), join(edited, `${older}.yaml`));
-      const text = await readFile(join(RELEASES, `${newer}.yaml`), "utf8");
-      await writeFile(join(edited, `${newer}.yaml`), text.replace("summary: HTTP/JSON", "summary: Edited. HTTP/JSON"));
+      const edited = await editedReleases(dir, older, newer);
       const other = join(dir, "other");
       await mkdir(other);
       await writeConfig(other, {
@@ -136,16 +131,7 @@ describe("publish to a Python package index", () => {
     for (const release of [older, newer]) {
       const python = await freshVenv(join(dir, `user-${release}`), { withoutRuntime: true });
       const pin = `${SDK}==${pythonVersion(release)}`;
-      await run(python, [
-        "-m",
-        "pip",
-        "install",
-        "--disable-pip-version-check",
-        "--no-cache-dir",
-        "--index-url",
-        `${index.url}simple/`,
-        pin,
-      ]);
+      await pipInstallPinned(python, `${index.url}simple/`, pin);
       const script = [
         "import json, sys, document_automation_service as sdk",
         "with sdk.Client('svc_sk_publish', sys.argv[1]) as c: print(json.dumps(c.list_webhooks().status))",

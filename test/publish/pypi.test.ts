@@ -12,7 +12,7 @@ import { type MockServer, startMock } from "../../mock/index.js";
 import { pythonVersion } from "../../targets/python/emit/view.js";
 import { generatedPythonModule, venvBin } from "../../targets/python/test/package.js";
 import { buildWheels, freshVenv } from "../../targets/python/test/wheels.js";
-import { pythonSdk } from "./python-sdk.js";
+import { pipInstallPinned, pythonSdk } from "./python-sdk.js";
 import { type LocalRegistry, startPypiServer } from "./servers.js";
 
 const run = promisify(execFile);
@@ -70,22 +70,7 @@ describe("the Python SDK of two releases through a local package index", () => {
     for (const release of releases) {
       const version = pythonVersion(release);
       const python = await freshVenv(join(dir, `user-${release}`), { withoutRuntime: true });
-      await run(
-        python,
-        [
-          "-m",
-          "pip",
-          "install",
-          "--disable-pip-version-check",
-          "--no-cache-dir",
-          "--index-url",
-          `${index.url}simple/`,
-          `${distribution}==${version}`,
-        ],
-        {
-          timeout: 200_000,
-        },
-      );
+      await pipInstallPinned(python, `${index.url}simple/`, `${distribution}==${version}`);
       const env: NodeJS.ProcessEnv = { ...process.env, PYTHONDONTWRITEBYTECODE: "1" };
       delete env.PYTHONPATH;
       const { stdout } = await run(python, ["-c", SCRIPT, module, mock.url, distribution], { env, timeout: 60_000 });
