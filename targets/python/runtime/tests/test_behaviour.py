@@ -238,7 +238,10 @@ class ScenarioServer:
     ) -> None:
         try:
             request.send_response(status)
-            for name, value in {**headers, "content-length": str(len(body) if length is None else length)}.items():
+            # The server closes after each answer, and says so: a client that was not told could send its next
+            # request (a retry sent at once) on the socket before the close reaches it, and see that request dropped.
+            closing = {"connection": "close", "content-length": str(len(body) if length is None else length)}
+            for name, value in {**headers, **closing}.items():
                 request.send_header(name, value)
             request.end_headers()
             request.wfile.write(body)
