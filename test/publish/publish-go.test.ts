@@ -3,7 +3,7 @@
 // went out, completed by a rerun that uploads only the SDK; a version whose files in the proxy
 // differ refused; and new modules outside the repository fetching each release with `go get` from that folder alone,
 // building a program that calls the mock.
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -121,6 +121,32 @@ describe("publish to a Go module proxy folder", () => {
         const ran = await goRun(user, join(user, "user-program"), [], env);
         expect(ran.code, ran.output).toBe(0);
         expect(JSON.parse(ran.output)).toEqual({ release, status: "success" });
+      }
+    },
+    LIMIT,
+  );
+
+  it(
+    "refuses to publish a release whose checks fail, before asking the proxy or writing to it",
+    async () => {
+      // The Go release check is gofmt over the generated module; a gofmt first on PATH that finds a file it cannot
+      // parse stands for a release whose output is broken. The project publishes into a proxy folder of its own.
+      const broken = join(dir, "broken-check");
+      const tools = join(broken, "bin");
+      const brokenProxy = join(broken, "proxy");
+      await mkdir(tools, { recursive: true });
+      await writeFile(join(tools, "gofmt"), "#!/bin/sh\necho \"go/client.go:1:1: expected 'package', found 'EOF'\" >&2\nexit 2\n", {
+        mode: 0o755,
+      });
+      await writeConfig(broken, { releases: RELEASES, languages: ["go"], go: { module: MODULE, proxy: brokenProxy } });
+      for (const args of [[], ["--yes"]]) {
+        const ran = await publishCli(broken, args, { PATH: `${tools}:${process.env.PATH ?? ""}` });
+        expect(ran.code, ran.stdout).toBe(1);
+        expect(ran.stderr).toMatch(new RegExp(`^error: release ${newer} failed its checks; nothing was published:`, "m"));
+        expect(ran.stderr).toContain("go: go/client.go:1:1: expected 'package', found 'EOF'");
+        expect(ran.stderr).not.toMatch(/\n\s+at /);
+        expect(ran.stdout).not.toMatch(/would publish|published \d/);
+        await expect(readdir(brokenProxy)).rejects.toThrow(/ENOENT/);
       }
     },
     LIMIT,
