@@ -4,7 +4,7 @@
 // (TWINE_USERNAME, TWINE_PASSWORD, ~/.pypirc); nothing here reads or prints them.
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cp, mkdir, readdir, readFile } from "node:fs/promises";
+import { access, cp, mkdir, readdir, readFile } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -36,21 +36,34 @@ async function python(args: readonly string[], env: NodeJS.ProcessEnv): Promise<
   }
 }
 
-/** A project's name and version from its pyproject.toml. */
-async function project(root: string): Promise<{ name: string; version: string }> {
+// Python's own TOML reader (tomllib; tomli, which `build` requires before 3.11, on older Pythons).
+const READ_PROJECT = `import json, sys
+try:
+    import tomllib
+except ImportError:
+    import tomli as tomllib
+with open(sys.argv[1], "rb") as f:
+    project = tomllib.load(f).get("project", {})
+print(json.dumps({"name": project.get("name"), "version": project.get("version")}))`;
+
+/** A project's name and version from its pyproject.toml, read by Python's TOML reader. */
+async function project(root: string, env: NodeJS.ProcessEnv): Promise<{ name: string; version: string }> {
   const file = join(root, "pyproject.toml");
-  const text = await readFile(file, "utf8").catch(() => {
+  await access(file).catch(() => {
     throw new Error(`${file} is missing: generate the python target before publishing it`);
   });
-  const field = (key: string) => new RegExp(`^${key}\\s*=\\s*"([^"]+)"`, "m").exec(text)?.[1];
-  const [name, version] = [field("name"), field("version")];
-  if (!name || !version) throw new Error(`${file}: [project] has no name or version`);
+  const { stdout } = await run("python3", ["-c", READ_PROJECT, file], { env }).catch((error: { stderr?: string }) => {
+    throw new Error(`${file} could not be read as TOML: ${(error.stderr ?? "").trim().split("\n").at(-1) ?? ""}`);
+  });
+  const { name, version } = JSON.parse(stdout) as { name?: unknown; version?: unknown };
+  if (typeof name !== "string" || typeof version !== "string" || !name || !version)
+    throw new Error(`${file}: [project] has no name or version`);
   return { name, version };
 }
 
 /** Builds a project's wheel from a copy (building writes into the project folder). */
 async function wheel(root: string, work: string, env: NodeJS.ProcessEnv, runtime: boolean): Promise<Artifact> {
-  const { name, version } = await project(root);
+  const { name, version } = await project(root, env);
   const copy = join(work, "src", name);
   const dist = join(work, "dist", name);
   await mkdir(dist, { recursive: true });
@@ -63,6 +76,35 @@ async function wheel(root: string, work: string, env: NodeJS.ProcessEnv, runtime
     .update(await readFile(file))
     .digest("hex");
   return { name, version, file, hash, runtime };
+}
+
+const SIMPLE_JSON = "application/vnd.pypi.simple.v1+json";
+
+/**
+ * The sha256 the index gives for one file of a project, undefined when it does not hold the file. The simple API
+ * is asked for its JSON form (PEP 691, as PyPI serves it) and read as HTML (PEP 503) when the index answers with that.
+ */
+export async function indexedSha256(indexUrl: string, name: string, file: string): Promise<string | undefined> {
+  const url = `${indexUrl.replace(/\/?$/, "/")}${normalised(name)}/`;
+  const response = await fetch(url, { headers: { accept: `${SIMPLE_JSON}, text/html;q=0.1` } }).catch((error: Error) => {
+    throw new Error(`the package index ${indexUrl} did not answer: ${error.message}`);
+  });
+  if (response.status === 404) return undefined;
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  const none = "(no sha256 given by the index)";
+  if ((response.headers.get("content-type") ?? "").startsWith(SIMPLE_JSON)) {
+    const page = (await response.json().catch(() => undefined)) as { files?: unknown } | undefined;
+    if (!Array.isArray(page?.files)) throw new Error(`${url} answered ${SIMPLE_JSON} without a files list`);
+    const entry = (page.files as { filename?: unknown; hashes?: { sha256?: unknown } }[]).find((f) => f?.filename === file);
+    if (entry === undefined) return undefined;
+    return typeof entry.hashes?.sha256 === "string" ? entry.hashes.sha256 : none;
+  }
+  const page = await response.text();
+  for (const [, href = "", text = ""] of page.matchAll(/<a\s[^>]*href="([^"]*)"[^>]*>([^<]*)<\/a>/g)) {
+    if (text.trim() !== file) continue;
+    return /#sha256=([0-9a-f]{64})/.exec(href)?.[1] ?? none;
+  }
+  return undefined;
 }
 
 /** PEP 503's normalised name, the simple API's folder. */
@@ -79,21 +121,7 @@ export async function publishPython(outDir: string, options: PythonPublishOption
     ecosystem: "PyPI",
     registry: uploadUrl,
     artifacts,
-    find: async (artifact) => {
-      const url = `${indexUrl}${normalised(artifact.name)}/`;
-      const response = await fetch(url).catch((error: Error) => {
-        throw new Error(`the package index ${indexUrl} did not answer: ${error.message}`);
-      });
-      if (response.status === 404) return undefined;
-      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-      const page = await response.text();
-      const file = basename(artifact.file);
-      for (const [, href = "", text = ""] of page.matchAll(/<a\s[^>]*href="([^"]*)"[^>]*>([^<]*)<\/a>/g)) {
-        if (text.trim() !== file) continue;
-        return /#sha256=([0-9a-f]{64})/.exec(href)?.[1] ?? "(no sha256 given by the index)";
-      }
-      return undefined;
-    },
+    find: (artifact) => indexedSha256(indexUrl, artifact.name, basename(artifact.file)),
     upload: async (artifact) => {
       await python(
         ["twine", "upload", "--non-interactive", "--disable-progress-bar", "--repository-url", uploadUrl, artifact.file],
