@@ -41,7 +41,10 @@ export class ScenarioServer {
     this.#main = createServer((req, res) => this.#handle("main", req, res));
     this.#foreign = createServer((req, res) => this.#handle("foreign", req, res));
     for (const server of [this.#main, this.#foreign]) {
-      server.keepAliveTimeout = 500;
+      // Idle connections are kept well past any gap a scenario leaves between its requests (polls, retries and
+      // Retry-After are all under 10 s): a server closing one just as a client reuses it would drop that request
+      // unread, a race of the machine's timing that no scenario is about. stop() destroys the sockets left.
+      server.keepAliveTimeout = 30_000;
       server.on("connection", (socket) => {
         this.#sockets.add(socket);
         socket.on("close", () => this.#sockets.delete(socket));
