@@ -51,9 +51,6 @@ function operationRequest(
   response: SendRequest["response"],
   budget: Budget,
 ): SendRequest {
-  const { model, errors } = client[internals];
-  const selector = op.job === "submit" ? model.jobs?.submit.pipelineParameter : undefined;
-  if (selector !== undefined && input.path?.[selector] !== undefined) checkPipeline(model, errors, String(input.path[selector]));
   // A JSON operation asks for JSON first: a server that also offers another representation (GitHub's
   // application/vnd.github.object) then answers with the one the client parses.
   const accept = response === "json" ? ACCEPT_JSON : undefined;
@@ -71,6 +68,7 @@ function operationRequest(
     response,
     resendable: isResendable(op),
     jobSubmission: op.job === "submit",
+    stillRunningStatus: op.job === "submit" ? client[internals].model.jobs?.submit.stillRunningStatus : undefined,
     budget,
     label: op.operationId,
     security: op.security,
@@ -95,7 +93,13 @@ export async function callOperationWithBody<T, B extends BillingData = BillingDa
   input: CallInput,
   options: RequestOptions = {},
 ): Promise<ApiResult<T, B>> {
-  return (await sendOperation(client, op, input, options, await prepareOperationBody(client, op, input, options))) as ApiResult<T, B>;
+  // A job submission sent as an operation: a pipeline the description's pattern rejects is refused before sending
+  // (here, not in sendOperation: operations without a body are no submissions, and their bundles leave it out).
+  const { model, errors } = client[internals];
+  const selector = op.job === "submit" ? model.jobs?.submit.pipelineParameter : undefined;
+  const prepared = await prepareOperationBody(client, op, input, options);
+  if (selector !== undefined && input.path?.[selector] !== undefined) checkPipeline(model, errors, String(input.path[selector]));
+  return (await sendOperation(client, op, input, options, prepared)) as ApiResult<T, B>;
 }
 
 /** An operation's body, its encoding and its headers: a raw body carries its media type as Content-Type. */

@@ -228,6 +228,7 @@ export class Jobs {
       response: "json",
       resendable: false,
       jobSubmission: true,
+      stillRunningStatus: jobs.submit.stillRunningStatus,
       budget: b,
       headers: options.headers,
       label: op.operationId,

@@ -39,6 +39,8 @@ export interface SendRequest {
   resendable: boolean;
   /** A job submission: a failure after it may have arrived is a JobMayExistError. */
   jobSubmission?: boolean | undefined;
+  /** The status of a job submission's answer when the hold ran out and the job goes on (its body is no error). */
+  stillRunningStatus?: number | undefined;
   budget: Budget;
   headers?: Readonly<Record<string, string>> | undefined;
   /** Name for logs: the operationId or the path template, never the URL (queries may hold scoped tokens). */
@@ -207,7 +209,7 @@ export class Transport {
           req.response === "binary" ? (outcome.data ?? new ReadableStream()) : this.#parseJson(outcome.data, response, jobSubmission);
         this.#notePacing(data);
         // A job still running after the hold is the job's answer, not an error, whatever its body holds.
-        const stillRunning = jobSubmission && response.status === this.#errors.model.jobs?.submit.stillRunningStatus;
+        const stillRunning = jobSubmission && response.status === req.stillRunningStatus;
         if (req.response === "json" && !stillRunning && isErrorBody(data, this.#errors.model.conventions?.envelope)) {
           throw errorFromBody(this.#errors, response.status, data, response.headers);
         }

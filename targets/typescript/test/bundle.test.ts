@@ -10,13 +10,15 @@ const MARKERS: Readonly<Record<string, readonly string[]>> = {
   downloads: ["download by token is unavailable", "the response body broke off"],
   pagination: ["states no paging for it"],
   webhooks: ["webhook subscription refused before sending", "at least one webhook secret is required", "callbackTimeoutMs must be"],
+  // The pipeline check of a job submission: only operations with a body can submit a job.
+  "submission check": ["a non-empty value"],
 };
 
 /**
  * Ceilings of min + gzip, in bytes, that the bundles must stay under. The goals are 4.0 kB for one operation and
  * 12 kB for the whole client (docs/benchmarks.md shows where they stand); these ceilings keep what was reached.
  */
-const CEILINGS = { one: 12_300, whole: 21_600 };
+const CEILINGS = { one: 12_050, whole: 21_600 };
 
 const entry = (key: string): string => {
   const found = bundleCases().find((c) => c.key === key);
@@ -34,7 +36,7 @@ const bundle = (contents: string): Promise<BundleSize> => {
 };
 
 describe("the bundle of one operation", () => {
-  it("carries no job, download, pagination or webhook code", async () => {
+  it("carries no job, download, pagination, webhook or job submission check code", async () => {
     const { code } = await bundle(entry("one"));
     const found = Object.entries(MARKERS).flatMap(([module, texts]) =>
       texts.filter((text) => code.includes(text)).map((text) => `${module}: ${JSON.stringify(text)}`),
@@ -48,6 +50,7 @@ describe("the bundle of one operation", () => {
       downloads: `export { createClient, downloadJobFile } from "./generated/index.ts";`,
       pagination: `export { paginateOperation } from "./generated/index.ts";`,
       webhooks: `export * from "./generated/webhooks.ts"; export { subscribeWebhook } from "./generated/index.ts";`,
+      "submission check": `export { createClient, addJob } from "./generated/index.ts";`,
     };
     for (const [module, contents] of Object.entries(users)) {
       const { code } = await bundle(contents);
