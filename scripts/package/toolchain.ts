@@ -9,7 +9,6 @@ import { precompiledModule, templateFile } from "../../generator/emit/templates.
 import { standaloneValidator, validatorFile } from "../../generator/schema-validator.js";
 import { conventionSchemaChecks } from "../../generator/spec/conventions.js";
 import { paginationSchemaCheck } from "../../generator/spec/pagination.js";
-import { openApi31SchemaCheck } from "../../generator/spec/schema-check.js";
 import { variantsSchemaCheck } from "../../generator/spec/variants.js";
 import { ROOT, tsc } from "./run.js";
 
@@ -25,17 +24,10 @@ export async function buildToolchain(): Promise<string> {
       await cp(templates, join(dist, "targets", target.name, "templates"), { recursive: true });
   }
   await cp(join(ROOT, "spec"), join(dist, "spec"), { recursive: true });
-  // The schemas the generator checks with compiled ahead (Ajv's standalone code), so that a run does not compile them.
+  // The generator's own schemas compiled ahead (Ajv's standalone code), so that a run does not compile them.
   const validators = join(dist, "generator", "validators");
   await mkdir(validators, { recursive: true });
-  const checks = [
-    ...conventionSchemaChecks(),
-    variantsSchemaCheck,
-    paginationSchemaCheck(),
-    await configSchemaCheck(),
-    // swagger-parser's OpenAPI 3.1 schema, for a description's first check (spec/schema-check.ts).
-    openApi31SchemaCheck(),
-  ];
+  const checks = [...conventionSchemaChecks(), variantsSchemaCheck, paginationSchemaCheck(), await configSchemaCheck()];
   for (const check of checks) await writeFile(join(validators, validatorFile(check)), standaloneValidator(check));
   // Every template it ships compiled ahead (Handlebars' precompiled code), so that a run does not compile them.
   const compiled = join(dist, "generator", "emit", "compiled");

@@ -1,19 +1,8 @@
 import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { parseDescription } from "../../generator/spec/read.js";
 import { currentRelease, releaseFile } from "../../generator/spec/releases.js";
-import {
-  openApi31SchemaCheck,
-  SWAGGER_PARSER_VERSIONS,
-  schemaProblems,
-  schemaProblemsInWorker,
-  swaggerParserProblems,
-  swaggerParserSteps,
-} from "../../generator/spec/schema-check.js";
-
-const require = createRequire(import.meta.url);
+import { schemaProblems, schemaProblemsInWorker } from "../../generator/spec/schema-check.js";
 
 type Doc = Record<string, unknown>;
 
@@ -61,37 +50,5 @@ describe("the OpenAPI-schema check in a worker thread", () => {
     expect(here.length).toBeGreaterThan(0);
     expect(await schemaProblemsInWorker(document)).toEqual(here);
     expect(document).toEqual(before);
-  });
-});
-
-// With the build's validator of the OpenAPI 3.1 schema, the check repeats swagger-parser's validate() step by step.
-describe("the OpenAPI-schema check with swagger-parser's schema compiled ahead", () => {
-  it("repeats the installed swagger-parser's validate(): a new release needs its steps reviewed", async () => {
-    const { version } = JSON.parse(await readFile(require.resolve("@apidevtools/swagger-parser/package.json"), "utf8")) as {
-      version: string;
-    };
-    expect(SWAGGER_PARSER_VERSIONS).toContain(version);
-  });
-
-  it("reports exactly what swagger-parser's validate() reports", async () => {
-    const check = openApi31SchemaCheck();
-    const validate = new Ajv2020(check.options).compile(check.schema);
-    const document = await current();
-    expect(await swaggerParserSteps(document, validate)).toEqual([]);
-    for (const [, change] of changes) {
-      const broken = structuredClone(document) as Json;
-      change(broken);
-      const expected = await swaggerParserProblems(broken);
-      expect(expected).not.toEqual([]);
-      expect(await swaggerParserSteps(broken, validate)).toEqual(expected);
-    }
-  });
-
-  it("leaves a description with circular references to validate(), which dereferences it again", async () => {
-    const check = openApi31SchemaCheck();
-    const document = structuredClone(await current()) as Json;
-    document.components.schemas.Node = { type: "object", properties: { next: { $ref: "#/components/schemas/Node" } } };
-    expect(await swaggerParserSteps(document, new Ajv2020(check.options).compile(check.schema))).toBeUndefined();
-    expect(await schemaProblems(document)).toEqual(await swaggerParserProblems(document));
   });
 });
