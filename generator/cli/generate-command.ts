@@ -140,7 +140,7 @@ export async function runGenerate(args: readonly string[]): Promise<number> {
   if (added && key !== undefined && !values.force && (await upToDate(out, key))) return upToDateLine(source, out);
   const bar = progress();
   try {
-    // The generator's modules (ts-morph, swagger-parser, handlebars...) load only now that the options are right.
+    // The generator's modules (typescript, swagger-parser, handlebars...) load only now that the options are right.
     bar.step("loading the generator");
     const { generate } = await import("../generate.js");
     const { ir, files } = await generate(source, { ...run.options, onStep: bar.step });

@@ -5,6 +5,7 @@ import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { nearest } from "../cli/args.js";
 import { allTargets, LANGUAGE_NAMES, type LanguageName, type OptionalOutput, type TargetOptions } from "../languages.js";
+import type { SchemaCheck } from "../schema-validator.js";
 import schema from "./config.schema.json" with { type: "json" };
 
 export const CONFIG_FILE = "paperoffice-sdk.config.json";
@@ -53,17 +54,24 @@ export async function loadConfig(cwd: string, file?: string, { check = true } = 
 /** The file's fields as the schema allows them, before paths are resolved. */
 type ConfigFile = Omit<Config, "targets"> & Readonly<Record<string, unknown>>;
 
-/** Checks a loaded configuration file against the schema and the registry; throws a ConfigError naming each problem. */
-export async function checkConfig(path: string, value: unknown): Promise<void> {
-  // Ajv loads here only: a run with nothing changed does not check the file again, and so does not load it.
-  const { Ajv2020 } = await import("ajv/dist/2020.js");
-  // Each target's block is checked against the schema the target brings: a new target needs no change here.
+/**
+ * The configuration file's schema check: config.schema.json with each target's block checked against the schema the
+ * target brings, so that a new target needs no change here. The build compiles it ahead.
+ */
+export async function configSchemaCheck(): Promise<SchemaCheck> {
   const targets = await allTargets();
   const composed = {
     ...schema,
     properties: { ...schema.properties, ...Object.fromEntries([...targets].map(([name, t]) => [name, t.optionsSchema])) },
   };
-  const validate = new Ajv2020({ allErrors: true, strict: false }).compile<Omit<Config, "targets">>(composed);
+  return { schema: composed, options: { allErrors: true, strict: false } };
+}
+
+/** Checks a loaded configuration file against the schema and the registry; throws a ConfigError naming each problem. */
+export async function checkConfig(path: string, value: unknown): Promise<void> {
+  // The validator loads here only: a run with nothing changed does not check the file again, and so does not load it.
+  const { schemaValidator } = await import("../schema-validator.js");
+  const validate = schemaValidator<Omit<Config, "targets">>(await configSchemaCheck());
   if (!validate(value)) {
     const lines = (validate.errors ?? []).map((e) => {
       const allowed = (e.params as { allowedValues?: unknown[] }).allowedValues;

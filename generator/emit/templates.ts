@@ -2,10 +2,13 @@
 // cache (node_modules/.cache/paperoffice-sdk/templates/), named by the hash of the template's text, the options and
 // Handlebars' version; a later run loads it as a module and renders it with Handlebars' runtime alone, so that
 // neither its compiler loads nor any template is compiled again. Without node_modules templates compile in memory.
+// The build does the same for the templates it ships: `npm run build` writes them, by the same names, to
+// dist/generator/emit/compiled/, which a run reads first, so that even its first run compiles none.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type Handlebars from "handlebars";
 import { toolCachePath } from "../tool-cache.js";
 
@@ -25,10 +28,26 @@ export function templateEnvironment(): HandlebarsApi {
   return (require("handlebars/runtime") as HandlebarsApi).create();
 }
 
-/** The template of `text` in `env`, compiled (and kept) only when the cache does not hold it yet. */
+/** The templates the build compiled ahead, beside this module. */
+export const COMPILED_DIR = fileURLToPath(new URL("./compiled/", import.meta.url));
+
+/** The file name of a template's compiled code: the hash of its text, the options and Handlebars' version. */
+export function templateFile(version: string, text: string): string {
+  return `${createHash("sha256").update(`${version}\0${OPTIONS_TEXT}\0${text}`).digest("hex")}.cjs`;
+}
+
+/** The module of a template's compiled code, as the cache and the build write it. */
+export function precompiledModule(text: string): string {
+  const compiler = require("handlebars") as HandlebarsApi;
+  return `module.exports = ${compiler.precompile(text, options()) as unknown as string};\n`;
+}
+
+/** The template of `text` in `env`, compiled (and kept) only when neither the build nor the cache holds it yet. */
 export function compiledTemplate(env: HandlebarsApi, text: string): Template {
-  const key = createHash("sha256").update(`${env.VERSION}\0${OPTIONS_TEXT}\0${text}`).digest("hex");
-  const file = toolCachePath("templates", `${key}.cjs`);
+  const name = templateFile(env.VERSION, text);
+  const shipped = join(COMPILED_DIR, name);
+  if (existsSync(shipped)) return env.template(require(shipped) as TemplateSpecification);
+  const file = toolCachePath("templates", name);
   if (file !== undefined && existsSync(file)) {
     try {
       return env.template(require(file) as TemplateSpecification);
@@ -39,11 +58,11 @@ export function compiledTemplate(env: HandlebarsApi, text: string): Template {
   const compiler = require("handlebars") as HandlebarsApi;
   if (file !== undefined) {
     try {
-      const spec = compiler.precompile(text, options()) as unknown as string;
+      const code = precompiledModule(text);
       mkdirSync(join(file, ".."), { recursive: true });
       // Written aside, then renamed: a run beside this one reads a whole entry or none.
       const aside = `${file}.${process.pid}.tmp`;
-      writeFileSync(aside, `module.exports = ${spec};\n`);
+      writeFileSync(aside, code);
       renameSync(aside, file);
       return env.template(require(file) as TemplateSpecification);
     } catch {

@@ -3,7 +3,8 @@
 // `x-paperoffice-billed` on charged operations and `x-idempotent` on operations that may be sent twice. Each has its
 // JSON Schema under spec/; this file checks every use against it and against the description.
 import { readFileSync } from "node:fs";
-import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import type { ErrorObject, ValidateFunction } from "ajv";
+import { type SchemaCheck, schemaValidator } from "../schema-validator.js";
 import { findExtensionUses, HTTP_METHODS } from "./extensions.js";
 import { deref } from "./object-schema.js";
 import { join } from "./pointer.js";
@@ -21,13 +22,22 @@ function loadSchema(key: string): Json {
   return JSON.parse(readFileSync(new URL(`../../spec/${key}.schema.json`, import.meta.url), "utf8")) as Json;
 }
 
-// Compiled on first use: a command that checks no description (an error, --help) does not pay for it.
+/** The options every extension's schema is checked with. */
+export const EXTENSION_SCHEMA_OPTIONS = { allErrors: true, strict: true, strictRequired: false } as const;
+
+/** The schema checks of this file's extensions, as the build compiles them ahead. */
+export function conventionSchemaChecks(): SchemaCheck[] {
+  return [CONVENTIONS_KEY, JOB_KEY, BILLED_KEY, IDEMPOTENT_KEY].map((k) => ({ schema: loadSchema(k), options: EXTENSION_SCHEMA_OPTIONS }));
+}
+
+// Made on first use: a command that checks no description (an error, --help) does not pay for it.
 let validators: Readonly<Record<string, ValidateFunction>> | undefined;
 
 function validatorOf(key: string): ValidateFunction {
   if (validators === undefined) {
-    const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
-    validators = Object.fromEntries([CONVENTIONS_KEY, JOB_KEY, BILLED_KEY, IDEMPOTENT_KEY].map((k) => [k, ajv.compile(loadSchema(k))]));
+    const keys = [CONVENTIONS_KEY, JOB_KEY, BILLED_KEY, IDEMPOTENT_KEY];
+    const checks = conventionSchemaChecks();
+    validators = Object.fromEntries(keys.map((k, i) => [k, schemaValidator(checks[i]!)]));
   }
   return validators[key]!;
 }

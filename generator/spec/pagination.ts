@@ -2,7 +2,8 @@
 // client's paging holds none of them. Its shape is checked by its JSON Schema; this file also checks that each name
 // is one the operation itself declares (a query parameter, a property of the JSON success answer).
 import { readFileSync } from "node:fs";
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import type { ValidateFunction } from "ajv";
+import { type SchemaCheck, schemaValidator } from "../schema-validator.js";
 import { findExtensionUses } from "./extensions.js";
 import { deref, flattenObject } from "./object-schema.js";
 import { join } from "./pointer.js";
@@ -14,13 +15,16 @@ type Json = Record<string, unknown>;
 
 const isJson = (value: unknown): value is Json => value !== null && typeof value === "object" && !Array.isArray(value);
 
+/** The extension's schema check, as the build compiles it ahead. */
+export function paginationSchemaCheck(): SchemaCheck {
+  const schema = JSON.parse(readFileSync(new URL(`../../spec/${PAGINATION_KEY}.schema.json`, import.meta.url), "utf8")) as Json;
+  return { schema, options: { allErrors: true, strict: true } };
+}
+
 let validator: ValidateFunction | undefined;
 
 function validate(value: unknown): ValidateFunction {
-  if (validator === undefined) {
-    const schema = JSON.parse(readFileSync(new URL(`../../spec/${PAGINATION_KEY}.schema.json`, import.meta.url), "utf8")) as Json;
-    validator = new Ajv2020({ allErrors: true, strict: true }).compile(schema);
-  }
+  validator ??= schemaValidator(paginationSchemaCheck());
   validator(value);
   return validator;
 }

@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
-import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
+import type { ErrorObject, ValidateFunction } from "ajv";
+import { type SchemaCheck, schemaValidator } from "../schema-validator.js";
+import { EXTENSION_SCHEMA_OPTIONS } from "./conventions.js";
 import { type ExtensionUse, findExtensionUses } from "./extensions.js";
 import { allowedValues, deref, flattenObject } from "./object-schema.js";
 import { join, resolvePointer } from "./pointer.js";
@@ -12,7 +14,15 @@ export const variantsSchema: Record<string, unknown> = JSON.parse(
   readFileSync(new URL("../../spec/x-paperoffice-variants.schema.json", import.meta.url), "utf8"),
 );
 
-const validateShape = new Ajv2020({ allErrors: true, strict: true, strictRequired: false }).compile(variantsSchema);
+/** The extension's schema check, as the build compiles it ahead. */
+export const variantsSchemaCheck: SchemaCheck = { schema: variantsSchema, options: EXTENSION_SCHEMA_OPTIONS };
+
+// Made on first use: a command that checks no description does not pay for it.
+let shapeValidator: ValidateFunction | undefined;
+function validateShape(value: unknown): boolean {
+  shapeValidator ??= schemaValidator(variantsSchemaCheck);
+  return shapeValidator(value);
+}
 
 function shapeProblems(at: string, errors: readonly ErrorObject[]): SpecProblem[] {
   return errors.map((e) => ({
@@ -28,7 +38,7 @@ export function checkVariants(document: Json): SpecProblem[] {
   const problems: SpecProblem[] = [];
   for (const use of findExtensionUses(document, VARIANTS_KEY)) {
     if (!validateShape(use.value)) {
-      problems.push(...shapeProblems(use.pointer, validateShape.errors ?? []));
+      problems.push(...shapeProblems(use.pointer, shapeValidator?.errors ?? []));
       continue;
     }
     problems.push(...checkMeaning(document, use));

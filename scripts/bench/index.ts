@@ -1,6 +1,8 @@
 // `npm run bench`: every benchmark in one run, printed as markdown (docs/benchmarks.md keeps a copy).
 // Options: --quick (seconds: the service's description once, a few hundred requests, the bundles; what the test runs)
 //          --only=generation,requests,bundle,tsc,python  --rounds=N (rounds over the large descriptions, default 3)
+//          --only=cold (the service's description alone: the built CLI with no tool cache and --force against
+//          openapi-typescript's CLI, whole processes interleaved; `generation` includes it)
 //          --no-graph (leave out MS Graph, the slowest), --graph-rounds=N (default: rounds, at most 2)  --profile (CPU profiles of in-process generation and requests)
 import { readdir, rm } from "node:fs/promises";
 import { loadavg } from "node:os";
@@ -60,7 +62,7 @@ const versions = {
   esbuild: installedVersion("esbuild"),
 };
 
-if (only.has("generation")) {
+if (only.has("generation") || only.has("cold")) {
   const plan: { description: Description; tools: ToolKey[]; maxRounds?: number }[] = [];
   if (quick) {
     // The built CLI needs `npm run build` (tens of seconds): the quick run measures the command users run from sources.
@@ -69,16 +71,21 @@ if (only.has("generation")) {
     log("generation: npm run build (the built CLI is measured) ...");
     const built = await measureProcess("npm", ["run", "--silent", "build"]);
     if (built.code !== 0) throw new Error(`npm run build failed:\n${built.stderr.slice(-2000)}`);
-    plan.push({ description: own, tools: ["cli", "again", "npm", "ots", "hey"] });
-    plan.push({ description: GITHUB, tools: ["cli", "ts", "py", "go", "ots", "hey"] });
-    if (!values["no-graph"])
+    if (!only.has("generation")) {
+      // --only=cold: the service's description only, the built CLI cold against openapi-typescript's CLI.
+      plan.push({ description: own, tools: ["cold", "ots"] });
+    } else {
+      plan.push({ description: own, tools: ["cli", "cold", "again", "npm", "ots", "hey"] });
+      plan.push({ description: GITHUB, tools: ["cli", "ts", "py", "go", "ots", "hey"] });
+    }
+    if (only.has("generation") && !values["no-graph"])
       plan.push({ description: GRAPH, tools: ["cli", "ots", "hey"], maxRounds: Number(values["graph-rounds"] ?? Math.min(rounds, 2)) });
   }
   log(`generation: whole processes, ${rounds} rounds ...`);
   const bench = await runCommands(plan, rounds, log);
   summary.push(...commandSummary(bench, own));
   const inProcess: string[] = [];
-  if (!quick) {
+  if (!quick && only.has("generation")) {
     log("generation: in-process generate() on the service's description ...");
     const mine = await runGeneration(own.file, ["ours", "ots"], 3);
     inProcess.push(

@@ -1,8 +1,15 @@
 // The toolchain's package (this repository's root package.json): the generator and its command compiled into
 // dist/generator and dist/targets (emitters only: no runtime, no tests), with the templates and the description's releases beside them, where the generator finds them.
 import { existsSync } from "node:fs";
-import { cp, readdir, rm } from "node:fs/promises";
+import { cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { join } from "node:path";
+import { configSchemaCheck } from "../../generator/config/load.js";
+import { precompiledModule, templateFile } from "../../generator/emit/templates.js";
+import { standaloneValidator, validatorFile } from "../../generator/schema-validator.js";
+import { conventionSchemaChecks } from "../../generator/spec/conventions.js";
+import { paginationSchemaCheck } from "../../generator/spec/pagination.js";
+import { variantsSchemaCheck } from "../../generator/spec/variants.js";
 import { ROOT, tsc } from "./run.js";
 
 export async function buildToolchain(): Promise<string> {
@@ -17,5 +24,19 @@ export async function buildToolchain(): Promise<string> {
       await cp(templates, join(dist, "targets", target.name, "templates"), { recursive: true });
   }
   await cp(join(ROOT, "spec"), join(dist, "spec"), { recursive: true });
+  // The generator's own schemas compiled ahead (Ajv's standalone code), so that a run does not compile them.
+  const validators = join(dist, "generator", "validators");
+  await mkdir(validators, { recursive: true });
+  const checks = [...conventionSchemaChecks(), variantsSchemaCheck, paginationSchemaCheck(), await configSchemaCheck()];
+  for (const check of checks) await writeFile(join(validators, validatorFile(check)), standaloneValidator(check));
+  // Every template it ships compiled ahead (Handlebars' precompiled code), so that a run does not compile them.
+  const compiled = join(dist, "generator", "emit", "compiled");
+  await mkdir(compiled, { recursive: true });
+  const { VERSION } = createRequire(import.meta.url)("handlebars/runtime") as { VERSION: string };
+  const files = await readdir(dist, { recursive: true });
+  for (const file of files.filter((f) => f.endsWith(".hbs"))) {
+    const text = await readFile(join(dist, file), "utf8");
+    await writeFile(join(compiled, templateFile(VERSION, text)), precompiledModule(text));
+  }
   return dist;
 }

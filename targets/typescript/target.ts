@@ -1,5 +1,5 @@
-// The TypeScript target: the client at the output folder's top, types by openapi-typescript, code by ts-morph, over
-// the runtime package in runtime/ beside this file.
+// The TypeScript target: the client at the output folder's top, types by openapi-typescript, code by TypeScript's
+// factory and printer, over the runtime package in runtime/ beside this file.
 import type { Target } from "../../generator/target.js";
 
 /** The target's options, as its block of the configuration file holds them. */

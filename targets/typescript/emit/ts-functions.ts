@@ -2,8 +2,8 @@
 // MAX_LINE columns. TypeScript's printer puts a parameter list or an argument list on one line whatever its length;
 // here a list that does not fit is printed an item a line, as formatters lay it out. The tree is the source: the
 // layout only breaks lines between the items the printer printed, each item printed by the printer itself.
-import type { ts as TS } from "ts-morph";
-import { ts } from "./ts-file.js";
+import type * as TS from "typescript";
+import { ts } from "./typescript.js";
 import { factory as f, MAX_LINE, printNode, propertyName, withDoc } from "./ts-nodes.js";
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;

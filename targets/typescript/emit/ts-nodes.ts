@@ -1,9 +1,9 @@
 // Generated TypeScript as syntax trees: built with the TypeScript factory, printed by its printer, and laid out in
 // lines of at most MAX_LINE columns. Names and text reach a tree only as identifiers the planner made, literals
 // (which the printer escapes) and comment lines that went through the TSDoc escaper.
-import type { ts as TS } from "ts-morph";
+import type * as TS from "typescript";
 import type { Schema } from "../../../generator/ir/types.js";
-import { ts } from "./ts-file.js";
+import { ts } from "./typescript.js";
 import { docLinesOf, type TypeScope } from "./ts-type.js";
 
 const f = ts.factory;
@@ -107,7 +107,7 @@ export function wrapDoc(lines: readonly string[], width: number): string[] {
 export function withDoc<T extends TS.Node>(node: T, lines: readonly string[], depth = 0): T {
   if (lines.length === 0) return node;
   const wrapped = wrapDoc(lines, MAX_LINE - 3 - 2 * depth);
-  // One line that fits stays `/** text */`, as ts-morph prints a one-line doc.
+  // One line that fits stays `/** text */`.
   if (wrapped.length === 1 && wrapped[0]!.length + 7 + 2 * depth <= MAX_LINE) {
     ts.addSyntheticLeadingComment(node, ts.SyntaxKind.MultiLineCommentTrivia, `* ${wrapped[0]} `, true);
     return node;

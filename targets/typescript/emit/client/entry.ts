@@ -1,7 +1,7 @@
 import type { IR, WebhookConventions } from "../../../../generator/ir/types.js";
 import type { EmittedFile } from "../../../../generator/emit/kit.js";
 import type { TsKit } from "../ts-kit.js";
-import type { ts as TS } from "ts-morph";
+import type * as TS from "typescript";
 import { tsDocCode, tsDocText } from "../escape.js";
 import { type Statements, ts, tsFile } from "../ts-file.js";
 import { flattenObject } from "../../../../generator/ir/flatten.js";

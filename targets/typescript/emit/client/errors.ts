@@ -1,10 +1,11 @@
 import type { IR } from "../../../../generator/ir/types.js";
 import type { EmittedFile } from "../../../../generator/emit/kit.js";
 import type { TsKit } from "../ts-kit.js";
-import { tsDocCode, tsDocText, tsString } from "../escape.js";
-import { factory, literalType, printNode, propertyName, typeAlias, unionOf } from "../ts-nodes.js";
+import type * as TS from "typescript";
+import { tsDocCode, tsDocText } from "../escape.js";
+import { factory, literalType, propertyName, typeAlias, typeRef, unionOf, withDoc } from "../ts-nodes.js";
 import { tsNames } from "../names.js";
-import { ts, tsFile, VariableDeclarationKind } from "../ts-file.js";
+import { exportedConstant, ts, tsFile } from "../ts-file.js";
 
 /** The error class of each code, by code; one place so that errors.ts and the docs agree. */
 export function errorClassNames(ir: IR): ReadonlyMap<string, string> {
@@ -43,40 +44,47 @@ export async function emitErrors(ir: IR, kit: TsKit): Promise<readonly EmittedFi
         );
       }
       for (const error of ir.errors) {
-        file.addClass({
-          isExported: true,
-          name: names.get(error.code)!,
-          extends: "ServiceError",
-          docs: [`HTTP ${error.status} \`${tsDocCode(error.code)}\`${error.description ? `: ${tsDocText(error.description)}` : "."}`],
-          properties: [
-            { isStatic: true, isReadonly: true, name: "code", initializer: tsString(error.code) },
-            { isStatic: true, isReadonly: true, name: "httpStatus", initializer: String(error.status) },
-          ],
-        });
-      }
-      file.addVariableStatement({
-        isExported: true,
-        declarationKind: VariableDeclarationKind.Const,
-        docs: ["The class the runtime raises for each code."],
-        declarations: [
-          {
-            name: "errorClasses",
-            type: "Readonly<Record<ErrorCode, ServiceErrorClass>>",
-            initializer: printNode(
-              factory.createObjectLiteralExpression(
-                ir.errors.map((e) =>
-                  factory.createPropertyAssignment(
-                    e.code === "__proto__" ? factory.createComputedPropertyName(factory.createStringLiteral(e.code)) : propertyName(e.code),
-                    factory.createIdentifier(names.get(e.code)!),
-                  ),
-                ),
-                true,
-              ),
-              ts.EmitHint.Expression,
+        const member = (name: string, value: TS.Expression) =>
+          factory.createPropertyDeclaration(
+            [factory.createModifier(ts.SyntaxKind.StaticKeyword), factory.createModifier(ts.SyntaxKind.ReadonlyKeyword)],
+            name,
+            undefined,
+            undefined,
+            value,
+          );
+        file.addStatement(
+          withDoc(
+            factory.createClassDeclaration(
+              [factory.createModifier(ts.SyntaxKind.ExportKeyword)],
+              names.get(error.code)!,
+              undefined,
+              [
+                factory.createHeritageClause(ts.SyntaxKind.ExtendsKeyword, [
+                  factory.createExpressionWithTypeArguments(factory.createIdentifier("ServiceError"), undefined),
+                ]),
+              ],
+              [member("code", factory.createStringLiteral(error.code)), member("httpStatus", factory.createNumericLiteral(error.status))],
             ),
-          },
-        ],
-      });
+            [`HTTP ${error.status} \`${tsDocCode(error.code)}\`${error.description ? `: ${tsDocText(error.description)}` : "."}`],
+          ),
+        );
+      }
+      file.addStatement(
+        exportedConstant(
+          "errorClasses",
+          factory.createObjectLiteralExpression(
+            ir.errors.map((e) =>
+              factory.createPropertyAssignment(
+                e.code === "__proto__" ? factory.createComputedPropertyName(factory.createStringLiteral(e.code)) : propertyName(e.code),
+                factory.createIdentifier(names.get(e.code)!),
+              ),
+            ),
+            true,
+          ),
+          ["The class the runtime raises for each code."],
+          typeRef("Readonly", [typeRef("Record", [typeRef("ErrorCode"), typeRef("ServiceErrorClass")])]),
+        ),
+      );
     }),
   ];
 }

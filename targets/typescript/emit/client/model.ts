@@ -1,14 +1,13 @@
 import type { IR } from "../../../../generator/ir/types.js";
 import type { EmittedFile } from "../../../../generator/emit/kit.js";
 import type { TsKit } from "../ts-kit.js";
-import { tsString } from "../escape.js";
-import { ts, tsFile, VariableDeclarationKind } from "../ts-file.js";
-import { jsonExpression, printNode } from "../ts-nodes.js";
+import { exportedConstant, tsFile } from "../ts-file.js";
+import { factory as f, jsonExpression, typeRef } from "../ts-nodes.js";
 import { subscriptionRules, variantOperations } from "./scope.js";
 import { descriptionModel } from "./spec.js";
 
-/** A JSON value as an object or array literal, printed from its syntax tree. */
-const literal = (value: unknown): string => printNode(jsonExpression(value), ts.EmitHint.Expression);
+/** `value as const`, with a JSON value as an object or array literal. */
+const asConst = (value: unknown) => f.createAsExpression(jsonExpression(value), typeRef("const"));
 
 /**
  * The conventions every client carries, without the webhook names: those travel in webhookSigning and
@@ -64,37 +63,33 @@ export async function emitModel(ir: IR, kit: TsKit): Promise<readonly EmittedFil
         moduleSpecifier: kit.runtimeModule,
         namedImports: ["ServiceModel", ...(signing ? ["WebhookSigningModel"] : [])],
       });
-      file.addVariableStatement({
-        isExported: true,
-        declarationKind: VariableDeclarationKind.Const,
-        docs: [`The release this client was generated from; sent in the User-Agent.`],
-        declarations: [{ name: "RELEASE", initializer: tsString(ir.info.version) }],
-      });
-      file.addVariableStatement({
-        isExported: true,
-        declarationKind: VariableDeclarationKind.Const,
-        docs: ["sha256 of the description this client was generated from."],
-        declarations: [{ name: "DESCRIPTION_HASH", initializer: tsString(ir.info.descriptionHash) }],
-      });
-      file.addVariableStatement({
-        isExported: true,
-        declarationKind: VariableDeclarationKind.Const,
-        docs: ["What the runtime needs to know about this release."],
-        declarations: [{ name: "serviceModel", type: "ServiceModel", initializer: literal(model) }],
-      });
-      file.addVariableStatement({
-        isExported: true,
-        declarationKind: VariableDeclarationKind.Const,
-        docs: ["Every webhook event type of the description."],
-        declarations: [{ name: "webhookEventTypes", initializer: `${literal(ir.webhooks.map((w) => w.event))} as const` }],
-      });
+      file.addStatement(
+        exportedConstant("RELEASE", f.createStringLiteral(ir.info.version), [
+          "The release this client was generated from; sent in the User-Agent.",
+        ]),
+      );
+      file.addStatement(
+        exportedConstant("DESCRIPTION_HASH", f.createStringLiteral(ir.info.descriptionHash), [
+          "sha256 of the description this client was generated from.",
+        ]),
+      );
+      file.addStatement(
+        exportedConstant(
+          "serviceModel",
+          jsonExpression(model),
+          ["What the runtime needs to know about this release."],
+          typeRef("ServiceModel"),
+        ),
+      );
+      file.addStatement(
+        exportedConstant("webhookEventTypes", asConst(ir.webhooks.map((w) => w.event)), ["Every webhook event type of the description."]),
+      );
       if (signing) {
-        file.addVariableStatement({
-          isExported: true,
-          declarationKind: VariableDeclarationKind.Const,
-          docs: ["How deliveries are signed and named, from the description; the webhook helpers read every name from it."],
-          declarations: [{ name: "webhookSigning", initializer: `${literal(signing)} as const satisfies WebhookSigningModel` }],
-        });
+        file.addStatement(
+          exportedConstant("webhookSigning", f.createSatisfiesExpression(asConst(signing), typeRef("WebhookSigningModel")), [
+            "How deliveries are signed and named, from the description; the webhook helpers read every name from it.",
+          ]),
+        );
       }
       // The create body shows the whole subscription; a description that marks only an update still needs the
       // rules its check imports.
@@ -102,12 +97,11 @@ export async function emitModel(ir: IR, kit: TsKit): Promise<readonly EmittedFil
       const rules = marked.find((r) => r.create) ?? marked[0];
       if (rules) {
         const { create: _, ...data } = rules;
-        file.addVariableStatement({
-          isExported: true,
-          declarationKind: VariableDeclarationKind.Const,
-          docs: ["What a webhook subscription is checked against before it is sent, from the description."],
-          declarations: [{ name: "subscriptionRules", initializer: `${literal(data)} as const` }],
-        });
+        file.addStatement(
+          exportedConstant("subscriptionRules", asConst(data), [
+            "What a webhook subscription is checked against before it is sent, from the description.",
+          ]),
+        );
       }
     }),
   ];

@@ -1,10 +1,10 @@
 // The syntax trees of operations.ts, as small pure transforms from the IR: an operation's response, params and body
 // types, the request input its function passes to the runtime, and the functions themselves (a plain operation's,
 // and a job submission's signature per pipeline). operations.ts prints them and collects the imports they use.
-import type { ts as TS } from "ts-morph";
+import type * as TS from "typescript";
 import type { Operation, Parameter, Pipeline, Schema } from "../../../../generator/ir/types.js";
 import { isInheritedMember } from "../escape.js";
-import { ts } from "../ts-file.js";
+import { ts } from "../typescript.js";
 import { docLinesOf, type TypeScope } from "../ts-type.js";
 import {
   factory as f,

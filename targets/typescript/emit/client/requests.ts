@@ -1,4 +1,4 @@
-import type { ts as TS } from "ts-morph";
+import type * as TS from "typescript";
 import type { IR, Pipeline, Variant } from "../../../../generator/ir/types.js";
 import type { EmittedFile } from "../../../../generator/emit/kit.js";
 import type { TsKit } from "../ts-kit.js";

@@ -1,7 +1,7 @@
 import { flattenObject } from "../../../../generator/ir/flatten.js";
 import type { IR, Operation, Schema, SubscriptionFields, VariantSet } from "../../../../generator/ir/types.js";
 import { tsNames } from "../names.js";
-import type { ImportDeclarationStructure, OptionalKind } from "ts-morph";
+import type { ImportDeclaration } from "../ts-file.js";
 import type { TypeScope } from "../ts-type.js";
 
 /**
@@ -17,7 +17,7 @@ export function scopes(ir: IR): { request: TypeScope; response: TypeScope; uses:
 }
 
 /** The imports of a file's types, from what they reported using. */
-export function typeImports(uses: ReadonlySet<string>, runtimeModule: string): OptionalKind<ImportDeclarationStructure>[] {
+export function typeImports(uses: ReadonlySet<string>, runtimeModule: string): ImportDeclaration[] {
   const aliases = [...uses].filter((u) => u !== "FileInput" && u !== "components").sort();
   return [
     ...(uses.has("FileInput") ? [{ isTypeOnly: true, moduleSpecifier: runtimeModule, namedImports: ["FileInput"] }] : []),
