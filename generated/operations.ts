@@ -11,12 +11,16 @@ import type {
   Runtime,
 } from "../targets/typescript/runtime/index.js";
 import {
+  bindJobModel,
   callOperation,
   callOperationWithBody,
-  downloadFile,
-  startJob,
-  submitJob,
+  downloadFile as downloadFileOf,
+  priceJob as priceJobOf,
+  startJob as startJobOf,
+  submitJob as submitJobOf,
+  waitJob as waitJobOf,
 } from "../targets/typescript/runtime/index.js";
+import { jobModel } from "./model.js";
 import { checkSubscription } from "../targets/typescript/runtime/index.js";
 import { subscriptionRules } from "./model.js";
 import type {
@@ -66,7 +70,6 @@ const getActivityDocumentOperation: OperationSpec = {
   method: "GET",
   path: "/analytics/activity-document",
   response: "json",
-  idempotent: true,
   security: [["bearerAuth"]]
 };
 
@@ -106,7 +109,6 @@ const getActivityHeatmapOperation: OperationSpec = {
   method: "GET",
   path: "/analytics/activity-heatmap",
   response: "json",
-  idempotent: true,
   security: [["bearerAuth"]]
 };
 
@@ -147,7 +149,6 @@ const getActivityUsersOperation: OperationSpec = {
   method: "GET",
   path: "/analytics/activity-users",
   response: "json",
-  idempotent: true,
   security: [["bearerAuth"]]
 };
 
@@ -200,7 +201,6 @@ const getAuditCenterOperation: OperationSpec = {
   method: "GET",
   path: "/analytics/audit-center",
   response: "json",
-  idempotent: true,
   pagination: {
     limit: "limit",
     offset: "offset",
@@ -254,7 +254,6 @@ const getCalendarDueDatesOperation: OperationSpec = {
   method: "GET",
   path: "/analytics/calendar-due-dates",
   response: "json",
-  idempotent: true,
   security: [["bearerAuth"]]
 };
 
@@ -301,7 +300,6 @@ const getContactStatsOperation: OperationSpec = {
   method: "GET",
   path: "/analytics/contact-stats",
   response: "json",
-  idempotent: true,
   security: [["bearerAuth"]]
 };
 
@@ -340,7 +338,6 @@ const getContactStatsFinancialOperation: OperationSpec = {
   method: "GET",
   path: "/analytics/contact-stats-financial",
   response: "json",
-  idempotent: true,
   security: [["bearerAuth"]]
 };
 
@@ -377,7 +374,6 @@ const getDocumentOperation: OperationSpec = {
   method: "GET",
   path: "/documents/document-get/{pofid}",
   response: "json",
-  idempotent: true,
   security: [["bearerAuth"]]
 };
 
@@ -595,7 +591,6 @@ const downloadJobFileOperation: OperationSpec = {
   method: "GET",
   path: "/job/download/{token}",
   response: "binary",
-  idempotent: true,
   job: "download",
   security: [["bearerAuth"]]
 };
@@ -629,7 +624,6 @@ const getJobOperation: OperationSpec = {
   method: "GET",
   path: "/job/get/{job_id}",
   response: "json",
-  idempotent: true,
   job: "poll",
   security: [["bearerAuth"]]
 };
@@ -660,7 +654,6 @@ const deleteWebhookOperation: OperationSpec = {
   path: "/webhooks/delete",
   requestMediaType: "application/json",
   response: "json",
-  idempotent: false,
   security: [["bearerAuth"]]
 };
 
@@ -687,7 +680,6 @@ const listWebhooksOperation: OperationSpec = {
   method: "GET",
   path: "/webhooks/list",
   response: "json",
-  idempotent: true,
   security: [["bearerAuth"]]
 };
 
@@ -714,7 +706,6 @@ const subscribeWebhookOperation: OperationSpec = {
   path: "/webhooks/subscribe",
   requestMediaType: "application/json",
   response: "json",
-  idempotent: false,
   security: [["bearerAuth"]]
 };
 
@@ -754,7 +745,6 @@ const testWebhookOperation: OperationSpec = {
   path: "/webhooks/test",
   requestMediaType: "application/json",
   response: "json",
-  idempotent: false,
   security: [["bearerAuth"]]
 };
 
@@ -784,7 +774,6 @@ const updateWebhookOperation: OperationSpec = {
   path: "/webhooks/update",
   requestMediaType: "application/json",
   response: "json",
-  idempotent: false,
   security: [["bearerAuth"]]
 };
 
@@ -813,3 +802,14 @@ export function updateWebhook(
     options,
   );
 }
+
+/** Submits a job and waits for its payload: hold first, then polling while it runs. Works for any valid slug. */
+export const submitJob = /* @__PURE__ */ bindJobModel(submitJobOf, jobModel);
+/** Submits with the description's no-wait field set and returns a handle at once. */
+export const startJob = /* @__PURE__ */ bindJobModel(startJobOf, jobModel);
+/** Waits for a job by id, from any process. */
+export const waitJob = /* @__PURE__ */ bindJobModel(waitJobOf, jobModel);
+/** Credits a job costs: base credits x lane multiplier, at least the minimum charge. */
+export const priceJob = /* @__PURE__ */ bindJobModel(priceJobOf, jobModel);
+/** A file: by a download token or a full URL from a result, or the binary answer of an operation. */
+export const downloadFile = /* @__PURE__ */ bindJobModel(downloadFileOf, jobModel);

@@ -15,6 +15,7 @@ export {
   BrowserTokenError,
   ConnectionError,
   DeadlineExceededError,
+  errorClassTable,
   JobFailedError,
   JobMayExistError,
   MalformedResponseError,
@@ -48,6 +49,7 @@ export type {
   CallInput,
   ConventionsModel,
   EnvelopeModel,
+  JobModel,
   JobsModel,
   OperationSpec,
   PaginationModel,
@@ -68,6 +70,7 @@ export { type PaginateOptions, paginateOperation } from "./paginate.js";
 export { jobPrice } from "./pricing.js";
 export type { Middleware } from "openapi-fetch";
 export { type RawInit, rawRequest } from "./raw.js";
+export { bindJobModel } from "./model.js";
 export { Runtime } from "./runtime.js";
 // The subscription operations of the generated client check their body before sending it and throw
 // SubscriptionCheckError, so those stay here. Everything else about webhooks (verification, receivers, deduplication,

@@ -10,10 +10,16 @@ export interface ServiceModel {
   release: string;
   /** sha256 hex of the description the client was generated from. */
   descriptionHash: string;
-  /** The error table: stable code -> HTTP status. */
-  errors: Readonly<Record<string, { status: number; description?: string }>>;
-  /** Pipelines of the job submission operation by slug. */
-  pipelines: Readonly<Record<string, PipelineModel>>;
+  /**
+   * The error table: stable code -> HTTP status. A generated client leaves it out: its error classes (createClient's
+   * third argument) state each code and status.
+   */
+  errors?: Readonly<Record<string, { status: number; description?: string }>>;
+  /**
+   * Pipelines of the job submission operation by slug. With pricing and jobs, the job part of the model: a generated
+   * client keeps it apart (its `jobModel`), and its job functions pass it, so that other operations leave it out.
+   */
+  pipelines?: Readonly<Record<string, PipelineModel>>;
   /** Price list of job submission: base credits x lane multiplier, at least minimumCharge. */
   pricing?: PricingModel;
   /** info.title of the description; with the release it names the client in the User-Agent. */
@@ -28,6 +34,32 @@ export interface ServiceModel {
   conventions?: ConventionsModel;
   /** The operations that submit, poll and download jobs, with the field names they use. */
   jobs?: JobsModel;
+  /**
+   * The longest hold of a job submission in seconds (`jobs.submit.maxHoldSeconds`), repeated for a model without its
+   * job part, since the default deadline follows it.
+   */
+  maxHoldSeconds?: number;
+}
+
+/** The job part of a model: what only the job functions (submit, start, wait, price, download by token) read. */
+export type JobModel = Pick<ServiceModel, "pipelines" | "pricing" | "jobs">;
+
+/** The model with a job part given apart (by a generated client's job functions) laid over it. */
+export function withJobModel(model: ServiceModel, jobs: JobModel | undefined): ServiceModel {
+  return jobs === undefined ? model : { ...model, ...jobs };
+}
+
+/**
+ * A job function (submitJob, startJob, waitJob, priceJob, downloadFile) that passes `jobs` as its last declared
+ * parameter, whatever the caller leaves out before it: what a generated client exports, its job part bound.
+ */
+export function bindJobModel<F extends (...args: never[]) => unknown>(fn: F, jobs: JobModel): F {
+  const at = fn.length - 1;
+  return ((...args: unknown[]) => {
+    args.length = at;
+    args.push(jobs);
+    return (fn as unknown as (...all: unknown[]) => unknown)(...args);
+  }) as unknown as F;
 }
 
 export interface ServerModel {

@@ -2,9 +2,9 @@ import type { IR } from "../../../../generator/ir/types.js";
 import type { EmittedFile } from "../../../../generator/emit/kit.js";
 import type { TsKit } from "../ts-kit.js";
 import { tsDocCode, tsDocText, tsString } from "../escape.js";
-import { factory, literalType, printNode, propertyName, typeAlias, unionOf } from "../ts-nodes.js";
+import { literalType, typeAlias, unionOf } from "../ts-nodes.js";
 import { tsNames } from "../names.js";
-import { ts, tsFile, VariableDeclarationKind } from "../ts-file.js";
+import { tsFile, VariableDeclarationKind } from "../ts-file.js";
 
 /** The error class of each code, by code; one place so that errors.ts and the docs agree. */
 export function errorClassNames(ir: IR): ReadonlyMap<string, string> {
@@ -25,7 +25,7 @@ export async function emitErrors(ir: IR, kit: TsKit): Promise<readonly EmittedFi
     tsFile(ir, kit, "errors.ts", (file) => {
       file.addImportDeclaration({
         moduleSpecifier: kit.runtimeModule,
-        namedImports: ir.errors.length > 0 ? ["ServiceError", "type ServiceErrorClass"] : ["type ServiceErrorClass"],
+        namedImports: [...(ir.errors.length > 0 ? ["ServiceError"] : []), "type ServiceErrorClass", "errorClassTable"],
       });
       file.addPrinted(
         typeAlias("ErrorCode", unionOf(ir.errors.map((e) => literalType(e.code))), [
@@ -62,18 +62,8 @@ export async function emitErrors(ir: IR, kit: TsKit): Promise<readonly EmittedFi
           {
             name: "errorClasses",
             type: "Readonly<Record<ErrorCode, ServiceErrorClass>>",
-            initializer: printNode(
-              factory.createObjectLiteralExpression(
-                ir.errors.map((e) =>
-                  factory.createPropertyAssignment(
-                    e.code === "__proto__" ? factory.createComputedPropertyName(factory.createStringLiteral(e.code)) : propertyName(e.code),
-                    factory.createIdentifier(names.get(e.code)!),
-                  ),
-                ),
-                true,
-              ),
-              ts.EmitHint.Expression,
-            ),
+            // Marked pure, so that bundlers drop it where nothing reads it; each class states its code.
+            initializer: `/* @__PURE__ */ errorClassTable([${ir.errors.map((e) => `\n  ${names.get(e.code)!}`).join(",")}${ir.errors.length > 0 ? "\n" : ""}])`,
           },
         ],
       });

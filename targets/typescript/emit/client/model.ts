@@ -20,12 +20,28 @@ function modelConventions(ir: IR): { conventions?: Omit<NonNullable<IR["conventi
   return Object.keys(rest).length > 0 ? { conventions: rest } : {};
 }
 
+/**
+ * The model's job part and the rest, when it has job operations. The rest repeats the longest hold, which the
+ * default deadline follows.
+ */
+export function splitJobPart(
+  model: Record<string, unknown>,
+): { client: Record<string, unknown>; jobs: Record<string, unknown> } | undefined {
+  if (model.jobs === undefined) return undefined;
+  const { pipelines, pricing, jobs, ...client } = model;
+  const hold = (jobs as { submit?: { maxHoldSeconds?: number } }).submit?.maxHoldSeconds;
+  return {
+    client: { ...client, ...(hold !== undefined && { maxHoldSeconds: hold }) },
+    jobs: { pipelines, ...(pricing !== undefined && { pricing }), jobs },
+  };
+}
+
 function withoutConventions(model: Record<string, unknown>): Record<string, unknown> {
   const { conventions: _, ...rest } = model;
   return rest;
 }
 
-/** model.ts: the plain data the runtime needs (release, error table, pipelines, prices) and the event names. */
+/** model.ts: the plain data the runtime needs (release, pipelines, prices; errors.ts carries the error table) and the event names. */
 export async function emitModel(ir: IR, kit: TsKit): Promise<readonly EmittedFile[]> {
   const sets = variantOperations(ir).map((o) => o.variants);
   const pipelines = Object.fromEntries(
@@ -44,7 +60,6 @@ export async function emitModel(ir: IR, kit: TsKit): Promise<readonly EmittedFil
   const model = {
     release: ir.info.version,
     descriptionHash: ir.info.descriptionHash,
-    errors: Object.fromEntries(ir.errors.map((e) => [e.code, { status: e.status }])),
     pipelines,
     ...(pricing && {
       pricing: {
@@ -56,13 +71,16 @@ export async function emitModel(ir: IR, kit: TsKit): Promise<readonly EmittedFil
     ...withoutConventions(descriptionModel(ir)),
     ...modelConventions(ir),
   };
+  // With job operations, the job part (pipelines, prices, the job operations) stands apart: the job functions import
+  // it, and createClient takes the rest, so that a bundle without job functions leaves it out.
+  const split = splitJobPart(model);
   return [
     tsFile(ir, kit, "model.ts", (file) => {
       const signing = ir.conventions?.webhooks;
       file.addImportDeclaration({
         isTypeOnly: true,
         moduleSpecifier: kit.runtimeModule,
-        namedImports: ["ServiceModel", ...(signing ? ["WebhookSigningModel"] : [])],
+        namedImports: [...(split === undefined ? [] : ["JobModel"]), "ServiceModel", ...(signing ? ["WebhookSigningModel"] : [])],
       });
       file.addVariableStatement({
         isExported: true,
@@ -76,12 +94,36 @@ export async function emitModel(ir: IR, kit: TsKit): Promise<readonly EmittedFil
         docs: ["sha256 of the description this client was generated from."],
         declarations: [{ name: "DESCRIPTION_HASH", initializer: tsString(ir.info.descriptionHash) }],
       });
-      file.addVariableStatement({
-        isExported: true,
-        declarationKind: VariableDeclarationKind.Const,
-        docs: ["What the runtime needs to know about this release."],
-        declarations: [{ name: "serviceModel", type: "ServiceModel", initializer: literal(model) }],
-      });
+      if (split === undefined) {
+        file.addVariableStatement({
+          isExported: true,
+          declarationKind: VariableDeclarationKind.Const,
+          docs: ["What the runtime needs to know about this release."],
+          declarations: [{ name: "serviceModel", type: "ServiceModel", initializer: literal(model) }],
+        });
+      } else {
+        file.addVariableStatement({
+          isExported: true,
+          declarationKind: VariableDeclarationKind.Const,
+          docs: ["What every operation needs to know about this release: the model without its job part (createClient's)."],
+          declarations: [{ name: "clientModel", type: "ServiceModel", initializer: literal(split.client) }],
+        });
+        file.addVariableStatement({
+          isExported: true,
+          declarationKind: VariableDeclarationKind.Const,
+          docs: ["The job part of the model: pipelines, prices and the job operations, which the job functions pass."],
+          declarations: [{ name: "jobModel", type: "JobModel", initializer: literal(split.jobs) }],
+        });
+        // Marked pure, so that bundlers drop it where nothing reads it.
+        file.addVariableStatement({
+          isExported: true,
+          declarationKind: VariableDeclarationKind.Const,
+          docs: ["What the runtime needs to know about this release: both parts."],
+          declarations: [
+            { name: "serviceModel", type: "ServiceModel", initializer: "/* @__PURE__ */ Object.assign({}, clientModel, jobModel)" },
+          ],
+        });
+      }
       file.addVariableStatement({
         isExported: true,
         declarationKind: VariableDeclarationKind.Const,

@@ -46,6 +46,7 @@ export async function emitOperations(ir: IR, kit: TsKit): Promise<readonly Emitt
           if (op.variants && jobFunctions(op)) file.addPrinted(jobFunctionsText(op, op.variants.pipelines, names, used, billing));
           else file.addPrinted(operationText(ir, op, request, response, names, used, billing));
         }
+        if (hasJobs) file.addPrinted(jobHelpersText(used));
       },
       () => {
         const jobTypes = ir.operations
@@ -56,6 +57,7 @@ export async function emitOperations(ir: IR, kit: TsKit): Promise<readonly Emitt
           ...(runtimeTypes.length > 0 ? [{ isTypeOnly: true, moduleSpecifier: kit.runtimeModule, namedImports: runtimeTypes }] : []),
           // The runtime's functions each operation calls, imported one by one so that a bundle carries only those.
           ...(used.functions.size > 0 ? [{ moduleSpecifier: kit.runtimeModule, namedImports: [...used.functions].sort() }] : []),
+          ...(hasJobs ? [{ moduleSpecifier: "./model.js", namedImports: ["jobModel"] }] : []),
           ...(used.subscriptionCheck
             ? [
                 { moduleSpecifier: kit.runtimeModule, namedImports: ["checkSubscription"] },
@@ -164,4 +166,27 @@ function jobFunctionsText(op: Operation, pipelines: readonly Pipeline[], names: 
     texts.push([...f.overloads, f.implementation].map(printFunction).join("\n"));
   }
   return `${texts.join("\n\n")}\n`;
+}
+
+/** The job helpers a generated client exports in place of the runtime's, each with its doc. */
+const JOB_HELPERS: readonly (readonly [string, string])[] = [
+  ["submitJob", "Submits a job and waits for its payload: hold first, then polling while it runs. Works for any valid slug."],
+  ["startJob", "Submits with the description's no-wait field set and returns a handle at once."],
+  ["waitJob", "Waits for a job by id, from any process."],
+  ["priceJob", "Credits a job costs: base credits x lane multiplier, at least the minimum charge."],
+  ["downloadFile", "A file: by a download token or a full URL from a result, or the binary answer of an operation."],
+];
+
+/**
+ * The runtime's job helpers with the model's job part (`jobModel`), which the client does not hold: the generated
+ * index exports these in place of the runtime's, and the job functions above call them. Marked pure, so that bundlers
+ * drop the ones nothing calls.
+ */
+function jobHelpersText(used: Used): string {
+  used.functions.add("bindJobModel");
+  return `${JOB_HELPERS.map(([name, doc]) => {
+    used.functions.delete(name);
+    used.functions.add(`${name} as ${name}Of`);
+    return `/** ${doc} */\nexport const ${name} = /* @__PURE__ */ bindJobModel(${name}Of, jobModel);`;
+  }).join("\n")}\n`;
 }

@@ -15,7 +15,6 @@ const delete_Operation: OperationSpec = {
   method: "GET",
   path: "/class/{default}",
   response: "json",
-  idempotent: true,
   security: []
 };
 
@@ -44,7 +43,6 @@ const getItemOperation: OperationSpec = {
   method: "GET",
   path: "/get-item",
   response: "json",
-  idempotent: true,
   security: []
 };
 
@@ -60,7 +58,6 @@ const getItem2Operation: OperationSpec = {
   method: "GET",
   path: "/get_item",
   response: "json",
-  idempotent: true,
   security: []
 };
 
@@ -83,7 +80,6 @@ const postNoId123Operation: OperationSpec = {
   path: "/no-id/{123}",
   requestMediaType: "application/json",
   response: "json",
-  idempotent: false,
   security: []
 };
 

@@ -20,7 +20,6 @@ const getItemOperation: OperationSpec = {
   method: "GET",
   path: "/items/{item_id}",
   response: "json",
-  idempotent: true,
   security: []
 };
 
@@ -78,7 +77,6 @@ const addJobOperation: OperationSpec = {
   path: "/jobs/{kind}",
   requestMediaType: "multipart/form-data",
   response: "json",
-  idempotent: false,
   security: []
 };
 
