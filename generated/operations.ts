@@ -11,7 +11,6 @@ import type {
   Runtime,
 } from "../targets/typescript/runtime/index.js";
 import {
-  bindJobModel,
   callOperation,
   callOperationWithBody,
   downloadFile as downloadFileOf,
@@ -804,12 +803,17 @@ export function updateWebhook(
 }
 
 /** Submits a job and waits for its payload: hold first, then polling while it runs. Works for any valid slug. */
-export const submitJob = /* @__PURE__ */ bindJobModel(submitJobOf, jobModel);
+export const submitJob: typeof submitJobOf = (client, pipeline, body, options) =>
+  submitJobOf(client, pipeline, body, options, jobModel);
 /** Submits with the description's no-wait field set and returns a handle at once. */
-export const startJob = /* @__PURE__ */ bindJobModel(startJobOf, jobModel);
+export const startJob: typeof startJobOf = (client, pipeline, body, options) =>
+  startJobOf(client, pipeline, body, options, jobModel);
 /** Waits for a job by id, from any process. */
-export const waitJob = /* @__PURE__ */ bindJobModel(waitJobOf, jobModel);
+export const waitJob: typeof waitJobOf = (client, jobId, options) =>
+  waitJobOf(client, jobId, options, jobModel);
 /** Credits a job costs: base credits x lane multiplier, at least the minimum charge. */
-export const priceJob = /* @__PURE__ */ bindJobModel(priceJobOf, jobModel);
+export const priceJob: typeof priceJobOf = (client, pipeline, lane) =>
+  priceJobOf(client, pipeline, lane, jobModel);
 /** A file: by a download token or a full URL from a result, or the binary answer of an operation. */
-export const downloadFile = /* @__PURE__ */ bindJobModel(downloadFileOf, jobModel);
+export const downloadFile = ((client: unknown, first: unknown, second?: unknown, third?: unknown) =>
+  (downloadFileOf as (...args: unknown[]) => never)(client, first, second, third, jobModel)) as typeof downloadFileOf;

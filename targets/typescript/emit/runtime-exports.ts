@@ -70,7 +70,6 @@ export const RUNTIME_EXPORTS: readonly string[] = [
   "TokenProvider",
   "WaitOptions",
   "WebhookSigningModel",
-  "bindJobModel",
   "callOperation",
   "callOperationWithBody",
   "checkSubscription",

@@ -208,7 +208,7 @@ export async function downloadFile<B extends BillingData = BillingData>(
   const { transport, options: resolved, model } = client[internals];
   if (typeof first !== "string") return downloadOperation(client, first, (second as CallInput | undefined) ?? {}, third ?? {});
   const options = (second as RequestOptions | undefined) ?? {};
-  // `jobs`: the job part of a generated client's model (bindJobModel passes it), else the client's own.
+  // `jobs`: the job part of a generated client's model (its downloadFile passes it), else the client's own.
   const download = (jobs ?? model).jobs?.download;
   const target = downloadTarget(first, resolved.baseUrl, download);
   const b = budgetFor(options, resolved.deadlineMs);

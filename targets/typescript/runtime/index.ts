@@ -70,7 +70,6 @@ export { type PaginateOptions, paginateOperation } from "./paginate.js";
 export { jobPrice } from "./pricing.js";
 export type { Middleware } from "openapi-fetch";
 export { type RawInit, rawRequest } from "./raw.js";
-export { bindJobModel } from "./model.js";
 export { Runtime } from "./runtime.js";
 // The subscription operations of the generated client check their body before sending it and throw
 // SubscriptionCheckError, so those stay here. Everything else about webhooks (verification, receivers, deduplication,

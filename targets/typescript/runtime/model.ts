@@ -49,19 +49,6 @@ export function withJobModel(model: ServiceModel, jobs: JobModel | undefined): S
   return jobs === undefined ? model : { ...model, ...jobs };
 }
 
-/**
- * A job function (submitJob, startJob, waitJob, priceJob, downloadFile) that passes `jobs` as its last declared
- * parameter, whatever the caller leaves out before it: what a generated client exports, its job part bound.
- */
-export function bindJobModel<F extends (...args: never[]) => unknown>(fn: F, jobs: JobModel): F {
-  const at = fn.length - 1;
-  return ((...args: unknown[]) => {
-    args.length = at;
-    args.push(jobs);
-    return (fn as unknown as (...all: unknown[]) => unknown)(...args);
-  }) as unknown as F;
-}
-
 export interface ServerModel {
   /** URL template, for example "https://{host}/v1". */
   url: string;

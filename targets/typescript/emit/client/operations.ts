@@ -168,25 +168,37 @@ function jobFunctionsText(op: Operation, pipelines: readonly Pipeline[], names: 
   return `${texts.join("\n\n")}\n`;
 }
 
-/** The job helpers a generated client exports in place of the runtime's, each with its doc. */
-const JOB_HELPERS: readonly (readonly [string, string])[] = [
-  ["submitJob", "Submits a job and waits for its payload: hold first, then polling while it runs. Works for any valid slug."],
-  ["startJob", "Submits with the description's no-wait field set and returns a handle at once."],
-  ["waitJob", "Waits for a job by id, from any process."],
-  ["priceJob", "Credits a job costs: base credits x lane multiplier, at least the minimum charge."],
-  ["downloadFile", "A file: by a download token or a full URL from a result, or the binary answer of an operation."],
+/** The job helpers a generated client exports in place of the runtime's: each with its doc and its parameters. */
+const JOB_HELPERS: readonly (readonly [string, string, readonly string[]])[] = [
+  [
+    "submitJob",
+    "Submits a job and waits for its payload: hold first, then polling while it runs. Works for any valid slug.",
+    ["client", "pipeline", "body", "options"],
+  ],
+  ["startJob", "Submits with the description's no-wait field set and returns a handle at once.", ["client", "pipeline", "body", "options"]],
+  ["waitJob", "Waits for a job by id, from any process.", ["client", "jobId", "options"]],
+  ["priceJob", "Credits a job costs: base credits x lane multiplier, at least the minimum charge.", ["client", "pipeline", "lane"]],
+  [
+    "downloadFile",
+    "A file: by a download token or a full URL from a result, or the binary answer of an operation.",
+    ["client", "first", "second", "third"],
+  ],
 ];
 
 /**
- * The runtime's job helpers with the model's job part (`jobModel`), which the client does not hold: the generated
- * index exports these in place of the runtime's, and the job functions above call them. Marked pure, so that bundlers
- * drop the ones nothing calls.
+ * The runtime's job helpers with the model's job part (`jobModel`), which the client does not hold, as their last
+ * argument: the generated index exports these in place of the runtime's, and the job functions above call them.
+ * downloadFile has overloads, which type no arrow's parameters, so its arrow is typed by a cast.
  */
 function jobHelpersText(used: Used): string {
-  used.functions.add("bindJobModel");
-  return `${JOB_HELPERS.map(([name, doc]) => {
+  return `${JOB_HELPERS.map(([name, doc, parameters]) => {
     used.functions.delete(name);
     used.functions.add(`${name} as ${name}Of`);
-    return `/** ${doc} */\nexport const ${name} = /* @__PURE__ */ bindJobModel(${name}Of, jobModel);`;
+    const args = [...parameters, "jobModel"].join(", ");
+    if (name === "downloadFile") {
+      const typed = parameters.map((p, i) => `${p}${i < 2 ? "" : "?"}: unknown`).join(", ");
+      return `/** ${doc} */\nexport const ${name} = ((${typed}) =>\n  (${name}Of as (...args: unknown[]) => never)(${args})) as typeof ${name}Of;`;
+    }
+    return `/** ${doc} */\nexport const ${name}: typeof ${name}Of = (${parameters.join(", ")}) =>\n  ${name}Of(${args});`;
   }).join("\n")}\n`;
 }
