@@ -8,7 +8,6 @@ export const DESCRIPTION_HASH = "713396c96327725c90492014fc028cbc13f7d96f83b7c9b
 /** What every operation needs to know about this release: the model without its job part (createClient's). */
 export const clientModel: ServiceModel = {
   release: "R20261127.0900",
-  descriptionHash: "713396c96327725c90492014fc028cbc13f7d96f83b7c9b3e5cf673075027568",
   title: "Document Automation Service",
   servers: [
     {
@@ -71,21 +70,9 @@ export const jobModel: JobModel = {
         "redact_boxes"
       ]
     },
-    pdfstudio___unlock_with_password_pdf: {
-      payloadAfterPolling: "job_result",
-      baseCredits: 10,
-      jsonStrings: []
-    },
-    service_voice___tts: {
-      payloadAfterPolling: "result",
-      baseCredits: 10,
-      jsonStrings: []
-    },
-    service_dataripper___redact_image: {
-      payloadAfterPolling: "job_result",
-      baseCredits: 10,
-      jsonStrings: []
-    }
+    pdfstudio___unlock_with_password_pdf: { payloadAfterPolling: "job_result", baseCredits: 10 },
+    service_voice___tts: { payloadAfterPolling: "result", baseCredits: 10 },
+    service_dataripper___redact_image: { payloadAfterPolling: "job_result", baseCredits: 10 }
   },
   pricing: {
     laneMultipliers: {

@@ -8,8 +8,11 @@
 export interface ServiceModel {
   /** Release identifier, for example "R20261120.0900". */
   release: string;
-  /** sha256 hex of the description the client was generated from. */
-  descriptionHash: string;
+  /**
+   * sha256 hex of the description the client was generated from. The runtime does not read it; a generated client's
+   * model leaves it out (its DESCRIPTION_HASH holds it).
+   */
+  descriptionHash?: string;
   /**
    * The error table: stable code -> HTTP status. A generated client leaves it out: its error classes (createClient's
    * third argument) state each code and status.

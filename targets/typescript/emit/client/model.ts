@@ -44,22 +44,25 @@ function withoutConventions(model: Record<string, unknown>): Record<string, unkn
 /** model.ts: the plain data the runtime needs (release, pipelines, prices; errors.ts carries the error table) and the event names. */
 export async function emitModel(ir: IR, kit: TsKit): Promise<readonly EmittedFile[]> {
   const sets = variantOperations(ir).map((o) => o.variants);
+  // A pipeline without JSON text fields leaves out jsonStrings (the runtime reads none for it).
   const pipelines = Object.fromEntries(
     sets.flatMap((s) =>
-      s.pipelines.map((p) => [
-        p.slug,
-        {
-          payloadAfterPolling: p.payloadAfterPolling,
-          ...(p.baseCredits !== undefined && { baseCredits: p.baseCredits }),
-          jsonStrings: [...new Set(p.variants.flatMap((v) => v.jsonStrings))].sort(),
-        },
-      ]),
+      s.pipelines.map((p) => {
+        const jsonStrings = [...new Set(p.variants.flatMap((v) => v.jsonStrings))].sort();
+        return [
+          p.slug,
+          {
+            payloadAfterPolling: p.payloadAfterPolling,
+            ...(p.baseCredits !== undefined && { baseCredits: p.baseCredits }),
+            ...(jsonStrings.length > 0 && { jsonStrings }),
+          },
+        ];
+      }),
     ),
   );
   const pricing = sets.find((s) => s.pricing)?.pricing;
   const model = {
     release: ir.info.version,
-    descriptionHash: ir.info.descriptionHash,
     pipelines,
     ...(pricing && {
       pricing: {
