@@ -93,7 +93,6 @@ export const jobModel: JobModel = {
         method: "POST",
         path: "/job/add/{pipeline}",
         requestMediaType: "application/x-www-form-urlencoded",
-        response: "json",
         billed: true,
         job: "submit",
         security: [["bearerAuth"]]
@@ -112,7 +111,6 @@ export const jobModel: JobModel = {
         operationId: "getJob",
         method: "GET",
         path: "/job/get/{job_id}",
-        response: "json",
         job: "poll",
         security: [["bearerAuth"]]
       },

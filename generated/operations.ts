@@ -68,7 +68,6 @@ const getActivityDocumentOperation: OperationSpec = {
   operationId: "getActivityDocument",
   method: "GET",
   path: "/analytics/activity-document",
-  response: "json",
   security: [["bearerAuth"]]
 };
 
@@ -107,7 +106,6 @@ const getActivityHeatmapOperation: OperationSpec = {
   operationId: "getActivityHeatmap",
   method: "GET",
   path: "/analytics/activity-heatmap",
-  response: "json",
   security: [["bearerAuth"]]
 };
 
@@ -147,7 +145,6 @@ const getActivityUsersOperation: OperationSpec = {
   operationId: "getActivityUsers",
   method: "GET",
   path: "/analytics/activity-users",
-  response: "json",
   security: [["bearerAuth"]]
 };
 
@@ -199,7 +196,6 @@ const getAuditCenterOperation: OperationSpec = {
   operationId: "getAuditCenter",
   method: "GET",
   path: "/analytics/audit-center",
-  response: "json",
   pagination: {
     limit: "limit",
     offset: "offset",
@@ -252,7 +248,6 @@ const getCalendarDueDatesOperation: OperationSpec = {
   operationId: "getCalendarDueDates",
   method: "GET",
   path: "/analytics/calendar-due-dates",
-  response: "json",
   security: [["bearerAuth"]]
 };
 
@@ -298,7 +293,6 @@ const getContactStatsOperation: OperationSpec = {
   operationId: "getContactStats",
   method: "GET",
   path: "/analytics/contact-stats",
-  response: "json",
   security: [["bearerAuth"]]
 };
 
@@ -336,7 +330,6 @@ const getContactStatsFinancialOperation: OperationSpec = {
   operationId: "getContactStatsFinancial",
   method: "GET",
   path: "/analytics/contact-stats-financial",
-  response: "json",
   security: [["bearerAuth"]]
 };
 
@@ -372,7 +365,6 @@ const getDocumentOperation: OperationSpec = {
   operationId: "getDocument",
   method: "GET",
   path: "/documents/document-get/{pofid}",
-  response: "json",
   security: [["bearerAuth"]]
 };
 
@@ -622,7 +614,6 @@ const getJobOperation: OperationSpec = {
   operationId: "getJob",
   method: "GET",
   path: "/job/get/{job_id}",
-  response: "json",
   job: "poll",
   security: [["bearerAuth"]]
 };
@@ -652,7 +643,6 @@ const deleteWebhookOperation: OperationSpec = {
   method: "POST",
   path: "/webhooks/delete",
   requestMediaType: "application/json",
-  response: "json",
   security: [["bearerAuth"]]
 };
 
@@ -678,7 +668,6 @@ const listWebhooksOperation: OperationSpec = {
   operationId: "listWebhooks",
   method: "GET",
   path: "/webhooks/list",
-  response: "json",
   security: [["bearerAuth"]]
 };
 
@@ -704,7 +693,6 @@ const subscribeWebhookOperation: OperationSpec = {
   method: "POST",
   path: "/webhooks/subscribe",
   requestMediaType: "application/json",
-  response: "json",
   security: [["bearerAuth"]]
 };
 
@@ -743,7 +731,6 @@ const testWebhookOperation: OperationSpec = {
   method: "POST",
   path: "/webhooks/test",
   requestMediaType: "application/json",
-  response: "json",
   security: [["bearerAuth"]]
 };
 
@@ -772,7 +759,6 @@ const updateWebhookOperation: OperationSpec = {
   method: "POST",
   path: "/webhooks/update",
   requestMediaType: "application/json",
-  response: "json",
   security: [["bearerAuth"]]
 };
 

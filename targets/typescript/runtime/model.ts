@@ -160,7 +160,8 @@ export interface OperationSpec {
   /** Path template below the base address, for example "/things/{id}". */
   path: string;
   requestMediaType?: RequestMediaType;
-  response: "json" | "binary";
+  /** How the success answer is read. Absent: JSON. */
+  response?: "json" | "binary";
   /**
    * May be sent again after a failure that may have reached the server (`x-idempotent`). Absent: true for GET, HEAD,
    * PUT, DELETE, OPTIONS and TRACE. A job submission is never sent again, whatever this says.

@@ -12,7 +12,8 @@ export interface OperationSpecData {
   method: string;
   path: string;
   requestMediaType?: string;
-  response: "json" | "binary";
+  /** Only for a binary answer: the runtime reads an operation without it as JSON. */
+  response?: "binary";
   /** Only when it differs from what the method implies (the runtime's isResendable reads the method otherwise). */
   idempotent?: boolean;
   billed?: true;
@@ -43,7 +44,7 @@ export function operationSpec(op: Operation): OperationSpecData {
     method: op.method.toUpperCase(),
     path: op.path,
     ...(mediaType && { requestMediaType: mediaType }),
-    response: isBinaryResponse(op) ? "binary" : "json",
+    ...(isBinaryResponse(op) && { response: "binary" as const }),
     ...(op.idempotent !== IDEMPOTENT_METHODS.has(op.method.toUpperCase()) && { idempotent: op.idempotent }),
     ...(op.billed && { billed: true as const }),
     ...(op.job && { job: op.job.role }),

@@ -14,7 +14,6 @@ const delete_Operation: OperationSpec = {
   operationId: "delete",
   method: "GET",
   path: "/class/{default}",
-  response: "json",
   security: []
 };
 
@@ -42,7 +41,6 @@ const getItemOperation: OperationSpec = {
   operationId: "get-item",
   method: "GET",
   path: "/get-item",
-  response: "json",
   security: []
 };
 
@@ -57,7 +55,6 @@ const getItem2Operation: OperationSpec = {
   operationId: "get_item",
   method: "GET",
   path: "/get_item",
-  response: "json",
   security: []
 };
 
@@ -79,7 +76,6 @@ const postNoId123Operation: OperationSpec = {
   method: "POST",
   path: "/no-id/{123}",
   requestMediaType: "application/json",
-  response: "json",
   security: []
 };
 

@@ -19,7 +19,6 @@ const getItemOperation: OperationSpec = {
   operationId: "getItem",
   method: "GET",
   path: "/items/{item_id}",
-  response: "json",
   security: []
 };
 
@@ -76,7 +75,6 @@ const addJobOperation: OperationSpec = {
   method: "POST",
   path: "/jobs/{kind}",
   requestMediaType: "multipart/form-data",
-  response: "json",
   security: []
 };
 
