@@ -2,7 +2,7 @@
 
 import { Runtime, type ClientOptions } from "../targets/typescript/runtime/index.js";
 import { errorClasses } from "./errors.js";
-import { serviceModel } from "./model.js";
+import { clientModel } from "./model.js";
 import type { Billing } from "./schemas.js";
 import type { paths } from "./types.js";
 export * from "./errors.js";
@@ -12,7 +12,8 @@ export * from "./requests.js";
 export * from "./schemas.js";
 export type { components, paths, webhooks } from "./types.js";
 export * from "../targets/typescript/runtime/index.js";
+export { downloadFile, priceJob, startJob, submitJob, waitJob } from "./operations.js";
 /** A client of Document Automation Service release R20261127.0900. Pass it to the operation functions. */
 export function createClient(options: ClientOptions = {}): Runtime<Billing, paths> {
-  return new Runtime<Billing, paths>(serviceModel, options, errorClasses);
+  return new Runtime<Billing, paths>(clientModel, options, errorClasses);
 }

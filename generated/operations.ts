@@ -13,10 +13,13 @@ import type {
 import {
   callOperation,
   callOperationWithBody,
-  downloadFile,
-  startJob,
-  submitJob,
+  downloadFile as downloadFileOf,
+  priceJob as priceJobOf,
+  startJob as startJobOf,
+  submitJob as submitJobOf,
+  waitJob as waitJobOf,
 } from "../targets/typescript/runtime/index.js";
+import { jobModel } from "./model.js";
 import { checkSubscription } from "../targets/typescript/runtime/index.js";
 import { subscriptionRules } from "./model.js";
 import type {
@@ -65,8 +68,6 @@ const getActivityDocumentOperation: OperationSpec = {
   operationId: "getActivityDocument",
   method: "GET",
   path: "/analytics/activity-document",
-  response: "json",
-  idempotent: true,
   security: [["bearerAuth"]]
 };
 
@@ -105,8 +106,6 @@ const getActivityHeatmapOperation: OperationSpec = {
   operationId: "getActivityHeatmap",
   method: "GET",
   path: "/analytics/activity-heatmap",
-  response: "json",
-  idempotent: true,
   security: [["bearerAuth"]]
 };
 
@@ -146,8 +145,6 @@ const getActivityUsersOperation: OperationSpec = {
   operationId: "getActivityUsers",
   method: "GET",
   path: "/analytics/activity-users",
-  response: "json",
-  idempotent: true,
   security: [["bearerAuth"]]
 };
 
@@ -199,8 +196,6 @@ const getAuditCenterOperation: OperationSpec = {
   operationId: "getAuditCenter",
   method: "GET",
   path: "/analytics/audit-center",
-  response: "json",
-  idempotent: true,
   pagination: {
     limit: "limit",
     offset: "offset",
@@ -253,8 +248,6 @@ const getCalendarDueDatesOperation: OperationSpec = {
   operationId: "getCalendarDueDates",
   method: "GET",
   path: "/analytics/calendar-due-dates",
-  response: "json",
-  idempotent: true,
   security: [["bearerAuth"]]
 };
 
@@ -300,8 +293,6 @@ const getContactStatsOperation: OperationSpec = {
   operationId: "getContactStats",
   method: "GET",
   path: "/analytics/contact-stats",
-  response: "json",
-  idempotent: true,
   security: [["bearerAuth"]]
 };
 
@@ -339,8 +330,6 @@ const getContactStatsFinancialOperation: OperationSpec = {
   operationId: "getContactStatsFinancial",
   method: "GET",
   path: "/analytics/contact-stats-financial",
-  response: "json",
-  idempotent: true,
   security: [["bearerAuth"]]
 };
 
@@ -376,8 +365,6 @@ const getDocumentOperation: OperationSpec = {
   operationId: "getDocument",
   method: "GET",
   path: "/documents/document-get/{pofid}",
-  response: "json",
-  idempotent: true,
   security: [["bearerAuth"]]
 };
 
@@ -595,7 +582,6 @@ const downloadJobFileOperation: OperationSpec = {
   method: "GET",
   path: "/job/download/{token}",
   response: "binary",
-  idempotent: true,
   job: "download",
   security: [["bearerAuth"]]
 };
@@ -628,8 +614,6 @@ const getJobOperation: OperationSpec = {
   operationId: "getJob",
   method: "GET",
   path: "/job/get/{job_id}",
-  response: "json",
-  idempotent: true,
   job: "poll",
   security: [["bearerAuth"]]
 };
@@ -659,8 +643,6 @@ const deleteWebhookOperation: OperationSpec = {
   method: "POST",
   path: "/webhooks/delete",
   requestMediaType: "application/json",
-  response: "json",
-  idempotent: false,
   security: [["bearerAuth"]]
 };
 
@@ -686,8 +668,6 @@ const listWebhooksOperation: OperationSpec = {
   operationId: "listWebhooks",
   method: "GET",
   path: "/webhooks/list",
-  response: "json",
-  idempotent: true,
   security: [["bearerAuth"]]
 };
 
@@ -713,8 +693,6 @@ const subscribeWebhookOperation: OperationSpec = {
   method: "POST",
   path: "/webhooks/subscribe",
   requestMediaType: "application/json",
-  response: "json",
-  idempotent: false,
   security: [["bearerAuth"]]
 };
 
@@ -753,8 +731,6 @@ const testWebhookOperation: OperationSpec = {
   method: "POST",
   path: "/webhooks/test",
   requestMediaType: "application/json",
-  response: "json",
-  idempotent: false,
   security: [["bearerAuth"]]
 };
 
@@ -783,8 +759,6 @@ const updateWebhookOperation: OperationSpec = {
   method: "POST",
   path: "/webhooks/update",
   requestMediaType: "application/json",
-  response: "json",
-  idempotent: false,
   security: [["bearerAuth"]]
 };
 
@@ -813,3 +787,19 @@ export function updateWebhook(
     options,
   );
 }
+
+/** Submits a job and waits for its payload: hold first, then polling while it runs. Works for any valid slug. */
+export const submitJob: typeof submitJobOf = (client, pipeline, body, options) =>
+  submitJobOf(client, pipeline, body, options, jobModel);
+/** Submits with the description's no-wait field set and returns a handle at once. */
+export const startJob: typeof startJobOf = (client, pipeline, body, options) =>
+  startJobOf(client, pipeline, body, options, jobModel);
+/** Waits for a job by id, from any process. */
+export const waitJob: typeof waitJobOf = (client, jobId, options) =>
+  waitJobOf(client, jobId, options, jobModel);
+/** Credits a job costs: base credits x lane multiplier, at least the minimum charge. */
+export const priceJob: typeof priceJobOf = (client, pipeline, lane) =>
+  priceJobOf(client, pipeline, lane, jobModel);
+/** A file: by a download token or a full URL from a result, or the binary answer of an operation. */
+export const downloadFile = ((client: unknown, first: unknown, second?: unknown, third?: unknown) =>
+  (downloadFileOf as (...args: unknown[]) => never)(client, first, second, third, jobModel)) as typeof downloadFileOf;

@@ -30,7 +30,7 @@ export function sendOperation(
   input: CallInput,
   options: RequestOptions,
   prepared: OperationBody | undefined,
-  response: SendRequest["response"] = op.response,
+  response: SendRequest["response"] = op.response ?? "json",
   budget?: Budget,
 ): Promise<SendResult> {
   try {

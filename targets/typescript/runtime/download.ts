@@ -4,7 +4,7 @@
 // other origins (signed links) are fetched without it.
 import { AbortedError, DeadlineExceededError, ResponseBodyError, SdkError } from "./errors.js";
 import { prepareOperationBody, sendOperation } from "./call.js";
-import type { BillingData, CallInput, JobsModel, OperationSpec, RequestOptions, ResponseMeta } from "./model.js";
+import type { BillingData, CallInput, JobModel, JobsModel, OperationSpec, RequestOptions, ResponseMeta } from "./model.js";
 import { matchTemplate, templateParameters } from "./path-template.js";
 import { internals, type Runtime } from "./runtime.js";
 import { type Budget, budgetFor, jobOption } from "./timing.js";
@@ -203,11 +203,13 @@ export async function downloadFile<B extends BillingData = BillingData>(
   first: string | OperationSpec,
   second?: CallInput | RequestOptions,
   third?: RequestOptions,
+  jobs?: JobModel,
 ): Promise<Download<B>> {
   const { transport, options: resolved, model } = client[internals];
   if (typeof first !== "string") return downloadOperation(client, first, (second as CallInput | undefined) ?? {}, third ?? {});
   const options = (second as RequestOptions | undefined) ?? {};
-  const download = model.jobs?.download;
+  // `jobs`: the job part of a generated client's model (its downloadFile passes it), else the client's own.
+  const download = (jobs ?? model).jobs?.download;
   const target = downloadTarget(first, resolved.baseUrl, download);
   const b = budgetFor(options, resolved.deadlineMs);
   const common = { method: "GET", response: "binary", resendable: true, budget: b, headers: options.headers } as const;

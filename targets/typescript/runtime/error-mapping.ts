@@ -40,7 +40,7 @@ function errorInit(ctx: ErrorContext, status: number, rawBody: unknown, headers?
   const fallback =
     typeof body === "string" && body.trim() !== ""
       ? `HTTP ${status}: ${body.trim().slice(0, TEXT_SNIPPET)}`
-      : ((code === undefined ? undefined : ctx.model.errors[code]?.description) ?? `HTTP ${status}`);
+      : ((code === undefined ? undefined : ctx.model.errors?.[code]?.description) ?? `HTTP ${status}`);
   const init: ServiceErrorInit = { status, message: code === undefined ? (text ?? fallback) : `${code}: ${text ?? fallback}`, body };
   if (code !== undefined) init.code = code;
   if (processingTime !== undefined) init.processingTime = processingTime;
@@ -63,7 +63,8 @@ export function errorFromBody(ctx: ErrorContext, status: number, rawBody: unknow
  */
 export function refusalError(ctx: ErrorContext, code: string, message: string): ServiceError {
   const envelope = ctx.model.conventions?.envelope;
-  const status = ctx.model.errors[code]?.status ?? 400;
+  // The status of the code's class, else the model's error table's.
+  const status = ctx.classes[code]?.httpStatus ?? ctx.model.errors?.[code]?.status ?? 400;
   if (envelope !== undefined) {
     return errorFromBody(ctx, status, { [envelope.status]: envelope.error, [envelope.code]: code, [envelope.message]: message });
   }

@@ -52,7 +52,18 @@ export class ServiceError extends SdkError {
   }
 }
 
-export type ServiceErrorClass = new (init: ServiceErrorInit) => ServiceError;
+/** An error class of a code: a generated one states its code's HTTP status (`httpStatus`), which a refusal made before sending takes. */
+export type ServiceErrorClass = (new (init: ServiceErrorInit) => ServiceError) & { readonly httpStatus?: number };
+
+/**
+ * The error classes of a generated client by their codes: each states its code (`code`), so the generated table
+ * names each class once.
+ */
+export function errorClassTable<C extends string>(
+  classes: readonly (ServiceErrorClass & { readonly code: C })[],
+): Readonly<Record<C, ServiceErrorClass>> {
+  return Object.fromEntries(classes.map((c) => [c.code, c])) as unknown as Record<C, ServiceErrorClass>;
+}
 
 /** A success status whose body is not the JSON it should be. */
 export class MalformedResponseError extends ServiceError {}

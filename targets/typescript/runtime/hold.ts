@@ -11,7 +11,7 @@ export const HOLD_MARGIN_MS = 35_000;
 
 /** The longest hold the description states, in milliseconds, or undefined. */
 export function maxHoldMs(model: ServiceModel | undefined): number | undefined {
-  const seconds = model?.jobs?.submit.maxHoldSeconds;
+  const seconds = model?.jobs?.submit.maxHoldSeconds ?? model?.maxHoldSeconds;
   return seconds === undefined ? undefined : seconds * 1000;
 }
 

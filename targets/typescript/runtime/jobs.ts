@@ -7,7 +7,15 @@ import { encodingFor, prepareBody, serialiseBody } from "./encode.js";
 import { type ErrorContext, envelopeFields } from "./error-mapping.js";
 import { JobFailedError, JobMayExistError, type ServiceErrorInit, SdkError } from "./errors.js";
 import { asRecord } from "./meta.js";
-import type { BillingData, JobsModel, RequestOptions, ResponseMeta, ServiceModel } from "./model.js";
+import {
+  type BillingData,
+  type JobModel,
+  type JobsModel,
+  type RequestOptions,
+  type ResponseMeta,
+  type ServiceModel,
+  withJobModel,
+} from "./model.js";
 import { checkPipeline } from "./pipeline.js";
 import { priceJob as priceFromModel } from "./pricing.js";
 import { internals, type Runtime } from "./runtime.js";
@@ -280,7 +288,7 @@ export class Jobs {
   }
 
   #jsonStrings(pipeline: string, extra: readonly string[] | undefined): readonly string[] {
-    const declared = this.#model.pipelines[pipeline]?.jsonStrings ?? [];
+    const declared = this.#model.pipelines?.[pipeline]?.jsonStrings ?? [];
     return extra === undefined || extra.length === 0 ? declared : [...declared, ...extra];
   }
 
@@ -309,9 +317,10 @@ export class Jobs {
   }
 }
 
-function jobsOf(client: Runtime<BillingData, object>): Jobs {
+/** The job functions of a client, over its model or, when given, the job part of a generated client's model. */
+function jobsOf(client: Runtime<BillingData, object>, jobs: JobModel | undefined): Jobs {
   const { transport, options, model, errors } = client[internals];
-  return new Jobs(transport, options, model, errors);
+  return new Jobs(transport, options, withJobModel(model, jobs), errors);
 }
 
 /**
@@ -323,8 +332,9 @@ export function submitJob<T, B extends BillingData = BillingData>(
   pipeline: string,
   body: Record<string, unknown>,
   options?: JobOptions & { jsonStrings?: readonly string[] },
+  jobs?: JobModel,
 ): Promise<JobResult<T, B>> {
-  return jobsOf(client).submit<T>(pipeline, body, options) as Promise<JobResult<T, B>>;
+  return jobsOf(client, jobs).submit<T>(pipeline, body, options) as Promise<JobResult<T, B>>;
 }
 
 /** Submits with the description's no-wait field set and returns a handle at once. */
@@ -333,8 +343,9 @@ export function startJob<B extends BillingData = BillingData>(
   pipeline: string,
   body: Record<string, unknown>,
   options?: RequestOptions & { jsonStrings?: readonly string[] },
+  jobs?: JobModel,
 ): Promise<JobHandle<B>> {
-  return jobsOf(client).start(pipeline, body, options) as Promise<JobHandle<B>>;
+  return jobsOf(client, jobs).start(pipeline, body, options) as Promise<JobHandle<B>>;
 }
 
 /** Waits for a job by id, from any process. */
@@ -342,11 +353,12 @@ export function waitJob<T, B extends BillingData = BillingData>(
   client: Runtime<B, object>,
   jobId: string,
   options?: WaitOptions & { pipeline?: string },
+  jobs?: JobModel,
 ): Promise<JobResult<T, B>> {
-  return jobsOf(client).wait<T>(jobId, options) as Promise<JobResult<T, B>>;
+  return jobsOf(client, jobs).wait<T>(jobId, options) as Promise<JobResult<T, B>>;
 }
 
 /** Credits a job costs: base credits x lane multiplier, at least the minimum charge. */
-export function priceJob(client: Runtime<BillingData, object>, pipeline: string, lane?: string): number {
-  return priceFromModel(client.model, pipeline, lane);
+export function priceJob(client: Runtime<BillingData, object>, pipeline: string, lane?: string, jobs?: JobModel): number {
+  return priceFromModel(withJobModel(client.model, jobs), pipeline, lane);
 }

@@ -8,12 +8,21 @@
 export interface ServiceModel {
   /** Release identifier, for example "R20261120.0900". */
   release: string;
-  /** sha256 hex of the description the client was generated from. */
-  descriptionHash: string;
-  /** The error table: stable code -> HTTP status. */
-  errors: Readonly<Record<string, { status: number; description?: string }>>;
-  /** Pipelines of the job submission operation by slug. */
-  pipelines: Readonly<Record<string, PipelineModel>>;
+  /**
+   * sha256 hex of the description the client was generated from. The runtime does not read it; a generated client's
+   * model leaves it out (its DESCRIPTION_HASH holds it).
+   */
+  descriptionHash?: string;
+  /**
+   * The error table: stable code -> HTTP status. A generated client leaves it out: its error classes (createClient's
+   * third argument) state each code and status.
+   */
+  errors?: Readonly<Record<string, { status: number; description?: string }>>;
+  /**
+   * Pipelines of the job submission operation by slug. With pricing and jobs, the job part of the model: a generated
+   * client keeps it apart (its `jobModel`), and its job functions pass it, so that other operations leave it out.
+   */
+  pipelines?: Readonly<Record<string, PipelineModel>>;
   /** Price list of job submission: base credits x lane multiplier, at least minimumCharge. */
   pricing?: PricingModel;
   /** info.title of the description; with the release it names the client in the User-Agent. */
@@ -28,6 +37,19 @@ export interface ServiceModel {
   conventions?: ConventionsModel;
   /** The operations that submit, poll and download jobs, with the field names they use. */
   jobs?: JobsModel;
+  /**
+   * The longest hold of a job submission in seconds (`jobs.submit.maxHoldSeconds`), repeated for a model without its
+   * job part, since the default deadline follows it.
+   */
+  maxHoldSeconds?: number;
+}
+
+/** The job part of a model: what only the job functions (submit, start, wait, price, download by token) read. */
+export type JobModel = Pick<ServiceModel, "pipelines" | "pricing" | "jobs">;
+
+/** The model with a job part given apart (by a generated client's job functions) laid over it. */
+export function withJobModel(model: ServiceModel, jobs: JobModel | undefined): ServiceModel {
+  return jobs === undefined ? model : { ...model, ...jobs };
 }
 
 export interface ServerModel {
@@ -138,7 +160,8 @@ export interface OperationSpec {
   /** Path template below the base address, for example "/things/{id}". */
   path: string;
   requestMediaType?: RequestMediaType;
-  response: "json" | "binary";
+  /** How the success answer is read. Absent: JSON. */
+  response?: "json" | "binary";
   /**
    * May be sent again after a failure that may have reached the server (`x-idempotent`). Absent: true for GET, HEAD,
    * PUT, DELETE, OPTIONS and TRACE. A job submission is never sent again, whatever this says.

@@ -21,7 +21,7 @@ export function jobPrice(pricing: PricingModel, baseCredits: number, lane?: stri
 export function priceJob(model: ServiceModel, pipeline: string, lane?: string): number {
   const pricing = model.pricing;
   if (pricing === undefined) throw new SdkError(`release ${model.release} has no price list`);
-  const base = model.pipelines[pipeline]?.baseCredits;
+  const base = model.pipelines?.[pipeline]?.baseCredits;
   if (base === undefined) throw new SdkError(`no base price for pipeline ${JSON.stringify(pipeline)} in release ${model.release}`);
   return jobPrice(pricing, base, lane);
 }

@@ -22,7 +22,7 @@ import {
 import { call, type FunctionSpec, id, parameter, printFunction, returns } from "../ts-functions.js";
 import { tsNames } from "../names.js";
 import { scopes, typeImports } from "./scope.js";
-import { billingSchema } from "./spec.js";
+import { billingSchema, jobsModel } from "./spec.js";
 
 /**
  * webhooks.ts (the event union, a typed verify and the runtime's webhook helpers) and index.ts (createClient and the
@@ -102,13 +102,22 @@ export async function emitEntry(ir: IR, kit: TsKit): Promise<readonly EmittedFil
       namedImports: [runtimeClass, ...(billing === undefined ? ["type BillingData"] : []), "type ClientOptions"],
     });
     file.addImportDeclaration({ moduleSpecifier: "./errors.js", namedImports: ["errorClasses"] });
-    file.addImportDeclaration({ moduleSpecifier: "./model.js", namedImports: ["serviceModel"] });
+    // With job operations, createClient takes the model without its job part, which the job functions pass.
+    const modelName = jobsModel(ir) === undefined ? "serviceModel" : "clientModel";
+    file.addImportDeclaration({ moduleSpecifier: "./model.js", namedImports: [modelName] });
     if (billing !== undefined) file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./schemas.js", namedImports: [billing] });
     file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["paths"] });
     for (const module of ["./errors.js", "./model.js", "./operations.js", "./requests.js", "./schemas.js"])
       file.addExportDeclaration({ moduleSpecifier: module });
     file.addExportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedExports: ["components", "paths", "webhooks"] });
     file.addExportDeclaration({ moduleSpecifier: kit.runtimeModule });
+    // The job helpers with the model's job part, in place of the runtime's of the same names.
+    if (modelName === "clientModel") {
+      file.addExportDeclaration({
+        moduleSpecifier: "./operations.js",
+        namedExports: ["downloadFile", "priceJob", "startJob", "submitJob", "waitJob"],
+      });
+    }
     file.addPrinted(
       printFunction({
         name: "createClient",
@@ -119,7 +128,7 @@ export async function emitEntry(ir: IR, kit: TsKit): Promise<readonly EmittedFil
         body: [
           returns(
             f.createNewExpression(f.createIdentifier(runtimeClass), client().typeArguments, [
-              id("serviceModel"),
+              id(modelName),
               id("options"),
               id("errorClasses"),
             ]),

@@ -3,7 +3,7 @@ import type { EmittedFile } from "../../../../generator/emit/kit.js";
 import type { TsKit } from "../ts-kit.js";
 import type * as TS from "typescript";
 import { tsDocCode, tsDocText } from "../escape.js";
-import { factory, literalType, propertyName, typeAlias, typeRef, unionOf, withDoc } from "../ts-nodes.js";
+import { factory, literalType, typeAlias, typeRef, unionOf, withDoc } from "../ts-nodes.js";
 import { tsNames } from "../names.js";
 import { exportedConstant, ts, tsFile } from "../ts-file.js";
 
@@ -26,7 +26,7 @@ export async function emitErrors(ir: IR, kit: TsKit): Promise<readonly EmittedFi
     tsFile(ir, kit, "errors.ts", (file) => {
       file.addImportDeclaration({
         moduleSpecifier: kit.runtimeModule,
-        namedImports: ir.errors.length > 0 ? ["ServiceError", "type ServiceErrorClass"] : ["type ServiceErrorClass"],
+        namedImports: [...(ir.errors.length > 0 ? ["ServiceError"] : []), "type ServiceErrorClass", "errorClassTable"],
       });
       file.addPrinted(
         typeAlias("ErrorCode", unionOf(ir.errors.map((e) => literalType(e.code))), [
@@ -72,14 +72,17 @@ export async function emitErrors(ir: IR, kit: TsKit): Promise<readonly EmittedFi
       file.addStatement(
         exportedConstant(
           "errorClasses",
-          factory.createObjectLiteralExpression(
-            ir.errors.map((e) =>
-              factory.createPropertyAssignment(
-                e.code === "__proto__" ? factory.createComputedPropertyName(factory.createStringLiteral(e.code)) : propertyName(e.code),
-                factory.createIdentifier(names.get(e.code)!),
+          // Marked pure, so that bundlers drop it where nothing reads it; each class states its code.
+          ts.addSyntheticLeadingComment(
+            factory.createCallExpression(factory.createIdentifier("errorClassTable"), undefined, [
+              factory.createArrayLiteralExpression(
+                ir.errors.map((e) => factory.createIdentifier(names.get(e.code)!)),
+                ir.errors.length > 0,
               ),
-            ),
-            true,
+            ]),
+            ts.SyntaxKind.MultiLineCommentTrivia,
+            " @__PURE__ ",
+            false,
           ),
           ["The class the runtime raises for each code."],
           typeRef("Readonly", [typeRef("Record", [typeRef("ErrorCode"), typeRef("ServiceErrorClass")])]),

@@ -1,7 +1,7 @@
 import type { IR } from "../../../../generator/ir/types.js";
 import type { EmittedFile } from "../../../../generator/emit/kit.js";
 import type { TsKit } from "../ts-kit.js";
-import { exportedConstant, tsFile } from "../ts-file.js";
+import { exportedConstant, ts, tsFile } from "../ts-file.js";
 import { factory as f, jsonExpression, typeRef } from "../ts-nodes.js";
 import { subscriptionRules, variantOperations } from "./scope.js";
 import { descriptionModel } from "./spec.js";
@@ -19,31 +19,49 @@ function modelConventions(ir: IR): { conventions?: Omit<NonNullable<IR["conventi
   return Object.keys(rest).length > 0 ? { conventions: rest } : {};
 }
 
+/**
+ * The model's job part and the rest, when it has job operations. The rest repeats the longest hold, which the
+ * default deadline follows.
+ */
+export function splitJobPart(
+  model: Record<string, unknown>,
+): { client: Record<string, unknown>; jobs: Record<string, unknown> } | undefined {
+  if (model.jobs === undefined) return undefined;
+  const { pipelines, pricing, jobs, ...client } = model;
+  const hold = (jobs as { submit?: { maxHoldSeconds?: number } }).submit?.maxHoldSeconds;
+  return {
+    client: { ...client, ...(hold !== undefined && { maxHoldSeconds: hold }) },
+    jobs: { pipelines, ...(pricing !== undefined && { pricing }), jobs },
+  };
+}
+
 function withoutConventions(model: Record<string, unknown>): Record<string, unknown> {
   const { conventions: _, ...rest } = model;
   return rest;
 }
 
-/** model.ts: the plain data the runtime needs (release, error table, pipelines, prices) and the event names. */
+/** model.ts: the plain data the runtime needs (release, pipelines, prices; errors.ts carries the error table) and the event names. */
 export async function emitModel(ir: IR, kit: TsKit): Promise<readonly EmittedFile[]> {
   const sets = variantOperations(ir).map((o) => o.variants);
+  // A pipeline without JSON text fields leaves out jsonStrings (the runtime reads none for it).
   const pipelines = Object.fromEntries(
     sets.flatMap((s) =>
-      s.pipelines.map((p) => [
-        p.slug,
-        {
-          payloadAfterPolling: p.payloadAfterPolling,
-          ...(p.baseCredits !== undefined && { baseCredits: p.baseCredits }),
-          jsonStrings: [...new Set(p.variants.flatMap((v) => v.jsonStrings))].sort(),
-        },
-      ]),
+      s.pipelines.map((p) => {
+        const jsonStrings = [...new Set(p.variants.flatMap((v) => v.jsonStrings))].sort();
+        return [
+          p.slug,
+          {
+            payloadAfterPolling: p.payloadAfterPolling,
+            ...(p.baseCredits !== undefined && { baseCredits: p.baseCredits }),
+            ...(jsonStrings.length > 0 && { jsonStrings }),
+          },
+        ];
+      }),
     ),
   );
   const pricing = sets.find((s) => s.pricing)?.pricing;
   const model = {
     release: ir.info.version,
-    descriptionHash: ir.info.descriptionHash,
-    errors: Object.fromEntries(ir.errors.map((e) => [e.code, { status: e.status }])),
     pipelines,
     ...(pricing && {
       pricing: {
@@ -55,13 +73,16 @@ export async function emitModel(ir: IR, kit: TsKit): Promise<readonly EmittedFil
     ...withoutConventions(descriptionModel(ir)),
     ...modelConventions(ir),
   };
+  // With job operations, the job part (pipelines, prices, the job operations) stands apart: the job functions import
+  // it, and createClient takes the rest, so that a bundle without job functions leaves it out.
+  const split = splitJobPart(model);
   return [
     tsFile(ir, kit, "model.ts", (file) => {
       const signing = ir.conventions?.webhooks;
       file.addImportDeclaration({
         isTypeOnly: true,
         moduleSpecifier: kit.runtimeModule,
-        namedImports: ["ServiceModel", ...(signing ? ["WebhookSigningModel"] : [])],
+        namedImports: [...(split === undefined ? [] : ["JobModel"]), "ServiceModel", ...(signing ? ["WebhookSigningModel"] : [])],
       });
       file.addStatement(
         exportedConstant("RELEASE", f.createStringLiteral(ir.info.version), [
@@ -73,14 +94,47 @@ export async function emitModel(ir: IR, kit: TsKit): Promise<readonly EmittedFil
           "sha256 of the description this client was generated from.",
         ]),
       );
-      file.addStatement(
-        exportedConstant(
-          "serviceModel",
-          jsonExpression(model),
-          ["What the runtime needs to know about this release."],
-          typeRef("ServiceModel"),
-        ),
-      );
+      if (split === undefined) {
+        file.addStatement(
+          exportedConstant(
+            "serviceModel",
+            jsonExpression(model),
+            ["What the runtime needs to know about this release."],
+            typeRef("ServiceModel"),
+          ),
+        );
+      } else {
+        file.addStatement(
+          exportedConstant(
+            "clientModel",
+            jsonExpression(split.client),
+            ["What every operation needs to know about this release: the model without its job part (createClient's)."],
+            typeRef("ServiceModel"),
+          ),
+        );
+        file.addStatement(
+          exportedConstant(
+            "jobModel",
+            jsonExpression(split.jobs),
+            ["The job part of the model: pipelines, prices and the job operations, which the job functions pass."],
+            typeRef("JobModel"),
+          ),
+        );
+        // Marked pure, so that bundlers drop it where nothing reads it.
+        const both = f.createCallExpression(f.createPropertyAccessExpression(f.createIdentifier("Object"), "assign"), undefined, [
+          f.createObjectLiteralExpression(),
+          f.createIdentifier("clientModel"),
+          f.createIdentifier("jobModel"),
+        ]);
+        file.addStatement(
+          exportedConstant(
+            "serviceModel",
+            ts.addSyntheticLeadingComment(both, ts.SyntaxKind.MultiLineCommentTrivia, " @__PURE__ ", false),
+            ["What the runtime needs to know about this release: both parts."],
+            typeRef("ServiceModel"),
+          ),
+        );
+      }
       file.addStatement(
         exportedConstant("webhookEventTypes", asConst(ir.webhooks.map((w) => w.event)), ["Every webhook event type of the description."]),
       );

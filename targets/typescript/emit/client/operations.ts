@@ -46,6 +46,7 @@ export async function emitOperations(ir: IR, kit: TsKit): Promise<readonly Emitt
           if (op.variants && jobFunctions(op)) file.addPrinted(jobFunctionsText(op, op.variants.pipelines, names, used, billing));
           else file.addPrinted(operationText(ir, op, request, response, names, used, billing));
         }
+        if (hasJobs) file.addPrinted(jobHelpersText(used));
       },
       () => {
         const jobTypes = ir.operations
@@ -56,6 +57,7 @@ export async function emitOperations(ir: IR, kit: TsKit): Promise<readonly Emitt
           ...(runtimeTypes.length > 0 ? [{ isTypeOnly: true, moduleSpecifier: kit.runtimeModule, namedImports: runtimeTypes }] : []),
           // The runtime's functions each operation calls, imported one by one so that a bundle carries only those.
           ...(used.functions.size > 0 ? [{ moduleSpecifier: kit.runtimeModule, namedImports: [...used.functions].sort() }] : []),
+          ...(hasJobs ? [{ moduleSpecifier: "./model.js", namedImports: ["jobModel"] }] : []),
           ...(used.subscriptionCheck
             ? [
                 { moduleSpecifier: kit.runtimeModule, namedImports: ["checkSubscription"] },
@@ -164,4 +166,39 @@ function jobFunctionsText(op: Operation, pipelines: readonly Pipeline[], names: 
     texts.push([...f.overloads, f.implementation].map(printFunction).join("\n"));
   }
   return `${texts.join("\n\n")}\n`;
+}
+
+/** The job helpers a generated client exports in place of the runtime's: each with its doc and its parameters. */
+const JOB_HELPERS: readonly (readonly [string, string, readonly string[]])[] = [
+  [
+    "submitJob",
+    "Submits a job and waits for its payload: hold first, then polling while it runs. Works for any valid slug.",
+    ["client", "pipeline", "body", "options"],
+  ],
+  ["startJob", "Submits with the description's no-wait field set and returns a handle at once.", ["client", "pipeline", "body", "options"]],
+  ["waitJob", "Waits for a job by id, from any process.", ["client", "jobId", "options"]],
+  ["priceJob", "Credits a job costs: base credits x lane multiplier, at least the minimum charge.", ["client", "pipeline", "lane"]],
+  [
+    "downloadFile",
+    "A file: by a download token or a full URL from a result, or the binary answer of an operation.",
+    ["client", "first", "second", "third"],
+  ],
+];
+
+/**
+ * The runtime's job helpers with the model's job part (`jobModel`), which the client does not hold, as their last
+ * argument: the generated index exports these in place of the runtime's, and the job functions above call them.
+ * downloadFile has overloads, which type no arrow's parameters, so its arrow is typed by a cast.
+ */
+function jobHelpersText(used: Used): string {
+  return `${JOB_HELPERS.map(([name, doc, parameters]) => {
+    used.functions.delete(name);
+    used.functions.add(`${name} as ${name}Of`);
+    const args = [...parameters, "jobModel"].join(", ");
+    if (name === "downloadFile") {
+      const typed = parameters.map((p, i) => `${p}${i < 2 ? "" : "?"}: unknown`).join(", ");
+      return `/** ${doc} */\nexport const ${name} = ((${typed}) =>\n  (${name}Of as (...args: unknown[]) => never)(${args})) as typeof ${name}Of;`;
+    }
+    return `/** ${doc} */\nexport const ${name}: typeof ${name}Of = (${parameters.join(", ")}) =>\n  ${name}Of(${args});`;
+  }).join("\n")}\n`;
 }

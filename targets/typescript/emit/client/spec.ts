@@ -12,8 +12,10 @@ export interface OperationSpecData {
   method: string;
   path: string;
   requestMediaType?: string;
-  response: "json" | "binary";
-  idempotent: boolean;
+  /** Only for a binary answer: the runtime reads an operation without it as JSON. */
+  response?: "binary";
+  /** Only when it differs from what the method implies (the runtime's isResendable reads the method otherwise). */
+  idempotent?: boolean;
   billed?: true;
   job?: "submit" | "poll" | "download";
   pagination?: Pagination;
@@ -28,6 +30,9 @@ export function isBinaryResponse(op: Operation): boolean {
   return ok.length > 0 && ok.every((r) => r.contents.length > 0 && r.contents.every((c) => !isJson(c.mediaType)));
 }
 
+/** Methods HTTP defines as idempotent, as the runtime's isResendable knows them. */
+const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE"]);
+
 export function operationSpec(op: Operation): OperationSpecData {
   const json = op.requestBody?.contents.find((c) => isJson(c.mediaType));
   const form = op.requestBody?.contents.find(
@@ -39,8 +44,8 @@ export function operationSpec(op: Operation): OperationSpecData {
     method: op.method.toUpperCase(),
     path: op.path,
     ...(mediaType && { requestMediaType: mediaType }),
-    response: isBinaryResponse(op) ? "binary" : "json",
-    idempotent: op.idempotent,
+    ...(isBinaryResponse(op) && { response: "binary" as const }),
+    ...(op.idempotent !== IDEMPOTENT_METHODS.has(op.method.toUpperCase()) && { idempotent: op.idempotent }),
     ...(op.billed && { billed: true as const }),
     ...(op.job && { job: op.job.role }),
     ...(op.pagination && { pagination: op.pagination }),

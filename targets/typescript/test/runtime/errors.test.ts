@@ -27,7 +27,7 @@ async function failureOf(promise: Promise<unknown>): Promise<unknown> {
 }
 
 describe("error mapping", () => {
-  it.each(Object.entries(model.errors))("maps %s to its generated class", async (code, { status }) => {
+  it.each(Object.entries(model.errors!))("maps %s to its generated class", async (code, { status }) => {
     server.handle((_req, res) =>
       sendJson(res, status, { status: "error", code, message: `text of ${code}`, processing_time: "4ms" }, { "x-request-id": "req-7" }),
     );

@@ -75,7 +75,7 @@ function className(code: string): string {
 }
 
 export const errorClasses: Record<string, ServiceErrorClass> = Object.fromEntries(
-  Object.keys(model.errors).map((code) => {
+  Object.keys(model.errors!).map((code) => {
     const ErrorClass = class extends ServiceError {};
     Object.defineProperty(ErrorClass, "name", { value: className(code) });
     return [code, ErrorClass];

@@ -8,8 +8,6 @@ export const DESCRIPTION_HASH = "06c7faf299c9af9430a849a0f39657e3cbb4a81a88b1603
 /** What the runtime needs to know about this release. */
 export const serviceModel: ServiceModel = {
   release: "1.0.0 */",
-  descriptionHash: "06c7faf299c9af9430a849a0f39657e3cbb4a81a88b16032065fcaf7723e6859",
-  errors: {},
   pipelines: {},
   title: "Hostile */ `${process.exit(1)}`\nprocess.exit(3)\u2028x",
   servers: [],

@@ -14,8 +14,6 @@ const delete_Operation: OperationSpec = {
   operationId: "delete",
   method: "GET",
   path: "/class/{default}",
-  response: "json",
-  idempotent: true,
   security: []
 };
 
@@ -43,8 +41,6 @@ const getItemOperation: OperationSpec = {
   operationId: "get-item",
   method: "GET",
   path: "/get-item",
-  response: "json",
-  idempotent: true,
   security: []
 };
 
@@ -59,8 +55,6 @@ const getItem2Operation: OperationSpec = {
   operationId: "get_item",
   method: "GET",
   path: "/get_item",
-  response: "json",
-  idempotent: true,
   security: []
 };
 
@@ -82,8 +76,6 @@ const postNoId123Operation: OperationSpec = {
   method: "POST",
   path: "/no-id/{123}",
   requestMediaType: "application/json",
-  response: "json",
-  idempotent: false,
   security: []
 };
 

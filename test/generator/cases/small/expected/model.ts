@@ -8,16 +8,8 @@ export const DESCRIPTION_HASH = "c9ce61a1b507d48017df8a371660b0e5c70a534821cbae5
 /** What the runtime needs to know about this release. */
 export const serviceModel: ServiceModel = {
   release: "R20260101.0000",
-  descriptionHash: "c9ce61a1b507d48017df8a371660b0e5c70a534821cbae5dbb2517bc1276f6e1",
-  errors: {
-    NOT_FOUND: { status: 404 }
-  },
   pipelines: {
-    scan___pages: {
-      payloadAfterPolling: "job_result",
-      baseCredits: 10,
-      jsonStrings: []
-    },
+    scan___pages: { payloadAfterPolling: "job_result", baseCredits: 10 },
     work: {
       payloadAfterPolling: "result",
       jsonStrings: ["fields"]

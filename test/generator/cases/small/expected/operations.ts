@@ -19,8 +19,6 @@ const getItemOperation: OperationSpec = {
   operationId: "getItem",
   method: "GET",
   path: "/items/{item_id}",
-  response: "json",
-  idempotent: true,
   security: []
 };
 
@@ -77,8 +75,6 @@ const addJobOperation: OperationSpec = {
   method: "POST",
   path: "/jobs/{kind}",
   requestMediaType: "multipart/form-data",
-  response: "json",
-  idempotent: false,
   security: []
 };
 
