@@ -5,9 +5,9 @@ import { buildIR } from "./ir/build.js";
 import type { IR } from "./ir/types.js";
 import { createKit, type EmitKit, type EmittedFile, type Emitter } from "./emit/kit.js";
 import { emittersFor, type LanguageName, type OptionalOutput, type TargetOptions } from "./languages.js";
-import { LARGE_DESCRIPTION_BYTES, type LoadedDescription, startChecks } from "./spec/load.js";
+import { type CheckingDescription, LARGE_DESCRIPTION_BYTES, type LoadedDescription, startChecks } from "./spec/load.js";
 import { confinedPath } from "./output.js";
-import { readDescription } from "./spec/read.js";
+import { type RawDescription, readDescription } from "./spec/read.js";
 
 export interface Generation {
   readonly description: LoadedDescription;
@@ -43,12 +43,20 @@ export interface StreamedGeneration {
 /** Runs the emitters over the IR of a description; writes nothing. */
 export async function generate(source: string, options: GenerateOptions = {}): Promise<Generation> {
   const files: EmittedFile[] = [];
-  const { description, ir } = await run(source, options, async (made) => {
-    files.push(...made);
-  });
+  let description: LoadedDescription | undefined;
+  const ir = await run(
+    source,
+    options,
+    async (made) => {
+      files.push(...made);
+    },
+    (checked) => {
+      description = checked;
+    },
+  );
   const manifest = files.pop()!;
   files.sort((a, b) => (a.path < b.path ? -1 : 1));
-  return { description, ir, files: [...files, manifest] };
+  return { description: description!, ir, files: [...files, manifest] };
 }
 
 /**
@@ -58,17 +66,21 @@ export async function generate(source: string, options: GenerateOptions = {}): P
  */
 export async function generateInto(source: string, sink: FileSink, options: GenerateOptions = {}): Promise<StreamedGeneration> {
   let count = 0;
-  const { ir } = await run(source, options, async (made) => {
+  const ir = await run(source, options, async (made) => {
     count += made.length;
     await sink(made);
   });
   return { ir, files: count };
 }
 
-async function run(source: string, options: GenerateOptions, sink: FileSink): Promise<{ description: LoadedDescription; ir: IR }> {
+/**
+ * The run of generate() and generateInto(). The description (its text and parsed document) is let go once its IR
+ * is built, unless `keep` takes it: on a large description it is a few hundred MB the emitters do not need.
+ */
+async function run(source: string, options: GenerateOptions, sink: FileSink, keep?: (description: LoadedDescription) => void): Promise<IR> {
   const step = options.onStep ?? (() => {});
   step(`reading ${source}`);
-  const raw = await readDescription(source);
+  let raw: RawDescription | undefined = await readDescription(source);
   const { emitters, dispose } =
     options.emitters === undefined
       ? await emittersFor(options.languages, options.outputs, options.targets, {
@@ -79,17 +91,27 @@ async function run(source: string, options: GenerateOptions, sink: FileSink): Pr
       : { emitters: [...options.emitters], dispose: () => {} };
   try {
     step("checking the description");
-    const { description, verdict } = await startChecks(raw);
-    // The IR and the emitters run while a large description's schema check finishes in a worker. Its problems
-    // come first: the IR of an invalid description may fail in ways that say less.
-    const built = await emitAll(description, emitters, createKit(), step, sink).then(
-      (ir) => ({ ir }),
-      (error: unknown) => ({ error }),
-    );
+    let checking: CheckingDescription | undefined = await startChecks(raw);
+    raw = undefined;
+    const verdict = checking.verdict;
+    keep?.(checking.description);
+    // The IR is built while a large description's schema check finishes in a worker. Its problems come first: the
+    // IR of an invalid description may fail in ways that say less. The emitters start once it is done, so that the
+    // worker's copy of the document is gone before their memory peaks.
+    step("building the intermediate model");
+    let ir: IR | undefined;
+    let irError: unknown;
+    try {
+      ir = buildIR(checking.description);
+    } catch (error) {
+      irError = error;
+    }
+    checking = undefined;
     const failure = await verdict;
     if (failure) throw failure;
-    if ("error" in built) throw built.error;
-    return { description, ir: built.ir };
+    if (ir === undefined) throw irError;
+    await emitAll(ir, emitters, createKit(), step, sink);
+    return ir;
   } finally {
     dispose(); // what a target started and no emitter used
   }
@@ -103,18 +125,9 @@ const nextTurn = () => new Promise<undefined>((resolve) => setImmediate(() => re
 /**
  * Builds the IR and runs the emitters one after another, handing each one's files to the sink as soon as it has
  * returned them, then the manifest: the run holds one emitter's output at a time. An emitter that waits on other
- * work (openapi-typescript's worker, on a large description) does not hold up the next ones: its files go to the
- * sink when it returns them.
+ * work (a worker, a child process) does not hold up the next ones: its files go to the sink when it returns them.
  */
-async function emitAll(
-  description: LoadedDescription,
-  emitters: readonly Emitter[],
-  kit: EmitKit,
-  step: (text: string) => void,
-  sink: FileSink,
-): Promise<IR> {
-  step("building the intermediate model");
-  const ir = buildIR(description);
+async function emitAll(ir: IR, emitters: readonly Emitter[], kit: EmitKit, step: (text: string) => void, sink: FileSink): Promise<void> {
   const hashes = new Map<string, string>();
   // One batch at a time, in the order the emitters returned them.
   let queue: Promise<void> = Promise.resolve();
@@ -165,7 +178,6 @@ async function emitAll(
     files: Object.fromEntries(paths.map((p) => [p, hashes.get(p)!])),
   };
   await sink([{ path: "manifest.json", content: `${JSON.stringify(manifest, null, 2)}\n` }]);
-  return ir;
 }
 
 /** Replaces the output folder's content with the files: stale files of an earlier run do not survive. */
