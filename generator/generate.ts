@@ -5,9 +5,9 @@ import { buildIR } from "./ir/build.js";
 import type { IR } from "./ir/types.js";
 import { createKit, type EmitKit, type EmittedFile, type Emitter } from "./emit/kit.js";
 import { emittersFor, type LanguageName, type OptionalOutput, type TargetOptions } from "./languages.js";
-import { LARGE_DESCRIPTION_BYTES, type LoadedDescription, startChecks } from "./spec/load.js";
+import { type CheckingDescription, LARGE_DESCRIPTION_BYTES, type LoadedDescription, startChecks } from "./spec/load.js";
 import { confinedPath } from "./output.js";
-import { readDescription } from "./spec/read.js";
+import { type RawDescription, readDescription } from "./spec/read.js";
 
 export interface Generation {
   readonly description: LoadedDescription;
@@ -31,11 +31,56 @@ export interface GenerateOptions {
   readonly onStep?: (step: string) => void;
 }
 
+/** Where a run hands its files, each emitter's as soon as the emitter has made them, the manifest last. */
+export type FileSink = (files: readonly EmittedFile[]) => Promise<void>;
+
+/** A run whose files went to a sink: its IR, and how many files it made (the manifest among them). */
+export interface StreamedGeneration {
+  readonly ir: IR;
+  readonly files: number;
+}
+
 /** Runs the emitters over the IR of a description; writes nothing. */
 export async function generate(source: string, options: GenerateOptions = {}): Promise<Generation> {
+  const files: EmittedFile[] = [];
+  let description: LoadedDescription | undefined;
+  const ir = await run(
+    source,
+    options,
+    async (made) => {
+      files.push(...made);
+    },
+    (checked) => {
+      description = checked;
+    },
+  );
+  const manifest = files.pop()!;
+  files.sort((a, b) => (a.path < b.path ? -1 : 1));
+  return { description: description!, ir, files: [...files, manifest] };
+}
+
+/**
+ * generate(), handing each emitter's files to `sink` as soon as the emitter returns them, then the manifest, and
+ * keeping none: a large description's output (hundreds of MB) is never held whole. The sink's files of a run that
+ * fails are the caller's to discard.
+ */
+export async function generateInto(source: string, sink: FileSink, options: GenerateOptions = {}): Promise<StreamedGeneration> {
+  let count = 0;
+  const ir = await run(source, options, async (made) => {
+    count += made.length;
+    await sink(made);
+  });
+  return { ir, files: count };
+}
+
+/**
+ * The run of generate() and generateInto(). The description (its text and parsed document) is let go once its IR
+ * is built, unless `keep` takes it: on a large description it is a few hundred MB the emitters do not need.
+ */
+async function run(source: string, options: GenerateOptions, sink: FileSink, keep?: (description: LoadedDescription) => void): Promise<IR> {
   const step = options.onStep ?? (() => {});
   step(`reading ${source}`);
-  const raw = await readDescription(source);
+  let raw: RawDescription | undefined = await readDescription(source);
   const { emitters, dispose } =
     options.emitters === undefined
       ? await emittersFor(options.languages, options.outputs, options.targets, {
@@ -46,54 +91,93 @@ export async function generate(source: string, options: GenerateOptions = {}): P
       : { emitters: [...options.emitters], dispose: () => {} };
   try {
     step("checking the description");
-    const { description, verdict } = await startChecks(raw);
-    // The IR and the emitters run while a large description's schema check finishes in a worker. Its problems
-    // come first: the IR of an invalid description may fail in ways that say less.
-    const built = await emitAll(description, emitters, createKit(), step).then(
-      (result) => ({ result }),
-      (error: unknown) => ({ error }),
-    );
+    let checking: CheckingDescription | undefined = await startChecks(raw);
+    raw = undefined;
+    const verdict = checking.verdict;
+    keep?.(checking.description);
+    // The IR is built while a large description's schema check finishes in a worker. Its problems come first: the
+    // IR of an invalid description may fail in ways that say less. The emitters start once it is done, so that the
+    // worker's copy of the document is gone before their memory peaks.
+    step("building the intermediate model");
+    let ir: IR | undefined;
+    let irError: unknown;
+    try {
+      ir = buildIR(checking.description);
+    } catch (error) {
+      irError = error;
+    }
+    checking = undefined;
     const failure = await verdict;
     if (failure) throw failure;
-    if ("error" in built) throw built.error;
-    return built.result;
+    if (ir === undefined) throw irError;
+    await emitAll(ir, emitters, createKit(), step, sink);
+    return ir;
   } finally {
     dispose(); // what a target started and no emitter used
   }
 }
 
-async function emitAll(
-  description: LoadedDescription,
-  emitters: readonly Emitter[],
-  kit: EmitKit,
-  step: (text: string) => void,
-): Promise<Generation> {
-  step("building the intermediate model");
-  const ir = buildIR(description);
-  // The emitters run together; the step names those still running.
-  const running = new Set(emitters.map((e, i) => e.name.replace(/^emit/, "").toLowerCase() || `emitter ${i + 1}`));
+const emitterName = (e: Emitter, i: number) => e.name.replace(/^emit/, "").toLowerCase() || `emitter ${i + 1}`;
+
+/** Settles after the events already queued (I/O, timers) have had their turn: after every promise that can settle at once. */
+const nextTurn = () => new Promise<undefined>((resolve) => setImmediate(() => resolve(undefined)));
+
+/**
+ * Builds the IR and runs the emitters one after another, handing each one's files to the sink as soon as it has
+ * returned them, then the manifest: the run holds one emitter's output at a time. An emitter that waits on other
+ * work (a worker, a child process) does not hold up the next ones: its files go to the sink when it returns them.
+ */
+async function emitAll(ir: IR, emitters: readonly Emitter[], kit: EmitKit, step: (text: string) => void, sink: FileSink): Promise<void> {
+  const hashes = new Map<string, string>();
+  // One batch at a time, in the order the emitters returned them.
+  let queue: Promise<void> = Promise.resolve();
+  const take = (files: readonly EmittedFile[]): Promise<void> => {
+    queue = queue.then(async () => {
+      for (const f of files) {
+        if (hashes.has(f.path)) throw new Error(`two emitters wrote ${f.path}`);
+        hashes.set(f.path, createHash("sha256").update(f.content).digest("hex"));
+      }
+      await sink(files);
+    });
+    return queue;
+  };
+  // The step names the emitters still running.
+  const running = new Set(emitters.map(emitterName));
+  const returned = (name: string) => {
+    running.delete(name);
+    if (running.size > 0) step(`emitting ${[...running].join(", ")}`);
+  };
   step(`emitting ${[...running].join(", ")}`);
-  const emitted = await Promise.all(
-    emitters.map(async (emit, i) => {
-      const files = await emit(ir, kit);
-      running.delete(emit.name.replace(/^emit/, "").toLowerCase() || `emitter ${i + 1}`);
-      if (running.size > 0) step(`emitting ${[...running].join(", ")}`);
-      return files;
-    }),
-  );
-  const files = emitted.flat().sort((a, b) => (a.path < b.path ? -1 : 1));
-  const seen = new Set<string>();
-  for (const f of files) {
-    if (seen.has(f.path)) throw new Error(`two emitters wrote ${f.path}`);
-    seen.add(f.path);
+  const waiting: Promise<void>[] = [];
+  try {
+    for (const [i, emit] of emitters.entries()) {
+      const made = emit(ir, kit);
+      const now = await Promise.race([made.then((files) => ({ files })), nextTurn()]);
+      if (now === undefined) {
+        waiting.push(
+          made.then((files) => {
+            returned(emitterName(emit, i));
+            return take(files);
+          }),
+        );
+      } else {
+        returned(emitterName(emit, i));
+        await take(now.files);
+      }
+    }
+    await Promise.all(waiting);
+  } catch (error) {
+    for (const w of waiting) w.catch(() => {}); // settled or not, the run fails with the first error
+    throw error;
   }
+  const paths = [...hashes.keys()].sort((a, b) => (a < b ? -1 : 1));
   const manifest = {
     release: ir.info.version,
     descriptionHash: ir.info.descriptionHash,
     irVersion: ir.irVersion,
-    files: Object.fromEntries(files.map((f) => [f.path, createHash("sha256").update(f.content).digest("hex")])),
+    files: Object.fromEntries(paths.map((p) => [p, hashes.get(p)!])),
   };
-  return { description, ir, files: [...files, { path: "manifest.json", content: `${JSON.stringify(manifest, null, 2)}\n` }] };
+  await sink([{ path: "manifest.json", content: `${JSON.stringify(manifest, null, 2)}\n` }]);
 }
 
 /** Replaces the output folder's content with the files: stale files of an earlier run do not survive. */

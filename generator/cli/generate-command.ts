@@ -5,7 +5,7 @@ import { type Config, loadConfig } from "../config/load.js";
 import type { GenerateOptions } from "../generate.js";
 import { allTargets, LANGUAGE_NAMES, type LanguageName, OPTIONAL_OUTPUT_NAMES, type OptionalOutput } from "../languages.js";
 import { BIN } from "../names.js";
-import { writeOutput } from "../output.js";
+import { openOutput } from "../output.js";
 import { currentRelease, releaseFile, releasesDir } from "../spec/releases.js";
 import type { TargetFlag } from "../target.js";
 import { listFlag, UsageError, withUsageErrors } from "./args.js";
@@ -142,10 +142,17 @@ export async function runGenerate(args: readonly string[]): Promise<number> {
   try {
     // The generator's modules (typescript, swagger-parser, handlebars...) load only now that the options are right.
     bar.step("loading the generator");
-    const { generate } = await import("../generate.js");
-    const { ir, files } = await generate(source, { ...run.options, onStep: bar.step });
+    const { generateInto } = await import("../generate.js");
+    // Each emitter's files are written (into a folder beside the output, swapped in at the end) as soon as they are
+    // made: a large description's output is never held whole.
+    const output = await openOutput(out);
+    const generated = await generateInto(source, output.add, { ...run.options, onStep: bar.step }).catch(async (error: unknown) => {
+      await output.abort();
+      throw error;
+    });
+    const { ir } = generated;
     bar.step(`writing ${out}`);
-    const report = await writeOutput(out, files);
+    const report = await output.commit();
     if (key !== undefined) await remember(out, key);
     bar.done();
     const pipelines = ir.operations.flatMap((o) => o.variants?.pipelines ?? []);
@@ -154,12 +161,14 @@ export async function runGenerate(args: readonly string[]): Promise<number> {
     console.log(
       `${shown(source)} -> ${shown(out)}: ${ir.info.title} ${ir.info.version}: ${ir.operations.length} operations, ${pipelines.length} pipelines, ` +
         `${pipelines.reduce((n, p) => n + p.variants.length, 0)} variants, ${ir.webhooks.length} events, ${ir.errors.length} error codes, ` +
-        `${ir.schemas.length} schemas; ${files.length} files (${changes.join(", ")}) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+        `${ir.schemas.length} schemas; ${generated.files} files (${changes.join(", ")}) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
     if (values.verbose) {
-      const bytes = new Map(files.map((f) => [f.path, Buffer.byteLength(f.content)]));
-      for (const path of report.written) console.log(`  wrote ${path} (${bytes.get(path)} bytes)`);
-      for (const path of report.unchanged) console.log(`  unchanged ${path}`);
+      // In path order, the manifest last, as the files were listed when a run held them all.
+      const order = (list: readonly string[]) =>
+        [...list].sort((a, b) => (a === "manifest.json" ? 1 : b === "manifest.json" ? -1 : a < b ? -1 : a > b ? 1 : 0));
+      for (const path of order(report.written)) console.log(`  wrote ${path} (${output.sizes.get(path)} bytes)`);
+      for (const path of order(report.unchanged)) console.log(`  unchanged ${path}`);
       for (const path of report.removed) console.log(`  removed ${path}`);
     }
     return 0;

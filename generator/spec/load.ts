@@ -26,8 +26,8 @@ export interface CheckingDescription {
 
 /**
  * From this size of text on, swagger-parser validates in a worker thread: on a large description it takes
- * seconds (it validates the dereferenced document, every use of a shared component again), which the IR and
- * the emitters can use meanwhile on the other core. Below it, the worker's start-up would cost more than it saves.
+ * seconds (ajv over the whole document, every reference but those into schemas followed), which building the IR
+ * can use meanwhile on the other core. Below it, the worker's start-up would cost more than it saves.
  */
 export const LARGE_DESCRIPTION_BYTES = 1_000_000;
 

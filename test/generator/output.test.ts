@@ -2,9 +2,9 @@
 // unchanged files left as they are, and folders holding files of someone else's refused.
 import { mkdir, mkdtemp, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { confinedPath, writeOutput } from "../../generator/output.js";
+import { confinedPath, openOutput, writeOutput } from "../../generator/output.js";
 
 const manifest = (paths: string[]) => ({
   path: "manifest.json",
@@ -95,5 +95,51 @@ describe("writeOutput", () => {
     await writeOutput(out, [{ path: "a.py", content: "a" }, manifest(["a.py"])]);
     expect(await readFile(join(out, "node_modules", "x", "i.js"), "utf8")).toBe("kept");
     expect((await readdir(out)).sort()).toEqual(["a.py", "manifest.json", "node_modules"]);
+  });
+});
+
+// A run writes each emitter's files as they are made (generateInto); the output changes only at commit.
+describe("openOutput", () => {
+  it("writes files as they are given, changes the output only at commit, and reports as writeOutput does", async () => {
+    const out = join(await mkdtemp(join(tmpdir(), "output-")), "out");
+    await writeOutput(out, [{ path: "a.ts", content: "a" }, { path: "old.ts", content: "old" }, manifest(["a.ts", "old.ts"])]);
+    const output = await openOutput(out);
+    await output.add([{ path: "a.ts", content: "a" }]);
+    await output.add([{ path: "b/c.ts", content: "c" }, manifest(["a.ts", "b/c.ts"])]);
+    expect((await readdir(out)).sort()).toEqual(["a.ts", "manifest.json", "old.ts"]); // not yet swapped in
+    expect(output.sizes.get("b/c.ts")).toBe(1);
+    expect(await output.commit()).toEqual({ written: ["b/c.ts", "manifest.json"], unchanged: ["a.ts"], removed: ["old.ts"] });
+    expect((await readdir(out)).sort()).toEqual(["a.ts", "b", "manifest.json"]);
+    expect(await readdir(join(out, ".."))).toEqual(["out"]);
+  });
+
+  it("leaves the previous output as it was on abort, on a path outside the folder and on a file given twice", async () => {
+    const out = join(await mkdtemp(join(tmpdir(), "output-")), "out");
+    await writeOutput(out, [{ path: "a.ts", content: "a" }, manifest(["a.ts"])]);
+    for (const [bad, error] of [
+      [{ path: "../evil.ts", content: "" }, /must stay inside the output folder/],
+      [{ path: "a.ts", content: "again" }, /a\.ts was written twice/],
+    ] as const) {
+      const output = await openOutput(out);
+      await output.add([{ path: "a.ts", content: "changed" }]);
+      await expect(output.add([bad])).rejects.toThrow(error);
+      await output.abort();
+      expect(await readFile(join(out, "a.ts"), "utf8")).toBe("a");
+      expect(await readdir(join(out, ".."))).toEqual(["out"]);
+      await expect(output.commit()).rejects.toThrow(/no longer open/);
+    }
+  });
+
+  it("refuses a folder holding files no run wrote: at once without a manifest, at commit for files the run did not write", async () => {
+    const out = await mkdtemp(join(tmpdir(), "output-"));
+    await writeFile(join(out, "mine.ts"), "mine");
+    await expect(openOutput(out)).rejects.toThrow(/holds files and no manifest\.json/);
+    await writeFile(join(out, "manifest.json"), JSON.stringify({ files: { "a.ts": "x" } }));
+    const output = await openOutput(out);
+    await output.add([{ path: "a.ts", content: "a" }]);
+    await expect(output.commit()).rejects.toThrow(/mine\.ts were not written by the generator/);
+    expect(await readFile(join(out, "mine.ts"), "utf8")).toBe("mine");
+    expect((await readdir(join(out, ".."))).filter((f) => f.startsWith(`.${basename(out)}.`))).toEqual([]);
+    await expect(openOutput(process.cwd())).rejects.toThrow(/current folder/);
   });
 });

@@ -32,6 +32,20 @@ const changes: readonly (readonly [string, (doc: Json) => void])[] = [
       doc.paths["/webhooks/list"].get.responses["200"] = { $ref: "elsewhere.yaml#/responses/ok" };
     },
   ],
+  // References into schemas are checked where the schema is defined; every other reference is followed, so that
+  // what it points at is checked as what its place requires.
+  [
+    "a parameter that refers to a schema",
+    (doc) => {
+      doc.paths["/webhooks/list"].get.parameters = [{ $ref: "#/components/schemas/ProcessingTime" }];
+    },
+  ],
+  [
+    "a response that refers to a schema",
+    (doc) => {
+      doc.paths["/webhooks/list"].get.responses["200"] = { $ref: "#/components/schemas/ProcessingTime" };
+    },
+  ],
 ];
 
 // Large descriptions are validated in a worker thread: it must report exactly what the in-thread check does.
