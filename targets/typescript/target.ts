@@ -51,7 +51,7 @@ export const target: Target = {
     // openapi-typescript runs in this thread, also on a large description: in a worker its syntax tree (about 600 MB
     // on MS Graph's description) took a heap of its own on top of this thread's, and the whole run peaked at 1.5 to
     // 1.8 GiB; here it reuses the memory the other emitters free, and the run's peak stays near the tree's own.
-    return typescriptEmitters(options, context, false);
+    return typescriptEmitters(options, context);
   },
   check: async (outDir) => (await import("./emit/check.js")).checkTypeScriptClient(outDir),
   publish: async (outDir, options, context) => (await import("./publish/index.js")).publishTypeScript(outDir, options, context),

@@ -8,7 +8,6 @@ import { emitModel } from "./client/model.js";
 import { emitOperations } from "./client/operations.js";
 import { emitRequests } from "./client/requests.js";
 import { emitSchemas } from "./client/schemas.js";
-import { startTypesWorker } from "./openapi-types.js";
 import { emitReadme } from "./readme.js";
 import { type TsEmitter, type TsSettings, sourcesModule, tsKit } from "./ts-kit.js";
 import { typescriptPackage } from "./ts-package.js";
@@ -41,15 +40,11 @@ export function runtimeModuleOf(options: TypeScriptOptions, outDir: string | und
   return sourcesModule(outDir, options.runtimeSources);
 }
 
-export function typescriptEmitters(options: TypeScriptOptions, context: TargetContext, early: boolean): TargetRun {
-  // openapi-typescript's worker is the longest part on a large description: it starts now, to load while the
-  // description is checked and its IR built.
-  const typesWorker = early ? startTypesWorker() : undefined;
+export function typescriptEmitters(options: TypeScriptOptions, context: TargetContext): TargetRun {
   const settings: TsSettings = {
     runtimeModule: runtimeModuleOf(options, context.outDir),
     typescriptPackage: options.package,
-    typesWorker,
   };
   const emitters = [...CLIENT_EMITTERS, ...(options.package === undefined ? [] : [typescriptPackage(options.package)])];
-  return { emitters: emitters.map((e) => bind(e, settings)), ...(typesWorker && { dispose: () => typesWorker.cancel() }) };
+  return { emitters: emitters.map((e) => bind(e, settings)) };
 }

@@ -1,6 +1,5 @@
 import { createRequire } from "node:module";
 import type { astToString, GlobalContext, OpenAPI3, resolveRef, scanDiscriminators, transformSchema } from "openapi-typescript";
-import { oneShotWorker } from "../../../generator/worker.js";
 
 /**
  * openapi-typescript's transform, printer and ref helpers, from the modules that hold them. Its index also loads
@@ -13,7 +12,7 @@ interface TransformCore {
   astToString: typeof astToString;
 }
 
-/** The CommonJS files (the package's `./*` export) of TransformCore, for `require` here and in the worker. */
+/** The CommonJS files (the package's `./*` export) of TransformCore, for `require`. */
 const CORE_MODULES = {
   transform: "openapi-typescript/dist/transform/index.cjs",
   utils: "openapi-typescript/dist/lib/utils.cjs",
@@ -88,63 +87,4 @@ export function openApiTypes(document: OpenAPI3): string {
 export async function openApiTypesByOpenapiTS(document: OpenAPI3): Promise<string> {
   const { default: openapiTS, astToString } = await import("openapi-typescript");
   return astToString(await openapiTS(document, OPTIONS));
-}
-
-// The same as openApiTypes, in a worker thread, so that on a large description the other emitters run beside it.
-// It loads openapi-typescript's transform (and the TypeScript compiler) as soon as it starts, before it has the document.
-const WORKER = `
-const { parentPort, workerData } = require("node:worker_threads");
-const { modules, context, options } = workerData;
-let api;
-let failure;
-try {
-  const utils = require(modules.utils);
-  api = { transformSchema: require(modules.transform), scanDiscriminators: utils.scanDiscriminators, resolveRef: utils.resolveRef, astToString: require(modules.ts).astToString };
-} catch (error) {
-  failure = error;
-}
-parentPort.once("message", (document) => {
-  try {
-    if (failure) throw failure;
-    const ctx = {
-      ...context,
-      injectFooter: [],
-      discriminators: api.scanDiscriminators(document, options),
-      resolve: ($ref) => api.resolveRef(document, $ref, { silent: options.silent }),
-    };
-    parentPort.postMessage({ text: api.astToString(api.transformSchema(document, ctx)) });
-  } catch (error) {
-    parentPort.postMessage({ error: String((error && error.message) || error) });
-  }
-});
-`;
-
-export interface TypesWorker {
-  /** Hands the worker its document; resolves with what openApiTypes would return for it. */
-  types(document: OpenAPI3): Promise<string>;
-  /** Stops the worker when it will not be given a document. */
-  cancel(): void;
-}
-
-/** Starts a worker for openApiTypes, to be given its document once it is built. */
-export function startTypesWorker(): TypesWorker {
-  const modules = Object.fromEntries(Object.entries(CORE_MODULES).map(([key, id]) => [key, require.resolve(id)]));
-  const worker = oneShotWorker<{ text?: string; error?: string }>(
-    WORKER,
-    { modules, context: CONTEXT, options: OPTIONS },
-    "openapi-typescript",
-  );
-  const text = worker.answer.then((message) => {
-    if (message.text === undefined) throw new Error(`openapi-typescript: ${message.error ?? "no output"}`);
-    return message.text;
-  });
-  // Until types() hands it to its caller, a failure must not count as an unhandled rejection.
-  text.catch(() => {});
-  return {
-    types: (document) => {
-      worker.post(document);
-      return text;
-    },
-    cancel: worker.stop,
-  };
 }

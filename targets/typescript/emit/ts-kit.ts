@@ -1,11 +1,10 @@
 // The kit the TypeScript emitters share: the core's kit plus where the generated code imports the runtime from,
-// the package name, and openapi-typescript's worker when the run started it early.
+// and the package name.
 import { relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { EmitKit, EmittedFile } from "../../../generator/emit/kit.js";
 import type { IR } from "../../../generator/ir/types.js";
 import { tsLineComment } from "./escape.js";
-import type { TypesWorker } from "./openapi-types.js";
 import { RUNTIME_PACKAGE } from "./runtime-package.js";
 
 export interface TsKit extends EmitKit {
@@ -15,8 +14,6 @@ export interface TsKit extends EmitKit {
   readonly runtimeWebhooksModule: string;
   /** The TypeScript SDK's package name, when the output is a package. */
   readonly typescriptPackage?: string;
-  /** openapi-typescript's worker, when the run started it early (on a large description) for emitTypes to use. */
-  readonly typesWorker?: TypesWorker;
 }
 
 /** A TypeScript emitter: reads the IR, returns files. */
@@ -26,7 +23,6 @@ export type TsEmitter = (ir: IR, kit: TsKit) => Promise<readonly EmittedFile[]>;
 export interface TsSettings {
   readonly runtimeModule?: string | undefined;
   readonly typescriptPackage?: string | undefined;
-  readonly typesWorker?: TypesWorker | undefined;
 }
 
 /** The runtime's webhooks entry beside its main entry: `<package>/webhooks`, or `<path>/webhooks/index.js` for sources. */
@@ -42,7 +38,6 @@ export function tsKit(kit: EmitKit, settings: TsSettings = {}): TsKit {
     header: (ir, comment, escapeText = tsLineComment) => kit.header(ir, comment, escapeText),
     runtimeModule,
     runtimeWebhooksModule: runtimeWebhooksModule(runtimeModule),
-    ...(settings.typesWorker && { typesWorker: settings.typesWorker }),
     ...(settings.typescriptPackage !== undefined && { typescriptPackage: settings.typescriptPackage }),
   };
 }

@@ -33,8 +33,6 @@ export function irToOpenApi(ir: IR): OpenAPI3 {
 
 /** types.ts: paths, components, webhooks and operations, by openapi-typescript. */
 export async function emitTypes(ir: IR, kit: TsKit): Promise<readonly EmittedFile[]> {
-  // generate() starts openapi-typescript's worker early on a large description (and stops it); otherwise it runs here.
-  const document = irToOpenApi(ir);
-  const text = kit.typesWorker ? await kit.typesWorker.types(document) : openApiTypes(document);
+  const text = openApiTypes(irToOpenApi(ir));
   return [{ path: "types.ts", content: `${kit.header(ir, "//")}\n${text}` }];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { openApiTypes, openApiTypesByOpenapiTS, startTypesWorker } from "../emit/openapi-types.js";
+import { openApiTypes, openApiTypesByOpenapiTS } from "../emit/openapi-types.js";
 import { irToOpenApi } from "../emit/types.js";
 import { buildIR } from "../../../generator/ir/build.js";
 import { loadDescription } from "../../../generator/spec/load.js";
@@ -12,12 +12,11 @@ const descriptions: readonly (readonly [string, string])[] = [
 ];
 
 // types.ts comes from openapi-typescript's transform without openapiTS()'s lint and bundle steps: the text must
-// stay what openapiTS() prints, here and in the worker (which large descriptions use), whatever its version.
+// stay what openapiTS() prints, whatever its version.
 describe.each(descriptions)("the types of %s", (_name, file) => {
-  it("are the text openapiTS() prints, in this thread and in a worker", async () => {
+  it("are the text openapiTS() prints", async () => {
     const ir = buildIR(await loadDescription(file));
     const expected = await openApiTypesByOpenapiTS(irToOpenApi(ir));
     expect(openApiTypes(irToOpenApi(ir))).toBe(expected);
-    expect(await startTypesWorker().types(irToOpenApi(ir))).toBe(expected);
   });
 });
