@@ -31,9 +31,13 @@ export function templateEnvironment(): HandlebarsApi {
 /** The templates the build compiled ahead, beside this module. */
 export const COMPILED_DIR = fileURLToPath(new URL("./compiled/", import.meta.url));
 
-/** The file name of a template's compiled code: the hash of its text, the options and Handlebars' version. */
+/**
+ * The file name of a template's compiled code: the hash of its text, the options and Handlebars' version, cut to 24
+ * hex digits (96 bits) as the validators' names are. A whole sha256 made the package's path longer than the 100
+ * characters a tar header's name holds, and tools that read only that field (publint among them) lost the folder.
+ */
 export function templateFile(version: string, text: string): string {
-  return `${createHash("sha256").update(`${version}\0${OPTIONS_TEXT}\0${text}`).digest("hex")}.cjs`;
+  return `${createHash("sha256").update(`${version}\0${OPTIONS_TEXT}\0${text}`).digest("hex").slice(0, 24)}.cjs`;
 }
 
 /** The module of a template's compiled code, as the cache and the build write it. */
