@@ -16,7 +16,7 @@ const require = createRequire(import.meta.url);
 export const VALIDATORS_DIR = fileURLToPath(new URL("./validators/", import.meta.url));
 
 /** The Ajv options a validator is compiled with (Ajv's JSON Schema 2020-12 class). */
-export type ValidatorOptions = Pick<Options, "allErrors" | "strict" | "strictRequired">;
+export type ValidatorOptions = Pick<Options, "allErrors" | "strict" | "strictRequired" | "validateFormats">;
 
 /** A schema and the options it is checked with: what the build compiles ahead. */
 export interface SchemaCheck {
@@ -33,10 +33,16 @@ export function validatorFile(check: SchemaCheck): string {
   return `${hash.slice(0, 24)}.cjs`;
 }
 
+/** The validator the build compiled for this exact schema, if it did. */
+export function precompiledValidator<T = unknown>(check: SchemaCheck): ValidateFunction<T> | undefined {
+  const file = join(VALIDATORS_DIR, validatorFile(check));
+  return existsSync(file) ? (require(file) as ValidateFunction<T>) : undefined;
+}
+
 /** The validator of a schema: the build's, or compiled now when there is none for this exact schema. */
 export function schemaValidator<T = unknown>(check: SchemaCheck): ValidateFunction<T> {
-  const file = join(VALIDATORS_DIR, validatorFile(check));
-  if (existsSync(file)) return require(file) as ValidateFunction<T>;
+  const precompiled = precompiledValidator<T>(check);
+  if (precompiled !== undefined) return precompiled;
   const { Ajv2020 } = require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js");
   return new Ajv2020(check.options).compile<T>(check.schema);
 }

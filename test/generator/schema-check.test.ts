@@ -1,8 +1,15 @@
 import { readFile } from "node:fs/promises";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { parseDescription } from "../../generator/spec/read.js";
 import { currentRelease, releaseFile } from "../../generator/spec/releases.js";
-import { schemaProblems, schemaProblemsInWorker } from "../../generator/spec/schema-check.js";
+import {
+  openApi31SchemaCheck,
+  schemaProblems,
+  schemaProblemsInWorker,
+  schemaProblemsWith,
+  swaggerParserProblems,
+} from "../../generator/spec/schema-check.js";
 
 type Doc = Record<string, unknown>;
 
@@ -64,5 +71,44 @@ describe("the OpenAPI-schema check in a worker thread", () => {
     expect(here.length).toBeGreaterThan(0);
     expect(await schemaProblemsInWorker(document)).toEqual(here);
     expect(document).toEqual(before);
+  });
+});
+
+// The built toolchain checks a description's OpenAPI schema with a validator compiled ahead, and calls swagger-parser
+// for the rest: the problems must be exactly those of swagger-parser's validate().
+describe("the OpenAPI-schema check with the OpenAPI 3.1 schema compiled ahead", () => {
+  const compiled = () => {
+    const check = openApi31SchemaCheck();
+    return new Ajv2020(check.options).compile(check.schema);
+  };
+
+  it("finds no problem in the current description, as validate() finds none", async () => {
+    const document = await current();
+    expect(await swaggerParserProblems(document)).toEqual([]);
+    expect(await schemaProblemsWith(document, compiled())).toEqual([]);
+  });
+
+  it.each(changes)("finds the problems of %s that validate() finds, and leaves the document as it was", async (_name, change) => {
+    const document = await current();
+    change(document);
+    const before = structuredClone(document);
+    const expected = await swaggerParserProblems(document);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(await schemaProblemsWith(document, compiled())).toEqual(expected);
+    expect(document).toEqual(before);
+  });
+
+  it("finds what validate() finds with a schema error and a spec error at once, and with circular references", async () => {
+    const both = (await current()) as Json;
+    both.info.version = 3;
+    both.paths["/webhooks/list"].get.responses = "none";
+    const circular = (await current()) as Json;
+    circular.components.schemas.Node = { type: "object", properties: { next: { $ref: "#/components/schemas/Node" } } };
+    const circularBroken = structuredClone(circular);
+    circularBroken.paths["/webhooks/list"].get.responses = "none";
+    for (const document of [both, circular, circularBroken]) {
+      expect(await schemaProblemsWith(document, compiled())).toEqual(await swaggerParserProblems(document));
+    }
+    expect(await swaggerParserProblems(circular)).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { configSchemaCheck } from "../../generator/config/load.js";
 import { type SchemaCheck, standaloneValidator, validatorFile } from "../../generator/schema-validator.js";
 import { conventionSchemaChecks } from "../../generator/spec/conventions.js";
 import { paginationSchemaCheck } from "../../generator/spec/pagination.js";
+import { openApi31SchemaCheck } from "../../generator/spec/schema-check.js";
 import { variantsSchemaCheck } from "../../generator/spec/variants.js";
 
 const require = createRequire(import.meta.url);
@@ -17,6 +18,7 @@ const checks = async (): Promise<SchemaCheck[]> => [
   variantsSchemaCheck,
   paginationSchemaCheck(),
   await configSchemaCheck(),
+  openApi31SchemaCheck(),
 ];
 
 /** Values that break each schema in different ways, and ones of the right shape. */
@@ -32,6 +34,9 @@ const SAMPLES: unknown[] = [
   { limit: "limit", offset: "offset", items: "items", total: 1 },
   { spec: "a.yaml", out: "x", languages: ["typescript", "cobol"], outputs: { fixtures: "yes" }, typescript: { package: "A B" } },
   { pipelines: [{ slug: 1 }], pricing: { laneMultipliers: { fast: "2" } } },
+  { openapi: "3.1.0", info: { title: "t", version: "1" }, paths: {} },
+  { openapi: "3.1.0", info: { title: "t" }, paths: { "/x": { get: { responses: "none" } } }, components: { schemas: { A: 1 } } },
+  { openapi: "3.1.0", info: { title: "t", version: "1" }, components: { schemas: { A: { type: "object", $ref: "#/x" } } } },
 ];
 
 describe("validators compiled ahead by the build", () => {
