@@ -5,6 +5,8 @@ import { readFile, mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { validatorFile } from "../../generator/schema-validator.js";
+import { openApi31SchemaCheck } from "../../generator/spec/schema-check.js";
 import { RUNTIME_PACKAGE } from "../../targets/typescript/emit/runtime-package.js";
 import { type MockServer, startMock } from "../../mock/index.js";
 import { freshDir, npm, ROOT, run, type Tarballs, tarballs, writeJson } from "./helpers.js";
@@ -122,6 +124,7 @@ describe.each(LAYOUTS)("the command in a project: $name", { concurrent: true }, 
     const shipped = (folder: string) => loaded.filter((m) => m.includes(`/@paperoffice/sdk-toolchain/dist/generator/${folder}/`));
     // The extensions' and the configuration's schemas, and the OpenAPI 3.1 schema the description is checked against.
     expect(shipped("validators").length).toBeGreaterThanOrEqual(3);
+    expect(shipped("validators").filter((m) => m.endsWith(`/${validatorFile(openApi31SchemaCheck())}`))).toHaveLength(1);
     expect(shipped("emit/compiled").length).toBeGreaterThan(0);
     expect(loaded.filter((m) => /\/handlebars\/lib\/index\.js$/.test(m))).toEqual([]);
     await expect(readFile(join(dir, "node_modules", ".cache", "paperoffice-sdk", "templates"))).rejects.toThrow(/ENOENT/);
