@@ -42,16 +42,13 @@ export function verdictForNetwork(causeCode: string | undefined, resendable: boo
 /** Methods HTTP defines as idempotent: sending one twice has the effect of sending it once. */
 const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE"]);
 
-/** Whether HTTP defines the method as idempotent; an operation spec states `idempotent` only where it differs. */
-export const isIdempotentMethod = (method: string): boolean => IDEMPOTENT_METHODS.has(method.toUpperCase());
-
 /**
  * Whether an operation may be sent again after a failure that may have reached the server: as the description marks
  * it (`idempotent`), else by its method; never a job submission.
  */
 export function isResendable(op: { method: string; idempotent?: boolean | undefined; job?: string | undefined }): boolean {
   if (op.job === "submit") return false;
-  return op.idempotent ?? isIdempotentMethod(op.method);
+  return op.idempotent ?? IDEMPOTENT_METHODS.has(op.method.toUpperCase());
 }
 
 /** Exponential backoff with full jitter: uniform in [0, min(maxDelay, base * 2^retry)]. */

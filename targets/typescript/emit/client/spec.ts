@@ -3,8 +3,6 @@
 import type { IR, Operation, Pagination, Schema } from "../../../../generator/ir/types.js";
 import { envNames } from "../../../../generator/emit/env-names.js";
 import { rawBodyMediaType } from "../../../../generator/emit/operation-files.js";
-// The runtime's own rule, so that a spec leaves out exactly what the runtime would read from the method.
-import { isIdempotentMethod } from "../../runtime/retry.js";
 
 export { rawBodyMediaType };
 
@@ -32,6 +30,9 @@ export function isBinaryResponse(op: Operation): boolean {
   return ok.length > 0 && ok.every((r) => r.contents.length > 0 && r.contents.every((c) => !isJson(c.mediaType)));
 }
 
+/** Methods HTTP defines as idempotent, as the runtime's isResendable knows them. */
+const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE"]);
+
 export function operationSpec(op: Operation): OperationSpecData {
   const json = op.requestBody?.contents.find((c) => isJson(c.mediaType));
   const form = op.requestBody?.contents.find(
@@ -44,7 +45,7 @@ export function operationSpec(op: Operation): OperationSpecData {
     path: op.path,
     ...(mediaType && { requestMediaType: mediaType }),
     ...(isBinaryResponse(op) && { response: "binary" as const }),
-    ...(op.idempotent !== isIdempotentMethod(op.method) && { idempotent: op.idempotent }),
+    ...(op.idempotent !== IDEMPOTENT_METHODS.has(op.method.toUpperCase()) && { idempotent: op.idempotent }),
     ...(op.billed && { billed: true as const }),
     ...(op.job && { job: op.job.role }),
     ...(op.pagination && { pagination: op.pagination }),
