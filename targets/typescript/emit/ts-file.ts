@@ -120,18 +120,47 @@ function printImport(s: ImportDeclaration): string {
 
 /**
  * The statements of a body, one after the other: a statement after one that ends with `}` (a class, a function, an
- * object) or one that stands apart starts after a blank line; the others on the next line.
+ * object) or one that stands apart starts after a blank line; the others on the next line. Linear in the body's
+ * length: only the text's tail is looked at (a large description's operations.ts has tens of thousands of parts).
  */
 function joinBody(body: readonly Printed[]): string {
-  let out = "";
+  const parts: string[] = [];
+  let empty = true;
+  let last = ""; // the last character of the text so far that is not white space
   for (const { text, apart } of body) {
-    if (out.length > 0) {
-      if (/\}\s*$/.test(out) || apart) out = out.replace(/\n*$/, "\n\n");
-      else if (!out.endsWith("\n")) out += "\n";
+    if (!empty) {
+      if (last === "}" || apart) {
+        dropTrailingNewlines(parts);
+        parts.push("\n\n");
+      } else if (!endsWithNewline(parts)) parts.push("\n");
     }
-    out += text;
+    if (text.length === 0) continue;
+    parts.push(text);
+    empty = false;
+    const trimmed = text.trimEnd();
+    if (trimmed.length > 0) last = trimmed[trimmed.length - 1]!;
   }
-  return out.length > 0 && !out.endsWith("\n") ? `${out}\n` : out;
+  if (!empty && !endsWithNewline(parts)) parts.push("\n");
+  return parts.join("");
+}
+
+/** Removes the newlines that end the joined parts, whichever parts hold them. */
+function dropTrailingNewlines(parts: string[]): void {
+  while (parts.length > 0) {
+    const tail = parts[parts.length - 1]!;
+    let end = tail.length;
+    while (end > 0 && tail.charCodeAt(end - 1) === 10) end--;
+    if (end > 0) {
+      parts[parts.length - 1] = tail.slice(0, end);
+      return;
+    }
+    parts.pop();
+  }
+}
+
+function endsWithNewline(parts: readonly string[]): boolean {
+  for (let i = parts.length - 1; i >= 0; i--) if (parts[i]!.length > 0) return parts[i]!.endsWith("\n");
+  return false;
 }
 
 /**
