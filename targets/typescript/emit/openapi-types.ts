@@ -1,5 +1,16 @@
 import { createRequire } from "node:module";
-import type { astToString, GlobalContext, OpenAPI3, resolveRef, scanDiscriminators, transformSchema } from "openapi-typescript";
+import type * as TS from "typescript";
+import { ts } from "./typescript.js";
+import type {
+  astToString,
+  GlobalContext,
+  OpenAPI3,
+  resolveRef,
+  scanDiscriminators,
+  transformPathsObject,
+  transformSchema,
+  tsModifiers,
+} from "openapi-typescript";
 
 /**
  * openapi-typescript's transform, printer and ref helpers, from the modules that hold them. Its index also loads
@@ -7,6 +18,8 @@ import type { astToString, GlobalContext, OpenAPI3, resolveRef, scanDiscriminato
  */
 interface TransformCore {
   transformSchema: typeof transformSchema;
+  transformPathsObject: typeof transformPathsObject;
+  tsModifiers: typeof tsModifiers;
   scanDiscriminators: typeof scanDiscriminators;
   resolveRef: typeof resolveRef;
   astToString: typeof astToString;
@@ -15,6 +28,7 @@ interface TransformCore {
 /** The CommonJS files (the package's `./*` export) of TransformCore, for `require`. */
 const CORE_MODULES = {
   transform: "openapi-typescript/dist/transform/index.cjs",
+  paths: "openapi-typescript/dist/transform/paths-object.cjs",
   utils: "openapi-typescript/dist/lib/utils.cjs",
   ts: "openapi-typescript/dist/lib/ts.cjs",
 } as const;
@@ -25,11 +39,14 @@ let core: TransformCore | undefined;
 function transformCore(): TransformCore {
   if (core === undefined) {
     const utils = require(CORE_MODULES.utils) as Pick<TransformCore, "scanDiscriminators" | "resolveRef">;
+    const printing = require(CORE_MODULES.ts) as Pick<TransformCore, "astToString" | "tsModifiers">;
     core = {
       transformSchema: require(CORE_MODULES.transform) as typeof transformSchema,
+      transformPathsObject: require(CORE_MODULES.paths) as typeof transformPathsObject,
       scanDiscriminators: utils.scanDiscriminators,
       resolveRef: utils.resolveRef,
-      astToString: (require(CORE_MODULES.ts) as Pick<TransformCore, "astToString">).astToString,
+      astToString: printing.astToString,
+      tsModifiers: printing.tsModifiers,
     };
   }
   return core;
@@ -63,24 +80,101 @@ const CONTEXT = {
 } as const satisfies Omit<GlobalContext, "discriminators" | "resolve" | "redoc" | "injectFooter">;
 
 /**
+ * How many paths openApiTypes transforms and prints at a time. The syntax tree of a large description's types is
+ * several hundred MB (MS Graph's: about 600 MB for 28 MB of text), nearly all of it paths and operations; printed a
+ * part at a time, only a part's tree is held. openapi-typescript's transform also copies its `operations` interface
+ * for each operation it adds, which costs time quadratic in the operations of one transform.
+ */
+export const PATHS_PER_PART = 64;
+
+/**
  * The types of an OpenAPI document: openapi-typescript's transform, printed, with the context openapiTS() would
  * build from OPTIONS. openapiTS() first lints and bundles its input with Redocly: two walks of the whole document,
  * 2 of its 3.5 s on GitHub's description, that find nothing here: the document is rebuilt from the IR of a
  * validated description and its references are all local, so the bundle is the document itself.
- * test/generator/openapi-types.test.ts checks that both print the same text.
+ * A document of more than `pathsPerPart` paths is transformed and printed that many paths at a time, then the rest
+ * of the document, and the parts put together as the whole would print (inParts).
+ * targets/typescript/test/openapi-types.test.ts checks that both print the same text as openapiTS(), in parts of
+ * every size.
  */
-export function openApiTypes(document: OpenAPI3): string {
-  const { astToString, resolveRef, scanDiscriminators, transformSchema } = transformCore();
-  const ctx: GlobalContext = {
+export function openApiTypes(document: OpenAPI3, pathsPerPart = PATHS_PER_PART): string {
+  const c = transformCore();
+  const discriminators = c.scanDiscriminators(document, OPTIONS);
+  const context = (): GlobalContext => ({
     ...CONTEXT,
     injectFooter: [],
-    discriminators: scanDiscriminators(document, OPTIONS),
-    resolve: ($ref) => resolveRef(document, $ref, { silent: OPTIONS.silent }),
+    discriminators,
+    resolve: ($ref) => c.resolveRef(document, $ref, { silent: OPTIONS.silent }),
     get redoc(): never {
       throw new Error("openapi-typescript's transform read its Redocly config, which it is not given");
     },
+  });
+  const paths = Object.entries(document.paths ?? {});
+  if (paths.length <= pathsPerPart) return c.astToString(c.transformSchema(document, context()));
+  return inParts(c, document, paths, pathsPerPart, context);
+}
+
+/** The text of an interface's members as astToString prints them inside `export interface <name> {`. */
+function membersText(c: TransformCore, name: string, members: TS.NodeArray<TS.TypeElement>): string {
+  const text = c.astToString(ts.factory.createInterfaceDeclaration(c.tsModifiers({ export: true }), name, undefined, undefined, members));
+  const head = `export interface ${name} {\n`;
+  if (!text.startsWith(head) || !text.endsWith("}\n"))
+    throw new Error(`openapi-typescript printed interface ${name} in a form not known here`);
+  return text.slice(head.length, -2);
+}
+
+const declared = (node: TS.Node): string | undefined =>
+  ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node) ? node.name.text : undefined;
+
+/**
+ * transformSchema's output for a document with many paths, a part of the paths at a time. The whole prints
+ * `paths` (an interface of every path's members, or an empty record type), `webhooks`, `components`, `$defs`, then
+ * what the transform added at the end in the order it first added it: `operations` (every operation, those of
+ * paths first) and helper types such as `WithRequired`, and an empty `operations` when there is none.
+ */
+function inParts(
+  c: TransformCore,
+  document: OpenAPI3,
+  paths: readonly [string, unknown][],
+  pathsPerPart: number,
+  context: () => GlobalContext,
+): string {
+  const pathMembers: string[] = [];
+  const operationMembers: string[] = [];
+  // The end's declarations by name, in the order the transform first added them; `operations` is put together.
+  const footer = new Map<string, string | undefined>();
+  const addFooter = (nodes: readonly TS.Node[]) => {
+    for (const node of nodes) {
+      const name = declared(node);
+      if (name === undefined) throw new Error("openapi-typescript added a declaration without a name at the end of its output");
+      if (name === "operations" && ts.isInterfaceDeclaration(node)) {
+        operationMembers.push(membersText(c, name, node.members));
+        if (!footer.has(name)) footer.set(name, undefined);
+      } else if (!footer.has(name)) footer.set(name, c.astToString(node));
+    }
   };
-  return astToString(transformSchema(document, ctx));
+  for (let i = 0; i < paths.length; i += pathsPerPart) {
+    const ctx = context();
+    const type = c.transformPathsObject(Object.fromEntries(paths.slice(i, i + pathsPerPart)) as OpenAPI3["paths"] & object, ctx);
+    if (!ts.isTypeLiteralNode(type)) throw new Error("openapi-typescript's paths transform returned a type that is not a literal");
+    pathMembers.push(membersText(c, "paths", type.members));
+    addFooter(ctx.injectFooter);
+  }
+  // The rest of the document, its paths empty: `paths` first, then one declaration a root, then the end's.
+  const ctx = context();
+  const statements = c.transformSchema({ ...document, paths: {} }, ctx);
+  const ends = ctx.injectFooter.length + (ctx.injectFooter.some((n) => declared(n) === "operations") ? 0 : 1);
+  const roots = statements.slice(0, statements.length - ends);
+  if (roots.length === 0 || declared(roots[0]!) !== "paths") throw new Error("openapi-typescript's output does not start with paths");
+  addFooter(ctx.injectFooter);
+  const members = pathMembers.join("");
+  const operations = operationMembers.join("");
+  return [
+    members.length > 0 ? `export interface paths {\n${members}}\n` : c.astToString(roots[0]!),
+    c.astToString(roots.slice(1)),
+    ...[...footer].map(([name, text]) => text ?? `export interface ${name} {\n${operations}}\n`),
+    footer.has("operations") ? "" : c.astToString(statements[statements.length - 1]!),
+  ].join("");
 }
 
 /** What openapiTS() itself prints for the document with OPTIONS: the reference for openApiTypes. */

@@ -1,5 +1,6 @@
+import type { OpenAPI3 } from "openapi-typescript";
 import { describe, expect, it } from "vitest";
-import { openApiTypes, openApiTypesByOpenapiTS } from "../emit/openapi-types.js";
+import { openApiTypes, openApiTypesByOpenapiTS, PATHS_PER_PART } from "../emit/openapi-types.js";
 import { irToOpenApi } from "../emit/types.js";
 import { buildIR } from "../../../generator/ir/build.js";
 import { loadDescription } from "../../../generator/spec/load.js";
@@ -18,5 +19,52 @@ describe.each(descriptions)("the types of %s", (_name, file) => {
     const ir = buildIR(await loadDescription(file));
     const expected = await openApiTypesByOpenapiTS(irToOpenApi(ir));
     expect(openApiTypes(irToOpenApi(ir))).toBe(expected);
+    // Printed a few paths at a time, as a large description is: the same text, whatever the part's size.
+    for (const pathsPerPart of [1, 2, 3]) expect(openApiTypes(irToOpenApi(ir), pathsPerPart)).toBe(expected);
   });
+});
+
+// What openapi-typescript adds at the end of its output, in the order it first adds it: a path without an
+// operation id that needs the `WithRequired` helper comes before the first operation, which makes `operations`.
+describe("the types of a document whose end holds a helper before the operations", () => {
+  const item = (operationId?: string) => ({
+    post: {
+      ...(operationId !== undefined && { operationId }),
+      requestBody: {
+        content: { "application/json": { schema: { allOf: [{ $ref: "#/components/schemas/Pet" }], required: ["name"] } } },
+      },
+      responses: { "204": { description: "Done." } },
+    },
+  });
+  const document = {
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    paths: { "/a": item(), "/b": item("b"), "/c": item("c"), "/d": { get: { responses: { "204": { description: "None." } } } } },
+    components: { schemas: { Pet: { type: "object", properties: { name: { type: "string" } } } } },
+  } as unknown as OpenAPI3;
+
+  it("prints it in parts as openapiTS() prints the whole", async () => {
+    const expected = await openApiTypesByOpenapiTS(document);
+    expect(expected.indexOf("type WithRequired<")).toBeGreaterThan(0);
+    expect(expected.indexOf("type WithRequired<")).toBeLessThan(expected.indexOf("export interface operations"));
+    for (const pathsPerPart of [1, 2, 3]) expect(openApiTypes(document, pathsPerPart)).toBe(expected);
+  });
+
+  it("prints an empty operations record when no path has an operation id", async () => {
+    const paths = { "/a": item(), "/d": document.paths!["/d"] };
+    const plain = { ...document, paths } as OpenAPI3;
+    const expected = await openApiTypesByOpenapiTS(plain);
+    expect(expected).toContain("export type operations = Record<string, never>;");
+    expect(openApiTypes(plain, 1)).toBe(expected);
+  });
+});
+
+// GitHub's description: 811 paths, webhooks, helper types at the end; printed in parts of several sizes, the
+// default among them (MS Graph's, 11,422 operations, was checked the same way against the whole printed at once).
+describe("the types of GitHub's description", () => {
+  it("are the text openapiTS() prints, in parts of any size", async () => {
+    const ir = buildIR(await loadDescription("node_modules/@octokit/openapi/generated/api.github.com.json"));
+    const expected = await openApiTypesByOpenapiTS(irToOpenApi(ir));
+    for (const pathsPerPart of [1, 7, PATHS_PER_PART, 500]) expect(openApiTypes(irToOpenApi(ir), pathsPerPart)).toBe(expected);
+  }, 120_000);
 });
