@@ -6,6 +6,7 @@ import type { IR } from "./ir/types.js";
 import { createKit, type EmitKit, type EmittedFile, type Emitter } from "./emit/kit.js";
 import { emittersFor, type LanguageName, type OptionalOutput, type TargetOptions } from "./languages.js";
 import { type CheckingDescription, LARGE_DESCRIPTION_BYTES, type LoadedDescription, startChecks } from "./spec/load.js";
+import { garbageCollector } from "./memory.js";
 import { confinedPath } from "./output.js";
 import { type RawDescription, readDescription } from "./spec/read.js";
 
@@ -81,11 +82,12 @@ async function run(source: string, options: GenerateOptions, sink: FileSink, kee
   const step = options.onStep ?? (() => {});
   step(`reading ${source}`);
   let raw: RawDescription | undefined = await readDescription(source);
+  const large = raw.text.length >= LARGE_DESCRIPTION_BYTES;
   const { emitters, dispose } =
     options.emitters === undefined
       ? await emittersFor(options.languages, options.outputs, options.targets, {
           descriptionBytes: raw.text.length,
-          large: raw.text.length >= LARGE_DESCRIPTION_BYTES,
+          large,
           outDir: options.outDir,
         })
       : { emitters: [...options.emitters], dispose: () => {} };
@@ -110,12 +112,16 @@ async function run(source: string, options: GenerateOptions, sink: FileSink, kee
     const failure = await verdict;
     if (failure) throw failure;
     if (ir === undefined) throw irError;
-    await emitAll(ir, emitters, createKit(), step, sink);
+    // Between two emitters of a large description, the garbage of the one before goes (see memory.ts).
+    await emitAll(ir, emitters, createKit(), step, sink, large ? garbageCollector(GARBAGE_BYTES) : () => {});
     return ir;
   } finally {
     dispose(); // what a target started and no emitter used
   }
 }
+
+/** How much a large description's heap may grow between emitters before its garbage is collected. */
+const GARBAGE_BYTES = 128 * 2 ** 20;
 
 const emitterName = (e: Emitter, i: number) => e.name.replace(/^emit/, "").toLowerCase() || `emitter ${i + 1}`;
 
@@ -127,7 +133,14 @@ const nextTurn = () => new Promise<undefined>((resolve) => setImmediate(() => re
  * returned them, then the manifest: the run holds one emitter's output at a time. An emitter that waits on other
  * work (a worker, a child process) does not hold up the next ones: its files go to the sink when it returns them.
  */
-async function emitAll(ir: IR, emitters: readonly Emitter[], kit: EmitKit, step: (text: string) => void, sink: FileSink): Promise<void> {
+async function emitAll(
+  ir: IR,
+  emitters: readonly Emitter[],
+  kit: EmitKit,
+  step: (text: string) => void,
+  sink: FileSink,
+  betweenEmitters: () => void,
+): Promise<void> {
   const hashes = new Map<string, string>();
   // One batch at a time, in the order the emitters returned them.
   let queue: Promise<void> = Promise.resolve();
@@ -138,6 +151,7 @@ async function emitAll(ir: IR, emitters: readonly Emitter[], kit: EmitKit, step:
         hashes.set(f.path, createHash("sha256").update(f.content).digest("hex"));
       }
       await sink(files);
+      betweenEmitters();
     });
     return queue;
   };

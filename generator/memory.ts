@@ -1,0 +1,29 @@
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+
+/**
+ * V8's full garbage collection, as `--expose-gc` gives it, for a process started without that flag: the flag set at
+ * run time takes effect in a context made after it (the way Jest's leak detector gets it).
+ */
+function fullCollection(): () => void {
+  const exposed = (globalThis as { gc?: () => void }).gc;
+  if (typeof exposed === "function") return exposed;
+  setFlagsFromString("--expose-gc");
+  return runInNewContext("gc") as () => void;
+}
+
+/**
+ * Lets the garbage go when the heap has grown by more than `bytes` since the last time: V8 grows a busy heap
+ * rather than collect, and between two emitters of a large description (each making tens of MB of text out of
+ * hundreds of MB of short-lived strings) what it keeps is mostly garbage, which the process's peak would count.
+ */
+export function garbageCollector(bytes: number): () => void {
+  let collect: (() => void) | undefined;
+  let base = process.memoryUsage().heapUsed;
+  return () => {
+    if (process.memoryUsage().heapUsed - base <= bytes) return;
+    collect ??= fullCollection();
+    collect();
+    base = process.memoryUsage().heapUsed;
+  };
+}
