@@ -79,7 +79,11 @@ if (only.has("generation") || only.has("cold")) {
       plan.push({ description: GITHUB, tools: ["cli", "ts", "py", "go", "ots", "hey"] });
     }
     if (only.has("generation") && !values["no-graph"])
-      plan.push({ description: GRAPH, tools: ["cli", "ots", "hey"], maxRounds: Number(values["graph-rounds"] ?? Math.min(rounds, 2)) });
+      plan.push({
+        description: GRAPH,
+        tools: ["cli", "ts", "ots", "hey"],
+        maxRounds: Number(values["graph-rounds"] ?? Math.min(rounds, 2)),
+      });
   }
   log(`generation: whole processes, ${rounds} rounds ...`);
   const bench = await runCommands(plan, rounds, log);

@@ -76,10 +76,14 @@ const indent = (text: string, spaces: number): string =>
  * out by printStatement.
  */
 export function printFunction(spec: FunctionSpec): string {
-  const whole = printNode(functionDeclaration(spec));
-  if (fits(whole)) return whole;
   const { body: statements, ...overload } = spec;
   const signature = printNode(functionDeclaration({ ...overload, doc: [] }));
+  // The whole function holds the signature's lines (its last one a character longer): when they do not fit,
+  // neither does the whole, and it is not printed (most operations of a large description).
+  if (fits(signature)) {
+    const whole = printNode(functionDeclaration(spec));
+    if (fits(whole)) return whole;
+  }
   const oneLine = !signature.includes("\n") && fits(signature);
   const shell = printNode(
     functionDeclaration({
