@@ -70,6 +70,7 @@ export const RUNTIME_EXPORTS: readonly string[] = [
   "TokenProvider",
   "WaitOptions",
   "WebhookSigningModel",
+  "bindDownloadFile",
   "callOperation",
   "callOperationWithBody",
   "checkSubscription",

@@ -198,17 +198,41 @@ export function downloadFile<B extends BillingData = BillingData>(
   input: CallInput,
   options?: RequestOptions,
 ): Promise<Download<B>>;
-export async function downloadFile<B extends BillingData = BillingData>(
+export function downloadFile<B extends BillingData = BillingData>(
   client: Runtime<B, object>,
   first: string | OperationSpec,
   second?: CallInput | RequestOptions,
   third?: RequestOptions,
-  jobs?: JobModel,
+): Promise<Download<B>> {
+  return fetchFile(client, first, second, third, undefined);
+}
+
+/**
+ * downloadFile over the job part of a generated client's model, which that client does not hold, with the same
+ * overloads: a generated client exports it as its own downloadFile, so that a token goes to the description's
+ * download operation.
+ */
+export function bindDownloadFile(jobs: JobModel): typeof downloadFile {
+  // One signature that takes what either overload does, which makes it assignable to both.
+  return <B extends BillingData = BillingData>(
+    client: Runtime<B, object>,
+    first: string | OperationSpec,
+    second?: CallInput | RequestOptions,
+    third?: RequestOptions,
+  ): Promise<Download<B>> => fetchFile(client, first, second, third, jobs);
+}
+
+/** `jobs`: the job part of a generated client's model (see bindDownloadFile), else the client's own. */
+async function fetchFile<B extends BillingData>(
+  client: Runtime<B, object>,
+  first: string | OperationSpec,
+  second: CallInput | RequestOptions | undefined,
+  third: RequestOptions | undefined,
+  jobs: JobModel | undefined,
 ): Promise<Download<B>> {
   const { transport, options: resolved, model } = client[internals];
   if (typeof first !== "string") return downloadOperation(client, first, (second as CallInput | undefined) ?? {}, third ?? {});
   const options = (second as RequestOptions | undefined) ?? {};
-  // `jobs`: the job part of a generated client's model (its downloadFile passes it), else the client's own.
   const download = (jobs ?? model).jobs?.download;
   const target = downloadTarget(first, resolved.baseUrl, download);
   const b = budgetFor(options, resolved.deadlineMs);
