@@ -15,6 +15,7 @@ export const RUNTIME_EXPORTS: readonly string[] = [
   "Credential",
   "DeadlineExceededError",
   "Download",
+  "DownloadFile",
   "EnvelopeModel",
   "FetchLike",
   "FileData",
