@@ -178,5 +178,5 @@ export function tsFile(
   build(statements);
   const body = joinBody(statements.body);
   const head = [...statements.imports, ...imports(body)].map(printImport).join("");
-  return { path, content: `${kit.header(ir, "//")}\n${`${head}${body}`.trimEnd()}\n` };
+  return { path, content: `${kit.fileHeader(ir)}\n${`${head}${body}`.trimEnd()}\n` };
 }

@@ -127,6 +127,32 @@ function withArguments(statement: TS.Statement, call: TS.CallExpression, args: r
   );
 }
 
+/** The arrow a `const` statement holds and the arrow's body, when that is an expression. */
+function arrowOf(
+  statement: TS.Statement,
+): { readonly constant: TS.VariableStatement; readonly arrow: TS.ArrowFunction; readonly body: TS.Expression } | undefined {
+  if (!ts.isVariableStatement(statement)) return undefined;
+  const arrow = statement.declarationList.declarations[0]?.initializer;
+  if (arrow === undefined || !ts.isArrowFunction(arrow) || ts.isBlock(arrow.body)) return undefined;
+  return { constant: statement, arrow, body: arrow.body };
+}
+
+const arrowWithBody = (arrow: TS.ArrowFunction, body: TS.Expression): TS.ArrowFunction =>
+  f.updateArrowFunction(arrow, arrow.modifiers, arrow.typeParameters, arrow.parameters, arrow.type, arrow.equalsGreaterThanToken, body);
+
+/** A `const` statement with another value; updated rather than made anew, so that it keeps its doc comment. */
+function withInitializer(statement: TS.VariableStatement, value: TS.Expression): TS.VariableStatement {
+  const list = statement.declarationList;
+  const [declaration] = list.declarations;
+  return f.updateVariableStatement(
+    statement,
+    statement.modifiers,
+    f.updateVariableDeclarationList(list, [
+      f.updateVariableDeclaration(declaration!, declaration!.name, declaration!.exclamationToken, declaration!.type, value),
+    ]),
+  );
+}
+
 /**
  * A statement printed at `column`: on one line when it fits; else its call's arguments an argument a line, an
  * object literal among them on several lines where it does not fit either.
@@ -134,6 +160,13 @@ function withArguments(statement: TS.Statement, call: TS.CallExpression, args: r
 export function printStatement(statement: TS.Statement, column = 0): string {
   const flat = printNode(statement);
   if (fits(flat, column)) return flat;
+  const held = arrowOf(statement);
+  if (held !== undefined) {
+    // The body of an arrow that does not fit goes on the next line, indented, as formatters break it.
+    const shell = printNode(withInitializer(held.constant, arrowWithBody(held.arrow, f.createIdentifier(BODY))));
+    const body = printStatement(f.createExpressionStatement(held.body), column + 2);
+    return shell.replace(` ${BODY};`, () => `\n${indent(body, 2)}`);
+  }
   const call = callOf(statement);
   if (call === undefined || call.arguments.length === 0) return flat;
   // A last argument that is an object literal opens on the call's line and closes the call (`f(a, {` ... `});`)

@@ -34,5 +34,5 @@ export function irToOpenApi(ir: IR): OpenAPI3 {
 /** types.ts: paths, components, webhooks and operations, by openapi-typescript. */
 export async function emitTypes(ir: IR, kit: TsKit): Promise<readonly EmittedFile[]> {
   const text = openApiTypes(irToOpenApi(ir));
-  return [{ path: "types.ts", content: `${kit.header(ir, "//")}\n${text}` }];
+  return [{ path: "types.ts", content: `${kit.fileHeader(ir)}\n${text}` }];
 }

@@ -183,59 +183,68 @@ async function readBlob(stream: ReadableStream<Uint8Array>, contentType: string 
 
 function ignore(): void {}
 
+/** downloadFile's two forms, which bindDownloadFile's functions have too. */
+export interface DownloadFile {
+  /** A file by a download token or a full URL taken from a result, through the description's download operation. */
+  <B extends BillingData = BillingData>(client: Runtime<B, object>, tokenOrUrl: string, options?: RequestOptions): Promise<Download<B>>;
+  /** The body of an operation whose answer is binary, through its own path and parameters. */
+  <B extends BillingData = BillingData>(
+    client: Runtime<B, object>,
+    op: OperationSpec,
+    input: CallInput,
+    options?: RequestOptions,
+  ): Promise<Download<B>>;
+}
+
+/**
+ * downloadFile over the job part of a generated client's model, which that client does not hold (a generated client
+ * exports it as its own downloadFile), or, without one, over the client's model.
+ */
+export function bindDownloadFile(jobs?: JobModel): DownloadFile {
+  // One signature that takes what either form does, which makes it assignable to both.
+  return async <B extends BillingData>(
+    client: Runtime<B, object>,
+    first: string | OperationSpec,
+    second?: CallInput | RequestOptions,
+    third?: RequestOptions,
+  ): Promise<Download<B>> => {
+    const { transport, options: resolved, model } = client[internals];
+    if (typeof first !== "string") return downloadOperation(client, first, (second as CallInput | undefined) ?? {}, third ?? {});
+    const options = (second as RequestOptions | undefined) ?? {};
+    const download = (jobs ?? model).jobs?.download;
+    const target = downloadTarget(first, resolved.baseUrl, download);
+    const b = budgetFor(options, resolved.deadlineMs);
+    const common = { method: "GET", response: "binary", resendable: true, budget: b, headers: options.headers } as const;
+    const result =
+      target.kind === "token" && download !== undefined
+        ? await transport.send({
+            ...common,
+            method: download.operation.method,
+            path: download.operation.path,
+            pathParams: { [download.tokenParameter]: target.token },
+            label: download.operation.operationId,
+            security: download.operation.security,
+          })
+        : await transport.send({
+            ...common,
+            path: target.kind === "foreign" ? target.path : "",
+            ...(target.kind === "foreign" && { foreignBaseUrl: target.origin }),
+            label: "download",
+          });
+    return toDownload(
+      result.data as ReadableStream<Uint8Array>,
+      result.meta,
+      target.kind === "foreign" ? target.fallbackName : undefined,
+      b,
+    ) as Download<B>;
+  };
+}
+
 /**
  * A file: the body of any operation whose answer is binary, through its own path and parameters; or, with a
  * download token or a full URL taken from a result, through the description's download operation.
  */
-export function downloadFile<B extends BillingData = BillingData>(
-  client: Runtime<B, object>,
-  tokenOrUrl: string,
-  options?: RequestOptions,
-): Promise<Download<B>>;
-export function downloadFile<B extends BillingData = BillingData>(
-  client: Runtime<B, object>,
-  op: OperationSpec,
-  input: CallInput,
-  options?: RequestOptions,
-): Promise<Download<B>>;
-export async function downloadFile<B extends BillingData = BillingData>(
-  client: Runtime<B, object>,
-  first: string | OperationSpec,
-  second?: CallInput | RequestOptions,
-  third?: RequestOptions,
-  jobs?: JobModel,
-): Promise<Download<B>> {
-  const { transport, options: resolved, model } = client[internals];
-  if (typeof first !== "string") return downloadOperation(client, first, (second as CallInput | undefined) ?? {}, third ?? {});
-  const options = (second as RequestOptions | undefined) ?? {};
-  // `jobs`: the job part of a generated client's model (its downloadFile passes it), else the client's own.
-  const download = (jobs ?? model).jobs?.download;
-  const target = downloadTarget(first, resolved.baseUrl, download);
-  const b = budgetFor(options, resolved.deadlineMs);
-  const common = { method: "GET", response: "binary", resendable: true, budget: b, headers: options.headers } as const;
-  const result =
-    target.kind === "token" && download !== undefined
-      ? await transport.send({
-          ...common,
-          method: download.operation.method,
-          path: download.operation.path,
-          pathParams: { [download.tokenParameter]: target.token },
-          label: download.operation.operationId,
-          security: download.operation.security,
-        })
-      : await transport.send({
-          ...common,
-          path: target.kind === "foreign" ? target.path : "",
-          ...(target.kind === "foreign" && { foreignBaseUrl: target.origin }),
-          label: "download",
-        });
-  return toDownload(
-    result.data as ReadableStream<Uint8Array>,
-    result.meta,
-    target.kind === "foreign" ? target.fallbackName : undefined,
-    b,
-  ) as Download<B>;
-}
+export const downloadFile: DownloadFile = /* @__PURE__ */ bindDownloadFile();
 
 async function downloadOperation<B extends BillingData>(
   client: Runtime<B, object>,

@@ -9,7 +9,7 @@ export {
   tokenKind,
 } from "./auth.js";
 export { callOperation, callOperationWithBody } from "./call.js";
-export { type Download, downloadFile, fileNameFromDisposition } from "./download.js";
+export { bindDownloadFile, type Download, type DownloadFile, downloadFile, fileNameFromDisposition } from "./download.js";
 export {
   AbortedError,
   BrowserTokenError,

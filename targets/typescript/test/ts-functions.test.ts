@@ -2,9 +2,22 @@
 // text it prints.
 import { describe, expect, it } from "vitest";
 import { call, constant, fitExpression, id, objectOf, printFunction, printStatement, readProperty, returns } from "../emit/ts-functions.js";
+import { exportedConstant } from "../emit/ts-file.js";
 import { factory as f, MAX_LINE, printNode, typeRef } from "../emit/ts-nodes.js";
+import { ts } from "../emit/typescript.js";
 
 const name = (n: number, letter = "A") => letter.repeat(n);
+
+/** `(a, b) => body`, its parameters typed by the constant's type. */
+const arrow = (parameters: readonly string[], body: Parameters<typeof f.createArrowFunction>[5]) =>
+  f.createArrowFunction(
+    undefined,
+    undefined,
+    parameters.map((p) => f.createParameterDeclaration(undefined, undefined, p)),
+    undefined,
+    f.createToken(ts.SyntaxKind.EqualsGreaterThanToken),
+    body,
+  );
 
 describe("printFunction", () => {
   it.each([
@@ -91,6 +104,33 @@ describe("printStatement", () => {
       statement: constant("checked", call("check", undefined, [id(name(60)), id(name(60, "B")), id("c")])),
       column: 0,
       text: ["const checked = check(", `  ${name(60)},`, `  ${name(60, "B")},`, "  c,", ");"],
+    },
+    {
+      case: "an arrow constant that fits stays on one line",
+      statement: exportedConstant("wait", arrow(["a", "b"], call("waitOf", undefined, [id("a"), id("b")])), ["Waits."], typeRef("W")),
+      column: 0,
+      text: ["/** Waits. */", "export const wait: W = (a, b) => waitOf(a, b);"],
+    },
+    {
+      case: "an arrow's body that does not fit goes on the next line, and keeps the constant's doc",
+      statement: exportedConstant(
+        "submit",
+        arrow(["client", name(40)], call("submitOf", undefined, [id("client"), id(name(40)), id(name(40, "B"))])),
+        ["Submits."],
+        f.createTypeQueryNode(id("submitOf")),
+      ),
+      column: 0,
+      text: [
+        "/** Submits. */",
+        `export const submit: typeof submitOf = (client, ${name(40)}) =>`,
+        `  submitOf(client, ${name(40)}, ${name(40, "B")});`,
+      ],
+    },
+    {
+      case: "an arrow's body too long for its own line takes an argument a line",
+      statement: constant("x", arrow(["a", "b"], call("send", undefined, [id(name(60)), id(name(60, "B"))]))),
+      column: 0,
+      text: ["const x = (a, b) =>", "  send(", `    ${name(60)},`, `    ${name(60, "B")},`, "  );"],
     },
   ])("$case", ({ statement, column, text }) => {
     expect(printStatement(statement, column).split("\n")).toEqual(text);

@@ -7,6 +7,7 @@ import { tsDocCode, tsDocText } from "../escape.js";
 import { jsonExpression, MAX_LINE, typeAlias, typeRef, wrapDoc } from "../ts-nodes.js";
 import { constant, printFunction, printStatement } from "../ts-functions.js";
 import { type TsNames, tsNames } from "../names.js";
+import { JOB_HELPER_NAMES, jobHelpers } from "./job-helpers.js";
 import { scopes, subscriptionRules, typeImports } from "./scope.js";
 import { billingSchema, isBinaryResponse, jobsModel, operationSpec } from "./spec.js";
 import {
@@ -46,7 +47,13 @@ export async function emitOperations(ir: IR, kit: TsKit): Promise<readonly Emitt
           if (op.variants && jobFunctions(op)) file.addPrinted(jobFunctionsText(op, op.variants.pipelines, names, used, billing));
           else file.addPrinted(operationText(ir, op, request, response, names, used, billing));
         }
-        if (hasJobs) file.addPrinted(jobHelpersText(used));
+        if (hasJobs) {
+          // The job functions and binary operations call the helpers, which take the runtime functions' names.
+          const helpers = jobHelpers();
+          for (const name of JOB_HELPER_NAMES) used.functions.delete(name);
+          for (const name of helpers.imports) used.functions.add(name);
+          for (const statement of helpers.statements) file.addPrinted(printStatement(statement));
+        }
       },
       () => {
         const jobTypes = ir.operations
@@ -166,39 +173,4 @@ function jobFunctionsText(op: Operation, pipelines: readonly Pipeline[], names: 
     texts.push([...f.overloads, f.implementation].map(printFunction).join("\n"));
   }
   return `${texts.join("\n\n")}\n`;
-}
-
-/** The job helpers a generated client exports in place of the runtime's: each with its doc and its parameters. */
-const JOB_HELPERS: readonly (readonly [string, string, readonly string[]])[] = [
-  [
-    "submitJob",
-    "Submits a job and waits for its payload: hold first, then polling while it runs. Works for any valid slug.",
-    ["client", "pipeline", "body", "options"],
-  ],
-  ["startJob", "Submits with the description's no-wait field set and returns a handle at once.", ["client", "pipeline", "body", "options"]],
-  ["waitJob", "Waits for a job by id, from any process.", ["client", "jobId", "options"]],
-  ["priceJob", "Credits a job costs: base credits x lane multiplier, at least the minimum charge.", ["client", "pipeline", "lane"]],
-  [
-    "downloadFile",
-    "A file: by a download token or a full URL from a result, or the binary answer of an operation.",
-    ["client", "first", "second", "third"],
-  ],
-];
-
-/**
- * The runtime's job helpers with the model's job part (`jobModel`), which the client does not hold, as their last
- * argument: the generated index exports these in place of the runtime's, and the job functions above call them.
- * downloadFile has overloads, which type no arrow's parameters, so its arrow is typed by a cast.
- */
-function jobHelpersText(used: Used): string {
-  return `${JOB_HELPERS.map(([name, doc, parameters]) => {
-    used.functions.delete(name);
-    used.functions.add(`${name} as ${name}Of`);
-    const args = [...parameters, "jobModel"].join(", ");
-    if (name === "downloadFile") {
-      const typed = parameters.map((p, i) => `${p}${i < 2 ? "" : "?"}: unknown`).join(", ");
-      return `/** ${doc} */\nexport const ${name} = ((${typed}) =>\n  (${name}Of as (...args: unknown[]) => never)(${args})) as typeof ${name}Of;`;
-    }
-    return `/** ${doc} */\nexport const ${name}: typeof ${name}Of = (${parameters.join(", ")}) =>\n  ${name}Of(${args});`;
-  }).join("\n")}\n`;
 }
