@@ -5,7 +5,7 @@ import { tsFile } from "../emit/ts-file.js";
 import type { TsKit } from "../emit/ts-kit.js";
 import { ts } from "../emit/typescript.js";
 
-const kit = { header: () => "// header" } as unknown as TsKit; // tsFile reads only the header
+const kit = { fileHeader: () => "// header" } as unknown as TsKit; // tsFile reads only the header
 const ir = {} as IR;
 
 function body(parts: readonly (string | { apart: string })[]): string {
