@@ -12,8 +12,51 @@ export * from "./operations.js";
 export * from "./requests.js";
 export * from "./schemas.js";
 export type { components, paths, webhooks } from "./types.js";
-export * from "../targets/typescript/runtime/index.js";
-export { downloadFile, priceJob, startJob, submitJob, waitJob } from "./operations.js";
+export {
+  AbortedError,
+  BrowserTokenError,
+  ConnectionError,
+  DeadlineExceededError,
+  isBrowser,
+  MalformedResponseError,
+  MayHaveBeenProcessedError,
+  MissingCredentialsError,
+  RequestEncodingError,
+  ResponseBodyError,
+  Runtime,
+  SdkError,
+  ServiceError,
+  type ApiResult,
+  type BasicCredentials,
+  type BillingData,
+  type ClientOptions,
+  type Credential,
+  type Download,
+  type FetchLike,
+  type FileData,
+  type FileDataRef,
+  type FileInput,
+  type FilePathRef,
+  type LogFn,
+  type Logger,
+  type Middleware,
+  type NodeReadableLike,
+  type PollInterval,
+  type RequestOptions,
+  type ResponseMeta,
+  type RetryOptions,
+  type TokenProvider,
+  JobFailedError,
+  JobMayExistError,
+  type JobHandle,
+  type JobOptions,
+  type JobProgress,
+  type JobResult,
+  type WaitOptions,
+  SubscriptionCheckError,
+  type SubscriptionProblem,
+  type SubscriptionProblemCode,
+} from "../targets/typescript/runtime/index.js";
 /** A client of Document Automation Service release R20261127.0900. Pass it to the operation functions. */
 export function createClient(options: ClientOptions = {}): Runtime<Billing, paths> {
   return new Runtime<Billing, paths>(clientModel, options, errorClasses);

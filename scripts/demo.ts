@@ -4,7 +4,7 @@
 // worked, 1 otherwise.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { addJob, createClient, downloadFile, type JobProgress, rawRequest, testWebhook } from "../generated/index.js";
+import { addJob, createClient, downloadFile, type JobProgress, testWebhook } from "../generated/index.js";
 import { createWebhookProcessor } from "../generated/webhooks.js";
 import { startMock } from "../mock/index.js";
 
@@ -98,14 +98,13 @@ async function main(): Promise<void> {
     check(tts.polls > 0, "queue mode answers at once and is polled");
 
     say("Webhook subscription to a local receiver");
-    // The generated subscribeWebhook refuses loopback receivers on the client side, as the service does; the
-    // mock accepts them, so the demo subscribes through the runtime's raw call.
-    const created = await rawRequest<{ subscription_id: number }>(client, "POST", "/webhooks/subscribe", {
+    // The generated subscribeWebhook refuses loopback receivers on the client side, as the service does; the mock
+    // accepts them, so the demo subscribes through the client's openapi-fetch instance, typed by the description.
+    const { data: created, response } = await client.openapi.POST("/webhooks/subscribe", {
       body: { name: "demo", url: receiverUrl, events: ["document.created"], secret: SECRET, retry_policy: "exponential", max_retries: 2 },
-      mediaType: "application/json",
-      idempotent: true,
     });
-    const subscriptionId = created.data.subscription_id;
+    if (created?.subscription_id === undefined) throw new Error(`subscribing failed: HTTP ${response.status}`);
+    const subscriptionId = created.subscription_id;
     detail(`subscription ${subscriptionId} -> ${receiverUrl}`);
     await testWebhook(client, { subscription_id: subscriptionId, event_type: "document.created" });
     await mock.webhooksIdle();

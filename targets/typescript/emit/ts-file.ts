@@ -93,7 +93,7 @@ export class Statements {
     this.imports.push(s);
   }
   addExportDeclaration(s: ExportDeclaration): void {
-    this.addStatement(exportNode(s));
+    this.addPrinted(printExport(s));
   }
 }
 
@@ -108,14 +108,26 @@ export function exportedConstant(name: string, value: TS.Expression, doc: readon
   );
 }
 
+/** The names of an import or export, a line each, as `import {` or `export {` ... `} from "module";` lays them out. */
+function namesApart(keyword: "import" | "export", isTypeOnly: boolean | undefined, names: readonly Specifier[], module: string): string {
+  const lines = names.map((n) =>
+    specifier(n, (typeOnly, name, alias) => `  ${typeOnly ? "type " : ""}${name}${alias === undefined ? "" : ` as ${alias}`},`),
+  );
+  return `${keyword} ${isTypeOnly ? "type " : ""}{\n${lines.join("\n")}\n} from ${JSON.stringify(module)};`;
+}
+
 /** An import on one line, or a name a line when that is longer than the limit. */
 function printImport(s: ImportDeclaration): string {
   const line = printNode(importNode(s));
   if (line.length <= MAX_LINE) return `${line}\n`;
-  const names = s.namedImports.map((n) =>
-    specifier(n, (isTypeOnly, name, alias) => `${isTypeOnly ? "type " : ""}${name}${alias === undefined ? "" : ` as ${alias}`}`),
-  );
-  return `import ${s.isTypeOnly ? "type " : ""}{\n${names.map((n) => `  ${n},`).join("\n")}\n} from ${JSON.stringify(s.moduleSpecifier)};\n`;
+  return `${namesApart("import", s.isTypeOnly, s.namedImports, s.moduleSpecifier)}\n`;
+}
+
+/** An export on one line, or a name a line when that is longer than the limit. */
+function printExport(s: ExportDeclaration): string {
+  const line = printNode(exportNode(s));
+  if (line.length <= MAX_LINE || s.namedExports === undefined || s.namedExports.length === 0) return line;
+  return namesApart("export", s.isTypeOnly, s.namedExports, s.moduleSpecifier);
 }
 
 /**

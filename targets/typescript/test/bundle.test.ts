@@ -18,7 +18,7 @@ const MARKERS: Readonly<Record<string, readonly string[]>> = {
  * Ceilings of min + gzip, in bytes, that the bundles must stay under. The goals are 4.0 kB for one operation and
  * 12 kB for the whole client (docs/benchmarks.md shows where they stand); these ceilings keep what was reached.
  */
-const CEILINGS = { one: 11_320, whole: 21_570 };
+const CEILINGS = { one: 11_320, whole: 20_820 };
 
 const entry = (key: string): string => {
   const found = bundleCases().find((c) => c.key === key);
@@ -48,7 +48,8 @@ describe("the bundle of one operation", () => {
     const users: Readonly<Record<string, string>> = {
       jobs: `export { createClient, addJob } from "./generated/index.ts";`,
       downloads: `export { createClient, downloadJobFile } from "./generated/index.ts";`,
-      pagination: `export { paginateOperation } from "./generated/index.ts";`,
+      // Pagination by an operation's spec is the runtime's advanced API, not re-exported by the generated index.
+      pagination: `export { paginateOperation } from "./targets/typescript/runtime/index.ts";`,
       webhooks: `export * from "./generated/webhooks.ts"; export { subscribeWebhook } from "./generated/index.ts";`,
       "submission check": `export { createClient, addJob } from "./generated/index.ts";`,
     };

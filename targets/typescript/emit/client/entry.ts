@@ -21,7 +21,8 @@ import {
 } from "../ts-nodes.js";
 import { call, type FunctionSpec, id, parameter, printFunction, returns } from "../ts-functions.js";
 import { tsNames } from "../names.js";
-import { scopes, typeImports } from "./scope.js";
+import { scopes, subscriptionRules, typeImports } from "./scope.js";
+import { sdkSurface } from "./sdk-surface.js";
 import { billingSchema, jobsModel } from "./spec.js";
 
 /**
@@ -110,14 +111,16 @@ export async function emitEntry(ir: IR, kit: TsKit): Promise<readonly EmittedFil
     for (const module of ["./errors.js", "./model.js", "./operations.js", "./requests.js", "./schemas.js"])
       file.addExportDeclaration({ moduleSpecifier: module });
     file.addExportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedExports: ["components", "paths", "webhooks"] });
-    file.addExportDeclaration({ moduleSpecifier: kit.runtimeModule });
-    // The job helpers with the model's job part, in place of the runtime's of the same names.
-    if (modelName === "clientModel") {
-      file.addExportDeclaration({
-        moduleSpecifier: "./operations.js",
-        namedExports: ["downloadFile", "priceJob", "startJob", "submitJob", "waitJob"],
-      });
-    }
+    // The SDK's surface of the runtime only; the job helpers come from operations.ts with the model's job part bound.
+    file.addExportDeclaration({
+      moduleSpecifier: kit.runtimeModule,
+      namedExports: [
+        ...sdkSurface({
+          jobs: modelName === "clientModel",
+          subscriptions: ir.operations.some((op) => subscriptionRules(ir, op) !== undefined),
+        }),
+      ],
+    });
     file.addPrinted(
       printFunction({
         name: "createClient",

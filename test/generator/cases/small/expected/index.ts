@@ -11,7 +11,41 @@ export * from "./operations.js";
 export * from "./requests.js";
 export * from "./schemas.js";
 export type { components, paths, webhooks } from "./types.js";
-export * from "@paperoffice/sdk-runtime";
+export {
+  AbortedError,
+  BrowserTokenError,
+  ConnectionError,
+  DeadlineExceededError,
+  isBrowser,
+  MalformedResponseError,
+  MayHaveBeenProcessedError,
+  MissingCredentialsError,
+  RequestEncodingError,
+  ResponseBodyError,
+  Runtime,
+  SdkError,
+  ServiceError,
+  type ApiResult,
+  type BasicCredentials,
+  type BillingData,
+  type ClientOptions,
+  type Credential,
+  type Download,
+  type FetchLike,
+  type FileData,
+  type FileDataRef,
+  type FileInput,
+  type FilePathRef,
+  type LogFn,
+  type Logger,
+  type Middleware,
+  type NodeReadableLike,
+  type PollInterval,
+  type RequestOptions,
+  type ResponseMeta,
+  type RetryOptions,
+  type TokenProvider,
+} from "@paperoffice/sdk-runtime";
 /** A client of Small release R20260101.0000. Pass it to the operation functions. */
 export function createClient(options: ClientOptions = {}): Runtime<BillingData, paths> {
   return new Runtime<BillingData, paths>(serviceModel, options, errorClasses);

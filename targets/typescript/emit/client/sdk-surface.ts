@@ -1,0 +1,67 @@
+// What a generated client's index re-exports of its runtime: the names a user of the SDK writes (createClient's
+// options and result, the errors to catch, the types of answers, files and credentials, and what the description's
+// features add). The runtime's advanced API (sending by OperationSpec, the models, pagination by spec, the job
+// functions before the model's job part is bound in) stays in the runtime package, so that the SDK's surface is the
+// SDK's and a bundle of the whole client carries only that.
+
+/** A client's features that bring runtime names into its surface. */
+export interface SurfaceFeatures {
+  /** The description states job operations: the job helpers, their options, results and errors. */
+  readonly jobs: boolean;
+  /** Some operation checks a webhook subscription before sending it. */
+  readonly subscriptions: boolean;
+}
+
+/** Every client: its class, its options, errors, answers, files and credentials (`type ` marks a type). */
+const ALWAYS: readonly string[] = [
+  "AbortedError",
+  "BrowserTokenError",
+  "ConnectionError",
+  "DeadlineExceededError",
+  "isBrowser",
+  "MalformedResponseError",
+  "MayHaveBeenProcessedError",
+  "MissingCredentialsError",
+  "RequestEncodingError",
+  "ResponseBodyError",
+  "Runtime",
+  "SdkError",
+  "ServiceError",
+  "type ApiResult",
+  "type BasicCredentials",
+  "type BillingData",
+  "type ClientOptions",
+  "type Credential",
+  "type Download",
+  "type FetchLike",
+  "type FileData",
+  "type FileDataRef",
+  "type FileInput",
+  "type FilePathRef",
+  "type LogFn",
+  "type Logger",
+  "type Middleware",
+  "type NodeReadableLike",
+  "type PollInterval",
+  "type RequestOptions",
+  "type ResponseMeta",
+  "type RetryOptions",
+  "type TokenProvider",
+];
+
+const JOBS: readonly string[] = [
+  "JobFailedError",
+  "JobMayExistError",
+  "type JobHandle",
+  "type JobOptions",
+  "type JobProgress",
+  "type JobResult",
+  "type WaitOptions",
+];
+
+const SUBSCRIPTIONS: readonly string[] = ["SubscriptionCheckError", "type SubscriptionProblem", "type SubscriptionProblemCode"];
+
+/** The runtime's names a client with these features re-exports, as export specifiers (`name` or `type name`). */
+export function sdkSurface(features: SurfaceFeatures): readonly string[] {
+  return [...ALWAYS, ...(features.jobs ? JOBS : []), ...(features.subscriptions ? SUBSCRIPTIONS : [])];
+}
