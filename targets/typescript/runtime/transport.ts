@@ -158,16 +158,12 @@ export class Transport {
     let retries = 0;
     let rotated = false;
     for (;;) {
-      // The first attempt follows send()'s own check with nothing awaited in between.
-      if (attempts > 0) checkBudget(b);
-      const pacing = this.#options.pacing;
-      if (pacing) await this.#pace(b);
+      checkBudget(b);
+      if (this.#options.pacing) await this.#pace(b);
       // Plain string credentials are used as they are, without a trip through the microtask queue.
       const pending = req.foreignBaseUrl === undefined ? this.#auth.apply(req.security, req.label) : undefined;
-      const waited = pending instanceof Promise;
-      const credentials = waited ? await pending : pending;
-      // Time passes only while pacing or a token provider is awaited.
-      if (pacing || waited) checkBudget(b);
+      const credentials = pending instanceof Promise ? await pending : pending;
+      checkBudget(b);
       attempts++;
       log?.debug?.("request", { op: req.label, method: req.method, attempt: attempts });
       let outcome: { data?: unknown; error?: unknown; response: Response };
