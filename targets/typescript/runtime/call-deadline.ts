@@ -28,14 +28,26 @@ export interface CallDeadline {
 
 export function callDeadline(b: Budget): CallDeadline {
   // No controller: the caller's signal goes to fetch unchanged, and the deadline settles the call without aborting.
+  // Methods, not arrow functions: a method keeps its name without a defineProperty per call where names are kept
+  // (tsx, esbuild's keepNames).
   if (b.deadlineMs >= ABORT_IN_FLIGHT_BELOW_MS) {
-    return { signal: b.signal, settle: <T extends { response: Response }>(request: Promise<T>) => settleWithin(b, request) };
+    return {
+      signal: b.signal,
+      settle<T extends { response: Response }>(request: Promise<T>) {
+        return settleWithin(b, request);
+      },
+    };
   }
   // The deadline (AbortSignal.timeout) and the caller's signal, combined with AbortSignal.any, abort the request in
   // flight; the transport tells them apart by whether the caller's signal fired. A streamed body stays tied to both,
   // as the download's own guard is (download.ts).
   const timeout = AbortSignal.timeout(Math.max(0, b.deadlineAt - Date.now()));
-  return { signal: b.signal === undefined ? timeout : AbortSignal.any([b.signal, timeout]), settle: (request) => request };
+  return {
+    signal: b.signal === undefined ? timeout : AbortSignal.any([b.signal, timeout]),
+    settle(request) {
+      return request;
+    },
+  };
 }
 
 // One promise and one timer per request, both gone when it settles: cheaper than racing a deadline promise.
