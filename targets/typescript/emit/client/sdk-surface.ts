@@ -27,6 +27,7 @@ const ALWAYS: readonly string[] = [
   "Runtime",
   "SdkError",
   "ServiceError",
+  "tokenKind",
   "type ApiResult",
   "type BasicCredentials",
   "type BillingData",
@@ -46,6 +47,7 @@ const ALWAYS: readonly string[] = [
   "type RequestOptions",
   "type ResponseMeta",
   "type RetryOptions",
+  "type TokenKind",
   "type TokenProvider",
 ];
 

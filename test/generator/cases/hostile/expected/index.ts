@@ -26,6 +26,7 @@ export {
   Runtime,
   SdkError,
   ServiceError,
+  tokenKind,
   type ApiResult,
   type BasicCredentials,
   type BillingData,
@@ -45,6 +46,7 @@ export {
   type RequestOptions,
   type ResponseMeta,
   type RetryOptions,
+  type TokenKind,
   type TokenProvider,
 } from "@paperoffice/sdk-runtime";
 /**

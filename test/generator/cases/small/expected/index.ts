@@ -25,6 +25,7 @@ export {
   Runtime,
   SdkError,
   ServiceError,
+  tokenKind,
   type ApiResult,
   type BasicCredentials,
   type BillingData,
@@ -44,6 +45,7 @@ export {
   type RequestOptions,
   type ResponseMeta,
   type RetryOptions,
+  type TokenKind,
   type TokenProvider,
 } from "@paperoffice/sdk-runtime";
 /** A client of Small release R20260101.0000. Pass it to the operation functions. */
