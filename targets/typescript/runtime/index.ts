@@ -42,7 +42,6 @@ export {
   type WaitOptions,
   waitJob,
 } from "./jobs.js";
-export { JobRuntime } from "./job-runtime.js";
 export type {
   ApiResult,
   BillingData,
@@ -69,7 +68,6 @@ export type { ClientOptions, FetchLike, LogFn, Logger, PollInterval, RetryOption
 export { type PaginateOptions, paginateOperation } from "./paginate.js";
 export { jobPrice } from "./pricing.js";
 export type { Middleware } from "openapi-fetch";
-export { type RawInit, rawRequest } from "./raw.js";
 export { Runtime } from "./runtime.js";
 // The subscription operations of the generated client check their body before sending it and throw
 // SubscriptionCheckError, so those stay here. Everything else about webhooks (verification, receivers, deduplication,

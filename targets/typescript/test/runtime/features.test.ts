@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  fileNameFromDisposition,
-  JobMayExistError,
-  MayHaveBeenProcessedError,
-  type OperationSpec,
-  JobRuntime,
-  SdkError,
-} from "../../runtime/index.js";
+import { fileNameFromDisposition, JobMayExistError, MayHaveBeenProcessedError, type OperationSpec, SdkError } from "../../runtime/index.js";
 import { errorClasses, model, runtimeFor, SECRET } from "./helpers/model.js";
+import { TestRuntime } from "./helpers/runtime.js";
 import { sendJson, startServer, type TestServer } from "./helpers/server.js";
 
 let server: TestServer;
@@ -33,7 +27,7 @@ describe("priceJob", () => {
   });
 
   it("never goes below the minimum charge and refuses unknown lanes and pipelines", () => {
-    const cheap = new JobRuntime(
+    const cheap = new TestRuntime(
       { ...model, pipelines: { tiny: { payloadAfterPolling: "result", baseCredits: 2 } } },
       { baseUrl: server.baseUrl, token: SECRET },
     );
@@ -211,35 +205,45 @@ describe("download", () => {
   });
 });
 
-describe("raw", () => {
-  it("calls a path the description does not list with the same auth, errors and meta", async () => {
+// What the runtime adds to every call, shown on operations of a description of its own: the client's credentials,
+// typed errors, the answer's meta, and no second sending of what may have been processed.
+describe("calls", () => {
+  const PING: OperationSpec = { operationId: "ping", method: "GET", path: "/health/ping" };
+  const TRANSLATE: OperationSpec = {
+    operationId: "translate",
+    method: "POST",
+    path: "/translate/run",
+    requestMediaType: "application/json",
+  };
+  const RUN: OperationSpec = { operationId: "run", method: "POST", path: "/imagestudio/run", requestMediaType: "application/json" };
+  const STATUS: OperationSpec = { ...RUN, operationId: "status", path: "/imagestudio/status", idempotent: true };
+
+  it("sends with the client's credentials and gives typed errors and the answer's meta", async () => {
     server.handle((req, res) =>
       req.url.startsWith("/latest/health/ping")
         ? sendJson(res, 200, { status: "success", pong: true, processing_time: "1ms", _billing: { remaining_credits: 5 } })
         : sendJson(res, 402, { status: "error", code: "INSUFFICIENT_CREDITS", message: "top up" }),
     );
     const runtime = runtimeFor(server);
-    const ping = await runtime.raw<{ pong: boolean }>("get", "/health/ping", { query: { deep: true } });
+    const ping = await runtime.call<{ pong: boolean }>(PING, { query: { deep: true } });
     expect(ping.data.pong).toBe(true);
     expect(ping.meta).toMatchObject({ status: 200, processingTime: "1ms", billing: { remaining_credits: 5 }, requestCount: 1 });
     expect(server.received[0]?.url).toBe("/latest/health/ping?deep=true");
     expect(server.received[0]?.headers.authorization).toBe(`Bearer ${SECRET}`);
-    await expect(runtime.raw("POST", "/translate/run", { body: { text: "x" } })).rejects.toBeInstanceOf(errorClasses.INSUFFICIENT_CREDITS);
+    await expect(runtime.call(TRANSLATE, { body: { text: "x" } })).rejects.toBeInstanceOf(errorClasses.INSUFFICIENT_CREDITS);
   });
 
-  it("never resends a raw POST by default: after a 500 it may have been processed, and it is no job", async () => {
+  it("never resends a POST not marked idempotent: after a 500 it may have been processed, and it is no job", async () => {
     server.handle((_req, res) => sendJson(res, 500, { status: "error", code: "INTERNAL_ERROR", message: "x" }));
     const error = await runtimeFor(server)
-      .raw("POST", "/imagestudio/run", { body: { a: 1 } })
+      .call(RUN, { body: { a: 1 } })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MayHaveBeenProcessedError);
     expect(error).not.toBeInstanceOf(JobMayExistError);
     expect((error as MayHaveBeenProcessedError).status).toBe(500);
     expect((error as Error).cause).toBeInstanceOf(errorClasses.INTERNAL_ERROR);
     expect(server.received).toHaveLength(1);
-    await expect(runtimeFor(server).raw("POST", "/imagestudio/status", { idempotent: true, body: {} })).rejects.toBeInstanceOf(
-      errorClasses.INTERNAL_ERROR,
-    );
+    await expect(runtimeFor(server).call(STATUS, { body: {} })).rejects.toBeInstanceOf(errorClasses.INTERNAL_ERROR);
     expect(server.received).toHaveLength(5);
   });
 });

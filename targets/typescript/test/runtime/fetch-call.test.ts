@@ -62,11 +62,14 @@ describe("a user-supplied fetch", () => {
   it("gets a JSON body as its text with the JSON content type", async () => {
     server.handle((_req, res) => sendJson(res, 200, { status: "success" }));
     const seen: Seen[] = [];
-    await runtimeFor(server, { fetch: recordingFetch(seen) }).raw("POST", "/things/create", {
-      mediaType: "application/json",
-      body: { name: "x", list: [1, 2] },
+    const create: OperationSpec = {
+      operationId: "createThing",
+      method: "POST",
+      path: "/things/create",
+      requestMediaType: "application/json",
       idempotent: true,
-    });
+    };
+    await runtimeFor(server, { fetch: recordingFetch(seen) }).call(create, { body: { name: "x", list: [1, 2] } });
     const call = only(seen);
     expect(call.request.method).toBe("POST");
     expect(call.text).toBe('{"name":"x","list":[1,2]}');

@@ -2,7 +2,8 @@
 // operations taken from the generated model), and one error class per code, named like the generated ones.
 import { serviceModel } from "../../../../../generated/model.js";
 import type { Billing } from "../../../../../generated/schemas.js";
-import { JobRuntime, ServiceError, type ClientOptions, type ServiceErrorClass, type ServiceModel } from "../../../runtime/index.js";
+import { ServiceError, type ClientOptions, type ServiceErrorClass, type ServiceModel } from "../../../runtime/index.js";
+import { TestRuntime } from "./runtime.js";
 import type { TestServer } from "./server.js";
 
 export const model: ServiceModel = {
@@ -88,8 +89,8 @@ export const SECRET = "svc_sk_live_0123456789abcdef";
  * A runtime against the test server with tiny poll intervals and backoff so that tests run fast; its answers' billing
  * typed with the description's schema, as the generated client types it.
  */
-export function runtimeFor(server: TestServer, options: Partial<ClientOptions> = {}): JobRuntime<Billing> {
-  return new JobRuntime<Billing>(
+export function runtimeFor(server: TestServer, options: Partial<ClientOptions> = {}): TestRuntime<Billing> {
+  return new TestRuntime<Billing>(
     model,
     { baseUrl: server.baseUrl, token: SECRET, pollIntervalMs: { min: 1, max: 3 }, retry: { baseDelayMs: 1, maxDelayMs: 5 }, ...options },
     errorClasses,

@@ -1,15 +1,29 @@
-// The runtime's functions as methods of a client, for code that prefers them there. The generated client does not
-// use it: its operations import the functions one by one, so a bundle carries only what it calls.
-import { callOperationWithBody } from "./call.js";
-import { type Download, downloadFile } from "./download.js";
-import { type JobHandle, type JobOptions, type JobResult, priceJob, startJob, submitJob, type WaitOptions, waitJob } from "./jobs.js";
-import type { ApiResult, BillingData, CallInput, OperationSpec, RequestOptions } from "./model.js";
-import { type PaginateOptions, paginateOperation } from "./paginate.js";
-import { type RawInit, rawRequest } from "./raw.js";
-import { Runtime } from "./runtime.js";
+// The runtime's tests' client: the runtime's functions as methods, so that a test reads `runtime.call(spec, input)`.
+// The SDK has no such class: its operations import the functions one by one, so a bundle carries only what it calls.
+import {
+  type ApiResult,
+  type BillingData,
+  type CallInput,
+  callOperationWithBody,
+  type Download,
+  downloadFile,
+  type JobHandle,
+  type JobOptions,
+  type JobResult,
+  type OperationSpec,
+  type PaginateOptions,
+  paginateOperation,
+  priceJob,
+  type RequestOptions,
+  Runtime,
+  startJob,
+  submitJob,
+  type WaitOptions,
+  waitJob,
+} from "../../../runtime/index.js";
 
-/** A Runtime with every runtime function as a method: call, download, raw, paginate and the job helpers. */
-export class JobRuntime<B extends BillingData = BillingData, Paths extends object = object> extends Runtime<B, Paths> {
+/** A Runtime with the runtime's functions as methods: call, download, paginate and the job helpers. */
+export class TestRuntime<B extends BillingData = BillingData, Paths extends object = object> extends Runtime<B, Paths> {
   /** One operation of the description. */
   call<T>(op: OperationSpec, input: CallInput, options?: RequestOptions): Promise<ApiResult<T, B>> {
     return callOperationWithBody<T, B>(this, op, input, options);
@@ -22,11 +36,6 @@ export class JobRuntime<B extends BillingData = BillingData, Paths extends objec
     return typeof first === "string"
       ? downloadFile<B>(this, first, second as RequestOptions | undefined)
       : downloadFile<B>(this, first, (second as CallInput | undefined) ?? {}, third);
-  }
-
-  /** A request to a path below the base address that the description does not list; same auth, retries and errors. */
-  raw<T = unknown>(method: string, path: string, init?: RawInit): Promise<ApiResult<T, B>> {
-    return rawRequest<T, B>(this, method, path, init);
   }
 
   /** Items of a read that pages as its description states (`x-paperoffice-pagination`), page after page. */
