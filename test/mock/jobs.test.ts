@@ -5,11 +5,18 @@ import { type MockServer, startMock } from "../../mock/index.js";
 import { auth, getJson, jsonStringsOf, pollUntilDone, responseErrors, schemaErrors, sleep, submit, variantBody } from "./helpers.js";
 
 let mock: MockServer;
+// The same jobs with a hold far longer than they take: the hold ends when the job does, so a test that expects a
+// held answer holds on a busy machine too (a 150 ms hold for a 50 ms job did not, once).
+let patient: MockServer;
 
 beforeAll(async () => {
   mock = await startMock({ holdMs: 150, jobDurationMs: 50, maxWaitSeconds: 30 });
+  patient = await startMock({ holdMs: 10_000, jobDurationMs: 50, maxWaitSeconds: 30 });
 });
-afterAll(() => mock.stop());
+afterAll(async () => {
+  await mock.stop();
+  await patient.stop();
+});
 
 const OCR = "service_aiocr___generate";
 const ocrBody = () => variantBody(OCR, "us_tax_forms");
@@ -18,7 +25,7 @@ const slow = { ...auth(), "x-mock-job-duration-ms": "600" };
 
 describe("hold, 202 and polling", () => {
   it("holds a short job and answers the payload in result", async () => {
-    const answer = await submit(mock.url, OCR, ocrBody(), auth(), ocrJson);
+    const answer = await submit(patient.url, OCR, ocrBody(), auth(), ocrJson);
     expect(answer.status).toBe(200);
     expect(answer.body.result).toEqual(expect.objectContaining({ pages: expect.any(Array) }));
     expect(responseErrors("addJob", 200, answer.body)).toEqual([]);
@@ -107,7 +114,10 @@ describe("voice pipeline", () => {
   });
 
   it("stream mode holds and answers the voice envelope", async () => {
-    const answer = await submit(mock.url, "service_voice___tts", { ...variantBody("service_voice___tts", "default"), priority: "stream" });
+    const answer = await submit(patient.url, "service_voice___tts", {
+      ...variantBody("service_voice___tts", "default"),
+      priority: "stream",
+    });
     expect(answer.status).toBe(200);
     expect(schemaErrors("VoiceEnvelope", answer.body)).toEqual([]);
   });
@@ -132,7 +142,10 @@ describe("downloads", () => {
   });
 
   it("voice results list the download URL in output_files", async () => {
-    const answer = await submit(mock.url, "service_voice___tts", { ...variantBody("service_voice___tts", "default"), priority: "stream" });
+    const answer = await submit(patient.url, "service_voice___tts", {
+      ...variantBody("service_voice___tts", "default"),
+      priority: "stream",
+    });
     const files = (answer.body.result as { output_files: string[] }).output_files;
     expect((await fetch(files[0]!)).status).toBe(200);
   });
