@@ -81,7 +81,7 @@ if (only.has("generation") || only.has("cold")) {
     if (only.has("generation") && !values["no-graph"])
       plan.push({
         description: GRAPH,
-        tools: ["cli", "ts", "ots", "hey"],
+        tools: ["cli", "ts", "py", "go", "ots", "hey"],
         maxRounds: Number(values["graph-rounds"] ?? Math.min(rounds, 2)),
       });
   }

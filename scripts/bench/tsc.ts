@@ -7,13 +7,7 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { currentRelease, releaseFile } from "../../generator/spec/releases.js";
-import { emitEntry } from "../../targets/typescript/emit/client/entry.js";
-import { emitErrors } from "../../targets/typescript/emit/client/errors.js";
-import { emitModel } from "../../targets/typescript/emit/client/model.js";
-import { emitOperations } from "../../targets/typescript/emit/client/operations.js";
-import { emitRequests } from "../../targets/typescript/emit/client/requests.js";
-import { emitTypes } from "../../targets/typescript/emit/types.js";
-import { bind } from "../../targets/typescript/emit/index.js";
+import { bind, CLIENT_EMITTERS as TS_CLIENT_EMITTERS } from "../../targets/typescript/emit/index.js";
 import { generate, writeFiles } from "../../generator/generate.js";
 import { fmt, median, ROOT, runNode, table, verdict } from "./lib.js";
 
@@ -54,10 +48,8 @@ const PROGRAMS: Record<string, readonly string[]> = {
   [GITHUB_TYPES]: ["project/github/types.ts"],
 };
 
-/** The TypeScript client emitters: what a project's client folder holds. */
-const CLIENT_EMITTERS = [emitTypes, emitRequests, emitOperations, emitErrors, emitModel, emitEntry].map((e) =>
-  bind(e, { runtimeModule: "../runtime/index.js" }),
-);
+/** The TypeScript target's client emitters (the target's own list, so that no file is missed): a project's client folder. */
+const CLIENT_EMITTERS = TS_CLIENT_EMITTERS.map((e) => bind(e, { runtimeModule: "../runtime/index.js" }));
 
 export interface TscBench {
   table: string;
