@@ -1,6 +1,5 @@
 import { createRequire } from "node:module";
 import type * as TS from "typescript";
-import { ts } from "./typescript.js";
 import type {
   astToString,
   GlobalContext,
@@ -23,6 +22,8 @@ interface TransformCore {
   scanDiscriminators: typeof scanDiscriminators;
   resolveRef: typeof resolveRef;
   astToString: typeof astToString;
+  /** The `typescript` package openapi-typescript builds and prints its trees with: nodes made to join its trees. */
+  ts: typeof TS;
 }
 
 /** The CommonJS files (the package's `./*` export) of TransformCore, for `require`. */
@@ -47,6 +48,7 @@ function transformCore(): TransformCore {
       resolveRef: utils.resolveRef,
       astToString: printing.astToString,
       tsModifiers: printing.tsModifiers,
+      ts: createRequire(require.resolve(CORE_MODULES.ts))("typescript") as typeof TS,
     };
   }
   return core;
@@ -116,14 +118,14 @@ export function openApiTypes(document: OpenAPI3, pathsPerPart = PATHS_PER_PART):
 
 /** The text of an interface's members as astToString prints them inside `export interface <name> {`. */
 function membersText(c: TransformCore, name: string, members: TS.NodeArray<TS.TypeElement>): string {
-  const text = c.astToString(ts.factory.createInterfaceDeclaration(c.tsModifiers({ export: true }), name, undefined, undefined, members));
+  const text = c.astToString(c.ts.factory.createInterfaceDeclaration(c.tsModifiers({ export: true }), name, undefined, undefined, members));
   const head = `export interface ${name} {\n`;
   if (!text.startsWith(head) || !text.endsWith("}\n"))
     throw new Error(`openapi-typescript printed interface ${name} in a form not known here`);
   return text.slice(head.length, -2);
 }
 
-const declared = (node: TS.Node): string | undefined =>
+const declared = (ts: typeof TS, node: TS.Node): string | undefined =>
   ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node) ? node.name.text : undefined;
 
 /**
@@ -145,9 +147,9 @@ function inParts(
   const footer = new Map<string, string | undefined>();
   const addFooter = (nodes: readonly TS.Node[]) => {
     for (const node of nodes) {
-      const name = declared(node);
+      const name = declared(c.ts, node);
       if (name === undefined) throw new Error("openapi-typescript added a declaration without a name at the end of its output");
-      if (name === "operations" && ts.isInterfaceDeclaration(node)) {
+      if (name === "operations" && c.ts.isInterfaceDeclaration(node)) {
         operationMembers.push(membersText(c, name, node.members));
         if (!footer.has(name)) footer.set(name, undefined);
       } else if (!footer.has(name)) footer.set(name, c.astToString(node));
@@ -156,16 +158,16 @@ function inParts(
   for (let i = 0; i < paths.length; i += pathsPerPart) {
     const ctx = context();
     const type = c.transformPathsObject(Object.fromEntries(paths.slice(i, i + pathsPerPart)) as OpenAPI3["paths"] & object, ctx);
-    if (!ts.isTypeLiteralNode(type)) throw new Error("openapi-typescript's paths transform returned a type that is not a literal");
+    if (!c.ts.isTypeLiteralNode(type)) throw new Error("openapi-typescript's paths transform returned a type that is not a literal");
     pathMembers.push(membersText(c, "paths", type.members));
     addFooter(ctx.injectFooter);
   }
   // The rest of the document, its paths empty: `paths` first, then one declaration a root, then the end's.
   const ctx = context();
   const statements = c.transformSchema({ ...document, paths: {} }, ctx);
-  const ends = ctx.injectFooter.length + (ctx.injectFooter.some((n) => declared(n) === "operations") ? 0 : 1);
+  const ends = ctx.injectFooter.length + (ctx.injectFooter.some((n) => declared(c.ts, n) === "operations") ? 0 : 1);
   const roots = statements.slice(0, statements.length - ends);
-  if (roots.length === 0 || declared(roots[0]!) !== "paths") throw new Error("openapi-typescript's output does not start with paths");
+  if (roots.length === 0 || declared(c.ts, roots[0]!) !== "paths") throw new Error("openapi-typescript's output does not start with paths");
   addFooter(ctx.injectFooter);
   const members = pathMembers.join("");
   const operations = operationMembers.join("");
