@@ -184,6 +184,9 @@ describe("a plain description", () => {
     const index = await readFile(join(base, "client", "index.ts"), "utf8");
     expect(index).toMatch(/createClient\(options: ClientOptions = \{\}\): Runtime</);
     expect(index).not.toContain("JobRuntime");
+    // Its index re-exports no runtime name of jobs or subscriptions: the SDK surface of what it has.
+    expect(index).not.toMatch(/\b(JobHandle|JobOptions|JobResult|JobFailedError|JobMayExistError|SubscriptionCheckError)\b/);
+    expect(index).toMatch(/\bServiceError\b/);
     const operations = await readFile(join(base, "client", "operations.ts"), "utf8");
     expect(operations).not.toMatch(/JobRuntime|submitJob|startJob|priceJob/);
   });

@@ -13,23 +13,17 @@ function oldObjects(): string[][] {
 }
 
 describe("garbageCollector", () => {
-  it("collects once the heap has grown by more than its threshold", () => {
-    const collect = garbageCollector(16 * MB);
+  it.each([
+    { case: "collects once the heap has grown by more than its threshold", threshold: 16 * MB, freed: true },
+    { case: "leaves the heap alone below its threshold", threshold: 2 ** 40, freed: false },
+  ])("$case", ({ threshold, freed }) => {
+    const collect = garbageCollector(threshold);
     let held: string[][] | undefined = oldObjects();
     const grown = heap();
     held = undefined;
     collect();
     expect(held).toBeUndefined();
-    expect(grown - heap()).toBeGreaterThan(32 * MB);
-  });
-
-  it("leaves the heap alone below its threshold", () => {
-    const collect = garbageCollector(2 ** 40);
-    let held: string[][] | undefined = oldObjects();
-    const grown = heap();
-    held = undefined;
-    collect();
-    expect(held).toBeUndefined();
-    expect(grown - heap()).toBeLessThan(32 * MB);
+    // A collection V8 starts on its own may free a little; the threshold's frees the lot.
+    expect(grown - heap() > 32 * MB).toBe(freed);
   });
 });
