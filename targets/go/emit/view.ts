@@ -54,26 +54,37 @@ export function goNames(title: string, options: GoOptions = {}): { module: strin
   return names;
 }
 
-/** Standard-library and runtime imports a file's code uses, as an import block ("" for none). */
-function imports(code: string): string {
-  const std = [
-    ["bytes", /\bbytes\./],
-    ["context", /\bcontext\./],
-    ["encoding/json", /\bjson\./],
-    ["fmt", /\bfmt\./],
-    ["io", /\bio\./],
-    ["net/http", /\bhttp\./],
-    ["reflect", /\breflect\./],
-    ["strconv", /\bstrconv\./],
-    ["strings", /\bstrings\./],
-  ] as const;
-  // Only code counts: comments and string literals may name a package too.
-  const bare = code
-    .replace(/^[ \t]*\/\/.*$/gm, "")
-    .replace(/"(?:[^"\\\n]|\\.)*"/g, '""')
-    .replace(/`[^`]*`/g, "``");
-  const used = std.filter(([, pattern]) => pattern.test(bare)).map(([path]) => `\t${goString(path)}`);
-  const runtime = /\bsdkruntime\./.test(bare) ? [`\tsdkruntime ${goString(RUNTIME_MODULE)}`] : [];
+const STD_IMPORTS = [
+  ["bytes", /\bbytes\./],
+  ["context", /\bcontext\./],
+  ["encoding/json", /\bjson\./],
+  ["fmt", /\bfmt\./],
+  ["io", /\bio\./],
+  ["net/http", /\bhttp\./],
+  ["reflect", /\breflect\./],
+  ["strconv", /\bstrconv\./],
+  ["strings", /\bstrings\./],
+  ["sdkruntime", /\bsdkruntime\./],
+] as const;
+
+/**
+ * Standard-library and runtime imports a file's declarations use, as an import block ("" for none). Each
+ * declaration is read on its own: a large description's file is tens of MB, and copies of the whole text to read
+ * it would cost as much memory again several times.
+ */
+function imports(declarations: readonly string[]): string {
+  const wanted = new Set<string>();
+  for (const declaration of declarations) {
+    if (wanted.size === STD_IMPORTS.length) break;
+    // Only code counts: comments and string literals may name a package too.
+    const bare = declaration
+      .replace(/^[ \t]*\/\/.*$/gm, "")
+      .replace(/"(?:[^"\\\n]|\\.)*"/g, '""')
+      .replace(/`[^`]*`/g, "``");
+    for (const [path, pattern] of STD_IMPORTS) if (!wanted.has(path) && pattern.test(bare)) wanted.add(path);
+  }
+  const used = STD_IMPORTS.filter(([path]) => path !== "sdkruntime" && wanted.has(path)).map(([path]) => `\t${goString(path)}`);
+  const runtime = wanted.has("sdkruntime") ? [`\tsdkruntime ${goString(RUNTIME_MODULE)}`] : [];
   if (used.length + runtime.length === 0) return "";
   const groups = [used, runtime].filter((g) => g.length > 0).map((g) => g.join("\n"));
   return `import (\n${groups.join("\n\n")}\n)`;
@@ -81,8 +92,7 @@ function imports(code: string): string {
 
 /** A Go file's text after the package clause: imports and declarations, each after a blank line. */
 function goFile(declarations: readonly string[]): { body: string } {
-  const code = declarations.join("\n\n");
-  const parts = [imports(code), code].filter((p) => p !== "");
+  const parts = [imports(declarations), declarations.join("\n\n")].filter((p) => p !== "");
   return { body: parts.length === 0 ? "" : `\n\n${parts.join("\n\n")}` };
 }
 
