@@ -3,11 +3,19 @@ import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import { buildIR } from "./ir/build.js";
 import type { IR } from "./ir/types.js";
-import { createKit, type EmitKit, type EmittedFile, type Emitter } from "./emit/kit.js";
-import { emittersFor, type LanguageName, type OptionalOutput, type TargetOptions } from "./languages.js";
+import { createKit, type EmitKit, type EmittedFile, type Emitter, emitterName } from "./emit/kit.js";
+import {
+  emittersFor,
+  LANGUAGE_NAMES,
+  type LanguageName,
+  OPTIONAL_OUTPUT_NAMES,
+  type OptionalOutput,
+  type TargetOptions,
+} from "./languages.js";
 import { type CheckingDescription, LARGE_DESCRIPTION_BYTES, type LoadedDescription, startChecks } from "./spec/load.js";
-import { garbageCollector } from "./memory.js";
-import { confinedPath } from "./output.js";
+import { type HashedFile, type Lane, laneSplit, secondLane } from "./lane.js";
+import { EMITTER_GARBAGE_BYTES, garbageCollector } from "./memory.js";
+import { confinedPath, type OutputWriter, type StagedFile, type Staging } from "./output.js";
 import { type RawDescription, readDescription } from "./spec/read.js";
 
 export interface Generation {
@@ -28,6 +36,11 @@ export interface GenerateOptions {
   readonly targets?: TargetOptions;
   /** The folder the files will be written to, when known: targets resolve paths of their options from it. */
   readonly outDir?: string | undefined;
+  /**
+   * Whether a worker thread runs the emitters of every language but the first, and the optional outputs, beside this
+   * thread (see lane.ts). Default: for a large description, on a machine of two cores or more. Not with `emitters`.
+   */
+  readonly parallel?: boolean;
   /** Told when each step starts (reading, checking, the IR, the emitters), for progress on a terminal. */
   readonly onStep?: (step: string) => void;
 }
@@ -63,33 +76,71 @@ export async function generate(source: string, options: GenerateOptions = {}): P
 /**
  * generate(), handing each emitter's files to `sink` as soon as the emitter returns them, then the manifest, and
  * keeping none: a large description's output (hundreds of MB) is never held whole. The sink's files of a run that
- * fails are the caller's to discard.
+ * fails are the caller's to discard. Given an output being written (openOutput), a second lane's worker writes its
+ * files into it itself, so that they need not wait for this thread's turn (nor be held until then).
  */
-export async function generateInto(source: string, sink: FileSink, options: GenerateOptions = {}): Promise<StreamedGeneration> {
+export async function generateInto(
+  source: string,
+  sink: FileSink | OutputWriter,
+  options: GenerateOptions = {},
+): Promise<StreamedGeneration> {
   let count = 0;
-  const ir = await run(source, options, async (made) => {
-    count += made.length;
-    await sink(made);
-  });
+  const add = typeof sink === "function" ? sink : (files: readonly EmittedFile[]) => sink.add(files);
+  const staged =
+    typeof sink === "function"
+      ? undefined
+      : {
+          staging: sink.staging,
+          record: (files: readonly StagedFile[]) => {
+            count += files.length;
+            sink.record(files);
+          },
+        };
+  const ir = await run(
+    source,
+    options,
+    async (made) => {
+      count += made.length;
+      await add(made);
+    },
+    undefined,
+    staged,
+  );
   return { ir, files: count };
+}
+
+/** An output folder being written, into whose staging folder a second lane's worker writes its own files. */
+interface StagedOutput {
+  readonly staging: Staging;
+  record(files: readonly StagedFile[]): void;
 }
 
 /**
  * The run of generate() and generateInto(). The description (its text and parsed document) is let go once its IR
  * is built, unless `keep` takes it: on a large description it is a few hundred MB the emitters do not need.
  */
-async function run(source: string, options: GenerateOptions, sink: FileSink, keep?: (description: LoadedDescription) => void): Promise<IR> {
+async function run(
+  source: string,
+  options: GenerateOptions,
+  sink: FileSink,
+  keep?: (description: LoadedDescription) => void,
+  staged?: StagedOutput,
+): Promise<IR> {
   const step = options.onStep ?? (() => {});
   step(`reading ${source}`);
   let raw: RawDescription | undefined = await readDescription(source);
   const large = raw.text.length >= LARGE_DESCRIPTION_BYTES;
+  const collect = large ? garbageCollector(EMITTER_GARBAGE_BYTES) : () => {};
+  const context = { descriptionBytes: raw.text.length, large, outDir: options.outDir };
+  const split =
+    options.emitters === undefined && (options.parallel ?? large)
+      ? laneSplit(options.languages ?? LANGUAGE_NAMES, options.outputs ?? OPTIONAL_OUTPUT_NAMES)
+      : undefined;
+  // The worker loads its languages and builds their emitters while this thread checks the description.
+  const lane = split && secondLane({ ...split.there, targets: options.targets, context, staging: staged?.staging });
   const { emitters, dispose } =
     options.emitters === undefined
-      ? await emittersFor(options.languages, options.outputs, options.targets, {
-          descriptionBytes: raw.text.length,
-          large,
-          outDir: options.outDir,
-        })
+      ? await emittersFor(split?.here.languages ?? options.languages, split?.here.outputs ?? options.outputs, options.targets, context)
       : { emitters: [...options.emitters], dispose: () => {} };
   try {
     step("checking the description");
@@ -112,26 +163,25 @@ async function run(source: string, options: GenerateOptions, sink: FileSink, kee
     const failure = await verdict;
     if (failure) throw failure;
     if (ir === undefined) throw irError;
-    // Between two emitters of a large description, the garbage of the one before goes (see memory.ts).
-    await emitAll(ir, emitters, createKit(), step, sink, large ? garbageCollector(GARBAGE_BYTES) : () => {});
+    // The description's text and document are garbage now: a few hundred MB on a large description, which go
+    // before the emitters start. So does the garbage between emitters and between an emitter's steps (memory.ts).
+    collect();
+    await emitAll(ir, emitters, createKit(collect), step, sink, collect, lane && { lane, staged });
     return ir;
   } finally {
+    lane?.stop();
     dispose(); // what a target started and no emitter used
   }
 }
-
-/** How much a large description's heap may grow between emitters before its garbage is collected. */
-const GARBAGE_BYTES = 128 * 2 ** 20;
-
-const emitterName = (e: Emitter, i: number) => e.name.replace(/^emit/, "").toLowerCase() || `emitter ${i + 1}`;
 
 /** Settles after the events already queued (I/O, timers) have had their turn: after every promise that can settle at once. */
 const nextTurn = () => new Promise<undefined>((resolve) => setImmediate(() => resolve(undefined)));
 
 /**
- * Builds the IR and runs the emitters one after another, handing each one's files to the sink as soon as it has
- * returned them, then the manifest: the run holds one emitter's output at a time. An emitter that waits on other
- * work (a worker, a child process) does not hold up the next ones: its files go to the sink when it returns them.
+ * Runs the emitters one after another, handing each one's files to the sink as soon as it has returned them, then the
+ * manifest: the run holds one emitter's output at a time. An emitter that waits on other work (a worker, a child
+ * process) does not hold up the next ones: its files go to the sink when it returns them. A second lane's emitters
+ * run in its worker meanwhile, and their files go to the sink as the worker hands them over.
  */
 async function emitAll(
   ir: IR,
@@ -140,17 +190,18 @@ async function emitAll(
   step: (text: string) => void,
   sink: FileSink,
   betweenEmitters: () => void,
+  second?: { readonly lane: Lane; readonly staged: StagedOutput | undefined },
 ): Promise<void> {
   const hashes = new Map<string, string>();
   // One batch at a time, in the order the emitters returned them.
   let queue: Promise<void> = Promise.resolve();
-  const take = (files: readonly EmittedFile[]): Promise<void> => {
+  const take = (files: readonly (EmittedFile | HashedFile)[]): Promise<void> => {
     queue = queue.then(async () => {
       for (const f of files) {
         if (hashes.has(f.path)) throw new Error(`two emitters wrote ${f.path}`);
-        hashes.set(f.path, createHash("sha256").update(f.content).digest("hex"));
+        hashes.set(f.path, "sha256" in f ? f.sha256 : createHash("sha256").update(f.content).digest("hex"));
       }
-      await sink(files);
+      await sink(files.map((f) => ("sha256" in f ? { path: f.path, content: f.content } : f)));
       betweenEmitters();
     });
     return queue;
@@ -163,12 +214,48 @@ async function emitAll(
   };
   step(`emitting ${[...running].join(", ")}`);
   const waiting: Promise<void>[] = [];
+  // Work still going on when this thread takes its next emitter: its failure ends the run at the next turn.
+  let failure: { error: unknown } | undefined;
+  const meanwhile = (work: Promise<void>) => {
+    work.catch((error: unknown) => {
+      failure ??= { error };
+    });
+    waiting.push(work);
+  };
+  if (second)
+    meanwhile(
+      second.lane.start(ir, {
+        emitters: (names) => {
+          for (const name of names) running.add(name);
+          step(`emitting ${[...running].join(", ")}`);
+        },
+        files: (name, files) => {
+          returned(name);
+          return take(files);
+        },
+        staged: async (name, files) => {
+          returned(name);
+          // In turn with the batches of this thread, so that a path given twice is found either way.
+          queue = queue.then(() => {
+            for (const f of files) {
+              if (hashes.has(f.path)) throw new Error(`two emitters wrote ${f.path}`);
+              hashes.set(f.path, f.sha256);
+            }
+            second.staged!.record(files);
+            betweenEmitters();
+          });
+          return queue;
+        },
+      }),
+    );
   try {
-    for (const [i, emit] of emitters.entries()) {
+    for (let i = 0; i < emitters.length; i++) {
+      if (failure) throw failure.error;
+      const emit = emitters[i]!;
       const made = emit(ir, kit);
       const now = await Promise.race([made.then((files) => ({ files })), nextTurn()]);
       if (now === undefined) {
-        waiting.push(
+        meanwhile(
           made.then((files) => {
             returned(emitterName(emit, i));
             return take(files);
@@ -181,8 +268,7 @@ async function emitAll(
     }
     await Promise.all(waiting);
   } catch (error) {
-    for (const w of waiting) w.catch(() => {}); // settled or not, the run fails with the first error
-    throw error;
+    throw failure?.error ?? error; // the first error
   }
   const paths = [...hashes.keys()].sort((a, b) => (a < b ? -1 : 1));
   const manifest = {

@@ -18,6 +18,9 @@ function fullCollection(): () => void {
   return () => {};
 }
 
+/** How much a large description's heap may grow between two emitters before its garbage is collected. */
+export const EMITTER_GARBAGE_BYTES = 128 * 2 ** 20;
+
 /**
  * Lets the garbage go when the heap has grown by more than `bytes` since the last time: V8 grows a busy heap
  * rather than collect, and between two emitters of a large description (each making tens of MB of text out of

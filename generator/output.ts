@@ -86,7 +86,93 @@ function checkForeign(outDir: string, previous: Previous, next: ReadonlySet<stri
   }
 }
 
+/**
+ * How many files are written at a time: a large description's output is over ten thousand files, and one write
+ * after another waits for each in turn; a few at a time keep the file system's threads busy.
+ */
+const WRITES_AT_ONCE = 16;
+
+/**
+ * Runs `work` on every item, at most `limit` at a time. After a failure no work starts; it rejects with the first
+ * failure once the work under way has ended (so that nothing is still writing when the caller cleans up).
+ */
+async function eachAtMost<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const lane = async () => {
+    while (failure === undefined && next < items.length) {
+      try {
+        await work(items[next++]!);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  if (failure) throw failure.error;
+}
+
 const digest = (content: string | Buffer) => createHash("sha256").update(content).digest("hex");
+
+/** The temporary folder a run's files are written into, as another thread needs it to write some of them (writeStaged). */
+export interface Staging {
+  readonly outDir: string;
+  readonly folder: string;
+  /** The files of the previous output: those of the same content are linked, not written again. */
+  readonly before: readonly string[];
+}
+
+/** A file writeStaged wrote (or linked, `unchanged`), with its size in bytes and its SHA-256 (hex). */
+export interface StagedFile {
+  readonly path: string;
+  readonly bytes: number;
+  readonly sha256: string;
+  readonly unchanged: boolean;
+}
+
+/**
+ * Writes files into a staging folder, from any thread: each path checked to stay inside the output folder, a file
+ * of the previous output's content linked rather than written. `folders` keeps the folders already made.
+ */
+export async function writeStaged(
+  staging: Staging,
+  files: readonly EmittedFile[],
+  folders = new Map<string, Promise<unknown>>(),
+): Promise<StagedFile[]> {
+  const before = new Set(staging.before);
+  const root = resolve(staging.outDir);
+  // Every path is checked before any of the files is written.
+  const jobs = files.map((file) => ({ file, target: join(staging.folder, relative(root, confinedPath(staging.outDir, file.path))) }));
+  const folder = (dir: string) => {
+    let made = folders.get(dir);
+    if (made === undefined) {
+      made = mkdir(dir, { recursive: true });
+      folders.set(dir, made);
+    }
+    return made;
+  };
+  const staged: StagedFile[] = [];
+  await eachAtMost(jobs, WRITES_AT_ONCE, async ({ file, target }) => {
+    await folder(dirname(target));
+    const old = join(staging.outDir, file.path);
+    const sha256 = digest(file.content);
+    const same = before.has(file.path) && digest(await readFile(old)) === sha256;
+    let unchanged = false;
+    if (same) {
+      // A file system without hard links: same bytes, new file.
+      if (
+        !(await link(old, target).then(
+          () => true,
+          () => false,
+        ))
+      )
+        await copyFile(old, target);
+      unchanged = true;
+    } else await writeFile(target, file.content);
+    staged.push({ path: file.path, bytes: Buffer.byteLength(file.content), sha256, unchanged });
+  });
+  return staged;
+}
 
 /**
  * A run's output being written: files go into a temporary sibling folder as they are given, and their content is
@@ -95,6 +181,10 @@ const digest = (content: string | Buffer) => createHash("sha256").update(content
 export interface OutputWriter {
   /** Writes files (each path checked to stay inside the folder, and given once). */
   add(files: readonly EmittedFile[]): Promise<void>;
+  /** Where another thread writes files of this output with writeStaged; it hands what it wrote to `record`. */
+  readonly staging: Staging;
+  /** Files written into `staging` elsewhere, counted as if added (each path given once). */
+  record(files: readonly StagedFile[]): void;
   /** Bytes of each file written so far, by path. */
   readonly sizes: ReadonlyMap<string, number>;
   /** Replaces the output folder's content with the files given; on failure the output stays as it was. */
@@ -112,6 +202,7 @@ export async function openOutput(outDir: string): Promise<OutputWriter> {
   await mkdir(parent, { recursive: true });
   const staging = await mkdtemp(join(parent, `.${basename(resolve(outDir))}.tmp-`));
   const sizes = new Map<string, number>();
+  const folders = new Map<string, Promise<unknown>>();
   const written: string[] = [];
   const unchanged: string[] = [];
   let open = true;
@@ -119,35 +210,32 @@ export async function openOutput(outDir: string): Promise<OutputWriter> {
     open = false;
     await rm(staging, { recursive: true, force: true });
   };
+  const checkOpen = () => {
+    if (!open) throw new Error(`the output of ${outDir} is no longer open`);
+  };
+  const record = (files: readonly StagedFile[]) => {
+    checkOpen();
+    for (const file of files) {
+      if (sizes.has(file.path)) throw new Error(`${file.path} was written twice`);
+      sizes.set(file.path, file.bytes);
+      (file.unchanged ? unchanged : written).push(file.path);
+    }
+  };
+  const stagingFolder: Staging = { outDir, folder: staging, before: previous.present };
   return {
     sizes,
     abort,
+    staging: stagingFolder,
+    record,
     async add(files) {
-      if (!open) throw new Error(`the output of ${outDir} is no longer open`);
-      for (const file of files) {
-        const rel = confinedPath(outDir, file.path);
-        if (sizes.has(file.path)) throw new Error(`${file.path} was written twice`);
-        sizes.set(file.path, Buffer.byteLength(file.content));
-        const target = join(staging, relative(resolve(outDir), rel));
-        await mkdir(dirname(target), { recursive: true });
-        const old = join(outDir, file.path);
-        const same = before.has(file.path) && digest(await readFile(old)) === digest(file.content);
-        if (
-          same &&
-          (await link(old, target).then(
-            () => true,
-            () => false,
-          ))
-        )
-          unchanged.push(file.path);
-        else if (same) {
-          await copyFile(old, target); // a file system without hard links: same bytes, new file
-          unchanged.push(file.path);
-        } else {
-          await writeFile(target, file.content);
-          written.push(file.path);
-        }
+      checkOpen();
+      // Before anything is written, as the staged files are recorded only once written.
+      const given = new Set<string>();
+      for (const f of files) {
+        if (sizes.has(f.path) || given.has(f.path)) throw new Error(`${f.path} was written twice`);
+        given.add(f.path);
       }
+      record(await writeStaged(stagingFolder, files, folders));
     },
     async commit() {
       if (!open) throw new Error(`the output of ${outDir} is no longer open`);
@@ -166,7 +254,8 @@ export async function openOutput(outDir: string): Promise<OutputWriter> {
       if (aside !== undefined) await rename(outDir, join(aside, "out"));
       await rename(staging, outDir);
       if (aside !== undefined) await rm(aside, { recursive: true, force: true });
-      return { written, unchanged, removed: [...before].filter((f) => !sizes.has(f)).sort() };
+      // Files are written several at a time: the lists are sorted, not in the order the writes ended.
+      return { written: written.sort(), unchanged: unchanged.sort(), removed: [...before].filter((f) => !sizes.has(f)).sort() };
     },
   };
 }

@@ -146,7 +146,7 @@ export async function runGenerate(args: readonly string[]): Promise<number> {
     // Each emitter's files are written (into a folder beside the output, swapped in at the end) as soon as they are
     // made: a large description's output is never held whole.
     const output = await openOutput(out);
-    const generated = await generateInto(source, output.add, { ...run.options, onStep: bar.step }).catch(async (error: unknown) => {
+    const generated = await generateInto(source, output, { ...run.options, onStep: bar.step }).catch(async (error: unknown) => {
       await output.abort();
       throw error;
     });

@@ -12,6 +12,9 @@ export interface EmittedFile {
 /** An emitter reads the IR only, and returns files; writing them is not its business. */
 export type Emitter = (ir: IR, kit: EmitKit) => Promise<readonly EmittedFile[]>;
 
+/** An emitter's name for the progress line: its function's name without `emit`, lower case. */
+export const emitterName = (e: Emitter, i: number): string => e.name.replace(/^emit/, "").toLowerCase() || `emitter ${i + 1}`;
+
 /** Text for inside a comment: the language's own escaper, which keeps the comment one line and harmless. */
 export type CommentEscaper = (text: string) => string;
 
@@ -24,6 +27,11 @@ export interface EmitKit {
    * description's text in it goes through `escapeText`, the comment escaper of the file's language.
    */
   header(ir: IR, comment: CommentStyle, escapeText?: CommentEscaper): string;
+  /**
+   * A point between two steps of an emitter where what the steps before made and no longer need may be collected:
+   * on a large description, hundreds of MB (see memory.ts). Elsewhere it does nothing.
+   */
+  collect(): void;
 }
 
 /** A line comment's prefix, or the opening and closing of a block comment (`<!--`, `-->`). */
@@ -42,8 +50,11 @@ export const plainCommentText: CommentEscaper = (text) =>
 
 const HEADER = new URL("./header.hbs", import.meta.url);
 
-/** The kit of one run; each run gets its own handlebars environment, so nothing leaks between runs. */
-export function createKit(): EmitKit {
+/**
+ * The kit of one run; each run gets its own handlebars environment, so nothing leaks between runs. `collect` is the
+ * run's garbage collector (see memory.ts), if it has one.
+ */
+export function createKit(collect: () => void = () => {}): EmitKit {
   const hbs = templateEnvironment();
   const compiled = new Map<string, Template>();
   const template = (file: URL): Template => {
@@ -55,6 +66,7 @@ export function createKit(): EmitKit {
     return found;
   };
   return {
+    collect,
     render: (templates, name, data) => template(new URL(`${name}.hbs`, templates))(data),
     // A line break in the title or version would end the comment early, and so would the block comment's closing.
     header: (ir, comment, escapeText = plainCommentText) => {

@@ -34,6 +34,18 @@ export function languageTemplates(templates: URL): string[] {
 }
 
 /**
+ * Without the spaces templates leave at the ends of lines, and with at most two blank lines in a row. A large
+ * description's file is tens of MB: each replacement copies it whole, so it is made only where there is something
+ * to replace.
+ */
+function tidy(text: string): string {
+  let tidied = text;
+  if (/[ \t]$/m.test(tidied)) tidied = tidied.replace(/[ \t]+$/gm, "");
+  if (/\n{4,}(?=\S)/.test(tidied)) tidied = tidied.replace(/\n{3,}(?=\S)/g, (m) => (m.length > 3 ? "\n\n\n" : m));
+  return tidied;
+}
+
+/**
  * An emitter for a template-driven target: the view module computes data from the IR, each template of the target's
  * template folder renders one file, and every file starts with the generated header.
  * Nothing here knows the language; a new one is a folder of templates and a view function.
@@ -41,6 +53,8 @@ export function languageTemplates(templates: URL): string[] {
 export function templatedEmitter(templates: URL, view: (ir: IR) => LanguageView): Emitter {
   return async (ir: IR, kit: EmitKit): Promise<readonly EmittedFile[]> => {
     const { outDir, comment, commentEscaper, data, variants = {}, place = (file: string) => file } = view(ir);
+    // What the view was computed from (a large description's many short strings) is garbage from here on.
+    kit.collect();
     const header = kit.header(ir, comment, commentEscaper);
     // Markdown has no line comment: its files carry the same header as an HTML comment.
     const markdownHeader = kit.header(ir, { open: "<!--", close: "-->" });
@@ -49,9 +63,7 @@ export function templatedEmitter(templates: URL, view: (ir: IR) => LanguageView)
       const renders = variants[name]?.map((v) => ({ file: v.file, data: { ...data, ...v.data } })) ?? [{ file: name, data }];
       return renders.map((r) => {
         const body = kit.render(templates, name, r.data);
-        const text = `${r.file.endsWith(".md") ? markdownHeader : header}${body}`
-          .replace(/[ \t]+$/gm, "")
-          .replace(/\n{3,}(?=\S)/g, (m) => (m.length > 3 ? "\n\n\n" : m));
+        const text = tidy(`${r.file.endsWith(".md") ? markdownHeader : header}${body}`);
         return { path: `${outDir}/${place(r.file)}`, content: text.endsWith("\n") ? text : `${text}\n` };
       });
     });

@@ -63,6 +63,7 @@ export function tsKit(kit: EmitKit, settings: TsSettings = {}): TsKit {
   const runtimeModule = settings.runtimeModule ?? RUNTIME_PACKAGE.name;
   return {
     render: kit.render,
+    collect: kit.collect,
     header: (ir, comment, escapeText = tsLineComment) => kit.header(ir, comment, escapeText),
     fileHeader: tsHeader,
     runtimeModule,
