@@ -81,6 +81,7 @@ export const RUNTIME_EXPORTS: readonly string[] = [
   "isValidPipelineSlug",
   "jobPrice",
   "paginateOperation",
+  "parameterHeaders",
   "priceJob",
   "startJob",
   "submitJob",

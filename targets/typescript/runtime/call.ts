@@ -3,7 +3,6 @@
 // also needs the body encoders).
 import { encodingFor, prepareBody, prepareRawBody, rawContentType, serialiseBody } from "./encode.js";
 import type { ApiResult, BillingData, CallInput, OperationSpec, RequestOptions, SendBody } from "./model.js";
-import { parameterHeaders } from "./parameter-text.js";
 import { checkPipeline } from "./pipeline.js";
 import { isResendable } from "./retry.js";
 import { internals, type Runtime } from "./runtime.js";
@@ -54,9 +53,12 @@ function operationRequest(
   // A JSON operation asks for JSON first: a server that also offers another representation (GitHub's
   // application/vnd.github.object) then answers with the one the client parses.
   const accept = response === "json" ? ACCEPT_JSON : undefined;
-  const extra = parameterHeaders(input.header, input.cookie, options.headers);
   // The transport copies the headers before it adds to them, so a plain JSON call passes the shared Accept as it is.
-  const headers = prepared?.headers === undefined && extra === undefined ? accept : { ...prepared?.headers, ...accept, ...extra };
+  // Spread copies own keys as data (a `__proto__` header name stays a header); the options' headers win.
+  const headers =
+    prepared?.headers === undefined && input.headers === undefined && options.headers === undefined
+      ? accept
+      : { ...prepared?.headers, ...accept, ...input.headers, ...options.headers };
   return {
     method: op.method,
     path: op.path,

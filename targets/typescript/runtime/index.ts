@@ -66,6 +66,7 @@ export type {
 } from "./model.js";
 export type { ClientOptions, FetchLike, LogFn, Logger, PollInterval, RetryOptions } from "./options.js";
 export { type PaginateOptions, paginateOperation } from "./paginate.js";
+export { parameterHeaders } from "./parameter-text.js";
 export { jobPrice } from "./pricing.js";
 export type { Middleware } from "openapi-fetch";
 export { Runtime } from "./runtime.js";

@@ -105,8 +105,9 @@ export function bodyTypeNode(op: Operation, schema: Schema, scope: TypeScope): T
 
 /**
  * The request the function passes to the runtime: `{ path: { id: params.id }, query: {...}, body }`, each
- * parameter read from the params object under its key. An optional body is left out when it is undefined; a
- * checked body is sent as the check returned it.
+ * parameter read from the params object under its key. Header and cookie parameters become
+ * `headers: parameterHeaders({...}, {...})`, called here so that operations without them leave its code out of a
+ * bundle. An optional body is left out when it is undefined; a checked body is sent as the check returned it.
  */
 export function requestInput(
   op: Operation,
@@ -116,9 +117,14 @@ export function requestInput(
 ): TS.ObjectLiteralExpression {
   const pick = (list: readonly Parameter[]): TS.Expression =>
     objectOf(list.map((p) => [p.name, readProperty("params", keys.get(p)!, optionalParams, isInheritedMember(keys.get(p)!))]));
-  const groups = (["path", "query", "header", "cookie"] as const)
+  const groups = (["path", "query"] as const)
     .filter((where) => op.parameters[where].length > 0)
     .map((where): readonly [string, TS.Expression] => [where, pick(op.parameters[where])]);
+  if (hasHeaderParameters(op)) {
+    const { header, cookie } = op.parameters;
+    const args = [header.length > 0 ? pick(header) : id("undefined"), ...(cookie.length > 0 ? [pick(cookie)] : [])];
+    groups.push(["headers", call("parameterHeaders", undefined, args)]);
+  }
   const entries = checked ? [...groups, ["body", id("checked")] as const] : groups;
   const input = objectOf(entries);
   if (!op.requestBody || checked) return input;
@@ -137,6 +143,11 @@ export function requestInput(
     ),
   );
   return f.createObjectLiteralExpression([...input.properties, spread], false);
+}
+
+/** Whether an operation has header or cookie parameters, which its function turns into headers with parameterHeaders. */
+export function hasHeaderParameters(op: Operation): boolean {
+  return op.parameters.header.length > 0 || op.parameters.cookie.length > 0;
 }
 
 export interface OperationContext {
