@@ -72,6 +72,7 @@ export const RUNTIME_EXPORTS: readonly string[] = [
   "bindDownloadFile",
   "callOperation",
   "callOperationWithBody",
+  "callSubmission",
   "checkSubscription",
   "downloadFile",
   "errorClassTable",

@@ -1,11 +1,13 @@
 // One operation of the description, as a generated function calls it: callOperation for an operation without a
 // body (URL, credentials, fetch and error mapping, nothing more), callOperationWithBody for one with a body (which
-// also needs the body encoders).
+// also needs the body encoders), callSubmission for a job submission without a body. Only the last two pass
+// JobMayExistError, a submission's error, so that the bundles of other operations leave it out.
 import { encodingFor, prepareBody, prepareRawBody, rawContentType, serialiseBody } from "./encode.js";
 import type { ApiResult, BillingData, CallInput, OperationSpec, RequestOptions, SendBody } from "./model.js";
 import { checkPipeline } from "./pipeline.js";
 import { isResendable } from "./retry.js";
 import { internals, type Runtime } from "./runtime.js";
+import { JobMayExistError } from "./errors.js";
 import { type Budget, budgetFor } from "./timing.js";
 import type { SendRequest, SendResult } from "./transport.js";
 
@@ -29,12 +31,13 @@ export function sendOperation(
   input: CallInput,
   options: RequestOptions,
   prepared: OperationBody | undefined,
+  submission?: SendRequest["submission"],
   response: SendRequest["response"] = op.response ?? "json",
   budget?: Budget,
 ): Promise<SendResult> {
   try {
     const b = budget ?? budgetFor(options, client[internals].options.deadlineMs);
-    return client[internals].transport.send(operationRequest(client, op, input, options, prepared, response, b));
+    return client[internals].transport.send(operationRequest(client, op, input, options, prepared, response, b, submission));
   } catch (refused) {
     return Promise.reject(refused);
   }
@@ -49,6 +52,7 @@ function operationRequest(
   prepared: OperationBody | undefined,
   response: SendRequest["response"],
   budget: Budget,
+  submission: SendRequest["submission"],
 ): SendRequest {
   // A JSON operation asks for JSON first: a server that also offers another representation (GitHub's
   // application/vnd.github.object) then answers with the one the client parses.
@@ -69,7 +73,8 @@ function operationRequest(
     headers,
     response,
     resendable: isResendable(op),
-    jobSubmission: op.job === "submit",
+    // A job submission's failures after it may have arrived are JobMayExistErrors; its caller brings the class.
+    submission: op.job === "submit" ? submission : undefined,
     stillRunningStatus: op.job === "submit" ? client[internals].model.jobs?.submit.stillRunningStatus : undefined,
     budget,
     label: op.operationId,
@@ -77,7 +82,7 @@ function operationRequest(
   };
 }
 
-/** An operation without a request body. */
+/** An operation without a request body that is no job submission (callSubmission sends those). */
 export function callOperation<T, B extends BillingData = BillingData>(
   client: Runtime<B, object>,
   op: OperationSpec,
@@ -86,6 +91,16 @@ export function callOperation<T, B extends BillingData = BillingData>(
 ): Promise<ApiResult<T, B>> {
   // Not async itself: sendOperation already turns every failure into a rejection.
   return sendOperation(client, op, input, options, undefined) as Promise<ApiResult<T, B>>;
+}
+
+/** A job submission without a request body: a failure after it may have arrived is a JobMayExistError. */
+export function callSubmission<T, B extends BillingData = BillingData>(
+  client: Runtime<B, object>,
+  op: OperationSpec,
+  input: Omit<CallInput, "body" | "jsonStrings">,
+  options: RequestOptions = {},
+): Promise<ApiResult<T, B>> {
+  return sendOperation(client, op, input, options, undefined, JobMayExistError) as Promise<ApiResult<T, B>>;
 }
 
 /** An operation with a request body (JSON, a form or a raw body, as its spec and the options say). */
@@ -101,7 +116,7 @@ export async function callOperationWithBody<T, B extends BillingData = BillingDa
   const selector = op.job === "submit" ? model.jobs?.submit.pipelineParameter : undefined;
   const prepared = await prepareOperationBody(client, op, input, options);
   if (selector !== undefined && input.path?.[selector] !== undefined) checkPipeline(model, errors, String(input.path[selector]));
-  return (await sendOperation(client, op, input, options, prepared)) as ApiResult<T, B>;
+  return (await sendOperation(client, op, input, options, prepared, JobMayExistError)) as ApiResult<T, B>;
 }
 
 /** An operation's body, its encoding and its headers: a raw body carries its media type as Content-Type. */

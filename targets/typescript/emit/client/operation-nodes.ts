@@ -171,7 +171,8 @@ export function operationFunctionSpec(op: Operation, context: OperationContext):
   const binary = isBinaryResponse(op);
   // A required body after the params makes them required too: an optional parameter cannot precede a required one.
   const optionalParams = !params.some((p) => p.required) && !(body && op.requestBody?.required);
-  const send = binary ? "downloadFile" : body ? "callOperationWithBody" : "callOperation";
+  // A job submission without a body has its own call: only it and the calls with a body know a submission's error.
+  const send = binary ? "downloadFile" : body ? "callOperationWithBody" : op.job?.role === "submit" ? "callSubmission" : "callOperation";
   const result = binary ? typeRef("Download", billing.alias === undefined ? undefined : billing.extra()) : typeRef(names.response(op));
   const checked = body !== undefined && check !== undefined;
   const args = [id("client"), id(names.spec(op)), requestInput(op, keys, optionalParams, checked), id("options")];
