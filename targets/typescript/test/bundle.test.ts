@@ -1,7 +1,8 @@
 // What a browser bundle of one operation carries: esbuild with the benchmark's settings (bundle, minify, ESM,
 // platform browser, no externals) of `createClient` and `getJob` from the generated client. The runtime's job,
-// download, pagination and webhook code must not be in it; each is recognised by texts only its own module holds,
-// which the bundles that do use those modules are checked to contain, so a renamed text fails here too.
+// download, pagination and webhook code, and a job submission's error, must not be in it; each is recognised by
+// texts only its own module holds, which the bundles that do use those modules are checked to contain, so a renamed
+// text fails here too.
 import { describe, expect, it } from "vitest";
 import { type BundleSize, bundleCases, bundleSize } from "../../../scripts/bench/bundle.js";
 
@@ -12,6 +13,8 @@ const MARKERS: Readonly<Record<string, readonly string[]>> = {
   webhooks: ["webhook subscription refused before sending", "at least one webhook secret is required", "callbackTimeoutMs must be"],
   // The pipeline check of a job submission: only operations with a body can submit a job.
   "submission check": ["a non-empty value"],
+  // A submission's error (JobMayExistError): the transport gets it from the senders of submissions only.
+  "submission error": ["the job may exist and may be billed"],
 };
 
 /**
@@ -52,6 +55,7 @@ describe("the bundle of one operation", () => {
       pagination: `export { paginateOperation } from "./targets/typescript/runtime/index.ts";`,
       webhooks: `export * from "./generated/webhooks.ts"; export { subscribeWebhook } from "./generated/index.ts";`,
       "submission check": `export { createClient, addJob } from "./generated/index.ts";`,
+      "submission error": `export { createClient, addJob } from "./generated/index.ts";`,
     };
     for (const [module, contents] of Object.entries(users)) {
       const { code } = await bundle(contents);
