@@ -70,6 +70,7 @@ export const RUNTIME_EXPORTS: readonly string[] = [
   "WaitOptions",
   "WebhookSigningModel",
   "bindDownloadFile",
+  "callJsonOperation",
   "callOperation",
   "callOperationWithBody",
   "callSubmission",

@@ -1,8 +1,9 @@
 // One operation of the description, as a generated function calls it: callOperation for an operation without a
 // body (URL, credentials, fetch and error mapping, nothing more), callOperationWithBody for one with a body (which
-// also needs the body encoders), callSubmission for a job submission without a body. Only the last two pass
+// also needs the body encoders), callJsonOperation for one whose body can only be JSON (the JSON encoder alone),
+// callSubmission for a job submission without a body. Only callOperationWithBody and callSubmission pass
 // JobMayExistError, a submission's error, so that the bundles of other operations leave it out.
-import { encodingFor, prepareBody, prepareRawBody, rawContentType, serialiseBody } from "./encode.js";
+import { encodingFor, jsonSerializer, prepareBody, prepareRawBody, rawContentType, serialiseBody } from "./encode.js";
 import type { ApiResult, BillingData, CallInput, OperationSpec, RequestOptions, SendBody } from "./model.js";
 import { checkPipeline } from "./pipeline.js";
 import { isResendable } from "./retry.js";
@@ -117,6 +118,29 @@ export async function callOperationWithBody<T, B extends BillingData = BillingDa
   const prepared = await prepareOperationBody(client, op, input, options);
   if (selector !== undefined && input.path?.[selector] !== undefined) checkPipeline(model, errors, String(input.path[selector]));
   return (await sendOperation(client, op, input, options, prepared, JobMayExistError)) as ApiResult<T, B>;
+}
+
+/**
+ * An operation whose spec's request media type is JSON and that is no job submission: its body is JSON whatever
+ * options.mediaType says (as encodingFor decides), so it is sent as callOperationWithBody sends it, without the form
+ * and raw encoders or the pipeline check in its bundle.
+ */
+export async function callJsonOperation<T, B extends BillingData = BillingData>(
+  client: Runtime<B, object>,
+  op: OperationSpec,
+  input: CallInput,
+  options: RequestOptions = {},
+): Promise<ApiResult<T, B>> {
+  const arrays = client[internals].model.conventions?.form?.arrays;
+  const prepared =
+    input.body === undefined
+      ? undefined
+      : {
+          body: jsonSerializer(await prepareBody(input.body, input.jsonStrings, arrays)),
+          contentType: "application/json",
+          headers: undefined,
+        };
+  return (await sendOperation(client, op, input, options, prepared)) as ApiResult<T, B>;
 }
 
 /** An operation's body, its encoding and its headers: a raw body carries its media type as Content-Type. */

@@ -8,7 +8,7 @@ export {
   type TokenProvider,
   tokenKind,
 } from "./auth.js";
-export { callOperation, callOperationWithBody, callSubmission } from "./call.js";
+export { callJsonOperation, callOperation, callOperationWithBody, callSubmission } from "./call.js";
 export { bindDownloadFile, type Download, type DownloadFile, downloadFile, fileNameFromDisposition } from "./download.js";
 export {
   AbortedError,

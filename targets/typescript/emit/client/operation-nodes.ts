@@ -21,7 +21,7 @@ import {
 } from "../ts-nodes.js";
 import { call, type FunctionSpec, id, objectOf, readProperty, returns, constant } from "../ts-functions.js";
 import type { TsNames } from "../names.js";
-import { isBinaryResponse, rawBodyMediaType } from "./spec.js";
+import { isBinaryResponse, operationSpec, rawBodyMediaType } from "./spec.js";
 
 /** The runtime's generic types narrowed to the description's billing schema, when it names one. */
 export interface BillingTypes {
@@ -150,6 +150,17 @@ export function hasHeaderParameters(op: Operation): boolean {
   return op.parameters.header.length > 0 || op.parameters.cookie.length > 0;
 }
 
+/**
+ * The runtime call of an operation with a body: a body that can only be JSON (the spec's media type says so) and is
+ * no job submission needs only the JSON encoder; any other goes through callOperationWithBody. A job submission
+ * without a body has its own call (callSubmission): only it and the calls with a body know a submission's error.
+ */
+function bodyCall(op: Operation): string {
+  return operationSpec(op).requestMediaType === "application/json" && op.job?.role !== "submit"
+    ? "callJsonOperation"
+    : "callOperationWithBody";
+}
+
 export interface OperationContext {
   readonly names: TsNames;
   readonly billing: BillingTypes;
@@ -171,8 +182,7 @@ export function operationFunctionSpec(op: Operation, context: OperationContext):
   const binary = isBinaryResponse(op);
   // A required body after the params makes them required too: an optional parameter cannot precede a required one.
   const optionalParams = !params.some((p) => p.required) && !(body && op.requestBody?.required);
-  // A job submission without a body has its own call: only it and the calls with a body know a submission's error.
-  const send = binary ? "downloadFile" : body ? "callOperationWithBody" : op.job?.role === "submit" ? "callSubmission" : "callOperation";
+  const send = binary ? "downloadFile" : body ? bodyCall(op) : op.job?.role === "submit" ? "callSubmission" : "callOperation";
   const result = binary ? typeRef("Download", billing.alias === undefined ? undefined : billing.extra()) : typeRef(names.response(op));
   const checked = body !== undefined && check !== undefined;
   const args = [id("client"), id(names.spec(op)), requestInput(op, keys, optionalParams, checked), id("options")];
