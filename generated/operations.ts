@@ -13,8 +13,8 @@ import type {
 } from "../targets/typescript/runtime/index.js";
 import {
   bindDownloadFile,
+  callJsonOperation,
   callOperation,
-  callOperationWithBody,
   priceJob as priceJobOf,
   startJob as startJobOf,
   submitJob as submitJobOf,
@@ -660,7 +660,7 @@ export function deleteWebhook(
   body: DeleteWebhookBody,
   options?: RequestOptions,
 ): Promise<ApiResult<DeleteWebhookResponse, Billing>> {
-  return callOperationWithBody<DeleteWebhookResponse, Billing>(client, deleteWebhookOperation, { body }, options);
+  return callJsonOperation<DeleteWebhookResponse, Billing>(client, deleteWebhookOperation, { body }, options);
 }
 
 /** Success body of `listWebhooks`. */
@@ -715,7 +715,7 @@ export function subscribeWebhook(
   options?: RequestOptions,
 ): Promise<ApiResult<SubscribeWebhookResponse, Billing>> {
   const checked = checkSubscription(body, subscriptionRules, { create: true });
-  return callOperationWithBody<SubscribeWebhookResponse, Billing>(
+  return callJsonOperation<SubscribeWebhookResponse, Billing>(
     client,
     subscribeWebhookOperation,
     { body: checked },
@@ -748,7 +748,7 @@ export function testWebhook(
   body: TestWebhookBody,
   options?: RequestOptions,
 ): Promise<ApiResult<TestWebhookResponse, Billing>> {
-  return callOperationWithBody<TestWebhookResponse, Billing>(client, testWebhookOperation, { body }, options);
+  return callJsonOperation<TestWebhookResponse, Billing>(client, testWebhookOperation, { body }, options);
 }
 
 /** Success body of `updateWebhook`. */
@@ -781,12 +781,7 @@ export function updateWebhook(
   options?: RequestOptions,
 ): Promise<ApiResult<UpdateWebhookResponse, Billing>> {
   const checked = checkSubscription(body, subscriptionRules, { create: false });
-  return callOperationWithBody<UpdateWebhookResponse, Billing>(
-    client,
-    updateWebhookOperation,
-    { body: checked },
-    options,
-  );
+  return callJsonOperation<UpdateWebhookResponse, Billing>(client, updateWebhookOperation, { body: checked }, options);
 }
 
 /** Submits a job and waits for its payload: hold first, then polling while it runs. Works for any valid slug. */

@@ -146,24 +146,20 @@ export class Auth {
   }
 
   #choose(security: readonly (readonly string[])[] | undefined, operation: string): Resolved[] {
-    if (security === undefined) {
-      // No stated requirement: the first scheme with a credential, else a bearer token when one is given.
-      for (const loose of [false, true]) {
-        for (const name of Object.keys(this.#config.schemes)) {
-          const found = this.#resolve(name, loose);
-          if (found) return [found];
-        }
-      }
-      const token = this.#config.token;
-      return token === undefined ? [] : [{ scheme: "", model: undefined, credential: token }];
-    }
+    // No stated requirement: each scheme (by name) is an alternative of its own.
+    const alternatives = security ?? Object.keys(this.#config.schemes).map((name) => [name]);
     // A credential given for its kind wins over the token standing in for an API key.
     for (const loose of [false, true]) {
-      for (const alternative of security) {
+      for (const alternative of alternatives) {
         if (alternative.length === 0) continue;
         const all = alternative.map((name) => this.#resolve(name, loose));
         if (all.every((r) => r !== undefined)) return all as Resolved[];
       }
+    }
+    if (security === undefined) {
+      // No scheme with a credential: a bearer token when one is given.
+      const token = this.#config.token;
+      return token === undefined ? [] : [{ scheme: "", model: undefined, credential: token }];
     }
     // Optional security (an empty alternative, or none at all): sent when the client has it, never required.
     if (security.length === 0 || security.some((alternative) => alternative.length === 0)) return [];

@@ -1,12 +1,14 @@
 // One operation of the description, as a generated function calls it: callOperation for an operation without a
 // body (URL, credentials, fetch and error mapping, nothing more), callOperationWithBody for one with a body (which
-// also needs the body encoders).
-import { encodingFor, prepareBody, prepareRawBody, rawContentType, serialiseBody } from "./encode.js";
+// also needs the body encoders), callJsonOperation for one whose body can only be JSON (the JSON encoder alone),
+// callSubmission for a job submission without a body. Only callOperationWithBody and callSubmission pass
+// JobMayExistError, a submission's error, so that the bundles of other operations leave it out.
+import { encodingFor, jsonSerializer, prepareBody, prepareRawBody, rawContentType, serialiseBody } from "./encode.js";
 import type { ApiResult, BillingData, CallInput, OperationSpec, RequestOptions, SendBody } from "./model.js";
-import { parameterHeaders } from "./parameter-text.js";
 import { checkPipeline } from "./pipeline.js";
 import { isResendable } from "./retry.js";
 import { internals, type Runtime } from "./runtime.js";
+import { JobMayExistError } from "./errors.js";
 import { type Budget, budgetFor } from "./timing.js";
 import type { SendRequest, SendResult } from "./transport.js";
 
@@ -30,12 +32,13 @@ export function sendOperation(
   input: CallInput,
   options: RequestOptions,
   prepared: OperationBody | undefined,
+  submission?: SendRequest["submission"],
   response: SendRequest["response"] = op.response ?? "json",
   budget?: Budget,
 ): Promise<SendResult> {
   try {
     const b = budget ?? budgetFor(options, client[internals].options.deadlineMs);
-    return client[internals].transport.send(operationRequest(client, op, input, options, prepared, response, b));
+    return client[internals].transport.send(operationRequest(client, op, input, options, prepared, response, b, submission));
   } catch (refused) {
     return Promise.reject(refused);
   }
@@ -50,13 +53,17 @@ function operationRequest(
   prepared: OperationBody | undefined,
   response: SendRequest["response"],
   budget: Budget,
+  submission: SendRequest["submission"],
 ): SendRequest {
   // A JSON operation asks for JSON first: a server that also offers another representation (GitHub's
   // application/vnd.github.object) then answers with the one the client parses.
   const accept = response === "json" ? ACCEPT_JSON : undefined;
-  const extra = parameterHeaders(input.header, input.cookie, options.headers);
   // The transport copies the headers before it adds to them, so a plain JSON call passes the shared Accept as it is.
-  const headers = prepared?.headers === undefined && extra === undefined ? accept : { ...prepared?.headers, ...accept, ...extra };
+  // Spread copies own keys as data (a `__proto__` header name stays a header); the options' headers win.
+  const headers =
+    prepared?.headers === undefined && input.headers === undefined && options.headers === undefined
+      ? accept
+      : { ...prepared?.headers, ...accept, ...input.headers, ...options.headers };
   return {
     method: op.method,
     path: op.path,
@@ -67,7 +74,8 @@ function operationRequest(
     headers,
     response,
     resendable: isResendable(op),
-    jobSubmission: op.job === "submit",
+    // A job submission's failures after it may have arrived are JobMayExistErrors; its caller brings the class.
+    submission: op.job === "submit" ? submission : undefined,
     stillRunningStatus: op.job === "submit" ? client[internals].model.jobs?.submit.stillRunningStatus : undefined,
     budget,
     label: op.operationId,
@@ -75,7 +83,7 @@ function operationRequest(
   };
 }
 
-/** An operation without a request body. */
+/** An operation without a request body that is no job submission (callSubmission sends those). */
 export function callOperation<T, B extends BillingData = BillingData>(
   client: Runtime<B, object>,
   op: OperationSpec,
@@ -84,6 +92,16 @@ export function callOperation<T, B extends BillingData = BillingData>(
 ): Promise<ApiResult<T, B>> {
   // Not async itself: sendOperation already turns every failure into a rejection.
   return sendOperation(client, op, input, options, undefined) as Promise<ApiResult<T, B>>;
+}
+
+/** A job submission without a request body: a failure after it may have arrived is a JobMayExistError. */
+export function callSubmission<T, B extends BillingData = BillingData>(
+  client: Runtime<B, object>,
+  op: OperationSpec,
+  input: Omit<CallInput, "body" | "jsonStrings">,
+  options: RequestOptions = {},
+): Promise<ApiResult<T, B>> {
+  return sendOperation(client, op, input, options, undefined, JobMayExistError) as Promise<ApiResult<T, B>>;
 }
 
 /** An operation with a request body (JSON, a form or a raw body, as its spec and the options say). */
@@ -99,6 +117,29 @@ export async function callOperationWithBody<T, B extends BillingData = BillingDa
   const selector = op.job === "submit" ? model.jobs?.submit.pipelineParameter : undefined;
   const prepared = await prepareOperationBody(client, op, input, options);
   if (selector !== undefined && input.path?.[selector] !== undefined) checkPipeline(model, errors, String(input.path[selector]));
+  return (await sendOperation(client, op, input, options, prepared, JobMayExistError)) as ApiResult<T, B>;
+}
+
+/**
+ * An operation whose spec's request media type is JSON and that is no job submission: its body is JSON whatever
+ * options.mediaType says (as encodingFor decides), so it is sent as callOperationWithBody sends it, without the form
+ * and raw encoders or the pipeline check in its bundle.
+ */
+export async function callJsonOperation<T, B extends BillingData = BillingData>(
+  client: Runtime<B, object>,
+  op: OperationSpec,
+  input: CallInput,
+  options: RequestOptions = {},
+): Promise<ApiResult<T, B>> {
+  const arrays = client[internals].model.conventions?.form?.arrays;
+  const prepared =
+    input.body === undefined
+      ? undefined
+      : {
+          body: jsonSerializer(await prepareBody(input.body, input.jsonStrings, arrays)),
+          contentType: "application/json",
+          headers: undefined,
+        };
   return (await sendOperation(client, op, input, options, prepared)) as ApiResult<T, B>;
 }
 

@@ -2,7 +2,7 @@
 // token or a full URL found in a result goes through the model's download operation (the description's
 // x-paperoffice-job `download`). URLs of that operation below the base address get the Authorization header; URLs of
 // other origins (signed links) are fetched without it.
-import { AbortedError, DeadlineExceededError, ResponseBodyError, SdkError } from "./errors.js";
+import { AbortedError, DeadlineExceededError, JobMayExistError, ResponseBodyError, SdkError } from "./errors.js";
 import { prepareOperationBody, sendOperation } from "./call.js";
 import type { BillingData, CallInput, JobModel, JobsModel, OperationSpec, RequestOptions, ResponseMeta } from "./model.js";
 import { matchTemplate, templateParameters } from "./path-template.js";
@@ -260,6 +260,6 @@ async function downloadOperation<B extends BillingData>(
   }
   const b = budgetFor(options, client[internals].options.deadlineMs);
   const prepared = await prepareOperationBody(client, op, input, options);
-  const result = await sendOperation(client, op, input, options, prepared, "binary", b);
+  const result = await sendOperation(client, op, input, options, prepared, JobMayExistError, "binary", b);
   return toDownload(result.data as ReadableStream<Uint8Array>, result.meta, undefined, b) as Download<B>;
 }

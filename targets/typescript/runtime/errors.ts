@@ -135,15 +135,6 @@ export class JobMayExistError extends MayHaveBeenProcessedError {
   }
 }
 
-/** The error for a write that failed after it may have reached the server: JobMayExistError for a job submission. */
-export function mayHaveBeenProcessed(
-  jobSubmission: boolean,
-  detail: string,
-  options: SdkErrorOptions & { status?: number } = {},
-): MayHaveBeenProcessedError {
-  return jobSubmission ? new JobMayExistError(detail, options) : new MayHaveBeenProcessedError(detail, options);
-}
-
 /** The body of a successful answer (a download) broke off or could not be read. `cause` holds the platform's error. */
 export class ResponseBodyError extends SdkError {}
 

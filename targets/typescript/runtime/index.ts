@@ -8,7 +8,7 @@ export {
   type TokenProvider,
   tokenKind,
 } from "./auth.js";
-export { callOperation, callOperationWithBody } from "./call.js";
+export { callJsonOperation, callOperation, callOperationWithBody, callSubmission } from "./call.js";
 export { bindDownloadFile, type Download, type DownloadFile, downloadFile, fileNameFromDisposition } from "./download.js";
 export {
   AbortedError,
@@ -66,6 +66,7 @@ export type {
 } from "./model.js";
 export type { ClientOptions, FetchLike, LogFn, Logger, PollInterval, RetryOptions } from "./options.js";
 export { type PaginateOptions, paginateOperation } from "./paginate.js";
+export { parameterHeaders } from "./parameter-text.js";
 export { jobPrice } from "./pricing.js";
 export type { Middleware } from "openapi-fetch";
 export { Runtime } from "./runtime.js";

@@ -235,7 +235,7 @@ export class Jobs {
       ),
       response: "json",
       resendable: false,
-      jobSubmission: true,
+      submission: JobMayExistError,
       stillRunningStatus: jobs.submit.stillRunningStatus,
       budget: b,
       headers: options.headers,

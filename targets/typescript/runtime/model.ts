@@ -191,10 +191,11 @@ export type SendBody = FormData | URLSearchParams | string | Blob;
 export interface CallInput {
   path?: Record<string, string | number>;
   query?: Record<string, unknown>;
-  /** Header parameters, sent as request headers (the options' extra headers win over them). */
-  header?: Record<string, unknown>;
-  /** Cookie parameters, sent in one Cookie header. */
-  cookie?: Record<string, unknown>;
+  /**
+   * The header and cookie parameters as request headers, made by parameterHeaders in the generated operation (so that
+   * operations without them leave its code out); the options' extra headers win over them.
+   */
+  headers?: Readonly<Record<string, string>> | undefined;
   /** A form body is an object of fields; a JSON body may be any JSON value. */
   body?: unknown;
   /** Body fields that travel as JSON text (the structured value, serialised with JSON.stringify; a string becomes a JSON string). */

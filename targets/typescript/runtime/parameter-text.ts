@@ -1,5 +1,6 @@
-// Parameter values as text (header and cookie parameters, and form fields), apart from the body encoders: an
-// operation without a body needs only this, so that its bundle leaves encode.ts out.
+// Parameter values as text (header and cookie parameters, and form fields), apart from the body encoders. A
+// generated operation with header or cookie parameters calls parameterHeaders itself, so that the bundles of the
+// others leave this out.
 
 /** Sets an own property, so that a key such as `__proto__` is data, never the prototype. */
 export function setOwn(out: Record<string, unknown>, key: string, value: unknown): void {
@@ -31,7 +32,7 @@ function parameterText(value: unknown): string {
 export function parameterHeaders(
   header: Readonly<Record<string, unknown>> | undefined,
   cookie: Readonly<Record<string, unknown>> | undefined,
-  extra: Readonly<Record<string, string>> | undefined,
+  extra?: Readonly<Record<string, string>>,
 ): Record<string, string> | undefined {
   if (header === undefined && cookie === undefined && extra === undefined) return undefined;
   const out: Record<string, string> = {};

@@ -11,9 +11,9 @@ import {
   AbortedError,
   ConnectionError,
   DeadlineExceededError,
-  JobMayExistError,
+  type JobMayExistError,
   MalformedResponseError,
-  mayHaveBeenProcessed,
+  MayHaveBeenProcessedError,
   RequestEncodingError,
   SdkError,
   type ServiceError,
@@ -37,8 +37,11 @@ export interface SendRequest {
   response: "json" | "binary";
   /** May be sent again after a failure that may have reached the server (see isResendable in retry.ts). */
   resendable: boolean;
-  /** A job submission: a failure after it may have arrived is a JobMayExistError. */
-  jobSubmission?: boolean | undefined;
+  /**
+   * A job submission: a failure after it may have arrived is a JobMayExistError. Its senders pass the class, so that
+   * the bundles of other operations leave it out.
+   */
+  submission?: typeof JobMayExistError | undefined;
   /** The status of a job submission's answer when the hold ran out and the job goes on (its body is no error). */
   stillRunningStatus?: number | undefined;
   budget: Budget;
@@ -151,7 +154,9 @@ export class Transport {
 
   async #loop(req: SendRequest, deadline: CallDeadline): Promise<SendResult> {
     const { budget: b, resendable } = req;
-    const jobSubmission = req.jobSubmission === true;
+    const submission = req.submission;
+    const jobSubmission = submission !== undefined;
+    const MayHaveBeenProcessed = submission ?? MayHaveBeenProcessedError;
     const retry = this.#options.retry;
     const log = this.#options.logger;
     let attempts = 0;
@@ -190,11 +195,11 @@ export class Transport {
           if (resendable) throw failure;
           const why = failure instanceof AbortedError ? "aborted by the caller" : "the deadline passed";
           const what = jobSubmission ? "the submission" : "the request";
-          throw mayHaveBeenProcessed(jobSubmission, `${why} while ${what} was in flight`, { cause: failure, ...jobOption(b) });
+          throw new MayHaveBeenProcessed(`${why} while ${what} was in flight`, { cause: failure, ...jobOption(b) });
         }
         const causeCode = failure instanceof ConnectionError ? failure.causeCode : undefined;
         if (verdictForNetwork(causeCode, resendable) === "may-have-been-processed") {
-          throw mayHaveBeenProcessed(jobSubmission, `the connection failed after the request was sent (${causeCode ?? "unknown cause"})`, {
+          throw new MayHaveBeenProcessed(`the connection failed after the request was sent (${causeCode ?? "unknown cause"})`, {
             cause: failure,
           });
         }
@@ -208,7 +213,7 @@ export class Transport {
       const { response } = outcome;
       if (response.ok) {
         const data =
-          req.response === "binary" ? (outcome.data ?? new ReadableStream()) : this.#parseJson(outcome.data, response, jobSubmission);
+          req.response === "binary" ? (outcome.data ?? new ReadableStream()) : this.#parseJson(outcome.data, response, submission);
         this.#notePacing(data);
         // A job still running after the hold is the job's answer, not an error, whatever its body holds.
         const stillRunning = jobSubmission && response.status === req.stillRunningStatus;
@@ -229,7 +234,7 @@ export class Transport {
       const verdict = verdictForStatus(response.status, resendable);
       if (verdict === "fail") throw error;
       if (verdict === "may-have-been-processed") {
-        throw mayHaveBeenProcessed(jobSubmission, `HTTP ${response.status}${error.code === undefined ? "" : ` ${error.code}`}`, {
+        throw new MayHaveBeenProcessed(`HTTP ${response.status}${error.code === undefined ? "" : ` ${error.code}`}`, {
           cause: error,
           status: response.status,
         });
@@ -257,7 +262,7 @@ export class Transport {
     return headers;
   }
 
-  #parseJson(text: unknown, response: Response, jobSubmission: boolean): unknown {
+  #parseJson(text: unknown, response: Response, submission: typeof JobMayExistError | undefined): unknown {
     if (typeof text !== "string" || text === "") return undefined;
     try {
       return JSON.parse(text);
@@ -268,7 +273,9 @@ export class Transport {
         body: this.#auth.redactText(text.slice(0, 2000)),
       });
       // The service answered with success: a submission was taken, but its job id is unreadable.
-      throw jobSubmission ? new JobMayExistError("the success answer was not readable", { cause: error, status: response.status }) : error;
+      throw submission === undefined
+        ? error
+        : new submission("the success answer was not readable", { cause: error, status: response.status });
     }
   }
 

@@ -112,7 +112,8 @@ describe("operationFunctionSpec", () => {
   it("prints a function that passes its params and body to the runtime, the signature a parameter a line when long", async () => {
     const { ir, op } = await irOf({
       parameters: [idParam],
-      requestBody: { required: true, content: { "application/json": { schema: { type: "object" } } } },
+      // A form body: the runtime's call with every body encoder (a JSON-only body has its own, tested below).
+      requestBody: { required: true, content: { "multipart/form-data": { schema: { type: "object" } } } },
       responses: { "200": ok({ type: "string" }) },
     });
     const names = tsNames(ir);
@@ -135,6 +136,28 @@ describe("operationFunctionSpec", () => {
       "  return callOperationWithBody<OpResponse, Billing>(client, opOperation, { path: { id: params.id }, body }, options);",
       "}",
     ]);
+  });
+
+  it("sends a body that can only be JSON with callJsonOperation, and a JSON or form body with callOperationWithBody", async () => {
+    const sendOf = async (content: Record<string, { schema: { type: "object" } }>) => {
+      const { ir, op } = await irOf({ requestBody: { required: true, content }, responses: { "200": ok({ type: "string" }) } }, "/items");
+      return operationFunctionSpec(op, {
+        names: tsNames(ir),
+        billing: billingTypes(undefined),
+        keys: paramKeys([]),
+        check: undefined,
+        doc: [],
+      });
+    };
+    const json = await sendOf({ "application/json": { schema: { type: "object" } } });
+    expect(json.send).toBe("callJsonOperation");
+    expect(printFunction(json.function)).toContain("return callJsonOperation<OpResponse>(client, opOperation, { body }, options);");
+    // With a form beside it, options.mediaType may choose the form: every encoder is needed.
+    const either = await sendOf({
+      "application/json": { schema: { type: "object" } },
+      "application/x-www-form-urlencoded": { schema: { type: "object" } },
+    });
+    expect(either.send).toBe("callOperationWithBody");
   });
 
   it("calls the body-less function without a body, with no billing type argument when there is none", async () => {

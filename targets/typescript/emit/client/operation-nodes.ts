@@ -21,7 +21,7 @@ import {
 } from "../ts-nodes.js";
 import { call, type FunctionSpec, id, objectOf, readProperty, returns, constant } from "../ts-functions.js";
 import type { TsNames } from "../names.js";
-import { isBinaryResponse, rawBodyMediaType } from "./spec.js";
+import { isBinaryResponse, operationSpec, rawBodyMediaType } from "./spec.js";
 
 /** The runtime's generic types narrowed to the description's billing schema, when it names one. */
 export interface BillingTypes {
@@ -105,8 +105,9 @@ export function bodyTypeNode(op: Operation, schema: Schema, scope: TypeScope): T
 
 /**
  * The request the function passes to the runtime: `{ path: { id: params.id }, query: {...}, body }`, each
- * parameter read from the params object under its key. An optional body is left out when it is undefined; a
- * checked body is sent as the check returned it.
+ * parameter read from the params object under its key. Header and cookie parameters become
+ * `headers: parameterHeaders({...}, {...})`, called here so that operations without them leave its code out of a
+ * bundle. An optional body is left out when it is undefined; a checked body is sent as the check returned it.
  */
 export function requestInput(
   op: Operation,
@@ -116,9 +117,14 @@ export function requestInput(
 ): TS.ObjectLiteralExpression {
   const pick = (list: readonly Parameter[]): TS.Expression =>
     objectOf(list.map((p) => [p.name, readProperty("params", keys.get(p)!, optionalParams, isInheritedMember(keys.get(p)!))]));
-  const groups = (["path", "query", "header", "cookie"] as const)
+  const groups = (["path", "query"] as const)
     .filter((where) => op.parameters[where].length > 0)
     .map((where): readonly [string, TS.Expression] => [where, pick(op.parameters[where])]);
+  if (hasHeaderParameters(op)) {
+    const { header, cookie } = op.parameters;
+    const args = [header.length > 0 ? pick(header) : id("undefined"), ...(cookie.length > 0 ? [pick(cookie)] : [])];
+    groups.push(["headers", call("parameterHeaders", undefined, args)]);
+  }
   const entries = checked ? [...groups, ["body", id("checked")] as const] : groups;
   const input = objectOf(entries);
   if (!op.requestBody || checked) return input;
@@ -137,6 +143,22 @@ export function requestInput(
     ),
   );
   return f.createObjectLiteralExpression([...input.properties, spread], false);
+}
+
+/** Whether an operation has header or cookie parameters, which its function turns into headers with parameterHeaders. */
+export function hasHeaderParameters(op: Operation): boolean {
+  return op.parameters.header.length > 0 || op.parameters.cookie.length > 0;
+}
+
+/**
+ * The runtime call of an operation with a body: a body that can only be JSON (the spec's media type says so) and is
+ * no job submission needs only the JSON encoder; any other goes through callOperationWithBody. A job submission
+ * without a body has its own call (callSubmission): only it and the calls with a body know a submission's error.
+ */
+function bodyCall(op: Operation): string {
+  return operationSpec(op).requestMediaType === "application/json" && op.job?.role !== "submit"
+    ? "callJsonOperation"
+    : "callOperationWithBody";
 }
 
 export interface OperationContext {
@@ -160,7 +182,7 @@ export function operationFunctionSpec(op: Operation, context: OperationContext):
   const binary = isBinaryResponse(op);
   // A required body after the params makes them required too: an optional parameter cannot precede a required one.
   const optionalParams = !params.some((p) => p.required) && !(body && op.requestBody?.required);
-  const send = binary ? "downloadFile" : body ? "callOperationWithBody" : "callOperation";
+  const send = binary ? "downloadFile" : body ? bodyCall(op) : op.job?.role === "submit" ? "callSubmission" : "callOperation";
   const result = binary ? typeRef("Download", billing.alias === undefined ? undefined : billing.extra()) : typeRef(names.response(op));
   const checked = body !== undefined && check !== undefined;
   const args = [id("client"), id(names.spec(op)), requestInput(op, keys, optionalParams, checked), id("options")];

@@ -14,6 +14,7 @@ import {
   type BillingTypes,
   billingTypes,
   bodyTypeNode,
+  hasHeaderParameters,
   jobFunctionSpecs,
   operationFunctionSpec,
   paramKeys,
@@ -146,6 +147,7 @@ function operationText(
     doc: docs(op, names),
   });
   used.functions.add(spec.send);
+  if (hasHeaderParameters(op)) used.functions.add("parameterHeaders");
   return `${declarations.join("\n")}\n\n${printFunction(spec.function)}\n`;
 }
 

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ConnectionError, DeadlineExceededError, JobMayExistError, type OperationSpec, type ServiceError } from "../../runtime/index.js";
+import {
+  callOperation,
+  callSubmission,
+  ConnectionError,
+  DeadlineExceededError,
+  JobMayExistError,
+  MayHaveBeenProcessedError,
+  type OperationSpec,
+  type ServiceError,
+} from "../../runtime/index.js";
 import { backoffDelay, isResendable, parseRetryAfter, retryDelay, verdictForNetwork, verdictForStatus } from "../../runtime/retry.js";
 import { errorClasses, runtimeFor } from "./helpers/model.js";
 import { closedPort, sendJson, sendText, startServer, type TestServer } from "./helpers/server.js";
@@ -141,6 +150,33 @@ describe("retries of a billable submission", () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(errorClasses.INVALID_REQUEST);
     expect(server.received).toHaveLength(1);
+  });
+});
+
+describe("a submission without a body", () => {
+  // A job submission whose request has no body: the generated function calls callSubmission, which alone (with the
+  // calls that send a body) knows a submission's error; callOperation serves operations that are no submission.
+  const BODILESS_SUBMIT: OperationSpec = {
+    operationId: "addJobNow",
+    method: "POST",
+    path: "/job/add/now",
+    job: "submit",
+    response: "json",
+  };
+  const BODILESS_POST: OperationSpec = { operationId: "touch", method: "POST", path: "/touch", response: "json" };
+
+  it("is not resent after a 500 and says the job may exist; a POST that is no submission says it may have been processed", async () => {
+    server.handle((_req, res) => sendJson(res, 500, { status: "error", code: "INTERNAL_ERROR", message: "boom" }));
+    const runtime = runtimeFor(server);
+    const submitted = await callSubmission(runtime, BODILESS_SUBMIT, {}).catch((e: unknown) => e);
+    expect(submitted).toBeInstanceOf(JobMayExistError);
+    expect((submitted as JobMayExistError).status).toBe(500);
+    expect((submitted as Error).message).toContain("may exist");
+    expect(server.received).toHaveLength(1);
+    const posted = await callOperation(runtime, BODILESS_POST, {}).catch((e: unknown) => e);
+    expect(posted).toBeInstanceOf(MayHaveBeenProcessedError);
+    expect(posted).not.toBeInstanceOf(JobMayExistError);
+    expect(server.received).toHaveLength(2);
   });
 });
 

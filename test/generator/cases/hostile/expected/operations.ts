@@ -3,7 +3,7 @@
 // Description sha256 06c7faf299c9af9430a849a0f39657e3cbb4a81a88b16032065fcaf7723e6859.
 
 import type { ApiResult, OperationSpec, RequestOptions, Runtime } from "@paperoffice/sdk-runtime";
-import { callOperation, callOperationWithBody } from "@paperoffice/sdk-runtime";
+import { callJsonOperation, callOperation } from "@paperoffice/sdk-runtime";
 import type { Class, Node, Pet } from "./schemas.js";
 /** Success body of `delete`. */
 export type Delete_Response = Node;
@@ -88,7 +88,7 @@ export function postNoId123(
   body?: PostNoId123Body,
   options?: RequestOptions,
 ): Promise<ApiResult<PostNoId123Response>> {
-  return callOperationWithBody<PostNoId123Response>(
+  return callJsonOperation<PostNoId123Response>(
     client,
     postNoId123Operation,
     { path: { "123": params["123"] }, ...(body === undefined ? {} : { body }) },
