@@ -100,6 +100,14 @@ export const PATHS_PER_PART = 64;
  * every size.
  */
 export function openApiTypes(document: OpenAPI3, pathsPerPart = PATHS_PER_PART): string {
+  return openApiTypePieces(document, pathsPerPart).join("");
+}
+
+/**
+ * openApiTypes' text in pieces, to be joined once: a large description's types are tens of MB, and each join of
+ * a part of them on the way is a copy as large. The caller joins them once the document is let go.
+ */
+export function openApiTypePieces(document: OpenAPI3, pathsPerPart = PATHS_PER_PART): string[] {
   const c = transformCore();
   const discriminators = c.scanDiscriminators(document, OPTIONS);
   const context = (): GlobalContext => ({
@@ -112,7 +120,7 @@ export function openApiTypes(document: OpenAPI3, pathsPerPart = PATHS_PER_PART):
     },
   });
   const paths = Object.entries(document.paths ?? {});
-  if (paths.length <= pathsPerPart) return c.astToString(c.transformSchema(document, context()));
+  if (paths.length <= pathsPerPart) return [c.astToString(c.transformSchema(document, context()))];
   return inParts(c, document, paths, pathsPerPart, context);
 }
 
@@ -140,7 +148,7 @@ function inParts(
   paths: readonly [string, unknown][],
   pathsPerPart: number,
   context: () => GlobalContext,
-): string {
+): string[] {
   const pathMembers: string[] = [];
   const operationMembers: string[] = [];
   // The end's declarations by name, in the order the transform first added them; `operations` is put together.
@@ -169,14 +177,13 @@ function inParts(
   const roots = statements.slice(0, statements.length - ends);
   if (roots.length === 0 || declared(c.ts, roots[0]!) !== "paths") throw new Error("openapi-typescript's output does not start with paths");
   addFooter(ctx.injectFooter);
-  const members = pathMembers.join("");
-  const operations = operationMembers.join("");
+  const hasPaths = pathMembers.some((m) => m.length > 0);
   return [
-    members.length > 0 ? `export interface paths {\n${members}}\n` : c.astToString(roots[0]!),
+    ...(hasPaths ? ["export interface paths {\n", ...pathMembers, "}\n"] : [c.astToString(roots[0]!)]),
     c.astToString(roots.slice(1)),
-    ...[...footer].map(([name, text]) => text ?? `export interface ${name} {\n${operations}}\n`),
+    ...[...footer].flatMap(([name, text]) => (text === undefined ? [`export interface ${name} {\n`, ...operationMembers, "}\n"] : [text])),
     footer.has("operations") ? "" : c.astToString(statements[statements.length - 1]!),
-  ].join("");
+  ];
 }
 
 /** What openapiTS() itself prints for the document with OPTIONS: the reference for openApiTypes. */

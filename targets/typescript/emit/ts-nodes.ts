@@ -21,8 +21,10 @@ const empty = ts.createSourceFile("generated.ts", "", ts.ScriptTarget.Latest, fa
  * on one line, so only indentation starts a line with spaces).
  */
 export function printNode(node: TS.Node, hint: TS.EmitHint = ts.EmitHint.Unspecified): string {
-  return printer
-    .printNode(hint, node, empty)
+  const printed = printer.printNode(hint, node, empty);
+  // Most nodes print on one line, which no indentation starts: the text as it is.
+  if (!printed.includes("\n") && printed.trimStart().length === printed.length) return printed;
+  return printed
     .split("\n")
     .map((line) => {
       const spaces = line.length - line.trimStart().length;

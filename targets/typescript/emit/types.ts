@@ -3,7 +3,7 @@ import { toJsonSchema, toPathItems } from "../../../generator/ir/json-schema.js"
 import type { IR } from "../../../generator/ir/types.js";
 import type { EmittedFile } from "../../../generator/emit/kit.js";
 import type { TsKit } from "./ts-kit.js";
-import { openApiTypes } from "./openapi-types.js";
+import { openApiTypePieces } from "./openapi-types.js";
 
 /** The OpenAPI 3.1 document that the IR stands for, rebuilt from the IR alone. */
 export function irToOpenApi(ir: IR): OpenAPI3 {
@@ -33,6 +33,9 @@ export function irToOpenApi(ir: IR): OpenAPI3 {
 
 /** types.ts: paths, components, webhooks and operations, by openapi-typescript. */
 export async function emitTypes(ir: IR, kit: TsKit): Promise<readonly EmittedFile[]> {
-  const text = openApiTypes(irToOpenApi(ir));
-  return [{ path: "types.ts", content: `${kit.fileHeader(ir)}\n${text}` }];
+  const pieces = openApiTypePieces(irToOpenApi(ir));
+  // The document the types were made from is garbage now (on MS Graph's description, hundreds of MB): it goes
+  // before the text is put together.
+  kit.collect();
+  return [{ path: "types.ts", content: [kit.fileHeader(ir), "\n", ...pieces].join("") }];
 }

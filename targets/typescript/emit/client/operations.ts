@@ -27,6 +27,9 @@ import {
  * application bundles only the operations it imports. Job submission gets a signature per pipeline. Every
  * declaration is a syntax tree (operation-nodes.ts) printed by TypeScript's printer and laid out by ts-functions.ts.
  */
+/** How many operations are printed between two chances for their garbage to go (kit.collect). */
+const COLLECT_EVERY = 512;
+
 export async function emitOperations(ir: IR, kit: TsKit): Promise<readonly EmittedFile[]> {
   const { request, response, uses } = scopes(ir);
   // What the printed functions use of the runtime, reported as they are built: imports come from this.
@@ -44,9 +47,11 @@ export async function emitOperations(ir: IR, kit: TsKit): Promise<readonly Emitt
       kit,
       "operations.ts",
       (file) => {
-        for (const op of ir.operations) {
+        for (const [i, op] of ir.operations.entries()) {
           if (op.variants && jobFunctions(op)) file.addPrinted(jobFunctionsText(op, op.variants.pipelines, names, used, billing));
           else file.addPrinted(operationText(ir, op, request, response, names, used, billing));
+          // The syntax trees printed so far are garbage (on MS Graph's description, thousands of operations).
+          if (i % COLLECT_EVERY === COLLECT_EVERY - 1) kit.collect();
         }
         if (hasJobs) {
           // The job functions and binary operations call the helpers, which take the runtime functions' names.
