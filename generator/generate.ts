@@ -15,7 +15,7 @@ import {
 import { type CheckingDescription, LARGE_DESCRIPTION_BYTES, type LoadedDescription, startChecks } from "./spec/load.js";
 import { type HashedFile, type Lane, laneSplit, secondLane } from "./lane.js";
 import { EMITTER_GARBAGE_BYTES, garbageCollector } from "./memory.js";
-import { confinedPath, type OutputWriter, type StagedFile, type Staging } from "./output.js";
+import { confinedPath, type OutputWriter, type Staging, type WrittenFile } from "./output.js";
 import { type RawDescription, readDescription } from "./spec/read.js";
 
 export interface Generation {
@@ -91,7 +91,7 @@ export async function generateInto(
       ? undefined
       : {
           staging: sink.staging,
-          record: (files: readonly StagedFile[]) => {
+          record: (files: readonly WrittenFile[]) => {
             count += files.length;
             sink.record(files);
           },
@@ -112,7 +112,7 @@ export async function generateInto(
 /** An output folder being written, into whose staging folder a second lane's worker writes its own files. */
 interface StagedOutput {
   readonly staging: Staging;
-  record(files: readonly StagedFile[]): void;
+  record(files: readonly WrittenFile[]): void;
 }
 
 /**
@@ -138,9 +138,18 @@ async function run(
       : undefined;
   // The worker loads its languages and builds their emitters while this thread checks the description.
   const lane = split && secondLane({ ...split.there, targets: options.targets, context, staging: staged?.staging });
+  // A target of this thread that fails to load stops the worker too: it would wait for the IR for ever.
   const { emitters, dispose } =
     options.emitters === undefined
-      ? await emittersFor(split?.here.languages ?? options.languages, split?.here.outputs ?? options.outputs, options.targets, context)
+      ? await emittersFor(
+          split?.here.languages ?? options.languages,
+          split?.here.outputs ?? options.outputs,
+          options.targets,
+          context,
+        ).catch((error: unknown) => {
+          lane?.stop();
+          throw error;
+        })
       : { emitters: [...options.emitters], dispose: () => {} };
   try {
     step("checking the description");

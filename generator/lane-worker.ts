@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import type { MessagePort } from "node:worker_threads";
 import { createKit, emitterName } from "./emit/kit.js";
 import type { IR } from "./ir/types.js";
-import type { HashedFile, LaneMessage, LaneRequest } from "./lane.js";
+import type { HashedFile, LaneMessage, LaneRequest, StagedFile } from "./lane.js";
 import { emittersFor } from "./languages.js";
 import { EMITTER_GARBAGE_BYTES, garbageCollector } from "./memory.js";
 import { writeStaged } from "./output.js";
@@ -18,20 +18,19 @@ export async function runLane(request: LaneRequest, port: MessagePort): Promise<
     const kit = createKit(collect);
     const folders = new Map<string, Promise<unknown>>();
     for (const [i, emit] of emitters.entries()) {
-      const made = await emit(ir, kit);
+      const files: readonly HashedFile[] = (await emit(ir, kit)).map((f) => ({
+        path: f.path,
+        content: f.content,
+        sha256: createHash("sha256").update(f.content).digest("hex"),
+      }));
       const emitter = emitterName(emit, i);
       if (request.staging) {
         // Written here: the files need not wait until the other thread has a turn, nor be held until then.
-        const files = await writeStaged(request.staging, made, folders);
-        port.postMessage({ kind: "staged", emitter, files } satisfies LaneMessage);
-      } else {
-        const files: readonly HashedFile[] = made.map((f) => ({
-          path: f.path,
-          content: f.content,
-          sha256: createHash("sha256").update(f.content).digest("hex"),
-        }));
-        port.postMessage({ kind: "files", emitter, files } satisfies LaneMessage);
-      }
+        const hashes = new Map(files.map((f) => [f.path, f.sha256]));
+        const written = await writeStaged(request.staging, files, folders);
+        const staged = written.map((w): StagedFile => ({ ...w, sha256: hashes.get(w.path)! }));
+        port.postMessage({ kind: "staged", emitter, files: staged } satisfies LaneMessage);
+      } else port.postMessage({ kind: "files", emitter, files } satisfies LaneMessage);
       collect();
     }
     port.postMessage({ kind: "done" } satisfies LaneMessage);

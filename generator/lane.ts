@@ -11,7 +11,7 @@ import { Worker } from "node:worker_threads";
 import type { EmittedFile } from "./emit/kit.js";
 import type { IR } from "./ir/types.js";
 import type { LanguageName, OptionalOutput, TargetOptions } from "./languages.js";
-import type { StagedFile, Staging } from "./output.js";
+import type { Staging, WrittenFile } from "./output.js";
 import type { TargetContext } from "./target.js";
 
 /** The languages and outputs of a run, as this thread and the worker share them. */
@@ -47,6 +47,11 @@ export interface HashedFile extends EmittedFile {
   readonly sha256: string;
 }
 
+/** A file the worker wrote into the output's staging folder itself, with its SHA-256 (hex). */
+export interface StagedFile extends WrittenFile {
+  readonly sha256: string;
+}
+
 /** The messages of the worker. */
 export type LaneMessage =
   | { readonly kind: "emitters"; readonly names: readonly string[] }
@@ -75,19 +80,23 @@ export interface Lane {
 
 const WORKER_MODULE = new URL(`./lane-worker${import.meta.url.endsWith(".ts") ? ".ts" : ".js"}`, import.meta.url);
 
-// CommonJS, as worker code given as text is. From the sources (tests, `npm run generate`), the worker loads the
-// TypeScript module through tsx's tsImport, which leaves the thread's own loaders as they are.
+// Worker code given as text runs as CommonJS, or as an ES module where the process was started with
+// `--input-type=module` (workers inherit the flags): it uses dynamic imports only, which both have. From the sources
+// (tests, `npm run generate`), the worker loads the TypeScript module through tsx's tsImport, which leaves the
+// thread's own loaders as they are.
 const BOOTSTRAP = `
-const { parentPort, workerData } = require("node:worker_threads");
-const { pathToFileURL } = require("node:url");
 (async () => {
-  const lane = workerData.tsx === undefined
-    ? await import(workerData.module)
-    : await (await import(pathToFileURL(workerData.tsx).href)).tsImport(workerData.module, workerData.module);
-  await lane.runLane(workerData, parentPort);
-})().catch((error) => {
-  parentPort.postMessage({ kind: "failed", message: String((error && error.message) || error), stack: error && error.stack });
-});
+  const { parentPort, workerData } = await import("node:worker_threads");
+  try {
+    const { pathToFileURL } = await import("node:url");
+    const lane = workerData.tsx === undefined
+      ? await import(workerData.module)
+      : await (await import(pathToFileURL(workerData.tsx).href)).tsImport(workerData.module, workerData.module);
+    await lane.runLane(workerData, parentPort);
+  } catch (error) {
+    parentPort.postMessage({ kind: "failed", message: String((error && error.message) || error), stack: error && error.stack });
+  }
+})();
 `;
 
 /** The file of tsx's ESM API (the module its package's exports name for `import`), which has tsImport. */

@@ -119,27 +119,26 @@ export interface Staging {
   readonly outDir: string;
   readonly folder: string;
   /** The files of the previous output: those of the same content are linked, not written again. */
-  readonly before: readonly string[];
+  readonly before: ReadonlySet<string>;
 }
 
-/** A file writeStaged wrote (or linked, `unchanged`), with its size in bytes and its SHA-256 (hex). */
-export interface StagedFile {
+/** A file writeStaged wrote (or linked, `unchanged`), with its size in bytes. */
+export interface WrittenFile {
   readonly path: string;
   readonly bytes: number;
-  readonly sha256: string;
   readonly unchanged: boolean;
 }
 
 /**
  * Writes files into a staging folder, from any thread: each path checked to stay inside the output folder, a file
- * of the previous output's content linked rather than written. `folders` keeps the folders already made.
+ * of the previous output's content linked rather than written. A file's SHA-256 (hex), when the caller has it
+ * already, spares hashing it again. `folders` keeps the folders already made.
  */
 export async function writeStaged(
   staging: Staging,
-  files: readonly EmittedFile[],
+  files: readonly (EmittedFile & { readonly sha256?: string })[],
   folders = new Map<string, Promise<unknown>>(),
-): Promise<StagedFile[]> {
-  const before = new Set(staging.before);
+): Promise<WrittenFile[]> {
   const root = resolve(staging.outDir);
   // Every path is checked before any of the files is written.
   const jobs = files.map((file) => ({ file, target: join(staging.folder, relative(root, confinedPath(staging.outDir, file.path))) }));
@@ -151,12 +150,11 @@ export async function writeStaged(
     }
     return made;
   };
-  const staged: StagedFile[] = [];
+  const staged: WrittenFile[] = [];
   await eachAtMost(jobs, WRITES_AT_ONCE, async ({ file, target }) => {
     await folder(dirname(target));
     const old = join(staging.outDir, file.path);
-    const sha256 = digest(file.content);
-    const same = before.has(file.path) && digest(await readFile(old)) === sha256;
+    const same = staging.before.has(file.path) && digest(await readFile(old)) === (file.sha256 ?? digest(file.content));
     let unchanged = false;
     if (same) {
       // A file system without hard links: same bytes, new file.
@@ -169,7 +167,7 @@ export async function writeStaged(
         await copyFile(old, target);
       unchanged = true;
     } else await writeFile(target, file.content);
-    staged.push({ path: file.path, bytes: Buffer.byteLength(file.content), sha256, unchanged });
+    staged.push({ path: file.path, bytes: Buffer.byteLength(file.content), unchanged });
   });
   return staged;
 }
@@ -184,7 +182,7 @@ export interface OutputWriter {
   /** Where another thread writes files of this output with writeStaged; it hands what it wrote to `record`. */
   readonly staging: Staging;
   /** Files written into `staging` elsewhere, counted as if added (each path given once). */
-  record(files: readonly StagedFile[]): void;
+  record(files: readonly WrittenFile[]): void;
   /** Bytes of each file written so far, by path. */
   readonly sizes: ReadonlyMap<string, number>;
   /** Replaces the output folder's content with the files given; on failure the output stays as it was. */
@@ -213,7 +211,7 @@ export async function openOutput(outDir: string): Promise<OutputWriter> {
   const checkOpen = () => {
     if (!open) throw new Error(`the output of ${outDir} is no longer open`);
   };
-  const record = (files: readonly StagedFile[]) => {
+  const record = (files: readonly WrittenFile[]) => {
     checkOpen();
     for (const file of files) {
       if (sizes.has(file.path)) throw new Error(`${file.path} was written twice`);
@@ -221,7 +219,7 @@ export async function openOutput(outDir: string): Promise<OutputWriter> {
       (file.unchanged ? unchanged : written).push(file.path);
     }
   };
-  const stagingFolder: Staging = { outDir, folder: staging, before: previous.present };
+  const stagingFolder: Staging = { outDir, folder: staging, before };
   return {
     sizes,
     abort,

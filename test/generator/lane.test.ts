@@ -2,10 +2,12 @@
 // outputs, beside the main thread. A run with it makes the same files as one without, into memory or into an output
 // folder (where the worker writes its own files), and an emitter's error in the worker fails the run as it would
 // in the main thread.
+import { execFile } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { generate, generateInto } from "../../generator/generate.js";
 import { laneSplit } from "../../generator/lane.js";
@@ -118,4 +120,22 @@ describe.skipIf(availableParallelism() < 2)("a run with a second lane", () => {
     expect(alone).toMatch(/go: the package name "Not-Go" is not a lowercase Go identifier/);
     expect(shared).toBe(alone);
   }, 120_000);
+
+  it("stops the worker when a target of this thread fails to load, so that the process can end", async () => {
+    // The TypeScript target, this thread's, refuses runtimeSources without an output folder; the worker, which loads
+    // the other languages, would otherwise wait for the IR and hold the process open until the timeout kills it.
+    // The flag --input-type=module, which workers inherit, also shows the worker's code loading as an ES module.
+    const script = `
+      const { generate } = await import(${JSON.stringify(pathToFileURL(join(root, "generator/generate.ts")).href)});
+      await generate(${JSON.stringify(SPEC)}, { parallel: true, targets: { typescript: { runtimeSources: "runtime" } } }).then(
+        () => console.log("generated"),
+        (error) => console.log("failed: " + error.message),
+      );`;
+    const { stdout } = await new Promise<{ stdout: string }>((resolve, reject) =>
+      execFile(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: root, timeout: 60_000 }, (error, out) =>
+        error ? reject(error) : resolve({ stdout: out }),
+      ),
+    );
+    expect(stdout).toMatch(/failed: typescript\.runtimeSources needs the output folder/);
+  }, 90_000);
 });
