@@ -97,20 +97,25 @@ export async function swaggerParserProblems(document: Record<string, unknown>): 
 // The worker gets its own copy of the document with its data (no clone of ours to make), which swagger-parser may
 // dereference in place. It runs swagger-parser unchanged, so the problems are exactly those of schemaProblems.
 const WORKER = `
-const { parentPort, workerData } = require("node:worker_threads");
-const inSchema = new RegExp(workerData.inSchema);
-require(workerData.module)
-  .validate(workerData.document, { dereference: { excludedPathMatcher: (path) => inSchema.test(path) } })
-  .then(
-    () => parentPort.postMessage({}),
-    (error) => {
-      // Only what the problems are made of crosses over: ajv's errors carry more, not all of it cloneable.
-      const details = Array.isArray(error.details)
-        ? error.details.map((d) => ({ instancePath: d.instancePath, message: d.message }))
-        : undefined;
-      parentPort.postMessage({ failure: { message: String(error.message), details } });
-    },
-  );
+(async () => {
+  // Dynamic imports only: the code runs as CommonJS, or as an ES module under --input-type=module, which workers
+  // inherit.
+  const { parentPort, workerData } = await import("node:worker_threads");
+  const { createRequire } = await import("node:module");
+  const inSchema = new RegExp(workerData.inSchema);
+  await createRequire(workerData.module)(workerData.module)
+    .validate(workerData.document, { dereference: { excludedPathMatcher: (path) => inSchema.test(path) } })
+    .then(
+      () => parentPort.postMessage({}),
+      (error) => {
+        // Only what the problems are made of crosses over: ajv's errors carry more, not all of it cloneable.
+        const details = Array.isArray(error.details)
+          ? error.details.map((d) => ({ instancePath: d.instancePath, message: d.message }))
+          : undefined;
+        parentPort.postMessage({ failure: { message: String(error.message), details } });
+      },
+    );
+})();
 `;
 
 /**
