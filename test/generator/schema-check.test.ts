@@ -1,7 +1,4 @@
-import { execFile } from "node:child_process";
 import { readFile } from "node:fs/promises";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { parseDescription } from "../../generator/spec/read.js";
@@ -65,22 +62,6 @@ describe("the OpenAPI-schema check in a worker thread", () => {
     expect(await schemaProblems(document)).toEqual([]);
     expect(await schemaProblemsInWorker(document)).toEqual([]);
   });
-
-  it("runs where the process was started with --input-type=module, which workers inherit", async () => {
-    const module = pathToFileURL(join(import.meta.dirname, "../../generator/spec/schema-check.ts")).href;
-    const script = `
-      const { schemaProblemsInWorker } = await import(${JSON.stringify(module)});
-      const document = { openapi: "3.1.0", info: { title: "t", version: "1" }, paths: { "/a": { get: { responses: "none" } } } };
-      console.log(JSON.stringify(await schemaProblemsInWorker(document)));`;
-    const stdout = await new Promise<string>((resolve, reject) =>
-      execFile(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { timeout: 60_000 }, (error, out) =>
-        error ? reject(error) : resolve(out),
-      ),
-    );
-    const problems = JSON.parse(stdout) as { pointer: string }[];
-    expect(problems.length).toBeGreaterThan(0);
-    expect(problems.some((p) => p.pointer.startsWith("/paths/~1a/get/responses"))).toBe(true);
-  }, 90_000);
 
   it.each(changes)("finds the problems of %s that this thread finds, and leaves the document as it was", async (_name, change) => {
     const document = await current();
