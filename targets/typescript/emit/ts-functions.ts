@@ -77,14 +77,21 @@ const indent = (text: string, spaces: number): string =>
  */
 export function printFunction(spec: FunctionSpec): string {
   const { body: statements, ...overload } = spec;
-  const signature = printNode(functionDeclaration({ ...overload, doc: [] }));
+  // Each parameter is printed once: the signature's lower bound below, and the list of a signature that does not fit.
+  const printed = spec.parameters.map((p) => printNode(parameter(p)));
+  // `export function name(a, b` with the parameters on one line is longer than the line: neither the signature nor
+  // the whole function fits, and neither is printed (most operations of a large description).
+  const flatParameters = printed.every((p) => !p.includes("\n"));
+  const lowerBound = "export function ".length + spec.name.length + 1 + printed.reduce((n, p) => n + p.length + 2, 0);
+  const long = flatParameters && lowerBound > MAX_LINE;
+  const signature = long ? undefined : printNode(functionDeclaration({ ...overload, doc: [] }));
   // The whole function holds the signature's lines (its last one a character longer): when they do not fit,
-  // neither does the whole, and it is not printed (most operations of a large description).
-  if (fits(signature)) {
+  // neither does the whole, and it is not printed.
+  if (signature !== undefined && fits(signature)) {
     const whole = printNode(functionDeclaration(spec));
     if (fits(whole)) return whole;
   }
-  const oneLine = !signature.includes("\n") && fits(signature);
+  const oneLine = signature !== undefined && !signature.includes("\n") && fits(signature);
   const shell = printNode(
     functionDeclaration({
       ...spec,
@@ -93,7 +100,7 @@ export function printFunction(spec: FunctionSpec): string {
     }),
   );
   const rest = spec.parameters.at(-1)?.rest === true;
-  const list = spec.parameters.map((p) => indent(printNode(parameter(p)), 2));
+  const list = printed.map((p) => indent(p, 2));
   const parameters = `(\n${list.join(",\n")}${rest ? "" : ","}\n)`;
   const body = (statements ?? []).map((s) => indent(printStatement(s, 2), 2)).join("\n");
   return shell.replace(`(${PARAMETERS}: never)`, () => parameters).replace(`  ${BODY};`, () => body);
@@ -111,19 +118,23 @@ function callOf(statement: TS.Statement): TS.CallExpression | undefined {
   return expression !== undefined && ts.isCallExpression(expression) ? expression : undefined;
 }
 
-/** A statement with its call's arguments replaced by the stand-in, to print around the laid-out arguments. */
+/**
+ * A statement with its call's arguments replaced by the stand-in, to print around the laid-out arguments. Updated
+ * rather than made anew, so that the statement keeps its doc comment and the call its annotations.
+ */
 function withArguments(statement: TS.Statement, call: TS.CallExpression, args: readonly TS.Expression[]): TS.Statement {
-  const replaced = f.createCallExpression(call.expression, call.typeArguments, args);
-  if (ts.isReturnStatement(statement)) return f.createReturnStatement(replaced);
-  if (ts.isExpressionStatement(statement)) return f.createExpressionStatement(replaced);
-  const list = (statement as TS.VariableStatement).declarationList;
+  const replaced = f.updateCallExpression(call, call.expression, call.typeArguments, args);
+  if (ts.isReturnStatement(statement)) return f.updateReturnStatement(statement, replaced);
+  if (ts.isExpressionStatement(statement)) return f.updateExpressionStatement(statement, replaced);
+  const constant = statement as TS.VariableStatement;
+  const list = constant.declarationList;
   const [declaration] = list.declarations;
-  return f.createVariableStatement(
-    (statement as TS.VariableStatement).modifiers,
-    f.createVariableDeclarationList(
-      [f.createVariableDeclaration(declaration!.name, declaration!.exclamationToken, declaration!.type, replaced)],
-      list.flags,
-    ),
+  return f.updateVariableStatement(
+    constant,
+    constant.modifiers,
+    f.updateVariableDeclarationList(list, [
+      f.updateVariableDeclaration(declaration!, declaration!.name, declaration!.exclamationToken, declaration!.type, replaced),
+    ]),
   );
 }
 
@@ -158,17 +169,23 @@ function withInitializer(statement: TS.VariableStatement, value: TS.Expression):
  * object literal among them on several lines where it does not fit either.
  */
 export function printStatement(statement: TS.Statement, column = 0): string {
-  const flat = printNode(statement);
-  if (fits(flat, column)) return flat;
-  const held = arrowOf(statement);
-  if (held !== undefined) {
+  const call = callOf(statement);
+  if (call === undefined || call.arguments.length === 0) {
+    const flat = printNode(statement);
+    if (fits(flat, column)) return flat;
+    const held = arrowOf(statement);
+    if (held === undefined) return flat;
     // The body of an arrow that does not fit goes on the next line, indented, as formatters break it.
     const shell = printNode(withInitializer(held.constant, arrowWithBody(held.arrow, f.createIdentifier(BODY))));
     const body = printStatement(f.createExpressionStatement(held.body), column + 2);
     return shell.replace(` ${BODY};`, () => `\n${indent(body, 2)}`);
   }
-  const call = callOf(statement);
-  if (call === undefined || call.arguments.length === 0) return flat;
+  // The statement around its arguments and each argument are printed once; the statement on one line is the two
+  // joined, as the printer joins an argument list. Where it does not fit, the same prints are laid out.
+  const shell = printNode(withArguments(statement, call, [f.createIdentifier(ARGUMENTS)]));
+  const flatArguments = call.arguments.map((a) => printNode(a));
+  const flat = shell.replace(`(${ARGUMENTS})`, () => `(${flatArguments.join(", ")})`);
+  if (fits(flat, column)) return flat;
   // A last argument that is an object literal opens on the call's line and closes the call (`f(a, {` ... `});`)
   // when the rest fits, as formatters hug it.
   const last = call.arguments.at(-1);
@@ -176,9 +193,18 @@ export function printStatement(statement: TS.Statement, column = 0): string {
     const hugged = printNode(withArguments(statement, call, [...call.arguments.slice(0, -1), multiLineObject(last, column + 2)]));
     if (fits(hugged, column)) return hugged;
   }
-  const shell = printNode(withArguments(statement, call, [f.createIdentifier(ARGUMENTS)]));
-  const args = call.arguments.map((a) => indent(printNode(fitExpression(a, column + 2, 1)), 2));
+  const args = call.arguments.map((a, i) => indent(printFitted(a, flatArguments[i]!, column + 2, 1), 2));
   return shell.replace(`(${ARGUMENTS})`, () => `(\n${args.join(",\n")},\n)`);
+}
+
+/** An argument printed as fitExpression lays it out, from its print as it stands when that is the one-line print. */
+function printFitted(expression: TS.Expression, printed: string, column: number, reserve: number): string {
+  if (!ts.isObjectLiteralExpression(expression)) return printed;
+  // An object printed on several lines as it stands is printed flat first, as fitExpression does; printed on one
+  // line, it is its flat print.
+  if (printed.includes("\n")) return printNode(fitExpression(expression, column, reserve));
+  if (column + printed.length + reserve <= MAX_LINE) return printed;
+  return printNode(multiLineObject(expression, column));
 }
 
 /**

@@ -106,6 +106,26 @@ describe("printStatement", () => {
       text: ["const checked = check(", `  ${name(60)},`, `  ${name(60, "B")},`, "  c,", ");"],
     },
     {
+      case: "a constant's call keeps the constant's doc on one line",
+      statement: exportedConstant("bound", call("bind", undefined, [id("model")]), ["Bound."]),
+      column: 0,
+      text: ["/** Bound. */", "export const bound = bind(model);"],
+    },
+    {
+      case: "a constant's call too long for a line keeps the constant's doc",
+      statement: exportedConstant("bound", call("bind", undefined, [id(name(60)), id(name(60, "B"))]), ["Bound."]),
+      column: 0,
+      text: ["/** Bound. */", "export const bound = bind(", `  ${name(60)},`, `  ${name(60, "B")},`, ");"],
+    },
+    {
+      case: "an object argument made to take a line per property keeps them where the lines fit",
+      statement: returns(
+        call("send", undefined, [id("client"), f.createObjectLiteralExpression([f.createPropertyAssignment("a", id("b"))], true)]),
+      ),
+      column: 2,
+      text: ["return send(client, {", "  a: b", "});"],
+    },
+    {
       case: "an arrow constant that fits stays on one line",
       statement: exportedConstant("wait", arrow(["a", "b"], call("waitOf", undefined, [id("a"), id("b")])), ["Waits."], typeRef("W")),
       column: 0,
