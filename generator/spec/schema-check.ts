@@ -29,8 +29,12 @@ function problemsOf(failure: Failure | undefined): SpecProblem[] {
  */
 const IN_SCHEMA = "^#/components/schemas(?:/|$)|/schema(?:/|$)";
 const inSchema = new RegExp(IN_SCHEMA);
-/** swagger-parser's options: references into schemas are not followed (see IN_SCHEMA). */
-const OPTIONS = { dereference: { excludedPathMatcher: (path: string) => inSchema.test(path) } };
+/**
+ * swagger-parser's options: references into schemas are not followed (see IN_SCHEMA), and no walk looks for
+ * external references, which checkRefs (refs.ts) has refused before this check runs (on MS Graph's description the
+ * walk was 0.5 s of the check's 2.6 s of CPU).
+ */
+const OPTIONS = { resolve: { external: false }, dereference: { excludedPathMatcher: (path: string) => inSchema.test(path) } };
 
 const require = createRequire(import.meta.url);
 
@@ -63,7 +67,7 @@ export function openApi31SchemaCheck(): SchemaCheck {
 export async function schemaProblemsWith(document: Record<string, unknown>, validate: ValidateFunction): Promise<SpecProblem[]> {
   const { default: SwaggerParser } = await import("@apidevtools/swagger-parser");
   try {
-    const options = { dereference: { ...OPTIONS.dereference, circular: "ignore" } };
+    const options = { ...OPTIONS, dereference: { ...OPTIONS.dereference, circular: "ignore" } };
     const api = await new SwaggerParser().dereference(structuredClone(document) as never, options as never);
     if (!validate(api)) return problemsOf({ message: "Swagger schema validation failed.", details: validate.errors ?? [] });
     await SwaggerParser.validate(structuredClone(document) as never, { ...OPTIONS, validate: { schema: false, spec: true } } as never);
@@ -104,7 +108,10 @@ const WORKER = `
   const { createRequire } = await import("node:module");
   const inSchema = new RegExp(workerData.inSchema);
   await createRequire(workerData.module)(workerData.module)
-    .validate(workerData.document, { dereference: { excludedPathMatcher: (path) => inSchema.test(path) } })
+    .validate(workerData.document, {
+      resolve: { external: false },
+      dereference: { excludedPathMatcher: (path) => inSchema.test(path) },
+    })
     .then(
       () => parentPort.postMessage({}),
       (error) => {

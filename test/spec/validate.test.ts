@@ -57,6 +57,15 @@ describe("a broken copy of the description fails with the JSON pointer of the pr
     ]);
   });
 
+  it("an external $ref, refused before anything follows it", async () => {
+    const problems = await problemsAfter((doc) => {
+      doc.paths["/job/get/{job_id}"].get.responses["200"] = { $ref: "elsewhere.yaml#/responses/ok" };
+    });
+    expect(problems).toEqual([
+      '/paths/~1job~1get~1{job_id}/get/responses/200/$ref: external reference "elsewhere.yaml#/responses/ok" is not supported; bundle the description first',
+    ]);
+  });
+
   it("an unknown discriminator value", async () => {
     const problems = await problemsAfter((doc) => {
       variants(doc).pipelines[1].variants[2].discriminator.value = "pdf_ai_splitter";
