@@ -1,6 +1,7 @@
 // The kinds of security scheme other than bearer tokens, each one how it is given and sent. The generated
 // createClient passes the runtime those its description uses, so that a bundle carries no other kind's code.
-import type { AppliedCredentials, AuthConfig, Credential } from "./auth.js";
+import type { AppliedCredentials, AuthConfig, Credential, ExtraCredentials } from "./auth.js";
+import { setHeader } from "./headers.js";
 import type { SecuritySchemeModel } from "./model.js";
 
 /** How the options give a kind of scheme's credential, how a caller is told to, and how it is sent. */
@@ -30,15 +31,44 @@ function putHeader(out: AppliedCredentials, _model: SecuritySchemeModel, value: 
   out.headers.Authorization = value;
 }
 
+/** API keys in the query or a cookie, after any the request has already. */
+const queryAndCookies: ExtraCredentials = {
+  init(applied, headers, query) {
+    if (applied.cookies.length > 0) {
+      const cookie = Object.keys(headers).find((k) => k.toLowerCase() === "cookie");
+      const before = cookie === undefined ? undefined : headers[cookie];
+      setHeader(headers, "Cookie", [...(before === undefined || before === "" ? [] : [before]), ...applied.cookies].join("; "));
+    }
+    // Merged only when a scheme put something there (a for-in that returns at its first key, without listing them).
+    for (const _ in applied.query) return { ...query, ...applied.query };
+    return query;
+  },
+  request(applied, request) {
+    if (applied.cookies.length > 0) {
+      const before = request.headers.get("cookie");
+      request.headers.set("Cookie", [...(before ? [before] : []), ...applied.cookies].join("; "));
+    }
+    const query = Object.entries(applied.query);
+    if (query.length === 0) return undefined;
+    const url = new URL(request.url);
+    for (const [name, value] of query) url.searchParams.set(name, value);
+    return new Request(url, request);
+  },
+};
+
 /** API keys in a header, the query or a cookie: options.apiKey, else the token. */
 export const apiKeyScheme: SchemeKind = {
   credential: (c, loose) => c.apiKey ?? (loose ? c.token : undefined),
   how: (model) => (model.type === "apiKey" ? `API key in ${model.in} ${JSON.stringify(model.name)}: pass options.apiKey` : ""),
   put(out, model, value) {
     if (model.type !== "apiKey") return;
-    if (model.in === "header") out.headers[model.name] = value;
-    else if (model.in === "query") out.query[model.name] = value;
+    if (model.in === "header") {
+      out.headers[model.name] = value;
+      return;
+    }
+    if (model.in === "query") out.query[model.name] = value;
     else out.cookies.push(`${encodeURIComponent(model.name)}=${encodeURIComponent(value)}`);
+    out.extra = queryAndCookies;
   },
 };
 

@@ -62,6 +62,23 @@ export interface AppliedCredentials {
   headers: Record<string, string>;
   query: Record<string, string>;
   cookies: string[];
+  /**
+   * Sends the query parameters and cookies, when a scheme put some there; the code is its kind's (an API key's), so
+   * that a client without such a scheme carries none of it.
+   */
+  extra?: ExtraCredentials;
+}
+
+/** Puts credentials' query parameters and cookies on a request. */
+export interface ExtraCredentials {
+  /** On the runtime's own requests: the cookies into `headers` (changed in place); returns the query to send. */
+  init(
+    applied: AppliedCredentials,
+    headers: Record<string, string>,
+    query: Record<string, unknown> | undefined,
+  ): Record<string, unknown> | undefined;
+  /** On a Request of client.openapi's: the cookies into its headers (changed in place), and a new Request for the query. */
+  request(applied: AppliedCredentials, request: Request): Request | undefined;
 }
 
 const NONE: AppliedCredentials = Object.freeze({ headers: {}, query: {}, cookies: [] }) as AppliedCredentials;
