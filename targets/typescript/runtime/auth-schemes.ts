@@ -87,9 +87,12 @@ export const httpScheme: SchemeKind = {
   put: putHeader,
 };
 
-/** The client certificate travels with the connection (a dispatcher), not with the request: nothing to send. */
+/**
+ * The client certificate travels with the connection (a dispatcher), not with the request: nothing to send, and never
+ * missing. `how` names it when another scheme of the same alternative is missing, as the bearer kinds are named.
+ */
 export const mutualTLSScheme: SchemeKind = {
   credential: () => "",
-  how: () => "",
+  how: () => "mutualTLS token, sent as a bearer token: pass options.token",
   put() {},
 };
