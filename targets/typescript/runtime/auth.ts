@@ -52,9 +52,10 @@ export interface AuthConfig {
   secrets?: readonly string[] | undefined;
   /** The description's token kinds; without them no token prefix is checked or recognised. */
   tokens: TokenKindsModel | undefined;
+  /** The brand part of token prefixes: the option's, else the token kinds'. */
   brand: string | undefined;
-  browser: boolean;
-  allowSecretTokenInBrowser: boolean;
+  /** In a browser without allowSecretTokenInBrowser: server-only tokens are refused. */
+  refuseServerOnly: boolean;
 }
 
 /** What a request carries for its security: headers, query parameters and cookies. */
@@ -162,7 +163,7 @@ export class Auth {
 
   #brandPattern(): string | undefined {
     const tokens = this.#config.tokens;
-    const brand = this.#config.brand ?? tokens?.brand;
+    const brand = this.#config.brand;
     if (tokens === undefined || brand === undefined || tokens.kinds.length === 0) return undefined;
     return `${escapeRegExp(brand)}(?:${tokens.kinds.map((k) => escapeRegExp(k.prefix)).join("|")})[A-Za-z0-9._~-]+`;
   }
@@ -268,8 +269,8 @@ export class Auth {
     const encoded = encodeURIComponent(token);
     if (encoded !== token) this.#seen.add(encoded);
     const tokens = this.#config.tokens;
-    if (bearer && tokens !== undefined && this.#config.browser && !this.#config.allowSecretTokenInBrowser) {
-      const brand = this.#config.brand ?? tokens.brand;
+    if (bearer && tokens !== undefined && this.#config.refuseServerOnly) {
+      const brand = this.#config.brand;
       const kind = tokens.kinds.find((k) => token.startsWith(`${brand}${k.prefix}`));
       if (kind?.serverOnly) {
         const publishable = tokens.kinds.filter((k) => !k.serverOnly).map((k) => `a ${k.name} token (${brand}${k.prefix}...)`);

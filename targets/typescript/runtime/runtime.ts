@@ -74,9 +74,8 @@ export class Runtime<B extends BillingData = BillingData, Paths extends object =
       credentials: options.credentials ?? {},
       secrets: options.secrets,
       tokens: model.conventions?.tokens,
-      brand: options.tokenBrand,
-      browser,
-      allowSecretTokenInBrowser: options.allowSecretTokenInBrowser ?? false,
+      brand: options.tokenBrand ?? model.conventions?.tokens?.brand,
+      refuseServerOnly: browser && !options.allowSecretTokenInBrowser,
     });
     const errors: ErrorContext = { model, classes: errorClasses, auth };
     // Browsers do not let scripts set User-Agent.
