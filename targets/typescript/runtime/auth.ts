@@ -1,5 +1,6 @@
 // Credentials from the description's security schemes, token kinds and redaction. Secrets live only in private
 // fields of Auth and in the requests that carry them; they are scrubbed from anything the runtime throws or logs.
+import type { SchemeKind, SchemeKinds } from "./auth-schemes.js";
 import { BrowserTokenError, SdkError } from "./errors.js";
 import type { SecuritySchemeModel, TokenKindsModel } from "./model.js";
 import { redactSecrets } from "./redact.js";
@@ -39,6 +40,8 @@ export class MissingCredentialsError extends SdkError {}
 
 export interface AuthConfig {
   schemes: Readonly<Record<string, SecuritySchemeModel>>;
+  /** The kinds of scheme besides bearer tokens that the schemes use (the generated createClient passes them). */
+  kinds?: SchemeKinds | undefined;
   /** Bearer token (http bearer, oauth2, openIdConnect), and the API key when no apiKey is given. */
   token: string | TokenProvider | undefined;
   apiKey: string | TokenProvider | undefined;
@@ -49,9 +52,10 @@ export interface AuthConfig {
   secrets?: readonly string[] | undefined;
   /** The description's token kinds; without them no token prefix is checked or recognised. */
   tokens: TokenKindsModel | undefined;
+  /** The brand part of token prefixes: the option's, else the token kinds'. */
   brand: string | undefined;
-  browser: boolean;
-  allowSecretTokenInBrowser: boolean;
+  /** In a browser without allowSecretTokenInBrowser: server-only tokens are refused. */
+  refuseServerOnly: boolean;
 }
 
 /** What a request carries for its security: headers, query parameters and cookies. */
@@ -59,6 +63,23 @@ export interface AppliedCredentials {
   headers: Record<string, string>;
   query: Record<string, string>;
   cookies: string[];
+  /**
+   * Sends the query parameters and cookies, when a scheme put some there; the code is its kind's (an API key's), so
+   * that a client without such a scheme carries none of it.
+   */
+  extra?: ExtraCredentials;
+}
+
+/** Puts credentials' query parameters and cookies on a request. */
+export interface ExtraCredentials {
+  /** On the runtime's own requests: the cookies into `headers` (changed in place); returns the query to send. */
+  init(
+    applied: AppliedCredentials,
+    headers: Record<string, string>,
+    query: Record<string, unknown> | undefined,
+  ): Record<string, unknown> | undefined;
+  /** On a Request of client.openapi's: the cookies into its headers (changed in place), and a new Request for the query. */
+  request(applied: AppliedCredentials, request: Request): Request | undefined;
 }
 
 const NONE: AppliedCredentials = Object.freeze({ headers: {}, query: {}, cookies: [] }) as AppliedCredentials;
@@ -84,6 +105,8 @@ export class Auth {
       if (typeof secret !== "string") throw new SdkError("options.secrets must hold strings");
       if (secret !== "") this.#seen.add(secret);
     }
+    // A scheme of a kind the client was not given fails here, not at its first request.
+    for (const model of Object.values(config.schemes)) this.#kind(model);
     for (const credential of [config.token, config.apiKey, config.basic, ...Object.values(config.credentials)]) {
       if (typeof credential === "string") this.#check(credential, credential === config.token);
       else if (credential !== undefined && typeof credential === "object") this.#noteBasic(credential);
@@ -140,7 +163,7 @@ export class Auth {
 
   #brandPattern(): string | undefined {
     const tokens = this.#config.tokens;
-    const brand = this.#config.brand ?? tokens?.brand;
+    const brand = this.#config.brand;
     if (tokens === undefined || brand === undefined || tokens.kinds.length === 0) return undefined;
     return `${escapeRegExp(brand)}(?:${tokens.kinds.map((k) => escapeRegExp(k.prefix)).join("|")})[A-Za-z0-9._~-]+`;
   }
@@ -181,20 +204,17 @@ export class Auth {
 
   /** `loose`: the token also stands in for an API key. */
   #byType(model: SecuritySchemeModel, loose: boolean): Credential | undefined {
-    const c = this.#config;
-    switch (model.type) {
-      case "http":
-        if (model.scheme === "basic") return c.basic;
-        return model.scheme === "bearer" ? c.token : undefined;
-      case "apiKey":
-        return c.apiKey ?? (loose ? c.token : undefined);
-      case "oauth2":
-      case "openIdConnect":
-        return c.token;
-      default:
-        // mutualTLS: the client certificate travels with the connection (a dispatcher), not with the request.
-        return "";
-    }
+    const kind = this.#kind(model);
+    return kind === undefined ? this.#config.token : kind.credential(this.#config, loose);
+  }
+
+  /** The kind of a scheme; undefined for bearer tokens, which this class sends itself. */
+  #kind(model: SecuritySchemeModel): SchemeKind | undefined {
+    const name = schemeKindOf(model);
+    if (name === undefined) return undefined;
+    const kind = this.#config.kinds?.[name];
+    if (kind === undefined) throw new SdkError(`this client was created without the ${name} security scheme kind`);
+    return kind;
   }
 
   #describe(name: string): string {
@@ -202,13 +222,8 @@ export class Auth {
     const how =
       model === undefined
         ? "pass options.token"
-        : model.type === "apiKey"
-          ? `API key in ${model.in} ${JSON.stringify(model.name)}: pass options.apiKey`
-          : model.type === "http" && model.scheme === "basic"
-            ? "HTTP basic: pass options.username and options.password"
-            : model.type === "http" && model.scheme !== "bearer"
-              ? `HTTP ${model.scheme}: pass options.credentials[${JSON.stringify(name)}] with the header value`
-              : `${model.type === "http" ? "bearer token" : `${model.type} token, sent as a bearer token`}: pass options.token`;
+        : (this.#kind(model)?.how(model, name) ??
+          `${model.type === "http" ? "bearer token" : `${model.type} token, sent as a bearer token`}: pass options.token`);
     return `security scheme ${JSON.stringify(name)} (${how}, or options.credentials[${JSON.stringify(name)}])`;
   }
 
@@ -228,15 +243,10 @@ export class Auth {
       if (value === undefined || model?.type === "mutualTLS") return;
       if (typeof value === "object") {
         out.headers.Authorization = `Basic ${this.#noteBasic(value)}`;
-      } else if (model?.type === "apiKey") {
-        if (model.in === "header") out.headers[model.name] = value;
-        else if (model.in === "query") out.query[model.name] = value;
-        else out.cookies.push(`${encodeURIComponent(model.name)}=${encodeURIComponent(value)}`);
-      } else if (model?.type === "http" && model.scheme !== "bearer") {
-        // Another HTTP scheme (digest, a custom one): the credential is the whole header value.
-        out.headers.Authorization = value;
       } else {
-        out.headers.Authorization = `Bearer ${value}`;
+        const kind = model === undefined ? undefined : this.#kind(model);
+        if (kind === undefined) out.headers.Authorization = `Bearer ${value}`;
+        else kind.put(out, model as SecuritySchemeModel, value);
       }
     });
     return out;
@@ -259,8 +269,8 @@ export class Auth {
     const encoded = encodeURIComponent(token);
     if (encoded !== token) this.#seen.add(encoded);
     const tokens = this.#config.tokens;
-    if (bearer && tokens !== undefined && this.#config.browser && !this.#config.allowSecretTokenInBrowser) {
-      const brand = this.#config.brand ?? tokens.brand;
+    if (bearer && tokens !== undefined && this.#config.refuseServerOnly) {
+      const brand = this.#config.brand;
       const kind = tokens.kinds.find((k) => token.startsWith(`${brand}${k.prefix}`));
       if (kind?.serverOnly) {
         const publishable = tokens.kinds.filter((k) => !k.serverOnly).map((k) => `a ${k.name} token (${brand}${k.prefix}...)`);
@@ -272,6 +282,12 @@ export class Auth {
     }
     return token;
   }
+}
+
+/** The name of a scheme's kind in SchemeKinds; undefined for bearer tokens (http bearer, oauth2, openIdConnect). */
+export function schemeKindOf(model: SecuritySchemeModel): keyof SchemeKinds | undefined {
+  if (model.type === "http") return model.scheme === "bearer" ? undefined : model.scheme === "basic" ? "basic" : "http";
+  return model.type === "oauth2" || model.type === "openIdConnect" ? undefined : model.type;
 }
 
 function base64(text: string): string {

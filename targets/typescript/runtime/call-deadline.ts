@@ -17,7 +17,7 @@ import { type Budget, jobOption } from "./timing.js";
 export const ABORT_IN_FLIGHT_BELOW_MS = DEFAULTS.deadlineMs;
 
 /** setTimeout's largest delay; it fires at once beyond it. A longer deadline (Infinity included) cannot pass during a call. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
+export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export interface CallDeadline {
   /** The signal fetch gets: our controller's, else the caller's as it is, else none. */

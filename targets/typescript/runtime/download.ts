@@ -4,6 +4,7 @@
 // other origins (signed links) are fetched without it.
 import { AbortedError, DeadlineExceededError, JobMayExistError, ResponseBodyError, SdkError } from "./errors.js";
 import { prepareOperationBody, sendOperation } from "./call.js";
+import { MAX_TIMER_MS } from "./call-deadline.js";
 import type { BillingData, CallInput, JobModel, JobsModel, OperationSpec, RequestOptions, ResponseMeta } from "./model.js";
 import { matchTemplate, templateParameters } from "./path-template.js";
 import { internals, type Runtime } from "./runtime.js";
@@ -97,9 +98,6 @@ export function toDownload(stream: ReadableStream<Uint8Array>, meta: ResponseMet
   };
 }
 
-/** setTimeout's largest delay; a later deadline cannot pass while a body is read. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
 /**
  * The body as the caller reads it: the platform's errors become ResponseBodyError, and the call's deadline and the
  * caller's signal still apply while it is read, so a body that trickles ends at the deadline and releases the connection.
@@ -128,6 +126,7 @@ export function guardBody(source: ReadableStream<Uint8Array>, b: Budget): Readab
         if (b.signal?.aborted) return stop(new AbortedError(jobOption(b)));
         b.signal?.addEventListener("abort", onAbort, { once: true });
         const ms = b.deadlineAt - Date.now();
+        // Beyond setTimeout's largest delay the deadline cannot pass while the body is read.
         if (ms > MAX_TIMER_MS) return;
         timer = setTimeout(() => stop(new DeadlineExceededError(b.deadlineMs, jobOption(b))), Math.max(0, ms));
         // A body nobody reads must not keep a Node process alive until the deadline.

@@ -8,6 +8,14 @@ export {
   type TokenProvider,
   tokenKind,
 } from "./auth.js";
+export {
+  apiKeyScheme,
+  basicScheme,
+  httpScheme,
+  mutualTLSScheme,
+  type SchemeKind,
+  type SchemeKinds,
+} from "./auth-schemes.js";
 export { callJsonOperation, callOperation, callOperationWithBody, callSubmission } from "./call.js";
 export { bindDownloadFile, type Download, type DownloadFile, downloadFile, fileNameFromDisposition } from "./download.js";
 export {

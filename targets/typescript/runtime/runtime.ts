@@ -3,6 +3,7 @@
 // a generated operation imports one by one, so that a bundle carries only what its operations use.
 import type { Client, Middleware } from "openapi-fetch";
 import { Auth, isBrowser } from "./auth.js";
+import type { SchemeKinds } from "./auth-schemes.js";
 import { environmentVariable } from "./base-url.js";
 import type { ErrorContext } from "./error-mapping.js";
 import type { ServiceErrorClass } from "./errors.js";
@@ -46,24 +47,35 @@ export class Runtime<B extends BillingData = BillingData, Paths extends object =
   /** The options as given (a copy), for withOptions. */
   readonly #given: ClientOptions;
   readonly #errorClasses: Readonly<Record<string, ServiceErrorClass>>;
+  readonly #schemeKinds: SchemeKinds;
 
-  constructor(model: ServiceModel, options: ClientOptions = {}, errorClasses: Readonly<Record<string, ServiceErrorClass>> = {}) {
+  /**
+   * `schemeKinds`: the kinds of security scheme besides bearer tokens that the model's schemes use (apiKeyScheme,
+   * basicScheme, httpScheme, mutualTLSScheme); a scheme of another kind is refused here.
+   */
+  constructor(
+    model: ServiceModel,
+    options: ClientOptions = {},
+    errorClasses: Readonly<Record<string, ServiceErrorClass>> = {},
+    schemeKinds: SchemeKinds = {},
+  ) {
     this.model = model;
     this.#given = { ...options, ...(options.retry && { retry: { ...options.retry } }) };
     this.#errorClasses = errorClasses;
+    this.#schemeKinds = schemeKinds;
     const resolved = resolveOptions(options, model);
     const browser = isBrowser();
     const auth = new Auth({
       schemes: model.securitySchemes ?? {},
+      kinds: schemeKinds,
       token: options.token ?? environmentVariable(model.env?.token),
       apiKey: options.apiKey,
       basic: basicCredentials(options),
       credentials: options.credentials ?? {},
       secrets: options.secrets,
       tokens: model.conventions?.tokens,
-      brand: options.tokenBrand,
-      browser,
-      allowSecretTokenInBrowser: options.allowSecretTokenInBrowser ?? false,
+      brand: options.tokenBrand ?? model.conventions?.tokens?.brand,
+      refuseServerOnly: browser && !options.allowSecretTokenInBrowser,
     });
     const errors: ErrorContext = { model, classes: errorClasses, auth };
     // Browsers do not let scripts set User-Agent.
@@ -100,8 +112,9 @@ export class Runtime<B extends BillingData = BillingData, Paths extends object =
       model: ServiceModel,
       options: ClientOptions,
       errorClasses: Readonly<Record<string, ServiceErrorClass>>,
+      schemeKinds: SchemeKinds,
     ) => this;
-    const copy = new Class(this.model, merged, this.#errorClasses);
+    const copy = new Class(this.model, merged, this.#errorClasses, this.#schemeKinds);
     copy.use(...this[internals].transport.middleware);
     return copy;
   }

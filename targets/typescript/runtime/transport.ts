@@ -7,6 +7,7 @@ import type { AppliedCredentials, Auth } from "./auth.js";
 import { type CallDeadline, callDeadline } from "./call-deadline.js";
 import type { SendBody } from "./model.js";
 import { type ErrorContext, errorFromBody, isErrorBody } from "./error-mapping.js";
+import { setHeader } from "./headers.js";
 import {
   AbortedError,
   ConnectionError,
@@ -174,11 +175,13 @@ export class Transport {
       let outcome: { data?: unknown; error?: unknown; response: Response };
       try {
         // Only the members this request needs: openapi-fetch copies the object twice and takes it apart once per call.
+        const headers = this.#headers(req, credentials);
+        const query = credentials?.extra === undefined ? req.query : credentials.extra.init(credentials, headers, req.query);
         const init: FetchOptions<AnyOperation> = {
           fetch: this.#fetch,
-          params: { path: req.pathParams, query: withQueryCredentials(req.query, credentials) },
+          params: { path: req.pathParams, query },
           parseAs: req.response === "binary" ? "stream" : "text",
-          headers: this.#headers(req, credentials),
+          headers,
         };
         if (req.body !== undefined) {
           init.body = req.body;
@@ -254,11 +257,6 @@ export class Transport {
     if (credentials === undefined) return headers;
     // Credentials win over caller headers of the same name, whatever their case.
     for (const name in credentials.headers) setHeader(headers, name, credentials.headers[name] as string);
-    if (credentials.cookies.length > 0) {
-      const cookie = Object.keys(headers).find((k) => k.toLowerCase() === "cookie");
-      const before = cookie === undefined ? undefined : headers[cookie];
-      setHeader(headers, "Cookie", [...(before === undefined || before === "" ? [] : [before]), ...credentials.cookies].join("; "));
-    }
     return headers;
   }
 
@@ -324,24 +322,6 @@ function asIs(body: SendBody | undefined): SendBody | undefined {
   return body;
 }
 
-/** Sets a header, replacing any of the same name in another case. */
-function setHeader(headers: Record<string, string>, name: string, value: string): void {
-  const lower = name.toLowerCase();
-  for (const key in headers) if (key !== name && key.toLowerCase() === lower) delete headers[key];
-  headers[name] = value;
-}
-
-/** The query with an API key in it, when a scheme sends one there. */
-function withQueryCredentials(
-  query: Record<string, unknown> | undefined,
-  credentials: AppliedCredentials | undefined,
-): Record<string, unknown> | undefined {
-  if (credentials === undefined) return query;
-  // Merged only when a scheme put something there (a for-in that returns at its first key, without listing them).
-  for (const _ in credentials.query) return { ...query, ...credentials.query };
-  return query;
-}
-
 /** The system or undici code of a fetch failure (fetch wraps it in `cause`, sometimes in an AggregateError). */
 function errorCode(thrown: unknown): string | undefined {
   let current: unknown = thrown;
@@ -367,15 +347,8 @@ function defaultCredentials(auth: Auth, userAgent: string | undefined, ownFetch:
       const applied = await auth.apply(undefined, `${request.method} ${schemaPath}`);
       if (userAgent !== undefined) request.headers.set("User-Agent", userAgent);
       for (const [name, value] of Object.entries(applied.headers)) request.headers.set(name, value);
-      if (applied.cookies.length > 0) {
-        const before = request.headers.get("cookie");
-        request.headers.set("Cookie", [...(before ? [before] : []), ...applied.cookies].join("; "));
-      }
-      const query = Object.entries(applied.query);
-      if (query.length === 0) return undefined;
-      const url = new URL(request.url);
-      for (const [name, value] of query) url.searchParams.set(name, value);
-      return new Request(url, request);
+      // API keys in the query or a cookie: their kind's code, absent from clients without such a scheme.
+      return applied.extra?.request(applied, request);
     },
   };
 }

@@ -2,13 +2,15 @@
 // a few symbols), so that no title can make a header fetch refuses.
 import type { ServiceModel } from "./model.js";
 
-/** `Café Orders API` -> `cafe-orders-api`: accents dropped, anything else outside a token becomes a dash. */
+/**
+ * `Café Orders API` -> `cafe-orders-api`: accents dropped, each run of dashes and other text outside a token becomes
+ * one dash.
+ */
 export function userAgentToken(text: string): string {
   return text
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^A-Za-z0-9!#$%&'*+.^_`|~-]+/g, "-")
-    .replace(/-{2,}/g, "-")
+    .replace(/[^A-Za-z0-9!#$%&'*+.^_`|~]+/g, "-")
     .replace(/^-|-$/g, "");
 }
 

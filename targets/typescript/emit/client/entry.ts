@@ -97,10 +97,16 @@ export async function emitEntry(ir: IR, kit: TsKit): Promise<readonly EmittedFil
   // helpers, like every way of sending, are functions its operations import.
   const runtimeClass = "Runtime";
   const client = () => f.createTypeReferenceNode(runtimeClass, [typeRef(billing ?? "BillingData"), typeRef("paths")]);
+  const kinds = schemeKinds(ir);
   const index = tsFile(ir, kit, "index.ts", (file) => {
     file.addImportDeclaration({
       moduleSpecifier: kit.runtimeModule,
-      namedImports: [runtimeClass, ...(billing === undefined ? ["type BillingData"] : []), "type ClientOptions"],
+      namedImports: [
+        runtimeClass,
+        ...(billing === undefined ? ["type BillingData"] : []),
+        "type ClientOptions",
+        ...kinds.map(([, applier]) => applier),
+      ],
     });
     file.addImportDeclaration({ moduleSpecifier: "./errors.js", namedImports: ["errorClasses"] });
     // With job operations, createClient takes the model without its job part, which the job functions pass.
@@ -134,6 +140,10 @@ export async function emitEntry(ir: IR, kit: TsKit): Promise<readonly EmittedFil
               id(modelName),
               id("options"),
               id("errorClasses"),
+              // `{ apiKey: apiKeyScheme }`: the kinds of security scheme besides bearer tokens the description uses.
+              ...(kinds.length === 0
+                ? []
+                : [f.createObjectLiteralExpression(kinds.map(([kind, applier]) => f.createPropertyAssignment(kind, id(applier))))]),
             ]),
           ),
         ],
@@ -141,6 +151,28 @@ export async function emitEntry(ir: IR, kit: TsKit): Promise<readonly EmittedFil
     );
   });
   return [webhooks, index];
+}
+
+/**
+ * The kinds of security scheme of the description other than bearer tokens, with the runtime's export that sends
+ * each (the names of runtime/auth-schemes.ts), in a fixed order. The runtime sends bearer tokens (http bearer,
+ * oauth2, openIdConnect) itself.
+ */
+export function schemeKinds(ir: IR): [kind: string, applier: string][] {
+  const used = new Set<string>(
+    ir.securitySchemes.map((s) => {
+      if (s.type !== "http") return s.type;
+      const scheme = (s.scheme ?? "bearer").toLowerCase();
+      return scheme === "bearer" || scheme === "basic" ? scheme : "http";
+    }),
+  );
+  const all: [string, string][] = [
+    ["apiKey", "apiKeyScheme"],
+    ["basic", "basicScheme"],
+    ["http", "httpScheme"],
+    ["mutualTLS", "mutualTLSScheme"],
+  ];
+  return all.filter(([kind]) => used.has(kind));
 }
 
 /**
