@@ -76,12 +76,15 @@ function imports(declarations: readonly string[]): string {
   const wanted = new Set<string>();
   for (const declaration of declarations) {
     if (wanted.size === STD_IMPORTS.length) break;
+    // A name the whole text does not show is not in its code either: most declarations need no second look.
+    const candidates = STD_IMPORTS.filter(([path, pattern]) => !wanted.has(path) && pattern.test(declaration));
+    if (candidates.length === 0) continue;
     // Only code counts: comments and string literals may name a package too.
     const bare = declaration
       .replace(/^[ \t]*\/\/.*$/gm, "")
       .replace(/"(?:[^"\\\n]|\\.)*"/g, '""')
       .replace(/`[^`]*`/g, "``");
-    for (const [path, pattern] of STD_IMPORTS) if (!wanted.has(path) && pattern.test(bare)) wanted.add(path);
+    for (const [path, pattern] of candidates) if (pattern.test(bare)) wanted.add(path);
   }
   const used = STD_IMPORTS.filter(([path]) => path !== "sdkruntime" && wanted.has(path)).map(([path]) => `\t${goString(path)}`);
   const runtime = wanted.has("sdkruntime") ? [`\tsdkruntime ${goString(RUNTIME_MODULE)}`] : [];
