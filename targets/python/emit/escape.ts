@@ -108,7 +108,8 @@ export function pyDocstring(text: string | undefined, indent: number): string {
   const given = clean.split("\n").map((l) => l.trimEnd());
   let lines = wrapLines(given, WIDTH - indent - 3).map((l) => l.trimEnd());
   if (lines.length === 1 && indent + 6 + lines[0]!.length > WIDTH) lines = wrapLines(given, WIDTH - indent - 6).map((l) => l.trimEnd());
-  const body = lines.length === 1 ? lines[0]! : `${lines.join(`\n${pad}`)}\n${pad}`;
+  // A blank line stays empty: blanks at its end would only be removed again from the whole file (templated.ts).
+  const body = lines.length === 1 ? lines[0]! : `${lines.map((l, i) => (i === 0 || l === "" ? l : `${pad}${l}`)).join("\n")}\n${pad}`;
   return `${pad}"""${body}${body.endsWith('"') ? " " : ""}"""`;
 }
 
