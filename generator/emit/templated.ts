@@ -40,7 +40,8 @@ export function languageTemplates(templates: URL): string[] {
  */
 function tidy(text: string): string {
   let tidied = text;
-  if (/[ \t]$/m.test(tidied)) tidied = tidied.replace(/[ \t]+$/gm, "");
+  // A run of blanks is tried from its first one only: from each of them, an indentation of n blanks cost n^2 steps.
+  if (/[ \t]$/m.test(tidied)) tidied = tidied.replace(/(?<![ \t])[ \t]+$/gm, "");
   if (/\n{4,}(?=\S)/.test(tidied)) tidied = tidied.replace(/\n{3,}(?=\S)/g, (m) => (m.length > 3 ? "\n\n\n" : m));
   return tidied;
 }

@@ -10,8 +10,25 @@ function words(text: string): string[] {
 
 const cap = (w: string): string => w.charAt(0).toUpperCase() + w.slice(1);
 
+/**
+ * PascalCase of texts seen before: the emitters derive names from the same parameter and property names thousands
+ * of times on a large description. Emptied when full, so that it stays small.
+ */
+const pascalCases = new Map<string, string>();
+const PASCAL_CASES_MAX = 65536;
+
 /** PascalCase identifier; never empty, never starting with a digit. */
 export function pascalCase(text: string): string {
+  let id = pascalCases.get(text);
+  if (id === undefined) {
+    id = pascalCaseOf(text);
+    if (pascalCases.size >= PASCAL_CASES_MAX) pascalCases.clear();
+    pascalCases.set(text, id);
+  }
+  return id;
+}
+
+function pascalCaseOf(text: string): string {
   const joined = words(text).map(cap).join("");
   return joined === "" ? "Unnamed" : /^[0-9]/.test(joined) ? `N${joined}` : joined;
 }

@@ -83,15 +83,27 @@ function words(text: string): string[] {
     .filter(Boolean);
 }
 
+/**
+ * The joined words of texts seen before: a large description names the same properties, parameters and enum values
+ * thousands of times. Emptied when full, so that it stays small.
+ */
+const joinedWords = new Map<string, string>();
+const JOINED_WORDS_MAX = 65536;
+
 /** An exported Go name (ASCII): `get_document-v2` -> `GetDocumentV2`, `job_id` -> `JobID`; never empty. */
 export function goName(text: string, fallback = "X"): string {
-  const joined = words(text)
-    .map((w) =>
-      INITIALISMS.has(w.toLowerCase())
-        ? w.toUpperCase()
-        : `${w[0]!.toUpperCase()}${/^[A-Z0-9]+$/.test(w) ? w.slice(1).toLowerCase() : w.slice(1)}`,
-    )
-    .join("");
+  let joined = joinedWords.get(text);
+  if (joined === undefined) {
+    joined = words(text)
+      .map((w) =>
+        INITIALISMS.has(w.toLowerCase())
+          ? w.toUpperCase()
+          : `${w[0]!.toUpperCase()}${/^[A-Z0-9]+$/.test(w) ? w.slice(1).toLowerCase() : w.slice(1)}`,
+      )
+      .join("");
+    if (joinedWords.size >= JOINED_WORDS_MAX) joinedWords.clear();
+    joinedWords.set(text, joined);
+  }
   if (joined === "") return fallback;
   return /^[0-9]/.test(joined) ? `${fallback}${joined}` : joined;
 }

@@ -67,6 +67,10 @@ const STD_IMPORTS = [
   ["sdkruntime", /\bsdkruntime\./],
 ] as const;
 
+/** A package's name as code uses it (the last part of its path), and the pattern of any of them. */
+const BY_WORD = new Map(STD_IMPORTS.map((entry) => [entry[0].split("/").at(-1)!, entry]));
+const ANY_IMPORT = new RegExp(`\\b(?:${[...BY_WORD.keys()].join("|")})\\.`, "g");
+
 /**
  * Standard-library and runtime imports a file's declarations use, as an import block ("" for none). Each
  * declaration is read on its own: a large description's file is tens of MB, and copies of the whole text to read
@@ -76,12 +80,20 @@ function imports(declarations: readonly string[]): string {
   const wanted = new Set<string>();
   for (const declaration of declarations) {
     if (wanted.size === STD_IMPORTS.length) break;
+    // A name the whole text does not show is not in its code either: most declarations need no second look. One
+    // pattern of all names reads a declaration once, not once per package.
+    const candidates = new Set<(typeof STD_IMPORTS)[number]>();
+    for (const [word] of declaration.matchAll(ANY_IMPORT)) {
+      const found = BY_WORD.get(word.slice(0, -1))!;
+      if (!wanted.has(found[0])) candidates.add(found);
+    }
+    if (candidates.size === 0) continue;
     // Only code counts: comments and string literals may name a package too.
     const bare = declaration
       .replace(/^[ \t]*\/\/.*$/gm, "")
       .replace(/"(?:[^"\\\n]|\\.)*"/g, '""')
       .replace(/`[^`]*`/g, "``");
-    for (const [path, pattern] of STD_IMPORTS) if (!wanted.has(path) && pattern.test(bare)) wanted.add(path);
+    for (const [path, pattern] of candidates) if (pattern.test(bare)) wanted.add(path);
   }
   const used = STD_IMPORTS.filter(([path]) => path !== "sdkruntime" && wanted.has(path)).map(([path]) => `\t${goString(path)}`);
   const runtime = wanted.has("sdkruntime") ? [`\tsdkruntime ${goString(RUNTIME_MODULE)}`] : [];

@@ -11,6 +11,13 @@ const LINE_BREAKS = /\r\n|[\r\n\u000b\u000c\u001c-\u001e\u0085\u2028\u2029]/g;
 const CONTROLS = /[\u0000-\u0008\u000e-\u001b\u001f\u007f-\u0084\u0086-\u009f]/g;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
+/**
+ * Printable ASCII and tabs (a docstring's also line feeds, and no backslash): text no replacement changes, as most
+ * of a description's is. A large description has tens of thousands of such texts.
+ */
+const PLAIN_COMMENT = /^[\t\x20-\x7e]*$/;
+const PLAIN_DOCSTRING = /^[\t\n\x20-\x5b\x5d-\x7e]*$/;
+
 const escapeCode = (c: string): string => {
   const code = c.charCodeAt(0);
   return code < 0x100 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
@@ -21,6 +28,7 @@ const escapeCode = (c: string): string => {
  * lines it would change how Python decodes the file).
  */
 export function pyComment(text: string): string {
+  if (PLAIN_COMMENT.test(text) && !text.includes("coding")) return text.trim();
   return text
     .replace(LINE_BREAKS, " ")
     .replace(CONTROLS, escapeCode)
@@ -36,6 +44,7 @@ export function pyCommentFirstLine(text: string | undefined): string {
 
 /** Text for the inside of a `"""` docstring (lines kept): backslashes and quotes escaped, controls as escapes. */
 function docstringText(text: string): string {
+  if (PLAIN_DOCSTRING.test(text) && !text.includes('"""')) return text;
   return text
     .replaceAll("\\", "\\\\")
     .replace(LINE_BREAKS, "\n")
@@ -99,12 +108,32 @@ export function pyDocstring(text: string | undefined, indent: number): string {
   const given = clean.split("\n").map((l) => l.trimEnd());
   let lines = wrapLines(given, WIDTH - indent - 3).map((l) => l.trimEnd());
   if (lines.length === 1 && indent + 6 + lines[0]!.length > WIDTH) lines = wrapLines(given, WIDTH - indent - 6).map((l) => l.trimEnd());
-  const body = lines.length === 1 ? lines[0]! : `${lines.join(`\n${pad}`)}\n${pad}`;
+  // A blank line stays empty: blanks at its end would only be removed again from the whole file (templated.ts).
+  const body = lines.length === 1 ? lines[0]! : `${lines.map((l, i) => (i === 0 || l === "" ? l : `${pad}${l}`)).join("\n")}\n${pad}`;
   return `${pad}"""${body}${body.endsWith('"') ? " " : ""}"""`;
 }
 
+/**
+ * Literals of short texts made before: a large description's enum values and parameter names come again in
+ * thousands of operations. Emptied when full, so that it stays small.
+ */
+const shortLiterals = new Map<string, string>();
+const SHORT_LITERALS_MAX = 65536;
+const SHORT_TEXT = 64;
+
 /** A double-quoted string literal: JSON's escapes are Python's, and every character that is not printable ASCII-safe is escaped. */
 export function pyString(text: string): string {
+  if (text.length > SHORT_TEXT) return literalOf(text);
+  let literal = shortLiterals.get(text);
+  if (literal === undefined) {
+    literal = literalOf(text);
+    if (shortLiterals.size >= SHORT_LITERALS_MAX) shortLiterals.clear();
+    shortLiterals.set(text, literal);
+  }
+  return literal;
+}
+
+function literalOf(text: string): string {
   return JSON.stringify(text).replace(/[\u007f-\u009f\u2028\u2029]/g, escapeCode);
 }
 

@@ -91,8 +91,25 @@ export const PY_BODY_BUILTINS: readonly string[] = [
 /** Keywords that look like PascalCase names: a schema called `none` would otherwise declare `class None`. */
 const PY_PASCAL_KEYWORDS = ["None", "True", "False"];
 
+/**
+ * snake_case of texts seen before: a large description names the same parameters thousands of times. Emptied when
+ * full, so that it stays small.
+ */
+const snakeCases = new Map<string, string>();
+const SNAKE_CASES_MAX = 65536;
+
 /** snake_case of a camelCase or PascalCase identifier or of a slug; never empty, never a keyword or soft keyword. */
 export function snakeCase(text: string): string {
+  let id = snakeCases.get(text);
+  if (id === undefined) {
+    id = snakeCaseOf(text);
+    if (snakeCases.size >= SNAKE_CASES_MAX) snakeCases.clear();
+    snakeCases.set(text, id);
+  }
+  return id;
+}
+
+function snakeCaseOf(text: string): string {
   const s = text
     .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
     .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")

@@ -36,12 +36,33 @@ export function pyLiteral(values: readonly unknown[]): PyType {
 /** How a module writes a reference to a declared name: quoted in the types modules, `_ty.X` in the clients. */
 export type RefStyle = (id: string) => string;
 
+/** A union member: its printed form, the member, and its expression in the modern form. */
+type Member = readonly [text: string, leaf: PyType, expr: PyExpr];
+
 /** The members of a union with nested unions spread, each once (by printed form), in first-seen order. */
-function unionMembers(node: PyType, ref: RefStyle): [string, PyType][] {
-  if (node.kind !== "union") return [[printPyType(node, ref), node]];
-  const seen = new Map<string, PyType>();
-  for (const m of node.members) for (const [text, leaf] of unionMembers(m, ref)) if (!seen.has(text)) seen.set(text, leaf);
-  return [...seen];
+function unionMembers(node: PyType, ref: RefStyle): Member[] {
+  if (node.kind !== "union") {
+    const expr = pyTypeExpr(node, ref);
+    return [[flat(expr), node, expr]];
+  }
+  const seen = new Map<string, Member>();
+  for (const m of node.members) for (const member of unionMembers(m, ref)) if (!seen.has(member[0])) seen.set(member[0], member);
+  return [...seen.values()];
+}
+
+/**
+ * The `Literal[...]` of each literal node printed so far: a large description's enums have hundreds of values, and
+ * an annotation is printed more than once (to compare union members, then to lay out).
+ */
+const literalExprs = new WeakMap<PyType, PyExpr>();
+
+function literalExpr(node: Extract<PyType, { kind: "literal" }>): PyExpr {
+  let expr = literalExprs.get(node);
+  if (expr === undefined) {
+    expr = node.values.length === 0 ? "_t.NoReturn" : sub("_t.Literal", node.values.map(pyLiteralText));
+    literalExprs.set(node, expr);
+  }
+  return expr;
 }
 
 /**
@@ -56,28 +77,28 @@ export function pyTypeExpr(node: PyType, ref: RefStyle, quoted = false): PyExpr 
     case "ref":
       return quoted ? pyString(ref(node.id)) : ref(node.id);
     case "literal":
-      return node.values.length === 0 ? "_t.NoReturn" : sub("_t.Literal", node.values.map(pyLiteralText));
+      return literalExpr(node);
     case "list":
       return sub("list", [show(node.item)]);
     case "dict":
       return sub("dict", ["str", show(node.value)]);
     case "union":
     case "optional": {
-      const leaves =
-        node.kind === "union"
-          ? unionMembers(node, ref)
-          : [...unionMembers(node.item, ref), ["None", pyBuiltin("None")] as [string, PyType]];
+      const leaves = node.kind === "union" ? unionMembers(node, ref) : [...unionMembers(node.item, ref), NONE_MEMBER];
       const seen = new Set<string>();
       const members = leaves.filter(([text]) => !seen.has(text) && seen.add(text) !== undefined);
       // None last, as `X | None` reads.
       const ordered = [...members.filter(([t]) => t !== "None"), ...members.filter(([t]) => t === "None")];
       if (ordered.length === 0) return node.kind === "optional" ? "None" : "_t.NoReturn";
-      const exprs = ordered.map(([, leaf]) => show(leaf));
+      // The modern form of a member was made to compare it; the quoted form is another.
+      const exprs = ordered.map(([, leaf, expr]) => (quoted ? show(leaf) : expr));
       if (exprs.length === 1) return exprs[0]!;
       return quoted ? sub("_t.Union", exprs) : union(exprs);
     }
   }
 }
+
+const NONE_MEMBER: Member = ["None", pyBuiltin("None"), "None"];
 
 /** Prints an annotation on one line. A union of nothing is `_t.NoReturn` (no value fits); of one member, that member. */
 export function printPyType(node: PyType, ref: RefStyle): string {

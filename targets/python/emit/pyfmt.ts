@@ -38,12 +38,57 @@ export function flat(expr: PyExpr): string {
 }
 
 /**
+ * The length of the one-line form, counted only until it passes `limit` (then some length past it): whether an
+ * expression fits is known without printing it, and without reading the whole of a long one at every level.
+ */
+function flatLength(expr: PyExpr, limit: number): number {
+  if (typeof expr === "string") return expr.length;
+  let n: number;
+  let items: readonly PyExpr[];
+  if ("call" in expr) {
+    n = expr.call.length + 2 + 2 * Math.max(expr.args.length - 1, 0);
+    for (const a of expr.args) {
+      n += isKw(a) ? a.kw.length + 1 + flatLength(a.value, limit - n) : flatLength(a, limit - n);
+      if (n > limit) return n;
+    }
+    return n;
+  }
+  if ("dict" in expr) {
+    n = 2 + 2 * Math.max(expr.dict.length - 1, 0);
+    for (const [k, v] of expr.dict) {
+      n += k.length + 2 + flatLength(v, limit - n);
+      if (n > limit) return n;
+    }
+    return n;
+  }
+  // The brackets and separators: `(a, b)` and `(a,)`, `name[a, b]`, `a | b`.
+  if ("tuple" in expr) {
+    items = expr.tuple;
+    n = 2 + (items.length === 1 ? 1 : 0) + 2 * Math.max(items.length - 1, 0);
+  } else if ("sub" in expr) {
+    items = expr.items;
+    n = expr.sub.length + 2 + 2 * Math.max(items.length - 1, 0);
+  } else {
+    items = expr.union;
+    n = 3 * Math.max(items.length - 1, 0);
+  }
+  for (const item of items) {
+    n += flatLength(item, limit - n);
+    if (n > limit) return n;
+  }
+  return n;
+}
+
+/**
  * The expression as it stands after `prefix` at `indent` spaces and before `suffix` (say `,` or `:`), on as many
  * lines as it needs; the first line carries no indentation (the caller writes the prefix).
  */
 export function layout(expr: PyExpr, indent: number, prefix = "", suffix = "", bracketed = false): string {
-  const one = flat(expr);
-  if (typeof expr === "string" || indent + prefix.length + one.length + suffix.length <= LINE_LENGTH) return one;
+  if (typeof expr === "string") return expr;
+  // Printed flat only when it fits (or has nothing to open): a long expression is not printed whole at every level.
+  const room = LINE_LENGTH - indent - prefix.length - suffix.length;
+  if (flatLength(expr, room) <= room) return flat(expr);
+  const one = (): string => flat(expr);
   const inner = " ".repeat(indent + 4);
   const close = " ".repeat(indent);
   const lines = (items: readonly { head: string; value: PyExpr }[], comma = true) =>
@@ -64,15 +109,15 @@ export function layout(expr: PyExpr, indent: number, prefix = "", suffix = "", b
     return `${expr.sub}[\n${lines(expr.items.map((value) => ({ head: "", value })))}\n${close}]`;
   }
   if ("call" in expr) {
-    if (expr.args.length === 0) return one;
+    if (expr.args.length === 0) return one();
     const items = expr.args.map((a) => (isKw(a) ? { head: `${a.kw}=`, value: a.value } : { head: "", value: a }));
     return `${expr.call}(\n${lines(items)}\n${close})`;
   }
   if ("tuple" in expr) {
-    if (expr.tuple.length === 0) return one;
+    if (expr.tuple.length === 0) return one();
     return `(\n${lines(expr.tuple.map((value) => ({ head: "", value })))}\n${close})`;
   }
-  if (expr.dict.length === 0) return one;
+  if (expr.dict.length === 0) return one();
   return `{\n${lines(expr.dict.map(([k, value]) => ({ head: `${k}: `, value })))}\n${close}}`;
 }
 

@@ -36,30 +36,36 @@ export function splitByPrefix<T extends Sized>(
   limit: number,
 ): { readonly first: string; readonly last: string; readonly items: T[] }[] {
   const size = (list: readonly T[]) => list.reduce((n, i) => n + i.lines, 0);
-  const leaves: { prefix: string; items: T[] }[] = [];
+  // Each name's key once: thousands of names are looked at again at every depth.
+  const keys = new Map(items.map((item) => [item, keyOf(item.name)]));
+  const leaves: { prefix: string; items: T[]; lines: number }[] = [];
   const split = (list: readonly T[], depth: number): void => {
     const buckets = new Map<string, T[]>();
     for (const item of list) {
-      const prefix = keyOf(item.name).slice(0, depth) || "0";
-      buckets.set(prefix, [...(buckets.get(prefix) ?? []), item]);
+      const prefix = keys.get(item)!.slice(0, depth) || "0";
+      const bucket = buckets.get(prefix);
+      if (bucket === undefined) buckets.set(prefix, [item]);
+      else bucket.push(item);
     }
     for (const prefix of [...buckets.keys()].sort()) {
       const bucket = buckets.get(prefix)!;
       // A bucket whose names are all the prefix itself cannot be split further.
-      const further = bucket.some((i) => keyOf(i.name).length > depth);
-      if (size(bucket) <= limit || !further) leaves.push({ prefix, items: bucket });
+      const further = bucket.some((i) => keys.get(i)!.length > depth);
+      const lines = size(bucket);
+      if (lines <= limit || !further) leaves.push({ prefix, items: bucket, lines });
       else split(bucket, depth + 1);
     }
   };
   split(items, 1);
   // Neighbouring leaves share a module while they fit.
-  const groups: { first: string; last: string; items: T[] }[] = [];
+  const groups: { first: string; last: string; items: T[]; lines: number }[] = [];
   for (const leaf of leaves) {
     const open = groups.at(-1);
-    if (open && size(open.items) + size(leaf.items) <= limit) {
+    if (open && open.lines + leaf.lines <= limit) {
       open.last = leaf.prefix;
       open.items.push(...leaf.items);
-    } else groups.push({ first: leaf.prefix, last: leaf.prefix, items: [...leaf.items] });
+      open.lines += leaf.lines;
+    } else groups.push({ first: leaf.prefix, last: leaf.prefix, items: [...leaf.items], lines: leaf.lines });
   }
   const order = new Map(items.map((item, i) => [item, i]));
   return groups.map((g) => ({ first: g.first, last: g.last, items: g.items.sort((a, b) => order.get(a)! - order.get(b)!) }));
@@ -178,7 +184,11 @@ export function typesModules(
       const module = home.get(ref);
       if (module === undefined) throw new Error(`python types: ${ref} is referred to but never declared`);
       // A name the module's own text does not use is imported in the re-export form, which no checker calls unused.
-      if (module !== g.module) needed.set(module, [...(needed.get(module) ?? []), direct.has(ref) ? ref : `${ref} as ${ref}`]);
+      if (module === g.module) continue;
+      const name = direct.has(ref) ? ref : `${ref} as ${ref}`;
+      const list = needed.get(module);
+      if (list === undefined) needed.set(module, [name]);
+      else list.push(name);
     }
     return {
       file: `${folder}/${g.module}.py`,
@@ -208,6 +218,11 @@ function withUses(m: TypesModuleView): TypesModuleView {
 /** The `types/__init__.py` re-exports: every public name by its module (private `_X` helpers stay in theirs). */
 export function reexports(home: ReadonlyMap<string, string>): ImportView[] {
   const byModule = new Map<string, string[]>();
-  for (const [name, module] of home) if (!name.startsWith("_")) byModule.set(module, [...(byModule.get(module) ?? []), name]);
+  for (const [name, module] of home) {
+    if (name.startsWith("_")) continue;
+    const list = byModule.get(module);
+    if (list === undefined) byModule.set(module, [name]);
+    else list.push(name);
+  }
   return [...byModule.keys()].sort().map((module) => ({ module, names: byModule.get(module)!.sort() }));
 }

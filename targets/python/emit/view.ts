@@ -702,7 +702,10 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
   ];
   const specDecls = operations.map((o) => o.specDecl);
   const modelDecl = statement(0, "MODEL = ", serviceModel(ir, specs));
-  const used = modelImports.filter((n) => [...specDecls, modelDecl].some((text) => new RegExp(`\\b${n}\\(`).test(text)));
+  const used = modelImports.filter((n) => {
+    const called = new RegExp(`\\b${n}\\(`);
+    return called.test(modelDecl) || specDecls.some((text) => called.test(text));
+  });
   const clientText = [
     ...operations.flatMap((o) => [o.syncDef, o.syncCall, o.returnLine]),
     ...pipelineViews.map((p) => `${p.syncDef}${p.returnLine}`),
