@@ -1,5 +1,6 @@
 // The IR's identifiers are words joined in a case, unique in their set; they keep no language's reserved words out.
 // Each target's name planner does that for its own language (a keyword, a global, a name its runtime exports).
+import { memoByText } from "../memo.js";
 
 function words(text: string): string[] {
   return text
@@ -10,23 +11,8 @@ function words(text: string): string[] {
 
 const cap = (w: string): string => w.charAt(0).toUpperCase() + w.slice(1);
 
-/**
- * PascalCase of texts seen before: the emitters derive names from the same parameter and property names thousands
- * of times on a large description. Emptied when full, so that it stays small.
- */
-const pascalCases = new Map<string, string>();
-const PASCAL_CASES_MAX = 65536;
-
-/** PascalCase identifier; never empty, never starting with a digit. */
-export function pascalCase(text: string): string {
-  let id = pascalCases.get(text);
-  if (id === undefined) {
-    id = pascalCaseOf(text);
-    if (pascalCases.size >= PASCAL_CASES_MAX) pascalCases.clear();
-    pascalCases.set(text, id);
-  }
-  return id;
-}
+/** PascalCase identifier; never empty, never starting with a digit (kept for texts seen before: generator/memo.ts). */
+export const pascalCase: (text: string) => string = memoByText(pascalCaseOf);
 
 function pascalCaseOf(text: string): string {
   const joined = words(text).map(cap).join("");

@@ -4,6 +4,7 @@
  * the unexported names derived from the description. The templates' own unexported names and locals are fixed and
  * never derived from the description.
  */
+import { memoByText } from "../../../generator/memo.js";
 
 export const GO_KEYWORDS: ReadonlySet<string> = new Set(
   (
@@ -84,26 +85,22 @@ function words(text: string): string[] {
 }
 
 /**
- * The joined words of texts seen before: a large description names the same properties, parameters and enum values
- * thousands of times. Emptied when full, so that it stays small.
+ * The joined words of a text, kept for texts seen before (generator/memo.ts): a large description names the same
+ * properties, parameters and enum values thousands of times.
  */
-const joinedWords = new Map<string, string>();
-const JOINED_WORDS_MAX = 65536;
+const joinedWords = memoByText((text) =>
+  words(text)
+    .map((w) =>
+      INITIALISMS.has(w.toLowerCase())
+        ? w.toUpperCase()
+        : `${w[0]!.toUpperCase()}${/^[A-Z0-9]+$/.test(w) ? w.slice(1).toLowerCase() : w.slice(1)}`,
+    )
+    .join(""),
+);
 
 /** An exported Go name (ASCII): `get_document-v2` -> `GetDocumentV2`, `job_id` -> `JobID`; never empty. */
 export function goName(text: string, fallback = "X"): string {
-  let joined = joinedWords.get(text);
-  if (joined === undefined) {
-    joined = words(text)
-      .map((w) =>
-        INITIALISMS.has(w.toLowerCase())
-          ? w.toUpperCase()
-          : `${w[0]!.toUpperCase()}${/^[A-Z0-9]+$/.test(w) ? w.slice(1).toLowerCase() : w.slice(1)}`,
-      )
-      .join("");
-    if (joinedWords.size >= JOINED_WORDS_MAX) joinedWords.clear();
-    joinedWords.set(text, joined);
-  }
+  const joined = joinedWords(text);
   if (joined === "") return fallback;
   return /^[0-9]/.test(joined) ? `${fallback}${joined}` : joined;
 }

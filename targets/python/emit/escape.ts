@@ -2,6 +2,7 @@
  * Text of a description on its way into generated Python. Each function is for one context; nothing else puts
  * description text into Python code.
  */
+import { memoByText } from "../../../generator/memo.js";
 
 /** What Python or the tools that read its source take as a line break, and CR LF as one. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
@@ -114,23 +115,15 @@ export function pyDocstring(text: string | undefined, indent: number): string {
 }
 
 /**
- * Literals of short texts made before: a large description's enum values and parameter names come again in
- * thousands of operations. Emptied when full, so that it stays small.
+ * Literals of short texts made before (generator/memo.ts): a large description's enum values and parameter names
+ * come again in thousands of operations.
  */
-const shortLiterals = new Map<string, string>();
-const SHORT_LITERALS_MAX = 65536;
+const shortLiteral = memoByText(literalOf);
 const SHORT_TEXT = 64;
 
 /** A double-quoted string literal: JSON's escapes are Python's, and every character that is not printable ASCII-safe is escaped. */
 export function pyString(text: string): string {
-  if (text.length > SHORT_TEXT) return literalOf(text);
-  let literal = shortLiterals.get(text);
-  if (literal === undefined) {
-    literal = literalOf(text);
-    if (shortLiterals.size >= SHORT_LITERALS_MAX) shortLiterals.clear();
-    shortLiterals.set(text, literal);
-  }
-  return literal;
+  return text.length > SHORT_TEXT ? literalOf(text) : shortLiteral(text);
 }
 
 function literalOf(text: string): string {

@@ -1,5 +1,6 @@
 import { pascalCase } from "../../../generator/ir/names.js";
 import type { IR, Operation, Parameter, Pipeline, Variant } from "../../../generator/ir/types.js";
+import { memoByText } from "../../../generator/memo.js";
 
 /**
  * The names the Python templates (templates/python/) declare or import, by module. A generated name that equals
@@ -92,22 +93,10 @@ export const PY_BODY_BUILTINS: readonly string[] = [
 const PY_PASCAL_KEYWORDS = ["None", "True", "False"];
 
 /**
- * snake_case of texts seen before: a large description names the same parameters thousands of times. Emptied when
- * full, so that it stays small.
+ * snake_case of a camelCase or PascalCase identifier or of a slug; never empty, never a keyword or soft keyword. Kept
+ * for texts seen before (generator/memo.ts): a large description names the same parameters thousands of times.
  */
-const snakeCases = new Map<string, string>();
-const SNAKE_CASES_MAX = 65536;
-
-/** snake_case of a camelCase or PascalCase identifier or of a slug; never empty, never a keyword or soft keyword. */
-export function snakeCase(text: string): string {
-  let id = snakeCases.get(text);
-  if (id === undefined) {
-    id = snakeCaseOf(text);
-    if (snakeCases.size >= SNAKE_CASES_MAX) snakeCases.clear();
-    snakeCases.set(text, id);
-  }
-  return id;
-}
+export const snakeCase: (text: string) => string = memoByText(snakeCaseOf);
 
 function snakeCaseOf(text: string): string {
   const s = text
