@@ -20,6 +20,11 @@ export interface Job {
   durationMs: number;
   outcome: "completed" | "failed";
   neverFinishes: boolean;
+  /**
+   * Set when the job's timer has fired: from then on it is finished whatever the clock says (a timer may fire a
+   * millisecond before Date.now() shows its duration passed, and a held answer must then carry the result).
+   */
+  finished: boolean;
   /** The finished payload. */
   payload: Record<string, unknown>;
   downloadToken: string;
@@ -67,6 +72,7 @@ export class JobStore {
       durationMs: Math.max(0, init.durationMs),
       outcome: init.outcome,
       neverFinishes: init.neverFinishes,
+      finished: false,
       payload: init.payload(id, downloadToken),
       downloadToken,
       credits: init.credits,
@@ -77,6 +83,7 @@ export class JobStore {
       const timer = setTimeout(() => {
         this.#timers.delete(timer);
         if (this.#stopped) return;
+        job.finished = true;
         this.#onFinished(job, job.outcome);
         for (const wake of this.#waiters.get(id) ?? []) wake();
         this.#waiters.delete(id);
@@ -97,7 +104,7 @@ export class JobStore {
   state(job: Job, now = Date.now()): JobState {
     const elapsed = now - job.createdAt;
     if (job.neverFinishes) return elapsed < job.durationMs * 0.25 ? "queued" : "running";
-    if (elapsed >= job.durationMs) return job.outcome;
+    if (job.finished || elapsed >= job.durationMs) return job.outcome;
     return elapsed < job.durationMs * 0.25 ? "queued" : "running";
   }
 
