@@ -102,10 +102,15 @@ function imports(declarations: readonly string[]): string {
   return `import (\n${groups.join("\n\n")}\n)`;
 }
 
-/** A Go file's text after the package clause: imports and declarations, each after a blank line. */
+/**
+ * A Go file's text after the package clause: imports and declarations, each after a blank line. The declarations are
+ * joined once: a large description's operations are tens of MB, and a second join would copy them again.
+ */
 function goFile(declarations: readonly string[]): { body: string } {
-  const parts = [imports(declarations), declarations.join("\n\n")].filter((p) => p !== "");
-  return { body: parts.length === 0 ? "" : `\n\n${parts.join("\n\n")}` };
+  const head = imports(declarations);
+  const code = declarations.join("\n\n");
+  if (head === "") return { body: code === "" ? "" : `\n\n${code}` };
+  return { body: code === "" ? `\n\n${head}` : `\n\n${head}\n\n${code}` };
 }
 
 /** What a caller of the generated module needs to know about each operation's method, in the IR's order. */

@@ -105,9 +105,10 @@ export function openApiTypes(document: OpenAPI3, pathsPerPart = PATHS_PER_PART):
 
 /**
  * openApiTypes' text in pieces, to be joined once: a large description's types are tens of MB, and each join of
- * a part of them on the way is a copy as large. The caller joins them once the document is let go.
+ * a part of them on the way is a copy as large. The caller joins them once the document is let go. `afterPart`
+ * runs after each part of the paths is printed: a chance for the part's syntax tree, now garbage, to go.
  */
-export function openApiTypePieces(document: OpenAPI3, pathsPerPart = PATHS_PER_PART): string[] {
+export function openApiTypePieces(document: OpenAPI3, pathsPerPart = PATHS_PER_PART, afterPart: () => void = () => {}): string[] {
   const c = transformCore();
   const discriminators = c.scanDiscriminators(document, OPTIONS);
   const context = (): GlobalContext => ({
@@ -121,7 +122,7 @@ export function openApiTypePieces(document: OpenAPI3, pathsPerPart = PATHS_PER_P
   });
   const paths = Object.entries(document.paths ?? {});
   if (paths.length <= pathsPerPart) return [c.astToString(c.transformSchema(document, context()))];
-  return inParts(c, document, paths, pathsPerPart, context);
+  return inParts(c, document, paths, pathsPerPart, context, afterPart);
 }
 
 /** The text of an interface's members as astToString prints them inside `export interface <name> {`. */
@@ -148,6 +149,7 @@ function inParts(
   paths: readonly [string, unknown][],
   pathsPerPart: number,
   context: () => GlobalContext,
+  afterPart: () => void,
 ): string[] {
   const pathMembers: string[] = [];
   const operationMembers: string[] = [];
@@ -169,6 +171,7 @@ function inParts(
     if (!c.ts.isTypeLiteralNode(type)) throw new Error("openapi-typescript's paths transform returned a type that is not a literal");
     pathMembers.push(membersText(c, "paths", type.members));
     addFooter(ctx.injectFooter);
+    afterPart();
   }
   // The rest of the document, its paths empty: `paths` first, then one declaration a root, then the end's.
   const ctx = context();

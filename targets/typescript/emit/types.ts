@@ -33,7 +33,8 @@ export function irToOpenApi(ir: IR): OpenAPI3 {
 
 /** types.ts: paths, components, webhooks and operations, by openapi-typescript. */
 export async function emitTypes(ir: IR, kit: TsKit): Promise<readonly EmittedFile[]> {
-  const pieces = openApiTypePieces(irToOpenApi(ir));
+  // Between parts, the garbage of the parts printed so far may go (kit.collect decides whether there is enough).
+  const pieces = openApiTypePieces(irToOpenApi(ir), undefined, () => kit.collect());
   // The document the types were made from is garbage now (on MS Graph's description, hundreds of MB): it goes
   // before the text is put together.
   kit.collect();

@@ -1,6 +1,6 @@
 import type { OpenAPI3 } from "openapi-typescript";
 import { describe, expect, it } from "vitest";
-import { openApiTypes, openApiTypesByOpenapiTS, PATHS_PER_PART } from "../emit/openapi-types.js";
+import { openApiTypePieces, openApiTypes, openApiTypesByOpenapiTS, PATHS_PER_PART } from "../emit/openapi-types.js";
 import { irToOpenApi } from "../emit/types.js";
 import { buildIR } from "../../../generator/ir/build.js";
 import { loadDescription } from "../../../generator/spec/load.js";
@@ -48,6 +48,16 @@ describe("the types of a document whose end holds a helper before the operations
     expect(expected.indexOf("type WithRequired<")).toBeGreaterThan(0);
     expect(expected.indexOf("type WithRequired<")).toBeLessThan(expected.indexOf("export interface operations"));
     for (const pathsPerPart of [1, 2, 3]) expect(openApiTypes(document, pathsPerPart)).toBe(expected);
+  });
+
+  it("calls afterPart once a part of the paths is printed, and not for a document printed whole", () => {
+    const parts: number[] = [];
+    let printed = 0;
+    const pieces = openApiTypePieces(document, 3, () => parts.push(++printed));
+    expect(parts).toEqual([1, 2]);
+    expect(pieces.join("")).toBe(openApiTypes(document, 3));
+    openApiTypePieces(document, 4, () => parts.push(-1));
+    expect(parts).toEqual([1, 2]);
   });
 
   it("prints an empty operations record when no path has an operation id", async () => {
