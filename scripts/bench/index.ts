@@ -4,6 +4,7 @@
 //          --only=cold (the service's description alone: the built CLI with no tool cache and --force against
 //          openapi-typescript's CLI, whole processes interleaved; `generation` includes it)
 //          --no-graph (leave out MS Graph, the slowest), --graph-rounds=N (default: rounds, at most 2)  --profile (CPU profiles of in-process generation and requests)
+//          --only=upstream (not in the default set: what the changes proposed to dependencies would give, on changed copies)
 import { readdir, rm } from "node:fs/promises";
 import { loadavg } from "node:os";
 import { join } from "node:path";
@@ -28,6 +29,7 @@ import { hotSpots, hotSpotTables, inclusiveSpots, inclusiveTable } from "./profi
 import { benchPython, PYTHON_FULL, PYTHON_QUICK } from "./python.js";
 import { benchRequests, type RequestOptions, requestTable } from "./requests.js";
 import { benchTsc } from "./tsc.js";
+import { benchOpenapiTypescript, benchUpstream, UPSTREAM_FULL } from "./upstream.js";
 
 const { values } = parseArgs({
   options: {
@@ -188,6 +190,17 @@ if (only.has("python")) {
   const p = await benchPython(quick ? PYTHON_QUICK : PYTHON_FULL);
   summary.push(...p.summary);
   sections.push(p.section);
+}
+
+if (only.has("upstream")) {
+  log("upstream: openapi-fetch as installed and as proposed, loopback GETs ...");
+  sections.push(await benchUpstream(quick ? { turns: 2, perTurn: 100, warmup: 20 } : UPSTREAM_FULL));
+  if (!quick) {
+    log("upstream: npm run build (the built CLI is measured) ...");
+    const built = await measureProcess("npm", ["run", "--silent", "build"]);
+    if (built.code !== 0) throw new Error(`npm run build failed:\n${built.stderr.slice(-2000)}`);
+    sections.push(await benchOpenapiTypescript(Math.min(rounds, 2)));
+  }
 }
 
 if (values.only === undefined || only.has("diff")) sections.push(await benchDiff(row, rounds));

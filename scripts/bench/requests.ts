@@ -28,12 +28,12 @@ export interface RequestBench {
 }
 
 /** Mean wall time and CPU time (user + system, this process) per request of one turn, in µs. */
-interface Turn {
+export interface Turn {
   wallUs: number;
   cpuUs: number;
 }
 
-async function loop(one: OneRequest, count: number, inflight = 1): Promise<Turn> {
+export async function loop(one: OneRequest, count: number, inflight = 1): Promise<Turn> {
   const started = performance.now();
   const cpu = process.cpuUsage();
   let next = 0;
@@ -48,7 +48,7 @@ async function loop(one: OneRequest, count: number, inflight = 1): Promise<Turn>
   return { wallUs: ((performance.now() - started) * 1000) / count, cpuUs: (used.user + used.system) / count };
 }
 
-function quantile(values: readonly number[], q: number): number {
+export function quantile(values: readonly number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 }
