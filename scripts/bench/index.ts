@@ -70,9 +70,7 @@ if (only.has("generation") || only.has("cold")) {
     // The built CLI needs `npm run build` (tens of seconds): the quick run measures the command users run from sources.
     plan.push({ description: own, tools: ["npm", "ots"] });
   } else {
-    log("generation: npm run build (the built CLI is measured) ...");
-    const built = await measureProcess("npm", ["run", "--silent", "build"]);
-    if (built.code !== 0) throw new Error(`npm run build failed:\n${built.stderr.slice(-2000)}`);
+    await buildCli("generation");
     if (!only.has("generation")) {
       // --only=cold: the service's description only, the built CLI cold against openapi-typescript's CLI.
       plan.push({ description: own, tools: ["cold", "ots"] });
@@ -196,9 +194,7 @@ if (only.has("upstream")) {
   log("upstream: openapi-fetch as installed and as proposed, loopback GETs ...");
   sections.push(await benchUpstream(quick ? { turns: 2, perTurn: 100, warmup: 20 } : UPSTREAM_FULL));
   if (!quick) {
-    log("upstream: npm run build (the built CLI is measured) ...");
-    const built = await measureProcess("npm", ["run", "--silent", "build"]);
-    if (built.code !== 0) throw new Error(`npm run build failed:\n${built.stderr.slice(-2000)}`);
+    await buildCli("upstream");
     sections.push(await benchOpenapiTypescript(Math.min(rounds, 2)));
   }
 }
@@ -220,6 +216,13 @@ console.log(
     ...sections.flatMap((s) => [s, ""]),
   ].join("\n"),
 );
+
+/** `npm run build`: the sections that measure the built CLI build it first. */
+async function buildCli(section: string): Promise<void> {
+  log(`${section}: npm run build (the built CLI is measured) ...`);
+  const built = await measureProcess("npm", ["run", "--silent", "build"]);
+  if (built.code !== 0) throw new Error(`npm run build failed:\n${built.stderr.slice(-2000)}`);
+}
 
 async function generationProfile(): Promise<string> {
   log("generation: phase times and CPU profile (in-process, GitHub's description) ...");

@@ -190,85 +190,33 @@ export async function benchUpstream(options: UpstreamOptions): Promise<string> {
  */
 export const OPENAPI_TYPESCRIPT_EDITS: readonly Edit[] = [
   {
-    find: `function createRef(parts) {
-  let pointer = "#";
-  for (const part of parts) {
-    if (part === void 0 || part === null || part === "") {
-      continue;
-    }
-    const maybeRef = refUtils_js.parseRef(String(part)).pointer;
-    if (maybeRef.length) {
-      for (const refPart of maybeRef) {
-        pointer += \`/\${refUtils_js.escapePointer(refPart)}\`;
-      }
-    } else {
-      pointer += \`/\${refUtils_js.escapePointer(part)}\`;
-    }
-  }
-  return pointer;
-}`,
+    find: "function createRef(parts) {",
     put: `/** Whether parseRef and escapePointer give back a part's text after its "#": most pointers a transform passes on. */
 function isPlainPointer(text) {
   return text.startsWith("#/") && text.indexOf("#/", 1) < 0 && !text.includes("%") && !text.includes("//") && !text.endsWith("/") && !/~(?![01])/.test(text);
 }
-function createRef(parts) {
-  let pointer = "#";
-  for (const part of parts) {
-    if (part === void 0 || part === null || part === "") {
-      continue;
-    }
-    const text = String(part);
+function createRef(parts) {`,
+  },
+  {
+    find: "    const maybeRef = refUtils_js.parseRef(String(part)).pointer;",
+    put: `    const text = String(part);
     if (isPlainPointer(text)) {
       pointer += text.slice(1);
       continue;
     }
-    const maybeRef = text.includes("#/") ? refUtils_js.parseRef(text).pointer : [];
-    if (maybeRef.length) {
-      for (const refPart of maybeRef) {
-        pointer += \`/\${refUtils_js.escapePointer(refPart)}\`;
-      }
-    } else {
-      pointer += \`/\${refUtils_js.escapePointer(part)}\`;
-    }
-  }
-  return pointer;
-}`,
+    const maybeRef = text.includes("#/") ? refUtils_js.parseRef(text).pointer : [];`,
   },
   {
-    find: `function walk(obj, cb, path = []) {
-  if (!obj || typeof obj !== "object") {
-    return;
-  }
-  if (Array.isArray(obj)) {
-    for (let i = 0; i < obj.length; i++) {
-      walk(obj[i], cb, path.concat(i));
-    }
-    return;
-  }
-  cb(obj, path);
-  for (const k of Object.keys(obj)) {
-    walk(obj[k], cb, path.concat(k));
-  }
-}`,
-    put: `function walk(obj, cb, path = []) {
-  if (!obj || typeof obj !== "object") {
-    return;
-  }
-  if (Array.isArray(obj)) {
-    for (let i = 0; i < obj.length; i++) {
-      path.push(i);
+    find: "      walk(obj[i], cb, path.concat(i));",
+    put: `      path.push(i);
       walk(obj[i], cb, path);
-      path.pop();
-    }
-    return;
-  }
-  cb(obj, path);
-  for (const k of Object.keys(obj)) {
-    path.push(k);
+      path.pop();`,
+  },
+  {
+    find: "    walk(obj[k], cb, path.concat(k));",
+    put: `    path.push(k);
     walk(obj[k], cb, path);
-    path.pop();
-  }
-}`,
+    path.pop();`,
   },
 ];
 
@@ -283,7 +231,7 @@ export async function changedOpenapiTypescriptUtils(): Promise<string> {
  * A copy of the built CLI (dist/) with a changed copy of openapi-typescript in a node_modules beside it, which Node
  * finds first; every other package resolves up to the repository's node_modules. Returns the copy's CLI.
  */
-export async function changedCli(): Promise<string> {
+async function changedCli(): Promise<string> {
   const project = join(DIR, "ots-project");
   await rm(project, { recursive: true, force: true });
   await cp(join(ROOT, "dist"), join(project, "dist"), { recursive: true });
