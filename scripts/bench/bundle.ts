@@ -1,7 +1,8 @@
 // Browser bundle size with esbuild (minified, ESM, browser platform, no externals) and gzip (level 9): one operation
-// imported alone and the whole client, ours and @hey-api/openapi-ts's for the same description, and openapi-fetch
-// alone. Nothing is external: a `node:*` import that a browser bundler cannot resolve fails the build, and the
-// failure is what the table shows; the size with `node:*` left external is shown beside it, labelled.
+// imported alone and the whole client, ours and @hey-api/openapi-ts's for the same description, openapi-fetch alone,
+// and a bare `getJob` written by hand over it (one operation with nothing but the least a client needs). Nothing is
+// external: a `node:*` import that a browser bundler cannot resolve fails the build, and the failure is what the
+// table shows; the size with `node:*` left external is shown beside it, labelled.
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { fmt, ROOT, table, verdict } from "./lib.js";
@@ -36,7 +37,14 @@ export function bundleCases(heyDir?: string): BundleCase[] {
       },
     );
   }
-  cases.push({ key: "openapi-fetch", name: "openapi-fetch alone (reference)", contents: `export { default } from "openapi-fetch";` });
+  cases.push(
+    { key: "openapi-fetch", name: "openapi-fetch alone (reference)", contents: `export { default } from "openapi-fetch";` },
+    {
+      key: "floor",
+      name: "a bare `getJob` by hand over openapi-fetch (reference: scripts/bench/floor-client.ts)",
+      contents: `export { createClient, getJob } from "./scripts/bench/floor-client.ts";`,
+    },
+  );
   return cases;
 }
 

@@ -84,3 +84,16 @@ describe("the bundle of one operation", () => {
     expect(one.gzip).toBeLessThan(whole.gzip * 0.65);
   }, 60_000);
 });
+
+describe("a bundle of the error classes alone", () => {
+  it("carries no client: the runtime's modules whose exports go unused are left out (its package.json's sideEffects)", async () => {
+    const { code, inputs } = await bundle(`export { NotFoundError, ServiceError } from "./generated/index.ts";`);
+    const runtime = inputs
+      .filter(([file, bytes]) => file.includes("runtime/") && bytes > 0)
+      .map(([file]) => file.replace(/^.*runtime\//, ""));
+    expect(runtime).toEqual(["errors.ts"]);
+    // The transport's and openapi-fetch's own texts.
+    expect(code.includes("the request could not be completed")).toBe(false);
+    expect(code.includes("querySerializer")).toBe(false);
+  }, 60_000);
+});
