@@ -246,6 +246,14 @@ const GENERATION_CASES = [
   ["TypeScript only", ["--languages", "typescript", "--outputs", "none"]],
 ] as const;
 
+/** One whole run of a built CLI on MS Graph into an emptied `out`; a failing run stops the benchmark. */
+async function generateGraph(cli: string, which: string, out: string, flags: readonly string[]): Promise<ProcessRun> {
+  await rm(out, { recursive: true, force: true });
+  const run = await measureProcess(process.execPath, [cli, "generate", "--spec", GRAPH.file, "--out", out, "--force", ...flags]);
+  if (run.code !== 0) throw new Error(`the CLI (openapi-typescript ${which}) failed on MS Graph:\n${run.stderr.slice(-2000)}`);
+  return run;
+}
+
 /** The built CLI on MS Graph's description with openapi-typescript as installed and changed, rounds interleaved. */
 export async function benchOpenapiTypescript(rounds: number): Promise<string> {
   await mkdir(DIR, { recursive: true });
@@ -255,36 +263,14 @@ export async function benchOpenapiTypescript(rounds: number): Promise<string> {
   // One run of each first, untimed: each build keeps its own tool cache (compiled templates, validated descriptions).
   for (const [which, cli] of Object.entries(clis)) {
     log(`upstream: MS Graph, warm-up of the build with openapi-typescript ${which} ...`);
-    await rm(out, { recursive: true, force: true });
-    const run = await measureProcess(process.execPath, [
-      cli,
-      "generate",
-      "--spec",
-      GRAPH.file,
-      "--out",
-      out,
-      "--force",
-      ...GENERATION_CASES[1][1],
-    ]);
-    if (run.code !== 0) throw new Error(`the CLI (openapi-typescript ${which}) failed on MS Graph:\n${run.stderr.slice(-2000)}`);
+    await generateGraph(cli, which, out, GENERATION_CASES[1][1]);
   }
   for (let round = 0; round < rounds; round++) {
     for (const [what, flags] of GENERATION_CASES) {
       const order = round % 2 === 0 ? (["as installed", "changed"] as const) : (["changed", "as installed"] as const);
       for (const which of order) {
         log(`upstream: MS Graph, ${what}, openapi-typescript ${which}, round ${round + 1} of ${rounds} ...`);
-        await rm(out, { recursive: true, force: true });
-        const run = await measureProcess(process.execPath, [
-          clis[which],
-          "generate",
-          "--spec",
-          GRAPH.file,
-          "--out",
-          out,
-          "--force",
-          ...flags,
-        ]);
-        if (run.code !== 0) throw new Error(`the CLI (openapi-typescript ${which}) failed on MS Graph:\n${run.stderr.slice(-2000)}`);
+        const run = await generateGraph(clis[which], which, out, flags);
         const key = `${what}|${which}`;
         runs.set(key, [...(runs.get(key) ?? []), run]);
       }
