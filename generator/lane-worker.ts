@@ -16,7 +16,7 @@ export async function runLane(request: LaneRequest, port: MessagePort): Promise<
     const ir = await new Promise<IR>((resolve) => port.once("message", resolve));
     const collect = request.context.large ? garbageCollector(EMITTER_GARBAGE_BYTES) : () => {};
     const kit = createKit(collect);
-    const folders = new Map<string, Promise<unknown>>();
+    const folders = new Set<string>();
     for (const [i, emit] of emitters.entries()) {
       const files: readonly HashedFile[] = (await emit(ir, kit)).map((f) => ({
         path: f.path,

@@ -3,8 +3,8 @@
 // written, so a failed run leaves the previous output as it was; files whose
 // content did not change keep their inode and modification time (hard-linked into the new folder, not rewritten).
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
-import { copyFile, link, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { EmittedFile } from "./emit/kit.js";
 
@@ -86,32 +86,6 @@ function checkForeign(outDir: string, previous: Previous, next: ReadonlySet<stri
   }
 }
 
-/**
- * How many files are written at a time: a large description's output is over ten thousand files, and one write
- * after another waits for each in turn; a few at a time keep the file system's threads busy.
- */
-const WRITES_AT_ONCE = 16;
-
-/**
- * Runs `work` on every item, at most `limit` at a time. After a failure no work starts; it rejects with the first
- * failure once the work under way has ended (so that nothing is still writing when the caller cleans up).
- */
-async function eachAtMost<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  let failure: { error: unknown } | undefined;
-  const lane = async () => {
-    while (failure === undefined && next < items.length) {
-      try {
-        await work(items[next++]!);
-      } catch (error) {
-        failure ??= { error };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  if (failure) throw failure.error;
-}
-
 const digest = (content: string | Buffer) => createHash("sha256").update(content).digest("hex");
 
 /** The temporary folder a run's files are written into, as another thread needs it to write some of them (writeStaged). */
@@ -133,42 +107,39 @@ export interface WrittenFile {
  * Writes files into a staging folder, from any thread: each path checked to stay inside the output folder, a file
  * of the previous output's content linked rather than written. A file's SHA-256 (hex), when the caller has it
  * already, spares hashing it again. `folders` keeps the folders already made.
+ * The files are written one after another with the file system's synchronous calls: a large description's output
+ * is over ten thousand files, and each asynchronous write costs a round through libuv's threads and a promise.
+ * MS Graph's output (11,562 files) took 1.35 to 1.45 s of CPU written 16 at a time that way, 0.63 to 0.70 s this
+ * way, and less wall time too. A failure stops the writing at once: nothing is still writing when the caller
+ * cleans up.
  */
 export async function writeStaged(
   staging: Staging,
   files: readonly (EmittedFile & { readonly sha256?: string })[],
-  folders = new Map<string, Promise<unknown>>(),
+  folders = new Set<string>(),
 ): Promise<WrittenFile[]> {
   const root = resolve(staging.outDir);
   // Every path is checked before any of the files is written.
   const jobs = files.map((file) => ({ file, target: join(staging.folder, relative(root, confinedPath(staging.outDir, file.path))) }));
-  const folder = (dir: string) => {
-    let made = folders.get(dir);
-    if (made === undefined) {
-      made = mkdir(dir, { recursive: true });
-      folders.set(dir, made);
-    }
-    return made;
-  };
   const staged: WrittenFile[] = [];
-  await eachAtMost(jobs, WRITES_AT_ONCE, async ({ file, target }) => {
-    await folder(dirname(target));
+  for (const { file, target } of jobs) {
+    const dir = dirname(target);
+    if (!folders.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      folders.add(dir);
+    }
     const old = join(staging.outDir, file.path);
-    const same = staging.before.has(file.path) && digest(await readFile(old)) === (file.sha256 ?? digest(file.content));
-    let unchanged = false;
-    if (same) {
-      // A file system without hard links: same bytes, new file.
-      if (
-        !(await link(old, target).then(
-          () => true,
-          () => false,
-        ))
-      )
-        await copyFile(old, target);
-      unchanged = true;
-    } else await writeFile(target, file.content);
+    const unchanged = staging.before.has(file.path) && digest(readFileSync(old)) === (file.sha256 ?? digest(file.content));
+    if (unchanged) {
+      try {
+        linkSync(old, target);
+      } catch {
+        // A file system without hard links: same bytes, new file.
+        copyFileSync(old, target);
+      }
+    } else writeFileSync(target, file.content);
     staged.push({ path: file.path, bytes: Buffer.byteLength(file.content), unchanged });
-  });
+  }
   return staged;
 }
 
@@ -200,7 +171,7 @@ export async function openOutput(outDir: string): Promise<OutputWriter> {
   await mkdir(parent, { recursive: true });
   const staging = await mkdtemp(join(parent, `.${basename(resolve(outDir))}.tmp-`));
   const sizes = new Map<string, number>();
-  const folders = new Map<string, Promise<unknown>>();
+  const folders = new Set<string>();
   const written: string[] = [];
   const unchanged: string[] = [];
   let open = true;

@@ -34,7 +34,8 @@ export function irToOpenApi(ir: IR): OpenAPI3 {
 /** types.ts: paths, components, webhooks and operations, by openapi-typescript. */
 export async function emitTypes(ir: IR, kit: TsKit): Promise<readonly EmittedFile[]> {
   // Between parts, the garbage of the parts printed so far may go (kit.collect decides whether there is enough).
-  const pieces = openApiTypePieces(irToOpenApi(ir), undefined, () => kit.collect());
+  // toJsonSchema writes no `discriminator` keyword, so the rebuilt document has no discriminator object to scan for.
+  const pieces = openApiTypePieces(irToOpenApi(ir), { afterPart: () => kit.collect(), withoutDiscriminators: true });
   // The document the types were made from is garbage now (on MS Graph's description, hundreds of MB): it goes
   // before the text is put together.
   kit.collect();

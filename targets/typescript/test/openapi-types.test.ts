@@ -1,4 +1,5 @@
-import type { OpenAPI3 } from "openapi-typescript";
+import { createRequire } from "node:module";
+import type { OpenAPI3, scanDiscriminators } from "openapi-typescript";
 import { describe, expect, it } from "vitest";
 import { openApiTypePieces, openApiTypes, openApiTypesByOpenapiTS, PATHS_PER_PART } from "../emit/openapi-types.js";
 import { irToOpenApi } from "../emit/types.js";
@@ -19,8 +20,30 @@ describe.each(descriptions)("the types of %s", (_name, file) => {
     const ir = buildIR(await loadDescription(file));
     const expected = await openApiTypesByOpenapiTS(irToOpenApi(ir));
     expect(openApiTypes(irToOpenApi(ir))).toBe(expected);
+    // As emitTypes prints them: without openapi-typescript's scan for discriminator objects.
+    expect(openApiTypes(irToOpenApi(ir), { withoutDiscriminators: true })).toBe(expected);
     // Printed a few paths at a time, as a large description is: the same text, whatever the part's size.
-    for (const pathsPerPart of [1, 2, 3]) expect(openApiTypes(irToOpenApi(ir), pathsPerPart)).toBe(expected);
+    for (const pathsPerPart of [1, 2, 3]) expect(openApiTypes(irToOpenApi(ir), { pathsPerPart })).toBe(expected);
+  });
+});
+
+// emitTypes leaves openapi-typescript's scan for discriminator objects out, because the document rebuilt from the
+// IR holds none, even where the description states one (the hostile case does).
+describe("the document rebuilt from the IR", () => {
+  const scan = (document: OpenAPI3) =>
+    (
+      createRequire(import.meta.url)("openapi-typescript/dist/lib/utils.cjs") as { scanDiscriminators: typeof scanDiscriminators }
+    ).scanDiscriminators(document, { silent: true });
+
+  it.each(descriptions)("of %s holds no discriminator object", async (_name, file) => {
+    const description = await loadDescription(file);
+    const ir = buildIR(description);
+    expect(scan(irToOpenApi(ir))).toEqual({ objects: {}, refsHandled: [] });
+  });
+
+  it("is told from a description that states one", async () => {
+    const description = await loadDescription("test/generator/cases/hostile/openapi.yaml");
+    expect(Object.keys(scan(description.document as unknown as OpenAPI3).objects).length).toBeGreaterThan(0);
   });
 });
 
@@ -47,16 +70,16 @@ describe("the types of a document whose end holds a helper before the operations
     const expected = await openApiTypesByOpenapiTS(document);
     expect(expected.indexOf("type WithRequired<")).toBeGreaterThan(0);
     expect(expected.indexOf("type WithRequired<")).toBeLessThan(expected.indexOf("export interface operations"));
-    for (const pathsPerPart of [1, 2, 3]) expect(openApiTypes(document, pathsPerPart)).toBe(expected);
+    for (const pathsPerPart of [1, 2, 3]) expect(openApiTypes(document, { pathsPerPart })).toBe(expected);
   });
 
   it("calls afterPart once a part of the paths is printed, and not for a document printed whole", () => {
     const parts: number[] = [];
     let printed = 0;
-    const pieces = openApiTypePieces(document, 3, () => parts.push(++printed));
+    const pieces = openApiTypePieces(document, { pathsPerPart: 3, afterPart: () => parts.push(++printed) });
     expect(parts).toEqual([1, 2]);
-    expect(pieces.join("")).toBe(openApiTypes(document, 3));
-    openApiTypePieces(document, 4, () => parts.push(-1));
+    expect(pieces.join("")).toBe(openApiTypes(document, { pathsPerPart: 3 }));
+    openApiTypePieces(document, { pathsPerPart: 4, afterPart: () => parts.push(-1) });
     expect(parts).toEqual([1, 2]);
   });
 
@@ -65,7 +88,7 @@ describe("the types of a document whose end holds a helper before the operations
     const plain = { ...document, paths } as unknown as OpenAPI3;
     const expected = await openApiTypesByOpenapiTS(plain);
     expect(expected).toContain("export type operations = Record<string, never>;");
-    expect(openApiTypes(plain, 1)).toBe(expected);
+    expect(openApiTypes(plain, { pathsPerPart: 1 })).toBe(expected);
   });
 });
 
@@ -75,6 +98,7 @@ describe("the types of GitHub's description", () => {
   it("are the text openapiTS() prints, in parts of any size", async () => {
     const ir = buildIR(await loadDescription("node_modules/@octokit/openapi/generated/api.github.com.json"));
     const expected = await openApiTypesByOpenapiTS(irToOpenApi(ir));
-    for (const pathsPerPart of [1, 7, PATHS_PER_PART, 500]) expect(openApiTypes(irToOpenApi(ir), pathsPerPart)).toBe(expected);
+    for (const pathsPerPart of [1, 7, PATHS_PER_PART, 500])
+      expect(openApiTypes(irToOpenApi(ir), { pathsPerPart, withoutDiscriminators: true })).toBe(expected);
   }, 120_000);
 });
