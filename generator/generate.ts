@@ -37,8 +37,8 @@ export interface GenerateOptions {
   /** The folder the files will be written to, when known: targets resolve paths of their options from it. */
   readonly outDir?: string | undefined;
   /**
-   * Whether a worker thread runs the emitters of every language but the first, and the optional outputs, beside this
-   * thread (see lane.ts). Default: for a large description, on a machine of two cores or more. Not with `emitters`.
+   * Whether a worker thread runs the emitters of every language but the first, and the fixtures, beside this thread
+   * (see lane.ts). Default: for a large description, on a machine of two cores or more. Not with `emitters`.
    */
   readonly parallel?: boolean;
   /** Told when each step starts (reading, checking, the IR, the emitters), for progress on a terminal. */

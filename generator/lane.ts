@@ -1,5 +1,5 @@
 // A second lane for a large description's emitters: a worker thread runs the emitters of every language but the
-// first, and the optional outputs, while this thread runs the first language's. One after another, a large
+// first, and the fixtures, while this thread runs the first language's, then ir.json. One after another, a large
 // description's emitters leave the machine's other core idle for most of the run (MS Graph's: half a minute).
 // Each language's emitters stay in one thread, so that each thread loads only its own languages' modules (the
 // TypeScript target's compiler is not loaded twice), and the worker's heap holds the IR and its own output only.
