@@ -28,10 +28,11 @@ function parameterText(value: unknown): string {
 /**
  * The request headers of an operation's header and cookie parameters (undefined and null left out), under the
  * extra headers of the call's options, which win. Browsers do not let scripts send Cookie; there it is dropped by fetch.
+ * An operation with header parameters only calls it with one argument.
  */
 export function parameterHeaders(
   header: Readonly<Record<string, unknown>> | undefined,
-  cookie: Readonly<Record<string, unknown>> | undefined,
+  cookie?: Readonly<Record<string, unknown>>,
   extra?: Readonly<Record<string, string>>,
 ): Record<string, string> | undefined {
   if (header === undefined && cookie === undefined && extra === undefined) return undefined;

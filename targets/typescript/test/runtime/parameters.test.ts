@@ -15,6 +15,11 @@ describe("parameterHeaders", () => {
     expect(parameterHeaders(g.header, g.cookie, g.extra)).toEqual(want);
   });
 
+  it("takes the header parameters alone, as an operation without cookie parameters calls it", () => {
+    // The generated call of such an operation passes one argument: this line is also checked by the typecheck.
+    expect(parameterHeaders({ "X-Request-ID": "r" })).toEqual({ "X-Request-ID": "r" });
+  });
+
   it("keeps a header parameter named __proto__ as a header", () => {
     const headers = parameterHeaders(Object.fromEntries([["__proto__", "x"]]), undefined, undefined)!;
     expect(Object.keys(headers)).toEqual(["__proto__"]);
