@@ -119,6 +119,10 @@ class OperationSpec:
     """The declared success answers: (status, media types), status 0 for any other success status, no media type
     for an answer without content. Given, a body of a media type the status does not declare is refused. Empty: the
     answers are read by ``response_media_types`` alone."""
+    servers: tuple[ServerModel, ...] = ()
+    """The operation's own servers (operation- or path-level): it is sent to the first, variables at their
+    defaults, a relative one below the runtime's base address, unless the base address was given (``base_url`` or
+    the environment variable), which applies to every operation. Empty: the runtime's base address."""
 
 
 @dataclass(frozen=True)
