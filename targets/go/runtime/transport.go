@@ -591,9 +591,9 @@ func (c *Client) operationURL(op *Operation, base string, path map[string]string
 	return u, nil
 }
 
-// pathURL is the base address plus a concrete path below it (a poll URL from an answer).
-func (c *Client) pathURL(op *Operation, path string) (*url.URL, error) {
-	u, err := url.Parse(c.baseURL + path)
+// pathURL is a base address plus a concrete path below it (a poll URL from an answer).
+func (c *Client) pathURL(op *Operation, base, path string) (*url.URL, error) {
+	u, err := url.Parse(base + path)
 	if err != nil {
 		return nil, configError("%s: the URL cannot be built from %q: %v", op.ID, path, err)
 	}
