@@ -150,7 +150,8 @@ class Call:
         self.url = (
             url
             if url is not None
-            else runtime.base_url + (raw_path if raw_path is not None else fill_path(operation.path, call_input.path))
+            else runtime.base_url
+            + (raw_path if raw_path is not None else fill_path(operation.path, call_input.path, operation.operation_id))
         )
         self.own_origin = origin_of(self.url) == origin_of(runtime.base_url)
         json_strings = list(call_input.json_strings)

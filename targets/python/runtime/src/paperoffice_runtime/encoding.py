@@ -56,12 +56,24 @@ def parameter_text(value: object) -> str:
     return str(value)
 
 
-def fill_path(template: str, values: Mapping[str, object]) -> str:
+_DOT_OR_EMPTY = re.compile(r"(?:\.|%2e){0,2}", re.IGNORECASE)
+"""An empty or dot segment, plain or percent-encoded: servers and proxies collapse or resolve it (RFC 3986 removes dot
+segments), so the request would reach another path than the operation's."""
+
+
+def fill_path(template: str, values: Mapping[str, object], label: str) -> str:
+    """The template with each parameter percent-encoded. A value that is empty, ``.`` or ``..`` once encoded is
+    refused before anything is sent; ``%`` is encoded too, so ``%2e%2e`` given is sent as ``%252e%252e``. The value
+    is left out of the message (a download token is a credential)."""
+
     def replace(match: re.Match[str]) -> str:
         name = match.group(1)
         if name not in values:
             raise SdkError(f"path parameter {name!r} is missing")
-        return urllib.parse.quote(parameter_text(values[name]), safe="")
+        encoded = urllib.parse.quote(parameter_text(values[name]), safe="")
+        if _DOT_OR_EMPTY.fullmatch(encoded):
+            raise SdkError(f'{label}: path parameter {name} must not be empty, "." or ".."')
+        return encoded
 
     return re.sub(r"\{([^}]+)\}", replace, template)
 
