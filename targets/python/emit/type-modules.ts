@@ -209,7 +209,8 @@ function withUses(m: TypesModuleView): TypesModuleView {
     usesTyping: text.includes("_t."),
     usesNotRequired: text.includes("NotRequired["),
     usesModel: text.includes("(BaseModel):"),
-    usesAbsent: text.includes("= ABSENT"),
+    // A required field under an alias defaults to it as Field(default=ABSENT, ...).
+    usesAbsent: /(?:= |default=)ABSENT\b/.test(text),
     usesField: /= Field\(/.test(text),
     usesAliasType: text.includes("TypeAliasType("),
   };
