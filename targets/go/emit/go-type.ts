@@ -29,6 +29,9 @@ export interface FieldInfo {
 const RAW: GoType = { code: "json.RawMessage", kind: "nilable" };
 const FILE: GoType = { code: "*sdkruntime.File", kind: "nilable" };
 
+/** How deep inline objects may nest: far below what the call stack allows, far above what descriptions write. */
+const MAX_NESTING = 200;
+
 /** Property names encoding/json can put in a struct tag (its isValidTag), ASCII only; others stay in Extra. */
 const TAGGABLE = /^[A-Za-z0-9!#$%&()*+\-./:;<=>?@[\]^_{|}~ ]+$/;
 
@@ -39,6 +42,11 @@ export class GoTypes {
   private readonly fields = new Map<string, FieldInfo[]>();
   private readonly aliases = new Map<string, string>();
   private readonly schemas: ReadonlyMap<string, Schema>;
+  /** The struct declared for each allOf node met, by identity. */
+  private readonly intersections = new Map<Schema, GoType>();
+  /** The inline structs being declared, outermost first, and the named schema they are in. */
+  private readonly nesting: string[] = [];
+  private declaring: string | undefined;
 
   constructor(
     private readonly ir: IR,
@@ -72,7 +80,11 @@ export class GoTypes {
 
   /** Declares every named schema. */
   declareNamed(): void {
-    for (const named of this.ir.schemas) this.declareOne(named.name, named.schema);
+    for (const named of this.ir.schemas) {
+      this.declaring = named.name;
+      this.declareOne(named.name, named.schema);
+    }
+    this.declaring = undefined;
   }
 
   /** Follows references (and nullable unions) to the schema they stand for; undefined for a cycle of references. */
@@ -182,8 +194,13 @@ export class GoTypes {
         }
         return { code: "map[string]json.RawMessage", kind: "nilable" };
       case "intersection": {
+        // A reference inside an allOf to a schema that holds this allOf meets it again in the merged fields: the
+        // struct declared for it the first time stands for it then, which ends the recursion.
+        const declared = this.intersections.get(schema);
+        if (declared !== undefined) return declared;
         const flat = flattenObject(s, this.schemas);
-        return flat.properties.length > 0 ? this.hoist(hint, flat) : RAW;
+        if (flat.properties.length === 0) return RAW;
+        return this.hoist(hint, flat, (t) => this.intersections.set(schema, t));
       }
       case "file":
         return FILE;
@@ -194,10 +211,27 @@ export class GoTypes {
     }
   }
 
-  private hoist(hint: string, object: ObjectSchema): GoType {
+  /** `claimed` learns the type before its fields are declared, so that a field may name the struct it is in. */
+  private hoist(hint: string, object: ObjectSchema, claimed?: (t: GoType) => void): GoType {
     const name = this.scope.claim(hint);
-    this.struct(name, object, { doc: goDoc(name, "is an object of the description.", object.description) });
-    return { code: name, kind: "struct" };
+    const t: GoType = { code: name, kind: "struct" };
+    claimed?.(t);
+    if (this.nesting.length >= MAX_NESTING) {
+      const where =
+        this.declaring === undefined
+          ? `the type ${this.nesting[0]}`
+          : `the schema #/components/schemas/${this.declaring.replaceAll("~", "~0").replaceAll("/", "~1")}`;
+      throw new Error(
+        `go: ${where} nests inline objects more than ${MAX_NESTING} deep (${this.nesting.slice(-3).join(", ")}...); name some of them in components/schemas`,
+      );
+    }
+    this.nesting.push(name);
+    try {
+      this.struct(name, object, { doc: goDoc(name, "is an object of the description.", object.description) });
+    } finally {
+      this.nesting.pop();
+    }
+    return t;
   }
 
   private enumDecl(
