@@ -8,8 +8,11 @@ import type { IR, ObjectSchema, Property, Schema } from "../../../generator/ir/t
 import { goDoc, goString } from "./escape.js";
 import { GO_STRUCT_MEMBERS, goName, NameScope } from "./names.js";
 
-/** How a Go type behaves as a field: a struct (held by pointer), a scalar (pointer when optional), nil-able. */
-export type GoKind = "struct" | "scalar" | "nilable";
+/**
+ * How a Go type behaves as a field: a struct (held by pointer), a scalar (pointer when optional), nil-able, or an
+ * sdkruntime.Nullable (absent, null or a value; IsSet says whether it is sent).
+ */
+export type GoKind = "struct" | "scalar" | "nilable" | "nullable";
 export interface GoType {
   readonly code: string;
   readonly kind: GoKind;
@@ -41,6 +44,8 @@ export class GoTypes {
   private readonly kinds = new Map<string, GoKind>();
   private readonly fields = new Map<string, FieldInfo[]>();
   private readonly aliases = new Map<string, string>();
+  /** Named types that are json.RawMessage, which holds a null itself. */
+  private readonly raw = new Set<string>();
   private readonly schemas: ReadonlyMap<string, Schema>;
   /** The struct declared for each allOf node met, by identity. */
   private readonly intersections = new Map<Schema, GoType>();
@@ -55,6 +60,7 @@ export class GoTypes {
     this.schemas = new Map(ir.schemas.map((s) => [s.name, s.schema]));
     for (const named of ir.schemas) this.names.set(named.name, scope.claim(goName(named.identifier, "Schema")));
     for (const named of ir.schemas) this.kinds.set(this.names.get(named.name)!, this.kindOfNamed(named.schema, new Set([named.name])));
+    for (const named of ir.schemas) if (this.isRaw(named.schema, new Set([named.name]))) this.raw.add(this.names.get(named.name)!);
   }
 
   /** The declarations so far, in order. */
@@ -128,6 +134,36 @@ export class GoTypes {
       default:
         return "nilable";
     }
+  }
+
+  /** Whether a named schema is declared as json.RawMessage (as declareOne and expr decide). */
+  private isRaw(schema: Schema, seen: Set<string>): boolean {
+    const s = nonNull(schema);
+    switch (s.kind) {
+      case "ref": {
+        const target = this.schemas.get(s.name);
+        return seen.has(s.name) || target === undefined || this.isRaw(target, new Set([...seen, s.name]));
+      }
+      case "enum":
+        return enumBase(s.values) === undefined;
+      case "intersection":
+        return flattenObject(s, this.schemas).properties.length === 0;
+      case "union":
+      case "null":
+      case "unknown":
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /** Whether a schema allows null: a union with null, an enum listing null, or a reference to such a schema. */
+  private isNullable(schema: Schema, seen: Set<string> = new Set()): boolean {
+    if (schema.kind === "union") return schema.members.some((m) => m.kind === "null" || (m.kind === "enum" && m.values.includes(null)));
+    if (schema.kind === "enum") return schema.values.includes(null);
+    if (schema.kind !== "ref" || seen.has(schema.name)) return false;
+    const target = this.schemas.get(schema.name);
+    return target !== undefined && this.isNullable(target, new Set([...seen, schema.name]));
   }
 
   private declareOne(schemaName: string, schema: Schema): void {
@@ -266,7 +302,8 @@ export class GoTypes {
       const field = fieldScope.claim(goName(p.name, "Field"));
       const info = this.field(name, field, p, options.jsonText ?? "string");
       fields.push(info);
-      const tag = info.file ? "-" : `${p.name === "-" ? "-," : p.name}${p.required ? "" : ",omitempty"}`;
+      const omit = p.required ? "" : info.type.kind === "nullable" ? ",omitzero" : ",omitempty";
+      const tag = info.file ? "-" : `${p.name === "-" ? "-," : p.name}${omit}`;
       // Every field has a comment line: it also keeps gofmt from aligning the fields.
       lines.push(goDoc(field, `is ${goString(p.name)}${p.required ? " (required)" : ""}.`, fieldDoc(p), "\t"));
       lines.push(`\t${field} ${info.type.code} \`json:"${tag}"\``);
@@ -292,6 +329,10 @@ export class GoTypes {
     if (file !== undefined)
       return { property: p.name, field, type: file === "one" ? FILE : { code: "[]*sdkruntime.File", kind: "nilable" }, file: true };
     const t = this.expr(p.schema, `${owner}${field}`, jsonText);
+    // A null must not read as "" or 0, and a request must be able to send one: json.RawMessage holds it itself.
+    if (this.isNullable(p.schema) && t.code !== RAW.code && !this.raw.has(t.code)) {
+      return { property: p.name, field, type: { code: `sdkruntime.Nullable[${t.code}]`, kind: "nullable" }, file: false };
+    }
     const pointer = t.kind === "struct" || (t.kind === "scalar" && !p.required);
     return { property: p.name, field, type: pointer ? { code: `*${t.code}`, kind: "nilable" } : t, file: false };
   }

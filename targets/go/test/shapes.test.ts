@@ -1,6 +1,8 @@
-// The Go modules of the matrix's Go shapes (test/matrix/descriptions/go-*.yaml): recursion through allOf. Each is
-// gofmt-clean and clean under go vet and staticcheck, and a Go test program (e2e/*_e2e_test.go, in a module beside
-// the generated one) calls it over HTTP on 127.0.0.1: a reference in an allOf is the named type.
+// The Go modules of the matrix's Go shapes (test/matrix/descriptions/go-*.yaml): recursion through allOf, and nullable
+// fields in OpenAPI 3.0's and 3.1's forms. Each is gofmt-clean and clean under go vet and staticcheck, and a Go test
+// program (e2e/*_e2e_test.go, in a module beside the generated one) calls it over HTTP on 127.0.0.1: a reference in
+// an allOf is the named type, a PATCH sends an explicit null and leaves unset fields out, and a required nullable
+// field answered null reads as null.
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,6 +20,8 @@ const DESCRIPTIONS = join(REPO_ROOT, "test", "matrix", "descriptions");
 /** Each description with the module the Go test program imports and the program. */
 const CASES = [
   { description: "go-allof-recursion", module: "example.com/allof-sdk-go", package: "allof", program: "allof_e2e_test.go" },
+  { description: "go-nullable-30", module: "example.com/nullable-sdk-go", package: "nullable", program: "nullable_e2e_test.go" },
+  { description: "go-nullable-31", module: "example.com/nullable-sdk-go", package: "nullable", program: "nullable_e2e_test.go" },
 ] as const;
 
 describe("Go modules of the Go shapes", () => {
@@ -55,6 +59,22 @@ describe("Go modules of the Go shapes", () => {
     // An allOf that adds a property is a struct of its own, declared once however often the recursion meets it.
     expect(code.match(/^type PropertyWeighted struct/gm)).toHaveLength(1);
     expect(code).toContain('\tWeighted *PropertyWeighted `json:"weighted,omitempty"`');
+  });
+
+  it.each(["go-nullable-30", "go-nullable-31"])("%s: nullable fields are sdkruntime.Nullable, omitzero when optional", (description) => {
+    const code = types.get(description)!;
+    for (const line of [
+      '\tDue sdkruntime.Nullable[string] `json:"due"`',
+      '\tOwner sdkruntime.Nullable[Person] `json:"owner"`',
+      '\tNote sdkruntime.Nullable[string] `json:"note,omitzero"`',
+      '\tRank sdkruntime.Nullable[int64] `json:"rank,omitzero"`',
+      '\tState sdkruntime.Nullable[TaskState] `json:"state,omitzero"`',
+      '\tTags sdkruntime.Nullable[[]string] `json:"tags,omitzero"`',
+      '\tParent sdkruntime.Nullable[Task] `json:"parent,omitzero"`',
+      '\tTitle *string `json:"title,omitempty"`',
+    ]) {
+      expect(code).toContain(line);
+    }
   });
 
   it.each(CASES.map((c) => c.description))(
