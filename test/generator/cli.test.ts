@@ -1,5 +1,5 @@
 import { execFile, spawn } from "node:child_process";
-import { mkdir, mkdtemp, readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -305,6 +305,14 @@ describe("a run with nothing changed", CONCURRENT, () => {
     expect((await cliIn(project, ...args.slice(0, -1), "fixtures")).stdout).toMatch(/written/);
     expect((await cliIn(project, ...args.slice(0, -1), "fixtures")).stdout).toMatch(/up to date/);
     await writeFile(spec, (await readFile(spec, "utf8")).replace("title: Small", "title: Smaller"));
+    expect((await cliIn(project, ...args)).stdout).toMatch(/Smaller .* written/);
+    // Another description's whole output put in the folder since (as `release` writes one): not up to date.
+    expect((await cliIn(project, ...args)).stdout).toMatch(/up to date/);
+    const other = join(project, "other.yaml");
+    await writeFile(other, (await readFile(spec, "utf8")).replace("title: Smaller", "title: Other"));
+    expect((await cliIn(project, "generate", "--spec", other, "--out", "elsewhere", ...args.slice(5))).code).toBe(0);
+    await rm(join(project, "client"), { recursive: true });
+    await rename(join(project, "elsewhere"), join(project, "client"));
     expect((await cliIn(project, ...args)).stdout).toMatch(/Smaller .* written/);
   });
 
