@@ -150,7 +150,7 @@ export async function prepareOperationBody(
   input: CallInput,
   options: RequestOptions,
 ): Promise<OperationBody | undefined> {
-  const encoding = encodingFor(op.requestMediaType, options.mediaType);
+  const encoding = encodingFor(op.requestMediaType, options.mediaType, op.urlencoded);
   if (input.body === undefined) return undefined;
   if (encoding !== "raw") {
     const arrays = client[internals].model.conventions?.form?.arrays;
