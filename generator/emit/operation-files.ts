@@ -1,5 +1,6 @@
 // What every target and shared output agrees on about an operation's files and request media, from the IR alone.
 import { createHash } from "node:crypto";
+import { mediaEssence } from "../ir/media.js";
 import type { MediaContent, Operation } from "../ir/types.js";
 
 /** The longest file name (without extension) given to an operation's files. */
@@ -43,6 +44,20 @@ export function rawBodyMediaType(op: Operation): string | undefined {
 export function formContent(op: Operation): MediaContent | undefined {
   const contents = op.requestBody?.contents ?? [];
   return contents.find((c) => c.encoding === "multipart") ?? contents.find((c) => c.encoding === "form");
+}
+
+/** A media type without parameters that is safe in a header: a token, a slash and a token. */
+const PLAIN_MEDIA_TYPE = /^[A-Za-z0-9!#$&^_.+-]+\/[A-Za-z0-9!#$&^_.+-]+$/;
+
+/**
+ * The Content-Type of a JSON body: application/json where the operation declares it or only a range (`*\/*`), else
+ * the JSON media type it declares (application/merge-patch+json, which a server may require). Undefined without a
+ * JSON body.
+ */
+export function jsonBodyMediaType(op: Operation): string | undefined {
+  const jsons = (op.requestBody?.contents ?? []).filter((c) => c.encoding === "json").map((c) => mediaEssence(c.mediaType));
+  if (jsons.length === 0) return undefined;
+  return jsons.includes("application/json") ? "application/json" : (jsons.find((t) => PLAIN_MEDIA_TYPE.test(t)) ?? "application/json");
 }
 
 /** A success answer is binary when every 2xx response has content and none of it is JSON. */

@@ -1,5 +1,5 @@
 // What the generated Go client tells the runtime about an operation (sdkruntime.Operation), from the IR only.
-import { formContent, isBinaryResponse, rawBodyMediaType } from "../../../generator/emit/operation-files.js";
+import { formContent, isBinaryResponse, jsonBodyMediaType, rawBodyMediaType } from "../../../generator/emit/operation-files.js";
 import type { Operation } from "../../../generator/ir/types.js";
 import { goString } from "./escape.js";
 import { goStruct } from "./go-value.js";
@@ -21,12 +21,14 @@ export function bodyKind(op: Operation): BodyKind {
 /** The sdkruntime.Operation literal of an operation. */
 export function operationLiteral(op: Operation): string {
   const body = bodyKind(op);
+  const jsonType = jsonBodyMediaType(op);
   return goStruct("sdkruntime.Operation", {
     ID: goString(op.id),
     Method: goString(op.method.toUpperCase()),
     Path: goString(op.path),
     RequestMediaType: body ? goString(body.mediaType) : undefined,
     Urlencoded: body?.kind === "form" && body.mediaType === "application/x-www-form-urlencoded" ? "true" : undefined,
+    JSONMediaType: body?.kind === "json" && jsonType !== "application/json" && jsonType !== undefined ? goString(jsonType) : undefined,
     Response: isBinaryResponse(op) ? "sdkruntime.ResponseBinary" : undefined,
     Idempotent: `Ptr(${op.idempotent})`,
     Billed: op.billed ? "true" : undefined,

@@ -172,6 +172,9 @@ func encodeBody(op *Operation, pick string, body any, jsonStrings []string) ([]b
 		if err != nil {
 			return nil, "", configError("%s: the body cannot be encoded as JSON: %v", op.ID, err)
 		}
+		if op.JSONMediaType != "" {
+			return data, op.JSONMediaType, nil
+		}
 		return data, MediaJSON, nil
 	case MediaMultipart, MediaForm:
 		fields, ok := body.(map[string]any)

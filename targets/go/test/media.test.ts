@@ -1,5 +1,5 @@
 // The Go clients of the media descriptions of test/matrix (a urlencoded-only write; JSON under */* and
-// application/*) sending to a local server, by the Go test program e2e/media_e2e_test.go in a module beside them.
+// application/*; a merge-patch body) sending to a local server, by the Go test program e2e/media_e2e_test.go in a module beside them.
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
@@ -15,6 +15,7 @@ const DESCRIPTIONS = join(REPO_ROOT, "test", "matrix", "descriptions");
 const MODULES: Readonly<Record<string, string>> = {
   "media-form-urlencoded": "example.com/media-form-sdk-go",
   "media-star-json": "example.com/media-star-sdk-go",
+  "media-json-suffix": "example.com/media-json-suffix-sdk-go",
 };
 
 describe("media types on the wire (Go)", () => {
@@ -45,6 +46,7 @@ describe("media types on the wire (Go)", () => {
         "TestBothFormsKeepMultipart",
         "TestJSONUnderMediaRangesIsDecoded",
         "TestBinaryUnderStarStaysADownload",
+        "TestMergePatchTravelsAsItsMediaType",
       ]) {
         expect(outcome.output).toContain(`--- PASS: ${test}`);
       }

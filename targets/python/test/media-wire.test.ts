@@ -32,6 +32,8 @@ const ANSWERS: Readonly<Record<string, { status: number; type?: string; body?: s
   "/comics": { status: 200, type: "application/json", body: '[{"num":1},{"num":2}]' },
   "/raw": { status: 200, type: "application/octet-stream", body: '{"not":"parsed"}' },
   "/untyped": { status: 200, type: "application/octet-stream", body: "%PDF-1.7" },
+  "/things/1": { status: 200, type: "application/vnd.things+json", body: '{"name":"b"}' },
+  "/legacy": { status: 200, type: "text/json", body: '{"name":"old"}' },
 };
 
 let base = "";
@@ -41,7 +43,7 @@ const received: Received[] = [];
 
 beforeAll(async () => {
   base = await mkdtemp(join(tmpdir(), "python-media-"));
-  for (const name of ["media-form-urlencoded", "media-star-json"]) {
+  for (const name of ["media-form-urlencoded", "media-star-json", "media-json-suffix"]) {
     await writeFiles(join(base, name), (await generate(join(DESCRIPTIONS, `${name}.yaml`), { emitters: [emitPython] })).files);
   }
   server = createServer((req, res) => {
@@ -130,5 +132,23 @@ print(json.dumps({
       raw: [true, '{"not":"parsed"}'],
       untyped: [true, "%PDF-1.7"],
     });
+  });
+});
+
+describe("JSON of other JSON media types on the wire (Python)", () => {
+  it("sends a merge-patch body as application/merge-patch+json, and reads +json and text/json answers as models", async () => {
+    received.length = 0;
+    const out = await python(
+      "media-json-suffix",
+      `
+import json, sys
+from media_json_suffix.client import Client
+client = Client(base_url=sys.argv[1])
+print(json.dumps([client.patch_thing("1", {"name": "b"}).name, client.get_legacy().name]))
+`,
+    );
+    expect(received[0]?.contentType).toBe("application/merge-patch+json");
+    expect(JSON.parse(received[0]?.body ?? "null")).toEqual({ name: "b" });
+    expect(out).toEqual(["b", "old"]);
   });
 });

@@ -166,6 +166,8 @@ export interface OperationSpec {
    * the media type of operations that take both forms).
    */
   urlencoded?: boolean;
+  /** The Content-Type of a JSON body, where the operation declares another JSON type (application/merge-patch+json). */
+  jsonMediaType?: string;
   /** How the success answer is read. Absent: JSON. */
   response?: "json" | "binary";
   /**

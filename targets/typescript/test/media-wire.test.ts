@@ -24,6 +24,11 @@ interface FormClient {
   createCharge(c: Client, body: object): Promise<{ data: unknown }>;
   addNote(c: Client, body: object): Promise<unknown>;
 }
+interface SuffixClient {
+  createClient(o: object): Client;
+  patchThing(c: Client, params: object, body: object): Promise<{ data: unknown }>;
+  getLegacy(c: Client): Promise<{ data: unknown }>;
+}
 interface StarClient {
   createClient(o: object): Client;
   getComic(c: Client): Promise<{ data: unknown }>;
@@ -45,12 +50,14 @@ const ANSWERS: Readonly<Record<string, { status: number; type?: string; body?: s
   "/comics": { status: 200, type: "application/json", body: '[{"num":1},{"num":2}]' },
   "/raw": { status: 200, type: "application/octet-stream", body: '{"not":"parsed"}' },
   "/untyped": { status: 200, type: "application/octet-stream", body: "%PDF-1.7" },
+  "/things/1": { status: 200, type: "application/vnd.things+json", body: '{"name":"b"}' },
+  "/legacy": { status: 200, type: "text/json", body: '{"name":"old"}' },
 };
 
 beforeAll(async () => {
   base = await mkdtemp(join(tmpdir(), "ts-media-"));
   await writeFile(join(base, "package.json"), `${JSON.stringify({ type: "module" })}\n`);
-  for (const name of ["media-form-urlencoded", "media-star-json"]) {
+  for (const name of ["media-form-urlencoded", "media-star-json", "media-json-suffix"]) {
     const out = join(base, name);
     const { files } = await generate(join(DESCRIPTIONS, `${name}.yaml`), {
       ...withLocalRuntime(out),
@@ -130,5 +137,18 @@ describe("JSON under media ranges on the wire (TypeScript)", () => {
     const untyped = await sdk.getUntyped(client);
     expect(untyped.contentType).toBe("application/octet-stream");
     expect(await (await untyped.blob()).text()).toBe("%PDF-1.7");
+  });
+});
+
+describe("JSON of other JSON media types on the wire (TypeScript)", () => {
+  it("sends a merge-patch body as application/merge-patch+json, and reads +json and text/json answers as JSON", async () => {
+    const sdk = await load<SuffixClient>("media-json-suffix");
+    const client = sdk.createClient({ baseUrl });
+    received.length = 0;
+    const patched = await sdk.patchThing(client, { id: "1" }, { name: "b" });
+    expect(received[0]?.contentType).toBe("application/merge-patch+json");
+    expect(JSON.parse(received[0]?.body ?? "null")).toEqual({ name: "b" });
+    expect(patched.data).toEqual({ name: "b" });
+    expect((await sdk.getLegacy(client)).data).toEqual({ name: "old" });
   });
 });

@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	mediaform "example.com/media-form-sdk-go"
+	mediajsonsuffix "example.com/media-json-suffix-sdk-go"
 	mediastar "example.com/media-star-sdk-go"
 )
 
@@ -33,6 +34,8 @@ func serve(t *testing.T) (*httptest.Server, *[]received) {
 		"/comics":      {"application/json", `[{"num":1},{"num":2}]`},
 		"/raw":         {"application/octet-stream", `{"not":"parsed"}`},
 		"/untyped":     {"application/octet-stream", "%PDF-1.7"},
+		"/things/1":    {"application/vnd.things+json", `{"name":"b"}`},
+		"/legacy":      {"text/json", `{"name":"old"}`},
 	}
 	var got []received
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -134,5 +137,30 @@ func TestBinaryUnderStarStaysADownload(t *testing.T) {
 	}
 	if raw.String() != `{"not":"parsed"}` || untyped.String() != "%PDF-1.7" || info.ContentType != "application/octet-stream" {
 		t.Errorf("raw %q, untyped %q, %q", raw.String(), untyped.String(), info.ContentType)
+	}
+}
+
+func TestMergePatchTravelsAsItsMediaType(t *testing.T) {
+	srv, got := serve(t)
+	c, err := mediajsonsuffix.New(mediajsonsuffix.WithBaseURL(srv.URL))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := c.PatchThing(context.Background(), &mediajsonsuffix.PatchThingParams{ID: "1", Body: &mediajsonsuffix.Thing{Name: mediajsonsuffix.Ptr("b")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := (*got)[0]; r.contentType != "application/merge-patch+json" || r.body != `{"name":"b"}` {
+		t.Errorf("Content-Type %q, body %q", r.contentType, r.body)
+	}
+	if res.Data.Name == nil || *res.Data.Name != "b" {
+		t.Errorf("data %+v", res.Data)
+	}
+	legacy, err := c.GetLegacy(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if legacy.Data.Name == nil || *legacy.Data.Name != "old" {
+		t.Errorf("legacy %+v", legacy.Data)
 	}
 }

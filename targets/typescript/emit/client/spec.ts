@@ -2,7 +2,7 @@
 // from the IR only, so that the runtime holds no path, field name or rule of the service.
 import type { IR, Operation, Pagination, Schema } from "../../../../generator/ir/types.js";
 import { envNames } from "../../../../generator/emit/env-names.js";
-import { formContent, isBinaryResponse, rawBodyMediaType } from "../../../../generator/emit/operation-files.js";
+import { formContent, isBinaryResponse, jsonBodyMediaType, rawBodyMediaType } from "../../../../generator/emit/operation-files.js";
 
 export { isBinaryResponse, rawBodyMediaType };
 
@@ -14,6 +14,8 @@ export interface OperationSpecData {
   requestMediaType?: string;
   /** Only for an operation that takes a urlencoded form and no multipart one. */
   urlencoded?: true;
+  /** Only for a JSON body of another JSON media type than application/json. */
+  jsonMediaType?: string;
   /** Only for a binary answer: the runtime reads an operation without it as JSON. */
   response?: "binary";
   /** Only when it differs from what the method implies (the runtime's isResendable reads the method otherwise). */
@@ -28,7 +30,8 @@ export interface OperationSpecData {
 const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE"]);
 
 export function operationSpec(op: Operation): OperationSpecData {
-  const json = op.requestBody?.contents.some((c) => c.encoding === "json");
+  const jsonType = jsonBodyMediaType(op);
+  const json = jsonType !== undefined;
   const form = formContent(op);
   // The canonical media type of the encoding: the runtime's encodingFor reads nothing else of it.
   const mediaType = form
@@ -44,6 +47,7 @@ export function operationSpec(op: Operation): OperationSpecData {
     path: op.path,
     ...(mediaType && { requestMediaType: mediaType }),
     ...(form?.encoding === "form" && { urlencoded: true as const }),
+    ...(mediaType === "application/json" && jsonType !== undefined && jsonType !== "application/json" && { jsonMediaType: jsonType }),
     ...(isBinaryResponse(op) && { response: "binary" as const }),
     ...(op.idempotent !== IDEMPOTENT_METHODS.has(op.method.toUpperCase()) && { idempotent: op.idempotent }),
     ...(op.billed && { billed: true as const }),
