@@ -33,7 +33,7 @@ export function operationSpec(op: Operation): OperationSpecData {
   const jsonType = jsonBodyMediaType(op);
   const json = jsonType !== undefined;
   const form = formContent(op);
-  // The canonical media type of the encoding: the runtime's encodingFor reads nothing else of it.
+  // A form or JSON by the canonical media type of its encoding, which is what the runtime's encodingFor tells apart.
   const mediaType = form
     ? form.encoding === "multipart"
       ? "multipart/form-data"
