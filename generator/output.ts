@@ -169,6 +169,15 @@ async function siblingFolder(outDir: string, kind: "tmp" | "old"): Promise<strin
   return folder;
 }
 
+/** A file system error in words, without the system call and paths Node's message repeats. */
+function fileProblem(error: NodeJS.ErrnoException): string {
+  if (error.code === "EACCES" || error.code === "EPERM") return "permission denied (on the folder or the one holding it)";
+  if (error.code === "EBUSY") return "the folder is in use";
+  if (error.code === "EROFS") return "the file system is read-only";
+  if (error.code === "ENOSPC") return "no space left on the device";
+  return error.message;
+}
+
 /** Whether a process of this id is running (one of another user counts as running). */
 function alive(pid: number): boolean {
   try {
@@ -239,7 +248,9 @@ export async function openOutput(outDir: string, options: OutputOptions = {}): P
   const parent = dirname(resolve(outDir));
   await mkdir(parent, { recursive: true });
   await removeLeftovers(outDir);
-  const staging = await siblingFolder(outDir, "tmp");
+  const staging = await siblingFolder(outDir, "tmp").catch((error: NodeJS.ErrnoException) => {
+    throw new Error(`cannot write beside ${outDir} (a run writes a temporary folder next to it): ${fileProblem(error)}`);
+  });
   const sizes = new Map<string, number>();
   const folders = new Set<string>();
   const written: string[] = [];
@@ -289,10 +300,20 @@ export async function openOutput(outDir: string, options: OutputOptions = {}): P
         await rm(staging, { recursive: true, force: true });
         throw error;
       }
-      // The swap: the old folder moves aside, the new one takes its name, the old one goes.
-      const aside = existsSync(outDir) ? await siblingFolder(outDir, "old") : undefined;
-      if (aside !== undefined) await rename(outDir, join(aside, "out"));
-      await rename(staging, outDir);
+      // The swap: the old folder moves aside, the new one takes its name, the old one goes. A folder that cannot be
+      // moved (no write permission on its parent, a mount point, a file open on Windows) is put back as it was.
+      let aside: string | undefined;
+      let movedAside = false;
+      try {
+        aside = existsSync(outDir) ? await siblingFolder(outDir, "old") : undefined;
+        if (aside !== undefined) await rename(outDir, join(aside, "out"));
+        movedAside = aside !== undefined;
+        await rename(staging, outDir);
+      } catch (error) {
+        if (movedAside) await rename(join(aside!, "out"), outDir).catch(() => undefined);
+        await Promise.all([staging, aside].map((f) => (f === undefined ? undefined : rm(f, { recursive: true, force: true }))));
+        throw new Error(`cannot replace ${outDir}: ${fileProblem(error as NodeJS.ErrnoException)}; the output was left as it was`);
+      }
       if (aside !== undefined) await rm(aside, { recursive: true, force: true });
       // Files are written several at a time: the lists are sorted, not in the order the writes ended.
       return { written: written.sort(), unchanged: unchanged.sort(), removed: [...before].filter((f) => !sizes.has(f)).sort() };

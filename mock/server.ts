@@ -378,9 +378,8 @@ class MockHttp {
     const { ctx } = this;
     const token = bearerOf(headers.get("authorization") ?? undefined);
     const secured = operation.security.some((alternative) => alternative.length > 0);
-    // A download URL is a credential of its own; a token sent along is still checked.
-    const optional = operation.id === "downloadJobFile";
-    if (secured && !(optional && token === undefined)) {
+    // Every secured operation needs its token, the job download too: the description requires bearerAuth on it.
+    if (secured) {
       if (token === undefined && operation.id === "addJob") {
         return errorReply(403, "TIER_RESTRICTED", "Product APIs need a bearer token", startedAt);
       }

@@ -93,7 +93,8 @@ export class Validator {
     ];
     const problems: RequestProblem[] = [];
     for (const [param, raw] of all) {
-      if (raw === undefined || raw === "") {
+      // An empty query value is a value (`?period=` is checked as ""); only an empty path segment is missing.
+      if (raw === undefined || (raw === "" && param.in === "path")) {
         if (param.required) problems.push(new RequestProblem(`${param.in} parameter "${param.name}" is required`, param.name));
         continue;
       }

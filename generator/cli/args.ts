@@ -35,7 +35,8 @@ export function nearest(word: string, known: readonly string[]): string | undefi
     const d = distance(word, k);
     if (d < bestDistance) [best, bestDistance] = [k, d];
   }
-  return best !== undefined && bestDistance <= Math.max(2, Math.floor(best.length / 3)) ? best : undefined;
+  // A suggestion must share more with the word than it changes: "ts" is two edits from "go", which is no hint.
+  return best !== undefined && bestDistance < word.length && bestDistance <= Math.max(2, Math.floor(best.length / 3)) ? best : undefined;
 }
 
 /**
@@ -55,7 +56,8 @@ export function withUsageErrors<T>(command: string, known: readonly string[], pa
     }
     if (code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") {
       const given = /'([^']*)'/.exec(message)?.[1] ?? "";
-      throw new UsageError(`unexpected argument "${given}" for ${command}`, command);
+      const hint = /\.(ya?ml|json)$/i.test(given) || /^https?:/i.test(given) ? ` (a description is given with --spec ${given})` : "";
+      throw new UsageError(`unexpected argument "${given}" for ${command}${hint}`, command);
     }
     if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") throw new UsageError(message.replace(/\.$/, ""), command);
     throw error;

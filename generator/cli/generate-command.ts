@@ -86,6 +86,7 @@ export function resolveRun(
     (flags.release === undefined ? undefined : releaseFile(flags.release, dir)) ??
     config.spec ??
     releaseFile(config.release ?? currentRelease(dir), dir);
+  if (flags.out?.trim() === "") throw new UsageError("--out is empty: give the output folder");
   const out = flags.out ?? config.out ?? "generated";
   const targets: Record<string, Record<string, unknown>> = {};
   for (const [name, block] of Object.entries(config.targets ?? {})) targets[name] = { ...block };

@@ -75,14 +75,17 @@ const cacheFile = (out: string): string | undefined =>
 
 const sha256 = (bytes: Buffer): string => createHash("sha256").update(bytes).digest("hex");
 
-/** True when the last run into `out` had this key and the folder still holds its files as it wrote them. */
+/** True when the last run into `out` had this key and the folder still holds its output (its manifest) as it wrote it. */
 export async function upToDate(out: string, key: string): Promise<boolean> {
   const file = cacheFile(out);
   if (file === undefined) return false;
   try {
-    const recorded = JSON.parse(await readFile(file, "utf8")) as { key?: unknown };
+    const recorded = JSON.parse(await readFile(file, "utf8")) as { key?: unknown; manifest?: unknown };
     if (recorded.key !== key) return false;
-    const manifest = JSON.parse(await readFile(join(out, "manifest.json"), "utf8")) as { files?: Record<string, string> };
+    // The folder must hold that run's output, not another's written since (by `release`, say), however whole.
+    const text = await readFile(join(out, "manifest.json"));
+    if (recorded.manifest !== sha256(text)) return false;
+    const manifest = JSON.parse(text.toString("utf8")) as { files?: Record<string, string> };
     const files = Object.entries(manifest.files ?? {});
     if (files.length === 0) return false;
     for (const [path, hash] of files) if (sha256(await readFile(join(out, path))) !== hash) return false;
@@ -97,8 +100,9 @@ export async function remember(out: string, key: string): Promise<void> {
   const file = cacheFile(out);
   if (file === undefined) return;
   try {
+    const manifest = sha256(await readFile(join(out, "manifest.json")));
     await mkdir(join(file, ".."), { recursive: true });
-    await writeFile(file, `${JSON.stringify({ key, out: resolve(out) })}\n`);
+    await writeFile(file, `${JSON.stringify({ key, out: resolve(out), manifest })}\n`);
   } catch {
     // read-only or missing node_modules: nothing to keep
   }

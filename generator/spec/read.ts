@@ -46,12 +46,22 @@ export function parseDescription(source: string, text: string): Record<string, u
     value = text.trimStart().startsWith("{") ? parseJsonOrUndefined(text) : undefined;
     value ??= fastYaml(text) ?? parseYaml(text);
   } catch (error) {
-    throw new Error(`${source}: not valid YAML or JSON: ${(error as Error).message.split("\n")[0]}`);
+    throw new Error(`${source}: not valid YAML or JSON: ${withExcerpt((error as Error).message)}`);
   }
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw new Error(`${source}: the description must be an object at its root`);
   }
   return value as Record<string, unknown>;
+}
+
+/**
+ * A parser's message with the excerpt it shows (the `yaml` package prints the line and a caret after "line N,
+ * column M:"), indented under the first line and cut to a few lines; the bare position alone says too little.
+ */
+function withExcerpt(message: string): string {
+  const [first = "", ...rest] = message.split("\n");
+  const excerpt = rest.filter((line) => line.trim() !== "").slice(0, 4);
+  return excerpt.length === 0 ? first : `${first}\n${excerpt.map((line) => `    ${line.slice(0, 160)}`).join("\n")}`;
 }
 
 /** Aliases may add at most this many nodes to the document (the `yaml` package's maxAliasCount, which it checks). */

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LANGUAGE_NAMES } from "../../generator/languages.js";
 import { generatedPythonModule } from "../../targets/python/test/package.js";
 import { installWheels } from "../../targets/python/test/wheels.js";
 import { runCase } from "./drivers/typescript.js";
@@ -115,6 +116,12 @@ describe("behaviour suite", () => {
     expect(scenarios.length).toBeGreaterThanOrEqual(40);
     const groups = new Set(scenarios.map((s) => s.group));
     expect([...groups].sort()).toEqual(["deadline", "download", "polling", "redaction", "redirect", "retry", "start", "submission"]);
+  });
+
+  it("has a driver for every registered language", () => {
+    // A language is done when it passes this suite: one registered without a driver here is not skipped quietly.
+    const driven = (language: string) => LANGUAGES.some(([name]) => name === language || name.startsWith(`${language}-`));
+    expect(LANGUAGE_NAMES.filter((l) => !driven(l))).toEqual([]);
   });
 
   it("lists only known scenarios and languages as expected failures", () => {

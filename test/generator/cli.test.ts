@@ -1,5 +1,5 @@
 import { execFile, spawn } from "node:child_process";
-import { mkdir, mkdtemp, readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -9,6 +9,7 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
 import { runKey } from "../../generator/cli/up-to-date.js";
+import { LANGUAGE_NAMES } from "../../generator/languages.js";
 import { toolchainVersions } from "../../generator/version.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: the mutations reach into arbitrary places of a parsed description
@@ -20,6 +21,8 @@ const CONCURRENT = { timeout: 240_000, concurrent: true } as const;
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const SMALL = join(root, "test/generator/cases/small/openapi.yaml");
+/** The registered languages as the messages list them: registering a target changes no test here. */
+const LANGUAGES = LANGUAGE_NAMES.join(", ");
 const GITHUB = join(root, "node_modules/@octokit/openapi/generated/api.github.com.json");
 const run = promisify(execFile);
 /** tsx's loader by its address: the commands also run in folders outside the repository. */
@@ -143,6 +146,24 @@ describe("the generate command", CONCURRENT, () => {
     expect(await readdir(out)).not.toContain("python");
   });
 
+  it("says in words that a folder it may not replace was left as it was", async () => {
+    const out = join(await mkdtemp(join(tmpdir(), "out-")), "sdk");
+    expect((await cli("generate", "--spec", SMALL, "--out", out, "--languages", "typescript")).code).toBe(0);
+    // Immutable (chattr +i): not even root may move it away, as on a read-only mount.
+    await run("chattr", ["+i", out]);
+    try {
+      const result = await cli("generate", "--spec", SMALL, "--out", out, "--languages", "typescript", "--force");
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim()).toMatch(
+        /^error: cannot replace .*sdk: permission denied \(on the folder or the one holding it\); the output was left as it was$/,
+      );
+    } finally {
+      await run("chattr", ["-i", out]);
+    }
+    expect((await readdir(join(out, ".."))).sort()).toEqual(["sdk"]);
+    expect(await readdir(out)).toContain("index.ts");
+  });
+
   it("on Ctrl-C removes its partial output, leaves the folder as it was and says so", async () => {
     const parent = await mkdtemp(join(tmpdir(), "out-"));
     const out = join(parent, "sdk");
@@ -196,7 +217,17 @@ describe("the command's answers", CONCURRENT, () => {
       ["generate", "--sepc", "x.yaml"],
       /^error: unknown option --sepc for generate \(did you mean --spec\?\)\nrun `paperoffice-sdk generate --help`/,
     ],
-    [["generate", "--languages", "pyton"], /^error: --languages: "pyton" is not one of typescript, python, go \(did you mean python\?\)/],
+    [
+      ["generate", "--languages", "pyton"],
+      new RegExp(`^error: --languages: "pyton" is not one of ${LANGUAGES} \\(did you mean python\\?\\)`),
+    ],
+    // Two edits from "go" is no hint for "ts".
+    [["generate", "--languages", "ts"], new RegExp(`^error: --languages: "ts" is not one of ${LANGUAGES}\n`)],
+    [["generate", "--out", ""], /^error: --out is empty: give the output folder\n/],
+    [
+      ["generate", "pets.yaml"],
+      /^error: unexpected argument "pets\.yaml" for generate \(a description is given with --spec pets\.yaml\)\n/,
+    ],
     [["generate", "--spec", "nope.yaml"], /^error: nope\.yaml: no such file\n$/],
   ])(
     "%j: one line naming the cause, exit 1",
@@ -274,6 +305,14 @@ describe("a run with nothing changed", CONCURRENT, () => {
     expect((await cliIn(project, ...args.slice(0, -1), "fixtures")).stdout).toMatch(/written/);
     expect((await cliIn(project, ...args.slice(0, -1), "fixtures")).stdout).toMatch(/up to date/);
     await writeFile(spec, (await readFile(spec, "utf8")).replace("title: Small", "title: Smaller"));
+    expect((await cliIn(project, ...args)).stdout).toMatch(/Smaller .* written/);
+    // Another description's whole output put in the folder since (as `release` writes one): not up to date.
+    expect((await cliIn(project, ...args)).stdout).toMatch(/up to date/);
+    const other = join(project, "other.yaml");
+    await writeFile(other, (await readFile(spec, "utf8")).replace("title: Smaller", "title: Other"));
+    expect((await cliIn(project, "generate", "--spec", other, "--out", "elsewhere", ...args.slice(5))).code).toBe(0);
+    await rm(join(project, "client"), { recursive: true });
+    await rename(join(project, "elsewhere"), join(project, "client"));
     expect((await cliIn(project, ...args)).stdout).toMatch(/Smaller .* written/);
   });
 
@@ -426,8 +465,6 @@ describe("paperoffice-sdk.config.json", CONCURRENT, () => {
     expect(languages.stderr).toMatch(/missing\.json: no such file/);
     await writeFile(join(dir, "paperoffice-sdk.config.json"), JSON.stringify({ languages: ["typescript", "pyhton"] }));
     const misspelt = await cliIn(dir, "generate");
-    expect(misspelt.stderr).toContain(
-      '/languages/1: "pyhton" is not a language of the generator (typescript, python, go); did you mean python?',
-    );
+    expect(misspelt.stderr).toContain(`/languages/1: "pyhton" is not a language of the generator (${LANGUAGES}); did you mean python?`);
   });
 });

@@ -139,6 +139,10 @@ describe("downloads", () => {
     expect(await file.text()).toContain("%PDF");
     const invalid = await fetch(result.download_url, { headers: auth("bad_token") });
     expect(invalid.status).toBe(401);
+    // The description requires bearerAuth on the download as on every call.
+    const anonymous = await fetch(result.download_url);
+    expect(anonymous.status).toBe(401);
+    expect(((await anonymous.json()) as { code: string }).code).toBe("AUTH_REQUIRED");
   });
 
   it("voice results list the download URL in output_files", async () => {
@@ -147,7 +151,7 @@ describe("downloads", () => {
       priority: "stream",
     });
     const files = (answer.body.result as { output_files: string[] }).output_files;
-    expect((await fetch(files[0]!)).status).toBe(200);
+    expect((await fetch(files[0]!, { headers: auth() })).status).toBe(200);
   });
 });
 

@@ -192,6 +192,9 @@ describe("request validation", () => {
   it("400 INVALID_REQUEST for a query parameter out of range, 405 for a wrong method", async () => {
     await expectError(await getJson(mock.url, "/analytics/audit-center?limit=9999"), 400, "INVALID_REQUEST", "limit");
     await expectError(await getJson(mock.url, "/analytics/activity-users?period=1d"), 400, "INVALID_REQUEST", "period");
+    // An empty value is a value, checked as such, not taken for an absent parameter.
+    await expectError(await getJson(mock.url, "/analytics/activity-users?period="), 400, "INVALID_REQUEST", "period");
+    await expectError(await getJson(mock.url, "/analytics/audit-center?limit="), 400, "INVALID_REQUEST", "limit");
     await expectError(await postJson(mock.url, "/analytics/audit-center", {}), 405, "INVALID_REQUEST", "POST");
   });
 

@@ -37,6 +37,12 @@ describe("reading a YAML description", () => {
     expect(() => read("- a\n- b\n")).toThrow("d.yaml: the description must be an object at its root");
   });
 
+  it("shows the lines where a bad text goes wrong, under the message", () => {
+    expect(() => read("openapi: 3.0.0\ninfo:\n  title: x\n   bad: [\n")).toThrow(
+      /at line 3, column 10:\n {4} {2}title: x\n {4} {9}\^$/,
+    );
+  });
+
   it("refuses aliases that multiply the document, as the `yaml` package does", () => {
     const levels = ["a: &a [x, x, x, x, x, x, x, x, x, x]"];
     for (let i = 1; i < 6; i++)

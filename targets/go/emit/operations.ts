@@ -160,6 +160,7 @@ function exactlyOneChecks(types: GoTypes, schema: Schema, goType: string, value:
   const present = (property: string): string => {
     const f = fields.find((x) => x.property === property);
     if (f === undefined) return `${value}.Extra[${goString(property)}] != nil`;
+    if (f.type.kind === "nullable") return `${value}.${f.field}.IsSet()`;
     return f.type.kind === "scalar" || f.type.kind === "struct" ? "true" : `${value}.${f.field} != nil`;
   };
   const checks = (object.exactlyOne ?? []).map(
