@@ -13,7 +13,8 @@ func TestFormEncoding(t *testing.T) {
 	formOp := &Operation{ID: "addThing", Method: "POST", Path: "/things", RequestMediaType: MediaForm, Urlencoded: true, Security: [][]string{{"bearerAuth"}}}
 	// As clients generated before Urlencoded describe an operation that takes both forms.
 	legacyOp := &Operation{ID: "addThing", Method: "POST", Path: "/things", RequestMediaType: MediaForm, Security: [][]string{{"bearerAuth"}}}
-	body := map[string]any{"name": "a b", "count": 3, "flag": false, "meta": map[string]any{"k": "v"}, "skip": nil, "tags": []any{"x", "y"}}
+	body := map[string]any{"name": "a b", "count": 3, "flag": false, "meta": map[string]any{"k": "v"}, "skip": nil, "tags": []any{"x", "y"},
+		"items": []any{map[string]any{"price": "p 1", "n": 2}}}
 	tests := []struct {
 		name  string
 		op    *Operation
@@ -45,7 +46,8 @@ func TestFormEncoding(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if v.Get("name") != "a b" || v.Get("flag") != "false" || v.Get("meta[k]") != "v" || strings.Join(v["tags"], ",") != "x,y" || v.Has("skip") {
+			if v.Get("name") != "a b" || v.Get("flag") != "false" || v.Get("meta[k]") != "v" || strings.Join(v["tags"], ",") != "x,y" || v.Has("skip") ||
+				v.Get("items[0][price]") != "p 1" || v.Get("items[0][n]") != "2" {
 				t.Errorf("values = %v", v)
 			}
 		}},
