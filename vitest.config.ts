@@ -42,6 +42,8 @@ export default defineConfig({
       area("go", ["targets/go/test/**/*.test.ts"]),
       area("mock", ["test/mock/**/*.test.ts", "test/mock-prism/**/*.test.ts"]),
       area("behaviour", ["test/behaviour/**/*.test.ts"]),
+      // Every tiny description of test/matrix/descriptions generated in every language and compiled or imported.
+      area("matrix", ["test/matrix/**/*.test.ts"]),
       // The package tests' tarballs build in the background while the other files run.
       area("packages", ["test/package/**/*.test.ts", "test/setup/**/*.test.ts", "test/browser/**/*.test.ts"], {
         globalSetup: ["./test/setup/packages.ts"],

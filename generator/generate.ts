@@ -175,7 +175,10 @@ async function run(
     // The description's text and document are garbage now: a few hundred MB on a large description, which go
     // before the emitters start. So does the garbage between emitters and between an emitter's steps (memory.ts).
     collect();
-    await emitAll(ir, emitters, createKit(collect), step, sink, collect, lane && { lane, staged });
+    // The manifest names the languages a run wrote, so that a later run of fewer languages knows whose files it would
+    // remove (openOutput refuses that unless asked to prune).
+    const languages = options.emitters === undefined ? (options.languages ?? LANGUAGE_NAMES) : undefined;
+    await emitAll(ir, emitters, createKit(collect), step, sink, collect, lane && { lane, staged }, languages);
     return ir;
   } finally {
     lane?.stop();
@@ -200,6 +203,7 @@ async function emitAll(
   sink: FileSink,
   betweenEmitters: () => void,
   second?: { readonly lane: Lane; readonly staged: StagedOutput | undefined },
+  languages?: readonly string[],
 ): Promise<void> {
   const hashes = new Map<string, string>();
   // One batch at a time, in the order the emitters returned them.
@@ -284,6 +288,7 @@ async function emitAll(
     release: ir.info.version,
     descriptionHash: ir.info.descriptionHash,
     irVersion: ir.irVersion,
+    ...(languages && { languages: [...languages].sort() }),
     files: Object.fromEntries(paths.map((p) => [p, hashes.get(p)!])),
   };
   await sink([{ path: "manifest.json", content: `${JSON.stringify(manifest, null, 2)}\n` }]);

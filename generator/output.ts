@@ -2,9 +2,9 @@
 // file as soon as it is given, so that a run need not hold its whole output) and swaps it in only when every file is
 // written, so a failed run leaves the previous output as it was; files whose
 // content did not change keep their inode and modification time (hard-linked into the new folder, not rewritten).
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { EmittedFile } from "./emit/kit.js";
 
@@ -59,6 +59,8 @@ function checkNotCurrent(outDir: string): void {
 interface Previous {
   readonly present: readonly string[];
   readonly listed: ReadonlySet<string> | undefined;
+  /** The languages the earlier run wrote, when its manifest names them. */
+  readonly languages?: readonly string[];
 }
 
 /** Reads the output folder as it is; refuses a file, or a folder holding files and no manifest of an earlier run. */
@@ -68,8 +70,12 @@ async function previousOutput(outDir: string): Promise<Previous> {
   const present = await listFiles(outDir);
   if (present.length === 0) return { present, listed: undefined };
   try {
-    const manifest = JSON.parse(await readFile(join(outDir, "manifest.json"), "utf8")) as { files?: Record<string, string> };
-    return { present, listed: new Set([...Object.keys(manifest.files ?? {}), "manifest.json"]) };
+    const manifest = JSON.parse(await readFile(join(outDir, "manifest.json"), "utf8")) as {
+      files?: Record<string, string>;
+      languages?: unknown;
+    };
+    const languages = Array.isArray(manifest.languages) ? manifest.languages.map(String) : undefined;
+    return { present, listed: new Set([...Object.keys(manifest.files ?? {}), "manifest.json"]), ...(languages && { languages }) };
   } catch {
     throw new Error(`refusing to write into ${outDir}: it holds files and no manifest.json of an earlier run; choose an empty folder`);
   }
@@ -143,6 +149,66 @@ export async function writeStaged(
   return staged;
 }
 
+/** How a run may replace the output folder. */
+export interface OutputOptions {
+  /** The languages this run writes: an earlier run's output of others is refused unless `prune`. */
+  readonly languages?: readonly string[];
+  /** Let the run remove the output of languages it does not write. */
+  readonly prune?: boolean;
+}
+
+/**
+ * A sibling folder of the output's for a run's staging (`tmp`) or the old output (`old`), named with the run's process
+ * id so that a later run can tell an interrupted run's leftovers from a running one's. Made with mkdir, not mkdtemp:
+ * once swapped in it is the output folder, whose mode must come from the umask as any tool's folder does (mkdtemp
+ * makes 0700).
+ */
+async function siblingFolder(outDir: string, kind: "tmp" | "old"): Promise<string> {
+  const folder = join(dirname(resolve(outDir)), `.${basename(resolve(outDir))}.${kind}-${process.pid}-${randomBytes(6).toString("hex")}`);
+  await mkdir(folder);
+  return folder;
+}
+
+/** Whether a process of this id is running (one of another user counts as running). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: string }).code === "EPERM";
+  }
+}
+
+/** Removes the staging and old folders that interrupted runs into `outDir` left beside it; returns their names. */
+export async function removeLeftovers(outDir: string): Promise<string[]> {
+  const base = basename(resolve(outDir));
+  const parent = dirname(resolve(outDir));
+  const removed: string[] = [];
+  for (const name of await readdir(parent).catch(() => [])) {
+    if (!name.startsWith(`.${base}.`)) continue;
+    const match = /^\.(tmp|old)-(\d+)-[0-9a-f]{12}$/.exec(name.slice(base.length + 1));
+    const pid = Number(match?.[2]);
+    if (!match || pid === process.pid || alive(pid)) continue;
+    await rm(join(parent, name), { recursive: true, force: true });
+    removed.push(name);
+  }
+  return removed;
+}
+
+/** Refuses a run of fewer languages than the earlier one, which would remove the others' output, unless it may prune. */
+function checkLanguages(outDir: string, previous: Previous, options: OutputOptions): readonly string[] {
+  if (previous.languages === undefined || options.languages === undefined) return [];
+  const dropped = previous.languages.filter((l) => !options.languages!.includes(l));
+  if (dropped.length > 0 && !options.prune) {
+    throw new Error(
+      `refusing to write into ${outDir}: it holds the ${dropped.join(", ")} output of an earlier run, which this run ` +
+        `(languages: ${options.languages.length > 0 ? options.languages.join(", ") : "none"}) would remove; generate those ` +
+        "languages too, write into another folder, or pass --prune to remove it",
+    );
+  }
+  return dropped;
+}
+
 /**
  * A run's output being written: files go into a temporary sibling folder as they are given, and their content is
  * not kept; commit swaps the folder in as the output's whole content, abort removes it and leaves the output as it was.
@@ -156,6 +222,8 @@ export interface OutputWriter {
   record(files: readonly WrittenFile[]): void;
   /** Bytes of each file written so far, by path. */
   readonly sizes: ReadonlyMap<string, number>;
+  /** The languages of the earlier run whose output this run removes (it was allowed to prune). */
+  readonly pruned: readonly string[];
   /** Replaces the output folder's content with the files given; on failure the output stays as it was. */
   commit(): Promise<WriteReport>;
   /** Removes what was written; the output stays as it was. */
@@ -163,13 +231,15 @@ export interface OutputWriter {
 }
 
 /** Starts writing a run's output into `outDir`, refusing at once a folder it must not replace. */
-export async function openOutput(outDir: string): Promise<OutputWriter> {
+export async function openOutput(outDir: string, options: OutputOptions = {}): Promise<OutputWriter> {
   checkNotCurrent(outDir);
   const previous = await previousOutput(outDir);
+  const pruned = checkLanguages(outDir, previous, options);
   const before = new Set(previous.present);
   const parent = dirname(resolve(outDir));
   await mkdir(parent, { recursive: true });
-  const staging = await mkdtemp(join(parent, `.${basename(resolve(outDir))}.tmp-`));
+  await removeLeftovers(outDir);
+  const staging = await siblingFolder(outDir, "tmp");
   const sizes = new Map<string, number>();
   const folders = new Set<string>();
   const written: string[] = [];
@@ -193,6 +263,7 @@ export async function openOutput(outDir: string): Promise<OutputWriter> {
   const stagingFolder: Staging = { outDir, folder: staging, before };
   return {
     sizes,
+    pruned,
     abort,
     staging: stagingFolder,
     record,
@@ -219,7 +290,7 @@ export async function openOutput(outDir: string): Promise<OutputWriter> {
         throw error;
       }
       // The swap: the old folder moves aside, the new one takes its name, the old one goes.
-      const aside = existsSync(outDir) ? await mkdtemp(join(parent, `.${basename(resolve(outDir))}.old-`)) : undefined;
+      const aside = existsSync(outDir) ? await siblingFolder(outDir, "old") : undefined;
       if (aside !== undefined) await rename(outDir, join(aside, "out"));
       await rename(staging, outDir);
       if (aside !== undefined) await rm(aside, { recursive: true, force: true });
@@ -230,12 +301,12 @@ export async function openOutput(outDir: string): Promise<OutputWriter> {
 }
 
 /** Writes the files as the whole content of `outDir`, replacing an earlier run's output. */
-export async function writeOutput(outDir: string, files: readonly EmittedFile[]): Promise<WriteReport> {
+export async function writeOutput(outDir: string, files: readonly EmittedFile[], options: OutputOptions = {}): Promise<WriteReport> {
   // Every path, and the folder's ownership, is checked before anything is written.
   for (const file of files) confinedPath(outDir, file.path);
   checkNotCurrent(outDir);
   checkForeign(outDir, await previousOutput(outDir), new Set(files.map((f) => f.path)));
-  const output = await openOutput(outDir);
+  const output = await openOutput(outDir, options);
   try {
     await output.add(files);
   } catch (error) {

@@ -69,6 +69,8 @@ export function listFlag<T extends string>(flag: string, value: string, allowed:
     .split(",")
     .map((v) => v.trim())
     .filter(Boolean);
+  // An empty value is a mistake (an unset shell variable, say), never a silent "none".
+  if (items.length === 0) throw new UsageError(`--${flag} is empty: give a comma-separated list of ${allowed.join(", ")}, or none`);
   for (const item of items) {
     if (!(allowed as readonly string[]).includes(item)) {
       const hint = nearest(item, allowed);

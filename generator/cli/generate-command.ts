@@ -9,6 +9,7 @@ import { openOutput } from "../output.js";
 import { currentRelease, releaseFile, releasesDir } from "../spec/releases.js";
 import type { TargetFlag } from "../target.js";
 import { listFlag, UsageError, withUsageErrors } from "./args.js";
+import { onInterrupt } from "./interrupt.js";
 import { progress } from "./progress.js";
 
 /** The flags targets add, by flag name, with the target that owns each. */
@@ -34,10 +35,12 @@ does what paperoffice-sdk.config.json (in the current folder) says; each flag ov
   --languages <list>    comma-separated, of ${LANGUAGE_NAMES.join(", ")} (default: all)
   --outputs <list>      optional outputs, of ${OPTIONAL_OUTPUT_NAMES.join(", ")}, or none (default: all)
 ${flags.join("\n")}
+  --prune               remove the output of languages an earlier run into the folder wrote and this run does not
+                        (without it, such a run is refused)
   --force               generate even when nothing changed since the last run into the folder
   --verbose             list every file: written, unchanged or removed
   -h, --help            this text
-Files whose content did not change are not rewritten; a failed run leaves the output folder as it was.
+Files whose content did not change are not rewritten; a failed or interrupted run leaves the output folder as it was.
 Exit code 0 on success, 1 when the description, the configuration or the options are wrong.`;
 }
 
@@ -50,6 +53,7 @@ const OPTIONS = {
   languages: { type: "string" },
   outputs: { type: "string" },
   force: { type: "boolean" },
+  prune: { type: "boolean" },
   verbose: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
@@ -145,11 +149,21 @@ export async function runGenerate(args: readonly string[]): Promise<number> {
     const { generateInto } = await import("../generate.js");
     // Each emitter's files are written (into a folder beside the output, swapped in at the end) as soon as they are
     // made: a large description's output is never held whole.
-    const output = await openOutput(out);
+    const output = await openOutput(out, {
+      ...(run.options.languages && { languages: run.options.languages }),
+      prune: values.prune === true,
+    });
+    const stopInterrupted = onInterrupt(async (signal) => {
+      await output.abort();
+      bar.done();
+      console.error(`interrupted (${signal}): ${shown(out)} is left as it was; the partial output was removed`);
+    });
     const generated = await generateInto(source, output, { ...run.options, onStep: bar.step }).catch(async (error: unknown) => {
+      stopInterrupted();
       await output.abort();
       throw error;
     });
+    stopInterrupted();
     const { ir } = generated;
     bar.step(`writing ${out}`);
     const report = await output.commit();
@@ -158,6 +172,7 @@ export async function runGenerate(args: readonly string[]): Promise<number> {
     const pipelines = ir.operations.flatMap((o) => o.variants?.pipelines ?? []);
     const changes = [`${report.written.length} written`, `${report.unchanged.length} unchanged`];
     if (report.removed.length > 0) changes.push(`${report.removed.length} removed`);
+    if (output.pruned.length > 0) changes.push(`the ${output.pruned.join(", ")} output pruned`);
     console.log(
       `${shown(source)} -> ${shown(out)}: ${ir.info.title} ${ir.info.version}: ${ir.operations.length} operations, ${pipelines.length} pipelines, ` +
         `${pipelines.reduce((n, p) => n + p.variants.length, 0)} variants, ${ir.webhooks.length} events, ${ir.errors.length} error codes, ` +

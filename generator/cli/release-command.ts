@@ -85,7 +85,7 @@ export async function runRelease(args: readonly string[]): Promise<number> {
     const { generate } = await import("../generate.js");
     const { ir, files } = await generate(added.file, { ...options, onStep: bar.step });
     bar.step(`writing ${out}`);
-    const written = await writeOutput(out, files);
+    const written = await writeOutput(out, files, { ...(options.languages && { languages: options.languages }) });
     console.log(
       `generated ${relative(process.cwd(), out) || out}: ${files.length} files (${written.written.length} written, ${written.unchanged.length} unchanged)`,
     );

@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { mkdir, mkdtemp, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -19,6 +19,8 @@ type Doc = Record<string, any>;
 const CONCURRENT = { timeout: 240_000, concurrent: true } as const;
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
+const SMALL = join(root, "test/generator/cases/small/openapi.yaml");
+const GITHUB = join(root, "node_modules/@octokit/openapi/generated/api.github.com.json");
 const run = promisify(execFile);
 /** tsx's loader by its address: the commands also run in folders outside the repository. */
 const TSX = pathToFileURL(join(root, "node_modules", "tsx", "dist", "loader.mjs")).href;
@@ -123,6 +125,48 @@ describe("the generate command", CONCURRENT, () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it("refuses an empty --languages, and a run that would remove another language's output unless --prune", async () => {
+    const out = join(await mkdtemp(join(tmpdir(), "out-")), "sdk");
+    const empty = await cli("generate", "--spec", SMALL, "--out", out, "--languages", "");
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toMatch(/--languages is empty: give a comma-separated list of .*, or none/);
+    expect((await cli("generate", "--spec", SMALL, "--out", out)).code).toBe(0);
+    const before = (await readdir(out, { recursive: true })).sort();
+    const fewer = await cli("generate", "--spec", SMALL, "--out", out, "--languages", "typescript");
+    expect(fewer.code).toBe(1);
+    expect(fewer.stderr).toMatch(/holds the go, python output of an earlier run, .*--prune/);
+    expect(fewer.stderr).not.toMatch(/\n\s+at /);
+    expect((await readdir(out, { recursive: true })).sort()).toEqual(before);
+    const pruned = await cli("generate", "--spec", SMALL, "--out", out, "--languages", "typescript", "--prune");
+    expect(pruned.code).toBe(0);
+    expect(pruned.stdout).toMatch(/\d+ removed, the go, python output pruned\)/);
+    expect(await readdir(out)).not.toContain("python");
+  });
+
+  it("on Ctrl-C removes its partial output, leaves the folder as it was and says so", async () => {
+    const parent = await mkdtemp(join(tmpdir(), "out-"));
+    const out = join(parent, "sdk");
+    expect((await cli("generate", "--spec", SMALL, "--out", out)).code).toBe(0);
+    const before = (await readdir(out, { recursive: true })).sort();
+    // GitHub's description takes seconds to generate: long enough to interrupt once its staging folder exists.
+    const child = spawn(process.execPath, ["--import", TSX, join(root, "generator/cli.ts"), "generate", "--spec", GITHUB, "--out", out], {
+      cwd: root,
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString("utf8");
+    });
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    const staging = () => readdir(parent).then((names) => names.some((n) => n.startsWith(".sdk.tmp-")));
+    for (let i = 0; i < 600 && !(await staging()); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await staging()).toBe(true);
+    child.kill("SIGINT");
+    expect(await exited).toBe(130);
+    expect(stderr).toMatch(/interrupted \(SIGINT\): .*sdk is left as it was; the partial output was removed/);
+    expect(await readdir(parent)).toEqual(["sdk"]);
+    expect((await readdir(out, { recursive: true })).sort()).toEqual(before);
+  });
+
   it("refuses an unknown release and a missing file with one clear line", async () => {
     const release = await cli("generate", "--release", "R19990101.0000");
     expect(release.code).toBe(1);
@@ -133,8 +177,6 @@ describe("the generate command", CONCURRENT, () => {
     expect(missing.stderr).not.toMatch(/\n\s+at /);
   });
 });
-
-const SMALL = join(root, "test/generator/cases/small/openapi.yaml");
 
 describe("the command's answers", CONCURRENT, () => {
   it("--version prints the toolchain's version, --help names the program and its commands", async () => {

@@ -143,3 +143,56 @@ describe("openOutput", () => {
     await expect(openOutput(process.cwd())).rejects.toThrow(/current folder/);
   });
 });
+
+// A run of fewer languages, an interrupted run's leftovers, and the output folder's mode.
+describe("what a run may remove and leave", () => {
+  const withLanguages = (languages: string[], paths: string[]) => ({
+    path: "manifest.json",
+    content: JSON.stringify({ languages, files: Object.fromEntries(paths.map((p) => [p, "x"])) }),
+  });
+
+  it("refuses a run that would remove another language's output, unless it may prune, and says which it pruned", async () => {
+    const out = join(await mkdtemp(join(tmpdir(), "output-")), "out");
+    await writeOutput(out, [
+      { path: "a.ts", content: "a" },
+      { path: "go/a.go", content: "g" },
+      withLanguages(["go", "typescript"], ["a.ts", "go/a.go"]),
+    ]);
+    await expect(openOutput(out, { languages: ["typescript"] })).rejects.toThrow(
+      /holds the go output of an earlier run, which this run \(languages: typescript\) would remove; .*--prune/,
+    );
+    await expect(openOutput(out, { languages: [] })).rejects.toThrow(/holds the go, typescript output .*\(languages: none\)/);
+    expect(await readFile(join(out, "go/a.go"), "utf8")).toBe("g");
+    // The same languages, or more, need no leave.
+    await (await openOutput(out, { languages: ["go", "python", "typescript"] })).abort();
+    const output = await openOutput(out, { languages: ["typescript"], prune: true });
+    expect(output.pruned).toEqual(["go"]);
+    await output.add([{ path: "a.ts", content: "a" }, withLanguages(["typescript"], ["a.ts"])]);
+    expect((await output.commit()).removed).toEqual(["go/a.go"]);
+  });
+
+  it("makes the output folder as any tool does, from the umask, not private to its owner", async () => {
+    const out = join(await mkdtemp(join(tmpdir(), "output-")), "out");
+    await writeOutput(out, [{ path: "a.ts", content: "a" }, manifest(["a.ts"])]);
+    const expected = 0o777 & ~process.umask();
+    expect(((await stat(out)).mode & 0o777).toString(8)).toBe(expected.toString(8));
+    await writeOutput(out, [{ path: "b.ts", content: "b" }, manifest(["b.ts"])]);
+    expect(((await stat(out)).mode & 0o777).toString(8)).toBe(expected.toString(8));
+  });
+
+  it("removes what interrupted runs left beside the folder, and nothing of a run still going", async () => {
+    const parent = await mkdtemp(join(tmpdir(), "output-"));
+    const out = join(parent, "out");
+    // Above Linux's largest process id (pid_max is at most 2^22): no running process has it.
+    const ended = 2 ** 31 - 2;
+    const leftovers = [`.out.tmp-${ended}-0123456789ab`, `.out.old-${ended}-ba9876543210`];
+    const running = `.out.tmp-${process.ppid}-aaaaaaaaaaaa`;
+    const foreign = ".out.tmp-notours";
+    for (const name of [...leftovers, running, foreign]) {
+      await mkdir(join(parent, name, "python"), { recursive: true });
+      await writeFile(join(parent, name, "python", "x.py"), "x");
+    }
+    await writeOutput(out, [{ path: "a.ts", content: "a" }, manifest(["a.ts"])]);
+    expect((await readdir(parent)).sort()).toEqual([foreign, running, "out"].sort());
+  });
+});
