@@ -1,6 +1,7 @@
 import { pascalCase } from "../../../generator/ir/names.js";
 import type { IR, Operation, Parameter, Pipeline, Variant } from "../../../generator/ir/types.js";
 import { memoByText } from "../../../generator/memo.js";
+import type { PyType } from "./py-type.js";
 
 /**
  * The names the Python templates (templates/python/) declare or import, by module. A generated name that equals
@@ -92,13 +93,19 @@ export const PY_BODY_BUILTINS: readonly string[] = [
   "tuple",
 ];
 
+/** Every builtin a PyType prints besides None, once each: a new builtin kind without an entry here fails to compile. */
+const TYPE_BUILTINS = { bool: true, bytes: true, float: true, int: true, object: true, str: true } as const satisfies Record<
+  Exclude<Extract<PyType, { kind: "builtin" }>["name"], "None">,
+  true
+>;
+
 /**
- * Builtins the generated annotations name (`list[str]`, `dict[str, int]`, `str | None`, the clients'
- * `tuple[float, float]`). A class attribute of that name shadows the builtin for every annotation of its class:
- * pydantic evaluates a model's annotations in the class namespace (a field `list: ... = None` makes `list[str]`
- * `None[str]`, and the package fails at import), and type checkers resolve them there too.
+ * Builtins the generated annotations name: a PyType's (`str | None`), `list[...]` and `dict[str, ...]`. A class
+ * attribute of that name shadows the builtin for every annotation of its class: pydantic evaluates a model's
+ * annotations in the class namespace (a field `list: ... = None` makes `list[str]` `None[str]`, and the package
+ * fails at import), and type checkers resolve them there too.
  */
-export const PY_ANNOTATION_BUILTINS: readonly string[] = ["bool", "bytes", "dict", "float", "int", "list", "object", "str", "tuple"];
+export const PY_ANNOTATION_BUILTINS: readonly string[] = [...Object.keys(TYPE_BUILTINS), "dict", "list"].sort();
 
 /** Keywords that look like PascalCase names: a schema called `none` would otherwise declare `class None`. */
 const PY_PASCAL_KEYWORDS = ["None", "True", "False"];
@@ -120,8 +127,8 @@ function snakeCaseOf(text: string): string {
   return PY_KEYWORDS.has(id) ? `${id}_` : id;
 }
 
-/** What the clients' annotations name besides their own types: builtins and the modules client.py imports. */
-const CLIENT_ANNOTATION_NAMES: ReadonlySet<string> = new Set([...PY_ANNOTATION_BUILTINS, ...PY_CLIENT_IMPORTS]);
+/** What the clients' annotations name besides their own types: builtins (`tuple[float, float]` too) and the modules client.py imports. */
+const CLIENT_ANNOTATION_NAMES: ReadonlySet<string> = new Set([...PY_ANNOTATION_BUILTINS, "tuple", ...PY_CLIENT_IMPORTS]);
 
 /** Attributes of pydantic's BaseModel a field must not shadow. */
 const MODEL_ATTRIBUTES: ReadonlySet<string> = new Set([

@@ -95,7 +95,7 @@ print(json.dumps({
     "modules": modules,
     "hints": hints,
     "api": [api.list_, api.apiLevel, api.str_, api.int_, api.float_, api.bool_, api.bytes_, api.object_, api.dict_,
-            api.tuple_, api.type_, api.name, api.count, api.ratio, api.flag, api.labels],
+            api.tuple, api.type_, api.name, api.count, api.ratio, api.flag, api.labels],
     "api_wire": api.model_dump(by_alias=True, exclude_unset=True),
     "imports": [imports.field, imports.base_model, imports.absent, imports.not_required, imports.type_alias_type,
                 imports.json_value, imports.Optional, imports.Literal, imports.Any, imports.t, imports.class_,

@@ -128,7 +128,7 @@ describe("planPythonNames is deterministic", () => {
 describe("pyFieldName", () => {
   it.each([
     // Builtins a model's annotations name, what the models modules import or declare, BaseModel's attributes.
-    { given: ["list", "str", "dict", "object", "tuple"], want: ["list_", "str_", "dict_", "object_", "tuple_"] },
+    { given: ["list", "str", "dict", "object", "bytes", "tuple"], want: ["list_", "str_", "dict_", "object_", "bytes_", "tuple"] },
     { given: ["Field", "ABSENT", "JsonValue", "TypeAliasType"], want: ["field", "absent", "json_value", "type_alias_type"] },
     { given: ["class", "match", "_t", "model_x"], want: ["class_", "match_", "t", "field_model_x"] },
     // Names nothing in the class uses stay as they are; a key whose name an earlier renamed field took gets a suffix.
