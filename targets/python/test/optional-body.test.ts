@@ -61,7 +61,7 @@ afterAll(async () => {
 });
 
 const SCRIPT = `
-import http.server, json, threading
+import asyncio, http.server, json, threading
 import optional_bodies as sdk
 
 seen = []
@@ -92,12 +92,21 @@ client.create_service({"FriendlyName": "n", "AclEnabled": True})
 client.create_thing()
 client.create_thing({"name": "x"})
 client.upload_file()
+
+
+async def asynchronous():
+    async with sdk.AsyncClient(base_url=client.base_url) as aio:
+        await aio.create_service()
+        await aio.create_thing({"name": "y"})
+
+
+asyncio.run(asynchronous())
 server.shutdown()
 print(json.dumps(seen))
 `;
 
 describe("Python request bodies the description does not require", () => {
-  it("may be left out: no body is sent; a form given travels as the form", async () => {
+  it("may be left out: no body is sent; a form given travels as the form, blocking and asyncio", async () => {
     const { stdout } = await run(venvPython, ["-c", SCRIPT], {
       cwd: base,
       env: { ...process.env, PYTHONPATH: join(base, "python"), PYTHONDONTWRITEBYTECODE: "1" },
@@ -111,6 +120,9 @@ describe("Python request bodies the description does not require", () => {
       ["POST", "/things", null, ""],
       ["POST", "/things", "application/json", '{"name": "x"}'],
       ["PUT", "/files", null, ""],
+      // The asyncio client the same way.
+      ["POST", "/services", null, ""],
+      ["POST", "/things", "application/json", '{"name": "y"}'],
     ]);
   }, 90_000);
 
