@@ -94,7 +94,7 @@ export const PY_BODY_BUILTINS: readonly string[] = [
 ];
 
 /** Every builtin a PyType prints besides None, once each: a new builtin kind without an entry here fails to compile. */
-const TYPE_BUILTINS = { bool: true, bytes: true, float: true, int: true, object: true, str: true } as const satisfies Record<
+const TYPE_BUILTINS = { bool: true, float: true, int: true, str: true } as const satisfies Record<
   Exclude<Extract<PyType, { kind: "builtin" }>["name"], "None">,
   true
 >;
@@ -127,8 +127,11 @@ function snakeCaseOf(text: string): string {
   return PY_KEYWORDS.has(id) ? `${id}_` : id;
 }
 
-/** What the clients' annotations name besides their own types: builtins (`tuple[float, float]` too) and the modules client.py imports. */
-const CLIENT_ANNOTATION_NAMES: ReadonlySet<string> = new Set([...PY_ANNOTATION_BUILTINS, "tuple", ...PY_CLIENT_IMPORTS]);
+/**
+ * What the clients' annotations name besides their own types: builtins (also `tuple[float, float]`, `str | bytes`,
+ * `_t.Mapping[str, object]`) and the modules client.py imports.
+ */
+const CLIENT_ANNOTATION_NAMES: ReadonlySet<string> = new Set([...PY_ANNOTATION_BUILTINS, "bytes", "object", "tuple", ...PY_CLIENT_IMPORTS]);
 
 /** Attributes of pydantic's BaseModel a field must not shadow. */
 const MODEL_ATTRIBUTES: ReadonlySet<string> = new Set([

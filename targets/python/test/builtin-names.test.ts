@@ -94,7 +94,7 @@ server.shutdown()
 print(json.dumps({
     "modules": modules,
     "hints": hints,
-    "api": [api.list_, api.apiLevel, api.str_, api.int_, api.float_, api.bool_, api.bytes_, api.object_, api.dict_,
+    "api": [api.list_, api.apiLevel, api.str_, api.int_, api.float_, api.bool_, api.bytes, api.object, api.dict_,
             api.tuple, api.type_, api.name, api.count, api.ratio, api.flag, api.labels],
     "api_wire": api.model_dump(by_alias=True, exclude_unset=True),
     "imports": [imports.field, imports.base_model, imports.absent, imports.not_required, imports.type_alias_type,

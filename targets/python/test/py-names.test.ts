@@ -27,7 +27,10 @@ describe("planPythonNames: methods", () => {
     // Keywords and soft keywords get a trailing underscore.
     { given: ["import", "match", "None"], want: ["import_", "match_", "none"] },
     // Builtins and modules the clients' annotations name (`str | None`, `httpx.Client`) too.
-    { given: ["list", "str", "tuple", "os", "httpx", "getList"], want: ["list_", "str_", "tuple_", "os_", "httpx_", "get_list"] },
+    {
+      given: ["list", "str", "object", "tuple", "os", "httpx", "getList"],
+      want: ["list_", "str_", "object_", "tuple_", "os_", "httpx_", "get_list"],
+    },
   ];
   for (const { given, want } of cases) {
     it(`${given.join(", ")} -> ${want.join(", ")}`, async () => {
@@ -128,7 +131,10 @@ describe("planPythonNames is deterministic", () => {
 describe("pyFieldName", () => {
   it.each([
     // Builtins a model's annotations name, what the models modules import or declare, BaseModel's attributes.
-    { given: ["list", "str", "dict", "object", "bytes", "tuple"], want: ["list_", "str_", "dict_", "object_", "bytes_", "tuple"] },
+    {
+      given: ["list", "str", "dict", "int", "object", "bytes", "tuple"],
+      want: ["list_", "str_", "dict_", "int_", "object", "bytes", "tuple"],
+    },
     { given: ["Field", "ABSENT", "JsonValue", "TypeAliasType"], want: ["field", "absent", "json_value", "type_alias_type"] },
     { given: ["class", "match", "_t", "model_x"], want: ["class_", "match_", "t", "field_model_x"] },
     // Names nothing in the class uses stay as they are; a key whose name an earlier renamed field took gets a suffix.
