@@ -151,7 +151,11 @@ function requestBodyOf(op: Operation): { mediaType: string; kind: "json" | "form
   const rawType = rawBodyMediaType(op);
   if (rawType !== undefined) return { mediaType: rawType.includes("*") ? "application/octet-stream" : rawType, kind: "raw" };
   const form = formContent(op);
-  return { mediaType: form?.encoding === "form" ? "application/x-www-form-urlencoded" : "multipart/form-data", kind: "form" };
+  return {
+    mediaType: form?.encoding === "form" ? "application/x-www-form-urlencoded" : "multipart/form-data",
+    kind: "form",
+    ...(form ? { schema: form.schema } : {}),
+  };
 }
 
 /** The OperationSpec of an operation, as model.py declares it. */
@@ -223,13 +227,20 @@ function operationView(op: Operation, types: TypeScope, models: TypeScope, names
   const cookie = group(op.parameters.cookie);
   const body = requestBodyOf(op);
   params.push(...path.required, ...path.optional);
-  if (body?.kind === "json") {
-    const type = types.expr(body.schema!, `${pascalCase(op.identifier)}Body`);
-    // An open object takes further properties: a plain JSON object is accepted too.
-    params.push(`body: ${typed(types.isOpen(body.schema!) && type.kind !== "dict" ? pyUnion([type, pyRef("JsonObject")]) : type)}`);
+  if (body !== undefined) {
+    // A body the description does not mark required may be left out (OpenAPI's default), as in the TypeScript client.
+    const required = op.requestBody?.required === true;
+    const untyped = body.kind === "raw" ? "str | bytes" : "_t.Mapping[str, object]";
+    if (body.kind === "raw" || body.schema === undefined || (body.kind === "form" && !types.isObjectLike(body.schema))) {
+      params.push(required ? `body: ${untyped}` : `body: ${untyped} | None = None`);
+    } else {
+      // A form is typed by its schema as a JSON body is: the runtime encodes any mapping of fields.
+      const tree = types.expr(body.schema, `${pascalCase(op.identifier)}Body`);
+      // An open object takes further properties: a plain JSON object is accepted too.
+      const type = types.isOpen(body.schema) && tree.kind !== "dict" ? pyUnion([tree, pyRef("JsonObject")]) : tree;
+      params.push(required ? `body: ${typed(type)}` : `body: ${typed(pyOptional(type))} = None`);
+    }
   }
-  if (body?.kind === "form") params.push("body: _t.Mapping[str, object]");
-  if (body?.kind === "raw") params.push("body: str | bytes");
   // Every call takes its own deadline (seconds, retries included); a parameter of that name became `deadline_`.
   params.push(
     "*",
