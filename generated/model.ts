@@ -93,7 +93,7 @@ export const jobModel: JobModel = {
         operationId: "addJob",
         method: "POST",
         path: "/job/add/{pipeline}",
-        requestMediaType: "application/x-www-form-urlencoded",
+        requestMediaType: "multipart/form-data",
         billed: true,
         job: "submit",
         security: [["bearerAuth"]]

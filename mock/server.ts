@@ -75,7 +75,7 @@ function fixtureReply(ctx: MockContext, call: Call): Reply {
   const success = call.operation.responses.find((r) => /^2\d\d$/.test(r.status));
   const status = Number(success?.status ?? 200);
   const body = fixture?.responses[String(status)];
-  const json = success?.contents.some((c) => c.mediaType.includes("json")) ?? true;
+  const json = success?.contents.some((c) => c.encoding === "json") ?? true;
   if (!json && isFixtureFile(body)) {
     const { name, contentType, text } = body.$file;
     return { status, file: { name, contentType: declaredFileType(success, contentType), content: new TextEncoder().encode(text) } };

@@ -236,7 +236,7 @@ func (c *Client) GetDocument(ctx context.Context, in *GetDocumentParams, opts ..
 }
 
 // opAddJob describes addJob to the runtime; its pipelines have their own methods.
-var opAddJob = sdkruntime.Operation{ID: "addJob", Method: "POST", Path: "/job/add/{pipeline}", RequestMediaType: "application/x-www-form-urlencoded", Idempotent: Ptr(false), Billed: true, Job: "submit", Security: [][]string{{"bearerAuth"}}}
+var opAddJob = sdkruntime.Operation{ID: "addJob", Method: "POST", Path: "/job/add/{pipeline}", RequestMediaType: "multipart/form-data", Idempotent: Ptr(false), Billed: true, Job: "submit", Security: [][]string{{"bearerAuth"}}}
 
 // opDownloadJobFile describes downloadJobFile to the runtime.
 var opDownloadJobFile = sdkruntime.Operation{ID: "downloadJobFile", Method: "GET", Path: "/job/download/{token}", Response: sdkruntime.ResponseBinary, Idempotent: Ptr(true), Job: "download", Security: [][]string{{"bearerAuth"}}}

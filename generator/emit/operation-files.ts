@@ -1,6 +1,7 @@
 // What every target and shared output agrees on about an operation's files and request media, from the IR alone.
 import { createHash } from "node:crypto";
-import type { Operation } from "../ir/types.js";
+import { mediaEssence } from "../ir/media.js";
+import type { MediaContent, Operation } from "../ir/types.js";
 
 /** The longest file name (without extension) given to an operation's files. */
 export const MAX_FILE_NAME = 80;
@@ -26,16 +27,41 @@ export function operationFileNames(operations: readonly Operation[], names: Read
   );
 }
 
-const isJson = (mediaType: string): boolean => mediaType.includes("json");
-
 /**
  * The media type of a body sent as it is: that of an operation whose body is neither JSON nor a form
  * (application/octet-stream, text/plain...). A client takes text or a file for it.
  */
 export function rawBodyMediaType(op: Operation): string | undefined {
   const contents = op.requestBody?.contents ?? [];
-  const formOrJson = contents.some(
-    (c) => isJson(c.mediaType) || c.mediaType === "multipart/form-data" || c.mediaType === "application/x-www-form-urlencoded",
-  );
+  const formOrJson = contents.some((c) => c.encoding === "json" || c.encoding === "form" || c.encoding === "multipart");
   return formOrJson ? undefined : contents[0]?.mediaType;
+}
+
+/**
+ * The form content an operation's body is sent as: multipart when declared, since it carries files and every
+ * field alike, else urlencoded.
+ */
+export function formContent(op: Operation): MediaContent | undefined {
+  const contents = op.requestBody?.contents ?? [];
+  return contents.find((c) => c.encoding === "multipart") ?? contents.find((c) => c.encoding === "form");
+}
+
+/** A media type without parameters that is safe in a header: a token, a slash and a token. */
+const PLAIN_MEDIA_TYPE = /^[A-Za-z0-9!#$&^_.+-]+\/[A-Za-z0-9!#$&^_.+-]+$/;
+
+/**
+ * The Content-Type of a JSON body: application/json where the operation declares it or only a range (`*\/*`), else
+ * the JSON media type it declares (application/merge-patch+json, which a server may require). Undefined without a
+ * JSON body.
+ */
+export function jsonBodyMediaType(op: Operation): string | undefined {
+  const jsons = (op.requestBody?.contents ?? []).filter((c) => c.encoding === "json").map((c) => mediaEssence(c.mediaType));
+  if (jsons.length === 0) return undefined;
+  return jsons.includes("application/json") ? "application/json" : (jsons.find((t) => PLAIN_MEDIA_TYPE.test(t)) ?? "application/json");
+}
+
+/** A success answer is binary when every 2xx response has content and none of it is JSON. */
+export function isBinaryResponse(op: Operation): boolean {
+  const ok = op.responses.filter((r) => r.status.startsWith("2"));
+  return ok.length > 0 && ok.every((r) => r.contents.length > 0 && r.contents.every((c) => c.encoding !== "json"));
 }

@@ -6,6 +6,7 @@ import { PAGINATION_KEY } from "../spec/pagination.js";
 import { VARIANTS_KEY } from "../spec/variants.js";
 import { isWebhookSubscriptionMode, WEBHOOK_SUBSCRIPTION_KEY } from "../spec/webhook-subscription.js";
 import { flattenObject } from "./flatten.js";
+import { mediaEncoding } from "./media.js";
 import { camelCase, pascalCase, uniqueIdentifiers } from "./names.js";
 import { type SchemaSource, toSchema } from "./schema.js";
 import {
@@ -81,10 +82,11 @@ export function buildIR(loaded: LoadedDescription): IR {
   const contents = (value: unknown): MediaContent[] =>
     Object.entries(isRaw(value) ? value : {})
       .sort(byKey(([k]) => k))
-      .map(([mediaType, media]) => ({
-        mediaType,
-        schema: toSchema(isRaw(media) ? media.schema : undefined, src),
-      }));
+      .map(([mediaType, media]) => {
+        const raw = isRaw(media) ? media.schema : undefined;
+        const schema = toSchema(raw, src);
+        return { mediaType, schema, encoding: mediaEncoding(mediaType, schema, raw !== undefined, named) };
+      });
 
   const errorCodesOf = (schema: Schema): string[] => {
     const body = flattenObject(schema, named);

@@ -74,10 +74,16 @@ function coreSchema(raw: Raw, m: SchemaMeta, src: SchemaSource): Schema {
   }
 
   if (Array.isArray(raw.allOf)) {
-    const members = raw.allOf.map((c) => toSchema(c, src));
+    // A member that only documents (`allOf: [{$ref: X}, {description: ...}]`, how 3.0 describes a reference) adds
+    // no constraint: it is dropped, its text kept, so that a single reference stays that named schema.
+    const constraining = raw.allOf.filter((c) => !annotationOnly(c));
+    const kept = constraining.length > 0 ? constraining : raw.allOf;
+    const notes = raw.allOf.filter((c) => !kept.includes(c)).map((c) => meta(c as Raw, src.openapi));
+    const described: SchemaMeta = Object.assign({}, ...notes, m);
+    const members = kept.map((c) => toSchema(c, src));
     const own = ownShape(raw, src, m);
     const all = own ? [...members, own] : members;
-    return all.length === 1 ? { ...all[0]!, ...m } : { kind: "intersection", members: all, ...m };
+    return all.length === 1 ? { ...all[0]!, ...described } : { kind: "intersection", members: all, ...described };
   }
 
   const types = Array.isArray(raw.type) ? (raw.type as string[]) : typeof raw.type === "string" ? [raw.type] : [];
@@ -86,6 +92,26 @@ function coreSchema(raw: Raw, m: SchemaMeta, src: SchemaSource): Schema {
   if (isRaw(raw.properties) || "additionalProperties" in raw) return typed("object", raw, m, src);
   if ("items" in raw) return typed("array", raw, m, src);
   return { kind: "unknown", ...m };
+}
+
+/** Keywords that annotate a schema without constraining its values. */
+const ANNOTATIONS = new Set([
+  "description",
+  "title",
+  "default",
+  "example",
+  "examples",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "externalDocs",
+  "$comment",
+  "xml",
+]);
+
+/** A schema object of annotations only (x- extensions included), which accepts any value. */
+function annotationOnly(value: unknown): boolean {
+  return isRaw(value) && Object.keys(value).every((k) => ANNOTATIONS.has(k) || k.startsWith("x-"));
 }
 
 /** The object part of a schema that also has allOf/oneOf (properties beside the composition). */

@@ -4,7 +4,7 @@
  * `npm run ir-schema` (scripts/ir-schema.ts): the JSDoc tags here (`@description`, `@pattern`, `@asType`,
  * `@minimum`, `@discriminator`, `@title`, `@id`) are schema keywords. A change of shape bumps IR_VERSION.
  */
-export const IR_VERSION = "1.5.0";
+export const IR_VERSION = "1.6.0";
 
 /** Any JSON value (defaults and examples as the description gives them). */
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
@@ -163,9 +163,17 @@ export interface Parameters {
   readonly cookie: readonly Parameter[];
 }
 
+/**
+ * How a body travels: `json` (JSON text typed by the schema), `form` (application/x-www-form-urlencoded fields),
+ * `multipart` (multipart/form-data parts), `text` (text as it is) or `binary` (bytes as they are).
+ */
+export type MediaEncoding = "json" | "form" | "multipart" | "text" | "binary";
+
 export interface MediaContent {
   readonly mediaType: string;
   readonly schema: Schema;
+  /** From the media type, and from the schema for a range that does not name a format (generator/ir/media.ts). */
+  readonly encoding: MediaEncoding;
 }
 
 export interface RequestBody {

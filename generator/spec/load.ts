@@ -6,6 +6,7 @@ import { checkPagination } from "./pagination.js";
 import { checkRefs } from "./refs.js";
 import { type SpecProblem, SpecError } from "./problems.js";
 import { schemaProblems, schemaProblemsInWorker } from "./schema-check.js";
+import { checkTypeNames } from "./schema-types.js";
 import { knownValid, rememberValid, validEntry } from "./valid-cache.js";
 import { checkVariants } from "./variants.js";
 import { checkWebhookSubscriptions } from "./webhook-subscription.js";
@@ -51,6 +52,7 @@ export async function startChecks(raw: RawDescription): Promise<CheckingDescript
   const { document, source } = raw;
   const version = typeof document.openapi === "string" ? document.openapi : "";
   const openapi = version.startsWith("3.1") ? "3.1" : version.startsWith("3.0") ? "3.0" : undefined;
+  if (!openapi && document.openapi === undefined && document.swagger !== undefined) throw swaggerError(source, document.swagger);
   if (!openapi)
     throw new SpecError(source, [{ pointer: "/openapi", message: `OpenAPI 3.0 or 3.1 expected, found "${version || "nothing"}"` }]);
   const shapeProblems = rootProblems(document, openapi);
@@ -58,6 +60,10 @@ export async function startChecks(raw: RawDescription): Promise<CheckingDescript
 
   const refProblems = checkRefs(document);
   if (refProblems.length > 0) throw new SpecError(source, refProblems);
+
+  // Before the OpenAPI-schema check: 3.1's takes any type name, and 3.0's refusal does not say which are known.
+  const typeProblems = checkTypeNames(document, openapi);
+  if (typeProblems.length > 0) throw new SpecError(source, typeProblems);
 
   // A document this toolchain found valid before is not checked against the OpenAPI schema again (valid-cache.ts).
   const cached = validEntry(document);
@@ -83,6 +89,20 @@ export async function startChecks(raw: RawDescription): Promise<CheckingDescript
   // The IR must not be built from a description whose extensions are broken: wait for the whole report.
   if (extensionProblems.length > 0) throw await verdict;
   return { description, verdict };
+}
+
+/** A Swagger (OpenAPI 2.0) document: said so, with how to convert it, rather than "no openapi field". */
+function swaggerError(source: string, swagger: unknown): SpecError {
+  const found = typeof swagger === "string" ? `swagger: ${JSON.stringify(swagger)}` : "a swagger field";
+  return new SpecError(source, [
+    {
+      pointer: "/swagger",
+      message:
+        `this is a Swagger 2.0 description (${found}); only OpenAPI 3.0 and 3.1 descriptions are read. Convert it to ` +
+        "OpenAPI 3 first, for example with swagger2openapi (npx swagger2openapi in.yaml --yaml --outfile out.yaml) or " +
+        "the Swagger Editor (Edit > Convert to OpenAPI 3), then generate from the converted file",
+    },
+  ]);
 }
 
 /** What the OpenAPI schema requires at the root, said plainly (swagger-parser words it as "[object Object] is not valid"). */

@@ -115,7 +115,17 @@ describe("behaviour suite", () => {
   it("has at least 40 scenarios covering every group", () => {
     expect(scenarios.length).toBeGreaterThanOrEqual(40);
     const groups = new Set(scenarios.map((s) => s.group));
-    expect([...groups].sort()).toEqual(["deadline", "download", "polling", "redaction", "redirect", "retry", "start", "submission"]);
+    expect([...groups].sort()).toEqual([
+      "arguments",
+      "deadline",
+      "download",
+      "polling",
+      "redaction",
+      "redirect",
+      "retry",
+      "start",
+      "submission",
+    ]);
   });
 
   it("has a driver for every registered language", () => {

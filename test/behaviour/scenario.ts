@@ -38,8 +38,11 @@ export type Action =
   | { kind: "read"; jobId: string; deadlineMs: number }
   | { kind: "download"; target: "token" | "base-url" | "foreign-url"; path: string; deadlineMs: number; toFile?: boolean };
 
-/** Error kinds every driver maps its classes to. */
-export type ErrorKind = "service" | "connection" | "deadline" | "job-may-exist" | "job-failed" | "malformed";
+/**
+ * Error kinds every driver maps its classes to. "invalid-argument" is a call refused before sending for its own
+ * arguments: the SDK's root error class itself in TypeScript and Python (not a subclass), ConfigError in Go.
+ */
+export type ErrorKind = "service" | "connection" | "deadline" | "job-may-exist" | "job-failed" | "malformed" | "invalid-argument";
 
 export interface Expectation {
   outcome: "ok" | ErrorKind;
@@ -67,7 +70,7 @@ export interface Expectation {
 
 export interface Scenario {
   name: string;
-  group: "submission" | "polling" | "deadline" | "retry" | "redirect" | "redaction" | "start" | "download";
+  group: "submission" | "polling" | "deadline" | "retry" | "redirect" | "redaction" | "start" | "download" | "arguments";
   about: string;
   client?: ClientSettings;
   action: Action;

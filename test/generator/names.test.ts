@@ -235,6 +235,13 @@ describe("the lists the planners reserve", () => {
     ...[...text.matchAll(/^([A-Za-z_]\w*)(?![\w{])\s*(?::[^=\n]*)?=/gm)].map((m) => m[1]!),
     ...[...text.matchAll(/^import ([\w.]+)(?: as (\w+))?$/gm)].map((m) => m[2] ?? m[1]!.split(".")[0]!),
     ...[...text.matchAll(/^from \. import (\w+) as (\w+)$/gm)].map((m) => m[2]!),
+    // `from pydantic import Field`, `from x import (A, B as C)` over several lines: each name as it is bound.
+    ...[...text.matchAll(/^from (?!__future__ )[\w.]+ import (?:\(([^)]*)\)|(.+))$/gm)].flatMap((m) =>
+      (m[1] ?? m[2]!)
+        .split(",")
+        .map((part) => part.trim().replace(/^.*\s+as\s+/, ""))
+        .filter((name) => /^\w+$/.test(name)),
+    ),
   ];
 
   it("the Python lists hold every top-level name the templates declare", () => {

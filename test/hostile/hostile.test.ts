@@ -327,22 +327,61 @@ Client("t", "http://127.0.0.1:${port}/latest").send({}, x_request_id="r")
   });
 });
 
+/** The generate command on test/hostile/invalid/<name>.yaml: its exit code and standard error. */
+async function generateInvalid(name: string): Promise<{ code: number; stderr: string }> {
+  return run(
+    join(root, "node_modules/.bin/tsx"),
+    [join(root, "generator/cli.ts"), "generate", "--spec", join(here, "invalid", `${name}.yaml`), "--out", join(base, `invalid-${name}`)],
+    { cwd: root, timeout: 120_000 },
+  ).then(
+    () => ({ code: 0, stderr: "" }),
+    (e: { code: number; stderr: string }) => ({ code: e.code, stderr: e.stderr }),
+  );
+}
+
 describe("invalid descriptions", () => {
   it("path parameters against the path template: one line per problem with its JSON pointer, no stack trace, exit 1", async () => {
-    const out = join(base, "invalid-out");
-    const result = await run(
-      join(root, "node_modules/.bin/tsx"),
-      [join(root, "generator/cli.ts"), "generate", "--spec", join(here, "invalid", "path-params.yaml"), "--out", out],
-      { cwd: root, timeout: 120_000 },
-    ).then(
-      () => ({ code: 0, stderr: "" }),
-      (e: { code: number; stderr: string }) => ({ code: e.code, stderr: e.stderr }),
-    );
+    const result = await generateInvalid("path-params");
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('/paths/~1items/get/parameters/0: path parameter "id" is not in the path template /items');
     expect(result.stderr).toContain(
       "/paths/~1items~1{itemId}/get: path template variable {itemId} of GET /items/{itemId} has no path parameter",
     );
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  }, 120_000);
+
+  it("a Swagger 2.0 description: says so at /swagger, that OpenAPI 3.0 and 3.1 are read, and how to convert it", async () => {
+    const result = await generateInvalid("swagger-2");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      '/swagger: this is a Swagger 2.0 description (swagger: "2.0"); only OpenAPI 3.0 and 3.1 descriptions are read.',
+    );
+    expect(result.stderr).toContain("swagger2openapi");
+    expect(result.stderr).toContain("Swagger Editor (Edit > Convert to OpenAPI 3)");
+    expect(result.stderr).not.toContain("/openapi:");
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  }, 120_000);
+
+  it("unknown type names in 3.1, as a string and in a list: each at its type keyword with the known names", async () => {
+    const result = await generateInvalid("unknown-type-31");
+    expect(result.code).toBe(1);
+    const names = "the type names are array, boolean, integer, null, number, object, string";
+    expect(result.stderr).toContain(`/paths/~1items~1{id}/get/parameters/0/schema/type: unknown type "integr"; ${names}`);
+    expect(result.stderr).toContain(`/components/schemas/Item/type: unknown type "objekt"; ${names}`);
+    expect(result.stderr).toContain(`/components/schemas/Item/properties/tags/items/type/0: unknown type "strin"; ${names}`);
+    // The property named type and the example holding { type: objekt } are no schemas.
+    expect(result.stderr).toContain("3 problem(s)");
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  }, 120_000);
+
+  it("an unknown type name in 3.0, and 3.1's list form: the known names instead of the OpenAPI schema's wording", async () => {
+    const result = await generateInvalid("unknown-type-30");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      '/paths/~1items/get/responses/200/content/application~1json/schema/items/type: unknown type "objekt"; the type names are array, boolean, integer, number, object, string',
+    );
+    expect(result.stderr).toContain("/components/schemas/Maybe/type: a list of type names is OpenAPI 3.1");
+    expect(result.stderr).not.toContain("must be equal to one of the allowed values");
     expect(result.stderr).not.toMatch(/\n\s+at /);
   }, 120_000);
 });

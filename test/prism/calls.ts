@@ -30,24 +30,34 @@ export interface CallOutcome {
   readonly failureStatus?: number;
 }
 
+/** A fixture whose request may also hold header and cookie parameters, which the fixtures emitter leaves out. */
+export interface CallFixture extends FixtureCase {
+  readonly request: FixtureCase["request"] & {
+    readonly header?: Readonly<Record<string, unknown>>;
+    readonly cookie?: Readonly<Record<string, unknown>>;
+  };
+}
+
+/** The fixture's parameter values by location; a parameter it leaves out is not sent. */
+export function givenParameters(fixture: CallFixture): Readonly<Record<Parameter["in"], Readonly<Record<string, unknown>>>> {
+  const { path, query, header = {}, cookie = {} } = fixture.request;
+  return { path, query, header, cookie };
+}
+
 /** The generated function's arguments after the client: params (when it has parameters), body (when it has one). */
-export function argumentsFor(op: Operation, fixture: FixtureCase): unknown[] {
+export function argumentsFor(op: Operation, fixture: CallFixture): unknown[] {
   const params: readonly Parameter[] = [...op.parameters.path, ...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie];
   const args: unknown[] = [];
   if (params.length > 0) {
     // The same keys as the generated params type: a later parameter of a taken name gets a trailing `_`.
     const taken = new Set<string>();
     const values: Record<string, unknown> = {};
-    // Fixtures hold the required path and query parameters (header and cookie ones are left out).
-    const given: Partial<Record<Parameter["in"], Readonly<Record<string, unknown>>>> = {
-      path: fixture.request.path,
-      query: fixture.request.query,
-    };
+    const given = givenParameters(fixture);
     for (const p of params) {
       let key = p.name;
       while (taken.has(key)) key = `${key}_`;
       taken.add(key);
-      const value = given[p.in]?.[p.name];
+      const value = given[p.in][p.name];
       if (value !== undefined) values[key] = value;
     }
     args.push(values);
@@ -94,10 +104,24 @@ export interface PrismProblem {
 
 export async function prismProblem(response: Response): Promise<PrismProblem | undefined> {
   if (!response.headers.get("content-type")?.includes("application/problem+json")) return undefined;
-  const body = (await response.clone().json()) as Partial<PrismProblem>;
+  // The answer to a HEAD request has the problem's content type but no body.
+  const text = await response.clone().text();
+  if (text === "") return undefined;
+  const body = JSON.parse(text) as Partial<PrismProblem>;
   return typeof body.type === "string" && body.type.startsWith("https://stoplight.io/prism/errors#")
     ? { type: body.type, title: String(body.title), ...(body.validation && { validation: body.validation }) }
     : undefined;
+}
+
+/** One request and Prism's answer, with what Prism said of both. */
+export async function exchangeOf(method: string, url: string, response: Response): Promise<Exchange> {
+  const problem = await prismProblem(response);
+  // Prism answers an invalid request itself (422 or the description's 400/422) with the violations in the body; with
+  // --errors, a mock answer of its own that breaks the description is a 500 whose violations are the response's.
+  const invalid = (problem?.validation ?? []).map((v) =>
+    v.location[0] === "response" ? v : { ...v, location: ["request", ...v.location] },
+  );
+  return { method, url, status: response.status, violations: [...headerViolations(response), ...invalid], ...(problem && { problem }) };
 }
 
 type Operate = (...args: unknown[]) => Promise<unknown>;
@@ -117,22 +141,13 @@ export interface Reach {
 }
 
 /** One call through the generated function, with a client of its own whose fetch records Prism's answers. */
-export async function callOperation(module: Client, ir: IR, op: Operation, fixture: FixtureCase, reach: Reach): Promise<CallOutcome> {
+export async function callOperation(module: Client, ir: IR, op: Operation, fixture: CallFixture, reach: Reach): Promise<CallOutcome> {
   const exchanges: Exchange[] = [];
   const recording = async (request: Request, init?: RequestInit): Promise<Response> => {
     const input = request.url;
     // A redirect is handed to the client as it is: its target (GitHub's log and archive hosts) is not on this machine.
     const response = await fetch(new Request(request, { redirect: "manual" }), init);
-    const problem = await prismProblem(response);
-    // Prism answers an invalid request itself (422 or the description's 400/422) with the violations in the body.
-    const invalid = (problem?.validation ?? []).map((v) => ({ ...v, location: ["request", ...v.location] }));
-    exchanges.push({
-      method: request.method,
-      url: input,
-      status: response.status,
-      violations: [...headerViolations(response), ...invalid],
-      ...(problem && { problem }),
-    });
+    exchanges.push(await exchangeOf(request.method, input, response));
     return response;
   };
   const name = tsNames(ir).operation(op);

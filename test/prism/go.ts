@@ -7,13 +7,12 @@ import { execFile } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { promisify } from "node:util";
-import type { FixtureCase } from "../../generator/emit/fixtures/index.js";
 import type { IR, Operation } from "../../generator/ir/types.js";
 import { goString } from "../../targets/go/emit/escape.js";
 import type { GoOperationPlan } from "../../targets/go/emit/operations.js";
 import { goNames, goOperationPlans, RUNTIME_MODULE, RUNTIME_VERSION } from "../../targets/go/emit/view.js";
 import { GO_RUNTIME, goRun } from "../../targets/go/test/go-module.js";
-import { type CallOutcome, preferredStatus } from "./calls.js";
+import { type CallFixture, type CallOutcome, givenParameters, preferredStatus } from "./calls.js";
 import { CALL_HEADER, recordingProxy } from "./proxy.js";
 
 const run = promisify(execFile);
@@ -36,16 +35,15 @@ const setField = (target: string, value: unknown, what: string): string =>
   `\t\tif err := set(&${target}, ${goString(JSON.stringify(value))}); err != nil {\n\t\t\treturn fmt.Errorf("fixture %s: %w", ${goString(what)}, err)\n\t\t}`;
 
 /** The function of one call: the params struct filled from the fixture, then the method. */
-function callFunction(op: Operation, plan: GoOperationPlan, fixture: FixtureCase): string {
+function callFunction(op: Operation, plan: GoOperationPlan, fixture: CallFixture): string {
   const lines: string[] = [];
   const args = ["ctx"];
   if (plan.params !== undefined) {
     lines.push(`\t\tin := &sdk.${plan.params}{}`);
     args.push("in");
-    const given = { path: fixture.request.path, query: fixture.request.query } as const;
+    const given = givenParameters(fixture);
     for (const p of plan.parameters) {
-      // Fixtures hold the path and query parameters; a header or cookie parameter is left out, as in TypeScript.
-      const value = p.in === "path" || p.in === "query" ? given[p.in][p.name] : undefined;
+      const value = given[p.in][p.name];
       if (value !== undefined) lines.push(setField(`in.${p.field}`, value, `${p.in} parameter ${p.name}`));
     }
     const body = fixture.request.body;
@@ -85,7 +83,7 @@ function callFunction(op: Operation, plan: GoOperationPlan, fixture: FixtureCase
 function program(
   ir: IR,
   plans: readonly GoOperationPlan[],
-  fixtures: ReadonlyMap<string, FixtureCase>,
+  fixtures: ReadonlyMap<string, CallFixture>,
   module: string,
   options: string,
 ): string {
@@ -196,7 +194,7 @@ export interface GoRun {
 }
 
 /** The driver program, built once in a workspace with the generated module and the runtime module: its path. */
-export async function buildGoDriver(ir: IR, fixtures: ReadonlyMap<string, FixtureCase>, { out, options = "" }: GoRun): Promise<string> {
+export async function buildGoDriver(ir: IR, fixtures: ReadonlyMap<string, CallFixture>, { out, options = "" }: GoRun): Promise<string> {
   const module = goNames(ir.info.title).module;
   const driver = join(out, "go-driver");
   await mkdir(driver, { recursive: true });

@@ -7,30 +7,28 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FixtureCase } from "../../generator/emit/fixtures/index.js";
-import { tsNames } from "../../targets/typescript/emit/names.js";
-import { pythonNames } from "../../targets/python/emit/view.js";
-import { generate, writeFiles } from "../../generator/generate.js";
-import { withLocalRuntime } from "../../targets/typescript/local-runtime.js";
 import type { IR } from "../../generator/ir/types.js";
-import { type CallOutcome, type Client, callOperation, freshConnections, pooled, preferredStatus, type Reach } from "./calls.js";
+import type { CallOutcome } from "./calls.js";
+import {
+  CLIENTS,
+  type ClientName,
+  callEveryClient,
+  type Reaching,
+  generateClients,
+  prismFailures,
+  refusals,
+  requestFindings,
+  unsent,
+} from "./clients.js";
 import { type PrismServer, startPrism } from "./prism.js";
-import { buildGoDriver, callGoOperations } from "./go.js";
-import { callPythonOperations } from "./python.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 
-interface Case {
+interface Case extends Reaching {
   readonly name: string;
   /** Below the repository, in an installed npm package. */
   readonly description: string;
   readonly operations: number;
-  /** How the client reaches Prism, given its address. */
-  readonly reach: (url: string) => Reach;
-  /** Keyword arguments of the Python client's constructor (its credentials). */
-  readonly python?: Readonly<Record<string, unknown>>;
-  /** Go expressions of the Go client's further options (its credentials), in the generated package `sdk`. */
-  readonly go?: string;
   /** Operations whose answer Prism itself fails to make (a 500 of its own); each must still be sent without violation. */
   readonly prismCannotAnswer?: readonly string[];
   /** Prism processes sharing the calls (default 1). */
@@ -80,67 +78,25 @@ afterAll(async () => {
   if (base) await rm(base, { recursive: true, force: true });
 });
 
-/** The generated clients, each driven in turn over the same Prism servers. */
-const CLIENTS = ["typescript", "python", "python asyncio", "go"] as const;
-type ClientName = (typeof CLIENTS)[number];
-
 describe.each(CASES)("the clients generated from $name, against Prism", (c) => {
   let prisms: PrismServer[] = [];
   let ir: IR;
-  let client: Client;
-  let fixtures: Map<string, FixtureCase>;
-  const runs = new Map<ClientName, CallOutcome[]>();
+  let runs = new Map<ClientName, CallOutcome[]>();
 
   beforeAll(async () => {
-    const out = join(base, c.name);
     const description = join(root, c.description);
     // Prism loads the description while the client is generated.
     const starting = Array.from({ length: c.servers ?? 1 }, () => startPrism(description));
-    const [servers, generation] = await Promise.all([
-      Promise.allSettled(starting),
-      generate(description, { ...withLocalRuntime(out), languages: ["typescript", "python", "go"], outputs: ["fixtures"] }),
-    ]);
+    const [servers, generated] = await Promise.all([Promise.allSettled(starting), generateClients(description, join(base, c.name))]);
     prisms = servers.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
     const failed = servers.find((r) => r.status === "rejected");
     if (failed) throw failed.reason;
-    await writeFiles(out, generation.files);
-    ir = generation.ir;
-    const names = tsNames(ir);
-    const byPath = new Map(generation.files.map((f) => [f.path, f.content]));
-    fixtures = new Map(
-      ir.operations.map((op) => {
-        const text = byPath.get(`fixtures/operations/${names.fileName(op)}.json`);
-        if (text === undefined) throw new Error(`no fixture for ${op.id}`);
-        return [op.id, (JSON.parse(text) as { cases: FixtureCase[] }).cases[0]!];
-      }),
+    ir = generated.ir;
+    runs = await callEveryClient(
+      generated,
+      prisms.map((p) => p.url),
+      c,
     );
-    client = (await import(join(out, "index.ts"))) as Client;
-    const dispatcher = await freshConnections();
-    const goRun = { out, ...(c.go && { options: c.go }), prisms: prisms.map((p) => p.url), dispatcher };
-    // The Go program compiles (once) while the other clients run; a failed build is reported when it is awaited.
-    const goDriver = buildGoDriver(ir, fixtures, goRun);
-    goDriver.catch(() => undefined);
-    const reaches = prisms.map((p) => ({ ...c.reach(p.url), dispatcher }));
-    runs.set(
-      "typescript",
-      await pooled(
-        ir.operations.map((op, i) => () => callOperation(client, ir, op, fixtures.get(op.id)!, reaches[i % reaches.length]!)),
-        16,
-      ),
-    );
-    for (const asyncio of [false, true]) {
-      const outcomes = await callPythonOperations(ir, fixtures, {
-        packageRoot: join(out, "python"),
-        module: pythonNames(ir.info.title).module,
-        asyncio,
-        ...(c.python && { options: c.python }),
-        prisms: prisms.map((p) => p.url),
-        dispatcher,
-        work: out,
-      });
-      runs.set(asyncio ? "python asyncio" : "python", outcomes);
-    }
-    runs.set("go", await callGoOperations(await goDriver, goRun));
   }, 1_200_000);
 
   afterAll(async () => {
@@ -151,58 +107,27 @@ describe.each(CASES)("the clients generated from $name, against Prism", (c) => {
     const outcomes = runs.get(name)!;
     expect(ir.operations.length).toBe(c.operations);
     expect(outcomes.length).toBe(c.operations);
-    const unsent = outcomes.filter((o) => o.exchanges.length === 0 && o.failure === undefined).map((o) => o.operationId);
-    expect(unsent).toEqual([]);
+    expect(unsent(outcomes)).toEqual([]);
   });
 
   it.each(CLIENTS)("%s: sends no request that Prism finds in violation of the description", (name) => {
-    const outcomes = runs.get(name)!;
     const gaps = c.fixtureGaps ?? {};
-    const violations = outcomes.flatMap((o) =>
-      o.exchanges.flatMap((e) =>
-        e.violations
-          .filter((v) => v.location[0] === "request" && gaps[o.operationId] !== String(v.code))
-          .map((v) => `${o.operationId} ${e.method} ${e.url}: ${v.location.join(".")} ${v.message}`),
-      ),
-    );
-    expect(violations).toEqual([]);
+    const findings = requestFindings(runs.get(name)!);
+    expect(findings.filter((f) => gaps[f.operationId] !== f.code).map((f) => f.text)).toEqual([]);
     // Each known gap is still one: when the generator learns its shape, the entry goes.
-    const stillGaps = outcomes
-      .filter((o) =>
-        o.exchanges.some((e) => e.violations.some((v) => v.location[0] === "request" && gaps[o.operationId] === String(v.code))),
-      )
-      .map((o) => o.operationId);
-    expect(stillGaps.sort()).toEqual(Object.keys(gaps).sort());
+    const stillGaps = new Set(findings.filter((f) => gaps[f.operationId] === f.code).map((f) => f.operationId));
+    expect([...stillGaps].sort()).toEqual(Object.keys(gaps).sort());
   });
 
   it.each(CLIENTS)("%s: gets an answer from Prism that the client accepts, for every operation", (name) => {
-    const outcomes = runs.get(name)!;
-    const byId = new Map(ir.operations.map((op) => [op.id, op]));
-    const accepted = (o: CallOutcome): boolean => {
-      if (o.failure === undefined) return true;
-      // Without a 2xx in the description (GitHub's redirects to its archive hosts), Prism can only answer one of
-      // the declared statuses, and the client turns it into an error with that status.
-      const op = byId.get(o.operationId)!;
-      return (
-        preferredStatus(op) === undefined &&
-        o.failureStatus !== undefined &&
-        op.responses.some((r) => r.status === String(o.failureStatus)) &&
-        o.exchanges.every((e) => e.problem === undefined)
-      );
-    };
     const cannot = new Set([...(c.prismCannotAnswer ?? []), ...Object.keys(c.fixtureGaps ?? {})]);
-    const failures = outcomes
-      .filter((o) => !cannot.has(o.operationId) && !accepted(o))
-      .map((o) => `${o.operationId} [${o.exchanges.map((e) => `${e.method} ${e.url} -> ${e.status}`).join(", ")}]: ${o.failure}`);
+    const failures = refusals(ir, runs.get(name)!)
+      .filter((r) => !cannot.has(r.operationId))
+      .map((r) => r.text);
     expect(failures).toEqual([]);
   });
 
   it.each(CLIENTS)("%s: meets Prism's own failure to answer only where it is known", (name) => {
-    const outcomes = runs.get(name)!;
-    const own = outcomes
-      .filter((o) => o.exchanges.some((e) => e.status >= 500 && e.problem !== undefined))
-      .map((o) => o.operationId)
-      .sort();
-    expect(own).toEqual([...(c.prismCannotAnswer ?? [])].sort());
+    expect(prismFailures(runs.get(name)!)).toEqual([...(c.prismCannotAnswer ?? [])].sort());
   });
 });

@@ -43,18 +43,24 @@ export interface ProxyMode {
   readonly errors?: boolean;
 }
 
+/** Mock mode; with `errors`, a request with an error-level finding is refused (422) rather than answered. */
+export interface MockMode {
+  readonly errors: boolean;
+}
+
 /**
  * Starts `prism mock` on the description (static answers: examples first, no random data), or `prism proxy` when a
  * proxy mode is given; resolves once it listens.
  */
-export async function startPrism(description: string, startMs = 180_000, proxy?: ProxyMode): Promise<PrismServer> {
+export async function startPrism(description: string, startMs = 180_000, mode?: ProxyMode | MockMode): Promise<PrismServer> {
   const port = await freePort();
   // Errors only: its log of every request costs it time a large description's run does not have.
   const common = ["-h", "127.0.0.1", "-p", String(port), "-v", "error"];
+  const errors = mode?.errors ? ["--errors"] : [];
   const args =
-    proxy === undefined
-      ? ["mock", ...common, description]
-      : ["proxy", ...common, description, proxy.upstream, ...(proxy.errors ? ["--errors"] : [])];
+    mode !== undefined && "upstream" in mode
+      ? ["proxy", ...common, description, mode.upstream, ...errors]
+      : ["mock", ...common, description, ...errors];
   const child = spawn(process.execPath, [PRISM, ...args], { stdio: ["ignore", "pipe", "pipe"] });
   // Should the test process end without its afterAll (a filtered or interrupted run), Prism ends with it.
   const orphaned = () => child.kill("SIGKILL");

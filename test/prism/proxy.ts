@@ -2,7 +2,7 @@
 // names itself in a header the proxy takes off, and the proxy keeps what Prism said of each request, as the recording
 // fetch of calls.ts does for TypeScript.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { type Exchange, headerViolations, prismProblem } from "./calls.js";
+import { type Exchange, exchangeOf } from "./calls.js";
 
 /** The header naming a call by its index; the calls are shared among the Prism servers by index. */
 export const CALL_HEADER = "x-prism-call";
@@ -24,16 +24,8 @@ export async function recordingProxy(targets: readonly string[], dispatcher: unk
     const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
     const init = { method, headers, redirect: "manual", dispatcher, ...(body && { body }) } as RequestInit;
     const response = await fetch(url, init);
-    const problem = await prismProblem(response);
-    const invalid = (problem?.validation ?? []).map((v) => ({ ...v, location: ["request", ...v.location] }));
     const list = exchanges.get(index) ?? [];
-    list.push({
-      method,
-      url,
-      status: response.status,
-      violations: [...headerViolations(response), ...invalid],
-      ...(problem && { problem }),
-    });
+    list.push(await exchangeOf(method, url, response));
     exchanges.set(index, list);
     const answer = Buffer.from(await response.arrayBuffer());
     const out: Record<string, string> = {};

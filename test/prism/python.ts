@@ -5,11 +5,10 @@ import { execFile } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import type { FixtureCase } from "../../generator/emit/fixtures/index.js";
 import { rawBodyMediaType } from "../../generator/emit/operation-files.js";
 import { planPythonNames } from "../../targets/python/emit/names.js";
 import type { IR, Operation } from "../../generator/ir/types.js";
-import { type CallOutcome, preferredStatus } from "./calls.js";
+import { type CallFixture, type CallOutcome, givenParameters, preferredStatus } from "./calls.js";
 import { CALL_HEADER, recordingProxy } from "./proxy.js";
 
 import { venvPython } from "../../targets/python/test/package.js";
@@ -27,15 +26,15 @@ interface PythonCall {
 }
 
 /**
- * The keyword arguments of the generated method: the fixture's path and query parameters, None for a header or
- * cookie parameter it leaves out (the client then sends none, as the TypeScript client does), and the body.
+ * The keyword arguments of the generated method: the fixture's parameters, None for a required one it leaves out
+ * (the client then sends none, as the TypeScript client does), and the body.
  */
-function pythonCall(ir: IR, op: Operation, fixture: FixtureCase): PythonCall {
+function pythonCall(ir: IR, op: Operation, fixture: CallFixture): PythonCall {
   const names = planPythonNames(ir);
   const args: Record<string, unknown> = {};
-  const given = { path: fixture.request.path, query: fixture.request.query } as const;
+  const given = givenParameters(fixture);
   for (const p of [...op.parameters.path, ...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie]) {
-    const value = p.in === "path" || p.in === "query" ? given[p.in][p.name] : undefined;
+    const value = given[p.in][p.name];
     if (value !== undefined) args[names.param(op, p)] = value;
     else if (p.required) args[names.param(op, p)] = null;
   }
@@ -142,7 +141,7 @@ export interface PythonRun {
 /** Every operation called once through the Python client, with Prism's answers to each of its requests. */
 export async function callPythonOperations(
   ir: IR,
-  fixtures: ReadonlyMap<string, FixtureCase>,
+  fixtures: ReadonlyMap<string, CallFixture>,
   { packageRoot, module, asyncio, options = {}, prisms, dispatcher, work }: PythonRun,
 ): Promise<CallOutcome[]> {
   const proxy = await recordingProxy(prisms, dispatcher);

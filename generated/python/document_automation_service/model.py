@@ -39,6 +39,7 @@ GET_ACTIVITY_DOCUMENT = OperationSpec(
     idempotent=True,
     security=(("bearerAuth",),),
     answers=((200, ("application/json",)),),
+    answer_kinds=(("application/json", "json"),),
 )
 
 GET_ACTIVITY_HEATMAP = OperationSpec(
@@ -49,6 +50,7 @@ GET_ACTIVITY_HEATMAP = OperationSpec(
     idempotent=True,
     security=(("bearerAuth",),),
     answers=((200, ("application/json",)),),
+    answer_kinds=(("application/json", "json"),),
 )
 
 GET_ACTIVITY_USERS = OperationSpec(
@@ -59,6 +61,7 @@ GET_ACTIVITY_USERS = OperationSpec(
     idempotent=True,
     security=(("bearerAuth",),),
     answers=((200, ("application/json",)),),
+    answer_kinds=(("application/json", "json"),),
 )
 
 GET_AUDIT_CENTER = OperationSpec(
@@ -69,6 +72,7 @@ GET_AUDIT_CENTER = OperationSpec(
     idempotent=True,
     security=(("bearerAuth",),),
     answers=((200, ("application/json",)),),
+    answer_kinds=(("application/json", "json"),),
 )
 
 GET_CALENDAR_DUE_DATES = OperationSpec(
@@ -79,6 +83,7 @@ GET_CALENDAR_DUE_DATES = OperationSpec(
     idempotent=True,
     security=(("bearerAuth",),),
     answers=((200, ("application/json",)),),
+    answer_kinds=(("application/json", "json"),),
 )
 
 GET_CONTACT_STATS = OperationSpec(
@@ -89,6 +94,7 @@ GET_CONTACT_STATS = OperationSpec(
     idempotent=True,
     security=(("bearerAuth",),),
     answers=((200, ("application/json",)),),
+    answer_kinds=(("application/json", "json"),),
 )
 
 GET_CONTACT_STATS_FINANCIAL = OperationSpec(
@@ -99,6 +105,7 @@ GET_CONTACT_STATS_FINANCIAL = OperationSpec(
     idempotent=True,
     security=(("bearerAuth",),),
     answers=((200, ("application/json",)),),
+    answer_kinds=(("application/json", "json"),),
 )
 
 GET_DOCUMENT = OperationSpec(
@@ -109,6 +116,7 @@ GET_DOCUMENT = OperationSpec(
     idempotent=True,
     security=(("bearerAuth",),),
     answers=((200, ("application/json",)),),
+    answer_kinds=(("application/json", "json"),),
 )
 
 ADD_JOB = OperationSpec(
@@ -122,6 +130,7 @@ ADD_JOB = OperationSpec(
     job="submit",
     security=(("bearerAuth",),),
     answers=((200, ("application/json",)), (202, ("application/json",))),
+    answer_kinds=(("application/json", "json"),),
 )
 
 DOWNLOAD_JOB_FILE = OperationSpec(
@@ -133,6 +142,7 @@ DOWNLOAD_JOB_FILE = OperationSpec(
     job="download",
     security=(("bearerAuth",),),
     answers=((200, ("application/octet-stream",)),),
+    answer_kinds=(("application/octet-stream", "bytes"),),
 )
 
 GET_JOB = OperationSpec(
@@ -144,6 +154,7 @@ GET_JOB = OperationSpec(
     job="poll",
     security=(("bearerAuth",),),
     answers=((200, ("application/json",)),),
+    answer_kinds=(("application/json", "json"),),
 )
 
 DELETE_WEBHOOK = OperationSpec(
@@ -155,6 +166,7 @@ DELETE_WEBHOOK = OperationSpec(
     idempotent=False,
     security=(("bearerAuth",),),
     answers=((200, ("application/json",)),),
+    answer_kinds=(("application/json", "json"),),
 )
 
 LIST_WEBHOOKS = OperationSpec(
@@ -165,6 +177,7 @@ LIST_WEBHOOKS = OperationSpec(
     idempotent=True,
     security=(("bearerAuth",),),
     answers=((200, ("application/json",)),),
+    answer_kinds=(("application/json", "json"),),
 )
 
 SUBSCRIBE_WEBHOOK = OperationSpec(
@@ -176,6 +189,7 @@ SUBSCRIBE_WEBHOOK = OperationSpec(
     idempotent=False,
     security=(("bearerAuth",),),
     answers=((200, ("application/json",)),),
+    answer_kinds=(("application/json", "json"),),
 )
 
 TEST_WEBHOOK = OperationSpec(
@@ -187,6 +201,7 @@ TEST_WEBHOOK = OperationSpec(
     idempotent=False,
     security=(("bearerAuth",),),
     answers=((200, ("application/json",)),),
+    answer_kinds=(("application/json", "json"),),
 )
 
 UPDATE_WEBHOOK = OperationSpec(
@@ -198,6 +213,7 @@ UPDATE_WEBHOOK = OperationSpec(
     idempotent=False,
     security=(("bearerAuth",),),
     answers=((200, ("application/json",)),),
+    answer_kinds=(("application/json", "json"),),
 )
 
 MODEL = ServiceModel(

@@ -8,8 +8,11 @@ import type { IR, ObjectSchema, Property, Schema } from "../../../generator/ir/t
 import { goDoc, goString } from "./escape.js";
 import { GO_STRUCT_MEMBERS, goName, NameScope } from "./names.js";
 
-/** How a Go type behaves as a field: a struct (held by pointer), a scalar (pointer when optional), nil-able. */
-export type GoKind = "struct" | "scalar" | "nilable";
+/**
+ * How a Go type behaves as a field: a struct (held by pointer), a scalar (pointer when optional), nil-able, or an
+ * sdkruntime.Nullable (absent, null or a value; IsSet says whether it is sent).
+ */
+export type GoKind = "struct" | "scalar" | "nilable" | "nullable";
 export interface GoType {
   readonly code: string;
   readonly kind: GoKind;
@@ -29,6 +32,9 @@ export interface FieldInfo {
 const RAW: GoType = { code: "json.RawMessage", kind: "nilable" };
 const FILE: GoType = { code: "*sdkruntime.File", kind: "nilable" };
 
+/** How deep inline objects may nest: far below what the call stack allows, far above what descriptions write. */
+const MAX_NESTING = 200;
+
 /** Property names encoding/json can put in a struct tag (its isValidTag), ASCII only; others stay in Extra. */
 const TAGGABLE = /^[A-Za-z0-9!#$%&()*+\-./:;<=>?@[\]^_{|}~ ]+$/;
 
@@ -38,7 +44,14 @@ export class GoTypes {
   private readonly kinds = new Map<string, GoKind>();
   private readonly fields = new Map<string, FieldInfo[]>();
   private readonly aliases = new Map<string, string>();
+  /** Named types that are json.RawMessage, which holds a null itself. */
+  private readonly raw = new Set<string>();
   private readonly schemas: ReadonlyMap<string, Schema>;
+  /** The struct declared for each allOf node met, by identity. */
+  private readonly intersections = new Map<Schema, GoType>();
+  /** The inline structs being declared, outermost first, and the named schema they are in. */
+  private readonly nesting: string[] = [];
+  private declaring: string | undefined;
 
   constructor(
     private readonly ir: IR,
@@ -47,6 +60,7 @@ export class GoTypes {
     this.schemas = new Map(ir.schemas.map((s) => [s.name, s.schema]));
     for (const named of ir.schemas) this.names.set(named.name, scope.claim(goName(named.identifier, "Schema")));
     for (const named of ir.schemas) this.kinds.set(this.names.get(named.name)!, this.kindOfNamed(named.schema, new Set([named.name])));
+    for (const named of ir.schemas) if (this.isRaw(named.schema, new Set([named.name]))) this.raw.add(this.names.get(named.name)!);
   }
 
   /** The declarations so far, in order. */
@@ -72,7 +86,11 @@ export class GoTypes {
 
   /** Declares every named schema. */
   declareNamed(): void {
-    for (const named of this.ir.schemas) this.declareOne(named.name, named.schema);
+    for (const named of this.ir.schemas) {
+      this.declaring = named.name;
+      this.declareOne(named.name, named.schema);
+    }
+    this.declaring = undefined;
   }
 
   /** Follows references (and nullable unions) to the schema they stand for; undefined for a cycle of references. */
@@ -116,6 +134,36 @@ export class GoTypes {
       default:
         return "nilable";
     }
+  }
+
+  /** Whether a named schema is declared as json.RawMessage (as declareOne and expr decide). */
+  private isRaw(schema: Schema, seen: Set<string>): boolean {
+    const s = nonNull(schema);
+    switch (s.kind) {
+      case "ref": {
+        const target = this.schemas.get(s.name);
+        return seen.has(s.name) || target === undefined || this.isRaw(target, new Set([...seen, s.name]));
+      }
+      case "enum":
+        return enumBase(s.values) === undefined;
+      case "intersection":
+        return flattenObject(s, this.schemas).properties.length === 0;
+      case "union":
+      case "null":
+      case "unknown":
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /** Whether a schema allows null: a union with null, an enum listing null, or a reference to such a schema. */
+  private isNullable(schema: Schema, seen: Set<string> = new Set()): boolean {
+    if (schema.kind === "union") return schema.members.some((m) => m.kind === "null" || (m.kind === "enum" && m.values.includes(null)));
+    if (schema.kind === "enum") return schema.values.includes(null);
+    if (schema.kind !== "ref" || seen.has(schema.name)) return false;
+    const target = this.schemas.get(schema.name);
+    return target !== undefined && this.isNullable(target, new Set([...seen, schema.name]));
   }
 
   private declareOne(schemaName: string, schema: Schema): void {
@@ -182,8 +230,13 @@ export class GoTypes {
         }
         return { code: "map[string]json.RawMessage", kind: "nilable" };
       case "intersection": {
+        // A reference inside an allOf to a schema that holds this allOf meets it again in the merged fields: the
+        // struct declared for it the first time stands for it then, which ends the recursion.
+        const declared = this.intersections.get(schema);
+        if (declared !== undefined) return declared;
         const flat = flattenObject(s, this.schemas);
-        return flat.properties.length > 0 ? this.hoist(hint, flat) : RAW;
+        if (flat.properties.length === 0) return RAW;
+        return this.hoist(hint, flat, (t) => this.intersections.set(schema, t));
       }
       case "file":
         return FILE;
@@ -194,10 +247,27 @@ export class GoTypes {
     }
   }
 
-  private hoist(hint: string, object: ObjectSchema): GoType {
+  /** `claimed` learns the type before its fields are declared, so that a field may name the struct it is in. */
+  private hoist(hint: string, object: ObjectSchema, claimed?: (t: GoType) => void): GoType {
     const name = this.scope.claim(hint);
-    this.struct(name, object, { doc: goDoc(name, "is an object of the description.", object.description) });
-    return { code: name, kind: "struct" };
+    const t: GoType = { code: name, kind: "struct" };
+    claimed?.(t);
+    if (this.nesting.length >= MAX_NESTING) {
+      const where =
+        this.declaring === undefined
+          ? `the type ${this.nesting[0]}`
+          : `the schema #/components/schemas/${this.declaring.replaceAll("~", "~0").replaceAll("/", "~1")}`;
+      throw new Error(
+        `go: ${where} nests inline objects more than ${MAX_NESTING} deep (${this.nesting.slice(-3).join(", ")}...); name some of them in components/schemas`,
+      );
+    }
+    this.nesting.push(name);
+    try {
+      this.struct(name, object, { doc: goDoc(name, "is an object of the description.", object.description) });
+    } finally {
+      this.nesting.pop();
+    }
+    return t;
   }
 
   private enumDecl(
@@ -232,7 +302,8 @@ export class GoTypes {
       const field = fieldScope.claim(goName(p.name, "Field"));
       const info = this.field(name, field, p, options.jsonText ?? "string");
       fields.push(info);
-      const tag = info.file ? "-" : `${p.name === "-" ? "-," : p.name}${p.required ? "" : ",omitempty"}`;
+      const omit = p.required ? "" : info.type.kind === "nullable" ? ",omitzero" : ",omitempty";
+      const tag = info.file ? "-" : `${p.name === "-" ? "-," : p.name}${omit}`;
       // Every field has a comment line: it also keeps gofmt from aligning the fields.
       lines.push(goDoc(field, `is ${goString(p.name)}${p.required ? " (required)" : ""}.`, fieldDoc(p), "\t"));
       lines.push(`\t${field} ${info.type.code} \`json:"${tag}"\``);
@@ -258,6 +329,10 @@ export class GoTypes {
     if (file !== undefined)
       return { property: p.name, field, type: file === "one" ? FILE : { code: "[]*sdkruntime.File", kind: "nilable" }, file: true };
     const t = this.expr(p.schema, `${owner}${field}`, jsonText);
+    // A null must not read as "" or 0, and a request must be able to send one: json.RawMessage holds it itself.
+    if (this.isNullable(p.schema) && t.code !== RAW.code && !this.raw.has(t.code)) {
+      return { property: p.name, field, type: { code: `sdkruntime.Nullable[${t.code}]`, kind: "nullable" }, file: false };
+    }
     const pointer = t.kind === "struct" || (t.kind === "scalar" && !p.required);
     return { property: p.name, field, type: pointer ? { code: `*${t.code}`, kind: "nilable" } : t, file: false };
   }

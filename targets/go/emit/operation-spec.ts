@@ -1,5 +1,5 @@
 // What the generated Go client tells the runtime about an operation (sdkruntime.Operation), from the IR only.
-import { rawBodyMediaType } from "../../../generator/emit/operation-files.js";
+import { formContent, isBinaryResponse, jsonBodyMediaType, rawBodyMediaType } from "../../../generator/emit/operation-files.js";
 import type { Operation, Server } from "../../../generator/ir/types.js";
 import { goString } from "./escape.js";
 import { goStrings, goStruct, uniqueBy } from "./go-value.js";
@@ -12,22 +12,16 @@ export function serverLiteral(s: Server): string {
   return `sdkruntime.Server{URL: ${goString(s.url)}, Variables: map[string]sdkruntime.ServerVariable{${entries.join(", ")}}}`;
 }
 
-const isJson = (mediaType: string): boolean => mediaType.includes("json");
-
-/** A success answer is binary when every 2xx response has content and none of it is JSON. */
-export function isBinaryResponse(op: Operation): boolean {
-  const ok = op.responses.filter((r) => r.status.startsWith("2"));
-  return ok.length > 0 && ok.every((r) => r.contents.length > 0 && r.contents.every((c) => !isJson(c.mediaType)));
-}
+export { isBinaryResponse };
 
 /** How the body travels: JSON, a form (multipart or urlencoded), raw bytes of a media type, or none. */
 export type BodyKind = { kind: "json" | "form" | "raw"; mediaType: string } | undefined;
 
 export function bodyKind(op: Operation): BodyKind {
   const contents = op.requestBody?.contents ?? [];
-  const form = contents.find((c) => c.mediaType === "multipart/form-data" || c.mediaType === "application/x-www-form-urlencoded");
-  if (form) return { kind: "form", mediaType: form.mediaType };
-  if (contents.some((c) => isJson(c.mediaType))) return { kind: "json", mediaType: "application/json" };
+  const form = formContent(op);
+  if (form) return { kind: "form", mediaType: form.encoding === "multipart" ? "multipart/form-data" : "application/x-www-form-urlencoded" };
+  if (contents.some((c) => c.encoding === "json")) return { kind: "json", mediaType: "application/json" };
   const raw = rawBodyMediaType(op);
   return raw === undefined ? undefined : { kind: "raw", mediaType: raw };
 }
@@ -35,11 +29,14 @@ export function bodyKind(op: Operation): BodyKind {
 /** The sdkruntime.Operation literal of an operation. */
 export function operationLiteral(op: Operation): string {
   const body = bodyKind(op);
+  const jsonType = jsonBodyMediaType(op);
   return goStruct("sdkruntime.Operation", {
     ID: goString(op.id),
     Method: goString(op.method.toUpperCase()),
     Path: goString(op.path),
     RequestMediaType: body ? goString(body.mediaType) : undefined,
+    Urlencoded: body?.kind === "form" && body.mediaType === "application/x-www-form-urlencoded" ? "true" : undefined,
+    JSONMediaType: body?.kind === "json" && jsonType !== "application/json" && jsonType !== undefined ? goString(jsonType) : undefined,
     Response: isBinaryResponse(op) ? "sdkruntime.ResponseBinary" : undefined,
     Idempotent: `Ptr(${op.idempotent})`,
     Billed: op.billed ? "true" : undefined,

@@ -3,6 +3,7 @@
  * that takes a context first, fills an sdkruntime.Request and calls the runtime. Job submission with pipelines is
  * pipelines.ts's business.
  */
+import { formContent, jsonBodyMediaType } from "../../../generator/emit/operation-files.js";
 import type { Operation, Parameter, Schema } from "../../../generator/ir/types.js";
 import { goComment, goDoc, goString } from "./escape.js";
 import type { GoTypes } from "./go-type.js";
@@ -59,10 +60,12 @@ export function operationCode(
   }
   if (body) {
     const field = fieldScope.claim("Body");
-    const content = op.requestBody?.contents.find((c) => c.mediaType === body.mediaType) ?? op.requestBody?.contents[0];
+    const declared = body.kind === "form" ? formContent(op) : op.requestBody?.contents.find((c) => c.encoding === body.kind);
+    const content = declared ?? op.requestBody?.contents[0];
+    const sentAs = (body.kind === "json" && jsonBodyMediaType(op)) || body.mediaType;
     const required = op.requestBody?.required ?? false;
     fields.push(
-      goDoc(field, `is the request body (${goComment(body.mediaType)}${required ? ", required" : ""}).`, op.requestBody?.description, "\t"),
+      goDoc(field, `is the request body (${goComment(sentAs)}${required ? ", required" : ""}).`, op.requestBody?.description, "\t"),
     );
     if (body.kind === "raw" || content === undefined) {
       bodyPlan = { field, kind: "raw", files: [] };
@@ -157,6 +160,7 @@ function exactlyOneChecks(types: GoTypes, schema: Schema, goType: string, value:
   const present = (property: string): string => {
     const f = fields.find((x) => x.property === property);
     if (f === undefined) return `${value}.Extra[${goString(property)}] != nil`;
+    if (f.type.kind === "nullable") return `${value}.${f.field}.IsSet()`;
     return f.type.kind === "scalar" || f.type.kind === "struct" ? "true" : `${value}.${f.field} != nil`;
   };
   const checks = (object.exactlyOne ?? []).map(
@@ -169,7 +173,7 @@ function exactlyOneChecks(types: GoTypes, schema: Schema, goType: string, value:
 /** The Go type of the first 2xx JSON answer (json.RawMessage when there is none). */
 function resultType(op: Operation, method: string, types: GoTypes): string {
   const ok = op.responses.filter((r) => r.status.startsWith("2"));
-  const content = ok.flatMap((r) => r.contents).find((c) => c.mediaType.includes("json"));
+  const content = ok.flatMap((r) => r.contents).find((c) => c.encoding === "json");
   if (content === undefined) return "json.RawMessage";
   return types.expr(content.schema, `${method}Result`, "string").code;
 }

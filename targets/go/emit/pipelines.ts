@@ -91,5 +91,6 @@ function variantCode(v: Variant, name: string, marker: string, types: GoTypes): 
 function presence(property: string, fields: readonly FieldInfo[]): string {
   const f = fields.find((x) => x.property === property);
   if (f === undefined) return `v.Extra[${goString(property)}] != nil`;
+  if (f.type.kind === "nullable") return `v.${f.field}.IsSet()`;
   return f.type.kind === "scalar" || f.type.kind === "struct" ? "true" : `v.${f.field} != nil`;
 }

@@ -24,10 +24,10 @@ export interface GoOptions {
 
 /**
  * The runtime module the generated module requires, and its version: the first to hold what generated code calls
- * (Response, the Request setters, DecodeObject and EncodeObject...), which v0.1.0 did not.
+ * (Response, the Request setters, DecodeObject and EncodeObject... from v0.2.0; Nullable from v0.3.0).
  */
 export const RUNTIME_MODULE = "github.com/paperoffice/sdk-runtime-go";
-export const RUNTIME_VERSION = "v0.2.0";
+export const RUNTIME_VERSION = "v0.3.0";
 
 /**
  * The module path and package name. The default module path is below example.com, a domain reserved for examples

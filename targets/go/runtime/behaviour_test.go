@@ -279,6 +279,7 @@ func kindOf(err error) string {
 	var deadline *DeadlineExceededError
 	var conn *ConnectionError
 	var svc *ServiceError
+	var config *ConfigError
 	switch {
 	case errorsAsTop(err, &jobMayExist):
 		return "job-may-exist"
@@ -292,6 +293,8 @@ func kindOf(err error) string {
 		return "connection"
 	case errorsAsTop(err, &svc):
 		return "service"
+	case errorsAsTop(err, &config):
+		return "invalid-argument"
 	}
 	return fmt.Sprintf("other:%T", err)
 }

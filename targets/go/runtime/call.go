@@ -27,7 +27,7 @@ type Request struct {
 	Cookie map[string]string
 	// Body is the request body. For a JSON operation any value encoding/json accepts; for a form
 	// (MediaMultipart, MediaForm) a map[string]any of fields whose values are strings, numbers, bools, []any,
-	// *File (multipart only) or other values sent as JSON text; for any other media type []byte, string or an
+	// *File (multipart only) or other values (sent as JSON text in multipart, as name[key] fields urlencoded); for any other media type []byte, string or an
 	// io.Reader sent as it is. nil sends no body.
 	Body any
 }
@@ -151,16 +151,16 @@ func (c *Client) prepare(op *Operation, in Request, cs *callSettings, jsonString
 	return r, nil
 }
 
-// encodeBody encodes a body for the operation's media type. An operation that accepts a form (multipart or
-// urlencoded) gets multipart unless the call picks urlencoded, as the TypeScript runtime does: multipart carries
-// files and every form field alike.
+// encodeBody encodes a body for the operation's media type. An operation that accepts a form gets multipart
+// (it carries files and every field alike), or urlencoded when it takes only that (Urlencoded), unless the call
+// picks the other form, as the TypeScript runtime does.
 func encodeBody(op *Operation, pick string, body any, jsonStrings []string) ([]byte, string, error) {
 	mediaType := op.RequestMediaType
-	if mediaType == MediaForm {
+	if mediaType == MediaForm && !op.Urlencoded {
 		mediaType = MediaMultipart
 	}
 	if pick != "" {
-		if mediaType != MediaMultipart {
+		if mediaType != MediaMultipart && mediaType != MediaForm {
 			return nil, "", configError("%s: CallMediaType(%q): the operation takes %q, not a form", op.ID, pick, op.RequestMediaType)
 		}
 		if pick != MediaMultipart && pick != MediaForm {
@@ -175,6 +175,9 @@ func encodeBody(op *Operation, pick string, body any, jsonStrings []string) ([]b
 		data, err := json.Marshal(body)
 		if err != nil {
 			return nil, "", configError("%s: the body cannot be encoded as JSON: %v", op.ID, err)
+		}
+		if op.JSONMediaType != "" {
+			return data, op.JSONMediaType, nil
 		}
 		return data, MediaJSON, nil
 	case MediaMultipart, MediaForm:
@@ -231,20 +234,11 @@ func encodeForm(op *Operation, mediaType string, fields map[string]any, jsonStri
 			parts = append(parts, formPart{name: name, value: string(data)})
 			continue
 		}
-		items := []any{value}
-		if list, ok := value.([]any); ok {
-			items = list
+		field, err := formParts(op, mediaType, name, value)
+		if err != nil {
+			return nil, "", err
 		}
-		for _, item := range items {
-			p, err := formValue(op, name, item)
-			if err != nil {
-				return nil, "", err
-			}
-			if p.file != nil && mediaType == MediaForm {
-				return nil, "", configError("%s: body field %q is a file, which a %s body cannot carry; use %s", op.ID, name, MediaForm, MediaMultipart)
-			}
-			parts = append(parts, p)
-		}
+		parts = append(parts, field...)
 	}
 	if mediaType == MediaForm {
 		values := url.Values{}
@@ -281,6 +275,71 @@ func encodeForm(op *Operation, mediaType string, fields map[string]any, jsonStri
 		return nil, "", configError("%s: the multipart body could not be written: %v", op.ID, err)
 	}
 	return buf.Bytes(), w.FormDataContentType(), nil
+}
+
+// formParts flattens one field. In a urlencoded body nested objects go as name[key] and arrays holding objects as
+// name[0][key], as the TypeScript runtime sends them and form APIs (Stripe's, Twilio's) read them; an array of
+// plain values repeats the name. A multipart body keeps objects as JSON text.
+func formParts(op *Operation, mediaType, name string, value any) ([]formPart, error) {
+	if value == nil {
+		return nil, nil
+	}
+	if mediaType == MediaForm {
+		switch v := value.(type) {
+		case map[string]any:
+			keys := make([]string, 0, len(v))
+			for k := range v {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			var out []formPart
+			for _, k := range keys {
+				sub, err := formParts(op, mediaType, name+"["+k+"]", v[k])
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, sub...)
+			}
+			return out, nil
+		case []any:
+			indexed := false
+			for _, item := range v {
+				switch item.(type) {
+				case map[string]any, []any:
+					indexed = true
+				}
+			}
+			var out []formPart
+			for i, item := range v {
+				itemName := name
+				if indexed {
+					itemName = name + "[" + strconv.Itoa(i) + "]"
+				}
+				sub, err := formParts(op, mediaType, itemName, item)
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, sub...)
+			}
+			return out, nil
+		}
+	}
+	items := []any{value}
+	if list, ok := value.([]any); ok {
+		items = list
+	}
+	out := make([]formPart, 0, len(items))
+	for _, item := range items {
+		p, err := formValue(op, name, item)
+		if err != nil {
+			return nil, err
+		}
+		if p.file != nil && mediaType == MediaForm {
+			return nil, configError("%s: body field %q is a file, which a %s body cannot carry; use %s", op.ID, name, MediaForm, MediaMultipart)
+		}
+		out = append(out, p)
+	}
+	return out, nil
 }
 
 func formValue(op *Operation, name string, v any) (formPart, error) {

@@ -9,14 +9,19 @@ import (
 )
 
 func TestFormEncoding(t *testing.T) {
-	op := &Operation{ID: "addThing", Method: "POST", Path: "/things", RequestMediaType: MediaForm, Security: [][]string{{"bearerAuth"}}}
-	body := map[string]any{"name": "a b", "count": 3, "flag": false, "meta": map[string]any{"k": "v"}, "skip": nil, "tags": []any{"x", "y"}}
+	multipartOp := &Operation{ID: "addThing", Method: "POST", Path: "/things", RequestMediaType: MediaMultipart, Security: [][]string{{"bearerAuth"}}}
+	formOp := &Operation{ID: "addThing", Method: "POST", Path: "/things", RequestMediaType: MediaForm, Urlencoded: true, Security: [][]string{{"bearerAuth"}}}
+	// As clients generated before Urlencoded describe an operation that takes both forms.
+	legacyOp := &Operation{ID: "addThing", Method: "POST", Path: "/things", RequestMediaType: MediaForm, Security: [][]string{{"bearerAuth"}}}
+	body := map[string]any{"name": "a b", "count": 3, "flag": false, "meta": map[string]any{"k": "v"}, "skip": nil, "tags": []any{"x", "y"},
+		"items": []any{map[string]any{"price": "p 1", "n": 2}}}
 	tests := []struct {
 		name  string
+		op    *Operation
 		opts  []CallOption
 		check func(t *testing.T, r recorded)
 	}{
-		{name: "a form operation sends multipart by default", check: func(t *testing.T, r recorded) {
+		{name: "a multipart operation sends multipart", op: multipartOp, check: func(t *testing.T, r recorded) {
 			if !strings.HasPrefix(r.header.Get("Content-Type"), "multipart/form-data; boundary=") {
 				t.Fatalf("Content-Type = %q", r.header.Get("Content-Type"))
 			}
@@ -28,7 +33,30 @@ func TestFormEncoding(t *testing.T) {
 				t.Error("a nil field is sent")
 			}
 		}},
-		{name: "urlencoded when picked", opts: []CallOption{CallMediaType(MediaForm), CallJSONStrings("name")}, check: func(t *testing.T, r recorded) {
+		{name: "a form operation without Urlencoded sends multipart", op: legacyOp, check: func(t *testing.T, r recorded) {
+			if !strings.HasPrefix(r.header.Get("Content-Type"), "multipart/form-data; boundary=") {
+				t.Fatalf("Content-Type = %q", r.header.Get("Content-Type"))
+			}
+		}},
+		{name: "a urlencoded operation sends urlencoded, nested objects as name[key]", op: formOp, check: func(t *testing.T, r recorded) {
+			if r.header.Get("Content-Type") != MediaForm {
+				t.Fatalf("Content-Type = %q", r.header.Get("Content-Type"))
+			}
+			v, err := url.ParseQuery(r.body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v.Get("name") != "a b" || v.Get("flag") != "false" || v.Get("meta[k]") != "v" || strings.Join(v["tags"], ",") != "x,y" || v.Has("skip") ||
+				v.Get("items[0][price]") != "p 1" || v.Get("items[0][n]") != "2" {
+				t.Errorf("values = %v", v)
+			}
+		}},
+		{name: "multipart when picked for a urlencoded operation", op: formOp, opts: []CallOption{CallMediaType(MediaMultipart)}, check: func(t *testing.T, r recorded) {
+			if !strings.HasPrefix(r.header.Get("Content-Type"), "multipart/form-data; boundary=") {
+				t.Fatalf("Content-Type = %q", r.header.Get("Content-Type"))
+			}
+		}},
+		{name: "urlencoded when picked", op: multipartOp, opts: []CallOption{CallMediaType(MediaForm), CallJSONStrings("name")}, check: func(t *testing.T, r recorded) {
 			if r.header.Get("Content-Type") != MediaForm {
 				t.Fatalf("Content-Type = %q", r.header.Get("Content-Type"))
 			}
@@ -45,7 +73,7 @@ func TestFormEncoding(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			srv := newScripted(t, step{body: okThing})
 			c := newTestClient(t, srv.URL)
-			if _, err := c.Call(context.Background(), op, Request{Body: body}, tt.opts...); err != nil {
+			if _, err := c.Call(context.Background(), tt.op, Request{Body: body}, tt.opts...); err != nil {
 				t.Fatal(err)
 			}
 			tt.check(t, srv.got()[0])

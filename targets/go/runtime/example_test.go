@@ -2,6 +2,7 @@ package sdkruntime_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -90,4 +91,31 @@ func ExampleVerifyWebhook() {
 	// Output:
 	// job.completed true <nil>
 	// true signature mismatch
+}
+
+// taskPatch is shaped as a generated type: a nullable optional field is tagged omitzero, and EncodeObject leaves
+// it out when absent on every Go release.
+type taskPatch struct {
+	Note  sdkruntime.Nullable[string] `json:"note,omitzero"`
+	Rank  sdkruntime.Nullable[int64]  `json:"rank,omitzero"`
+	Extra map[string]json.RawMessage  `json:"-"`
+}
+
+func (v taskPatch) MarshalJSON() ([]byte, error) {
+	type plain taskPatch
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
+}
+
+func ExampleNullable() {
+	// Clear the note, leave the rank as it is.
+	body, _ := json.Marshal(taskPatch{Note: sdkruntime.Null[string]()})
+	fmt.Println(string(body))
+
+	var answer taskPatch
+	_ = json.Unmarshal([]byte(`{"note":null,"rank":3}`), &answer)
+	rank, ok := answer.Rank.Get()
+	fmt.Println(answer.Note.IsNull(), rank, ok)
+	// Output:
+	// {"note":null}
+	// true 3 true
 }

@@ -248,6 +248,13 @@ type Operation struct {
 	Path string
 	// RequestMediaType is the media type of the request body; empty when the operation takes none.
 	RequestMediaType string
+	// Urlencoded is true when the operation takes only MediaForm: a form body goes urlencoded unless the call
+	// picks multipart. When false a form operation sends multipart (clients generated before this field name
+	// MediaForm for operations that take both forms).
+	Urlencoded bool
+	// JSONMediaType is the Content-Type of a JSON body where the operation declares another JSON media type
+	// than MediaJSON (application/merge-patch+json); empty means MediaJSON.
+	JSONMediaType string
 	// Response is ResponseJSON or ResponseBinary; empty means ResponseJSON.
 	Response string
 	// Idempotent says whether the operation may be sent again after a failure that may have reached the

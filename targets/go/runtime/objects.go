@@ -53,18 +53,26 @@ func DecodeObject(data []byte, plain any, extra *map[string]json.RawMessage, ign
 
 // EncodeObject encodes a struct's fields (value, a generated type without its JSON methods), then adds the members
 // of extra that no field wrote and the fixed name and value pairs (a variant's discriminator). It is what a
-// generated type's MarshalJSON calls.
+// generated type's MarshalJSON calls. A field tagged omitzero that is zero (an absent [Nullable]) is left out, as
+// encoding/json does from Go 1.24 on, whichever release builds the module.
 func EncodeObject(value any, extra map[string]json.RawMessage, fixed ...string) ([]byte, error) {
 	if len(fixed)%2 != 0 {
 		return nil, configError("EncodeObject needs name and value pairs, got %d strings", len(fixed))
 	}
 	data, err := json.Marshal(value)
-	if err != nil || (len(extra) == 0 && len(fixed) == 0) {
-		return data, err
+	if err != nil {
+		return nil, err
+	}
+	absent := zeroOmitted(value)
+	if len(extra) == 0 && len(fixed) == 0 && len(absent) == 0 {
+		return data, nil
 	}
 	all := map[string]json.RawMessage{}
 	if err := json.Unmarshal(data, &all); err != nil {
 		return nil, fmt.Errorf("sdkruntime: EncodeObject: %T does not encode as a JSON object: %w", value, err)
+	}
+	for _, name := range absent {
+		delete(all, name)
 	}
 	for name, raw := range extra {
 		if _, written := all[name]; !written {
@@ -108,4 +116,53 @@ func jsonFields(t reflect.Type) map[string]int {
 	}
 	structFields.Store(t, fields)
 	return fields
+}
+
+// omitZero caches, per struct type, the fields tagged omitzero: their index and member name.
+var omitZero sync.Map
+
+type omitField struct {
+	index int
+	name  string
+}
+
+// zeroOmitted names the members of value's fields tagged omitzero that are zero: by their IsZero method when they
+// have one, else when they hold their type's zero value.
+func zeroOmitted(value any) []string {
+	rv := reflect.ValueOf(value)
+	if rv.Kind() != reflect.Struct {
+		return nil
+	}
+	var fields []omitField
+	if cached, ok := omitZero.Load(rv.Type()); ok {
+		fields = cached.([]omitField)
+	} else {
+		t := rv.Type()
+		for i := 0; i < t.NumField(); i++ {
+			f := t.Field(i)
+			tag := f.Tag.Get("json")
+			name, options, _ := strings.Cut(tag, ",")
+			if !f.IsExported() || f.Anonymous || tag == "-" || !contains(strings.Split(options, ","), "omitzero") {
+				continue
+			}
+			if name == "" {
+				name = f.Name
+			}
+			fields = append(fields, omitField{index: i, name: name})
+		}
+		omitZero.Store(t, fields)
+	}
+	var names []string
+	for _, f := range fields {
+		field := rv.Field(f.index)
+		zero := field.IsZero()
+		// A nil pointer is zero without asking it (its IsZero may not take nil), as in encoding/json.
+		if z, ok := field.Interface().(interface{ IsZero() bool }); ok && !(field.Kind() == reflect.Pointer && field.IsNil()) {
+			zero = z.IsZero()
+		}
+		if zero {
+			names = append(names, f.name)
+		}
+	}
+	return names
 }

@@ -529,9 +529,15 @@ func (c *Client) refusalError(code, message string) *ServiceError {
 
 var pathParameter = regexp.MustCompile(`\{([^}]+)\}`)
 
-// fillPath fills a path template; every parameter must have a value.
+// dotOrEmpty is an empty or dot segment, plain or percent-encoded: servers and proxies collapse or resolve it (RFC
+// 3986 removes dot segments), so the request would reach another path than the operation's.
+var dotOrEmpty = regexp.MustCompile(`(?i)^(?:\.|%2e){0,2}$`)
+
+// fillPath fills a path template; every parameter must have a value, and none may be empty, "." or ".." once
+// escaped. "%" is escaped too, so "%2e%2e" given is sent as "%252e%252e", a plain segment. The message leaves the
+// value out (a download token is a credential).
 func fillPath(op *Operation, values map[string]string) (string, error) {
-	var missing []string
+	var missing, refused []string
 	out := pathParameter.ReplaceAllStringFunc(op.Path, func(whole string) string {
 		name := whole[1 : len(whole)-1]
 		v, ok := values[name]
@@ -539,10 +545,17 @@ func fillPath(op *Operation, values map[string]string) (string, error) {
 			missing = append(missing, name)
 			return whole
 		}
-		return url.PathEscape(v)
+		escaped := url.PathEscape(v)
+		if dotOrEmpty.MatchString(escaped) {
+			refused = append(refused, name)
+		}
+		return escaped
 	})
 	if len(missing) > 0 {
 		return "", configError("%s: path parameter %s has no value (path %s)", op.ID, strings.Join(missing, ", "), op.Path)
+	}
+	if len(refused) > 0 {
+		return "", configError(`%s: path parameter %s must not be empty, "." or ".."`, op.ID, strings.Join(refused, ", "))
 	}
 	return out, nil
 }

@@ -1,6 +1,7 @@
 import { pascalCase } from "../../../generator/ir/names.js";
 import type { IR, Operation, Parameter, Pipeline, Variant } from "../../../generator/ir/types.js";
 import { memoByText } from "../../../generator/memo.js";
+import type { PyType } from "./py-type.js";
 
 /**
  * The names the Python templates (templates/python/) declare or import, by module. A generated name that equals
@@ -65,6 +66,9 @@ export const PY_TYPES_NAMES: readonly string[] = [
   "WebhookEvent",
   "__all__",
   "_t",
+  // Imported by the models modules: a model of that name would replace the import.
+  "ABSENT",
+  "TypeAliasType",
   // Imported by __init__.py and client.py beside the types; kept distinct so that a reader is never misled.
   "AsyncClient",
   "Client",
@@ -89,6 +93,20 @@ export const PY_BODY_BUILTINS: readonly string[] = [
   "tuple",
 ];
 
+/** Every builtin a PyType prints besides None, once each: a new builtin kind without an entry here fails to compile. */
+const TYPE_BUILTINS = { bool: true, float: true, int: true, str: true } as const satisfies Record<
+  Exclude<Extract<PyType, { kind: "builtin" }>["name"], "None">,
+  true
+>;
+
+/**
+ * Builtins the generated annotations name: a PyType's (`str | None`), `list[...]` and `dict[str, ...]`. A class
+ * attribute of that name shadows the builtin for every annotation of its class: pydantic evaluates a model's
+ * annotations in the class namespace (a field `list: ... = None` makes `list[str]` `None[str]`, and the package
+ * fails at import), and type checkers resolve them there too.
+ */
+export const PY_ANNOTATION_BUILTINS: readonly string[] = [...Object.keys(TYPE_BUILTINS), "dict", "list"].sort();
+
 /** Keywords that look like PascalCase names: a schema called `none` would otherwise declare `class None`. */
 const PY_PASCAL_KEYWORDS = ["None", "True", "False"];
 
@@ -107,6 +125,61 @@ function snakeCaseOf(text: string): string {
     .toLowerCase();
   const id = s === "" ? "unnamed" : /^[0-9]/.test(s) ? `n_${s}` : s;
   return PY_KEYWORDS.has(id) ? `${id}_` : id;
+}
+
+/**
+ * What the clients' annotations name besides their own types: builtins (also `tuple[float, float]`, `str | bytes`,
+ * `_t.Mapping[str, object]`) and the modules client.py imports.
+ */
+const CLIENT_ANNOTATION_NAMES: ReadonlySet<string> = new Set([...PY_ANNOTATION_BUILTINS, "bytes", "object", "tuple", ...PY_CLIENT_IMPORTS]);
+
+/** Attributes of pydantic's BaseModel a field must not shadow. */
+const MODEL_ATTRIBUTES: ReadonlySet<string> = new Set([
+  "construct",
+  "copy",
+  "dict",
+  "from_orm",
+  "json",
+  "parse_file",
+  "parse_obj",
+  "parse_raw",
+  "schema",
+  "schema_json",
+  "update_forward_refs",
+  "validate",
+]);
+
+/**
+ * Names a model's field must not take, because the class's annotations or defaults use them: builtins, what the
+ * models modules import or declare (`Field(...)`, `ABSENT`, `JsonValue`...), BaseModel's attributes.
+ */
+const FIELD_RESERVED: ReadonlySet<string> = new Set([...PY_ANNOTATION_BUILTINS, ...PY_TYPES_NAMES, ...MODEL_ATTRIBUTES]);
+
+const isPyIdentifier = (name: string): boolean => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !PY_KEYWORDS.has(name);
+
+/**
+ * The attribute name of a JSON property in a model: the key itself when Python and pydantic accept it and it
+ * shadows nothing the class uses (`typeNames`: the models package's types), else a snake_case form (the key
+ * stays the wire name, as the field's alias).
+ */
+export function pyFieldName(key: string, taken: ReadonlySet<string>, typeNames: ReadonlySet<string>): string {
+  const usable = (name: string) =>
+    isPyIdentifier(name) &&
+    !name.startsWith("_") &&
+    !name.startsWith("model_") &&
+    !FIELD_RESERVED.has(name) &&
+    !typeNames.has(name) &&
+    !taken.has(name);
+  if (usable(key)) return key;
+  let base = snakeCase(key.replace(/[^A-Za-z0-9]+/g, "_"))
+    .replace(/^_+/, "")
+    .replace(/_+$/, "");
+  if (base === "") base = "field";
+  if (/^[0-9]/.test(base)) base = `field_${base}`;
+  if (base.startsWith("model_")) base = `field_${base}`;
+  let name = base;
+  for (let n = 1; !usable(name); n++) name = n === 1 ? `${base}_` : `${base}_${n}`;
+  return name;
 }
 
 export interface PyNames {
@@ -178,7 +251,12 @@ export function planPythonNames(ir: IR): PyNames {
   const methods = new Map<Operation, string>();
   // An operationId that is a snake_case identifier is its method's name (the IR's camelCase identifier may carry a
   // suffix for another operation's sake); the others are made from the identifier.
-  const methodBase = (o: Operation) => (snakeCase(o.id) === o.id ? o.id : snakeCase(o.identifier));
+  // A method named like a builtin or a module the clients' annotations use gets a trailing underscore, as a
+  // keyword does: type checkers would read `str` in the class's annotations as the method.
+  const methodBase = (o: Operation) => {
+    const id = snakeCase(o.id) === o.id ? o.id : snakeCase(o.identifier);
+    return CLIENT_ANNOTATION_NAMES.has(id) ? `${id}_` : id;
+  };
   for (const op of exactFirst(ir.operations, (o) => o.id, methodBase)) methods.set(op, method(methodBase(op)));
   const submits = new Map(pipelines.map((p) => [p, method(`submit_${snakeCase(p.slug)}`)]));
 

@@ -6,8 +6,8 @@ import { flat, type PyExpr, sub, union } from "./pyfmt.js";
  * `NoReturn`, and the declared names an annotation uses are known without reading printed text.
  */
 export type PyType =
-  /** A builtin type or `None`. */
-  | { readonly kind: "builtin"; readonly name: "str" | "int" | "float" | "bool" | "bytes" | "object" | "None" }
+  /** A builtin type or `None` (each one a model field may not be named after: see names.ts). */
+  | { readonly kind: "builtin"; readonly name: "str" | "int" | "float" | "bool" | "None" }
   /** A name the generated package declares (a model type, `JsonValue`, `FileInput`...): how it is written depends on the module. */
   | { readonly kind: "ref"; readonly id: string }
   | { readonly kind: "literal"; readonly values: readonly PyLiteralValue[] }

@@ -209,7 +209,8 @@ function withUses(m: TypesModuleView): TypesModuleView {
     usesTyping: text.includes("_t."),
     usesNotRequired: text.includes("NotRequired["),
     usesModel: text.includes("(BaseModel):"),
-    usesAbsent: text.includes("= ABSENT"),
+    // `x: T = ABSENT` and `Field(default=ABSENT, ...)`, not a model named ABSENT2 or an alias "ABSENT".
+    usesAbsent: /=\s*ABSENT\b/.test(text),
     usesField: /= Field\(/.test(text),
     usesAliasType: text.includes("TypeAliasType("),
   };

@@ -40,6 +40,8 @@ export class TypeScope {
   readonly named: ReadonlyMap<string, Schema>;
   readonly decls: Decl[] = [];
   readonly #pending: (() => void)[] = [];
+  /** The class declared for each allOf node, by identity. */
+  readonly #intersections = new Map<Schema, string>();
   readonly take: (base: string) => string;
 
   constructor(ir: IR, take: (base: string) => string) {
@@ -85,6 +87,9 @@ export class TypeScope {
       case "object":
       case "intersection": {
         if (!this.isObjectLike(schema)) return pyRef("JsonValue");
+        // An allOf met again through a reference it holds (recursion) is the class declared the first time.
+        const declared = schema.kind === "intersection" ? this.#intersections.get(schema) : undefined;
+        if (declared !== undefined) return pyRef(declared);
         const flat = flattenObject(schema, this.named);
         if (flat.properties.length === 0) {
           const extra =
@@ -92,6 +97,7 @@ export class TypeScope {
           return pyDict(extra ? this.expr(extra, `${owner}Value`) : pyRef("JsonValue"));
         }
         const name = this.take(owner);
+        if (schema.kind === "intersection") this.#intersections.set(schema, name);
         this.#pending.push(() => this.declareObject(name, flat));
         return pyRef(name);
       }

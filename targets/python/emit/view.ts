@@ -1,5 +1,15 @@
 import { pascalCase } from "../../../generator/ir/names.js";
-import type { IR, JobDownload, JobPoll, JobSubmit, Operation, Pipeline, Schema, Server } from "../../../generator/ir/types.js";
+import type {
+  IR,
+  JobDownload,
+  JobPoll,
+  JobSubmit,
+  MediaContent,
+  Operation,
+  Pipeline,
+  Schema,
+  Server,
+} from "../../../generator/ir/types.js";
 import { pyComment, pyDocInline, pyDocstring, pyLiteralText, pyString } from "./escape.js";
 import { PY_KEYWORDS, type PyNames, planPythonNames, snakeCase } from "./names.js";
 import { isPyRef, printPyType, type PyType, pyBuiltin, pyOptional, pyRef, pyTypeExpr, pyTypeRefs, pyUnion } from "./py-type.js";
@@ -10,7 +20,7 @@ import { call, defLine, dict, kw, type PyArg, type PyExpr, statement, sub, tuple
 import { releaseIdProblem, releaseToVersion } from "../../../generator/releases/version.js";
 import type { LanguageView } from "../../../generator/emit/templated.js";
 import { envNames } from "../../../generator/emit/env-names.js";
-import { rawBodyMediaType } from "../../../generator/emit/operation-files.js";
+import { formContent, rawBodyMediaType } from "../../../generator/emit/operation-files.js";
 
 /** Names of the Python package; each defaults to one derived from the description's title. */
 export interface PythonOptions {
@@ -114,16 +124,9 @@ const securityOf = (op: Operation): PyExpr => tuple(op.security.map((requirement
 /** How the runtime hands over a body of a media type: JSON, text, or binary (a Download). */
 type AnswerKind = "json" | "text" | "binary";
 
-const essence = (mediaType: string): string => mediaType.split(";")[0]!.trim().toLowerCase();
-
-function answerKind(mediaType: string): AnswerKind {
-  const type = essence(mediaType);
-  if (type.includes("json")) return "json";
-  const subtype = type.split("/")[1] ?? "";
-  if (type.startsWith("text/") || subtype === "xml" || subtype.endsWith("+xml") || subtype === "yaml" || subtype === "x-yaml") {
-    return "text";
-  }
-  return "binary";
+/** How the runtime reads a content of an encoding: JSON, text, or bytes (a Download). */
+function answerKind(content: MediaContent): AnswerKind {
+  return content.encoding === "json" ? "json" : content.encoding === "text" ? "text" : "binary";
 }
 
 /** A media type or range as an Accept header may list it: a type, a subtype and parameters without a comma. */
@@ -146,19 +149,23 @@ function acceptOf(op: Operation): string[] {
 /** The success answers: the declared 2xx statuses, and a 2XX range as the one for any other success status (0). */
 const successResponses = (op: Operation) => op.responses.filter((r) => /^2(?:\d\d|XX)$/i.test(r.status));
 
-const FORM_TYPES = ["multipart/form-data", "application/x-www-form-urlencoded"];
-
 /** The media type the runtime encodes a request body as, and how the method takes the body. */
 function requestBodyOf(op: Operation): { mediaType: string; kind: "json" | "form" | "raw"; schema?: Schema } | undefined {
   const bodies = op.requestBody?.contents ?? [];
   if (bodies.length === 0) return undefined;
-  const json = bodies.find((c) => c.mediaType === "application/json") ?? bodies.find((c) => c.mediaType.includes("json"));
-  if (json) return { mediaType: json.mediaType, kind: "json", schema: json.schema };
+  const jsons = bodies.filter((c) => c.encoding === "json");
+  const json = jsons.find((c) => c.mediaType === "application/json") ?? jsons[0];
+  // The runtime encodes application/json and application/*+json as JSON: other JSON (*/*, text/json) goes as the former.
+  const jsonType = (t: string) => (t === "application/json" || /^application\/[^;*]*\+json$/.test(t) ? t : "application/json");
+  if (json) return { mediaType: jsonType(json.mediaType), kind: "json", schema: json.schema };
   const rawType = rawBodyMediaType(op);
   if (rawType !== undefined) return { mediaType: rawType.includes("*") ? "application/octet-stream" : rawType, kind: "raw" };
-  // Multipart when declared: it carries files, which a urlencoded form cannot.
-  const form = bodies.find((c) => c.mediaType === FORM_TYPES[0]) ?? bodies.find((c) => FORM_TYPES.includes(c.mediaType));
-  return { mediaType: form?.mediaType ?? "multipart/form-data", kind: "form" };
+  const form = formContent(op);
+  return {
+    mediaType: form?.encoding === "form" ? "application/x-www-form-urlencoded" : "multipart/form-data",
+    kind: "form",
+    ...(form ? { schema: form.schema } : {}),
+  };
 }
 
 /** The OperationSpec of an operation, as model.py declares it. */
@@ -167,6 +174,13 @@ function operationSpec(op: Operation): PyExpr {
   const answers = successResponses(op).map((r) =>
     tuple([/^2\d\d$/.test(r.status) ? r.status : "0", tuple(r.contents.map((c) => pyString(c.mediaType)))]),
   );
+  // How the runtime reads each declared media type: a range such as */* says nothing by its name.
+  const byMedia = new Map<string, string>();
+  for (const c of successResponses(op).flatMap((r) => r.contents)) {
+    const kind = answerKind(c);
+    byMedia.set(c.mediaType, kind === "binary" ? "bytes" : kind);
+  }
+  const kinds = [...byMedia].map(([media, kind]) => tuple([pyString(media), pyString(kind)]));
   return call(
     "OperationSpec",
     pyString(op.id),
@@ -179,6 +193,7 @@ function operationSpec(op: Operation): PyExpr {
     ...(op.job ? [kw("job", pyString(op.job.role))] : []),
     kw("security", securityOf(op)),
     ...(answers.length > 0 ? [kw("answers", tuple(answers))] : []),
+    ...(kinds.length > 0 ? [kw("answer_kinds", tuple(kinds))] : []),
     ...(op.servers ? [kw("servers", tuple(op.servers.map(serverModel)))] : []),
   );
 }
@@ -244,13 +259,20 @@ function operationView(op: Operation, types: TypeScope, models: TypeScope, names
   const cookie = group(op.parameters.cookie);
   const body = requestBodyOf(op);
   params.push(...path.required, ...path.optional);
-  if (body?.kind === "json") {
-    const type = types.expr(body.schema!, `${pascalCase(op.identifier)}Body`);
-    // An open object takes further properties: a plain JSON object is accepted too.
-    params.push(`body: ${typed(types.isOpen(body.schema!) && type.kind !== "dict" ? pyUnion([type, pyRef("JsonObject")]) : type)}`);
+  if (body !== undefined) {
+    // A body the description does not mark required may be left out (OpenAPI's default), as in the TypeScript client.
+    const required = op.requestBody?.required === true;
+    const untyped = body.kind === "raw" ? "str | bytes" : "_t.Mapping[str, object]";
+    if (body.kind === "raw" || body.schema === undefined || (body.kind === "form" && !types.isObjectLike(body.schema))) {
+      params.push(required ? `body: ${untyped}` : `body: ${untyped} | None = None`);
+    } else {
+      // A form is typed by its schema as a JSON body is: the runtime encodes any mapping of fields.
+      const tree = types.expr(body.schema, `${pascalCase(op.identifier)}Body`);
+      // An open object takes further properties: a plain JSON object is accepted too.
+      const type = types.isOpen(body.schema) && tree.kind !== "dict" ? pyUnion([tree, pyRef("JsonObject")]) : tree;
+      params.push(required ? `body: ${typed(type)}` : `body: ${typed(pyOptional(type))} = None`);
+    }
   }
-  if (body?.kind === "form") params.push("body: _t.Mapping[str, object]");
-  if (body?.kind === "raw") params.push("body: str | bytes");
   // Every call takes its own deadline (seconds, retries included); a parameter of that name became `deadline_`.
   params.push(
     "*",
@@ -269,7 +291,7 @@ function operationView(op: Operation, types: TypeScope, models: TypeScope, names
   for (const r of successes) {
     if (r.contents.length === 0) returned.push(pyBuiltin("None"));
     for (const c of r.contents) {
-      const kind = answerKind(c.mediaType);
+      const kind = answerKind(c);
       if (kind === "text") returned.push(pyBuiltin("str"));
       else if (kind === "binary") returned.push(pyRef(DOWNLOAD));
       else {

@@ -1,7 +1,7 @@
 // The Python name planner: every generated name against the package's own names, keywords, the clients' members,
 // what method bodies use, and each other; exact names first; deterministic.
 import { describe, expect, it } from "vitest";
-import { planPythonNames } from "../emit/names.js";
+import { planPythonNames, pyFieldName } from "../emit/names.js";
 import { buildIR } from "../../../generator/ir/build.js";
 import type { IR } from "../../../generator/ir/types.js";
 import { checkDescription } from "../../../generator/spec/load.js";
@@ -26,6 +26,11 @@ describe("planPythonNames: methods", () => {
     { given: ["close", "download", "waitJob", "base_url"], want: ["close_2", "download_2", "wait_job_2", "base_url_2"] },
     // Keywords and soft keywords get a trailing underscore.
     { given: ["import", "match", "None"], want: ["import_", "match_", "none"] },
+    // Builtins and modules the clients' annotations name (`str | None`, `httpx.Client`) too.
+    {
+      given: ["list", "str", "object", "tuple", "os", "httpx", "getList"],
+      want: ["list_", "str_", "object_", "tuple_", "os_", "httpx_", "get_list"],
+    },
   ];
   for (const { given, want } of cases) {
     it(`${given.join(", ")} -> ${want.join(", ")}`, async () => {
@@ -120,5 +125,28 @@ describe("planPythonNames is deterministic", () => {
     const plan = (ir: IR) => ir.operations.map((o) => planPythonNames(ir).method(o));
     expect(plan(a)).toEqual(["get_item_2", "get_item", "get_item2", "close_2"]);
     expect(plan(b)).toEqual(plan(a));
+  });
+});
+
+describe("pyFieldName", () => {
+  it.each([
+    // Builtins a model's annotations name, what the models modules import or declare, BaseModel's attributes.
+    {
+      given: ["list", "str", "dict", "int", "object", "bytes", "tuple"],
+      want: ["list_", "str_", "dict_", "int_", "object", "bytes", "tuple"],
+    },
+    { given: ["Field", "ABSENT", "JsonValue", "TypeAliasType"], want: ["field", "absent", "json_value", "type_alias_type"] },
+    { given: ["class", "match", "_t", "model_x"], want: ["class_", "match_", "t", "field_model_x"] },
+    // Names nothing in the class uses stay as they are; a key whose name an earlier renamed field took gets a suffix.
+    { given: ["Optional", "Any", "name", "list", "list_"], want: ["Optional", "Any", "name", "list_", "list_2"] },
+  ])("$given -> $want", ({ given, want }) => {
+    const taken = new Set<string>();
+    const names = given.map((key) => {
+      const name = pyFieldName(key, taken, new Set(["Pet"]));
+      taken.add(name);
+      return name;
+    });
+    expect(names).toEqual(want);
+    expect(pyFieldName("Pet", new Set(), new Set(["Pet"]))).toBe("pet");
   });
 });

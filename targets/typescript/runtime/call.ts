@@ -139,7 +139,7 @@ export async function callJsonOperation<T, B extends BillingData = BillingData>(
       ? undefined
       : {
           body: jsonSerializer(await prepareBody(input.body, input.jsonStrings, arrays)),
-          contentType: "application/json",
+          contentType: op.jsonMediaType ?? "application/json",
           headers: undefined,
         };
   return (await sendOperation(client, op, input, options, prepared)) as ApiResult<T, B>;
@@ -152,11 +152,13 @@ export async function prepareOperationBody(
   input: CallInput,
   options: RequestOptions,
 ): Promise<OperationBody | undefined> {
-  const encoding = encodingFor(op.requestMediaType, options.mediaType);
+  const encoding = encodingFor(op.requestMediaType, options.mediaType, op.urlencoded);
   if (input.body === undefined) return undefined;
   if (encoding !== "raw") {
     const arrays = client[internals].model.conventions?.form?.arrays;
-    return { ...serialiseBody(await prepareBody(input.body, input.jsonStrings, arrays), encoding), headers: undefined };
+    const serialised = serialiseBody(await prepareBody(input.body, input.jsonStrings, arrays), encoding);
+    if (encoding === "json" && op.jsonMediaType !== undefined) serialised.contentType = op.jsonMediaType;
+    return { ...serialised, headers: undefined };
   }
   const body = await prepareRawBody(input.body);
   return { ...serialiseBody(body, encoding), headers: { "Content-Type": rawContentType(op.requestMediaType ?? "", body) } };

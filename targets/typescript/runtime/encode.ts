@@ -1,5 +1,5 @@
-// Request body encoding: multipart/form-data (the service's default), application/x-www-form-urlencoded on
-// request, JSON where the operation says so. These are openapi-fetch bodySerializers; file values are turned
+// Request body encoding: multipart/form-data (the service's default), application/x-www-form-urlencoded where
+// the operation only takes it or the call asks for it, JSON where the operation says so. These are openapi-fetch bodySerializers; file values are turned
 // into Blobs beforehand (prepareBody) because reading streams and files is asynchronous.
 import { RequestEncodingError } from "./errors.js";
 import { isFileInput, PreparedFile, prepareFile } from "./files.js";
@@ -31,11 +31,17 @@ const FORM_OR_JSON: ReadonlySet<string> = new Set(["application/json", "multipar
 
 /**
  * The encoding of a body: JSON for an operation that only takes JSON; raw for one that takes another media type
- * (application/octet-stream, text/plain...); else a form, multipart unless asked.
+ * (application/octet-stream, text/plain...); else the form the call asks for, else urlencoded for an operation
+ * whose spec says it takes only that (`urlencoded`), else multipart.
  */
-export function encodingFor(opMediaType: RequestMediaType | undefined, requested: RequestMediaType | undefined): BodyEncoding {
+export function encodingFor(
+  opMediaType: RequestMediaType | undefined,
+  requested: RequestMediaType | undefined,
+  urlencoded = false,
+): BodyEncoding {
   if (opMediaType === "application/json" || requested === "application/json") return "json";
   if (requested === "application/x-www-form-urlencoded") return "urlencoded";
+  if (requested === undefined && urlencoded) return "urlencoded";
   const raw = requested ?? opMediaType;
   return raw !== undefined && !FORM_OR_JSON.has(raw) ? "raw" : "multipart";
 }

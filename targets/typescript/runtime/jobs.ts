@@ -231,7 +231,7 @@ export class Jobs {
       pathParams: pipelineParameter === undefined ? undefined : { [pipelineParameter]: pipeline },
       ...serialiseBody(
         await prepareBody(body, this.#jsonStrings(pipeline, options.jsonStrings), this.#model.conventions?.form?.arrays),
-        encodingFor(op.requestMediaType, options.mediaType),
+        encodingFor(op.requestMediaType, options.mediaType, op.urlencoded),
       ),
       response: "json",
       resendable: false,

@@ -160,6 +160,14 @@ export interface OperationSpec {
   /** Path template below the base address, for example "/things/{id}". */
   path: string;
   requestMediaType?: RequestMediaType;
+  /**
+   * The operation takes only application/x-www-form-urlencoded, so a form body goes urlencoded unless the call asks
+   * for multipart. Absent: a form operation sends multipart (clients generated before this member name urlencoded as
+   * the media type of operations that take both forms).
+   */
+  urlencoded?: boolean;
+  /** The Content-Type of a JSON body, where the operation declares another JSON type (application/merge-patch+json). */
+  jsonMediaType?: string;
   /** How the success answer is read. Absent: JSON. */
   response?: "json" | "binary";
   /**

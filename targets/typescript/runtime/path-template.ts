@@ -1,7 +1,22 @@
 // Path templates of the description (`/things/{id}`): filled with values, or matched against a concrete path. The
 // runtime learns every path from the model, so it only ever handles them as templates.
+import { SdkError } from "./errors.js";
 
 const PARAMETER = /\{([^}]+)\}/g;
+
+/**
+ * Refuses, before anything is sent, a path parameter whose value as the URL carries it (percent-encoded) is empty,
+ * "." or "..": servers and proxies collapse or resolve such segments (RFC 3986 removes dot segments), so the request
+ * would reach another path. The encoded value is checked, %2e as a dot too: "%2e%2e" given is sent as "%252e%252e",
+ * a plain segment. The value is left out of the message (a download token is a credential).
+ */
+export function checkPathValues(label: string, values: Readonly<Record<string, string | number>> | undefined): void {
+  for (const name in values) {
+    if (/^(?:\.|%2e){0,2}$/i.test(encodeURIComponent(values[name] as string | number))) {
+      throw new SdkError(`${label}: path parameter ${name} must not be empty, "." or ".."`);
+    }
+  }
+}
 
 /** The names of a template's parameters, in order. */
 export function templateParameters(template: string): string[] {

@@ -22,6 +22,7 @@ import {
 import { buildMeta, nextPossibleRequestSeconds } from "./meta.js";
 import type { ResponseMeta } from "./model.js";
 import type { ResolvedOptions } from "./options.js";
+import { checkPathValues } from "./path-template.js";
 import { backoffDelay, retryDelay, verdictForNetwork, verdictForStatus, wasNotSent } from "./retry.js";
 import { type Budget, checkBudget, jobOption, sleepWithin } from "./timing.js";
 
@@ -145,9 +146,10 @@ export class Transport {
     return [...this.#middleware];
   }
 
-  /** The call's answer; a budget already spent rejects it before anything is sent. */
+  /** The call's answer; a budget already spent or an empty or dot path parameter rejects it before anything is sent. */
   send(req: SendRequest): Promise<SendResult> {
     try {
+      checkPathValues(req.label, req.pathParams);
       checkBudget(req.budget);
     } catch (spent) {
       return Promise.reject(spent);

@@ -23,7 +23,7 @@ const MARKERS: Readonly<Record<string, readonly string[]>> = {
  * Ceilings of min + gzip, in bytes, that the bundles must stay under. The goals are 4.0 kB for one operation and
  * 12 kB for the whole client (docs/benchmarks.md shows where they stand); these ceilings keep what was reached.
  */
-const CEILINGS = { one: 10_760, whole: 20_555 };
+const CEILINGS = { one: 10_840, whole: 20_610 };
 
 const entry = (key: string): string => {
   const found = bundleCases().find((c) => c.key === key);

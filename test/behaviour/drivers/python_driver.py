@@ -55,6 +55,9 @@ def kind_of(error: BaseException) -> str:
     for name, kind in KINDS:
         if isinstance(error, getattr(sdk.errors, name)):
             return kind
+    # The root class itself, not a subclass: the runtime's refusal of the call's own arguments.
+    if type(error) is sdk.errors.SdkError:
+        return "invalid-argument"
     return f"other:{type(error).__name__}"
 
 

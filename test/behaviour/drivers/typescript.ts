@@ -19,6 +19,7 @@ import {
   JobFailedError,
   JobMayExistError,
   MalformedResponseError,
+  SdkError,
   ServiceError,
   startJob,
   submitJob,
@@ -105,6 +106,8 @@ function kindOf(error: unknown): string {
   if (error instanceof DeadlineExceededError) return "deadline";
   if (error instanceof ConnectionError) return "connection";
   if (error instanceof ServiceError) return "service";
+  // The root class itself, not a subclass: the runtime's refusal of the call's own arguments.
+  if (error instanceof Error && error.constructor === SdkError) return "invalid-argument";
   return `other:${error instanceof Error ? error.name : typeof error}`;
 }
 

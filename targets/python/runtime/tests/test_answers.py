@@ -61,12 +61,35 @@ FILE = OperationSpec(
     answers=((200, ("application/octet-stream",)),),
 )
 GONE = OperationSpec("deletePet", "DELETE", "/pets/1", response_media_types=(), security=((),), answers=((204, ()),))
+ANY_PET = OperationSpec(
+    "getAnyPet",
+    "GET",
+    "/pets/any",
+    response_media_types=("*/*",),
+    security=((),),
+    answers=((200, ("*/*",)),),
+    answer_kinds=(("*/*", "json"),),
+)
+ANY_FILE = OperationSpec(
+    "getAnyFile", "GET", "/any", response_media_types=("*/*",), security=((),), answers=((200, ("*/*",)),)
+)
 
 
 def test_json_answers_are_validated_into_the_named_type(make_runtime: MakeRuntime) -> None:
     runtime = make_runtime(Recorder([lambda r: json_answer(200, {"name": "Rex", "extra": 1})]))
     pet = runtime.answer(settle(runtime.call(PET)), Union[Pet, None])
     assert isinstance(pet, Pet) and pet.name == "Rex" and pet.model_extra == {"extra": 1}
+
+
+def test_a_range_the_spec_declares_json_is_decoded_and_one_it_does_not_stays_bytes(make_runtime: MakeRuntime) -> None:
+    handlers: list[Handler] = [
+        lambda r: answer(200, "application/json", b'{"name": "Rex"}'),
+        lambda r: answer(200, "application/json", b'{"name": "Rex"}'),
+    ]
+    runtime = make_runtime(Recorder(handlers))
+    pet = runtime.answer(settle(runtime.call(ANY_PET)), Pet)
+    assert isinstance(pet, Pet) and pet.name == "Rex"
+    assert settle(runtime.call(ANY_FILE)).data == b'{"name": "Rex"}'
 
 
 def test_an_absent_required_field_reads_none_and_a_present_one_is_validated(make_runtime: MakeRuntime) -> None:

@@ -41,6 +41,7 @@ from paperoffice_runtime import (
     NoWait,
     OperationSpec,
     RetryPolicy,
+    SdkError,
     SecurityScheme,
     ServiceError,
     ServiceModel,
@@ -272,6 +273,9 @@ KINDS: list[tuple[type[BaseException], str]] = [
 
 
 def kind_of(error: BaseException) -> str:
+    # The root class itself, not a subclass: the runtime's refusal of the call's own arguments.
+    if type(error) is SdkError:
+        return "invalid-argument"
     return next((kind for cls, kind in KINDS if isinstance(error, cls)), f"other:{type(error).__name__}")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import urllib.parse
 
 import httpx
 import pytest
@@ -291,6 +292,21 @@ def test_json_body_and_form_bodies(make_runtime: MakeRuntime) -> None:
     assert third.headers["Content-Type"].startswith("multipart/form-data; boundary=")
     assert b'name="opts"\r\n\r\n{"k": 1}\r\n' in third.content
     assert b'filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF\r\n' in third.content
+
+
+def test_urlencoded_lists_repeat_their_name_and_objects_go_as_brackets(make_runtime: MakeRuntime) -> None:
+    form = OperationSpec("form", "POST", "/form", "application/x-www-form-urlencoded", security=((),))
+    recorder = Recorder([ok])
+    body = {"expand": ["x", "y"], "metadata": {"order": "7"}, "items": [{"price": "p 1", "n": 2}]}
+    settle(make_runtime(recorder).call(form, CallInput(body=body)))
+    content = recorder.requests[0].content.decode("ascii")
+    assert urllib.parse.parse_qsl(content) == [
+        ("expand", "x"),
+        ("expand", "y"),
+        ("metadata[order]", "7"),
+        ("items[0][price]", "p 1"),
+        ("items[0][n]", "2"),
+    ]
 
 
 def test_multipart_without_a_file_is_still_multipart(make_runtime: MakeRuntime) -> None:

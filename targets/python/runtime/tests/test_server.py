@@ -24,6 +24,7 @@ from paperoffice_runtime import (
     MayHaveBeenProcessedError,
     OperationSpec,
     RetryPolicy,
+    SdkError,
     SyncRuntime,
     sync_runtime,
 )
@@ -288,3 +289,17 @@ def test_download_to_file_from_a_real_server(servers: Servers, flavor: str, tmp_
     saved = use(flavor, servers, lambda runtime: runtime.download_to(servers.other_url + "/file", tmp_path / "f.pdf"))
     assert saved.size == 500000 and (tmp_path / "f.pdf").read_bytes() == b"0123456789" * 50000
     assert "authorization" not in servers.other.requests[0]["headers"]
+
+
+@pytest.mark.parametrize("value", ["", ".", ".."])
+def test_an_empty_or_dot_path_parameter_reaches_no_server(servers: Servers, flavor: str, value: str) -> None:
+    thing = OperationSpec("thingGet", "GET", "/things/{id}", security=(("bearerAuth",),))
+    with pytest.raises(SdkError, match=r'^thingGet: path parameter id must not be empty, "\." or "\.\."$'):
+        use(flavor, servers, lambda runtime: runtime.call(thing, CallInput(path={"id": value})))
+    assert servers.main.requests == [] and servers.main.connections == 0
+
+
+def test_a_percent_encoded_dot_path_parameter_is_sent_as_a_plain_segment(servers: Servers, flavor: str) -> None:
+    thing = OperationSpec("thingGet", "GET", "/things/{id}", security=(("bearerAuth",),))
+    use(flavor, servers, lambda runtime: runtime.call(thing, CallInput(path={"id": "%2e%2e"})))
+    assert [request["path"] for request in servers.main.requests] == ["/v1/things/%252e%252e"]

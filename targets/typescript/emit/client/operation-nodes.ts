@@ -41,7 +41,7 @@ export function billingTypes(alias: string | undefined): BillingTypes {
 export function responseTypeNode(op: Operation, scope: TypeScope): TS.TypeNode {
   const types = op.responses
     .filter((r) => r.status.startsWith("2"))
-    .flatMap((r) => r.contents.filter((c) => c.mediaType.includes("json")).map((c) => schemaType(c.schema, scope, 0)));
+    .flatMap((r) => r.contents.filter((c) => c.encoding === "json").map((c) => schemaType(c.schema, scope, 0)));
   const unique = new Map(types.map((t) => [printNode(t), t]));
   return unique.size === 0 ? unknownType() : unionOf([...unique.values()]);
 }

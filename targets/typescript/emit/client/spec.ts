@@ -2,9 +2,9 @@
 // from the IR only, so that the runtime holds no path, field name or rule of the service.
 import type { IR, Operation, Pagination, Schema, Server } from "../../../../generator/ir/types.js";
 import { envNames } from "../../../../generator/emit/env-names.js";
-import { rawBodyMediaType } from "../../../../generator/emit/operation-files.js";
+import { formContent, isBinaryResponse, jsonBodyMediaType, rawBodyMediaType } from "../../../../generator/emit/operation-files.js";
 
-export { rawBodyMediaType };
+export { isBinaryResponse, rawBodyMediaType };
 
 /** What an operation's OperationSpec holds; operations.ts prints it as an object literal (ts-nodes.ts's jsonExpression). */
 export interface OperationSpecData {
@@ -12,6 +12,10 @@ export interface OperationSpecData {
   method: string;
   path: string;
   requestMediaType?: string;
+  /** Only for an operation that takes a urlencoded form and no multipart one. */
+  urlencoded?: true;
+  /** Only for a JSON body of another JSON media type than application/json. */
+  jsonMediaType?: string;
   /** Only for a binary answer: the runtime reads an operation without it as JSON. */
   response?: "binary";
   /** Only when it differs from what the method implies (the runtime's isResendable reads the method otherwise). */
@@ -39,28 +43,28 @@ function serverData(s: Server): ServerData {
   };
 }
 
-const isJson = (mediaType: string): boolean => mediaType.includes("json");
-
-/** A success answer is binary when every 2xx response has content and none of it is JSON. */
-export function isBinaryResponse(op: Operation): boolean {
-  const ok = op.responses.filter((r) => r.status.startsWith("2"));
-  return ok.length > 0 && ok.every((r) => r.contents.length > 0 && r.contents.every((c) => !isJson(c.mediaType)));
-}
-
 /** Methods HTTP defines as idempotent, as the runtime's isResendable knows them. */
 const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE"]);
 
 export function operationSpec(op: Operation): OperationSpecData {
-  const json = op.requestBody?.contents.find((c) => isJson(c.mediaType));
-  const form = op.requestBody?.contents.find(
-    (c) => c.mediaType === "multipart/form-data" || c.mediaType === "application/x-www-form-urlencoded",
-  );
-  const mediaType = form ? form.mediaType : json ? "application/json" : rawBodyMediaType(op);
+  const jsonType = jsonBodyMediaType(op);
+  const json = jsonType !== undefined;
+  const form = formContent(op);
+  // A form or JSON by the canonical media type of its encoding, which is what the runtime's encodingFor tells apart.
+  const mediaType = form
+    ? form.encoding === "multipart"
+      ? "multipart/form-data"
+      : "application/x-www-form-urlencoded"
+    : json
+      ? "application/json"
+      : rawBodyMediaType(op);
   return {
     operationId: op.id,
     method: op.method.toUpperCase(),
     path: op.path,
     ...(mediaType && { requestMediaType: mediaType }),
+    ...(form?.encoding === "form" && { urlencoded: true as const }),
+    ...(mediaType === "application/json" && jsonType !== undefined && jsonType !== "application/json" && { jsonMediaType: jsonType }),
     ...(isBinaryResponse(op) && { response: "binary" as const }),
     ...(op.idempotent !== IDEMPOTENT_METHODS.has(op.method.toUpperCase()) && { idempotent: op.idempotent }),
     ...(op.billed && { billed: true as const }),

@@ -78,6 +78,8 @@ func kindOf(err error) string {
 		return "connection"
 	case *sdkruntime.ServiceError:
 		return "service"
+	case *sdkruntime.ConfigError:
+		return "invalid-argument"
 	}
 	return fmt.Sprintf("other:%T", err)
 }

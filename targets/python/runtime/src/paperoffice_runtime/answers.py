@@ -21,6 +21,14 @@ def kind_of_media_type(media_type: str) -> AnswerKind:
     return "bytes"
 
 
+def kind_of_declared(operation: OperationSpec, media_type: str) -> AnswerKind:
+    """The kind of a declared media type: as the generated spec states it, else by its name."""
+    for declared, kind in operation.answer_kinds:
+        if declared == media_type:
+            return kind
+    return kind_of_media_type(media_type)
+
+
 def declared_media_types(operation: OperationSpec, status: int) -> tuple[str, ...] | None:
     """The media types declared for a status (0: any other success status); None when no status declares it, in
     which case any of the declared ones is accepted."""
@@ -41,7 +49,7 @@ def declared_kind(operation: OperationSpec, status: int, content_type: str | Non
         media = tuple(m for _, types in operation.answers for m in types)
     if not media:
         return "none"
-    kinds: list[AnswerKind] = [kind_of_media_type(m) for m in media]
+    kinds: list[AnswerKind] = [kind_of_declared(operation, m) for m in media]
     essence = media_type_of(content_type)
     if essence == "":
         return "json" if "json" in kinds else kinds[0]

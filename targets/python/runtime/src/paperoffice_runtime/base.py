@@ -157,7 +157,8 @@ class Call:
         self.url = (
             url
             if url is not None
-            else self.base_url + (raw_path if raw_path is not None else fill_path(operation.path, call_input.path))
+            else self.base_url
+            + (raw_path if raw_path is not None else fill_path(operation.path, call_input.path, operation.operation_id))
         )
         self.own_origin = origin_of(self.url) == origin_of(self.base_url)
         json_strings = list(call_input.json_strings)

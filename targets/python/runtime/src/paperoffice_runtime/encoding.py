@@ -56,12 +56,24 @@ def parameter_text(value: object) -> str:
     return str(value)
 
 
-def fill_path(template: str, values: Mapping[str, object]) -> str:
+_DOT_OR_EMPTY = re.compile(r"(?:\.|%2e){0,2}", re.IGNORECASE)
+"""An empty or dot segment, plain or percent-encoded: servers and proxies collapse or resolve it (RFC 3986 removes dot
+segments), so the request would reach another path than the operation's."""
+
+
+def fill_path(template: str, values: Mapping[str, object], label: str) -> str:
+    """The template with each parameter percent-encoded. A value that is empty, ``.`` or ``..`` once encoded is
+    refused before anything is sent; ``%`` is encoded too, so ``%2e%2e`` given is sent as ``%252e%252e``. The value
+    is left out of the message (a download token is a credential)."""
+
     def replace(match: re.Match[str]) -> str:
         name = match.group(1)
         if name not in values:
             raise SdkError(f"path parameter {name!r} is missing")
-        return urllib.parse.quote(parameter_text(values[name]), safe="")
+        encoded = urllib.parse.quote(parameter_text(values[name]), safe="")
+        if _DOT_OR_EMPTY.fullmatch(encoded):
+            raise SdkError(f'{label}: path parameter {name} must not be empty, "." or ".."')
+        return encoded
 
     return re.sub(r"\{([^}]+)\}", replace, template)
 
@@ -90,7 +102,9 @@ def encode_body(media_type: str | None, body: object, json_strings: Sequence[str
     if media_type in ("multipart/form-data", "application/x-www-form-urlencoded"):
         if not isinstance(body, Mapping):
             raise SdkError(f"a {media_type} body must be a mapping of fields")
-        return _form(media_type, body, frozenset(json_strings))  # pyright: ignore[reportUnknownArgumentType]
+        if media_type == "application/x-www-form-urlencoded":
+            return _urlencoded(body, frozenset(json_strings))  # pyright: ignore[reportUnknownArgumentType]
+        return _form(body, frozenset(json_strings))  # pyright: ignore[reportUnknownArgumentType]
     if isinstance(body, str):
         return EncodedBody(content=body.encode("utf-8"), content_type=media_type)
     if isinstance(body, (bytes, bytearray)):
@@ -98,7 +112,8 @@ def encode_body(media_type: str | None, body: object, json_strings: Sequence[str
     raise SdkError(f"a {media_type} body must be bytes or str")
 
 
-def _form(media_type: str, body: Mapping[str, object], json_strings: frozenset[str]) -> EncodedBody:
+def _form(body: Mapping[str, object], json_strings: frozenset[str]) -> EncodedBody:
+    """A multipart/form-data body: files as parts, a list as ``a,b``, an object as JSON text."""
     data: dict[str, str] = {}
     files: list[tuple[str, tuple[str | None, bytes, str | None]]] = []
     for name, raw in body.items():
@@ -120,11 +135,40 @@ def _form(media_type: str, body: Mapping[str, object], json_strings: frozenset[s
                     files.append((name, _file_part(item)))
         else:
             data[name] = parameter_text(value)
-    if media_type == "application/x-www-form-urlencoded":
-        if files:
-            raise SdkError("files cannot travel in an application/x-www-form-urlencoded body")
-        return EncodedBody(content=urllib.parse.urlencode(data).encode("ascii"), content_type=media_type)
     return _multipart(data, files)
+
+
+def _urlencoded(body: Mapping[str, object], json_strings: frozenset[str]) -> EncodedBody:
+    """A urlencoded form: a list repeats its name, an object's fields go as ``name[key]`` and a list of objects as
+    ``name[0][key]``, as the TypeScript and Go clients send them and form APIs (Stripe's, Twilio's) read them."""
+    pairs: list[tuple[str, str]] = []
+    for name, raw in body.items():
+        value = plain(raw)
+        if name in json_strings and value is not None:
+            pairs.append((name, json.dumps(value)))
+        else:
+            _form_pairs(name, value, pairs)
+    return EncodedBody(
+        content=urllib.parse.urlencode(pairs).encode("ascii"), content_type="application/x-www-form-urlencoded"
+    )
+
+
+def _form_pairs(name: str, raw: object, pairs: list[tuple[str, str]]) -> None:
+    value = plain(raw)
+    if value is None:
+        return
+    if isinstance(value, (bytes, bytearray)) or _is_file_tuple(value):
+        raise SdkError(f"files cannot travel in an application/x-www-form-urlencoded body (field {name})")
+    if isinstance(value, Mapping):
+        for key, item in cast("Mapping[str, object]", value).items():
+            _form_pairs(f"{name}[{key}]", item, pairs)
+    elif isinstance(value, (list, tuple)):
+        items = cast("Sequence[object]", value)
+        indexed = any(isinstance(item, (Mapping, list, tuple)) for item in items)
+        for index, item in enumerate(items):
+            _form_pairs(f"{name}[{index}]" if indexed else name, item, pairs)
+    else:
+        pairs.append((name, parameter_text(value)))
 
 
 def _file_part(value: object) -> tuple[str | None, bytes, str | None]:

@@ -80,7 +80,7 @@ def poll_path(envelope: dict[str, object], job_id: str, jobs: JobsModel) -> str:
     given = None if field is None else envelope.get(field)
     if isinstance(given, str) and _matches(jobs.poll.operation.path, given.split("?", 1)[0]):
         return given
-    return fill_path(jobs.poll.operation.path, {jobs.poll.job_id_parameter: job_id})
+    return fill_path(jobs.poll.operation.path, {jobs.poll.job_id_parameter: job_id}, jobs.poll.operation.operation_id)
 
 
 @dataclass(frozen=True)

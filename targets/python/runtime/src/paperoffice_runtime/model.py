@@ -12,6 +12,8 @@ from typing import Literal
 
 HttpMethod = Literal["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"]
 JobRole = Literal["submit", "poll", "download"]
+MediaKind = Literal["json", "text", "bytes"]
+"""How a body of a media type is handed over: decoded JSON, text, or bytes."""
 Security = tuple[tuple[str, ...], ...]
 """Alternatives of security scheme names, any one of which is enough; an empty alternative means none is needed."""
 
@@ -119,6 +121,9 @@ class OperationSpec:
     """The declared success answers: (status, media types), status 0 for any other success status, no media type
     for an answer without content. Given, a body of a media type the status does not declare is refused. Empty: the
     answers are read by ``response_media_types`` alone."""
+    answer_kinds: tuple[tuple[str, MediaKind], ...] = ()
+    """How each declared answer media type is read, as the description's media type and schema make it (``*/*``
+    with an object schema is JSON). A media type not listed is read by its name alone."""
     servers: tuple[ServerModel, ...] = ()
     """The operation's own servers (operation- or path-level): it is sent to the first, variables at their
     defaults, a relative one below the runtime's base address, unless the base address was given (``base_url`` or

@@ -99,7 +99,7 @@ type Node struct {
 	// Parent is "parent".
 	Parent *Node `json:"parent,omitempty"`
 	// Label is "label".
-	Label *NodeLabel `json:"label,omitempty"`
+	Label sdkruntime.Nullable[NodeLabel] `json:"label,omitzero"`
 	// Extra holds the fields this release does not declare, kept as they were received; they are sent too.
 	Extra map[string]json.RawMessage `json:"-"`
 }

@@ -144,7 +144,13 @@ class AsyncClient:
         await self._runtime.call(_m.GET_ITEM, deadline=deadline)
         return None
 
-    async def post_no_id123(self, n_123: str, body: _ty.Class, *, deadline: float | None = None) -> _md.JsonValue:
+    async def post_no_id123(
+        self,
+        n_123: str,
+        body: _ty.Class | None = None,
+        *,
+        deadline: float | None = None,
+    ) -> _md.JsonValue:
         """POST /no-id/{123}"""
         result = await self._runtime.call(
             _m.POST_NO_ID123,

@@ -144,7 +144,13 @@ class Client:
         self._runtime.call(_m.GET_ITEM, deadline=deadline)
         return None
 
-    def post_no_id123(self, n_123: str, body: _ty.Class, *, deadline: float | None = None) -> _md.JsonValue:
+    def post_no_id123(
+        self,
+        n_123: str,
+        body: _ty.Class | None = None,
+        *,
+        deadline: float | None = None,
+    ) -> _md.JsonValue:
         """POST /no-id/{123}"""
         result = self._runtime.call(_m.POST_NO_ID123, _rt.CallInput(path={"123": n_123}, body=body), deadline=deadline)
         return _t.cast(_md.JsonValue, self._runtime.answer(result, _md.JsonValue))

@@ -24,6 +24,7 @@ DELETE = OperationSpec(
     idempotent=True,
     security=(),
     answers=((200, ("application/json",)),),
+    answer_kinds=(("application/json", "json"),),
 )
 
 GET_ITEM_2 = OperationSpec(
@@ -34,6 +35,7 @@ GET_ITEM_2 = OperationSpec(
     idempotent=True,
     security=(),
     answers=((200, ("application/json",)),),
+    answer_kinds=(("application/json", "json"),),
 )
 
 GET_ITEM = OperationSpec(

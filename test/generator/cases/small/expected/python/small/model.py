@@ -27,6 +27,7 @@ GET_ITEM = OperationSpec(
     idempotent=True,
     security=(),
     answers=((200, ("application/json",)),),
+    answer_kinds=(("application/json", "json"),),
 )
 
 ADD_JOB = OperationSpec(
@@ -38,6 +39,7 @@ ADD_JOB = OperationSpec(
     idempotent=False,
     security=(),
     answers=((200, ("application/json",)),),
+    answer_kinds=(("application/json", "json"),),
 )
 
 MODEL = ServiceModel(

@@ -1,0 +1,154 @@
+// The generated Python clients of the media descriptions of test/matrix against a local server: a body declared only
+// as application/x-www-form-urlencoded travels urlencoded (lists repeated, objects as name[key], as the TypeScript
+// and Go clients send them), and a JSON schema under */* or application/* is decoded into its model, while a binary
+// schema, or none, under */* stays a Download.
+import { execFile } from "node:child_process";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emitPython } from "../emit/index.js";
+import { generate, writeFiles } from "../../../generator/generate.js";
+import { venvPython } from "./package.js";
+
+const run = promisify(execFile);
+const DESCRIPTIONS = fileURLToPath(new URL("../../../test/matrix/descriptions/", import.meta.url));
+
+interface Received {
+  readonly url: string;
+  readonly contentType: string | undefined;
+  readonly body: string;
+}
+
+/** What the server answers per path: JSON under `application/json` and bytes under `application/octet-stream`. */
+const ANSWERS: Readonly<Record<string, { status: number; type?: string; body?: string }>> = {
+  "/charges": { status: 200, type: "application/json", body: '{"id":"ch_1"}' },
+  "/notes": { status: 204 },
+  "/info.0.json": { status: 200, type: "application/json", body: '{"num":614,"title":"Woodpecker"}' },
+  "/comics": { status: 200, type: "application/json", body: '[{"num":1},{"num":2}]' },
+  "/raw": { status: 200, type: "application/octet-stream", body: '{"not":"parsed"}' },
+  "/untyped": { status: 200, type: "application/octet-stream", body: "%PDF-1.7" },
+  "/things/1": { status: 200, type: "application/vnd.things+json", body: '{"name":"b"}' },
+  "/legacy": { status: 200, type: "text/json", body: '{"name":"old"}' },
+};
+
+let base = "";
+let server: Server;
+let baseUrl = "";
+const received: Received[] = [];
+
+beforeAll(async () => {
+  base = await mkdtemp(join(tmpdir(), "python-media-"));
+  for (const name of ["media-form-urlencoded", "media-star-json", "media-json-suffix"]) {
+    await writeFiles(join(base, name), (await generate(join(DESCRIPTIONS, `${name}.yaml`), { emitters: [emitPython] })).files);
+  }
+  server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (c: Buffer) => {
+      body += c.toString("utf8");
+    });
+    req.on("end", () => {
+      const url = req.url ?? "";
+      received.push({ url, contentType: req.headers["content-type"], body });
+      const answer = ANSWERS[url] ?? { status: 404 };
+      res.writeHead(answer.status, answer.type === undefined ? {} : { "content-type": answer.type }).end(answer.body);
+    });
+  });
+  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}, 120_000);
+
+afterAll(async () => {
+  await new Promise((ok) => server.close(ok));
+  if (base !== "") await rm(base, { recursive: true, force: true });
+});
+
+/** Runs a program with the generated package of a description importable; its last line of output is JSON. */
+async function python(name: string, program: string): Promise<unknown> {
+  const { stdout } = await run(venvPython, ["-c", program, baseUrl], {
+    cwd: base,
+    env: { ...process.env, PYTHONPATH: join(base, name, "python"), PYTHONDONTWRITEBYTECODE: "1" },
+    timeout: 60_000,
+  });
+  return JSON.parse(stdout.trim().split("\n").at(-1) ?? "null");
+}
+
+describe("form bodies on the wire (Python)", () => {
+  it("sends a urlencoded-only body urlencoded, lists repeated and objects as name[key]; multipart where both are declared", async () => {
+    received.length = 0;
+    const out = await python(
+      "media-form-urlencoded",
+      `
+import json, sys
+from media_form.client import Client
+client = Client(base_url=sys.argv[1])
+charge = client.create_charge({"amount": 100, "description": "a b&c=d", "expand": ["x", "y"], "metadata": {"order": "7"}})
+client.add_note({"text": "hi"})
+print(json.dumps(charge.id))
+`,
+    );
+    expect(out).toBe("ch_1");
+    expect(received[0]?.contentType).toBe("application/x-www-form-urlencoded");
+    expect([...new URLSearchParams(received[0]?.body).entries()]).toEqual([
+      ["amount", "100"],
+      ["description", "a b&c=d"],
+      ["expand", "x"],
+      ["expand", "y"],
+      ["metadata[order]", "7"],
+    ]);
+    expect(received[1]?.contentType).toMatch(/^multipart\/form-data; boundary=/);
+  });
+});
+
+describe("JSON under media ranges on the wire (Python)", () => {
+  it("decodes */* and application/* with JSON schemas into models; keeps binary and schemaless */* as bytes", async () => {
+    const out = await python(
+      "media-star-json",
+      `
+import json, sys
+from media_star.client import Client
+from media_star.models import Comic
+import paperoffice_runtime as rt
+client = Client(base_url=sys.argv[1])
+comic = client.get_comic()
+comics = client.list_comics()
+raw = client.get_raw()
+untyped = client.get_untyped()
+print(json.dumps({
+    "comic": [type(comic) is Comic, comic.num, comic.title],
+    "comics": [type(c) is Comic and c.num for c in comics],
+    "raw": [isinstance(raw, rt.Download), raw.content.decode()],
+    "untyped": [isinstance(untyped, rt.Download), untyped.content.decode()],
+}))
+`,
+    );
+    expect(out).toEqual({
+      comic: [true, 614, "Woodpecker"],
+      comics: [1, 2],
+      raw: [true, '{"not":"parsed"}'],
+      untyped: [true, "%PDF-1.7"],
+    });
+  });
+});
+
+describe("JSON of other JSON media types on the wire (Python)", () => {
+  it("sends a merge-patch body as application/merge-patch+json, and reads +json and text/json answers as models", async () => {
+    received.length = 0;
+    const out = await python(
+      "media-json-suffix",
+      `
+import json, sys
+from media_json_suffix.client import Client
+client = Client(base_url=sys.argv[1])
+print(json.dumps([client.patch_thing("1", {"name": "b"}).name, client.get_legacy().name]))
+`,
+    );
+    expect(received[0]?.contentType).toBe("application/merge-patch+json");
+    expect(JSON.parse(received[0]?.body ?? "null")).toEqual({ name: "b" });
+    expect(out).toEqual(["b", "old"]);
+  });
+});
