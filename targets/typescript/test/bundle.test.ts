@@ -22,8 +22,10 @@ const MARKERS: Readonly<Record<string, readonly string[]>> = {
 /**
  * Ceilings of min + gzip, in bytes, that the bundles must stay under. The goals are 4.0 kB for one operation and
  * 12 kB for the whole client (docs/benchmarks.md shows where they stand); these ceilings keep what was reached.
+ * The whole client's rose from 20,610 to 20,655 with two things it sends right now: a body declared only as
+ * urlencoded sent urlencoded (it went as multipart), and an operation's own servers (it went to the document's).
  */
-const CEILINGS = { one: 10_840, whole: 20_610 };
+const CEILINGS = { one: 10_840, whole: 20_655 };
 
 const entry = (key: string): string => {
   const found = bundleCases().find((c) => c.key === key);
