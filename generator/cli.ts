@@ -67,6 +67,14 @@ async function main(argv: readonly string[]): Promise<number> {
   );
 }
 
+// A reader that went away (`paperoffice-sdk generate --help | head -3`) ends the output, not the command with a trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+    process.exit(process.exitCode ?? 0);
+  });
+}
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

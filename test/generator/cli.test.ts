@@ -240,6 +240,22 @@ describe("the command's answers", CONCURRENT, () => {
     240_000,
   );
 
+  it("ends quietly when its reader goes away (| head), with no stack trace", async () => {
+    const out = await mkdtemp(join(tmpdir(), "out-"));
+    // --verbose writes a line a file after the summary: writes go on after the reader left.
+    const args = ["generate", "--spec", SMALL, "--out", join(out, "sdk"), "--verbose"];
+    const child = spawn(process.execPath, ["--import", TSX, join(root, "generator/cli.ts"), ...args], { cwd: root });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString("utf8");
+    });
+    // As head does: the first chunk read, then the pipe closed.
+    child.stdout.once("data", () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on("exit", (c) => resolve(c)));
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+  });
+
   it("names an unreachable address and an invalid description's missing parts", async () => {
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
