@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate, writeFiles } from "../../generator/generate.js";
 import { withLocalRuntime } from "../../targets/typescript/local-runtime.js";
 import { MAX_FILE_NAME } from "../../targets/typescript/emit/names.js";
+import { diagnosticLine, mypyStrict, pyrightStrict } from "../../targets/python/test/checkers.js";
 import { venvBin, venvPython } from "../../targets/python/test/package.js";
 
 const run = promisify(execFile);
@@ -176,21 +177,11 @@ print(json.dumps({"ran": getattr(builtins, "HOSTILE_RAN", None), "seen": seen}))
   }, 180_000);
 
   it("type-check as Python packages with strict pyright, zero errors", async () => {
-    const config = join(base, "pyrightconfig.json");
-    const include = THEMES.map((t) => relative(base, join(outOf(t), "python")));
-    await writeFile(config, JSON.stringify({ include, typeCheckingMode: "strict", pythonVersion: "3.10", venvPath: root, venv: ".venv" }));
-    const { stdout } = await run(join(root, "node_modules/.bin/pyright"), ["-p", config, "--outputjson"], {
-      cwd: base,
-      maxBuffer: 64 * 1024 * 1024,
-      timeout: 240_000,
-    }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? "" }));
-    const report = JSON.parse(stdout) as {
-      summary: { filesAnalyzed: number; errorCount: number };
-      generalDiagnostics: { file: string; range?: { start: { line: number } }; message: string }[];
-    };
-    const problems = report.generalDiagnostics.map(
-      (d) => `${relative(base, d.file)}:${(d.range?.start.line ?? -1) + 1} ${d.message.split("\n")[0]}`,
+    const report = await pyrightStrict(
+      base,
+      THEMES.map((t) => relative(base, join(outOf(t), "python"))),
     );
+    const problems = report.generalDiagnostics.map((d) => diagnosticLine(base, d));
     expect(problems).toEqual([]);
     expect(report.summary.errorCount).toBe(0);
     expect(report.summary.filesAnalyzed).toBeGreaterThanOrEqual(THEMES.length * 8);
@@ -201,12 +192,8 @@ print(json.dumps({"ran": getattr(builtins, "HOSTILE_RAN", None), "seen": seen}))
     for (const theme of THEMES) {
       const folder = join(outOf(theme), "python");
       const [module] = (await readdir(folder, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name);
-      const result = await run(
-        `${venvBin}mypy`,
-        ["--strict", "--no-incremental", "--cache-dir", "/dev/null", "--python-version", "3.10", module!],
-        { cwd: folder, maxBuffer: 16 * 1024 * 1024, timeout: 240_000 },
-      ).catch((error: { stdout?: string; stderr?: string }) => ({ stdout: `${error.stdout ?? ""}${error.stderr ?? ""}`, stderr: "" }));
-      if (!/^Success: no issues found/m.test(result.stdout)) problems.push(`${theme}: ${result.stdout.trim()}`);
+      const result = await mypyStrict(folder, [module!]);
+      if (!result.clean) problems.push(`${theme}: ${result.output.trim()}`);
     }
     expect(problems).toEqual([]);
   }, 600_000);

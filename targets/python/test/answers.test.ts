@@ -6,7 +6,7 @@
 // beside this file) is generated into a temporary folder and driven, blocking and asyncio, against a small server
 // in the Python process.
 import { execFile } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,7 +18,6 @@ import { venvPython } from "./package.js";
 
 const run = promisify(execFile);
 const here = fileURLToPath(new URL("./", import.meta.url));
-const root = fileURLToPath(new URL("../../../", import.meta.url));
 
 let base: string;
 let files: Map<string, string>;
@@ -151,6 +150,7 @@ out["requests"] = requests
 server.shutdown()
 print(json.dumps(out))
 `;
+import { diagnosticLine, pyrightStrict } from "./checkers.js";
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x01, ...Buffer.from("binary"), 0xff];
 
@@ -238,21 +238,8 @@ describe("the Python client's answers", () => {
   }, 90_000);
 
   it("type-checks with strict pyright, zero errors", async () => {
-    const config = join(base, "pyrightconfig.json");
-    await writeFile(
-      config,
-      JSON.stringify({ include: ["python"], typeCheckingMode: "strict", pythonVersion: "3.10", venvPath: root, venv: ".venv" }),
-    );
-    const { stdout } = await run(join(root, "node_modules/.bin/pyright"), ["-p", config, "--outputjson"], {
-      cwd: base,
-      maxBuffer: 64 * 1024 * 1024,
-      timeout: 240_000,
-    }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? "" }));
-    const report = JSON.parse(stdout) as {
-      summary: { errorCount: number };
-      generalDiagnostics: { file: string; range?: { start: { line: number } }; message: string }[];
-    };
-    expect(report.generalDiagnostics.map((d) => `${d.file}:${(d.range?.start.line ?? -1) + 1} ${d.message.split("\n")[0]}`)).toEqual([]);
+    const report = await pyrightStrict(base, ["python"]);
+    expect(report.generalDiagnostics.map((d) => diagnosticLine(base, d))).toEqual([]);
     expect(report.summary.errorCount).toBe(0);
   }, 300_000);
 });

@@ -4,7 +4,7 @@
 // credentials redacted from errors, and none sent to another origin. A small description (auth.yaml beside this
 // file) is generated into a temporary folder and driven against two small servers in the Python process.
 import { execFile } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,7 +16,6 @@ import { venvPython } from "./package.js";
 
 const run = promisify(execFile);
 const here = fileURLToPath(new URL("./", import.meta.url));
-const root = fileURLToPath(new URL("../../../", import.meta.url));
 
 let base: string;
 let files: Map<string, string>;
@@ -193,6 +192,7 @@ own.shutdown()
 foreign.shutdown()
 print(json.dumps(out))
 `;
+import { diagnosticLine, pyrightStrict } from "./checkers.js";
 
 describe("the Python client's credentials", () => {
   it("writes each operation's security alternatives and the description's schemes", () => {
@@ -261,21 +261,8 @@ describe("the Python client's credentials", () => {
   }, 90_000);
 
   it("type-checks with strict pyright, zero errors", async () => {
-    const config = join(base, "pyrightconfig.json");
-    await writeFile(
-      config,
-      JSON.stringify({ include: ["python"], typeCheckingMode: "strict", pythonVersion: "3.10", venvPath: root, venv: ".venv" }),
-    );
-    const { stdout } = await run(join(root, "node_modules/.bin/pyright"), ["-p", config, "--outputjson"], {
-      cwd: base,
-      maxBuffer: 64 * 1024 * 1024,
-      timeout: 240_000,
-    }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? "" }));
-    const report = JSON.parse(stdout) as {
-      summary: { filesAnalyzed: number; errorCount: number };
-      generalDiagnostics: { file: string; range?: { start: { line: number } }; message: string }[];
-    };
-    expect(report.generalDiagnostics.map((d) => `${d.file}:${(d.range?.start.line ?? -1) + 1} ${d.message.split("\n")[0]}`)).toEqual([]);
+    const report = await pyrightStrict(base, ["python"]);
+    expect(report.generalDiagnostics.map((d) => diagnosticLine(base, d))).toEqual([]);
     expect(report.summary.errorCount).toBe(0);
     expect(report.summary.filesAnalyzed).toBeGreaterThanOrEqual(8);
   }, 300_000);

@@ -5,7 +5,7 @@
 // of that name. The package is generated into a temporary folder, every module imported, every class's
 // annotations evaluated, a model built from JSON over HTTP and its fields read back; strict pyright and mypy pass.
 import { execFile } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,11 +13,10 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emitPython } from "../emit/index.js";
 import { generate, writeFiles } from "../../../generator/generate.js";
-import { venvBin, venvPython } from "./package.js";
+import { venvPython } from "./package.js";
 
 const run = promisify(execFile);
 const here = fileURLToPath(new URL("./", import.meta.url));
-const root = fileURLToPath(new URL("../../../", import.meta.url));
 
 let base: string;
 
@@ -106,6 +105,7 @@ print(json.dumps({
     "sent": seen,
 }))
 `;
+import { diagnosticLine, mypyStrict, pyrightStrict } from "./checkers.js";
 
 describe("Python names that shadow what annotations use", () => {
   it("import, evaluate their annotations, and read a model built from JSON back, over HTTP", async () => {
@@ -175,31 +175,14 @@ describe("Python names that shadow what annotations use", () => {
   }, 90_000);
 
   it("type-check with strict pyright, zero errors", async () => {
-    const config = join(base, "pyrightconfig.json");
-    await writeFile(
-      config,
-      JSON.stringify({ include: ["python"], typeCheckingMode: "strict", pythonVersion: "3.10", venvPath: root, venv: ".venv" }),
-    );
-    const { stdout } = await run(join(root, "node_modules/.bin/pyright"), ["-p", config, "--outputjson"], {
-      cwd: base,
-      maxBuffer: 64 * 1024 * 1024,
-      timeout: 240_000,
-    }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? "" }));
-    const report = JSON.parse(stdout) as {
-      summary: { errorCount: number; filesAnalyzed: number };
-      generalDiagnostics: { file: string; range?: { start: { line: number } }; message: string }[];
-    };
-    expect(report.generalDiagnostics.map((d) => `${d.file}:${(d.range?.start.line ?? -1) + 1} ${d.message.split("\n")[0]}`)).toEqual([]);
+    const report = await pyrightStrict(base, ["python"]);
+    expect(report.generalDiagnostics.map((d) => diagnosticLine(base, d))).toEqual([]);
     expect(report.summary.errorCount).toBe(0);
     expect(report.summary.filesAnalyzed).toBeGreaterThanOrEqual(8);
   }, 300_000);
 
   it("type-check with mypy --strict, zero errors", async () => {
-    const result = await run(
-      `${venvBin}mypy`,
-      ["--strict", "--no-incremental", "--cache-dir", "/dev/null", "--python-version", "3.10", "builtin_names"],
-      { cwd: join(base, "python"), maxBuffer: 16 * 1024 * 1024, timeout: 240_000 },
-    ).catch((error: { stdout?: string; stderr?: string }) => ({ stdout: `${error.stdout ?? ""}${error.stderr ?? ""}`, stderr: "" }));
-    expect(result.stdout).toMatch(/^Success: no issues found in \d+ source files/m);
+    const result = await mypyStrict(join(base, "python"), ["builtin_names"]);
+    expect(result.output).toMatch(/^Success: no issues found in \d+ source files/m);
   }, 300_000);
 });

@@ -12,11 +12,10 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emitPython } from "../emit/index.js";
 import { generate, writeFiles } from "../../../generator/generate.js";
-import { venvBin, venvPython } from "./package.js";
+import { venvPython } from "./package.js";
 
 const run = promisify(execFile);
 const here = fileURLToPath(new URL("./", import.meta.url));
-const root = fileURLToPath(new URL("../../../", import.meta.url));
 
 let base: string;
 
@@ -104,6 +103,7 @@ asyncio.run(asynchronous())
 server.shutdown()
 print(json.dumps(seen))
 `;
+import { mypyStrict, pyrightStrict } from "./checkers.js";
 
 describe("Python request bodies the description does not require", () => {
   it("may be left out: no body is sent; a form given travels as the form, blocking and asyncio", async () => {
@@ -127,19 +127,7 @@ describe("Python request bodies the description does not require", () => {
   }, 90_000);
 
   it("strict pyright refuses exactly the marked calls", async () => {
-    const config = join(base, "pyrightconfig.json");
-    await writeFile(
-      config,
-      JSON.stringify({ include: ["python"], typeCheckingMode: "strict", pythonVersion: "3.10", venvPath: root, venv: ".venv" }),
-    );
-    const { stdout } = await run(join(root, "node_modules/.bin/pyright"), ["-p", config, "--outputjson"], {
-      cwd: base,
-      maxBuffer: 64 * 1024 * 1024,
-      timeout: 240_000,
-    }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? "" }));
-    const report = JSON.parse(stdout) as {
-      generalDiagnostics: { file: string; severity: string; range?: { start: { line: number } }; message: string }[];
-    };
+    const report = await pyrightStrict(base, ["python"]);
     const errors = report.generalDiagnostics.filter((d) => d.severity === "error");
     const consumer = join(base, "python", "consumer.py");
     expect(errors.filter((d) => d.file !== consumer).map((d) => `${d.file}: ${d.message}`)).toEqual([]);
@@ -148,12 +136,8 @@ describe("Python request bodies the description does not require", () => {
   }, 300_000);
 
   it("mypy --strict refuses exactly the marked calls", async () => {
-    const result = await run(
-      `${venvBin}mypy`,
-      ["--strict", "--no-incremental", "--cache-dir", "/dev/null", "--python-version", "3.10", "optional_bodies", "consumer.py"],
-      { cwd: join(base, "python"), maxBuffer: 16 * 1024 * 1024, timeout: 240_000 },
-    ).catch((error: { stdout?: string; stderr?: string }) => ({ stdout: `${error.stdout ?? ""}${error.stderr ?? ""}`, stderr: "" }));
-    const errors = [...result.stdout.matchAll(/^([^:\n]+):(\d+): error: /gm)];
+    const result = await mypyStrict(join(base, "python"), ["optional_bodies", "consumer.py"]);
+    const errors = [...result.output.matchAll(/^([^:\n]+):(\d+): error: /gm)];
     expect(errors.filter((m) => m[1] !== "consumer.py").map((m) => m[0])).toEqual([]);
     const lines = [...new Set(errors.map((m) => Number(m[2])))].sort((a, b) => a - b);
     expect(lines).toEqual(expectedLines);

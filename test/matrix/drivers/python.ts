@@ -2,15 +2,12 @@
 // that shadows a name a later annotation uses fails here while the type checkers pass), then strict pyright once
 // over all of them.
 import { execFile } from "node:child_process";
-import { writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { venvPython } from "../../../targets/python/test/package.js";
 import type { MatrixDriver } from "./driver.js";
 
 const run = promisify(execFile);
-const root = fileURLToPath(new URL("../../../", import.meta.url));
 
 const IMPORT_ALL = `
 import importlib, json, os, sys, traceback
@@ -32,24 +29,17 @@ for folder in json.loads(sys.argv[1]):
     sys.path.remove(folder)
 print(json.dumps(failed))
 `;
+import { diagnosticLine, pyrightStrict } from "../../../targets/python/test/checkers.js";
 
 export const pythonDriver: MatrixDriver = async (packages, work) => {
   const folders = packages.map((p) => join(p.out, "python"));
   const env = { ...process.env, PYTHONDONTWRITEBYTECODE: "1" };
   const imported = await run(venvPython, ["-c", IMPORT_ALL, JSON.stringify(folders)], { cwd: work, env, timeout: 120_000 });
   const problems = (JSON.parse(imported.stdout) as string[]).map((line) => relative(work, line));
-  const config = join(work, "pyrightconfig.json");
-  const include = folders.map((f) => relative(work, f));
-  await writeFile(config, JSON.stringify({ include, typeCheckingMode: "strict", pythonVersion: "3.10", venvPath: root, venv: ".venv" }));
-  const { stdout } = await run(join(root, "node_modules/.bin/pyright"), ["-p", config, "--outputjson"], {
-    cwd: work,
-    maxBuffer: 64 * 1024 * 1024,
-    timeout: 240_000,
-  }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? "" }));
-  const report = JSON.parse(stdout) as {
-    generalDiagnostics: { file: string; severity: string; range?: { start: { line: number } }; message: string }[];
-  };
-  for (const d of report.generalDiagnostics.filter((d) => d.severity === "error"))
-    problems.push(`${relative(work, d.file)}:${(d.range?.start.line ?? -1) + 1} pyright: ${d.message.split("\n")[0]}`);
+  const report = await pyrightStrict(
+    work,
+    folders.map((f) => relative(work, f)),
+  );
+  for (const d of report.generalDiagnostics.filter((d) => d.severity === "error")) problems.push(`pyright: ${diagnosticLine(work, d)}`);
   return problems;
 };
