@@ -109,3 +109,24 @@ describe("text/event-stream answers (TypeScript)", () => {
     expect(Date.now() - started).toBeLessThan(3_000);
   });
 });
+
+describe("path keys with a #fragment (TypeScript)", () => {
+  it("sends the path before `#`, with the query after it, for each of two operations that share it", async () => {
+    const sdk = await load<FragmentClient>("wire3-fragment-path");
+    const client = sdk.createClient({ baseUrl });
+    received.length = 0;
+    expect((await sdk.thumbnailFromStream(client, { width: 64 }, new Blob(["png"]))).data).toEqual({ size: 1 });
+    expect((await sdk.thumbnailFromUrl(client, { width: 32 }, { url: "https://x.test/a.png" })).data).toEqual({ size: 1 });
+    expect(received).toEqual([
+      { method: "POST", target: "/thumbnail?width=64", contentType: "application/octet-stream" },
+      { method: "POST", target: "/thumbnail?width=32", contentType: "application/json" },
+    ]);
+  });
+
+  it("fills the path parameters of a path with a #fragment and drops the fragment", async () => {
+    const sdk = await load<FragmentClient>("wire3-fragment-path");
+    received.length = 0;
+    await sdk.patchItemsIdOverloadPatch(sdk.createClient({ baseUrl }), { id: "a b", note: "n" });
+    expect(received).toEqual([{ method: "PATCH", target: "/items/a%20b?note=n", contentType: undefined }]);
+  });
+});
