@@ -156,6 +156,7 @@ export function buildIR(loaded: LoadedDescription): IR {
         id,
         method,
         path,
+        requestPath: requestPath(path),
         ...opt("summary", str(op.summary)),
         ...opt("description", str(op.description)),
         deprecated: op.deprecated === true,
@@ -242,6 +243,12 @@ export function buildIR(loaded: LoadedDescription): IR {
 const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["get", "head", "put", "delete", "options", "trace"]);
 
 /** `onlyPathParameter` names the parameter a role leaves unnamed (the check made sure there is exactly one). */
+/** A path key up to its fragment: a URL never sends what follows `#` (RFC 3986, section 3.5). */
+function requestPath(path: string): string {
+  const hash = path.indexOf("#");
+  return hash < 0 ? path : path.slice(0, hash);
+}
+
 function buildJobRole(ext: Raw, onlyPathParameter: string): JobRole {
   if (ext.role === "poll") {
     return {

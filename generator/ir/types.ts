@@ -4,7 +4,7 @@
  * `npm run ir-schema` (scripts/ir-schema.ts): the JSDoc tags here (`@description`, `@pattern`, `@asType`,
  * `@minimum`, `@discriminator`, `@title`, `@id`) are schema keywords. A change of shape bumps IR_VERSION.
  */
-export const IR_VERSION = "1.6.0";
+export const IR_VERSION = "1.7.0";
 
 /** Any JSON value (defaults and examples as the description gives them). */
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
@@ -209,7 +209,13 @@ export interface Operation {
   /** A valid, non-reserved identifier in camelCase, unique among operations. */
   readonly identifier: Identifier;
   readonly method: "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
+  /** The path key as the description writes it, `#fragment` included: it tells apart operations that share a path. */
   readonly path: string;
+  /**
+   * The path template a request goes to: `path` up to a `#`, which starts a fragment that a URL never sends
+   * (Microsoft's descriptions overload a path as `/analyze#overload=stream`).
+   */
+  readonly requestPath: string;
   readonly summary?: string;
   readonly description?: string;
   readonly deprecated: boolean;

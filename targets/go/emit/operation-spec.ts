@@ -33,7 +33,7 @@ export function operationLiteral(op: Operation): string {
   return goStruct("sdkruntime.Operation", {
     ID: goString(op.id),
     Method: goString(op.method.toUpperCase()),
-    Path: goString(op.path),
+    Path: goString(op.requestPath),
     RequestMediaType: body ? goString(body.mediaType) : undefined,
     Urlencoded: body?.kind === "form" && body.mediaType === "application/x-www-form-urlencoded" ? "true" : undefined,
     JSONMediaType: body?.kind === "json" && jsonType !== "application/json" && jsonType !== undefined ? goString(jsonType) : undefined,

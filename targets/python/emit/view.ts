@@ -185,7 +185,7 @@ function operationSpec(op: Operation): PyExpr {
     "OperationSpec",
     pyString(op.id),
     pyString(op.method.toUpperCase()),
-    pyString(op.path),
+    pyString(op.requestPath),
     ...(body === undefined ? [] : [kw("request_media_type", pyString(body.mediaType))]),
     kw("response_media_types", tuple(acceptOf(op).map(pyString))),
     kw("idempotent", pyBool(op.idempotent && !isJobSubmission(op))),

@@ -220,8 +220,9 @@ export class Transport {
 
       const { response } = outcome;
       if (response.ok) {
-        const data =
-          req.response === "binary" ? (outcome.data ?? new ReadableStream()) : this.#parseJson(outcome.data, response, submission);
+        // openapi-fetch hands back no body for a 204 or a Content-Length of 0 (Prism's empty text/event-stream): the
+        // download is then a stream that has ended, not one that never does, which a reader would wait on until the deadline.
+        const data = req.response === "binary" ? (outcome.data ?? endedStream()) : this.#parseJson(outcome.data, response, submission);
         this.#notePacing(data);
         // A job still running after the hold is the job's answer, not an error, whatever its body holds.
         const stillRunning = jobSubmission && response.status === req.stillRunningStatus;
@@ -323,6 +324,11 @@ export class Transport {
 }
 
 /** The body is serialised before the first attempt (encode.ts); openapi-fetch sends it as it is. */
+/** A body stream with nothing in it, closed already. */
+function endedStream(): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({ start: (controller) => controller.close() });
+}
+
 function asIs(body: SendBody | undefined): SendBody | undefined {
   return body;
 }

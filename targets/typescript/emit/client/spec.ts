@@ -61,7 +61,7 @@ export function operationSpec(op: Operation): OperationSpecData {
   return {
     operationId: op.id,
     method: op.method.toUpperCase(),
-    path: op.path,
+    path: op.requestPath,
     ...(mediaType && { requestMediaType: mediaType }),
     ...(form?.encoding === "form" && { urlencoded: true as const }),
     ...(mediaType === "application/json" && jsonType !== undefined && jsonType !== "application/json" && { jsonMediaType: jsonType }),
