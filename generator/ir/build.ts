@@ -181,6 +181,7 @@ export function buildIR(loaded: LoadedDescription): IR {
         }),
         responses,
         security: security(op.security),
+        ...opt("servers", operationServers(op.servers, item.servers)),
         errorCodes: [...new Set(responses.flatMap((r) => r.errorCodes))].sort(),
         ...(variants && { variants }),
         ...(isWebhookSubscriptionMode(subscription) && { webhookSubscription: subscription }),
@@ -320,7 +321,20 @@ function buildWebhookConventions(ext: Raw): WebhookConventions {
 }
 
 function buildServers(document: Raw): Server[] {
-  return (Array.isArray(document.servers) ? document.servers : []).filter(isRaw).map((s) => ({
+  return convertServers(document.servers);
+}
+
+/** An operation's servers win over its path's; an empty or absent list leaves the next level to apply. */
+function operationServers(own: unknown, path: unknown): Server[] | undefined {
+  for (const level of [own, path]) {
+    const servers = convertServers(level);
+    if (servers.length > 0) return servers;
+  }
+  return undefined;
+}
+
+function convertServers(value: unknown): Server[] {
+  return (Array.isArray(value) ? value : []).filter(isRaw).map((s) => ({
     url: String(s.url),
     ...opt("description", str(s.description)),
     variables: Object.entries(isRaw(s.variables) ? s.variables : {})

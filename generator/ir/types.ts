@@ -4,7 +4,7 @@
  * `npm run ir-schema` (scripts/ir-schema.ts): the JSDoc tags here (`@description`, `@pattern`, `@asType`,
  * `@minimum`, `@discriminator`, `@title`, `@id`) are schema keywords. A change of shape bumps IR_VERSION.
  */
-export const IR_VERSION = "1.5.0";
+export const IR_VERSION = "1.6.0";
 
 /** Any JSON value (defaults and examples as the description gives them). */
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
@@ -220,6 +220,11 @@ export interface Operation {
   readonly responses: readonly Response[];
   /** Alternatives, any one of which is enough. */
   readonly security: readonly SecurityRequirement[];
+  /**
+   * The operation's own servers (operation-level, else path-level), in the description's order; absent when neither
+   * level gives any, so the document's servers apply.
+   */
+  readonly servers?: readonly Server[];
   /** Union of the error codes of its responses, sorted. */
   readonly errorCodes: readonly string[];
   readonly variants?: VariantSet;

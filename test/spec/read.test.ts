@@ -38,9 +38,7 @@ describe("reading a YAML description", () => {
   });
 
   it("shows the lines where a bad text goes wrong, under the message", () => {
-    expect(() => read("openapi: 3.0.0\ninfo:\n  title: x\n   bad: [\n")).toThrow(
-      /at line 3, column 10:\n {4} {2}title: x\n {4} {9}\^$/,
-    );
+    expect(() => read("openapi: 3.0.0\ninfo:\n  title: x\n   bad: [\n")).toThrow(/at line 3, column 10:\n {4} {2}title: x\n {4} {9}\^$/);
   });
 
   it("refuses aliases that multiply the document, as the `yaml` package does", () => {

@@ -6,6 +6,7 @@
 import { envNames } from "../../../generator/emit/env-names.js";
 import type { IR, Operation, Pipeline, Schema } from "../../../generator/ir/types.js";
 import { goString } from "./escape.js";
+import { serverLiteral } from "./operation-spec.js";
 import { goFloat, goStrings, goStruct, uniqueBy } from "./go-value.js";
 
 /** Go names of the operation variables (`opGetJob`), by operation id. */
@@ -45,15 +46,7 @@ export function modelStatements(ir: IR, opVars: OperationVars): string[] {
       add(`m.Pricing.LaneMultipliers[${goString(lane)}] = ${goFloat(multiplier)}`);
     }
   }
-  for (const s of ir.servers) {
-    const vars = uniqueBy(s.variables, (v) => v.name);
-    const entries = vars.map(
-      (v) => `${goString(v.name)}: ${goStruct("", { Default: goString(v.default), Enum: v.enum ? goStrings(v.enum) : undefined })}`,
-    );
-    add(
-      `m.Servers = append(m.Servers, sdkruntime.Server{URL: ${goString(s.url)}, Variables: map[string]sdkruntime.ServerVariable{${entries.join(", ")}}})`,
-    );
-  }
+  for (const s of ir.servers) add(`m.Servers = append(m.Servers, ${serverLiteral(s)})`);
   add("m.SecuritySchemes = map[string]sdkruntime.SecurityScheme{}");
   for (const s of uniqueBy(ir.securitySchemes, (s) => s.name)) {
     const literal =

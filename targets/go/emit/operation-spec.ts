@@ -1,8 +1,16 @@
 // What the generated Go client tells the runtime about an operation (sdkruntime.Operation), from the IR only.
 import { isBinaryResponse, jsonBodyMediaType, requestBodyContent } from "../../../generator/emit/operation-files.js";
-import type { Operation } from "../../../generator/ir/types.js";
+import type { Operation, Server } from "../../../generator/ir/types.js";
 import { goString } from "./escape.js";
-import { goStruct } from "./go-value.js";
+import { goStrings, goStruct, uniqueBy } from "./go-value.js";
+
+/** The sdkruntime.Server literal of a server. */
+export function serverLiteral(s: Server): string {
+  const entries = uniqueBy(s.variables, (v) => v.name).map(
+    (v) => `${goString(v.name)}: ${goStruct("", { Default: goString(v.default), Enum: v.enum ? goStrings(v.enum) : undefined })}`,
+  );
+  return `sdkruntime.Server{URL: ${goString(s.url)}, Variables: map[string]sdkruntime.ServerVariable{${entries.join(", ")}}}`;
+}
 
 export { isBinaryResponse };
 
@@ -34,5 +42,6 @@ export function operationLiteral(op: Operation): string {
     Billed: op.billed ? "true" : undefined,
     Job: op.job ? goString(op.job.role) : undefined,
     Security: `[][]string{${op.security.map((r) => `{${r.map((s) => goString(s.scheme)).join(", ")}}`).join(", ")}}`,
+    Servers: op.servers ? `[]sdkruntime.Server{${op.servers.map(serverLiteral).join(", ")}}` : undefined,
   });
 }

@@ -199,6 +199,7 @@ export function goView(ir: IR, options: GoOptions = {}): LanguageView {
         tokenEnv: markdownCode(env.token),
         baseUrlEnv: markdownCode(env.baseUrl),
         defaultBaseUrl: defaultBaseUrl === "" ? false : markdownText(defaultBaseUrl),
+        operationServers: ir.operations.some((o) => o.servers !== undefined),
         pipelines: pipelineNames.map(markdownCode),
         runtimeModule: RUNTIME_MODULE,
       },

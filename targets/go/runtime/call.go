@@ -107,16 +107,20 @@ func collect(opts []CallOption) *callSettings {
 	return cs
 }
 
-// prepare builds the request of an operation on the base address.
+// prepare builds the request of an operation on its base address (see operationBase).
 func (c *Client) prepare(op *Operation, in Request, cs *callSettings, jsonStrings []string) (*sendRequest, error) {
 	if op.Method == "" || op.Path == "" {
 		return nil, configError("operation %q: the model gives no method or path", op.ID)
 	}
-	u, err := c.operationURL(op, in.Path, in.Query)
+	baseURL, base, err := c.operationBase(op, cs.baseURL)
 	if err != nil {
 		return nil, err
 	}
-	r := &sendRequest{op: op, url: u, binary: op.Response == ResponseBinary, resendable: IsResendable(op), jobSubmission: op.Job == JobRoleSubmit}
+	u, err := c.operationURL(op, baseURL, in.Path, in.Query)
+	if err != nil {
+		return nil, err
+	}
+	r := &sendRequest{op: op, url: u, base: base, binary: op.Response == ResponseBinary, resendable: IsResendable(op), jobSubmission: op.Job == JobRoleSubmit}
 	headers := map[string][]string{}
 	for name, value := range in.Header {
 		headers[name] = []string{value}

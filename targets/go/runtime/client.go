@@ -16,9 +16,12 @@ import (
 
 // Client sends the operations of one service. Create it with [New]; it is safe for concurrent use.
 type Client struct {
-	model         *Model
-	baseURL       string
-	base          *url.URL
+	model   *Model
+	baseURL string
+	base    *url.URL
+	// baseURLGiven: the base address came from WithBaseURL or the environment variable, and applies to every
+	// operation, those with servers of their own too.
+	baseURLGiven  bool
 	http          *http.Client
 	auth          *auth
 	redact        *redactor
@@ -101,6 +104,7 @@ func New(model *Model, opts ...Option) (*Client, error) {
 		model:         model,
 		baseURL:       baseURL,
 		base:          base,
+		baseURLGiven:  s.baseURLSet || env(model.Env.BaseURL) != "",
 		auth:          a,
 		redact:        red,
 		maxRetries:    s.maxRetries,
@@ -181,6 +185,40 @@ func resolveBaseURL(model *Model, s *settings, env func(string) string) (string,
 		suffix = model.Conventions.BasePathSuffix
 	}
 	return checkBaseURL(given, source, suffix)
+}
+
+// operationBase is the base address one call of op goes to, and its origin, whose credentials the call carries:
+// the call's CallBaseURL when given; else the client's when it was given (WithBaseURL or the environment
+// variable), which then applies to every operation so that a mock or proxy sees them all; else the operation's
+// first own server, variables at their defaults, a relative one resolved below the client's base address.
+func (c *Client) operationBase(op *Operation, override string) (string, *url.URL, error) {
+	given, source := override, "CallBaseURL"
+	if override == "" {
+		if c.baseURLGiven || len(op.Servers) == 0 {
+			return c.baseURL, c.base, nil
+		}
+		server := &op.Servers[0]
+		filled, err := fillServer(server, nil)
+		if err != nil {
+			return "", nil, err
+		}
+		given, source = filled, fmt.Sprintf("the server %q of operation %s", server.URL, op.ID)
+		// Below the base address as a folder: "uploads" is under its path, "/uploads" at its origin.
+		if ref, err := url.Parse(filled); err == nil {
+			if folder, err := url.Parse(c.baseURL + "/"); err == nil {
+				given = folder.ResolveReference(ref).String()
+			}
+		}
+	}
+	base, err := checkBaseURL(given, source, "")
+	if err != nil {
+		return "", nil, err
+	}
+	u, err := url.Parse(base)
+	if err != nil {
+		return "", nil, configError("%s: %s gives %q, which is no URL: %v", op.ID, source, given, err)
+	}
+	return base, u, nil
 }
 
 var serverVariable = regexp.MustCompile(`\{([^{}]+)\}`)

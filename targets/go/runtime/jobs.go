@@ -239,7 +239,11 @@ func (c *Client) pollPathOf(jobs *Jobs, env envelope, jobID string) string {
 
 func (c *Client) poll(b *budget, jobs *Jobs, jobID string, cs *callSettings, path string, sleepFirst bool) (*JobResult, error) {
 	op := jobs.Poll.Operation
-	u, err := c.pathURL(&op, path)
+	baseURL, base, err := c.operationBase(&op, cs.baseURL)
+	if err != nil {
+		return nil, err
+	}
+	u, err := c.pathURL(&op, baseURL, path)
 	if err != nil {
 		return nil, err
 	}
@@ -258,7 +262,7 @@ func (c *Client) poll(b *budget, jobs *Jobs, jobID string, cs *callSettings, pat
 				return nil, err
 			}
 		}
-		r := &sendRequest{op: &op, url: u, headers: cs.headers, resendable: IsResendable(&op)}
+		r := &sendRequest{op: &op, url: u, base: base, headers: cs.headers, resendable: IsResendable(&op)}
 		a, err := c.send(b, r)
 		if err != nil {
 			return nil, err

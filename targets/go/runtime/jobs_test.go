@@ -340,3 +340,37 @@ func TestCallIntoDecodes(t *testing.T) {
 		t.Errorf("path = %q", p)
 	}
 }
+
+func TestPollGoesToThePollOperationsOwnServer(t *testing.T) {
+	submit := newScripted(t, step{status: 202, body: stillRunning})
+	polls := newScripted(t, step{body: processing}, step{body: `{"status":"success","job_id":"job_b1","job_status":"completed","job_result":{"pages":5}}`})
+	m := testModel()
+	m.Servers = []Server{{URL: submit.URL + "/v1"}}
+	m.Jobs.Poll.Operation.Servers = []Server{{URL: polls.URL + "/jobs"}}
+	c, err := New(m, WithToken(testToken), WithLookupEnv(noEnv), WithPollInterval(5*time.Millisecond, 10*time.Millisecond))
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	h, err := c.Start(context.Background(), "pdf-merge", map[string]any{"a": "b"})
+	if err != nil {
+		t.Fatalf("Start: %v", err)
+	}
+	// Polls sent to the submission's server would see it still running until this deadline.
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if _, err := h.Wait(ctx); err != nil {
+		t.Fatalf("Wait: %v", err)
+	}
+	if n := submit.count(); n != 1 {
+		t.Errorf("the submission's server got %d requests, want 1 (polls go to the poll operation's server)", n)
+	}
+	got := polls.got()
+	if len(got) != 2 {
+		t.Fatalf("the poll server got %d requests, want 2", len(got))
+	}
+	for _, r := range got {
+		if r.path != "/jobs/job/get/job_b1" || r.header.Get("Authorization") != "Bearer "+testToken {
+			t.Errorf("poll %s with Authorization %q", r.path, r.header.Get("Authorization"))
+		}
+	}
+}

@@ -269,6 +269,10 @@ type Operation struct {
 	// or no alternatives at all, means none is needed and nothing is sent. The generator writes the effective
 	// security of each operation (the description's global security when the operation states none).
 	Security [][]string
+	// Servers are the operation's own servers (operation- or path-level); empty for none. The call goes to the
+	// first, variables at their defaults, a relative one resolved below the client's base address, unless the
+	// client's base address was given (WithBaseURL or the environment variable), which applies to every operation.
+	Servers []Server
 }
 
 // Webhooks describes how the service signs webhook deliveries: header names, body field names and the

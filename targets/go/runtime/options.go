@@ -219,6 +219,7 @@ func WithLogger(logger *slog.Logger) Option {
 type CallOption func(*callSettings)
 
 type callSettings struct {
+	baseURL     string
 	timeout     time.Duration
 	maxRetries  *int
 	headers     http.Header
@@ -233,6 +234,11 @@ type callSettings struct {
 // CallTimeout sets the overall deadline of this call, retries and polls included, instead of the client's.
 func CallTimeout(d time.Duration) CallOption {
 	return func(c *callSettings) { c.timeout = d }
+}
+
+// CallBaseURL sends this call to baseURL instead of the operation's own server or the client's base address.
+func CallBaseURL(baseURL string) CallOption {
+	return func(c *callSettings) { c.baseURL = baseURL }
 }
 
 // CallMaxRetries sets the retries after the first attempt of each request of this call.

@@ -53,6 +53,7 @@ type Result struct {
 type sendRequest struct {
 	op            *Operation
 	url           *url.URL
+	base          *url.URL // origin whose credentials the request carries (its own server's); nil: the client's
 	foreign       bool
 	body          []byte
 	contentType   string
@@ -265,7 +266,11 @@ func (c *Client) roundTrip(b *budget, r *sendRequest) (*http.Response, error) {
 		via = append(via, req)
 		last = resp
 		// Credentials belong to the service's origin: a hop elsewhere, and every hop after it, goes without them.
-		target, foreign = loc, foreign || !sameOrigin(loc, c.base)
+		origin := c.base
+		if r.base != nil {
+			origin = r.base
+		}
+		target, foreign = loc, foreign || !sameOrigin(loc, origin)
 	}
 }
 
@@ -579,12 +584,12 @@ func matchPath(template, path string) (map[string]string, bool) {
 }
 
 // operationURL is the base address plus the filled path and the query.
-func (c *Client) operationURL(op *Operation, path map[string]string, query url.Values) (*url.URL, error) {
+func (c *Client) operationURL(op *Operation, base string, path map[string]string, query url.Values) (*url.URL, error) {
 	filled, err := fillPath(op, path)
 	if err != nil {
 		return nil, err
 	}
-	u, err := url.Parse(c.baseURL + filled)
+	u, err := url.Parse(base + filled)
 	if err != nil {
 		return nil, configError("%s: the URL cannot be built: %v", op.ID, err)
 	}
@@ -600,9 +605,9 @@ func (c *Client) operationURL(op *Operation, path map[string]string, query url.V
 	return u, nil
 }
 
-// pathURL is the base address plus a concrete path below it (a poll URL from an answer).
-func (c *Client) pathURL(op *Operation, path string) (*url.URL, error) {
-	u, err := url.Parse(c.baseURL + path)
+// pathURL is a base address plus a concrete path below it (a poll URL from an answer).
+func (c *Client) pathURL(op *Operation, base, path string) (*url.URL, error) {
+	u, err := url.Parse(base + path)
 	if err != nil {
 		return nil, configError("%s: the URL cannot be built from %q: %v", op.ID, path, err)
 	}

@@ -1,5 +1,15 @@
 import { pascalCase } from "../../../generator/ir/names.js";
-import type { IR, JobDownload, JobPoll, JobSubmit, MediaContent, Operation, Pipeline, Schema } from "../../../generator/ir/types.js";
+import type {
+  IR,
+  JobDownload,
+  JobPoll,
+  JobSubmit,
+  MediaContent,
+  Operation,
+  Pipeline,
+  Schema,
+  Server,
+} from "../../../generator/ir/types.js";
 import { pyComment, pyDocInline, pyDocstring, pyLiteralText, pyString } from "./escape.js";
 import { PY_KEYWORDS, type PyNames, planPythonNames, snakeCase } from "./names.js";
 import { isPyRef, printPyType, type PyType, pyBuiltin, pyOptional, pyRef, pyTypeExpr, pyTypeRefs, pyUnion } from "./py-type.js";
@@ -178,6 +188,28 @@ function operationSpec(op: Operation): PyExpr {
     kw("security", securityOf(op)),
     ...(answers.length > 0 ? [kw("answers", tuple(answers))] : []),
     ...(kinds.length > 0 ? [kw("answer_kinds", tuple(kinds))] : []),
+    ...(op.servers ? [kw("servers", tuple(op.servers.map(serverModel)))] : []),
+  );
+}
+
+/** A server as model.py declares it. */
+function serverModel(s: Server): PyExpr {
+  return call(
+    "ServerModel",
+    pyString(s.url),
+    ...(s.variables.length === 0
+      ? []
+      : [
+          kw(
+            "variables",
+            dict(
+              s.variables.map((v) => [
+                pyString(v.name),
+                call("ServerVariable", pyString(v.default), ...(v.enum ? [kw("enum", tuple(v.enum.map(pyString)))] : [])),
+              ]),
+            ),
+          ),
+        ]),
   );
 }
 
@@ -401,32 +433,7 @@ function serviceModel(ir: IR, specs: ReadonlyMap<Operation, string>): PyExpr {
     );
   }
   if (ir.servers.length > 0) {
-    args.push(
-      kw(
-        "servers",
-        tuple(
-          ir.servers.map((s) =>
-            call(
-              "ServerModel",
-              pyString(s.url),
-              ...(s.variables.length === 0
-                ? []
-                : [
-                    kw(
-                      "variables",
-                      dict(
-                        s.variables.map((v) => [
-                          pyString(v.name),
-                          call("ServerVariable", pyString(v.default), ...(v.enum ? [kw("enum", tuple(v.enum.map(pyString)))] : [])),
-                        ]),
-                      ),
-                    ),
-                  ]),
-            ),
-          ),
-        ),
-      ),
-    );
+    args.push(kw("servers", tuple(ir.servers.map(serverModel))));
   }
   if (ir.securitySchemes.length > 0) {
     args.push(
@@ -783,6 +790,7 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
       titleLine: markdownText(ir.info.title),
       releaseMarkdown: markdownText(ir.info.version),
       readmeBaseUrl: pyString(firstServer),
+      operationServers: ir.operations.some((o) => o.servers !== undefined),
       title: docText(ir.info.title),
       release: pyString(ir.info.version),
       releaseText: docText(ir.info.version),
@@ -798,6 +806,8 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
         .map((o) => planned.method(o))[0],
       pipelineExample: pipelineViews[0]?.method,
       baseUrlEnvText: docText(env.baseUrl),
+      // envNames makes it of A-Z, 0-9 and _ only: nothing to escape in a code span.
+      baseUrlEnvMarkdown: `\`${env.baseUrl}\``,
       modelImports: used,
       specDecls,
       modelDecl,

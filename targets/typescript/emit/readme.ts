@@ -53,6 +53,7 @@ export async function emitReadme(ir: IR, kit: TsKit): Promise<readonly EmittedFi
     events: ir.webhooks.map((w) => ({ event: w.event, summary: cell(w.summary) })),
     // verify and the receivers exist only where the description states how deliveries are signed.
     signing: ir.webhooks.length > 0 && ir.conventions?.webhooks !== undefined,
+    operationServers: ir.operations.some((o) => o.servers !== undefined),
   });
   return [{ path: "README.md", content: `${kit.header(ir, { open: "<!--", close: "-->" })}\n${content}` }];
 }

@@ -41,7 +41,7 @@ export function resolveBaseUrl(options: BaseUrlOptions, model: ServiceModel): st
 }
 
 /** The server's URL template with each `{name}` replaced by the option's value or the variable's default. */
-function fillServer(server: ServerModel, values: Readonly<Record<string, string>> | undefined): string {
+export function fillServer(server: ServerModel, values: Readonly<Record<string, string>> | undefined): string {
   const variables = server.variables ?? {};
   for (const [name, value] of Object.entries(values ?? {})) {
     const variable = variables[name];
@@ -64,7 +64,7 @@ function fillServer(server: ServerModel, values: Readonly<Record<string, string>
   });
 }
 
-function checkBaseUrl(given: string, source: string, suffix: string | undefined): string {
+export function checkBaseUrl(given: string, source: string, suffix?: string): string {
   const rule = suffix === undefined ? "" : ` ending in ${suffix}`;
   const wanted = `an absolute http(s) address${rule}, without query or fragment`;
   let text = typeof given === "string" ? given.trim() : "";

@@ -4,7 +4,7 @@
 // callSubmission for a job submission without a body. Only callOperationWithBody and callSubmission pass
 // JobMayExistError, a submission's error, so that the bundles of other operations leave it out.
 import { encodingFor, jsonSerializer, prepareBody, prepareRawBody, rawContentType, serialiseBody } from "./encode.js";
-import type { ApiResult, BillingData, CallInput, OperationSpec, RequestOptions, SendBody } from "./model.js";
+import type { ApiResult, BillingData, CallInput, OperationServerOptions, OperationSpec, RequestOptions, SendBody } from "./model.js";
 import { checkPipeline } from "./pipeline.js";
 import { isResendable } from "./retry.js";
 import { internals, type Runtime } from "./runtime.js";
@@ -80,6 +80,8 @@ function operationRequest(
     budget,
     label: op.operationId,
     security: op.security,
+    // Set only by atOperationServer, which checked it.
+    baseUrl: (options as OperationServerOptions).baseUrl,
   };
 }
 

@@ -227,7 +227,7 @@ export function bindDownloadFile(jobs?: JobModel): DownloadFile {
         : await transport.send({
             ...common,
             path: target.kind === "foreign" ? target.path : "",
-            ...(target.kind === "foreign" && { foreignBaseUrl: target.origin }),
+            ...(target.kind === "foreign" && { baseUrl: target.origin, foreign: true }),
             label: "download",
           });
     return toDownload(

@@ -17,6 +17,7 @@ export {
   type SchemeKinds,
 } from "./auth-schemes.js";
 export { callJsonOperation, callOperation, callOperationWithBody, callSubmission } from "./call.js";
+export { atOperationServer } from "./operation-server.js";
 export { bindDownloadFile, type Download, type DownloadFile, downloadFile, fileNameFromDisposition } from "./download.js";
 export {
   AbortedError,
@@ -58,6 +59,7 @@ export type {
   EnvelopeModel,
   JobModel,
   JobsModel,
+  OperationServerOptions,
   OperationSpec,
   PaginationModel,
   PipelineModel,

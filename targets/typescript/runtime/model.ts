@@ -183,6 +183,11 @@ export interface OperationSpec {
   pagination?: PaginationModel;
   /** Alternatives of security scheme names, any one of which is enough; an empty alternative means none needed. */
   security?: readonly (readonly string[])[];
+  /**
+   * The operation's own servers (operation- or path-level). Its generated function sends it to the first through
+   * atOperationServer, unless the client's base address was given (which applies to every operation).
+   */
+  servers?: readonly ServerModel[];
 }
 
 /** Names of a limit/offset read: the page size and skip query parameters, the items and total answer fields. */
@@ -222,6 +227,12 @@ export interface RequestOptions {
   mediaType?: "multipart/form-data" | "application/x-www-form-urlencoded";
   /** Extra request headers. Authorization is always set by the runtime. */
   headers?: Record<string, string>;
+}
+
+/** The options of a call of an operation with servers of its own (see atOperationServer). */
+export interface OperationServerOptions extends RequestOptions {
+  /** Base address of this call only, instead of the operation's server or the client's base address. */
+  baseUrl?: string;
 }
 
 /**

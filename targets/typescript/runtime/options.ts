@@ -40,7 +40,9 @@ export interface ClientOptions {
   /**
    * Service address. Default: the environment variable the generated README names (Node only), else the
    * description's first server with its variables (see serverVariables). Where the description states a base-path
-   * rule, the address must follow it.
+   * rule, the address must follow it. Given here or by that variable, it applies to every operation, those with
+   * servers of their own included (so that a mock or proxy sees every call); otherwise such an operation goes to its
+   * first server.
    */
   baseUrl?: string;
   /** Values of the first server's variables, instead of their defaults (only when baseUrl is not given). */

@@ -21,6 +21,11 @@ export interface Internals {
   readonly options: ResolvedOptions;
   readonly transport: Transport;
   readonly errors: ErrorContext;
+  /**
+   * The baseUrl option as given, unchecked (options.baseUrl is the address in use): when set, it applies to
+   * operations with servers of their own too (see atOperationServer).
+   */
+  readonly baseUrl: string | undefined;
 }
 
 /**
@@ -81,7 +86,7 @@ export class Runtime<B extends BillingData = BillingData, Paths extends object =
     // Browsers do not let scripts set User-Agent.
     const userAgent = browser ? undefined : userAgentOf(model, options.userAgentSuffix);
     const transport = new Transport(resolved, errors, auth, userAgent);
-    this[internals] = { model, options: resolved, transport, errors };
+    this[internals] = { model, options: resolved, transport, errors, baseUrl: options.baseUrl };
   }
 
   /**

@@ -50,8 +50,10 @@ export interface SendRequest {
   headers?: Readonly<Record<string, string>> | undefined;
   /** Name for logs: the operationId or the path template, never the URL (queries may hold scoped tokens). */
   label: string;
-  /** Another origin, for signed download URLs; no credentials are sent there. */
-  foreignBaseUrl?: string;
+  /** Instead of the client's base address: an operation's own server, or the origin of a signed download URL. */
+  baseUrl?: string | undefined;
+  /** baseUrl is another origin (a signed download URL): no credentials are sent there. */
+  foreign?: boolean;
   /** The operation's security alternatives (see OperationSpec.security); undefined for raw requests. */
   security?: readonly (readonly string[])[] | undefined;
 }
@@ -169,7 +171,7 @@ export class Transport {
       checkBudget(b);
       if (this.#options.pacing) await this.#pace(b);
       // Plain string credentials are used as they are, without a trip through the microtask queue.
-      const pending = req.foreignBaseUrl === undefined ? this.#auth.apply(req.security, req.label) : undefined;
+      const pending = req.foreign ? undefined : this.#auth.apply(req.security, req.label);
       const credentials = pending instanceof Promise ? await pending : pending;
       checkBudget(b);
       attempts++;
@@ -184,13 +186,14 @@ export class Transport {
           params: { path: req.pathParams, query },
           parseAs: req.response === "binary" ? "stream" : "text",
           headers,
+          // Undefined keeps the client's base address, as an absent one does (openapi-fetch reads it only when set).
+          baseUrl: req.baseUrl as string,
         };
         if (req.body !== undefined) {
           init.body = req.body;
           init.bodySerializer = asIs;
         }
         if (deadline.signal !== undefined) init.signal = deadline.signal;
-        if (req.foreignBaseUrl !== undefined) init.baseUrl = req.foreignBaseUrl;
         outcome = await deadline.settle(this.client.request(req.method.toLowerCase() as Method, req.path, init));
       } catch (thrown) {
         const failure = this.#networkFailure(thrown, deadline.signal, b);

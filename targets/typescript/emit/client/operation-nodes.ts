@@ -185,7 +185,26 @@ export function operationFunctionSpec(op: Operation, context: OperationContext):
   const send = binary ? "downloadFile" : body ? bodyCall(op) : op.job?.role === "submit" ? "callSubmission" : "callOperation";
   const result = binary ? typeRef("Download", billing.alias === undefined ? undefined : billing.extra()) : typeRef(names.response(op));
   const checked = body !== undefined && check !== undefined;
-  const args = [id("client"), id(names.spec(op)), requestInput(op, keys, optionalParams, checked), id("options")];
+  const input = requestInput(op, keys, optionalParams, checked);
+  const sendWith = (options: TS.Expression) =>
+    call(send, binary ? undefined : [result, ...billing.extra()], [id("client"), id(names.spec(op)), input, options]);
+  // An operation with servers of its own is sent through the runtime's atOperationServer, which picks its address
+  // (and turns a bad one into a rejection); other operations' bundles leave it out.
+  const sending = op.servers
+    ? call("atOperationServer", undefined, [
+        id("client"),
+        id(names.spec(op)),
+        id("options"),
+        f.createArrowFunction(
+          undefined,
+          undefined,
+          [f.createParameterDeclaration(undefined, undefined, "at")],
+          undefined,
+          f.createToken(ts.SyntaxKind.EqualsGreaterThanToken),
+          sendWith(id("at")),
+        ),
+      ])
+    : sendWith(id("options"));
   const statements: TS.Statement[] = [
     // The check returns the body to send (its URL normalised); the body as given is never sent.
     ...(checked
@@ -200,7 +219,7 @@ export function operationFunctionSpec(op: Operation, context: OperationContext):
           ),
         ]
       : []),
-    returns(call(send, binary ? undefined : [result, ...billing.extra()], args)),
+    returns(sending),
   ];
   return {
     send,
@@ -211,7 +230,7 @@ export function operationFunctionSpec(op: Operation, context: OperationContext):
         { name: "client", type: billing.client() },
         ...(params.length > 0 ? [{ name: "params", type: typeRef(names.params(op)), optional: optionalParams }] : []),
         ...(body ? [{ name: "body", type: typeRef(names.body(op)), optional: !op.requestBody?.required }] : []),
-        { name: "options", type: typeRef("RequestOptions"), optional: true },
+        { name: "options", type: typeRef(op.servers ? "OperationServerOptions" : "RequestOptions"), optional: true },
       ],
       returnType: typeRef("Promise", [binary ? result : typeRef("ApiResult", [result, ...billing.extra()])]),
       body: statements,

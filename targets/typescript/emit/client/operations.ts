@@ -152,6 +152,10 @@ function operationText(
     doc: docs(op, names),
   });
   used.functions.add(spec.send);
+  if (op.servers) {
+    used.functions.add("atOperationServer");
+    used.runtime.add("OperationServerOptions");
+  }
   if (hasHeaderParameters(op)) used.functions.add("parameterHeaders");
   return `${declarations.join("\n")}\n\n${printFunction(spec.function)}\n`;
 }

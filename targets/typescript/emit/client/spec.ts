@@ -1,6 +1,6 @@
 // What the generated client tells the runtime about an operation and about the whole description: plain data,
 // from the IR only, so that the runtime holds no path, field name or rule of the service.
-import type { IR, Operation, Pagination, Schema } from "../../../../generator/ir/types.js";
+import type { IR, Operation, Pagination, Schema, Server } from "../../../../generator/ir/types.js";
 import { envNames } from "../../../../generator/emit/env-names.js";
 import {
   formContent,
@@ -30,6 +30,23 @@ export interface OperationSpecData {
   job?: "submit" | "poll" | "download";
   pagination?: Pagination;
   security: string[][];
+  /** Only for an operation with servers of its own. */
+  servers?: ServerData[];
+}
+
+/** A server as the runtime's ServerModel holds it: variables by name. */
+export interface ServerData {
+  url: string;
+  variables?: Record<string, { default: string; enum?: readonly string[] }>;
+}
+
+function serverData(s: Server): ServerData {
+  return {
+    url: s.url,
+    ...(s.variables.length > 0 && {
+      variables: Object.fromEntries(s.variables.map((v) => [v.name, { default: v.default, ...(v.enum && { enum: v.enum }) }])),
+    }),
+  };
 }
 
 /** Methods HTTP defines as idempotent, as the runtime's isResendable knows them. */
@@ -60,6 +77,7 @@ export function operationSpec(op: Operation): OperationSpecData {
     ...(op.job && { job: op.job.role }),
     ...(op.pagination && { pagination: op.pagination }),
     security: op.security.map((requirement) => requirement.map((s) => s.scheme)),
+    ...(op.servers && { servers: op.servers.map(serverData) }),
   };
 }
 
@@ -90,12 +108,7 @@ export function descriptionModel(ir: IR): Record<string, unknown> {
   const jobs = jobsModel(ir);
   return {
     title: ir.info.title,
-    servers: ir.servers.map((s) => ({
-      url: s.url,
-      ...(s.variables.length > 0 && {
-        variables: Object.fromEntries(s.variables.map((v) => [v.name, { default: v.default, ...(v.enum && { enum: v.enum }) }])),
-      }),
-    })),
+    servers: ir.servers.map(serverData),
     securitySchemes: Object.fromEntries(
       ir.securitySchemes.map((s) => [
         s.name,

@@ -71,6 +71,7 @@ class AsyncRuntime(BaseRuntime):
         deadline: float | None = None,
         max_retries: int | None = None,
         headers: dict[str, str] | None = None,
+        base_url: str | None = None,
     ) -> ApiResult[object]: ...
 
     @overload
@@ -83,6 +84,7 @@ class AsyncRuntime(BaseRuntime):
         deadline: float | None = None,
         max_retries: int | None = None,
         headers: dict[str, str] | None = None,
+        base_url: str | None = None,
     ) -> ApiResult[T]: ...
 
     async def call(
@@ -94,9 +96,13 @@ class AsyncRuntime(BaseRuntime):
         deadline: float | None = None,
         max_retries: int | None = None,
         headers: dict[str, str] | None = None,
+        base_url: str | None = None,
     ) -> ApiResult[T] | ApiResult[object]:
-        """One operation with its retries, all within ``deadline`` seconds (default: the runtime's)."""
-        call = self.new_call(operation, call_input, deadline=deadline, max_retries=max_retries, headers=headers)
+        """One operation with its retries, all within ``deadline`` seconds (default: the runtime's); ``base_url``
+        sends this call there instead of the operation's server or the runtime's base address."""
+        call = self.new_call(
+            operation, call_input, deadline=deadline, max_retries=max_retries, headers=headers, base_url=base_url
+        )
         return self.convert(await self._run(call), response_type, call)
 
     async def _run(self, call: Call, sink: Sink | None = None) -> ApiResult[object]:

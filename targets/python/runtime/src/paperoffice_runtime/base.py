@@ -18,7 +18,7 @@ import httpx
 import pydantic
 
 from .answers import declared_kind, declared_text
-from .base_url import resolve_base_url
+from .base_url import operation_base_url, resolve_base_url
 from .credentials import AppliedCredentials, BasicCredentials, Credential, Credentials, TokenProvider
 from .deadline import Deadline
 from .encoding import CallInput, encode_body, fill_path, parameter_text, query_pairs
@@ -132,6 +132,7 @@ class Call:
         headers: Mapping[str, str] | None = None,
         raw_path: str | None = None,
         url: str | None = None,
+        base_url: str | None = None,
     ) -> None:
         self.runtime = runtime
         self.operation = operation
@@ -147,13 +148,19 @@ class Call:
         self.attempts = 0
         self.retries = 0
         self.rotated = False
+        # Credentials belong to the origin of the call's base address: the operation's own server's, when it has one.
+        self.base_url = (
+            runtime.base_url
+            if url is not None
+            else operation_base_url(operation, runtime.base_url, runtime.base_url_given, base_url)
+        )
         self.url = (
             url
             if url is not None
-            else runtime.base_url
+            else self.base_url
             + (raw_path if raw_path is not None else fill_path(operation.path, call_input.path, operation.operation_id))
         )
-        self.own_origin = origin_of(self.url) == origin_of(runtime.base_url)
+        self.own_origin = origin_of(self.url) == origin_of(self.base_url)
         json_strings = list(call_input.json_strings)
         self.body = encode_body(operation.request_media_type, call_input.body, json_strings)
 
@@ -205,7 +212,7 @@ class Call:
         if pairs:
             url += ("&" if urllib.parse.urlsplit(url).query else "?") + urllib.parse.urlencode(pairs)
         content = self.body.content if method is None else None
-        foreign = origin_of(url) != origin_of(runtime.base_url)
+        foreign = origin_of(url) != origin_of(self.base_url)
         # An operation that declares no answer body sends no Accept header, not even the HTTP client's default.
         drop = ("accept",) if accept is None and self.operation.answers else ()
         return runtime.build_request(
@@ -220,7 +227,7 @@ class Call:
         if request.method not in ("GET", "HEAD"):
             return None
         target = urllib.parse.urljoin(str(request.url), location)
-        if origin_of(target) == origin_of(self.runtime.base_url) and self.own_origin:
+        if origin_of(target) == origin_of(self.base_url) and self.own_origin:
             credentials = self.runtime.credentials.apply(self.operation.security, self.label)
             return self._build(target, credentials, request.method)
         return self._build(target, AppliedCredentials(), request.method)
@@ -347,7 +354,9 @@ class BaseRuntime:
 
     - ``error_classes``: the generated ServiceError subclass of each code of the error table.
     - ``base_url``: the service address; default: the environment variable the model names, else the description's
-      first server with its variables (``server_variables`` gives their values instead of the defaults).
+      first server with its variables (``server_variables`` gives their values instead of the defaults). Given
+      (here or by that variable), it applies to every operation; otherwise an operation with servers of its own
+      goes to its first server.
     - ``token`` (default: the environment variable the model names), ``api_key``, ``username`` and ``password``,
       ``credentials`` (by security scheme name): each is needed only by the operations whose security asks for it.
       A token or API key may be a callable returning it, asked before each request (and once more after a 401 the
@@ -399,6 +408,9 @@ class BaseRuntime:
         if token is None and model.env.token is not None:
             token = env.get(model.env.token) or None
         self.base_url = resolve_base_url(model, base_url, server_variables, env)
+        # A given base address applies to every operation, those with servers of their own too.
+        from_env = None if model.env.base_url is None else env.get(model.env.base_url)
+        self.base_url_given = base_url is not None or bool(from_env)
         conventions = model.conventions
         self.redactor = Redactor(secrets, None if conventions is None else conventions.tokens)
         basic = None if username is None or password is None else BasicCredentials(username, password)
@@ -486,6 +498,7 @@ class BaseRuntime:
         headers: Mapping[str, str] | None = None,
         raw_path: str | None = None,
         url: str | None = None,
+        base_url: str | None = None,
     ) -> Call:
         if not isinstance(deadline, Deadline):
             deadline = Deadline(self.deadline if deadline is None else deadline)
@@ -498,6 +511,7 @@ class BaseRuntime:
             headers=headers,
             raw_path=raw_path,
             url=url,
+            base_url=base_url,
         )
 
     def convert(self, result: ApiResult[object], response_type: type[T] | None, call: Call) -> ApiResult[T]:

@@ -8,7 +8,7 @@ import urllib.parse
 from collections.abc import Mapping
 
 from .errors import SdkError
-from .model import ServerModel, ServiceModel
+from .model import OperationSpec, ServerModel, ServiceModel
 
 
 def fill_server(server: ServerModel, values: Mapping[str, str] | None) -> str:
@@ -51,6 +51,21 @@ def resolve_base_url(
     else:
         raise SdkError("base_url is required: the description declares no servers")
     return check_base_url(given, source, None if model.conventions is None else model.conventions.base_path_suffix)
+
+
+def operation_base_url(operation: OperationSpec, base_url: str, given: bool, override: str | None) -> str:
+    """Where one call goes: ``override`` (a call's ``base_url``) when given; else the runtime's base address when it
+    was given (option or environment variable), which then applies to every operation so that a mock or proxy sees
+    them all; else the operation's first own server, variables at their defaults, a relative one resolved below the
+    runtime's base address; else the runtime's base address."""
+    if override is not None:
+        return check_base_url(override, "base_url", None)
+    if given or not operation.servers:
+        return base_url
+    server = operation.servers[0]
+    # Below the base address as a folder: "uploads" is under its path, "/uploads" at its origin.
+    filled = urllib.parse.urljoin(base_url + "/", fill_server(server, None))
+    return check_base_url(filled, f"the server {server.url!r} of operation {operation.operation_id}", None)
 
 
 def check_base_url(given: str, source: str, suffix: str | None) -> str:

@@ -124,6 +124,10 @@ class OperationSpec:
     answer_kinds: tuple[tuple[str, MediaKind], ...] = ()
     """How each declared answer media type is read, as the description's media type and schema make it (``*/*``
     with an object schema is JSON). A media type not listed is read by its name alone."""
+    servers: tuple[ServerModel, ...] = ()
+    """The operation's own servers (operation- or path-level): it is sent to the first, variables at their
+    defaults, a relative one below the runtime's base address, unless the base address was given (``base_url`` or
+    the environment variable), which applies to every operation. Empty: the runtime's base address."""
 
 
 @dataclass(frozen=True)

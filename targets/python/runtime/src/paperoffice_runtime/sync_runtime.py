@@ -207,6 +207,7 @@ class SyncRuntime(BaseRuntime):
         deadline: float | None = None,
         max_retries: int | None = None,
         headers: dict[str, str] | None = None,
+        base_url: str | None = None,
     ) -> ApiResult[object]: ...
 
     @overload
@@ -219,6 +220,7 @@ class SyncRuntime(BaseRuntime):
         deadline: float | None = None,
         max_retries: int | None = None,
         headers: dict[str, str] | None = None,
+        base_url: str | None = None,
     ) -> ApiResult[T]: ...
 
     def call(
@@ -230,9 +232,13 @@ class SyncRuntime(BaseRuntime):
         deadline: float | None = None,
         max_retries: int | None = None,
         headers: dict[str, str] | None = None,
+        base_url: str | None = None,
     ) -> ApiResult[T] | ApiResult[object]:
-        """One operation with its retries, all within ``deadline`` seconds (default: the runtime's)."""
-        call = self.new_call(operation, call_input, deadline=deadline, max_retries=max_retries, headers=headers)
+        """One operation with its retries, all within ``deadline`` seconds (default: the runtime's); ``base_url``
+        sends this call there instead of the operation's server or the runtime's base address."""
+        call = self.new_call(
+            operation, call_input, deadline=deadline, max_retries=max_retries, headers=headers, base_url=base_url
+        )
         return self.convert(self._run(call), response_type, call)
 
     def _run(self, call: Call, sink: Sink | None = None) -> ApiResult[object]:

@@ -1,0 +1,123 @@
+// Operations with servers of their own, over HTTP on 127.0.0.1: two small servers, a description whose document
+// server is the first and whose upload operation (and a path item) name the second. Without an explicit base
+// address each operation goes to its own first server; an explicit one applies to every operation; a call's
+// baseUrl option sends that call elsewhere.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generate, writeFiles } from "../../../generator/generate.js";
+import { withLocalRuntime } from "../local-runtime.js";
+
+interface Seen {
+  server: "main" | "uploads";
+  url: string;
+  authorization: string | undefined;
+}
+type Sdk = {
+  createClient(options?: object): object;
+  plain(client: object, options?: object): Promise<unknown>;
+  upload(client: object, options?: object): Promise<unknown>;
+  pathLevel(client: object, options?: object): Promise<unknown>;
+  relative(client: object, options?: object): Promise<unknown>;
+};
+
+const seen: Seen[] = [];
+let main: Server;
+let uploads: Server;
+let base: string;
+let sdk: Sdk;
+
+function listen(name: Seen["server"]): Promise<Server> {
+  const server = createServer((req, res) => {
+    seen.push({ server: name, url: req.url ?? "", authorization: req.headers.authorization });
+    req.resume();
+    req.on("end", () => res.writeHead(200, { "content-type": "application/json" }).end("{}"));
+  });
+  return new Promise((ok) => server.listen(0, "127.0.0.1", () => ok(server)));
+}
+const portOf = (server: Server) => (server.address() as AddressInfo).port;
+
+/** The description, with the servers' real ports (the upload server's as a variable default). */
+function description(mainPort: number, uploadsPort: number): Record<string, unknown> {
+  const ok = { responses: { "200": { description: "ok", content: { "application/json": { schema: { type: "object" } } } } } };
+  return {
+    openapi: "3.1.0",
+    info: { title: "op-servers-ts", version: "1" },
+    servers: [{ url: `http://127.0.0.1:${mainPort}/v1` }],
+    security: [{ bearer: [] }],
+    components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+    paths: {
+      "/plain": { get: { operationId: "plain", ...ok } },
+      "/upload": {
+        post: {
+          operationId: "upload",
+          servers: [
+            { url: "http://{host}:{port}/up", variables: { host: { default: "127.0.0.1" }, port: { default: String(uploadsPort) } } },
+            { url: `http://127.0.0.1:${mainPort}/never` },
+          ],
+          ...ok,
+        },
+      },
+      "/path-level": { servers: [{ url: `http://127.0.0.1:${uploadsPort}` }], get: { operationId: "pathLevel", ...ok } },
+      "/relative": { get: { operationId: "relative", servers: [{ url: "/rel" }], ...ok } },
+    },
+  };
+}
+
+beforeAll(async () => {
+  [main, uploads] = await Promise.all([listen("main"), listen("uploads")]);
+  base = await mkdtemp(join(tmpdir(), "ts-op-servers-"));
+  await writeFile(join(base, "package.json"), `${JSON.stringify({ type: "module" })}\n`);
+  const source = join(base, "servers.json");
+  await writeFile(source, JSON.stringify(description(portOf(main), portOf(uploads))));
+  const out = join(base, "out");
+  const { files } = await generate(source, { ...withLocalRuntime(out), languages: ["typescript"], outputs: [] });
+  await writeFiles(out, files);
+  sdk = (await import(join(out, "index.ts"))) as Sdk;
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all([main, uploads].map((s) => new Promise((ok) => s?.close(ok))));
+  if (base) await rm(base, { recursive: true, force: true });
+});
+
+async function where(call: () => Promise<unknown>): Promise<Seen | undefined> {
+  const before = seen.length;
+  await call();
+  expect(seen.length - before).toBe(1);
+  return seen.at(-1);
+}
+
+describe("operation servers (TypeScript)", () => {
+  it("sends an operation with servers of its own to its first server, the others to the document's", async () => {
+    const client = sdk.createClient({ token: "t" });
+    expect(await where(() => sdk.plain(client))).toEqual({ server: "main", url: "/v1/plain", authorization: "Bearer t" });
+    expect(await where(() => sdk.upload(client))).toEqual({ server: "uploads", url: "/up/upload", authorization: "Bearer t" });
+    expect(await where(() => sdk.pathLevel(client))).toMatchObject({ server: "uploads", url: "/path-level" });
+    // A relative server is below the client's base address: "/rel" at its origin.
+    expect(await where(() => sdk.relative(client))).toMatchObject({ server: "main", url: "/rel/relative" });
+  });
+
+  it("sends every operation to an explicit base address, so that a mock or proxy sees them all", async () => {
+    const client = sdk.createClient({ token: "t", baseUrl: `http://127.0.0.1:${portOf(main)}/mock` });
+    expect(await where(() => sdk.upload(client))).toMatchObject({ server: "main", url: "/mock/upload" });
+    expect(await where(() => sdk.pathLevel(client))).toMatchObject({ server: "main", url: "/mock/path-level" });
+  });
+
+  it("sends one call of such an operation to the baseUrl of its options", async () => {
+    const client = sdk.createClient({ token: "t" });
+    const elsewhere = { baseUrl: `http://127.0.0.1:${portOf(main)}/other/` };
+    expect(await where(() => sdk.upload(client, elsewhere))).toEqual({ server: "main", url: "/other/upload", authorization: "Bearer t" });
+    expect(await where(() => sdk.pathLevel(client, elsewhere))).toMatchObject({ server: "main", url: "/other/path-level" });
+    // The call's option wins over an explicit client base address too.
+    const explicit = sdk.createClient({ token: "t", baseUrl: `http://127.0.0.1:${portOf(main)}/mock` });
+    const uploadsBase = { baseUrl: `http://127.0.0.1:${portOf(uploads)}` };
+    expect(await where(() => sdk.upload(explicit, uploadsBase))).toMatchObject({ server: "uploads", url: "/upload" });
+    const before = seen.length;
+    await expect(sdk.upload(client, { baseUrl: "ftp://x" })).rejects.toThrow(/baseUrl must be an absolute http\(s\) address/);
+    expect(seen.length).toBe(before);
+  });
+});
