@@ -28,23 +28,38 @@ export function operationFileNames(operations: readonly Operation[], names: Read
 }
 
 /**
+ * The content an operation's body is sent as, one rule for every target: JSON when the body offers it (its types
+ * travel as declared, where a form's one-element array reads back as a string), else multipart (it carries files
+ * and every field alike), else urlencoded, else the first content, sent as it is.
+ */
+export function requestBodyContent(op: Operation): MediaContent | undefined {
+  const contents = op.requestBody?.contents ?? [];
+  const jsons = contents.filter((c) => c.encoding === "json");
+  return (
+    jsons.find((c) => mediaEssence(c.mediaType) === "application/json") ??
+    jsons[0] ??
+    contents.find((c) => c.encoding === "multipart") ??
+    contents.find((c) => c.encoding === "form") ??
+    contents[0]
+  );
+}
+
+/**
  * The media type of a body sent as it is: that of an operation whose body is neither JSON nor a form
  * (application/octet-stream, text/plain...). A client takes text or a file for it.
  */
 export function rawBodyMediaType(op: Operation): string | undefined {
-  const contents = op.requestBody?.contents ?? [];
-  const formOrJson = contents.some((c) => c.encoding === "json" || c.encoding === "form" || c.encoding === "multipart");
-  return formOrJson ? undefined : contents[0]?.mediaType;
+  const content = requestBodyContent(op);
+  return content === undefined || isJsonOrForm(content) ? undefined : content.mediaType;
 }
 
-/**
- * The form content an operation's body is sent as: multipart when declared, since it carries files and every
- * field alike, else urlencoded.
- */
+/** The form content an operation's body is sent as (multipart or urlencoded), by requestBodyContent's rule. */
 export function formContent(op: Operation): MediaContent | undefined {
-  const contents = op.requestBody?.contents ?? [];
-  return contents.find((c) => c.encoding === "multipart") ?? contents.find((c) => c.encoding === "form");
+  const content = requestBodyContent(op);
+  return content?.encoding === "multipart" || content?.encoding === "form" ? content : undefined;
 }
+
+const isJsonOrForm = (c: MediaContent): boolean => c.encoding === "json" || c.encoding === "form" || c.encoding === "multipart";
 
 /** A media type without parameters that is safe in a header: a token, a slash and a token. */
 const PLAIN_MEDIA_TYPE = /^[A-Za-z0-9!#$&^_.+-]+\/[A-Za-z0-9!#$&^_.+-]+$/;

@@ -35,6 +35,11 @@ import {
 
 type Raw = Record<string, unknown>;
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+/**
+ * Header parameters OpenAPI says are ignored: the request body's media types, the responses' and the security
+ * schemes say what goes in them, and the runtimes set them from those.
+ */
+const IGNORED_HEADERS: ReadonlySet<string> = new Set(["accept", "content-type", "authorization"]);
 const isRaw = (v: unknown): v is Raw => v !== null && typeof v === "object" && !Array.isArray(v);
 const byKey =
   <T>(key: (t: T) => string) =>
@@ -126,6 +131,7 @@ export function buildIR(loaded: LoadedDescription): IR {
       ];
       for (const value of listed) {
         const p = convertParameter(value);
+        if (p.in === "header" && IGNORED_HEADERS.has(p.name.toLowerCase())) continue;
         params.set(`${p.in}:${p.name}`, p); // operation-level parameters override path-level ones
       }
       const all = [...params.values()];

@@ -1,5 +1,5 @@
 // What the generated Go client tells the runtime about an operation (sdkruntime.Operation), from the IR only.
-import { formContent, isBinaryResponse, jsonBodyMediaType, rawBodyMediaType } from "../../../generator/emit/operation-files.js";
+import { isBinaryResponse, jsonBodyMediaType, requestBodyContent } from "../../../generator/emit/operation-files.js";
 import type { Operation, Server } from "../../../generator/ir/types.js";
 import { goString } from "./escape.js";
 import { goStrings, goStruct, uniqueBy } from "./go-value.js";
@@ -18,12 +18,12 @@ export { isBinaryResponse };
 export type BodyKind = { kind: "json" | "form" | "raw"; mediaType: string } | undefined;
 
 export function bodyKind(op: Operation): BodyKind {
-  const contents = op.requestBody?.contents ?? [];
-  const form = formContent(op);
-  if (form) return { kind: "form", mediaType: form.encoding === "multipart" ? "multipart/form-data" : "application/x-www-form-urlencoded" };
-  if (contents.some((c) => c.encoding === "json")) return { kind: "json", mediaType: "application/json" };
-  const raw = rawBodyMediaType(op);
-  return raw === undefined ? undefined : { kind: "raw", mediaType: raw };
+  const content = requestBodyContent(op);
+  if (content === undefined) return undefined;
+  if (content.encoding === "multipart") return { kind: "form", mediaType: "multipart/form-data" };
+  if (content.encoding === "form") return { kind: "form", mediaType: "application/x-www-form-urlencoded" };
+  if (content.encoding === "json") return { kind: "json", mediaType: "application/json" };
+  return { kind: "raw", mediaType: content.mediaType };
 }
 
 /** The sdkruntime.Operation literal of an operation. */

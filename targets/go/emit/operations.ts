@@ -3,7 +3,7 @@
  * that takes a context first, fills an sdkruntime.Request and calls the runtime. Job submission with pipelines is
  * pipelines.ts's business.
  */
-import { formContent, jsonBodyMediaType } from "../../../generator/emit/operation-files.js";
+import { jsonBodyMediaType, requestBodyContent } from "../../../generator/emit/operation-files.js";
 import type { Operation, Parameter, Schema } from "../../../generator/ir/types.js";
 import { goComment, goDoc, goString } from "./escape.js";
 import type { GoTypes } from "./go-type.js";
@@ -60,8 +60,7 @@ export function operationCode(
   }
   if (body) {
     const field = fieldScope.claim("Body");
-    const declared = body.kind === "form" ? formContent(op) : op.requestBody?.contents.find((c) => c.encoding === body.kind);
-    const content = declared ?? op.requestBody?.contents[0];
+    const content = requestBodyContent(op);
     const sentAs = (body.kind === "json" && jsonBodyMediaType(op)) || body.mediaType;
     const required = op.requestBody?.required ?? false;
     fields.push(

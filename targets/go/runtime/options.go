@@ -256,8 +256,9 @@ func CallHeader(name, value string) CallOption {
 	}
 }
 
-// CallMediaType picks the body encoding (MediaMultipart or MediaForm) of an operation that accepts a form;
-// without it such an operation sends multipart, or urlencoded when it takes only that (Operation.Urlencoded).
+// CallMediaType picks the body encoding (MediaMultipart or MediaForm) of an operation sent as a form (one whose
+// body offers JSON is sent as JSON); without it such an operation sends multipart, or urlencoded when it takes
+// only that (Operation.Urlencoded).
 func CallMediaType(mediaType string) CallOption {
 	return func(c *callSettings) { c.mediaType = mediaType }
 }

@@ -303,10 +303,11 @@ func (c *Client) newRequest(b *budget, r *sendRequest, target *url.URL, foreign 
 	for name, values := range c.headers {
 		req.Header[name] = append([]string(nil), values...)
 	}
+	req.Header.Set("User-Agent", c.userAgent)
+	// The call's own headers come last: a header parameter named User-Agent is sent as the caller gave it.
 	for name, values := range r.headers {
 		req.Header[http.CanonicalHeaderKey(name)] = append([]string(nil), values...)
 	}
-	req.Header.Set("User-Agent", c.userAgent)
 	// A JSON operation asks for JSON first, and takes any other media type its answer may have (as the TypeScript
 	// runtime does); a header parameter or option naming Accept wins.
 	if !r.binary && req.Header.Get("Accept") == "" {

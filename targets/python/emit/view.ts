@@ -20,7 +20,7 @@ import { call, defLine, dict, kw, type PyArg, type PyExpr, statement, sub, tuple
 import { releaseIdProblem, releaseToVersion } from "../../../generator/releases/version.js";
 import type { LanguageView } from "../../../generator/emit/templated.js";
 import { envNames } from "../../../generator/emit/env-names.js";
-import { formContent, rawBodyMediaType } from "../../../generator/emit/operation-files.js";
+import { requestBodyContent } from "../../../generator/emit/operation-files.js";
 
 /** Names of the Python package; each defaults to one derived from the description's title. */
 export interface PythonOptions {
@@ -151,21 +151,15 @@ const successResponses = (op: Operation) => op.responses.filter((r) => /^2(?:\d\
 
 /** The media type the runtime encodes a request body as, and how the method takes the body. */
 function requestBodyOf(op: Operation): { mediaType: string; kind: "json" | "form" | "raw"; schema?: Schema } | undefined {
-  const bodies = op.requestBody?.contents ?? [];
-  if (bodies.length === 0) return undefined;
-  const jsons = bodies.filter((c) => c.encoding === "json");
-  const json = jsons.find((c) => c.mediaType === "application/json") ?? jsons[0];
+  const content = requestBodyContent(op);
+  if (content === undefined) return undefined;
   // The runtime encodes application/json and application/*+json as JSON: other JSON (*/*, text/json) goes as the former.
   const jsonType = (t: string) => (t === "application/json" || /^application\/[^;*]*\+json$/.test(t) ? t : "application/json");
-  if (json) return { mediaType: jsonType(json.mediaType), kind: "json", schema: json.schema };
-  const rawType = rawBodyMediaType(op);
-  if (rawType !== undefined) return { mediaType: rawType.includes("*") ? "application/octet-stream" : rawType, kind: "raw" };
-  const form = formContent(op);
-  return {
-    mediaType: form?.encoding === "form" ? "application/x-www-form-urlencoded" : "multipart/form-data",
-    kind: "form",
-    ...(form ? { schema: form.schema } : {}),
-  };
+  if (content.encoding === "json") return { mediaType: jsonType(content.mediaType), kind: "json", schema: content.schema };
+  if (content.encoding === "multipart") return { mediaType: "multipart/form-data", kind: "form", schema: content.schema };
+  if (content.encoding === "form") return { mediaType: "application/x-www-form-urlencoded", kind: "form", schema: content.schema };
+  const rawType = content.mediaType;
+  return { mediaType: rawType.includes("*") ? "application/octet-stream" : rawType, kind: "raw" };
 }
 
 /** The OperationSpec of an operation, as model.py declares it. */

@@ -223,7 +223,7 @@ export interface RequestOptions {
   timeout?: number;
   /** Retries after the first attempt, for this call only (default: the client's retry.maxRetries). */
   maxRetries?: number;
-  /** Body encoding for operations that accept a form; JSON-only operations always send JSON. */
+  /** Body encoding for operations sent as a form; an operation whose body offers JSON always sends JSON. */
   mediaType?: "multipart/form-data" | "application/x-www-form-urlencoded";
   /** Extra request headers. Authorization is always set by the runtime. */
   headers?: Record<string, string>;

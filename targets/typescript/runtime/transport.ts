@@ -7,7 +7,7 @@ import type { AppliedCredentials, Auth } from "./auth.js";
 import { type CallDeadline, callDeadline } from "./call-deadline.js";
 import type { SendBody } from "./model.js";
 import { type ErrorContext, errorFromBody, isErrorBody } from "./error-mapping.js";
-import { setHeader } from "./headers.js";
+import { hasHeader, setHeader } from "./headers.js";
 import {
   AbortedError,
   ConnectionError,
@@ -257,7 +257,8 @@ export class Transport {
 
   #headers(req: SendRequest, credentials: AppliedCredentials | undefined): Record<string, string> {
     const headers: Record<string, string> = { ...req.headers };
-    if (this.#userAgent !== undefined) headers["User-Agent"] = this.#userAgent;
+    // A header parameter named User-Agent is sent as the caller gave it.
+    if (this.#userAgent !== undefined && !hasHeader(headers, "User-Agent")) headers["User-Agent"] = this.#userAgent;
     const contentType = req.body === undefined ? undefined : req.contentType;
     if (contentType !== undefined) headers["Content-Type"] = contentType;
     if (credentials === undefined) return headers;

@@ -152,12 +152,15 @@ describe("operationFunctionSpec", () => {
     const json = await sendOf({ "application/json": { schema: { type: "object" } } });
     expect(json.send).toBe("callJsonOperation");
     expect(printFunction(json.function)).toContain("return callJsonOperation<OpResponse>(client, opOperation, { body }, options);");
-    // With a form beside it, options.mediaType may choose the form: every encoder is needed.
+    // A body offering JSON beside a form is sent as JSON, as in every client (requestBodyContent).
     const either = await sendOf({
       "application/json": { schema: { type: "object" } },
       "application/x-www-form-urlencoded": { schema: { type: "object" } },
     });
-    expect(either.send).toBe("callOperationWithBody");
+    expect(either.send).toBe("callJsonOperation");
+    // A form alone may be sent as the other form (options.mediaType): every encoder is needed.
+    const form = await sendOf({ "application/x-www-form-urlencoded": { schema: { type: "object" } } });
+    expect(form.send).toBe("callOperationWithBody");
   });
 
   it("calls the body-less function without a body, with no billing type argument when there is none", async () => {

@@ -21,7 +21,7 @@ import {
 } from "../ts-nodes.js";
 import { call, type FunctionSpec, id, objectOf, readProperty, returns, constant } from "../ts-functions.js";
 import type { TsNames } from "../names.js";
-import { isBinaryResponse, operationSpec, rawBodyMediaType } from "./spec.js";
+import { isBinaryResponse, operationSpec, rawBodyMediaType, requestBodyContent } from "./spec.js";
 
 /** The runtime's generic types narrowed to the description's billing schema, when it names one. */
 export interface BillingTypes {
@@ -178,7 +178,7 @@ export interface OperationContext {
 export function operationFunctionSpec(op: Operation, context: OperationContext): { function: FunctionSpec; send: string } {
   const { names, billing, keys, check } = context;
   const params = [...op.parameters.path, ...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie];
-  const body = op.requestBody?.contents[0];
+  const body = requestBodyContent(op);
   const binary = isBinaryResponse(op);
   // A required body after the params makes them required too: an optional parameter cannot precede a required one.
   const optionalParams = !params.some((p) => p.required) && !(body && op.requestBody?.required);

@@ -9,7 +9,7 @@ import { constant, printFunction, printStatement } from "../ts-functions.js";
 import { type TsNames, tsNames } from "../names.js";
 import { JOB_HELPER_NAMES, jobHelpers } from "./job-helpers.js";
 import { scopes, subscriptionRules, typeImports } from "./scope.js";
-import { billingSchema, isBinaryResponse, jobsModel, operationSpec } from "./spec.js";
+import { billingSchema, isBinaryResponse, jobsModel, operationSpec, requestBodyContent } from "./spec.js";
 import {
   type BillingTypes,
   billingTypes,
@@ -131,7 +131,7 @@ function operationText(
 ): string {
   const params = [...op.parameters.path, ...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie];
   const keys = paramKeys(params);
-  const body = op.requestBody?.contents[0];
+  const body = requestBodyContent(op);
   const binary = isBinaryResponse(op);
   const declarations: string[] = [];
   if (!binary)

@@ -1,3 +1,4 @@
+import { requestBodyContent } from "../../../../generator/emit/operation-files.js";
 import { flattenObject } from "../../../../generator/ir/flatten.js";
 import type { IR, Operation, Schema, SubscriptionFields, VariantSet } from "../../../../generator/ir/types.js";
 import { tsNames } from "../names.js";
@@ -83,7 +84,7 @@ export interface SubscriptionRules {
  * body schema and the webhooks, so a new release that renames a field or changes a range changes the check.
  */
 export function subscriptionRules(ir: IR, op: Operation): SubscriptionRules | undefined {
-  const body = op.requestBody?.contents[0];
+  const body = requestBodyContent(op);
   const fields = ir.conventions?.webhookSubscription;
   if (!op.webhookSubscription || !body || !fields) return undefined;
   const named = new Map(ir.schemas.map((s) => [s.name, s.schema]));

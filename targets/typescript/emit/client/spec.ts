@@ -2,9 +2,15 @@
 // from the IR only, so that the runtime holds no path, field name or rule of the service.
 import type { IR, Operation, Pagination, Schema, Server } from "../../../../generator/ir/types.js";
 import { envNames } from "../../../../generator/emit/env-names.js";
-import { formContent, isBinaryResponse, jsonBodyMediaType, rawBodyMediaType } from "../../../../generator/emit/operation-files.js";
+import {
+  formContent,
+  isBinaryResponse,
+  jsonBodyMediaType,
+  rawBodyMediaType,
+  requestBodyContent,
+} from "../../../../generator/emit/operation-files.js";
 
-export { isBinaryResponse, rawBodyMediaType };
+export { isBinaryResponse, rawBodyMediaType, requestBodyContent };
 
 /** What an operation's OperationSpec holds; operations.ts prints it as an object literal (ts-nodes.ts's jsonExpression). */
 export interface OperationSpecData {
