@@ -143,7 +143,9 @@ function operationText(
   declarations.push(printStatement(constant(names.spec(op), jsonExpression(operationSpec(op)), typeRef("OperationSpec"))));
   const rules = body && subscriptionRules(ir, op);
   if (rules) used.subscriptionCheck = true;
-  for (const t of ["Runtime", "RequestOptions", "OperationSpec", binary ? "Download" : "ApiResult"]) used.runtime.add(t);
+  // The options type the function's signature names: only what is used is imported (noUnusedLocals).
+  const optionsType = op.servers ? "OperationServerOptions" : "RequestOptions";
+  for (const t of ["Runtime", optionsType, "OperationSpec", binary ? "Download" : "ApiResult"]) used.runtime.add(t);
   const spec = operationFunctionSpec(op, {
     names,
     billing,
@@ -152,10 +154,7 @@ function operationText(
     doc: docs(op, names),
   });
   used.functions.add(spec.send);
-  if (op.servers) {
-    used.functions.add("atOperationServer");
-    used.runtime.add("OperationServerOptions");
-  }
+  if (op.servers) used.functions.add("atOperationServer");
   if (hasHeaderParameters(op)) used.functions.add("parameterHeaders");
   return `${declarations.join("\n")}\n\n${printFunction(spec.function)}\n`;
 }
