@@ -22,10 +22,11 @@ const MARKERS: Readonly<Record<string, readonly string[]>> = {
 /**
  * Ceilings of min + gzip, in bytes, that the bundles must stay under. The goals are 4.0 kB for one operation and
  * 12 kB for the whole client (docs/benchmarks.md shows where they stand); these ceilings keep what was reached.
- * The whole client's rose from 20,610 to 20,655 with two things it sends right now: a body declared only as
- * urlencoded sent urlencoded (it went as multipart), and an operation's own servers (it went to the document's).
+ * They rose with what the client now sends right: one operation from 10,760 to 10,885 (path parameters "", "." and
+ * ".." refused; a User-Agent header parameter kept; an empty download answer an ended stream), the whole client
+ * from 20,555 to 20,705 (those, and urlencoded-only bodies sent urlencoded, operations' own servers).
  */
-const CEILINGS = { one: 10_840, whole: 20_655 };
+const CEILINGS = { one: 10_885, whole: 20_705 };
 
 const entry = (key: string): string => {
   const found = bundleCases().find((c) => c.key === key);
