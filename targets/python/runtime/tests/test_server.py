@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -37,6 +38,10 @@ TRICKLE_POST = OperationSpec("tricklePost", "POST", "/trickle", "application/jso
 REDIRECT = OperationSpec("redirect", "GET", "/redirect", security=(("headerKey",),))
 SLOW = OperationSpec("slow", "GET", "/slow", security=(("bearerAuth",),))
 SLOW_SECONDS = 1.0
+TRICKLE_HEADERS = OperationSpec("trickleHeaders", "GET", "/trickle-headers", security=(("bearerAuth",),))
+
+HEADER_TRICKLE = b"HTTP/1.1 200 OK\r\nX-Padding: " + b"p" * 10 + b"\r\n"
+"""Sent one byte per 200 ms (8 s in all) before the rest of the answer: no single read waits long."""
 
 TRICKLE_BYTES = 200
 TRICKLE_GAP = 0.1
@@ -50,7 +55,7 @@ class Log:
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
-def serve(log: Log, other: list[str]) -> ThreadingHTTPServer:
+def serve(log: Log, other: list[str], port: int = 0) -> ThreadingHTTPServer:
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
         disable_nagle_algorithm = True
@@ -96,6 +101,16 @@ def serve(log: Log, other: list[str]) -> ThreadingHTTPServer:
                 except OSError:
                     pass
                 self.close_connection = True
+            elif path.endswith("/trickle-headers"):
+                try:
+                    for byte in HEADER_TRICKLE:
+                        self.wfile.write(bytes([byte]))
+                        self.wfile.flush()
+                        time.sleep(TRICKLE_GAP * 2)
+                    self.wfile.write(b"Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}")
+                except OSError:
+                    pass
+                self.close_connection = True
             elif path.endswith("/slow"):
                 time.sleep(SLOW_SECONDS)
                 self._answer(200, b'{"status": "success"}', **{"Content-Type": "application/json"})
@@ -111,7 +126,7 @@ def serve(log: Log, other: list[str]) -> ThreadingHTTPServer:
                     **{"Content-Type": "application/json"},
                 )
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
     return server
@@ -266,6 +281,60 @@ def test_trickled_answer_to_a_write_may_have_been_processed(servers: Servers, fl
     assert isinstance(error, MayHaveBeenProcessedError) and not isinstance(error, JobMayExistError), repr(error)
     assert isinstance(error.__cause__, DeadlineExceededError)
     assert DEADLINE * 0.9 <= took < DEADLINE + MARGIN
+
+
+HEADER_DEADLINE = 1.5
+HEADER_MARGIN = 1.5
+"""The trickled headers take 8 s: a call that outlasts its deadline by more than this did not end at it."""
+
+
+def test_trickled_headers_end_at_the_deadline(servers: Servers, flavor: str) -> None:
+    """Each header byte comes long before any read timeout, so only a bound on the whole call ends it."""
+    error, took = timed(flavor, servers, TRICKLE_HEADERS, deadline=HEADER_DEADLINE)
+    assert isinstance(error, DeadlineExceededError), repr(error)
+    assert HEADER_DEADLINE * 0.9 <= took < HEADER_DEADLINE + HEADER_MARGIN
+
+
+def test_a_refused_connection_is_retried_even_for_a_write(flavor: str) -> None:
+    """Nothing reached a server that was not listening yet, so a POST is sent again once it listens: once."""
+    probe = socket.socket()
+    probe.bind(("127.0.0.1", 0))
+    port: int = probe.getsockname()[1]
+    probe.close()
+    log = Log()
+    started: list[ThreadingHTTPServer] = []
+
+    def listen_later() -> None:
+        time.sleep(0.3)
+        started.append(serve(log, [], port))
+
+    listener = threading.Thread(target=listen_later)
+    listener.start()
+    create = OperationSpec("thingCreate", "POST", "/things", "application/json", security=(("bearerAuth",),))
+    settings: dict[str, Any] = {
+        "base_url": f"http://127.0.0.1:{port}/v1",
+        "token": "tok-main-1",
+        "environ": {},
+        "retry": RetryPolicy(max_retries=10, base_delay=0.1, max_delay=0.5),
+    }
+    try:
+        if flavor == "sync":
+            with SyncRuntime(make_model(), **settings) as runtime:
+                result = runtime.call(create, CallInput(body={"a": 1}))
+        else:
+
+            async def run() -> Any:
+                async with AsyncRuntime(make_model(), **settings) as runtime:
+                    return await runtime.call(create, CallInput(body={"a": 1}))
+
+            result = asyncio.run(run())
+    finally:
+        listener.join()
+        for server in started:
+            server.shutdown()
+            server.server_close()
+    assert result.data == {"status": "success", "path": "/v1/things"}
+    assert result.meta.request_count >= 2 and [r["path"] for r in log.requests] == ["/v1/things"]
 
 
 def test_redirect_to_another_origin_gets_no_credentials(servers: Servers, flavor: str) -> None:

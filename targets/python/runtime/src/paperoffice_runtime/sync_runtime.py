@@ -9,7 +9,7 @@ import os
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import TypeVar, overload
 
 import httpx
@@ -125,8 +125,14 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_REAPER.reset)
 
 
+_CONNECTED = frozenset({"connection.connect_tcp.complete", "connection.start_tls.complete"})
+"""httpcore's trace events that hand over a new connection's stream: armed there, the watchdog bounds the TLS
+handshake, the request and the response headers too, which a server may trickle a byte at a time."""
+
+
 class _Watchdog:
-    """Shuts the connection's socket at the deadline, so that a body trickled byte by byte cannot outlast it."""
+    """Shuts the connection's socket at the deadline, so that headers or a body trickled byte by byte cannot
+    outlast it: every read of a trickle ends well within httpx's read timeout."""
 
     __slots__ = ("_watch", "deadline")
 
@@ -138,15 +144,36 @@ class _Watchdog:
     def fired(self) -> bool:
         return self._watch is not None and self._watch.fired
 
+    def watch(self, request: httpx.Request) -> None:
+        """Arms on the request's connection as soon as httpx opens one (keeping a trace of the caller's)."""
+        if math.isinf(self.deadline.at):
+            return
+        previous = request.extensions.get("trace")
+
+        def trace(event: str, info: Mapping[str, object]) -> None:
+            if event in _CONNECTED:
+                self._arm_on(info.get("return_value"))
+            if callable(previous):
+                previous(event, info)
+
+        request.extensions["trace"] = trace
+
     def arm(self, response: httpx.Response) -> None:
-        stream = response.extensions.get("network_stream")
+        self._arm_on(response.extensions.get("network_stream"))
+        if self._watch is not None and isinstance(response.stream, httpx.SyncByteStream):
+            response.stream = _DisarmOnClose(response.stream, self)
+
+    def _arm_on(self, stream: object) -> None:
         get_extra_info = getattr(stream, "get_extra_info", None)
         sock: object = get_extra_info("socket") if callable(get_extra_info) else None
         if not isinstance(sock, socket.socket) or math.isinf(self.deadline.at):
             return
+        if self._watch is not None:
+            if self._watch.sock is sock:
+                return
+            # TLS wraps the TCP socket in a new one (the old one is detached): watch the one that reads.
+            _REAPER.disarm(self._watch)
         self._watch = _REAPER.arm(self.deadline.at, sock)
-        if isinstance(response.stream, httpx.SyncByteStream):
-            response.stream = _DisarmOnClose(response.stream, self)
 
     def disarm(self) -> None:
         if self._watch is not None:
@@ -264,6 +291,7 @@ class SyncRuntime(BaseRuntime):
         for _ in range(self.max_redirects + 1):
             assert request is not None
             watchdog = _Watchdog(call.deadline)
+            watchdog.watch(request)
             try:
                 response = self._client.send(request, stream=True, follow_redirects=False)
                 try:
