@@ -14,6 +14,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from httpx._transports import default as transports
 
@@ -293,6 +294,70 @@ def test_trickled_headers_end_at_the_deadline(servers: Servers, flavor: str) -> 
     error, took = timed(flavor, servers, TRICKLE_HEADERS, deadline=HEADER_DEADLINE)
     assert isinstance(error, DeadlineExceededError), repr(error)
     assert HEADER_DEADLINE * 0.9 <= took < HEADER_DEADLINE + HEADER_MARGIN
+
+
+def test_trickled_headers_on_a_kept_alive_connection_end_at_the_deadline(servers: Servers, flavor: str) -> None:
+    """The same on a connection the pool already holds; the next call then gets its answer on a sound one."""
+    runtime = runtime_for(flavor, servers)
+    outcome: list[object] = []
+
+    def deadline_call(call: Callable[[], object]) -> None:
+        started = time.monotonic()
+        try:
+            call()
+        except Exception as error:
+            outcome.append(error)
+        outcome.append(time.monotonic() - started)
+
+    if isinstance(runtime, SyncRuntime):
+        with runtime:
+            runtime.call(PING)
+            deadline_call(lambda: runtime.call(TRICKLE_HEADERS, deadline=HEADER_DEADLINE))
+            outcome.append(runtime.call(PING).data)
+    else:
+        assert isinstance(runtime, AsyncRuntime)
+
+        async def run(runtime: AsyncRuntime) -> None:
+            async with runtime:
+                await runtime.call(PING)
+                started = time.monotonic()
+                try:
+                    await runtime.call(TRICKLE_HEADERS, deadline=HEADER_DEADLINE)
+                except Exception as error:
+                    outcome.append(error)
+                outcome.append(time.monotonic() - started)
+                outcome.append((await runtime.call(PING)).data)
+
+        asyncio.run(run(runtime))
+    assert servers.main.connections == 2, "the trickled call reused the first call's connection, then was dropped"
+    error, took, data = outcome
+    assert isinstance(error, DeadlineExceededError), repr(error)
+    assert isinstance(took, float) and HEADER_DEADLINE * 0.9 <= took < HEADER_DEADLINE + HEADER_MARGIN
+    assert isinstance(data, dict) and data["status"] == "success"
+
+
+def test_a_reused_connection_is_taken_for_known_only_when_it_is_the_one_open(servers: Servers) -> None:
+    """With two connections open, a request on one of them arms no watchdog before its headers: it might shut the
+    socket another call is reading."""
+    runtime = runtime_for("sync", servers)
+    assert isinstance(runtime, SyncRuntime)
+    open_sockets = runtime._open_sockets  # pyright: ignore[reportPrivateUsage]
+    assert open_sockets is not None
+    with runtime:
+        runtime.call(PING)
+        first = open_sockets.only()
+        assert first is not None and first.fileno() != -1
+        calls = [threading.Thread(target=lambda: runtime.call(SLOW, deadline=30)) for _ in range(2)]
+        for call in calls:
+            call.start()
+        for call in calls:
+            call.join(30)
+        assert servers.main.connections == 2
+        assert open_sockets.only() is None
+    assert open_sockets.only() is None
+    with httpx.Client() as client:
+        custom = SyncRuntime(make_model(), http_client=client, base_url=servers.base_url, environ={})
+        assert custom._open_sockets is None  # pyright: ignore[reportPrivateUsage]
 
 
 def test_a_refused_connection_is_retried_even_for_a_write(flavor: str) -> None:

@@ -9,6 +9,7 @@ import os
 import socket
 import threading
 import time
+import weakref
 from collections.abc import Iterator, Mapping
 from typing import TypeVar, overload
 
@@ -129,15 +130,47 @@ _CONNECTED = frozenset({"connection.connect_tcp.complete", "connection.start_tls
 """httpcore's trace events that hand over a new connection's stream: armed there, the watchdog bounds the TLS
 handshake, the request and the response headers too, which a server may trickle a byte at a time."""
 
+_SENDING = "http11.send_request_headers.started"
+"""The pool has given the request its connection: one already open, unless a connect event came first."""
+
+
+def _socket_of(stream: object) -> socket.socket | None:
+    get_extra_info = getattr(stream, "get_extra_info", None)
+    sock: object = get_extra_info("socket") if callable(get_extra_info) else None
+    return sock if isinstance(sock, socket.socket) else None
+
+
+class _OpenSockets:
+    """The sockets of the connections one runtime's own client opened. A request sent on a connection already open
+    is on one of them; when just one is still open, on that one. (HTTP/1.1 carries one request at a time, so an
+    open connection that is busy would have made the pool open another.) With more than one open, which one is not
+    known, and that request's headers are bounded by the read timeout only, never by shutting a stranger's socket."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._sockets: weakref.WeakSet[socket.socket] = weakref.WeakSet()
+
+    def add(self, sock: socket.socket) -> None:
+        with self._lock:
+            self._sockets.add(sock)
+
+    def only(self) -> socket.socket | None:
+        with self._lock:
+            for sock in [sock for sock in self._sockets if sock.fileno() == -1]:
+                self._sockets.discard(sock)
+            return next(iter(self._sockets)) if len(self._sockets) == 1 else None
+
 
 class _Watchdog:
     """Shuts the connection's socket at the deadline, so that headers or a body trickled byte by byte cannot
     outlast it: every read of a trickle ends well within httpx's read timeout."""
 
-    __slots__ = ("_watch", "deadline")
+    __slots__ = ("_connected", "_open", "_watch", "deadline")
 
-    def __init__(self, deadline: Deadline) -> None:
+    def __init__(self, deadline: Deadline, open_sockets: _OpenSockets | None) -> None:
         self.deadline = deadline
+        self._open = open_sockets
+        self._connected = False
         self._watch: _Watch | None = None
 
     @property
@@ -145,28 +178,30 @@ class _Watchdog:
         return self._watch is not None and self._watch.fired
 
     def watch(self, request: httpx.Request) -> None:
-        """Arms on the request's connection as soon as httpx opens one (keeping a trace of the caller's)."""
-        if math.isinf(self.deadline.at):
-            return
+        """Arms on the request's connection as soon as httpx has one (keeping a trace of the caller's)."""
         previous = request.extensions.get("trace")
 
         def trace(event: str, info: Mapping[str, object]) -> None:
             if event in _CONNECTED:
-                self._arm_on(info.get("return_value"))
+                self._connected = True
+                sock = _socket_of(info.get("return_value"))
+                if sock is not None and self._open is not None:
+                    self._open.add(sock)
+                self._arm_on(sock)
+            elif event == _SENDING and not self._connected and self._open is not None:
+                self._arm_on(self._open.only())
             if callable(previous):
                 previous(event, info)
 
         request.extensions["trace"] = trace
 
     def arm(self, response: httpx.Response) -> None:
-        self._arm_on(response.extensions.get("network_stream"))
+        self._arm_on(_socket_of(response.extensions.get("network_stream")))
         if self._watch is not None and isinstance(response.stream, httpx.SyncByteStream):
             response.stream = _DisarmOnClose(response.stream, self)
 
-    def _arm_on(self, stream: object) -> None:
-        get_extra_info = getattr(stream, "get_extra_info", None)
-        sock: object = get_extra_info("socket") if callable(get_extra_info) else None
-        if not isinstance(sock, socket.socket) or math.isinf(self.deadline.at):
+    def _arm_on(self, sock: socket.socket | None) -> None:
+        if sock is None or math.isinf(self.deadline.at):
             return
         if self._watch is not None:
             if self._watch.sock is sock:
@@ -211,6 +246,9 @@ class SyncRuntime(BaseRuntime):
         self._owns_client = http_client is None
         self._client = http_client if http_client is not None else httpx.Client(trust_env=True, follow_redirects=False)
         self.client_headers = self._client.headers
+        # A caller's client may hold connections opened outside this runtime: which one a request reuses is then
+        # never taken for known.
+        self._open_sockets = _OpenSockets() if self._owns_client else None
 
     def close(self) -> None:
         if self._owns_client:
@@ -290,7 +328,7 @@ class SyncRuntime(BaseRuntime):
         request: httpx.Request | None = call.request()
         for _ in range(self.max_redirects + 1):
             assert request is not None
-            watchdog = _Watchdog(call.deadline)
+            watchdog = _Watchdog(call.deadline, self._open_sockets)
             watchdog.watch(request)
             try:
                 response = self._client.send(request, stream=True, follow_redirects=False)
