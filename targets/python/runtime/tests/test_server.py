@@ -4,6 +4,7 @@ origins, and a download streamed to a file. Sync and async."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import socket
 import threading
@@ -39,6 +40,7 @@ TRICKLE_POST = OperationSpec("tricklePost", "POST", "/trickle", "application/jso
 REDIRECT = OperationSpec("redirect", "GET", "/redirect", security=(("headerKey",),))
 SLOW = OperationSpec("slow", "GET", "/slow", security=(("bearerAuth",),))
 SLOW_SECONDS = 1.0
+STALL_BODY = OperationSpec("stallBody", "GET", "/stall-body", security=(("bearerAuth",),))
 TRICKLE_HEADERS = OperationSpec("trickleHeaders", "GET", "/trickle-headers", security=(("bearerAuth",),))
 
 HEADER_TRICKLE = b"HTTP/1.1 200 OK\r\nX-Padding: " + b"p" * 10 + b"\r\n"
@@ -102,7 +104,16 @@ def serve(log: Log, other: list[str], port: int = 0) -> ThreadingHTTPServer:
                 except OSError:
                     pass
                 self.close_connection = True
-            elif path.endswith("/trickle-headers"):
+            elif path.endswith("/stall-body"):
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", "2")
+                self.end_headers()
+                self.wfile.flush()
+                time.sleep(len(HEADER_TRICKLE) * TRICKLE_GAP * 2)
+                with contextlib.suppress(OSError):
+                    self.wfile.write(b"{}")
+            elif path.endswith("/trickle-headers") or "/job/get/" in path:
                 try:
                     for byte in HEADER_TRICKLE:
                         self.wfile.write(bytes([byte]))
@@ -294,6 +305,22 @@ def test_trickled_headers_end_at_the_deadline(servers: Servers, flavor: str) -> 
     error, took = timed(flavor, servers, TRICKLE_HEADERS, deadline=HEADER_DEADLINE)
     assert isinstance(error, DeadlineExceededError), repr(error)
     assert HEADER_DEADLINE * 0.9 <= took < HEADER_DEADLINE + HEADER_MARGIN
+
+
+def test_a_stall_after_the_headers_ends_at_the_deadline(servers: Servers, flavor: str) -> None:
+    error, took = timed(flavor, servers, STALL_BODY, deadline=HEADER_DEADLINE)
+    assert isinstance(error, DeadlineExceededError), repr(error)
+    assert HEADER_DEADLINE * 0.9 <= took < HEADER_DEADLINE + HEADER_MARGIN
+
+
+def test_a_job_wait_whose_poll_trickles_its_headers_ends_at_the_deadline(servers: Servers, flavor: str) -> None:
+    started = time.monotonic()
+    with pytest.raises(DeadlineExceededError) as caught:
+        use(flavor, servers, lambda runtime: runtime.wait_job("job_h1", deadline=HEADER_DEADLINE))
+    took = time.monotonic() - started
+    assert caught.value.job_id == "job_h1"
+    assert HEADER_DEADLINE * 0.9 <= took < HEADER_DEADLINE + HEADER_MARGIN
+    assert [r["path"] for r in servers.main.requests] == ["/v1/job/get/job_h1"]
 
 
 def test_trickled_headers_on_a_kept_alive_connection_end_at_the_deadline(servers: Servers, flavor: str) -> None:
