@@ -387,6 +387,17 @@ def test_a_reused_connection_is_taken_for_known_only_when_it_is_the_one_open(ser
         assert custom._open_sockets is None  # pyright: ignore[reportPrivateUsage]
 
 
+def test_an_answer_on_a_socket_never_seen_stops_taking_reused_connections_for_known() -> None:
+    """A connect the runtime was not told of would leave the pool's sockets a superset of the known ones."""
+    known = sync_runtime._OpenSockets()  # pyright: ignore[reportPrivateUsage]
+    with socket.socket() as first, socket.socket() as stranger:
+        known.add(first)
+        known.answered_on(first)
+        assert known.only() is first
+        known.answered_on(stranger)
+        assert known.only() is None
+
+
 def test_a_refused_connection_is_retried_even_for_a_write(flavor: str) -> None:
     """Nothing reached a server that was not listening yet, so a POST is sent again once it listens: once."""
     probe = socket.socket()

@@ -126,9 +126,10 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_REAPER.reset)
 
 
-_CONNECTED = frozenset({"connection.connect_tcp.complete", "connection.start_tls.complete"})
-"""httpcore's trace events that hand over a new connection's stream: armed there, the watchdog bounds the TLS
-handshake, the request and the response headers too, which a server may trickle a byte at a time."""
+_CONNECTED = (".connect_tcp.complete", ".connect_unix_socket.complete", ".start_tls.complete")
+"""How httpcore's trace events that hand over a new connection's stream end (direct, through a proxy or SOCKS):
+armed there, the watchdog bounds the TLS handshake, the request and the response headers too, which a server may
+trickle a byte at a time."""
 
 _SENDING = "http11.send_request_headers.started"
 """The pool has given the request its connection: one already open, unless a connect event came first."""
@@ -149,16 +150,26 @@ class _OpenSockets:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._sockets: weakref.WeakSet[socket.socket] = weakref.WeakSet()
+        self._complete = True
 
     def add(self, sock: socket.socket) -> None:
         with self._lock:
             self._sockets.add(sock)
 
+    def answered_on(self, sock: socket.socket) -> None:
+        """An answer came on ``sock``: one this set never saw (a connect it was not told of) means it is not the
+        whole pool, and from then on no request's socket is taken for known."""
+        with self._lock:
+            if sock not in self._sockets:
+                self._complete = False
+
     def only(self) -> socket.socket | None:
         with self._lock:
             for sock in [sock for sock in self._sockets if sock.fileno() == -1]:
                 self._sockets.discard(sock)
-            return next(iter(self._sockets)) if len(self._sockets) == 1 else None
+            if not self._complete or len(self._sockets) != 1:
+                return None
+            return next(iter(self._sockets))
 
 
 class _Watchdog:
@@ -182,7 +193,7 @@ class _Watchdog:
         previous = request.extensions.get("trace")
 
         def trace(event: str, info: Mapping[str, object]) -> None:
-            if event in _CONNECTED:
+            if event.endswith(_CONNECTED):
                 self._connected = True
                 sock = _socket_of(info.get("return_value"))
                 if sock is not None and self._open is not None:
@@ -196,7 +207,10 @@ class _Watchdog:
         request.extensions["trace"] = trace
 
     def arm(self, response: httpx.Response) -> None:
-        self._arm_on(_socket_of(response.extensions.get("network_stream")))
+        sock = _socket_of(response.extensions.get("network_stream"))
+        if sock is not None and self._open is not None:
+            self._open.answered_on(sock)
+        self._arm_on(sock)
         if self._watch is not None and isinstance(response.stream, httpx.SyncByteStream):
             response.stream = _DisarmOnClose(response.stream, self)
 
