@@ -1,23 +1,12 @@
 // The generated TypeScript client of the media descriptions of test/matrix, against a local server: a body declared
 // only as application/x-www-form-urlencoded travels urlencoded (not multipart), and a JSON schema served under a
 // media range (*/*, application/*) is read as JSON, while a binary schema, or none, under */* stays a download.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generate, writeFiles } from "../../../generator/generate.js";
+import { type Answer, generateEach, matrixSources, recordingServer } from "../../../test/support/wire.js";
 import { withLocalRuntime } from "../local-runtime.js";
 
-const DESCRIPTIONS = fileURLToPath(new URL("../../../test/matrix/descriptions/", import.meta.url));
-
-interface Received {
-  readonly url: string;
-  readonly contentType: string | undefined;
-  readonly body: string;
-}
 type Client = unknown;
 interface FormClient {
   createClient(o: object): Client;
@@ -37,13 +26,8 @@ interface StarClient {
   getUntyped(c: Client): Promise<{ contentType: string | undefined; blob(): Promise<Blob> }>;
 }
 
-let base = "";
-let server: Server;
-let baseUrl = "";
-const received: Received[] = [];
-
 /** What the server answers per path: JSON under `application/json` and bytes under `application/octet-stream`. */
-const ANSWERS: Readonly<Record<string, { status: number; type?: string; body?: string }>> = {
+const ANSWERS: Readonly<Record<string, Answer>> = {
   "/charges": { status: 200, type: "application/json", body: '{"id":"ch_1"}' },
   "/notes": { status: 204 },
   "/info.0.json": { status: 200, type: "application/json", body: '{"num":614,"title":"Woodpecker"}' },
@@ -54,36 +38,22 @@ const ANSWERS: Readonly<Record<string, { status: number; type?: string; body?: s
   "/legacy": { status: 200, type: "text/json", body: '{"name":"old"}' },
 };
 
+let base = "";
+let baseUrl = "";
+const wire = recordingServer(ANSWERS);
+const received = wire.received;
+
 beforeAll(async () => {
-  base = await mkdtemp(join(tmpdir(), "ts-media-"));
-  await writeFile(join(base, "package.json"), `${JSON.stringify({ type: "module" })}\n`);
-  for (const name of ["media-form-urlencoded", "media-star-json", "media-json-suffix"]) {
-    const out = join(base, name);
-    const { files } = await generate(join(DESCRIPTIONS, `${name}.yaml`), {
-      ...withLocalRuntime(out),
-      languages: ["typescript"],
-      outputs: [],
-    });
-    await writeFiles(out, files);
-  }
-  server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (c: Buffer) => {
-      body += c.toString("utf8");
-    });
-    req.on("end", () => {
-      const url = req.url ?? "";
-      received.push({ url, contentType: req.headers["content-type"], body });
-      const answer = ANSWERS[url] ?? { status: 404 };
-      res.writeHead(answer.status, answer.type === undefined ? {} : { "content-type": answer.type }).end(answer.body);
-    });
-  });
-  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = await generateEach("ts-media-", matrixSources(["media-form-urlencoded", "media-star-json", "media-json-suffix"]), (out) => ({
+    ...withLocalRuntime(out),
+    languages: ["typescript"],
+    outputs: [],
+  }));
+  baseUrl = await wire.listen();
 }, 120_000);
 
 afterAll(async () => {
-  await new Promise((ok) => server.close(ok));
+  await wire.close();
   if (base !== "") await rm(base, { recursive: true, force: true });
 });
 

@@ -1,23 +1,12 @@
 // The generated TypeScript client of two descriptions of test/matrix against a local server: a body that offers
 // JSON beside both forms travels as JSON (as the Python and Go clients send it), and a header parameter named
 // User-Agent is sent as the caller gave it, while the client's own User-Agent goes where no parameter sets one.
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generate, writeFiles } from "../../../generator/generate.js";
+import { generateEach, matrixSources, recordingServer } from "../../../test/support/wire.js";
 import { withLocalRuntime } from "../local-runtime.js";
 
-const DESCRIPTIONS = fileURLToPath(new URL("../../../test/matrix/descriptions/", import.meta.url));
-
-interface Received {
-  readonly url: string;
-  readonly headers: IncomingHttpHeaders;
-  readonly body: string;
-}
 type Client = unknown;
 interface JsonFormClient {
   createClient(o: object): Client;
@@ -30,39 +19,24 @@ interface AgentClient {
 }
 
 let base = "";
-let server: Server;
 let baseUrl = "";
-const received: Received[] = [];
+const wire = recordingServer((request, res) => {
+  const answer = request.url === "/clients" ? request.body : '{"ok":true}';
+  res.writeHead(200, { "content-type": "application/json" }).end(answer);
+});
+const received = wire.received;
 
 beforeAll(async () => {
-  base = await mkdtemp(join(tmpdir(), "ts-request-choice-"));
-  await writeFile(join(base, "package.json"), `${JSON.stringify({ type: "module" })}\n`);
-  for (const name of ["wire2-json-or-form", "wire2-user-agent-param"]) {
-    const out = join(base, name);
-    const { files } = await generate(join(DESCRIPTIONS, `${name}.yaml`), {
-      ...withLocalRuntime(out),
-      languages: ["typescript"],
-      outputs: [],
-    });
-    await writeFiles(out, files);
-  }
-  server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (c: Buffer) => {
-      body += c.toString("utf8");
-    });
-    req.on("end", () => {
-      received.push({ url: req.url ?? "", headers: req.headers, body });
-      const answer = req.url === "/clients" ? body : '{"ok":true}';
-      res.writeHead(200, { "content-type": "application/json" }).end(answer);
-    });
-  });
-  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = await generateEach("ts-request-choice-", matrixSources(["wire2-json-or-form", "wire2-user-agent-param"]), (out) => ({
+    ...withLocalRuntime(out),
+    languages: ["typescript"],
+    outputs: [],
+  }));
+  baseUrl = await wire.listen();
 }, 120_000);
 
 afterAll(async () => {
-  await new Promise((ok) => server.close(ok));
+  await wire.close();
   if (base !== "") await rm(base, { recursive: true, force: true });
 });
 

@@ -2,17 +2,12 @@
 // handed back as a stream as soon as its headers arrive, one that stays open as well as one with no body (Prism's
 // Content-Length: 0), which ends at once; and a path key with a #fragment (Microsoft's `/x#overload=stream`) is
 // sent as the path before `#`, with the query after it, since a fragment never reaches the server.
-import { createServer, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import type { ServerResponse } from "node:http";
+import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generate, writeFiles } from "../../../generator/generate.js";
+import { generateEach, matrixSources, recordingServer } from "../../../test/support/wire.js";
 import { withLocalRuntime } from "../local-runtime.js";
-
-const DESCRIPTIONS = fileURLToPath(new URL("../../../test/matrix/descriptions/", import.meta.url));
 
 type Client = unknown;
 interface Download {
@@ -32,56 +27,43 @@ interface FragmentClient {
 }
 
 let base = "";
-let server: Server;
 let baseUrl = "";
 /** Each request as it arrived: its request line's method and target, and its Content-Type. */
 const received: { method: string; target: string; contentType: string | undefined }[] = [];
 /** Event streams still open, ended when the suite does. */
 const open = new Set<ServerResponse>();
+const wire = recordingServer(({ method, url: target, contentType }, res) => {
+  received.push({ method, target, contentType });
+  if (target.startsWith("/events")) {
+    // One event, then the stream stays open, as a live subscription does.
+    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+    res.write("id: 1\ndata: first\n\n");
+    open.add(res);
+    const end = setTimeout(() => res.end(), 10_000);
+    res.on("close", () => clearTimeout(end));
+  } else if (target === "/typed-events") {
+    res.writeHead(200, { "content-type": "text/event-stream", "content-length": "0" }).end();
+  } else if (target.startsWith("/thumbnail")) {
+    res.writeHead(200, { "content-type": "application/json" }).end('{"size":1}');
+  } else if (target.startsWith("/items/")) {
+    res.writeHead(204).end();
+  } else {
+    res.writeHead(404).end();
+  }
+});
 
 beforeAll(async () => {
-  base = await mkdtemp(join(tmpdir(), "ts-stream-fragment-"));
-  await writeFile(join(base, "package.json"), `${JSON.stringify({ type: "module" })}\n`);
-  for (const name of ["wire3-sse", "wire3-fragment-path"]) {
-    const out = join(base, name);
-    const { files } = await generate(join(DESCRIPTIONS, `${name}.yaml`), {
-      ...withLocalRuntime(out),
-      languages: ["typescript"],
-      outputs: [],
-    });
-    await writeFiles(out, files);
-  }
-  server = createServer((req, res) => {
-    req.resume();
-    req.on("end", () => {
-      const target = req.url ?? "";
-      received.push({ method: req.method ?? "", target, contentType: req.headers["content-type"] });
-      if (target.startsWith("/events")) {
-        // One event, then the stream stays open, as a live subscription does.
-        res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-        res.write("id: 1\ndata: first\n\n");
-        open.add(res);
-        const end = setTimeout(() => res.end(), 10_000);
-        res.on("close", () => clearTimeout(end));
-      } else if (target === "/typed-events") {
-        res.writeHead(200, { "content-type": "text/event-stream", "content-length": "0" }).end();
-      } else if (target.startsWith("/thumbnail")) {
-        res.writeHead(200, { "content-type": "application/json" }).end('{"size":1}');
-      } else if (target.startsWith("/items/")) {
-        res.writeHead(204).end();
-      } else {
-        res.writeHead(404).end();
-      }
-    });
-  });
-  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = await generateEach("ts-stream-fragment-", matrixSources(["wire3-sse", "wire3-fragment-path"]), (out) => ({
+    ...withLocalRuntime(out),
+    languages: ["typescript"],
+    outputs: [],
+  }));
+  baseUrl = await wire.listen();
 }, 120_000);
 
 afterAll(async () => {
   for (const res of open) res.destroy();
-  server.closeAllConnections();
-  await new Promise((ok) => server.close(ok));
+  await wire.close();
   if (base !== "") await rm(base, { recursive: true, force: true });
 });
 
