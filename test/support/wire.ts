@@ -3,7 +3,7 @@
 // its language's generate options), so every target's tests may import it.
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -103,4 +103,16 @@ const MATRIX = fileURLToPath(new URL("../matrix/descriptions/", import.meta.url)
 /** The named descriptions of test/matrix/descriptions (`<name>.yaml`), by name, for `generateEach`. */
 export function matrixSources(names: readonly string[]): Record<string, string> {
   return Object.fromEntries(names.map((name) => [name, join(MATRIX, `${name}.yaml`)]));
+}
+
+/** A free port on 127.0.0.1, for a server started elsewhere (a child process) that a description names first. */
+export function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const server = createNetServer();
+    server.once("error", fail);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address !== null ? ok(address.port) : fail(new Error("no port"))));
+    });
+  });
 }
