@@ -1,12 +1,13 @@
 // What the targets' wire tests share: a recording HTTP server on 127.0.0.1 that answers per path from a table or by a
 // handler, and the generating of small descriptions into a temporary folder. It names no target (each test passes
 // its language's generate options), so every target's tests may import it.
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http";
 import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll } from "vitest";
 import { type GenerateOptions, generate, writeFiles } from "../../generator/generate.js";
 
 /** One request as it arrived, its body read whole as UTF-8. */
@@ -115,4 +116,44 @@ export function freePort(): Promise<number> {
       server.close(() => (typeof address === "object" && address !== null ? ok(address.port) : fail(new Error("no port"))));
     });
   });
+}
+
+export interface WireSuite {
+  /** Every request the server received, in arrival order. */
+  readonly received: Recorded[];
+  /** The temporary folder with each description's output in `<name>/`, once the suite has started. */
+  readonly base: string;
+  /** The server's base URL, once the suite has started. */
+  readonly baseUrl: string;
+}
+
+/**
+ * A wire suite: before the file's tests, each description of `sources` generated into a temporary folder (see
+ * `generateEach`) and a recording server answering by `answers`; after them, the server closed and the folder removed.
+ */
+export function wireSuite(
+  prefix: string,
+  sources: Readonly<Record<string, string>>,
+  options: (out: string) => GenerateOptions,
+  answers: Answers,
+): WireSuite {
+  const server = recordingServer(answers);
+  let base = "";
+  beforeAll(async () => {
+    base = await generateEach(prefix, sources, options);
+    await server.listen();
+  }, 120_000);
+  afterAll(async () => {
+    await server.close();
+    if (base !== "") await rm(base, { recursive: true, force: true });
+  });
+  return {
+    received: server.received,
+    get base() {
+      return base;
+    },
+    get baseUrl() {
+      return server.baseUrl;
+    },
+  };
 }

@@ -1,33 +1,25 @@
 // The generated Python client of test/matrix's wire3-fragment-path.yaml against a local server: a path key with a
 // #fragment (Microsoft's `/x#overload=stream`) is sent as the path before `#`, with the query after it, since a
 // fragment never reaches the server; the operations that share the path keep their own methods and bodies.
-import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateEach, matrixSources, recordingServer } from "../../../test/support/wire.js";
+import { describe, expect, it } from "vitest";
+import { matrixSources, wireSuite } from "../../../test/support/wire.js";
 import { emitPython } from "../emit/index.js";
 import { runPython } from "./python-program.js";
 
 const NAME = "wire3-fragment-path";
-let base = "";
-let baseUrl = "";
 /** Each request line's method and target, with its Content-Type. */
 const received: string[] = [];
-const wire = recordingServer(({ method, url, contentType }, res) => {
-  received.push(`${method} ${url} ${contentType ?? ""}`);
-  if (method === "PATCH") res.writeHead(204).end();
-  else res.writeHead(200, { "content-type": "application/json" }).end('{"size":1}');
-});
-
-beforeAll(async () => {
-  base = await generateEach("python-fragment-", matrixSources([NAME]), () => ({ emitters: [emitPython] }));
-  baseUrl = await wire.listen();
-}, 120_000);
-
-afterAll(async () => {
-  await wire.close();
-  if (base !== "") await rm(base, { recursive: true, force: true });
-});
+const wire = wireSuite(
+  "python-fragment-",
+  matrixSources([NAME]),
+  () => ({ emitters: [emitPython] }),
+  ({ method, url, contentType }, res) => {
+    received.push(`${method} ${url} ${contentType ?? ""}`);
+    if (method === "PATCH") res.writeHead(204).end();
+    else res.writeHead(200, { "content-type": "application/json" }).end('{"size":1}');
+  },
+);
 
 describe("path keys with a #fragment on the wire (Python)", () => {
   it("sends the path before `#` with the query after it, blocking and asyncio alike", async () => {
@@ -45,7 +37,7 @@ async def main() -> None:
 asyncio.run(main())
 `;
     received.length = 0;
-    await runPython(program, [baseUrl], base, join(base, NAME, "python"));
+    await runPython(program, [wire.baseUrl], wire.base, join(wire.base, NAME, "python"));
     expect(received).toEqual([
       "POST /thumbnail?width=64 application/octet-stream",
       "POST /thumbnail?width=32 application/json",

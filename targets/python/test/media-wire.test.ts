@@ -2,45 +2,26 @@
 // as application/x-www-form-urlencoded travels urlencoded (lists repeated, objects as name[key], as the TypeScript
 // and Go clients send them), and a JSON schema under */* or application/* is decoded into its model, while a binary
 // schema, or none, under */* stays a Download.
-import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Answer, generateEach, matrixSources, recordingServer } from "../../../test/support/wire.js";
+import { describe, expect, it } from "vitest";
+import { MEDIA_ANSWERS } from "../../../test/support/media-answers.js";
+import { matrixSources, wireSuite } from "../../../test/support/wire.js";
 import { emitPython } from "../emit/index.js";
 import { runPython } from "./python-program.js";
 
-/** What the server answers per path: JSON under `application/json` and bytes under `application/octet-stream`. */
-const ANSWERS: Readonly<Record<string, Answer>> = {
-  "/charges": { status: 200, type: "application/json", body: '{"id":"ch_1"}' },
-  "/notes": { status: 204 },
-  "/info.0.json": { status: 200, type: "application/json", body: '{"num":614,"title":"Woodpecker"}' },
-  "/comics": { status: 200, type: "application/json", body: '[{"num":1},{"num":2}]' },
-  "/raw": { status: 200, type: "application/octet-stream", body: '{"not":"parsed"}' },
-  "/untyped": { status: 200, type: "application/octet-stream", body: "%PDF-1.7" },
-  "/things/1": { status: 200, type: "application/vnd.things+json", body: '{"name":"b"}' },
-  "/legacy": { status: 200, type: "text/json", body: '{"name":"old"}' },
-};
-
-let base = "";
-let baseUrl = "";
-const wire = recordingServer(ANSWERS);
-const received = wire.received;
-
-beforeAll(async () => {
-  base = await generateEach("python-media-", matrixSources(["media-form-urlencoded", "media-star-json", "media-json-suffix"]), () => ({
+const wire = wireSuite(
+  "python-media-",
+  matrixSources(["media-form-urlencoded", "media-star-json", "media-json-suffix"]),
+  () => ({
     emitters: [emitPython],
-  }));
-  baseUrl = await wire.listen();
-}, 120_000);
-
-afterAll(async () => {
-  await wire.close();
-  if (base !== "") await rm(base, { recursive: true, force: true });
-});
+  }),
+  MEDIA_ANSWERS,
+);
+const received = wire.received;
 
 /** Runs a program with the generated package of a description importable; its last line of output is JSON. */
 async function python(name: string, program: string): Promise<unknown> {
-  const stdout = await runPython(program, [baseUrl], base, join(base, name, "python"));
+  const stdout = await runPython(program, [wire.baseUrl], wire.base, join(wire.base, name, "python"));
   return JSON.parse(stdout.trim().split("\n").at(-1) ?? "null");
 }
 

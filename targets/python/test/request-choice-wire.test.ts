@@ -1,35 +1,27 @@
 // The generated Python clients of two descriptions of test/matrix against a local server, the rule the TypeScript
 // and Go clients follow too: a body that offers JSON beside both forms travels as JSON, and a header parameter named
 // User-Agent is sent as the caller gave it, the client's own User-Agent going where no parameter sets one.
-import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateEach, matrixSources, recordingServer } from "../../../test/support/wire.js";
+import { describe, expect, it } from "vitest";
+import { matrixSources, wireSuite } from "../../../test/support/wire.js";
 import { emitPython } from "../emit/index.js";
 import { runPython } from "./python-program.js";
 
-let base = "";
-let baseUrl = "";
-const wire = recordingServer((request, res) => {
-  res.writeHead(200, { "content-type": "application/json" }).end(request.url === "/clients" ? request.body : '{"ok":true}');
-});
-const received = wire.received;
-
-beforeAll(async () => {
-  base = await generateEach("python-request-choice-", matrixSources(["wire2-json-or-form", "wire2-user-agent-param"]), () => ({
+const wire = wireSuite(
+  "python-request-choice-",
+  matrixSources(["wire2-json-or-form", "wire2-user-agent-param"]),
+  () => ({
     emitters: [emitPython],
-  }));
-  baseUrl = await wire.listen();
-}, 120_000);
-
-afterAll(async () => {
-  await wire.close();
-  if (base !== "") await rm(base, { recursive: true, force: true });
-});
+  }),
+  (request, res) => {
+    res.writeHead(200, { "content-type": "application/json" }).end(request.url === "/clients" ? request.body : '{"ok":true}');
+  },
+);
+const received = wire.received;
 
 /** Runs a program with the generated package of a description importable. */
 async function python(name: string, program: string): Promise<void> {
-  await runPython(program, [baseUrl], base, join(base, name, "python"));
+  await runPython(program, [wire.baseUrl], wire.base, join(wire.base, name, "python"));
 }
 
 describe("a body offering JSON and forms on the wire (Python)", () => {
