@@ -3,11 +3,12 @@
 // running the Go tools there with their output kept; a Go test program of e2e/ in a module beside the generated ones,
 // and the gofmt, go vet and staticcheck checks.
 import { execFile } from "node:child_process";
-import { copyFile, mkdir, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { generate, writeFiles } from "../../../generator/generate.js";
 import type { EmittedFile } from "../../../generator/emit/kit.js";
 import { REPO_ROOT } from "../../../scripts/setup/go-tools.mjs";
@@ -73,6 +74,27 @@ export async function writeE2eWorkspace(
     Object.keys(sources).map((name) => `${name}/go`),
     ["e2e"],
   );
+}
+
+/**
+ * A suite around a Go test program: before its tests, a temporary folder (`prefix` names it) written by
+ * writeE2eWorkspace; after them, the folder removed. `goTest` runs the program there.
+ */
+export function goE2eSuite(
+  prefix: string,
+  sources: Readonly<Record<string, string>>,
+  program: string,
+  modules: readonly string[],
+): { goTest(): Promise<Outcome> } {
+  let base = "";
+  beforeAll(async () => {
+    base = await mkdtemp(join(tmpdir(), prefix));
+    await writeE2eWorkspace(base, sources, program, modules);
+  }, 600_000);
+  afterAll(async () => {
+    if (base !== "") await rm(base, { recursive: true, force: true });
+  });
+  return { goTest: () => goTestE2e(base) };
 }
 
 /** Runs the tests of the e2e module of `dir` verbosely under its go.work. */

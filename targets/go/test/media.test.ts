@@ -1,11 +1,8 @@
 // The Go clients of the media descriptions of test/matrix (a urlencoded-only write; JSON under */* and
 // application/*; a merge-patch body) sending to a local server, by the Go test program e2e/media_e2e_test.go in a module beside them.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { matrixSources } from "../../../test/support/wire.js";
-import { goTestE2e, writeE2eWorkspace } from "./go-module.js";
+import { goE2eSuite } from "./go-module.js";
 
 const LIMIT = 600_000;
 const MODULES: Readonly<Record<string, string>> = {
@@ -15,21 +12,12 @@ const MODULES: Readonly<Record<string, string>> = {
 };
 
 describe("media types on the wire (Go)", () => {
-  let base = "";
-
-  beforeAll(async () => {
-    base = await mkdtemp(join(tmpdir(), "go-media-"));
-    await writeE2eWorkspace(base, matrixSources(Object.keys(MODULES)), "media_e2e_test.go", Object.values(MODULES));
-  }, LIMIT);
-
-  afterAll(async () => {
-    if (base !== "") await rm(base, { recursive: true, force: true });
-  });
+  const suite = goE2eSuite("go-media-", matrixSources(Object.keys(MODULES)), "media_e2e_test.go", Object.values(MODULES));
 
   it(
     "sends a urlencoded-only body urlencoded, keeps multipart where both forms are declared, decodes JSON under */*",
     async () => {
-      const outcome = await goTestE2e(base);
+      const outcome = await suite.goTest();
       expect(outcome.code, outcome.output).toBe(0);
       for (const test of [
         "TestUrlencodedOnlyBodyTravelsUrlencoded",
