@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { importsOf, readSources, ruleBroken, violations } from "./boundaries.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
-const FOLDERS = ["generator", "targets", "mock"];
+const FOLDERS = ["generator", "targets", "mock", "test/support"];
 
 describe("import boundaries", () => {
   const files = readSources(root, FOLDERS);
@@ -58,6 +58,9 @@ describe("import boundaries", () => {
     ["targets/typescript/runtime/jobs.ts", "targets/typescript/emit/names.ts", true],
     ["mock/model.ts", "generator/ir/index.ts", false],
     ["mock/model.ts", "generator/ir/types.ts", true],
+    ["test/support/wire.ts", "generator/generate.ts", false],
+    ["test/support/wire.ts", "targets/python/emit/index.ts", true],
+    ["targets/go/test/media.test.ts", "test/support/wire.ts", false],
   ])("%s -> %s broken: %s", (from, to, broken) => {
     expect(ruleBroken(from, to) !== undefined).toBe(broken);
   });

@@ -3,18 +3,16 @@
 // program (e2e/*_e2e_test.go, in a module beside the generated one) calls it over HTTP on 127.0.0.1: a reference in
 // an allOf is the named type, a PATCH sends an explicit null and leaves unset fields out, and a required nullable
 // field answered null reads as null.
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../../../generator/generate.js";
 import { REPO_ROOT, ensureGoTools } from "../../../scripts/setup/go-tools.mjs";
 import { goEmitter } from "../emit/index.js";
-import { goRun, writeGoWorkspace } from "./go-module.js";
+import { expectGoClean, goTestE2e, writeE2eModule, writeGoWorkspace } from "./go-module.js";
 
 const LIMIT = 600_000;
-const here = fileURLToPath(new URL("./", import.meta.url));
 const DESCRIPTIONS = join(REPO_ROOT, "test", "matrix", "descriptions");
 
 /** Each description with the module the Go test program imports and the program. */
@@ -39,9 +37,7 @@ describe("Go modules of the Go shapes", () => {
       types.set(c.description, String(files.find((f) => f.path === "go/types.go")?.content ?? ""));
       const dir = join(base, c.description);
       await writeGoWorkspace(dir, files, ["e2e"]);
-      await mkdir(join(dir, "e2e"));
-      await copyFile(join(here, "e2e", c.program), join(dir, "e2e", c.program));
-      await writeFile(join(dir, "e2e", "go.mod"), `module example.com/e2e\n\ngo 1.22\n\nrequire ${c.module} v0.0.0\n`);
+      await writeE2eModule(dir, c.program, [`${c.module} v0.0.0`]);
     }
   }, LIMIT);
 
@@ -80,18 +76,7 @@ describe("Go modules of the Go shapes", () => {
   it.each(CASES.map((c) => c.description))(
     "%s is gofmt-clean and passes go vet and staticcheck",
     async (description) => {
-      const cwd = join(base, description, "go");
-      const env = { GOWORK: join(base, description, "go.work") };
-      const gofmt = await goRun(cwd, "gofmt", ["-l", "."], env);
-      expect(gofmt.code, gofmt.output).toBe(0);
-      expect(gofmt.output.trim(), "files gofmt would change").toBe("");
-      for (const [command, args] of [
-        ["go", ["vet", "./..."]],
-        [staticcheck, ["./..."]],
-      ] as const) {
-        const outcome = await goRun(cwd, command, args, env);
-        expect(outcome.code, `${command} ${args.join(" ")}\n${outcome.output}`).toBe(0);
-      }
+      await expectGoClean(join(base, description), staticcheck);
     },
     LIMIT,
   );
@@ -99,9 +84,7 @@ describe("Go modules of the Go shapes", () => {
   it.each(CASES.map((c) => c.description))(
     "%s: the Go test program passes against a local server",
     async (description) => {
-      const outcome = await goRun(join(base, description, "e2e"), "go", ["test", "-count=1", "-v", "./..."], {
-        GOWORK: join(base, description, "go.work"),
-      });
+      const outcome = await goTestE2e(join(base, description));
       expect(outcome.code, outcome.output).toBe(0);
       expect(outcome.output).not.toContain("--- FAIL");
       expect(outcome.output).toContain(

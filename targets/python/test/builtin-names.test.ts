@@ -4,18 +4,15 @@
 // class's annotations as type checkers read them; a schema named `ABSENT` or `TypeAliasType` replaces the import
 // of that name. The package is generated into a temporary folder, every module imported, every class's
 // annotations evaluated, a model built from JSON over HTTP and its fields read back; strict pyright and mypy pass.
-import { execFile } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emitPython } from "../emit/index.js";
 import { generate, writeFiles } from "../../../generator/generate.js";
-import { venvPython } from "./package.js";
+import { runPython } from "./python-program.js";
 
-const run = promisify(execFile);
 const here = fileURLToPath(new URL("./", import.meta.url));
 
 let base: string;
@@ -109,14 +106,7 @@ import { diagnosticLine, mypyStrict, pyrightStrict } from "./checkers.js";
 
 describe("Python names that shadow what annotations use", () => {
   it("import, evaluate their annotations, and read a model built from JSON back, over HTTP", async () => {
-    const { stdout } = await run(venvPython, ["-c", SCRIPT], {
-      cwd: base,
-      env: { ...process.env, PYTHONPATH: join(base, "python"), PYTHONDONTWRITEBYTECODE: "1" },
-      timeout: 60_000,
-    }).catch((error: { stdout?: string; stderr?: string }) => {
-      // The Python error, not a bare exit status.
-      throw new Error(`${error.stdout ?? ""}${error.stderr ?? ""}`.trim().split("\n").slice(-4).join("\n"));
-    });
+    const stdout = await runPython(SCRIPT, [], base, join(base, "python"));
     const out = JSON.parse(stdout) as Record<string, unknown>;
     expect(out.modules).toEqual(expect.arrayContaining(["builtin_names.aio", "builtin_names.client", "builtin_names.models._base"]));
     expect(out.hints).toMatchObject({

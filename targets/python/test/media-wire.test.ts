@@ -2,78 +2,26 @@
 // as application/x-www-form-urlencoded travels urlencoded (lists repeated, objects as name[key], as the TypeScript
 // and Go clients send them), and a JSON schema under */* or application/* is decoded into its model, while a binary
 // schema, or none, under */* stays a Download.
-import { execFile } from "node:child_process";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { MEDIA_ANSWERS } from "../../../test/support/media-answers.js";
+import { matrixSources, wireSuite } from "../../../test/support/wire.js";
 import { emitPython } from "../emit/index.js";
-import { generate, writeFiles } from "../../../generator/generate.js";
-import { venvPython } from "./package.js";
+import { runPython } from "./python-program.js";
 
-const run = promisify(execFile);
-const DESCRIPTIONS = fileURLToPath(new URL("../../../test/matrix/descriptions/", import.meta.url));
-
-interface Received {
-  readonly url: string;
-  readonly contentType: string | undefined;
-  readonly body: string;
-}
-
-/** What the server answers per path: JSON under `application/json` and bytes under `application/octet-stream`. */
-const ANSWERS: Readonly<Record<string, { status: number; type?: string; body?: string }>> = {
-  "/charges": { status: 200, type: "application/json", body: '{"id":"ch_1"}' },
-  "/notes": { status: 204 },
-  "/info.0.json": { status: 200, type: "application/json", body: '{"num":614,"title":"Woodpecker"}' },
-  "/comics": { status: 200, type: "application/json", body: '[{"num":1},{"num":2}]' },
-  "/raw": { status: 200, type: "application/octet-stream", body: '{"not":"parsed"}' },
-  "/untyped": { status: 200, type: "application/octet-stream", body: "%PDF-1.7" },
-  "/things/1": { status: 200, type: "application/vnd.things+json", body: '{"name":"b"}' },
-  "/legacy": { status: 200, type: "text/json", body: '{"name":"old"}' },
-};
-
-let base = "";
-let server: Server;
-let baseUrl = "";
-const received: Received[] = [];
-
-beforeAll(async () => {
-  base = await mkdtemp(join(tmpdir(), "python-media-"));
-  for (const name of ["media-form-urlencoded", "media-star-json", "media-json-suffix"]) {
-    await writeFiles(join(base, name), (await generate(join(DESCRIPTIONS, `${name}.yaml`), { emitters: [emitPython] })).files);
-  }
-  server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (c: Buffer) => {
-      body += c.toString("utf8");
-    });
-    req.on("end", () => {
-      const url = req.url ?? "";
-      received.push({ url, contentType: req.headers["content-type"], body });
-      const answer = ANSWERS[url] ?? { status: 404 };
-      res.writeHead(answer.status, answer.type === undefined ? {} : { "content-type": answer.type }).end(answer.body);
-    });
-  });
-  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}, 120_000);
-
-afterAll(async () => {
-  await new Promise((ok) => server.close(ok));
-  if (base !== "") await rm(base, { recursive: true, force: true });
-});
+const wire = wireSuite(
+  "python-media-",
+  matrixSources(["media-form-urlencoded", "media-star-json", "media-json-suffix"]),
+  () => ({
+    emitters: [emitPython],
+  }),
+  MEDIA_ANSWERS,
+);
+const received = wire.received;
 
 /** Runs a program with the generated package of a description importable; its last line of output is JSON. */
 async function python(name: string, program: string): Promise<unknown> {
-  const { stdout } = await run(venvPython, ["-c", program, baseUrl], {
-    cwd: base,
-    env: { ...process.env, PYTHONPATH: join(base, name, "python"), PYTHONDONTWRITEBYTECODE: "1" },
-    timeout: 60_000,
-  });
+  const stdout = await runPython(program, [wire.baseUrl], wire.base, join(wire.base, name, "python"));
   return JSON.parse(stdout.trim().split("\n").at(-1) ?? "null");
 }
 

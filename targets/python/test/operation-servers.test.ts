@@ -2,64 +2,24 @@
 // Python process, a description (written here with their ports) whose document server is the first and whose upload
 // operation (and a path item) name the second. Without a base address each operation goes to its own first server,
 // credentials along; a given base address applies to every operation; a call's base_url sends that call elsewhere.
-import { execFile } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emitPython } from "../emit/index.js";
 import { generate, writeFiles } from "../../../generator/generate.js";
-import { venvPython } from "./package.js";
+import { operationServersDescription } from "../../../test/support/operation-servers.js";
+import { freePort } from "../../../test/support/wire.js";
+import { runPython } from "./python-program.js";
 
-const run = promisify(execFile);
 let base: string;
 let ports: [number, number];
-
-/** A free port on 127.0.0.1, for the Python servers to listen on (the description names it first). */
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const server = createServer();
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address !== null ? ok(address.port) : fail(new Error("no port"))));
-    });
-  });
-}
-
-function description(main: number, uploads: number): Record<string, unknown> {
-  const ok = { responses: { "200": { description: "ok", content: { "application/json": { schema: { type: "object" } } } } } };
-  return {
-    openapi: "3.1.0",
-    info: { title: "op-servers-py", version: "1" },
-    servers: [{ url: `http://127.0.0.1:${main}/v1` }],
-    security: [{ bearer: [] }],
-    components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
-    paths: {
-      "/plain": { get: { operationId: "plain", ...ok } },
-      "/upload": {
-        post: {
-          operationId: "upload",
-          servers: [
-            { url: "http://{host}:{port}/up", variables: { host: { default: "127.0.0.1" }, port: { default: String(uploads) } } },
-            { url: `http://127.0.0.1:${main}/never` },
-          ],
-          ...ok,
-        },
-      },
-      "/path-level": { servers: [{ url: `http://127.0.0.1:${uploads}` }], get: { operationId: "pathLevel", ...ok } },
-      "/relative": { get: { operationId: "relative", servers: [{ url: "/rel" }], ...ok } },
-    },
-  };
-}
 
 beforeAll(async () => {
   base = await mkdtemp(join(tmpdir(), "python-op-servers-"));
   ports = [await freePort(), await freePort()];
   const source = join(base, "servers.json");
-  await writeFile(source, JSON.stringify(description(...ports)));
+  await writeFile(source, JSON.stringify(operationServersDescription("op-servers-py", ...ports)));
   const generated = await generate(source, { emitters: [emitPython] });
   await writeFiles(base, generated.files);
 }, 120_000);
@@ -146,11 +106,7 @@ print(json.dumps(out))
 
 describe("operation servers (Python)", () => {
   it("sends each operation to its own first server without a base address, and every one to a given base address", async () => {
-    const { stdout } = await run(venvPython, ["-c", SCRIPT, String(ports[0]), String(ports[1])], {
-      cwd: base,
-      env: { ...process.env, PYTHONPATH: join(base, "python"), PYTHONDONTWRITEBYTECODE: "1" },
-      timeout: 60_000,
-    });
+    const stdout = await runPython(SCRIPT, [String(ports[0]), String(ports[1])], base, join(base, "python"));
     const out = JSON.parse(stdout) as Record<string, unknown>;
     const at = (server: string, path: string) => [{ server, path, authorization: "Bearer t" }];
     expect(out.default).toEqual({

@@ -3,18 +3,15 @@
 // the TypeScript client, and a form body is typed by its schema as a JSON body is, not as an untyped Mapping. A
 // consumer file must type-check under strict pyright and mypy --strict except on the lines marked as expected
 // errors (each of which must be one); the calls are also made over HTTP against a small local server.
-import { execFile } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emitPython } from "../emit/index.js";
 import { generate, writeFiles } from "../../../generator/generate.js";
-import { venvPython } from "./package.js";
+import { runPython } from "./python-program.js";
 
-const run = promisify(execFile);
 const here = fileURLToPath(new URL("./", import.meta.url));
 
 let base: string;
@@ -107,13 +104,7 @@ import { mypyStrict, pyrightStrict } from "./checkers.js";
 
 describe("Python request bodies the description does not require", () => {
   it("may be left out: no body is sent; a form given travels as the form, blocking and asyncio", async () => {
-    const { stdout } = await run(venvPython, ["-c", SCRIPT], {
-      cwd: base,
-      env: { ...process.env, PYTHONPATH: join(base, "python"), PYTHONDONTWRITEBYTECODE: "1" },
-      timeout: 60_000,
-    }).catch((error: { stdout?: string; stderr?: string }) => {
-      throw new Error(`${error.stdout ?? ""}${error.stderr ?? ""}`.trim().split("\n").slice(-4).join("\n"));
-    });
+    const stdout = await runPython(SCRIPT, [], base, join(base, "python"));
     expect(JSON.parse(stdout)).toEqual([
       ["POST", "/services", null, ""],
       ["POST", "/services", "application/x-www-form-urlencoded", "FriendlyName=n&AclEnabled=true"],

@@ -2,13 +2,13 @@
 // server is the first and whose upload operation (and a path item) name the second. Without an explicit base
 // address each operation goes to its own first server; an explicit one applies to every operation; a call's
 // baseUrl option sends that call elsewhere.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate, writeFiles } from "../../../generator/generate.js";
+import { operationServersDescription } from "../../../test/support/operation-servers.js";
+import { type RecordingServer, recordingServer } from "../../../test/support/wire.js";
 import { withLocalRuntime } from "../local-runtime.js";
 
 interface Seen {
@@ -25,54 +25,27 @@ type Sdk = {
 };
 
 const seen: Seen[] = [];
-let main: Server;
-let uploads: Server;
+let main: RecordingServer;
+let uploads: RecordingServer;
 let base: string;
 let sdk: Sdk;
 
-function listen(name: Seen["server"]): Promise<Server> {
-  const server = createServer((req, res) => {
-    seen.push({ server: name, url: req.url ?? "", authorization: req.headers.authorization });
-    req.resume();
-    req.on("end", () => res.writeHead(200, { "content-type": "application/json" }).end("{}"));
+async function listen(name: Seen["server"]): Promise<RecordingServer> {
+  const server = recordingServer((request, res) => {
+    seen.push({ server: name, url: request.url, authorization: request.headers.authorization });
+    res.writeHead(200, { "content-type": "application/json" }).end("{}");
   });
-  return new Promise((ok) => server.listen(0, "127.0.0.1", () => ok(server)));
+  await server.listen();
+  return server;
 }
-const portOf = (server: Server) => (server.address() as AddressInfo).port;
-
-/** The description, with the servers' real ports (the upload server's as a variable default). */
-function description(mainPort: number, uploadsPort: number): Record<string, unknown> {
-  const ok = { responses: { "200": { description: "ok", content: { "application/json": { schema: { type: "object" } } } } } };
-  return {
-    openapi: "3.1.0",
-    info: { title: "op-servers-ts", version: "1" },
-    servers: [{ url: `http://127.0.0.1:${mainPort}/v1` }],
-    security: [{ bearer: [] }],
-    components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
-    paths: {
-      "/plain": { get: { operationId: "plain", ...ok } },
-      "/upload": {
-        post: {
-          operationId: "upload",
-          servers: [
-            { url: "http://{host}:{port}/up", variables: { host: { default: "127.0.0.1" }, port: { default: String(uploadsPort) } } },
-            { url: `http://127.0.0.1:${mainPort}/never` },
-          ],
-          ...ok,
-        },
-      },
-      "/path-level": { servers: [{ url: `http://127.0.0.1:${uploadsPort}` }], get: { operationId: "pathLevel", ...ok } },
-      "/relative": { get: { operationId: "relative", servers: [{ url: "/rel" }], ...ok } },
-    },
-  };
-}
+const portOf = (server: RecordingServer) => server.port;
 
 beforeAll(async () => {
   [main, uploads] = await Promise.all([listen("main"), listen("uploads")]);
   base = await mkdtemp(join(tmpdir(), "ts-op-servers-"));
   await writeFile(join(base, "package.json"), `${JSON.stringify({ type: "module" })}\n`);
   const source = join(base, "servers.json");
-  await writeFile(source, JSON.stringify(description(portOf(main), portOf(uploads))));
+  await writeFile(source, JSON.stringify(operationServersDescription("op-servers-ts", portOf(main), portOf(uploads))));
   const out = join(base, "out");
   const { files } = await generate(source, { ...withLocalRuntime(out), languages: ["typescript"], outputs: [] });
   await writeFiles(out, files);
@@ -80,7 +53,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all([main, uploads].map((s) => new Promise((ok) => s?.close(ok))));
+  await Promise.all([main, uploads].map((s) => s?.close()));
   if (base) await rm(base, { recursive: true, force: true });
 });
 

@@ -1,23 +1,11 @@
 // The generated TypeScript client of two descriptions of test/matrix against a local server: a body that offers
 // JSON beside both forms travels as JSON (as the Python and Go clients send it), and a header parameter named
 // User-Agent is sent as the caller gave it, while the client's own User-Agent goes where no parameter sets one.
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generate, writeFiles } from "../../../generator/generate.js";
+import { describe, expect, it } from "vitest";
+import { matrixSources, wireSuite } from "../../../test/support/wire.js";
 import { withLocalRuntime } from "../local-runtime.js";
 
-const DESCRIPTIONS = fileURLToPath(new URL("../../../test/matrix/descriptions/", import.meta.url));
-
-interface Received {
-  readonly url: string;
-  readonly headers: IncomingHttpHeaders;
-  readonly body: string;
-}
 type Client = unknown;
 interface JsonFormClient {
   createClient(o: object): Client;
@@ -29,50 +17,24 @@ interface AgentClient {
   getPlain(c: Client): Promise<{ data: unknown }>;
 }
 
-let base = "";
-let server: Server;
-let baseUrl = "";
-const received: Received[] = [];
+const wire = wireSuite(
+  "ts-request-choice-",
+  matrixSources(["wire2-json-or-form", "wire2-user-agent-param"]),
+  (out) => ({ ...withLocalRuntime(out), languages: ["typescript"], outputs: [] }),
+  (request, res) => {
+    const answer = request.url === "/clients" ? request.body : '{"ok":true}';
+    res.writeHead(200, { "content-type": "application/json" }).end(answer);
+  },
+);
+const received = wire.received;
 
-beforeAll(async () => {
-  base = await mkdtemp(join(tmpdir(), "ts-request-choice-"));
-  await writeFile(join(base, "package.json"), `${JSON.stringify({ type: "module" })}\n`);
-  for (const name of ["wire2-json-or-form", "wire2-user-agent-param"]) {
-    const out = join(base, name);
-    const { files } = await generate(join(DESCRIPTIONS, `${name}.yaml`), {
-      ...withLocalRuntime(out),
-      languages: ["typescript"],
-      outputs: [],
-    });
-    await writeFiles(out, files);
-  }
-  server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (c: Buffer) => {
-      body += c.toString("utf8");
-    });
-    req.on("end", () => {
-      received.push({ url: req.url ?? "", headers: req.headers, body });
-      const answer = req.url === "/clients" ? body : '{"ok":true}';
-      res.writeHead(200, { "content-type": "application/json" }).end(answer);
-    });
-  });
-  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}, 120_000);
-
-afterAll(async () => {
-  await new Promise((ok) => server.close(ok));
-  if (base !== "") await rm(base, { recursive: true, force: true });
-});
-
-const load = async <T>(name: string): Promise<T> => (await import(join(base, name, "index.ts"))) as T;
+const load = async <T>(name: string): Promise<T> => (await import(join(wire.base, name, "index.ts"))) as T;
 
 describe("a body offering JSON and forms on the wire (TypeScript)", () => {
   it("sends JSON, a one-element array staying an array", async () => {
     const sdk = await load<JsonFormClient>("wire2-json-or-form");
     received.length = 0;
-    await sdk.createApp(sdk.createClient({ baseUrl }), { name: "a", redirect_uris: ["https://x.test/cb"] });
+    await sdk.createApp(sdk.createClient({ baseUrl: wire.baseUrl }), { name: "a", redirect_uris: ["https://x.test/cb"] });
     expect(received[0]?.headers["content-type"]).toBe("application/json");
     expect(JSON.parse(received[0]?.body ?? "null")).toEqual({ name: "a", redirect_uris: ["https://x.test/cb"] });
   });
@@ -81,7 +43,7 @@ describe("a body offering JSON and forms on the wire (TypeScript)", () => {
 describe("a header parameter named User-Agent on the wire (TypeScript)", () => {
   it("sends the caller's value, and the client's own User-Agent where no parameter sets it", async () => {
     const sdk = await load<AgentClient>("wire2-user-agent-param");
-    const client = sdk.createClient({ baseUrl });
+    const client = sdk.createClient({ baseUrl: wire.baseUrl });
     received.length = 0;
     await sdk.getEcho(client, { "User-Agent": "SiriKit/1.0", "X-Trace": "t1" });
     await sdk.getPlain(client);

@@ -2,17 +2,11 @@
 // handed back as a stream as soon as its headers arrive, one that stays open as well as one with no body (Prism's
 // Content-Length: 0), which ends at once; and a path key with a #fragment (Microsoft's `/x#overload=stream`) is
 // sent as the path before `#`, with the query after it, since a fragment never reaches the server.
-import { createServer, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import type { ServerResponse } from "node:http";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generate, writeFiles } from "../../../generator/generate.js";
+import { afterAll, describe, expect, it } from "vitest";
+import { matrixSources, type Recorded, wireSuite } from "../../../test/support/wire.js";
 import { withLocalRuntime } from "../local-runtime.js";
-
-const DESCRIPTIONS = fileURLToPath(new URL("../../../test/matrix/descriptions/", import.meta.url));
 
 type Client = unknown;
 interface Download {
@@ -31,67 +25,47 @@ interface FragmentClient {
   patchItemsIdOverloadPatch(c: Client, params: { id: string; note?: string }): Promise<unknown>;
 }
 
-let base = "";
-let server: Server;
-let baseUrl = "";
 /** Each request as it arrived: its request line's method and target, and its Content-Type. */
 const received: { method: string; target: string; contentType: string | undefined }[] = [];
 /** Event streams still open, ended when the suite does. */
 const open = new Set<ServerResponse>();
-
-beforeAll(async () => {
-  base = await mkdtemp(join(tmpdir(), "ts-stream-fragment-"));
-  await writeFile(join(base, "package.json"), `${JSON.stringify({ type: "module" })}\n`);
-  for (const name of ["wire3-sse", "wire3-fragment-path"]) {
-    const out = join(base, name);
-    const { files } = await generate(join(DESCRIPTIONS, `${name}.yaml`), {
-      ...withLocalRuntime(out),
-      languages: ["typescript"],
-      outputs: [],
-    });
-    await writeFiles(out, files);
+/** Answers by path: an event stream left open, one without a body, JSON for thumbnails, 204 for items. */
+function answer({ method, url: target, contentType }: Recorded, res: ServerResponse): void {
+  received.push({ method, target, contentType });
+  if (target.startsWith("/events")) {
+    // One event, then the stream stays open, as a live subscription does.
+    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+    res.write("id: 1\ndata: first\n\n");
+    open.add(res);
+    const end = setTimeout(() => res.end(), 10_000);
+    res.on("close", () => clearTimeout(end));
+  } else if (target === "/typed-events") {
+    res.writeHead(200, { "content-type": "text/event-stream", "content-length": "0" }).end();
+  } else if (target.startsWith("/thumbnail")) {
+    res.writeHead(200, { "content-type": "application/json" }).end('{"size":1}');
+  } else if (target.startsWith("/items/")) {
+    res.writeHead(204).end();
+  } else {
+    res.writeHead(404).end();
   }
-  server = createServer((req, res) => {
-    req.resume();
-    req.on("end", () => {
-      const target = req.url ?? "";
-      received.push({ method: req.method ?? "", target, contentType: req.headers["content-type"] });
-      if (target.startsWith("/events")) {
-        // One event, then the stream stays open, as a live subscription does.
-        res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-        res.write("id: 1\ndata: first\n\n");
-        open.add(res);
-        const end = setTimeout(() => res.end(), 10_000);
-        res.on("close", () => clearTimeout(end));
-      } else if (target === "/typed-events") {
-        res.writeHead(200, { "content-type": "text/event-stream", "content-length": "0" }).end();
-      } else if (target.startsWith("/thumbnail")) {
-        res.writeHead(200, { "content-type": "application/json" }).end('{"size":1}');
-      } else if (target.startsWith("/items/")) {
-        res.writeHead(204).end();
-      } else {
-        res.writeHead(404).end();
-      }
-    });
-  });
-  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}, 120_000);
-
-afterAll(async () => {
+}
+const wire = wireSuite(
+  "ts-stream-fragment-",
+  matrixSources(["wire3-sse", "wire3-fragment-path"]),
+  (out) => ({ ...withLocalRuntime(out), languages: ["typescript"], outputs: [] }),
+  answer,
+);
+afterAll(() => {
   for (const res of open) res.destroy();
-  server.closeAllConnections();
-  await new Promise((ok) => server.close(ok));
-  if (base !== "") await rm(base, { recursive: true, force: true });
 });
 
-const load = async <T>(name: string): Promise<T> => (await import(join(base, name, "index.ts"))) as T;
+const load = async <T>(name: string): Promise<T> => (await import(join(wire.base, name, "index.ts"))) as T;
 
 describe("text/event-stream answers (TypeScript)", () => {
   it("hands back a stream that stays open as soon as it starts, its events readable as they come", async () => {
     const sdk = await load<SseClient>("wire3-sse");
     const started = Date.now();
-    const answer = await sdk.subscribe(sdk.createClient({ baseUrl }), { topic: ["a"] }, { deadlineMs: 60_000 });
+    const answer = await sdk.subscribe(sdk.createClient({ baseUrl: wire.baseUrl }), { topic: ["a"] }, { deadlineMs: 60_000 });
     expect(Date.now() - started).toBeLessThan(3_000);
     expect(answer.contentType).toBe("text/event-stream");
     const reader = answer.stream.getReader();
@@ -104,7 +78,7 @@ describe("text/event-stream answers (TypeScript)", () => {
   it("hands back an answer without a body (Content-Length: 0) as a stream that has ended, not one read until the deadline", async () => {
     const sdk = await load<SseClient>("wire3-sse");
     const started = Date.now();
-    const answer = await sdk.subscribeTyped(sdk.createClient({ baseUrl }), { deadlineMs: 5_000 });
+    const answer = await sdk.subscribeTyped(sdk.createClient({ baseUrl: wire.baseUrl }), { deadlineMs: 5_000 });
     expect(await new Response(answer.stream).text()).toBe("");
     expect(Date.now() - started).toBeLessThan(3_000);
   });
@@ -113,7 +87,7 @@ describe("text/event-stream answers (TypeScript)", () => {
 describe("path keys with a #fragment (TypeScript)", () => {
   it("sends the path before `#`, with the query after it, for each of two operations that share it", async () => {
     const sdk = await load<FragmentClient>("wire3-fragment-path");
-    const client = sdk.createClient({ baseUrl });
+    const client = sdk.createClient({ baseUrl: wire.baseUrl });
     received.length = 0;
     expect((await sdk.thumbnailFromStream(client, { width: 64 }, new Blob(["png"]))).data).toEqual({ size: 1 });
     expect((await sdk.thumbnailFromUrl(client, { width: 32 }, { url: "https://x.test/a.png" })).data).toEqual({ size: 1 });
@@ -126,7 +100,7 @@ describe("path keys with a #fragment (TypeScript)", () => {
   it("fills the path parameters of a path with a #fragment and drops the fragment", async () => {
     const sdk = await load<FragmentClient>("wire3-fragment-path");
     received.length = 0;
-    await sdk.patchItemsIdOverloadPatch(sdk.createClient({ baseUrl }), { id: "a b", note: "n" });
+    await sdk.patchItemsIdOverloadPatch(sdk.createClient({ baseUrl: wire.baseUrl }), { id: "a b", note: "n" });
     expect(received).toEqual([{ method: "PATCH", target: "/items/a%20b?note=n", contentType: undefined }]);
   });
 });
