@@ -248,13 +248,13 @@ export function buildIR(loaded: LoadedDescription): IR {
 /** Methods that HTTP defines as idempotent: sending one twice has the effect of sending it once. */
 const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["get", "head", "put", "delete", "options", "trace"]);
 
-/** `onlyPathParameter` names the parameter a role leaves unnamed (the check made sure there is exactly one). */
 /** A path key up to its fragment: a URL never sends what follows `#` (RFC 3986, section 3.5). */
 function requestPath(path: string): string {
   const hash = path.indexOf("#");
   return hash < 0 ? path : path.slice(0, hash);
 }
 
+/** `onlyPathParameter` names the parameter a role leaves unnamed (the check made sure there is exactly one). */
 function buildJobRole(ext: Raw, onlyPathParameter: string): JobRole {
   if (ext.role === "poll") {
     return {
