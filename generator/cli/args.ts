@@ -35,7 +35,7 @@ export function nearest(word: string, known: readonly string[]): string | undefi
     const d = distance(word, k);
     if (d < bestDistance) [best, bestDistance] = [k, d];
   }
-  // A suggestion must share more with the word than it changes: "ts" is two edits from "go", which is no hint.
+  // A suggestion must share more with the word than it changes: "ab" is two edits from "cd", which is no hint.
   return best !== undefined && bestDistance < word.length && bestDistance <= Math.max(2, Math.floor(best.length / 3)) ? best : undefined;
 }
 
