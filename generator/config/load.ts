@@ -14,6 +14,7 @@ export interface Config {
   readonly spec?: string;
   readonly release?: string;
   readonly out?: string;
+  /** The project's releases folder: the configured one, else `releases` beside the description or the file. */
   readonly releases?: string;
   readonly languages?: readonly LanguageName[];
   readonly outputs?: Partial<Record<OptionalOutput, boolean>>;
@@ -24,8 +25,8 @@ export interface Config {
 export interface LoadedConfig {
   /** The file it came from, or undefined when there is none. */
   readonly file: string | undefined;
-  /** Paths resolved against the file's folder. */
-  readonly config: Config;
+  /** Paths resolved against the file's folder; the releases folder always set. */
+  readonly config: Config & { readonly releases: string };
   /** The file's text ("" without a file): a run with nothing changed compares it instead of checking it again. */
   readonly text: string;
 }
@@ -37,7 +38,7 @@ export interface LoadedConfig {
  */
 export async function loadConfig(cwd: string, file?: string, { check = true } = {}): Promise<LoadedConfig> {
   const path = resolve(cwd, file ?? CONFIG_FILE);
-  if (file === undefined && !existsSync(path)) return { file: undefined, config: {}, text: "" };
+  if (file === undefined && !existsSync(path)) return { file: undefined, config: { releases: resolve(cwd, "releases") }, text: "" };
   let text: string;
   let value: unknown;
   try {
@@ -92,7 +93,7 @@ export async function checkConfig(path: string, value: unknown): Promise<void> {
 }
 
 /** The configuration a file holds, its paths resolved against the file's folder. */
-async function resolveConfig(path: string, value: ConfigFile): Promise<Config> {
+async function resolveConfig(path: string, value: ConfigFile): Promise<Config & { readonly releases: string }> {
   const targets = await allTargets();
   const base = dirname(path);
   const at = (p: string | undefined) => (p === undefined || /^https?:\/\//i.test(p) ? p : resolve(base, p));
@@ -105,11 +106,16 @@ async function resolveConfig(path: string, value: ConfigFile): Promise<Config> {
       return [[name, { ...block, ...Object.fromEntries(paths) }]];
     }),
   );
-  const config: Config = {
-    ...(value.spec !== undefined && { spec: at(value.spec)! }),
+  const spec = at(value.spec);
+  // A project's releases are its own: beside its description (a file), else beside the configuration file.
+  const releases =
+    at(value.releases) ??
+    (spec !== undefined && !/^https?:\/\//i.test(spec) ? resolve(dirname(spec), "releases") : resolve(base, "releases"));
+  const config = {
+    ...(spec !== undefined && { spec }),
     ...(value.release !== undefined && { release: value.release }),
     ...(value.out !== undefined && { out: at(value.out)! }),
-    ...(value.releases !== undefined && { releases: at(value.releases)! }),
+    releases,
     ...(value.languages !== undefined && { languages: value.languages }),
     ...(value.outputs !== undefined && { outputs: value.outputs }),
     targets: targetOptions,
