@@ -7,6 +7,7 @@ import { allTargets, LANGUAGE_NAMES, type LanguageName, OPTIONAL_OUTPUT_NAMES, t
 import { BIN } from "../names.js";
 import { openOutput } from "../output.js";
 import { listReleases, releaseFile } from "../spec/releases.js";
+import { pluginCommand } from "../plugins/plugin.js";
 import type { TargetFlag } from "../target.js";
 import { listFlag, UsageError, withUsageErrors } from "./args.js";
 import { onInterrupt } from "./interrupt.js";
@@ -34,6 +35,9 @@ does what paperoffice-sdk.config.json (in the current folder) says; each flag ov
   --out <folder>        the output folder (default: generated)
   --languages <list>    comma-separated, of ${LANGUAGE_NAMES.join(", ")} (default: all)
   --outputs <list>      optional outputs, of ${OPTIONAL_OUTPUT_NAMES.join(", ")}, or none (default: all)
+  --plugin <name>=<command>
+                        a generator as a program (repeatable): the command reads the IR as JSON on stdin and answers
+                        the files, written below <out>/<name>/ (docs/plugins.md); the configuration's plugins too
 ${flags.join("\n")}
   --prune               remove the output of languages an earlier run into the folder wrote and this run does not
                         (without it, such a run is refused)
@@ -52,6 +56,7 @@ const OPTIONS = {
   out: { type: "string" },
   languages: { type: "string" },
   outputs: { type: "string" },
+  plugin: { type: "string", multiple: true },
   force: { type: "boolean" },
   prune: { type: "boolean" },
   verbose: { type: "boolean" },
@@ -65,6 +70,8 @@ export interface RunFlags {
   readonly out?: string | undefined;
   readonly languages?: string | undefined;
   readonly outputs?: string | undefined;
+  /** `--plugin <name>=<command>` flags: each adds a plugin, or replaces the configuration's of that name. */
+  readonly plugin?: readonly string[] | undefined;
   /** Flags targets add, each setting one option of its target. */
   readonly targetFlags?: Readonly<Record<string, { readonly target: string; readonly option: string; readonly value: string }>>;
 }
@@ -109,7 +116,20 @@ export function resolveRun(
   const targets: Record<string, Record<string, unknown>> = {};
   for (const [name, block] of Object.entries(config.targets ?? {})) targets[name] = { ...block };
   for (const { target, option, value } of Object.values(flags.targetFlags ?? {})) targets[target] = { ...targets[target], [option]: value };
-  const options: GenerateOptions = { languages, outputs, targets, outDir: out };
+  const plugins = new Map((config.plugins ?? []).map((p) => [p.name, p]));
+  for (const flag of flags.plugin ?? []) {
+    const at = flag.indexOf("=");
+    if (at <= 0 || flag.slice(at + 1).trim() === "") throw new UsageError(`--plugin ${JSON.stringify(flag)}: give <name>=<command>`);
+    const name = flag.slice(0, at);
+    plugins.set(name, { ...plugins.get(name), name, command: pluginCommand(flag.slice(at + 1), process.cwd()) });
+  }
+  const options: GenerateOptions = {
+    languages,
+    outputs,
+    targets,
+    outDir: out,
+    ...(plugins.size > 0 && { plugins: [...plugins.values()] }),
+  };
   return { source, out, options };
 }
 
@@ -143,6 +163,8 @@ export async function runGenerate(args: readonly string[]): Promise<number> {
     const early = await (async () => {
       const { config, text } = await loadConfig(process.cwd(), values.config, { check: false });
       const run = resolveRun(config, flags);
+      // A plugin is a program whose changes no key sees: a run with plugins is never taken as up to date.
+      if (run.options.plugins !== undefined) return undefined;
       const key = await runKey(run.source, run.options, text);
       return key !== undefined && (await upToDate(run.out, key)) ? run : undefined;
     })().catch(() => undefined); // a file that does not parse or resolve: the checked load below reports it
@@ -158,7 +180,7 @@ export async function runGenerate(args: readonly string[]): Promise<number> {
   const run = resolveRun(config, { ...flags, ...(added && { spec: added.file }) }, dir);
   const { source, out } = run;
   // The key is taken before the run: a description edited while it runs is generated again next time.
-  const key = await runKey(source, run.options, text);
+  const key = run.options.plugins === undefined ? await runKey(source, run.options, text) : undefined;
   // An added release the last run already generated (the same description stored again).
   if (added && key !== undefined && !values.force && (await upToDate(out, key))) return upToDateLine(source, out);
   const bar = progress();
@@ -169,7 +191,7 @@ export async function runGenerate(args: readonly string[]): Promise<number> {
     // Each emitter's files are written (into a folder beside the output, swapped in at the end) as soon as they are
     // made: a large description's output is never held whole.
     const output = await openOutput(out, {
-      ...(run.options.languages && { languages: run.options.languages }),
+      ...(run.options.languages && { languages: [...run.options.languages, ...(run.options.plugins ?? []).map((p) => p.name)] }),
       prune: values.prune === true,
     });
     const stopInterrupted = onInterrupt(async (signal) => {

@@ -5,6 +5,7 @@ import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { nearest } from "../cli/args.js";
 import { allTargets, LANGUAGE_NAMES, type LanguageName, type OptionalOutput, type TargetOptions } from "../languages.js";
+import { type PluginSpec, pluginCommand } from "../plugins/plugin.js";
 import type { SchemaCheck } from "../schema-validator.js";
 import schema from "./config.schema.json" with { type: "json" };
 
@@ -18,6 +19,8 @@ export interface Config {
   readonly releases?: string;
   readonly languages?: readonly LanguageName[];
   readonly outputs?: Partial<Record<OptionalOutput, boolean>>;
+  /** Generators as programs, commands resolved against the file's folder, which they run in. */
+  readonly plugins?: readonly PluginSpec[];
   /** Each target's block, by target name, paths resolved. */
   readonly targets?: TargetOptions;
 }
@@ -53,7 +56,9 @@ export async function loadConfig(cwd: string, file?: string, { check = true } = 
 }
 
 /** The file's fields as the schema allows them, before paths are resolved. */
-type ConfigFile = Omit<Config, "targets"> & Readonly<Record<string, unknown>>;
+type ConfigFile = Omit<Config, "targets" | "plugins"> & {
+  readonly plugins?: Readonly<Record<string, { command: string | string[]; options?: Record<string, unknown>; timeoutSeconds?: number }>>;
+} & Readonly<Record<string, unknown>>;
 
 /**
  * The configuration file's schema check: config.schema.json with each target's block checked against the schema the
@@ -72,7 +77,7 @@ export async function configSchemaCheck(): Promise<SchemaCheck> {
 export async function checkConfig(path: string, value: unknown): Promise<void> {
   // The validator loads here only: a run with nothing changed does not check the file again, and so does not load it.
   const { schemaValidator } = await import("../schema-validator.js");
-  const validate = schemaValidator<Omit<Config, "targets">>(await configSchemaCheck());
+  const validate = schemaValidator<Omit<Config, "targets" | "plugins">>(await configSchemaCheck());
   if (!validate(value)) {
     const lines = (validate.errors ?? []).map((e) => {
       const allowed = (e.params as { allowedValues?: unknown[] }).allowedValues;
@@ -118,6 +123,15 @@ async function resolveConfig(path: string, value: ConfigFile): Promise<Config & 
     releases,
     ...(value.languages !== undefined && { languages: value.languages }),
     ...(value.outputs !== undefined && { outputs: value.outputs }),
+    ...(value.plugins !== undefined && {
+      plugins: Object.entries(value.plugins).map(([name, p]) => ({
+        name,
+        command: pluginCommand(p.command, base),
+        cwd: base,
+        ...(p.options !== undefined && { options: p.options }),
+        ...(p.timeoutSeconds !== undefined && { timeoutSeconds: p.timeoutSeconds }),
+      })),
+    }),
     targets: targetOptions,
   };
   return config;

@@ -11,6 +11,7 @@ import { conventionSchemaChecks } from "../../generator/spec/conventions.js";
 import { paginationSchemaCheck } from "../../generator/spec/pagination.js";
 import { openApi31SchemaCheck } from "../../generator/spec/schema-check.js";
 import { variantsSchemaCheck } from "../../generator/spec/variants.js";
+import { pluginResponseCheck } from "../../generator/plugins/plugin.js";
 import { ROOT, tsc } from "./run.js";
 
 export async function buildToolchain(): Promise<string> {
@@ -35,6 +36,7 @@ export async function buildToolchain(): Promise<string> {
     variantsSchemaCheck,
     paginationSchemaCheck(),
     await configSchemaCheck(),
+    pluginResponseCheck,
     // The OpenAPI 3.1 schema swagger-parser checks a description against (spec/schema-check.ts).
     openApi31SchemaCheck(),
   ];
