@@ -17,6 +17,7 @@ import { type HashedFile, type Lane, laneSplit, secondLane } from "./lane.js";
 import { EMITTER_GARBAGE_BYTES, garbageCollector } from "./memory.js";
 import { confinedPath, type OutputWriter, type Staging, type WrittenFile } from "./output.js";
 import { type RawDescription, readDescription } from "./spec/read.js";
+import { type PluginSpec, pluginEmitter, pluginSpecProblem } from "./plugins/plugin.js";
 
 export interface Generation {
   readonly description: LoadedDescription;
@@ -41,6 +42,8 @@ export interface GenerateOptions {
    * (see lane.ts). Default: for a large description, on a machine of two cores or more. Not with `emitters`.
    */
   readonly parallel?: boolean;
+  /** Generators as programs (plugins/plugin.ts), each writing below <out>/<its name>/, after the languages. */
+  readonly plugins?: readonly PluginSpec[];
   /** Told when each step starts (reading, checking, the IR, the emitters), for progress on a terminal. */
   readonly onStep?: (step: string) => void;
 }
@@ -127,6 +130,11 @@ async function run(
   staged?: StagedOutput,
 ): Promise<IR> {
   const step = options.onStep ?? (() => {});
+  const taken = [...LANGUAGE_NAMES, ...OPTIONAL_OUTPUT_NAMES];
+  for (const [i, plugin] of (options.plugins ?? []).entries()) {
+    const problem = pluginSpecProblem(plugin, [...taken, ...(options.plugins ?? []).slice(0, i).map((p) => p.name)]);
+    if (problem) throw new Error(problem);
+  }
   step(`reading ${source}`);
   let raw: RawDescription | undefined = await readDescription(source);
   const large = raw.text.length >= LARGE_DESCRIPTION_BYTES;
@@ -151,6 +159,7 @@ async function run(
           throw error;
         })
       : { emitters: [...options.emitters], dispose: () => {} };
+  emitters.push(...(options.plugins ?? []).map(pluginEmitter));
   try {
     step("checking the description");
     let checking: CheckingDescription | undefined = await startChecks(raw);
@@ -177,7 +186,10 @@ async function run(
     collect();
     // The manifest names the languages a run wrote, so that a later run of fewer languages knows whose files it would
     // remove (openOutput refuses that unless asked to prune).
-    const languages = options.emitters === undefined ? (options.languages ?? LANGUAGE_NAMES) : undefined;
+    const languages =
+      options.emitters === undefined
+        ? [...(options.languages ?? LANGUAGE_NAMES), ...(options.plugins ?? []).map((p) => p.name)]
+        : undefined;
     await emitAll(ir, emitters, createKit(collect), step, sink, collect, lane && { lane, staged }, languages);
     return ir;
   } finally {

@@ -1,12 +1,13 @@
 // `paperoffice-sdk generate`: the configuration file, overridden by flags, then one run and a one-line summary.
 import { relative } from "node:path";
 import { parseArgs } from "node:util";
-import { type Config, loadConfig } from "../config/load.js";
+import { CONFIG_FILE, type Config, loadConfig } from "../config/load.js";
 import type { GenerateOptions } from "../generate.js";
 import { allTargets, LANGUAGE_NAMES, type LanguageName, OPTIONAL_OUTPUT_NAMES, type OptionalOutput } from "../languages.js";
 import { BIN } from "../names.js";
 import { openOutput } from "../output.js";
-import { currentRelease, releaseFile, releasesDir } from "../spec/releases.js";
+import { listReleases, releaseFile } from "../spec/releases.js";
+import { pluginCommand } from "../plugins/plugin.js";
 import type { TargetFlag } from "../target.js";
 import { listFlag, UsageError, withUsageErrors } from "./args.js";
 import { onInterrupt } from "./interrupt.js";
@@ -28,12 +29,15 @@ export async function generateUsage(): Promise<string> {
 Validates a description, builds its intermediate model and writes the SDKs into the output folder. Without flags it
 does what paperoffice-sdk.config.json (in the current folder) says; each flag overrides the file.
   --config <file>       the configuration file (default: ./paperoffice-sdk.config.json when it exists)
-  --spec <file|url>     a description file or http(s) URL (default: the toolchain's current release)
-  --release <id>        a release R<yyyymmdd>.<hhmm> of the toolchain's spec/releases
-  --add <file|url>      a new release's description: validated, stored in spec/releases, then generated
+  --spec <file|url>     a description file or http(s) URL (default: the configuration's, else the newest release)
+  --release <id>        a release of the project's releases folder, by its id (its info.version)
+  --add <file|url>      a new release's description: validated, stored in the releases folder, then generated
   --out <folder>        the output folder (default: generated)
   --languages <list>    comma-separated, of ${LANGUAGE_NAMES.join(", ")} (default: all)
   --outputs <list>      optional outputs, of ${OPTIONAL_OUTPUT_NAMES.join(", ")}, or none (default: all)
+  --plugin <name>=<command>
+                        a generator as a program (repeatable): the command reads the IR as JSON on stdin and answers
+                        the files, written below <out>/<name>/ (docs/plugins.md); the configuration's plugins too
 ${flags.join("\n")}
   --prune               remove the output of languages an earlier run into the folder wrote and this run does not
                         (without it, such a run is refused)
@@ -52,6 +56,7 @@ const OPTIONS = {
   out: { type: "string" },
   languages: { type: "string" },
   outputs: { type: "string" },
+  plugin: { type: "string", multiple: true },
   force: { type: "boolean" },
   prune: { type: "boolean" },
   verbose: { type: "boolean" },
@@ -65,15 +70,39 @@ export interface RunFlags {
   readonly out?: string | undefined;
   readonly languages?: string | undefined;
   readonly outputs?: string | undefined;
+  /** `--plugin <name>=<command>` flags: each adds a plugin, or replaces the configuration's of that name. */
+  readonly plugin?: readonly string[] | undefined;
   /** Flags targets add, each setting one option of its target. */
   readonly targetFlags?: Readonly<Record<string, { readonly target: string; readonly option: string; readonly value: string }>>;
+}
+
+/**
+ * The description a run reads: a flag's (--spec, --release), else the configuration's (release, then spec), else the
+ * newest release of the project's releases folder.
+ */
+export function runSource(config: Config, flags: Pick<RunFlags, "spec" | "release">, dir: string | undefined = config.releases): string {
+  if (flags.spec !== undefined) return flags.spec;
+  const release = flags.release ?? config.release;
+  if (release !== undefined) {
+    if (dir === undefined) throw new UsageError(`--release ${release}: the configuration names no releases folder`);
+    return releaseFile(release, dir);
+  }
+  if (config.spec !== undefined) return config.spec;
+  const newest = dir === undefined ? undefined : listReleases(dir).at(-1);
+  if (newest === undefined || dir === undefined) {
+    throw new UsageError(
+      `no description to generate: give --spec <file|url>, set "spec" in ${CONFIG_FILE}, or store a release with \`${BIN} release <file>\`` +
+        (dir === undefined ? "" : ` (${dir} holds none)`),
+    );
+  }
+  return releaseFile(newest, dir);
 }
 
 /** What a run reads, where it writes and with which options: the configuration, each field overridden by its flag. */
 export function resolveRun(
   config: Config,
   flags: RunFlags,
-  dir = config.releases === undefined ? releasesDir : `${config.releases}/`,
+  dir: string | undefined = config.releases,
 ): { source: string; out: string; options: GenerateOptions } {
   const languages: LanguageName[] =
     flags.languages === undefined ? [...(config.languages ?? LANGUAGE_NAMES)] : listFlag("languages", flags.languages, LANGUAGE_NAMES);
@@ -81,17 +110,26 @@ export function resolveRun(
     flags.outputs === undefined
       ? OPTIONAL_OUTPUT_NAMES.filter((o) => config.outputs?.[o] !== false)
       : listFlag("outputs", flags.outputs, OPTIONAL_OUTPUT_NAMES);
-  const source =
-    flags.spec ??
-    (flags.release === undefined ? undefined : releaseFile(flags.release, dir)) ??
-    config.spec ??
-    releaseFile(config.release ?? currentRelease(dir), dir);
+  const source = runSource(config, flags, dir);
   if (flags.out?.trim() === "") throw new UsageError("--out is empty: give the output folder");
   const out = flags.out ?? config.out ?? "generated";
   const targets: Record<string, Record<string, unknown>> = {};
   for (const [name, block] of Object.entries(config.targets ?? {})) targets[name] = { ...block };
   for (const { target, option, value } of Object.values(flags.targetFlags ?? {})) targets[target] = { ...targets[target], [option]: value };
-  const options: GenerateOptions = { languages, outputs, targets, outDir: out };
+  const plugins = new Map((config.plugins ?? []).map((p) => [p.name, p]));
+  for (const flag of flags.plugin ?? []) {
+    const at = flag.indexOf("=");
+    if (at <= 0 || flag.slice(at + 1).trim() === "") throw new UsageError(`--plugin ${JSON.stringify(flag)}: give <name>=<command>`);
+    const name = flag.slice(0, at);
+    plugins.set(name, { ...plugins.get(name), name, command: pluginCommand(flag.slice(at + 1), process.cwd()) });
+  }
+  const options: GenerateOptions = {
+    languages,
+    outputs,
+    targets,
+    outDir: out,
+    ...(plugins.size > 0 && { plugins: [...plugins.values()] }),
+  };
   return { source, out, options };
 }
 
@@ -124,14 +162,16 @@ export async function runGenerate(args: readonly string[]): Promise<number> {
   if (values.add === undefined && !values.force) {
     const early = await (async () => {
       const { config, text } = await loadConfig(process.cwd(), values.config, { check: false });
-      const run = resolveRun(config, flags, config.releases === undefined ? releasesDir : `${config.releases}/`);
+      const run = resolveRun(config, flags);
+      // A plugin is a program whose changes no key sees: a run with plugins is never taken as up to date.
+      if (run.options.plugins !== undefined) return undefined;
       const key = await runKey(run.source, run.options, text);
       return key !== undefined && (await upToDate(run.out, key)) ? run : undefined;
     })().catch(() => undefined); // a file that does not parse or resolve: the checked load below reports it
     if (early) return upToDateLine(early.source, early.out);
   }
   const { config, text } = await loadConfig(process.cwd(), values.config);
-  const dir = config.releases === undefined ? releasesDir : `${config.releases}/`;
+  const dir = config.releases;
   const added = values.add === undefined ? undefined : await (await import("../releases/add.js")).addRelease(values.add, dir);
   if (added) {
     const note = added.current ? "now the current release" : `older than the current release ${added.previous}, which stays current`;
@@ -140,7 +180,7 @@ export async function runGenerate(args: readonly string[]): Promise<number> {
   const run = resolveRun(config, { ...flags, ...(added && { spec: added.file }) }, dir);
   const { source, out } = run;
   // The key is taken before the run: a description edited while it runs is generated again next time.
-  const key = await runKey(source, run.options, text);
+  const key = run.options.plugins === undefined ? await runKey(source, run.options, text) : undefined;
   // An added release the last run already generated (the same description stored again).
   if (added && key !== undefined && !values.force && (await upToDate(out, key))) return upToDateLine(source, out);
   const bar = progress();
@@ -151,7 +191,7 @@ export async function runGenerate(args: readonly string[]): Promise<number> {
     // Each emitter's files are written (into a folder beside the output, swapped in at the end) as soon as they are
     // made: a large description's output is never held whole.
     const output = await openOutput(out, {
-      ...(run.options.languages && { languages: run.options.languages }),
+      ...(run.options.languages && { languages: [...run.options.languages, ...(run.options.plugins ?? []).map((p) => p.name)] }),
       prune: values.prune === true,
     });
     const stopInterrupted = onInterrupt(async (signal) => {
@@ -174,10 +214,19 @@ export async function runGenerate(args: readonly string[]): Promise<number> {
     const changes = [`${report.written.length} written`, `${report.unchanged.length} unchanged`];
     if (report.removed.length > 0) changes.push(`${report.removed.length} removed`);
     if (output.pruned.length > 0) changes.push(`the ${output.pruned.join(", ")} output pruned`);
+    // What the description has: the counts of what it lacks are left out (most APIs have no pipelines or events).
+    const counts = [
+      [ir.operations.length, "operations"],
+      [pipelines.length, "pipelines"],
+      [pipelines.reduce((n, p) => n + p.variants.length, 0), "variants"],
+      [ir.webhooks.length, "events"],
+      [ir.errors.length, "error codes"],
+      [ir.schemas.length, "schemas"],
+    ] as const;
+    const has = counts.filter(([n, what], i) => n > 0 || i === 0 || what === "schemas").map(([n, what]) => `${n} ${what}`);
     console.log(
-      `${shown(source)} -> ${shown(out)}: ${ir.info.title} ${ir.info.version}: ${ir.operations.length} operations, ${pipelines.length} pipelines, ` +
-        `${pipelines.reduce((n, p) => n + p.variants.length, 0)} variants, ${ir.webhooks.length} events, ${ir.errors.length} error codes, ` +
-        `${ir.schemas.length} schemas; ${generated.files} files (${changes.join(", ")}) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `${shown(source)} -> ${shown(out)}: ${ir.info.title} ${ir.info.version}: ${has.join(", ")}; ` +
+        `${generated.files} files (${changes.join(", ")}) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
     if (values.verbose) {
       // In path order, the manifest last, as the files were listed when a run held them all.

@@ -10,9 +10,10 @@ import { loadTarget } from "../languages.js";
 import { BIN } from "../names.js";
 import { writeOutput } from "../output.js";
 import { carryOut, planLine, planPublication, type Publication, refuseDifferent } from "../publish/plan.js";
-import { currentRelease, listReleases, releasesDir } from "../spec/releases.js";
+import { releaseProblem } from "../releases/version.js";
+import { compareReleases, listReleases } from "../spec/releases.js";
 import { UsageError, withUsageErrors } from "./args.js";
-import { resolveRun } from "./generate-command.js";
+import { resolveRun, runSource } from "./generate-command.js";
 import { progress } from "./progress.js";
 
 export const PUBLISH_USAGE = `Usage: ${BIN} publish [options]
@@ -23,7 +24,8 @@ with the same content is skipped (so a run stopped half-way completes when run a
 stops the run before anything is uploaded. Registries and credentials come from each ecosystem's own configuration:
 npm's (.npmrc, NODE_AUTH_TOKEN), twine's (TWINE_USERNAME, TWINE_PASSWORD; the python block's uploadUrl and indexUrl),
 and the go block's proxy folder.
-  --release <id>        the release R<yyyymmdd>.<hhmm> (default: the current, newest release)
+  --release <id>        a release of the project's releases folder, by its id (default: the configuration's release,
+                        else its spec, else the newest release)
   --config <file>       the configuration file (default: ./paperoffice-sdk.config.json when it exists)
   --languages <list>    comma-separated: publish only these targets (default: the configuration's)
   --yes                 publish (without it, a dry run)
@@ -45,12 +47,12 @@ export async function runPublish(args: readonly string[]): Promise<number> {
     return 0;
   }
   const { config } = await loadConfig(process.cwd(), values.config);
-  const dir = config.releases === undefined ? releasesDir : `${config.releases}/`;
-  const newest = currentRelease(dir);
-  const release = values.release ?? newest;
-  if (!listReleases(dir).includes(release)) {
-    throw new UsageError(`--release: ${release} is not a release of ${dir} (known: ${listReleases(dir).join(", ")})`, "publish");
+  const dir = config.releases;
+  const known = listReleases(dir);
+  if (values.release !== undefined && !known.includes(values.release)) {
+    throw new UsageError(`--release: ${values.release} is not a release of ${dir} (known: ${known.join(", ") || "none"})`, "publish");
   }
+  const chosen = runSource(config, { release: values.release });
   const dryRun = values.yes !== true;
   const work = await mkdtemp(join(tmpdir(), "paperoffice-publish-"));
   const bar = progress();
@@ -58,13 +60,18 @@ export async function runPublish(args: readonly string[]): Promise<number> {
     const out = join(work, "out");
     const { source, options } = resolveRun(
       config,
-      { release, out, ...(values.languages !== undefined && { languages: values.languages }) },
+      { spec: chosen, out, ...(values.languages !== undefined && { languages: values.languages }) },
       dir,
     );
-    bar.step(`generating ${release}`);
+    bar.step(`generating ${source}`);
     const { generate } = await import("../generate.js");
     const { ir, files } = await generate(source, { ...options, outDir: out, onStep: bar.step });
     await writeOutput(out, files);
+    // The version published is the description's own: its info.version, a release id.
+    const release = ir.info.version;
+    const problem = releaseProblem(release);
+    if (problem) throw new UsageError(`${source}: /info/version: ${problem}; a published package needs one`, "publish");
+    const newest = [...known, release].sort(compareReleases).at(-1)!;
 
     const publications: Publication[] = [];
     const failed: string[] = [];

@@ -3,25 +3,26 @@
 // changelog section, and run each package's checks.
 import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
-import { relative, resolve } from "node:path";
+import { dirname, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config/load.js";
 import { loadTarget } from "../languages.js";
 import { BIN } from "../names.js";
 import { writeOutput } from "../output.js";
-import { currentRelease, listReleases, releasesDir } from "../spec/releases.js";
+import { listReleases } from "../spec/releases.js";
 import { UsageError, withUsageErrors } from "./args.js";
 import { resolveRun } from "./generate-command.js";
 import { progress } from "./progress.js";
 
 export const RELEASE_USAGE = `Usage: ${BIN} release <file|url> [options]
 
-The one step of a release: compares the description with the current release (breaking changes stop it unless
-allowed), stores it as a new release, generates the SDKs as paperoffice-sdk.config.json says, writes the release's
+The one step of a release: compares the description with the project's current release, the newest of its releases
+folder (breaking changes stop it unless allowed), stores it there as a new release named after its info.version
+(a semver version, or R<yyyymmdd>.<hhmm>), generates the SDKs as paperoffice-sdk.config.json says, writes the release's
 changelog section, and runs each package's check, as its target defines it (a strict type-check, every module compiled...).
   --config <file>       the configuration file (default: ./paperoffice-sdk.config.json when it exists)
   --out <folder>        the output folder (default: the configuration's, else generated)
-  --changelog <file>    the changelog to add the section to (default: CHANGELOG.md)
+  --changelog <file>    the changelog to add the section to (default: CHANGELOG.md beside the configuration file)
   --allow-breaking      release even when something breaks
   --verbose             list every file written
   -h, --help            this text
@@ -39,7 +40,7 @@ const OPTIONS = {
 /** Puts a release's section above the newest release section (after any notes not tied to a release). */
 export function insertSection(changelog: string, section: string): string {
   if (changelog.trim() === "") return `# Changelog\n\n${section}`;
-  const at = changelog.search(/^## R\d{8}\.\d{4}/m);
+  const at = changelog.search(/^## (R\d{8}\.\d{4}|\d+\.\d+\.\d+)/m);
   if (at < 0) return `${changelog.trimEnd()}\n\n${section}`;
   return `${changelog.slice(0, at)}${section}\n${changelog.slice(at)}`;
 }
@@ -54,9 +55,9 @@ export async function runRelease(args: readonly string[]): Promise<number> {
   }
   const [source, ...extra] = positionals;
   if (source === undefined || extra.length > 0) throw new UsageError("give one description: release <file|url>", "release");
-  const { config } = await loadConfig(process.cwd(), values.config);
-  const dir = config.releases === undefined ? releasesDir : `${config.releases}/`;
-  const previous = listReleases(dir).length > 0 ? currentRelease(dir) : undefined;
+  const { config, file } = await loadConfig(process.cwd(), values.config);
+  const dir = config.releases;
+  const previous = listReleases(dir).at(-1);
   const bar = progress();
   try {
     bar.step("comparing with the current release");
@@ -65,6 +66,9 @@ export async function runRelease(args: readonly string[]): Promise<number> {
       import("../diff/report.js"),
     ]);
     const next = await loadRelease(source);
+    // Its id is checked first: a release that could not be stored is not compared.
+    const { newReleaseId } = await import("../releases/add.js");
+    newReleaseId(source, next.document, dir);
     const report = previous === undefined ? undefined : makeReport(previous, next.id, diffReleases(await loadRelease(previous, dir), next));
     if (report && report.breaking > 0 && !values["allow-breaking"]) {
       bar.done();
@@ -91,7 +95,7 @@ export async function runRelease(args: readonly string[]): Promise<number> {
     );
     if (values.verbose) for (const path of written.written) console.log(`  wrote ${path}`);
 
-    const changelog = resolve(values.changelog ?? "CHANGELOG.md");
+    const changelog = resolve(values.changelog ?? resolve(file === undefined ? process.cwd() : dirname(file), "CHANGELOG.md"));
     const section = report ? toMarkdown(report) : `## ${added.id}\n\nThe first release.\n`;
     const text = existsSync(changelog) ? await readFile(changelog, "utf8") : "";
     await writeFile(changelog, insertSection(text, section));

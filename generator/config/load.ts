@@ -5,6 +5,7 @@ import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { nearest } from "../cli/args.js";
 import { allTargets, LANGUAGE_NAMES, type LanguageName, type OptionalOutput, type TargetOptions } from "../languages.js";
+import { type PluginSpec, pluginCommand } from "../plugins/plugin.js";
 import type { SchemaCheck } from "../schema-validator.js";
 import schema from "./config.schema.json" with { type: "json" };
 
@@ -14,9 +15,12 @@ export interface Config {
   readonly spec?: string;
   readonly release?: string;
   readonly out?: string;
+  /** The project's releases folder: the configured one, else `releases` beside the description or the file. */
   readonly releases?: string;
   readonly languages?: readonly LanguageName[];
   readonly outputs?: Partial<Record<OptionalOutput, boolean>>;
+  /** Generators as programs, commands resolved against the file's folder, which they run in. */
+  readonly plugins?: readonly PluginSpec[];
   /** Each target's block, by target name, paths resolved. */
   readonly targets?: TargetOptions;
 }
@@ -24,8 +28,8 @@ export interface Config {
 export interface LoadedConfig {
   /** The file it came from, or undefined when there is none. */
   readonly file: string | undefined;
-  /** Paths resolved against the file's folder. */
-  readonly config: Config;
+  /** Paths resolved against the file's folder; the releases folder always set. */
+  readonly config: Config & { readonly releases: string };
   /** The file's text ("" without a file): a run with nothing changed compares it instead of checking it again. */
   readonly text: string;
 }
@@ -37,7 +41,7 @@ export interface LoadedConfig {
  */
 export async function loadConfig(cwd: string, file?: string, { check = true } = {}): Promise<LoadedConfig> {
   const path = resolve(cwd, file ?? CONFIG_FILE);
-  if (file === undefined && !existsSync(path)) return { file: undefined, config: {}, text: "" };
+  if (file === undefined && !existsSync(path)) return { file: undefined, config: { releases: resolve(cwd, "releases") }, text: "" };
   let text: string;
   let value: unknown;
   try {
@@ -52,7 +56,9 @@ export async function loadConfig(cwd: string, file?: string, { check = true } = 
 }
 
 /** The file's fields as the schema allows them, before paths are resolved. */
-type ConfigFile = Omit<Config, "targets"> & Readonly<Record<string, unknown>>;
+type ConfigFile = Omit<Config, "targets" | "plugins"> & {
+  readonly plugins?: Readonly<Record<string, { command: string | string[]; options?: Record<string, unknown>; timeoutSeconds?: number }>>;
+} & Readonly<Record<string, unknown>>;
 
 /**
  * The configuration file's schema check: config.schema.json with each target's block checked against the schema the
@@ -71,7 +77,7 @@ export async function configSchemaCheck(): Promise<SchemaCheck> {
 export async function checkConfig(path: string, value: unknown): Promise<void> {
   // The validator loads here only: a run with nothing changed does not check the file again, and so does not load it.
   const { schemaValidator } = await import("../schema-validator.js");
-  const validate = schemaValidator<Omit<Config, "targets">>(await configSchemaCheck());
+  const validate = schemaValidator<Omit<Config, "targets" | "plugins">>(await configSchemaCheck());
   if (!validate(value)) {
     const lines = (validate.errors ?? []).map((e) => {
       const allowed = (e.params as { allowedValues?: unknown[] }).allowedValues;
@@ -92,7 +98,7 @@ export async function checkConfig(path: string, value: unknown): Promise<void> {
 }
 
 /** The configuration a file holds, its paths resolved against the file's folder. */
-async function resolveConfig(path: string, value: ConfigFile): Promise<Config> {
+async function resolveConfig(path: string, value: ConfigFile): Promise<Config & { readonly releases: string }> {
   const targets = await allTargets();
   const base = dirname(path);
   const at = (p: string | undefined) => (p === undefined || /^https?:\/\//i.test(p) ? p : resolve(base, p));
@@ -105,13 +111,27 @@ async function resolveConfig(path: string, value: ConfigFile): Promise<Config> {
       return [[name, { ...block, ...Object.fromEntries(paths) }]];
     }),
   );
-  const config: Config = {
-    ...(value.spec !== undefined && { spec: at(value.spec)! }),
+  const spec = at(value.spec);
+  // A project's releases are its own: beside its description (a file), else beside the configuration file.
+  const releases =
+    at(value.releases) ??
+    (spec !== undefined && !/^https?:\/\//i.test(spec) ? resolve(dirname(spec), "releases") : resolve(base, "releases"));
+  const config = {
+    ...(spec !== undefined && { spec }),
     ...(value.release !== undefined && { release: value.release }),
     ...(value.out !== undefined && { out: at(value.out)! }),
-    ...(value.releases !== undefined && { releases: at(value.releases)! }),
+    releases,
     ...(value.languages !== undefined && { languages: value.languages }),
     ...(value.outputs !== undefined && { outputs: value.outputs }),
+    ...(value.plugins !== undefined && {
+      plugins: Object.entries(value.plugins).map(([name, p]) => ({
+        name,
+        command: pluginCommand(p.command, base),
+        cwd: base,
+        ...(p.options !== undefined && { options: p.options }),
+        ...(p.timeoutSeconds !== undefined && { timeoutSeconds: p.timeoutSeconds }),
+      })),
+    }),
     targets: targetOptions,
   };
   return config;

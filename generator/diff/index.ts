@@ -2,12 +2,13 @@
  * The release diff: a pure function from two releases (their IRs, and the descriptions to locate changes in) to the
  * list of changes, each with a stable rule id, a classification and a JSON pointer. See docs/releases.md.
  */
+import { existsSync } from "node:fs";
 import { buildIR } from "../ir/build.js";
 import type { IR } from "../ir/types.js";
 import { startChecks } from "../spec/load.js";
 import { escapeToken, pointerTokens, resolvePointer, unescapeToken } from "../spec/pointer.js";
 import { readDescription } from "../spec/read.js";
-import { RELEASE_ID, releaseFile } from "../spec/releases.js";
+import { isReleaseId, releaseFile } from "../spec/releases.js";
 import { compareErrorCatalogue, compareSecuritySchemes, compareWebhooks } from "./catalogue.js";
 import { compareConventions } from "./conventions.js";
 import { type Change, namedOf, type ReleaseModel } from "./model.js";
@@ -84,12 +85,19 @@ export interface LoadedRelease extends ReleaseModel {
   readonly source: string;
 }
 
-/** A release id in spec/releases, or a description file or URL. */
+/** A release id of the project's releases folder `dir`, or a description file or URL. */
 export async function loadRelease(ref: string, dir?: string): Promise<LoadedRelease> {
   const { release, verdict } = await openRelease(ref, dir);
   const failure = await verdict;
   if (failure) throw failure;
   return release;
+}
+
+/** A release id names a file of the releases folder; anything else, a file that exists with that name included, is a description. */
+function releaseSource(ref: string, dir: string | undefined): string {
+  if (!isReleaseId(ref) || existsSync(ref)) return ref;
+  if (dir === undefined) throw new Error(`${ref}: a release id, but no releases folder to find it in`);
+  return releaseFile(ref, dir);
 }
 
 /**
@@ -98,7 +106,7 @@ export async function loadRelease(ref: string, dir?: string): Promise<LoadedRele
  * invalid description may fail in ways that say less.
  */
 export async function openRelease(ref: string, dir?: string): Promise<{ release: LoadedRelease; verdict: Promise<Error | undefined> }> {
-  const source = RELEASE_ID.test(ref) ? releaseFile(ref, dir) : ref;
+  const source = releaseSource(ref, dir);
   const { description, verdict } = await startChecks(await readDescription(source));
   let ir: IR;
   try {

@@ -7,7 +7,7 @@ import { VARIANTS_KEY } from "../spec/variants.js";
 import { isWebhookSubscriptionMode, WEBHOOK_SUBSCRIPTION_KEY } from "../spec/webhook-subscription.js";
 import { flattenObject } from "./flatten.js";
 import { mediaEncoding } from "./media.js";
-import { camelCase, pascalCase, uniqueIdentifiers } from "./names.js";
+import { camelCase, nameWords, pascalCase, uniqueIdentifiers } from "./names.js";
 import { type SchemaSource, toSchema } from "./schema.js";
 import {
   IR_VERSION,
@@ -23,6 +23,7 @@ import {
   type Operation,
   type Pagination,
   type Parameter,
+  type ParameterStyle,
   type Pipeline,
   type Response,
   type Schema,
@@ -75,13 +76,18 @@ export function buildIR(loaded: LoadedDescription): IR {
   const convertParameter = (value: unknown): Parameter => {
     const p = follow(document, value);
     const content = isRaw(p.content) ? Object.values(p.content)[0] : undefined;
+    const location = p.in as Parameter["in"];
+    const style = (str(p.style) ?? (location === "query" || location === "cookie" ? "form" : "simple")) as ParameterStyle;
     return {
       name: String(p.name),
-      in: p.in as Parameter["in"],
+      in: location,
       required: p.required === true,
       ...opt("description", str(p.description)),
       ...(p.deprecated === true && { deprecated: true }),
       schema: toSchema(isRaw(content) ? content.schema : p.schema, src),
+      style,
+      explode: typeof p.explode === "boolean" ? p.explode : style === "form",
+      ...(p.allowReserved === true && { allowReserved: true as const }),
     };
   };
   const contents = (value: unknown): MediaContent[] =>
@@ -93,9 +99,13 @@ export function buildIR(loaded: LoadedDescription): IR {
         return { mediaType, schema, encoding: mediaEncoding(mediaType, schema, raw !== undefined, named) };
       });
 
+  // An error answer's code is in the field the conventions' envelope names (`code` without conventions).
+  const conventionsRaw = isRaw(document[CONVENTIONS_KEY]) ? (document[CONVENTIONS_KEY] as Raw) : undefined;
+  const envelopeRaw = conventionsRaw && isRaw(conventionsRaw.envelope) ? conventionsRaw.envelope : undefined;
+  const codeField = typeof envelopeRaw?.code === "string" ? envelopeRaw.code : "code";
   const errorCodesOf = (schema: Schema): string[] => {
     const body = flattenObject(schema, named);
-    const code = body.properties.find((p) => p.name === "code")?.schema;
+    const code = body.properties.find((p) => p.name === codeField)?.schema;
     const resolved = code?.kind === "ref" ? named.get(code.name) : code;
     if (resolved?.kind === "enum") return resolved.values.filter((v): v is string => typeof v === "string");
     if (schema.kind === "union") return schema.members.flatMap(errorCodesOf);
@@ -226,8 +236,11 @@ export function buildIR(loaded: LoadedDescription): IR {
   const errors = buildErrors(document, problems);
   if (problems.length > 0) throw new SpecError(loaded.source, problems);
   const info = isRaw(document.info) ? document.info : {};
+  const servers = buildServers(document);
+  const securitySchemes = buildSecuritySchemes(document);
   return {
     irVersion: IR_VERSION,
+    words: wordsOf(schemas, operations, errors, webhooks),
     info: {
       title: str(info.title) ?? "",
       version: str(info.version) ?? "",
@@ -235,14 +248,72 @@ export function buildIR(loaded: LoadedDescription): IR {
       openapi: loaded.openapi,
       descriptionHash: loaded.hash,
     },
-    servers: buildServers(document),
-    securitySchemes: buildSecuritySchemes(document),
+    servers,
+    securitySchemes,
     schemas,
     operations,
     errors,
     webhooks,
     ...(isRaw(document[CONVENTIONS_KEY]) && { conventions: buildConventions(document[CONVENTIONS_KEY] as Raw) }),
   };
+}
+
+/** The words of every name that becomes an identifier, by name, in sorted order of the names. */
+function wordsOf(
+  schemas: readonly NamedSchema[],
+  operations: readonly Operation[],
+  errors: readonly ErrorCode[],
+  webhooks: readonly Webhook[],
+): Record<string, string[]> {
+  const names = new Set<string>();
+  const seen = new Set<Schema>();
+  const walk = (schema: Schema | undefined): void => {
+    if (schema === undefined || seen.has(schema)) return;
+    seen.add(schema);
+    switch (schema.kind) {
+      case "object":
+        for (const p of schema.properties) {
+          names.add(p.name);
+          walk(p.schema);
+        }
+        if (typeof schema.additionalProperties === "object") walk(schema.additionalProperties);
+        return;
+      case "array":
+        walk(schema.items);
+        return;
+      case "union":
+      case "intersection":
+        for (const m of schema.members) walk(m);
+        return;
+      case "enum":
+        for (const v of schema.values) if (typeof v === "string") names.add(v);
+        return;
+      case "json-text":
+        walk(schema.value);
+        return;
+      default:
+        return;
+    }
+  };
+  for (const s of schemas) {
+    names.add(s.name);
+    walk(s.schema);
+  }
+  for (const op of operations) {
+    names.add(op.id);
+    for (const p of [...op.parameters.path, ...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie]) {
+      names.add(p.name);
+      walk(p.schema);
+    }
+    for (const c of op.requestBody?.contents ?? []) walk(c.schema);
+    for (const r of op.responses) for (const c of r.contents) walk(c.schema);
+  }
+  for (const e of errors) names.add(e.code);
+  for (const w of webhooks) {
+    names.add(w.event);
+    walk(w.body);
+  }
+  return Object.fromEntries([...names].sort().map((name) => [name, nameWords(name)]));
 }
 
 /** Methods that HTTP defines as idempotent: sending one twice has the effect of sending it once. */

@@ -9,6 +9,20 @@ function words(text: string): string[] {
     .filter(Boolean);
 }
 
+/**
+ * The lower-case words of a name, for planners of any language: split at every character that is no letter or digit,
+ * between a lower-case letter or digit and an upper-case one, and before the last capital of a run of capitals that
+ * a lower-case letter follows (`HTTPServer` -> http, server).
+ */
+export function nameWords(text: string): string[] {
+  return text
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
+}
+
 const cap = (w: string): string => w.charAt(0).toUpperCase() + w.slice(1);
 
 /** PascalCase identifier; never empty, never starting with a digit (kept for texts seen before: generator/memo.ts). */

@@ -4,7 +4,7 @@
  * `npm run ir-schema` (scripts/ir-schema.ts): the JSDoc tags here (`@description`, `@pattern`, `@asType`,
  * `@minimum`, `@discriminator`, `@title`, `@id`) are schema keywords. A change of shape bumps IR_VERSION.
  */
-export const IR_VERSION = "1.7.0";
+export const IR_VERSION = "1.8.0";
 
 /** Any JSON value (defaults and examples as the description gives them). */
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
@@ -147,6 +147,9 @@ export interface NamedSchema {
   readonly schema: Schema;
 }
 
+/** How a parameter's value is serialized (OpenAPI's `style`). */
+export type ParameterStyle = "matrix" | "label" | "simple" | "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
+
 export interface Parameter {
   readonly name: string;
   readonly in: "path" | "query" | "header" | "cookie";
@@ -154,6 +157,12 @@ export interface Parameter {
   readonly description?: string;
   readonly deprecated?: boolean;
   readonly schema: Schema;
+  /** As given, else OpenAPI's default for the location: `form` in query and cookie, `simple` in path and header. */
+  readonly style: ParameterStyle;
+  /** As given, else OpenAPI's default: true for `form`, false for the other styles. */
+  readonly explode: boolean;
+  /** A query value whose reserved characters (RFC 3986 `:/?#[]@!$&'()*+,;=`) are sent as they are. */
+  readonly allowReserved?: true;
 }
 
 export interface Parameters {
@@ -439,6 +448,13 @@ export interface Server {
 export interface IR {
   /** The version of this shape: IR_VERSION. */
   readonly irVersion: typeof IR_VERSION;
+  /**
+   * The words of every name a generator makes an identifier of (schema and property names, parameter names, string
+   * enum values, error codes, operation ids, webhook events), lower-case, by name: a planner of any language cases
+   * and joins them its own way (`listPets` -> list, pets; `HTTPServer_v2` -> http, server, v2; `BEARER-TOKEN` ->
+   * bearer, token). A name with no letter or digit has no words.
+   */
+  readonly words: Readonly<Record<string, readonly string[]>>;
   readonly info: {
     readonly title: string;
     /** info.version; for this service the release id. */

@@ -7,7 +7,7 @@
  * patch order exactly like the release's date, day and time; the mapping is one-to-one and reversible (the month-day
  * is padded back to four digits, the hour-minute too).
  */
-import { RELEASE_ID } from "../spec/releases.js";
+import { RELEASE_ID, SEMVER_ID } from "../spec/releases.js";
 
 const VERSION = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
 
@@ -22,6 +22,13 @@ export function releaseIdProblem(id: string): string | undefined {
   if (year < 1000 || month < 1 || month > 12 || day < 1 || day > days) return `release id "${id}" names no calendar date`;
   if (hour > 23 || minute > 59) return `release id "${id}" names no time of day`;
   return undefined;
+}
+
+/** Checks an info.version as a project's release id: a semver version, or a dated id that names a real date and time. */
+export function releaseProblem(id: string): string | undefined {
+  if (SEMVER_ID.test(id)) return undefined;
+  if (RELEASE_ID.test(id)) return releaseIdProblem(id);
+  return `"${id}" is neither a semver version (such as 1.2.0) nor a release id R<yyyymmdd>.<hhmm>, so it names no release`;
 }
 
 /** R20261120.0900 -> 2026.1120.900. */

@@ -6,7 +6,7 @@
 // - as this repository checks it: generated/ with the runtime's implementation sources, which no user compiles.
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { currentRelease, releaseFile } from "../../generator/spec/releases.js";
+import { currentRelease, releaseFile } from "../../test/support/service-releases.js";
 import { bind, CLIENT_EMITTERS as TS_CLIENT_EMITTERS } from "../../targets/typescript/emit/index.js";
 import { generate, writeFiles } from "../../generator/generate.js";
 import { fmt, median, ROOT, runNode, table, verdict } from "./lib.js";

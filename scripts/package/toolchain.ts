@@ -1,5 +1,5 @@
 // The toolchain's package (this repository's root package.json): the generator and its command compiled into
-// dist/generator and dist/targets (emitters only: no runtime, no tests), with the templates and the description's releases beside them, where the generator finds them.
+// dist/generator and dist/targets (emitters only: no runtime, no tests), with the templates and the extensions' schemas beside them, where the generator finds them.
 import { existsSync } from "node:fs";
 import { cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -11,6 +11,7 @@ import { conventionSchemaChecks } from "../../generator/spec/conventions.js";
 import { paginationSchemaCheck } from "../../generator/spec/pagination.js";
 import { openApi31SchemaCheck } from "../../generator/spec/schema-check.js";
 import { variantsSchemaCheck } from "../../generator/spec/variants.js";
+import { pluginResponseCheck } from "../../generator/plugins/plugin.js";
 import { ROOT, tsc } from "./run.js";
 
 export async function buildToolchain(): Promise<string> {
@@ -24,7 +25,9 @@ export async function buildToolchain(): Promise<string> {
     if (target.isDirectory() && existsSync(templates))
       await cp(templates, join(dist, "targets", target.name, "templates"), { recursive: true });
   }
-  await cp(join(ROOT, "spec"), join(dist, "spec"), { recursive: true });
+  // The extensions' schemas the generator checks descriptions against; not the service's releases, which are this
+  // repository's own project and no default of another.
+  await cp(join(ROOT, "spec"), join(dist, "spec"), { recursive: true, filter: (from) => !from.startsWith(join(ROOT, "spec", "releases")) });
   // The generator's own schemas compiled ahead (Ajv's standalone code), so that a run does not compile them.
   const validators = join(dist, "generator", "validators");
   await mkdir(validators, { recursive: true });
@@ -33,6 +36,7 @@ export async function buildToolchain(): Promise<string> {
     variantsSchemaCheck,
     paginationSchemaCheck(),
     await configSchemaCheck(),
+    pluginResponseCheck,
     // The OpenAPI 3.1 schema swagger-parser checks a description against (spec/schema-check.ts).
     openApi31SchemaCheck(),
   ];

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { generate, writeFiles } from "../../generator/generate.js";
 import { withLocalRuntime } from "../../targets/typescript/local-runtime.js";
-import { currentRelease, releaseFile } from "../../generator/spec/releases.js";
+import { currentRelease, releaseFile } from "../support/service-releases.js";
 import type { ClientOptions, JobResult, Runtime, ServiceModel } from "../../targets/typescript/runtime/index.js";
 
 const runtimeDir = fileURLToPath(new URL("../../targets/typescript/runtime/", import.meta.url));

@@ -7,7 +7,7 @@ import { buildIR } from "../../generator/ir/build.js";
 import { checkDescription } from "../../generator/spec/load.js";
 import { SpecError } from "../../generator/spec/problems.js";
 import { parseDescription } from "../../generator/spec/read.js";
-import { currentRelease, releaseFile } from "../../generator/spec/releases.js";
+import { currentRelease, releaseFile } from "../support/service-releases.js";
 import { changed, base } from "../diff/helpers.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: the mutations reach into arbitrary places of a parsed document

@@ -12,7 +12,7 @@ import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { generate, writeFiles } from "../../generator/generate.js";
-import { currentRelease, releaseFile } from "../../generator/spec/releases.js";
+import { currentRelease, releaseFile } from "../support/service-releases.js";
 import { withLocalRuntime } from "../../targets/typescript/local-runtime.js";
 import {
   type ClientOptions,

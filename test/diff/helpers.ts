@@ -5,7 +5,7 @@ import { buildIR } from "../../generator/ir/build.js";
 import { checkDescription } from "../../generator/spec/load.js";
 import { resolvePointer } from "../../generator/spec/pointer.js";
 import { parseDescription } from "../../generator/spec/read.js";
-import { currentRelease, releaseFile } from "../../generator/spec/releases.js";
+import { currentRelease, releaseFile } from "../support/service-releases.js";
 
 export type Doc = Record<string, unknown>;
 type Node = Record<string, unknown> & unknown[];

@@ -13,7 +13,7 @@ import { createClient, DESCRIPTION_HASH, getJob, RELEASE } from "../../generated
 import { generate, writeFiles } from "../../generator/generate.js";
 import { withLocalRuntime } from "../../targets/typescript/local-runtime.js";
 import { addRelease } from "../../generator/releases/add.js";
-import { listReleases, releasesDir } from "../../generator/spec/releases.js";
+import { listReleases, releasesDir } from "../support/service-releases.js";
 import { base, type Doc } from "./helpers.js";
 import { cli, ROOT } from "./cli.js";
 
@@ -106,7 +106,11 @@ describe("adding a release from a URL", () => {
 
 describe("refusing an addition: one line, exit 1, spec/releases untouched", { timeout: 60_000 }, () => {
   const cases: [string, () => Promise<string>, RegExp][] = [
-    ["a bad release id", () => release("R2026-11-27"), /is not a release id of the form R<yyyymmdd>\.<hhmm> \(\/info\/version\)/],
+    [
+      "a bad release id",
+      () => release("R2026-11-27"),
+      /\/info\/version: "R2026-11-27" is neither a semver version \(such as 1\.2\.0\) nor a release id R<yyyymmdd>\.<hhmm>/,
+    ],
     ["an id naming no date", () => release("R20261131.0900"), /names no calendar date/],
     ["an id already present", () => release("R20261120.0900"), /release R20261120\.0900 already exists/],
     [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compareVersions, releaseIdProblem, releaseToVersion, versionToRelease } from "../../generator/releases/version.js";
-import { listReleases } from "../../generator/spec/releases.js";
+import { listReleases } from "../support/service-releases.js";
 
 const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
 

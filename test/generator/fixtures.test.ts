@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { FixtureCase } from "../../generator/emit/fixtures/index.js";
 import { loadDescription } from "../../generator/spec/load.js";
 import { resolvePointer } from "../../generator/spec/pointer.js";
-import { currentRelease, releaseFile } from "../../generator/spec/releases.js";
+import { currentRelease, releaseFile } from "../support/service-releases.js";
 
 // The generated fixtures are checked against the description itself (not the IR they were made from),
 // with ajv's JSON Schema 2020-12 dialect, the dialect of OpenAPI 3.1.

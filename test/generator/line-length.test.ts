@@ -3,7 +3,7 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { generate } from "../../generator/generate.js";
-import { currentRelease, releaseFile } from "../../generator/spec/releases.js";
+import { currentRelease, releaseFile } from "../support/service-releases.js";
 import { MAX_LINE } from "../../targets/typescript/emit/ts-nodes.js";
 import { withLocalRuntime } from "../../targets/typescript/local-runtime.js";
 

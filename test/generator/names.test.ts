@@ -11,7 +11,7 @@ import { buildIR } from "../../generator/ir/build.js";
 import { uniqueIdentifiers } from "../../generator/ir/names.js";
 import type { IR } from "../../generator/ir/types.js";
 import { checkDescription, loadDescription } from "../../generator/spec/load.js";
-import { currentRelease, releaseFile } from "../../generator/spec/releases.js";
+import { currentRelease, releaseFile } from "../support/service-releases.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 

@@ -10,7 +10,7 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
 import { insertSection } from "../../generator/cli/release-command.js";
-import { listReleases } from "../../generator/spec/releases.js";
+import { listReleases } from "../support/service-releases.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const run = promisify(execFile);

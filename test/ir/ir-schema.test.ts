@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { buildIR } from "../../generator/ir/build.js";
 import { IR_VERSION, type IR, type Schema } from "../../generator/ir/types.js";
 import { checkDescription, loadDescription } from "../../generator/spec/load.js";
-import { listReleases, releaseFile } from "../../generator/spec/releases.js";
+import { listReleases, releaseFile } from "../support/service-releases.js";
 import { currentShape, LOCK_FILE, SCHEMA_FILE, type ShapeEntry, TYPES_FILE } from "./shape.js";
 
 const irSchema = JSON.parse(readFileSync(SCHEMA_FILE, "utf8")) as {

@@ -9,7 +9,7 @@ import { validatorFile } from "../../generator/schema-validator.js";
 import { openApi31SchemaCheck } from "../../generator/spec/schema-check.js";
 import { RUNTIME_PACKAGE } from "../../targets/typescript/emit/runtime-package.js";
 import { type MockServer, startMock } from "../../mock/index.js";
-import { freshDir, npm, ROOT, run, type Tarballs, tarballs, writeJson } from "./helpers.js";
+import { freshDir, npm, ROOT, run, SERVICE_DESCRIPTION, type Tarballs, tarballs, writeJson } from "./helpers.js";
 
 const PROGRAM = `import { createClient, getJob, listWebhooks, RELEASE, ServiceError } from "./client/index.js";
 
@@ -78,6 +78,8 @@ describe.each(LAYOUTS)("the command in a project: $name", { concurrent: true }, 
     bin = join(dir, "node_modules", ".bin", "paperoffice-sdk");
     await writeJson(join(dir, "paperoffice-sdk.config.json"), {
       $schema: "./node_modules/@paperoffice/sdk-toolchain/dist/generator/config/config.schema.json",
+      // The project's own description: the toolchain carries none.
+      spec: SERVICE_DESCRIPTION,
       out: "src/client",
       languages: ["typescript"],
       outputs: { fixtures: false, ir: false },

@@ -8,8 +8,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { currentRelease, releaseFile } from "../support/service-releases.js";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+/** The service's current description, as a project of its own names it. */
+export const SERVICE_DESCRIPTION = releaseFile(currentRelease());
 export const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
 const execFileAsync = promisify(execFile);
 
@@ -196,6 +199,7 @@ async function buildAndPack(dir: string): Promise<void> {
         await writeJson(join(work.dir, "package.json"), { name: "release-project", private: true, type: "module" });
         await npm(["install", "--save-dev", tarball], work.dir);
         await writeJson(join(work.dir, "paperoffice-sdk.config.json"), {
+          spec: SERVICE_DESCRIPTION,
           out: "sdk",
           languages: ["typescript"],
           outputs: { fixtures: false, ir: false },

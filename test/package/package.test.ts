@@ -146,8 +146,11 @@ describe("the toolchain's package", { concurrent: true }, () => {
         "dist/targets/index.js",
         "dist/targets/typescript/templates/readme.hbs",
         "dist/targets/python/templates/client.py.hbs",
+        "dist/spec/x-paperoffice-variants.schema.json",
       ]),
     );
+    // No release of the service: a project's releases are its own, and none could be picked up as a default.
+    expect(files.filter((f) => f.startsWith("dist/spec/releases/") || /R\d{8}\.\d{4}\.yaml$/.test(f))).toEqual([]);
     // The emitters and templates of each target, never a target's runtime or tests, the generated client or the mock.
     expect(files.filter((f) => /^dist\/(runtime|generated|mock|test)\/|^dist\/targets\/[^/]+\/(runtime|test)\//.test(f))).toEqual([]);
     expect(Object.keys(manifest.dependencies ?? {})).not.toContain("openapi-fetch");

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listReleases } from "../../generator/spec/releases.js";
+import { listReleases } from "../support/service-releases.js";
 import { type MockServer, startMock } from "../../mock/index.js";
 import { goModuleVersion } from "../../targets/go/emit/version.js";
 import { RUNTIME_MODULE, RUNTIME_VERSION } from "../../targets/go/emit/view.js";

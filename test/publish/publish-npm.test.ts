@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { releaseToVersion } from "../../generator/releases/version.js";
-import { listReleases } from "../../generator/spec/releases.js";
+import { listReleases } from "../support/service-releases.js";
 import { type MockServer, startMock } from "../../mock/index.js";
 import { npm, run, tarballs } from "../package/helpers.js";
 import { editedReleases, publishCli, RELEASES, ROOT, writeConfig } from "./cli.js";

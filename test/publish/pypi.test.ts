@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listReleases } from "../../generator/spec/releases.js";
+import { listReleases } from "../support/service-releases.js";
 import { type MockServer, startMock } from "../../mock/index.js";
 import { pythonVersion } from "../../targets/python/emit/view.js";
 import { generatedPythonModule, venvBin } from "../../targets/python/test/package.js";

@@ -4,7 +4,7 @@ import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { generate, writeFiles } from "../../generator/generate.js";
-import { releaseFile } from "../../generator/spec/releases.js";
+import { releaseFile } from "../support/service-releases.js";
 
 /** Generates the Python SDK of `release` below `dir` and returns its package folder (pyproject.toml's). */
 export async function pythonSdk(release: string, dir: string): Promise<string> {

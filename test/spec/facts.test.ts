@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type LoadedDescription, loadDescription } from "../../generator/spec/load.js";
 import { deref } from "../../generator/spec/object-schema.js";
 import { join, pointer, resolvePointer } from "../../generator/spec/pointer.js";
-import { currentRelease, listReleases, releaseFile } from "../../generator/spec/releases.js";
+import { currentRelease, listReleases, releaseFile } from "../support/service-releases.js";
 import * as F from "./facts.js";
 import {
   alternatives,

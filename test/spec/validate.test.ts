@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { checkDescription, loadDescription } from "../../generator/spec/load.js";
 import { SpecError } from "../../generator/spec/problems.js";
-import { listReleases, releaseFile } from "../../generator/spec/releases.js";
+import { listReleases, releaseFile } from "../support/service-releases.js";
 import { parseDescription } from "../../generator/spec/read.js";
 
 const releases = listReleases();

@@ -9,9 +9,9 @@ import { mkdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Artifact, Publication } from "../../../generator/publish/plan.js";
-import { RELEASE_ID } from "../../../generator/spec/releases.js";
+import { RELEASE_ID, SEMVER_ID } from "../../../generator/spec/releases.js";
 import type { PublishContext } from "../../../generator/target.js";
-import { goModuleVersion } from "../emit/version.js";
+import { goMajorSuffix, goModuleVersion } from "../emit/version.js";
 import { RUNTIME_MODULE, RUNTIME_VERSION } from "../emit/view.js";
 import { modproxy } from "./modproxy.js";
 
@@ -48,8 +48,9 @@ async function moduleArtifact(root: string, version: string, time: string, work:
   return { name, version, file, hash, runtime, root, time, note: `tag ${version}` };
 }
 
-/** The time of a release id, as its version's time in the proxy. */
+/** The time of a release id, as its version's time in the proxy; a semver version's is the time it is published. */
 function releaseTime(release: string): string {
+  if (SEMVER_ID.test(release)) return `${new Date().toISOString().slice(0, 19)}Z`;
   const [, date = "", time = ""] = RELEASE_ID.exec(release) ?? [];
   return `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6)}T${time.slice(0, 2)}:${time.slice(2)}:00Z`;
 }
@@ -66,6 +67,12 @@ export async function publishGo(outDir: string, options: GoPublishOptions, conte
     await moduleArtifact(RUNTIME, RUNTIME_VERSION, "2026-01-01T00:00:00Z", context.work, true),
     await moduleArtifact(join(outDir, "go"), version, releaseTime(context.release), context.work, false),
   ];
+  const suffix = goMajorSuffix(version);
+  if (!artifacts[1]!.name.endsWith(suffix)) {
+    throw new Error(
+      `go: version ${version} needs a module path ending in ${suffix} (Go's rule from major 2 on): set go.module to ${artifacts[1]!.name}${suffix}`,
+    );
+  }
   if (artifacts[0]!.name !== RUNTIME_MODULE) throw new Error(`go: the runtime's go.mod names ${artifacts[0]!.name}, not ${RUNTIME_MODULE}`);
   const folder = (artifact: Artifact) => join(resolve(proxy), escapedPath(artifact.name), "@v");
   return {

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { currentRelease, releaseFile } from "../../../generator/spec/releases.js";
+import { currentRelease, releaseFile } from "../../../test/support/service-releases.js";
 import { type MockServer, startMock } from "../../../mock/index.js";
 import { ensureGoTools } from "../../../scripts/setup/go-tools.mjs";
 import { goNames } from "../emit/view.js";

@@ -104,7 +104,15 @@ describe("Go module version of a release", () => {
     }
   });
 
-  it.each(["1.0.0", "R2026112.0900", "R20261127.900", "r20261127.0900", "R20261127.0900x", ""])("%j is no release id", (v) => {
+  it.each([
+    ["1.0.0", "v1.0.0"],
+    ["2.5.0", "v2.5.0"],
+    ["0.3.1-beta.2", "v0.3.1-beta.2"],
+  ])("the semver version %s is %s", (release, version) => {
+    expect(goModuleVersion(release)).toBe(version);
+  });
+
+  it.each(["1.0", "01.2.3", "R2026112.0900", "R20261127.900", "r20261127.0900", "R20261127.0900x", ""])("%j is no release id", (v) => {
     expect(goModuleVersion(v)).toBeUndefined();
   });
 });

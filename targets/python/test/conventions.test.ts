@@ -14,7 +14,7 @@ import { parse, stringify } from "yaml";
 import { emitPython } from "../emit/index.js";
 import { pythonNames } from "../emit/view.js";
 import { generate, writeFiles } from "../../../generator/generate.js";
-import { currentRelease, releaseFile } from "../../../generator/spec/releases.js";
+import { currentRelease, releaseFile } from "../../../test/support/service-releases.js";
 import { venvPython } from "./package.js";
 
 const run = promisify(execFile);

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pythonVersion } from "../emit/view.js";
-import { currentRelease } from "../../../generator/spec/releases.js";
+import { currentRelease } from "../../../test/support/service-releases.js";
 import { type MockServer, startMock } from "../../../mock/index.js";
 import { generatedPythonModule } from "./package.js";
 import { installWheels } from "./wheels.js";

@@ -8,7 +8,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emitPython } from "../emit/index.js";
 import { generate } from "../../../generator/generate.js";
-import { currentRelease, releaseFile } from "../../../generator/spec/releases.js";
+import { currentRelease, releaseFile } from "../../../test/support/service-releases.js";
 import { type MockServer, startMock } from "../../../mock/index.js";
 import { generatedPythonModule, pythonRoot, venvBin, venvPython } from "./package.js";
 

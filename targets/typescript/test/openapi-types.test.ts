@@ -5,7 +5,7 @@ import { openApiTypePieces, openApiTypes, openApiTypesByOpenapiTS, PATHS_PER_PAR
 import { irToOpenApi } from "../emit/types.js";
 import { buildIR } from "../../../generator/ir/build.js";
 import { loadDescription } from "../../../generator/spec/load.js";
-import { currentRelease, releaseFile } from "../../../generator/spec/releases.js";
+import { currentRelease, releaseFile } from "../../../test/support/service-releases.js";
 
 const descriptions: readonly (readonly [string, string])[] = [
   ["the current release", releaseFile(currentRelease())],
