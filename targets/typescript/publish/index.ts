@@ -7,20 +7,17 @@ import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import type { Artifact, Publication } from "../../../generator/publish/plan.js";
 import type { PublishContext } from "../../../generator/target.js";
+import { NPM, runtimePackage } from "./prerequisites.js";
 
 const run = promisify(execFile);
-const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
-/** The runtime's package as `npm run build -- runtime` writes it in the toolchain's repository. */
-const RUNTIME_DIST = fileURLToPath(new URL("../runtime/dist/", import.meta.url));
 
 /** The publishing options of the target's configuration block. */
 export interface TypeScriptPublishOptions {
-  /** The runtime's package: a tarball of `npm pack` or its built folder (default: the repository's runtime/dist). */
+  /** The runtime's package: a tarball of `npm pack` or its built folder (default: the tarball the toolchain's package carries; in its repository, runtime/dist). */
   readonly runtimePackage?: string;
 }
 
@@ -59,17 +56,11 @@ async function pack(from: string, work: string, env: NodeJS.ProcessEnv): Promise
   return packed;
 }
 
-/** The runtime's tarball: the one given, else packed from its built folder. */
+/** The runtime's tarball: the one given, else the one the toolchain carries, else packed from its built folder. */
 async function runtimeTarball(given: string | undefined, work: string, env: NodeJS.ProcessEnv): Promise<string> {
-  const from = given === undefined ? RUNTIME_DIST : resolve(given);
-  if (!existsSync(from)) {
-    throw new Error(
-      given === undefined
-        ? `the TypeScript runtime's package is not built (${RUNTIME_DIST}): run \`npm run build -- runtime\` in the toolchain's repository, or set typescript.runtimePackage`
-        : `typescript.runtimePackage: ${from} does not exist`,
-    );
-  }
-  return from.endsWith(".tgz") ? from : join(work, (await pack(from, work, env)).filename);
+  const found = runtimePackage(given);
+  if ("problem" in found) throw new Error(`${found.problem.problem}: ${found.problem.fix}`);
+  return found.path.endsWith(".tgz") ? found.path : join(work, (await pack(found.path, work, env)).filename);
 }
 
 export async function publishTypeScript(outDir: string, options: TypeScriptPublishOptions, context: PublishContext): Promise<Publication> {
@@ -105,10 +96,11 @@ export async function publishTypeScript(outDir: string, options: TypeScriptPubli
     },
   ];
   const scope = /^(@[^/]+)\//.exec(sdk.name)?.[1];
-  const configured = async (key: string) => (await npm(["config", "get", key], work, env)).trim();
+  // Asked where `npm view` and `npm publish` run, so that a project's own .npmrc counts for the plan's line too.
+  const here = process.cwd();
+  const configured = async (key: string) => (await npm(["config", "get", key], here, env)).trim();
   const scoped = scope === undefined ? "undefined" : await configured(`${scope}:registry`);
   const registry = scoped !== "undefined" && scoped !== "" ? scoped : await configured("registry");
-  const here = process.cwd();
   return {
     ecosystem: "npm",
     registry,
