@@ -28,7 +28,24 @@ interface Packed {
   readonly version: string;
 }
 
-/** Runs npm; a failure says which command failed with the end of its output (npm prints no token). */
+/**
+ * What a failed npm command said, for its error: the compiler's diagnostics first (a prepack script's tsc prints its
+ * `error TS2307: ...` lines before npm's own), then the end of the rest, without npm's JSON summary of the failure
+ * and its pointer to the debug log, which repeat only the exit code.
+ */
+export function npmFailure(output: string): string {
+  const lines = output
+    .replace(/^\{\n\s+"error": \{[\s\S]*?\n\}$/m, "")
+    .split("\n")
+    .filter((line) => line.trim() !== "" && !/^npm (?:error|ERR!) A complete log of this run/.test(line));
+  const diagnostics = lines.filter((line) => /\berror TS\d+:/.test(line));
+  const rest = lines.filter((line) => !/\berror TS\d+:/.test(line));
+  return [...diagnostics.slice(0, 20), ...(diagnostics.length > 20 ? [`... ${diagnostics.length - 20} more`] : []), ...rest.slice(-8)].join(
+    "\n",
+  );
+}
+
+/** Runs npm; a failure says which command failed with what it printed (npm prints no token). */
 async function npm(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): Promise<string> {
   try {
     const { stdout } = await run(NPM, [...args], { cwd, env, maxBuffer: 64 * 2 ** 20, timeout: 600_000 });
@@ -36,9 +53,7 @@ async function npm(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv)
   } catch (error) {
     const { code, stdout = "", stderr = "" } = error as { code?: unknown; stdout?: string; stderr?: string };
     if (code === "ENOENT") throw new Error("npm is not on PATH: publishing the TypeScript packages needs npm");
-    const failure = new Error(
-      `npm ${args.slice(0, 2).join(" ")} failed:\n${`${stdout}${stderr}`.trim().split("\n").slice(-12).join("\n")}`,
-    );
+    const failure = new Error(`npm ${args.slice(0, 2).join(" ")} failed in ${cwd}:\n${npmFailure(`${stdout}\n${stderr}`)}`);
     throw Object.assign(failure, { npmOutput: `${stdout}${stderr}` });
   }
 }
@@ -50,7 +65,8 @@ async function integrity(file: string): Promise<string> {
     .digest("base64")}`;
 }
 
-async function pack(from: string, work: string, env: NodeJS.ProcessEnv): Promise<Packed> {
+/** Packs a package folder into `work` (running its prepack script), as npm reports the tarball. */
+export async function pack(from: string, work: string, env: NodeJS.ProcessEnv): Promise<Packed> {
   const [packed] = JSON.parse(await npm(["pack", "--json", "--pack-destination", work], from, env)) as Packed[];
   if (packed === undefined) throw new Error(`npm pack printed nothing in ${from}`);
   return packed;
