@@ -84,6 +84,40 @@ describe("publish's prerequisites", () => {
   });
 });
 
+describe("publish's tools", () => {
+  it("a python3 without build, twine and the runtime's pinned build backend is one problem, with the install line", async () => {
+    const bare = join(dir, "bare-venv");
+    await promisify(execFile)("python3", ["-m", "venv", "--without-pip", bare]);
+    const { problems } = await pythonPrerequisites(
+      { distribution: "acme-pets" },
+      { env: { ...process.env, PATH: `${join(bare, "bin")}:${process.env.PATH ?? ""}` } },
+    );
+    expect(problems).toEqual([
+      {
+        problem: expect.stringMatching(
+          /^python3 \(3\.\d+\) lacks build, twine, hatchling==[\d.]+, which building and uploading the wheels need$/,
+        ),
+        fix: expect.stringMatching(/^python3 -m pip install 'build' 'twine' 'hatchling==[\d.]+' /),
+      },
+    ]);
+  });
+
+  it("a go older than modproxy's go.mod asks for is a problem when GOTOOLCHAIN keeps the local one", async () => {
+    const tools = join(dir, "old-go");
+    await mkdir(tools);
+    // Stands for an installed Go 1.22: `go env GOVERSION GOTOOLCHAIN` prints its version and "local".
+    await writeFile(join(tools, "go"), "#!/bin/sh\nprintf 'go1.22.5\\nlocal\\n'\n", { mode: 0o755 });
+    const options = { module: "github.com/acme/pets-sdk-go", proxy: join(dir, "proxy") };
+    const { problems } = await goPrerequisites(options, { env: { ...process.env, PATH: `${tools}:${process.env.PATH ?? ""}` } });
+    expect(problems).toEqual([
+      {
+        problem: expect.stringMatching(/^go is go1\.22\.5, older than the go 1\.\d+\.\d+ modproxy \(golang\.org\/x\/mod\) requires$/),
+        fix: expect.stringMatching(/^install Go 1\.\d+\.\d+ or later, or set GOTOOLCHAIN=auto/),
+      },
+    ]);
+  });
+});
+
 describe("placeholder names", () => {
   const env = { ...process.env, PATH: `${venvBin}:${process.env.PATH ?? ""}` };
 
