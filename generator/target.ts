@@ -5,6 +5,7 @@ import type { Emitter } from "./emit/kit.js";
 import type { TypesSignal } from "./diff/report.js";
 import type { IR } from "./ir/types.js";
 import type { Publication } from "./publish/plan.js";
+import type { PrerequisiteContext, PublishReadiness } from "./publish/prerequisites.js";
 
 /** A command-line flag a target adds to `generate` and `release`, setting one field of its options. */
 export interface TargetFlag {
@@ -57,6 +58,12 @@ export interface Target {
    * to look them up there and upload them; `paperoffice-sdk publish` plans and carries out the rest.
    */
   readonly publish?: (outDir: string, options: Readonly<Record<string, unknown>>, context: PublishContext) => Promise<Publication>;
+  /**
+   * What `publish` needs that is missing (tools on PATH, names the configuration must set, the runtime's files, where
+   * the registry is), each problem with its fix, and warnings (a name guessed rather than configured). Asked before
+   * anything is generated or built, of every target at once, so that one run reports every problem.
+   */
+  readonly publishPrerequisites?: (options: Readonly<Record<string, unknown>>, context: PrerequisiteContext) => Promise<PublishReadiness>;
 }
 
 /** What the publish command tells a target. */

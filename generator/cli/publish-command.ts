@@ -10,6 +10,7 @@ import { loadTarget } from "../languages.js";
 import { BIN } from "../names.js";
 import { writeOutput } from "../output.js";
 import { carryOut, planLine, planPublication, type Publication, refuseDifferent } from "../publish/plan.js";
+import { problemsReport, type TargetProblem } from "../publish/prerequisites.js";
 import { releaseProblem } from "../releases/version.js";
 import { compareReleases, listReleases } from "../spec/releases.js";
 import { UsageError, withUsageErrors } from "./args.js";
@@ -63,6 +64,25 @@ export async function runPublish(args: readonly string[]): Promise<number> {
       { spec: chosen, out, ...(values.languages !== undefined && { languages: values.languages }) },
       dir,
     );
+    // Every target's prerequisites at once, before the slow generation and builds: one run lists every problem.
+    bar.step("checking what publishing needs");
+    const problems: TargetProblem[] = [];
+    const targets = await Promise.all(
+      (options.languages ?? []).map(async (language) => {
+        const target = await loadTarget(language);
+        const readiness = await target.publishPrerequisites?.(options.targets?.[language] ?? {}, { env: process.env });
+        return { language, target, readiness };
+      }),
+    );
+    for (const { language, readiness } of targets) {
+      for (const warning of readiness?.warnings ?? []) console.error(`warning: ${language}: ${warning}`);
+      problems.push(...(readiness?.problems ?? []).map((p) => ({ target: language, ...p })));
+    }
+    if (problems.length > 0) {
+      bar.done();
+      console.error(problemsReport(problems));
+      return 1;
+    }
     bar.step(`generating ${source}`);
     const { generate } = await import("../generate.js");
     const { ir, files } = await generate(source, { ...options, outDir: out, onStep: bar.step });
@@ -74,25 +94,33 @@ export async function runPublish(args: readonly string[]): Promise<number> {
     const newest = [...known, release].sort(compareReleases).at(-1)!;
 
     const publications: Publication[] = [];
+    const unbuilt: string[] = [];
     const failed: string[] = [];
-    for (const language of options.languages ?? []) {
-      const target = await loadTarget(language);
+    for (const { language, target } of targets) {
       if (target.publish === undefined) {
         console.log(`${language}: this target publishes nothing`);
         continue;
       }
-      // Built first: a package's build installs what its check resolves (the TypeScript runtime, say).
+      // Built first: a package's build installs what its check resolves (the TypeScript runtime, say). A build that
+      // fails is reported with the others' once every target was tried.
       bar.step(`building the ${language} packages`);
       const context = { release, newest: release === newest, work: join(work, language), env: process.env };
-      publications.push(await target.publish(out, options.targets?.[language] ?? {}, context));
+      try {
+        publications.push(await target.publish(out, options.targets?.[language] ?? {}, context));
+      } catch (error) {
+        unbuilt.push(`${language}: ${(error instanceof Error ? error.message : String(error)).replaceAll("\n", "\n    ")}`);
+        continue;
+      }
       bar.step(`checking the ${language} package`);
       const problems = target.check === undefined ? [] : await target.check(out, ir);
       if (problems === undefined) console.log(`check ${language}: skipped (the tool it needs is not on PATH)`);
       else if (problems.length > 0) failed.push(`${language}: ${problems.slice(0, 5).join("; ")}`);
     }
-    if (failed.length > 0) {
+    if (unbuilt.length > 0 || failed.length > 0) {
       bar.done();
-      console.error(`error: release ${release} failed its checks; nothing was published:\n  ${failed.join("\n  ")}`);
+      if (unbuilt.length > 0)
+        console.error(`error: the packages of release ${release} could not be built; nothing was published:\n  ${unbuilt.join("\n  ")}`);
+      if (failed.length > 0) console.error(`error: release ${release} failed its checks; nothing was published:\n  ${failed.join("\n  ")}`);
       return 1;
     }
     bar.step("asking the registries");

@@ -11,7 +11,8 @@ export const target: Target = {
     additionalProperties: false,
     properties: {
       module: {
-        description: "The Go module path (go.mod). Default: example.com/<title-slug>-sdk-go, to be replaced when publishing.",
+        description:
+          "The Go module path (go.mod). Default: example.com/<title-slug>-sdk-go, a placeholder for local use that `publish` refuses: set it to publish.",
         type: "string",
         pattern: "^[a-z0-9][a-z0-9._~-]*(/[A-Za-z0-9._~-]+)*$",
       },
@@ -40,4 +41,5 @@ export const target: Target = {
   },
   check: async (outDir) => (await import("./emit/check.js")).checkGoModule(outDir),
   publish: async (outDir, options, context) => (await import("./publish/index.js")).publishGo(outDir, options, context),
+  publishPrerequisites: async (options, context) => (await import("./publish/prerequisites.js")).goPrerequisites(options, context),
 };

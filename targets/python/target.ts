@@ -28,4 +28,5 @@ export const target: Target = {
   },
   check: async (outDir) => (await import("./emit/check.js")).checkPythonPackage(outDir),
   publish: async (outDir, options, context) => (await import("./publish/index.js")).publishPython(outDir, options, context),
+  publishPrerequisites: async (options, context) => (await import("./publish/prerequisites.js")).pythonPrerequisites(options, context),
 };

@@ -32,7 +32,7 @@ export const target: Target = {
       },
       runtimePackage: {
         description:
-          "`publish`: the runtime's npm package, a tarball of `npm pack` or its built folder (default: the toolchain repository's runtime/dist).",
+          "`publish`: the runtime's npm package, a tarball of `npm pack` or its built folder (default: the runtime's tarball the toolchain's package carries; in the toolchain's repository, runtime/dist).",
         type: "string",
         minLength: 1,
       },
@@ -55,6 +55,7 @@ export const target: Target = {
   },
   check: async (outDir) => (await import("./emit/check.js")).checkTypeScriptClient(outDir),
   publish: async (outDir, options, context) => (await import("./publish/index.js")).publishTypeScript(outDir, options, context),
+  publishPrerequisites: async (options, context) => (await import("./publish/prerequisites.js")).typescriptPrerequisites(options, context),
   typeTest: {
     extensions: [".ts", ".mts", ".cts"],
     check: async (source, testFile, root) => (await import("./emit/types-check.js")).checkTypes(source, testFile, root),

@@ -109,4 +109,3 @@ describe("error codes come from the envelope's code field", () => {
     expect(ir.operations[0]!.responses.find((r) => r.status === "400")?.errorCodes).toEqual(["NOT_THIS"]);
   });
 });
-

@@ -189,11 +189,13 @@ async function buildAndPack(dir: string): Promise<void> {
   };
   const work = await freshDir("release");
   try {
-    // The runtime builds and packs while the toolchain builds, packs and generates the SDK: two independent chains,
-    // side by side (each waits on tsc or npm), joined where the SDK's build needs the runtime.
+    // The toolchain's build builds the runtime's package first (the toolchain carries its tarball for `publish`).
+    // Then the runtime packs while the toolchain packs and generates the SDK: two chains side by side (each waits on
+    // npm), joined where the SDK's build needs the runtime.
+    await npm(["run", "build", "--", "toolchain"], ROOT);
     const [runtime, toolchain] = await allOrFirstError([
-      npm(["run", "build", "--", "runtime"], ROOT).then(() => pack(join(ROOT, "targets", "typescript", "runtime", "dist"))),
-      npm(["run", "build", "--", "toolchain"], ROOT).then(async () => {
+      pack(join(ROOT, "targets", "typescript", "runtime", "dist")),
+      (async () => {
         const tarball = await pack(ROOT);
         // The SDK as a release engineer makes it: the toolchain installed in a project of its own, its command run there.
         await writeJson(join(work.dir, "package.json"), { name: "release-project", private: true, type: "module" });
@@ -207,7 +209,7 @@ async function buildAndPack(dir: string): Promise<void> {
         });
         await run(join(work.dir, "node_modules", ".bin", "paperoffice-sdk"), ["generate"], work.dir);
         return tarball;
-      }),
+      })(),
     ] as const);
     const sdkDir = join(work.dir, "sdk");
     // Its build needs the runtime and TypeScript; --no-save keeps its package.json as generated.

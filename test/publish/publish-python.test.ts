@@ -39,7 +39,7 @@ describe("publish to a Python package index", () => {
     await writeConfig(project, {
       releases: RELEASES,
       languages: ["python"],
-      python: { indexUrl: `${index.url}simple/`, uploadUrl: index.url },
+      python: { distribution: SDK, indexUrl: `${index.url}simple/`, uploadUrl: index.url },
     });
   });
   afterAll(async () => {
@@ -108,7 +108,7 @@ describe("publish to a Python package index", () => {
       await writeConfig(other, {
         releases: edited,
         languages: ["python"],
-        python: { indexUrl: `${index.url}simple/`, uploadUrl: index.url },
+        python: { distribution: SDK, indexUrl: `${index.url}simple/`, uploadUrl: index.url },
       });
       for (const args of [[], ["--yes"]]) {
         const ran = await publishCli(other, args, TWINE);

@@ -7,15 +7,13 @@
 import { existsSync } from "node:fs";
 import { mkdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Artifact, Publication } from "../../../generator/publish/plan.js";
 import { RELEASE_ID, SEMVER_ID } from "../../../generator/spec/releases.js";
 import type { PublishContext } from "../../../generator/target.js";
 import { goMajorSuffix, goModuleVersion } from "../emit/version.js";
 import { RUNTIME_MODULE, RUNTIME_VERSION } from "../emit/view.js";
 import { modproxy } from "./modproxy.js";
-
-const RUNTIME = fileURLToPath(new URL("../runtime/", import.meta.url));
+import { proxyFolder, runtimeModule } from "./prerequisites.js";
 
 /** The publishing options of the target's configuration block. */
 export interface GoPublishOptions {
@@ -56,15 +54,16 @@ function releaseTime(release: string): string {
 }
 
 export async function publishGo(outDir: string, options: GoPublishOptions, context: PublishContext): Promise<Publication> {
-  const fromEnv = context.env.GOPROXY?.split(/[,|]/).find((p) => p.startsWith("file://"));
-  const proxy = options.proxy ?? (fromEnv === undefined ? undefined : fileURLToPath(fromEnv));
+  const proxy = proxyFolder(options as Readonly<Record<string, unknown>>, context.env);
   if (proxy === undefined)
     throw new Error("go: no module proxy folder to publish to: set go.proxy in the configuration, or GOPROXY to a file:// URL");
   const version = goModuleVersion(context.release);
   if (version === undefined) throw new Error(`go: ${context.release} is not a release id, so it gives no module version`);
+  const runtime = runtimeModule();
+  if (runtime === undefined) throw new Error("go: the runtime module's files are missing: reinstall the toolchain's package");
   await mkdir(context.work, { recursive: true });
   const artifacts = [
-    await moduleArtifact(RUNTIME, RUNTIME_VERSION, "2026-01-01T00:00:00Z", context.work, true),
+    await moduleArtifact(runtime, RUNTIME_VERSION, "2026-01-01T00:00:00Z", context.work, true),
     await moduleArtifact(join(outDir, "go"), version, releaseTime(context.release), context.work, false),
   ];
   const suffix = goMajorSuffix(version);

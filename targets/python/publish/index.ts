@@ -6,13 +6,12 @@ import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { access, cp, mkdir, readdir, readFile } from "node:fs/promises";
 import { basename, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { Artifact, Publication } from "../../../generator/publish/plan.js";
 import type { PublishContext } from "../../../generator/target.js";
+import { runtimeProject } from "./prerequisites.js";
 
 const run = promisify(execFile);
-const RUNTIME = fileURLToPath(new URL("../runtime/", import.meta.url));
 const PYPI_SIMPLE = "https://pypi.org/simple/";
 const PYPI_UPLOAD = "https://upload.pypi.org/legacy/";
 
@@ -113,8 +112,10 @@ const normalised = (name: string) => name.toLowerCase().replace(/[-_.]+/g, "-");
 export async function publishPython(outDir: string, options: PythonPublishOptions, context: PublishContext): Promise<Publication> {
   const indexUrl = (options.indexUrl ?? PYPI_SIMPLE).replace(/\/?$/, "/");
   const uploadUrl = options.uploadUrl ?? context.env.TWINE_REPOSITORY_URL ?? PYPI_UPLOAD;
+  const runtime = runtimeProject();
+  if (runtime === undefined) throw new Error("the Python runtime's sources are missing: reinstall the toolchain's package");
   const artifacts = [
-    await wheel(RUNTIME, context.work, context.env, true),
+    await wheel(runtime, context.work, context.env, true),
     await wheel(join(outDir, "python"), context.work, context.env, false),
   ];
   return {

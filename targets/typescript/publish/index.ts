@@ -7,20 +7,17 @@ import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import type { Artifact, Publication } from "../../../generator/publish/plan.js";
 import type { PublishContext } from "../../../generator/target.js";
+import { NPM, runtimePackage } from "./prerequisites.js";
 
 const run = promisify(execFile);
-const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
-/** The runtime's package as `npm run build -- runtime` writes it in the toolchain's repository. */
-const RUNTIME_DIST = fileURLToPath(new URL("../runtime/dist/", import.meta.url));
 
 /** The publishing options of the target's configuration block. */
 export interface TypeScriptPublishOptions {
-  /** The runtime's package: a tarball of `npm pack` or its built folder (default: the repository's runtime/dist). */
+  /** The runtime's package: a tarball of `npm pack` or its built folder (default: the tarball the toolchain's package carries; in its repository, runtime/dist). */
   readonly runtimePackage?: string;
 }
 
@@ -31,7 +28,24 @@ interface Packed {
   readonly version: string;
 }
 
-/** Runs npm; a failure says which command failed with the end of its output (npm prints no token). */
+/**
+ * What a failed npm command said, for its error: the compiler's diagnostics first (a prepack script's tsc prints its
+ * `error TS2307: ...` lines before npm's own), then the end of the rest, without npm's JSON summary of the failure
+ * and its pointer to the debug log, which repeat only the exit code.
+ */
+export function npmFailure(output: string): string {
+  const lines = output
+    .replace(/^\{\n\s+"error": \{[\s\S]*?\n\}$/m, "")
+    .split("\n")
+    .filter((line) => line.trim() !== "" && !/^npm (?:error|ERR!) A complete log of this run/.test(line));
+  const diagnostics = lines.filter((line) => /\berror TS\d+:/.test(line));
+  const rest = lines.filter((line) => !/\berror TS\d+:/.test(line));
+  return [...diagnostics.slice(0, 20), ...(diagnostics.length > 20 ? [`... ${diagnostics.length - 20} more`] : []), ...rest.slice(-8)].join(
+    "\n",
+  );
+}
+
+/** Runs npm; a failure says which command failed with what it printed (npm prints no token). */
 async function npm(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): Promise<string> {
   try {
     const { stdout } = await run(NPM, [...args], { cwd, env, maxBuffer: 64 * 2 ** 20, timeout: 600_000 });
@@ -39,9 +53,7 @@ async function npm(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv)
   } catch (error) {
     const { code, stdout = "", stderr = "" } = error as { code?: unknown; stdout?: string; stderr?: string };
     if (code === "ENOENT") throw new Error("npm is not on PATH: publishing the TypeScript packages needs npm");
-    const failure = new Error(
-      `npm ${args.slice(0, 2).join(" ")} failed:\n${`${stdout}${stderr}`.trim().split("\n").slice(-12).join("\n")}`,
-    );
+    const failure = new Error(`npm ${args.slice(0, 2).join(" ")} failed in ${cwd}:\n${npmFailure(`${stdout}\n${stderr}`)}`);
     throw Object.assign(failure, { npmOutput: `${stdout}${stderr}` });
   }
 }
@@ -53,23 +65,18 @@ async function integrity(file: string): Promise<string> {
     .digest("base64")}`;
 }
 
-async function pack(from: string, work: string, env: NodeJS.ProcessEnv): Promise<Packed> {
+/** Packs a package folder into `work` (running its prepack script), as npm reports the tarball. */
+export async function pack(from: string, work: string, env: NodeJS.ProcessEnv): Promise<Packed> {
   const [packed] = JSON.parse(await npm(["pack", "--json", "--pack-destination", work], from, env)) as Packed[];
   if (packed === undefined) throw new Error(`npm pack printed nothing in ${from}`);
   return packed;
 }
 
-/** The runtime's tarball: the one given, else packed from its built folder. */
+/** The runtime's tarball: the one given, else the one the toolchain carries, else packed from its built folder. */
 async function runtimeTarball(given: string | undefined, work: string, env: NodeJS.ProcessEnv): Promise<string> {
-  const from = given === undefined ? RUNTIME_DIST : resolve(given);
-  if (!existsSync(from)) {
-    throw new Error(
-      given === undefined
-        ? `the TypeScript runtime's package is not built (${RUNTIME_DIST}): run \`npm run build -- runtime\` in the toolchain's repository, or set typescript.runtimePackage`
-        : `typescript.runtimePackage: ${from} does not exist`,
-    );
-  }
-  return from.endsWith(".tgz") ? from : join(work, (await pack(from, work, env)).filename);
+  const found = runtimePackage(given);
+  if ("problem" in found) throw new Error(`${found.problem.problem}: ${found.problem.fix}`);
+  return found.path.endsWith(".tgz") ? found.path : join(work, (await pack(found.path, work, env)).filename);
 }
 
 export async function publishTypeScript(outDir: string, options: TypeScriptPublishOptions, context: PublishContext): Promise<Publication> {
@@ -105,10 +112,11 @@ export async function publishTypeScript(outDir: string, options: TypeScriptPubli
     },
   ];
   const scope = /^(@[^/]+)\//.exec(sdk.name)?.[1];
-  const configured = async (key: string) => (await npm(["config", "get", key], work, env)).trim();
+  // Asked where `npm view` and `npm publish` run, so that a project's own .npmrc counts for the plan's line too.
+  const here = process.cwd();
+  const configured = async (key: string) => (await npm(["config", "get", key], here, env)).trim();
   const scoped = scope === undefined ? "undefined" : await configured(`${scope}:registry`);
   const registry = scoped !== "undefined" && scoped !== "" ? scoped : await configured("registry");
-  const here = process.cwd();
   return {
     ecosystem: "npm",
     registry,
