@@ -16,6 +16,8 @@ export interface TsKit extends EmitKit {
   readonly runtimeWebhooksModule: string;
   /** The TypeScript SDK's package name, when the output is a package. */
   readonly typescriptPackage?: string;
+  /** The optional outputs the run writes beside the client (`fixtures`, `ir`), when known. */
+  readonly outputs?: readonly string[];
   /** The header of a generated TypeScript file: tsHeader. */
   fileHeader(ir: IR): string;
 }
@@ -27,6 +29,7 @@ export type TsEmitter = (ir: IR, kit: TsKit) => Promise<readonly EmittedFile[]>;
 export interface TsSettings {
   readonly runtimeModule?: string | undefined;
   readonly typescriptPackage?: string | undefined;
+  readonly outputs?: readonly string[] | undefined;
 }
 
 /** The runtime's webhooks entry beside its main entry: `<package>/webhooks`, or `<path>/webhooks/index.js` for sources. */
@@ -69,6 +72,7 @@ export function tsKit(kit: EmitKit, settings: TsSettings = {}): TsKit {
     runtimeModule,
     runtimeWebhooksModule: runtimeWebhooksModule(runtimeModule),
     ...(settings.typescriptPackage !== undefined && { typescriptPackage: settings.typescriptPackage }),
+    ...(settings.outputs !== undefined && { outputs: settings.outputs }),
   };
 }
 
