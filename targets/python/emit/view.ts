@@ -20,6 +20,7 @@ import { call, defLine, dict, kw, type PyArg, type PyExpr, statement, sub, tuple
 import { releaseIdProblem, releaseToVersion } from "../../../generator/releases/version.js";
 import type { LanguageView } from "../../../generator/emit/templated.js";
 import { envNames } from "../../../generator/emit/env-names.js";
+import { readmeAuth, versionLabel } from "../../../generator/emit/readme-facts.js";
 import { requestBodyContent } from "../../../generator/emit/operation-files.js";
 
 /** Names of the Python package; each defaults to one derived from the description's title. */
@@ -51,6 +52,31 @@ const TAKEN_MODULES = new Set([
   "urllib",
   "uuid",
 ]);
+
+const capitalized = (text: string): string => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
+/**
+ * The README's credentials: comment lines naming what the description's security schemes ask for, and the client's
+ * arguments (the base address as a keyword, then the first kind of credential the schemes declare).
+ */
+function readmeCredentials(ir: IR, baseUrl: string): { authComments: string[]; clientArgs: string } {
+  const auth = readmeAuth(ir);
+  const token = pyComment(envNames(ir).token);
+  const comments: string[] = [];
+  if (auth.none) comments.push("The description declares no security scheme: the client sends no credentials.");
+  if (auth.bearer) comments.push(`A bearer token: token=, by default from the environment variable ${token}.`);
+  if (auth.apiKeys.length > 0)
+    comments.push(pyComment(`An API key (${auth.apiKeys.join(", ")}): api_key=, else token= or ${envNames(ir).token} serves as the key.`));
+  if (auth.basic) comments.push("HTTP basic authentication: username= and password=.");
+  const credential = auth.bearer
+    ? ['token="<token>"']
+    : auth.apiKeys.length > 0
+      ? ['api_key="<API key>"']
+      : auth.basic
+        ? ['username="<user name>"', 'password="<password>"']
+        : [];
+  return { authComments: comments, clientArgs: [...credential, `base_url=${baseUrl}`].join(", ") };
+}
 
 /** The distribution and module names: the options', checked, else derived from the title. */
 export function pythonNames(title: string, options: PythonOptions = {}): { distribution: string; module: string } {
@@ -649,6 +675,7 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
     const submitArgs: PyArg[] = [pyString(p.slug), "dict(body)", kw("deadline", "deadline"), kw("poll_interval", "poll_interval")];
     return {
       method,
+      requestName: planned.pipelineType(p),
       syncDef: defLine(4, `def ${method}`, params, payloadType),
       asyncDef: defLine(4, `async def ${method}`, params, payloadType),
       syncCall: statement(8, "result = ", call("self._runtime.submit_job", ...submitArgs)),
@@ -800,11 +827,18 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
       modelsImports: reexports(models.home),
       tokenEnvText: docText(env.token),
       tokenEnvComment: pyComment(env.token),
+      // The first operation callable without arguments (no required parameter or body), outside the pipelines.
       example: ir.operations
-        .filter((o) => o.method === "get" && o.parameters.path.length === 0 && !o.parameters.query.some((p) => p.required))
-        .filter((o) => !o.parameters.header.some((p) => p.required) && !o.parameters.cookie.some((p) => p.required))
+        .filter((o) => o.variants === undefined && o.requestBody?.required !== true)
+        .filter(
+          (o) => ![...o.parameters.path, ...o.parameters.query, ...o.parameters.header, ...o.parameters.cookie].some((p) => p.required),
+        )
         .map((o) => planned.method(o))[0],
       pipelineExample: pipelineViews[0]?.method,
+      pipelineType: pipelineViews[0]?.requestName,
+      versionMarkdown: markdownText(capitalized(versionLabel(ir.info.version))),
+      distributionGuessed: options.distribution === undefined,
+      ...readmeCredentials(ir, pyString(firstServer)),
       baseUrlEnvText: docText(env.baseUrl),
       // envNames makes it of A-Z, 0-9 and _ only: nothing to escape in a code span.
       baseUrlEnvMarkdown: `\`${env.baseUrl}\``,
