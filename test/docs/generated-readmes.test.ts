@@ -57,6 +57,19 @@ describe("the READMEs of an API whose only scheme is HTTP basic", () => {
   });
 });
 
+describe("the TypeScript README of a package", () => {
+  it("lists the package's files too, as written", async () => {
+    const { files } = await generate(FOREIGN_DESCRIPTIONS.basicOnly ?? "", {
+      languages: ["typescript"],
+      outputs: [],
+      targets: { typescript: { package: "@acme/basic-sdk" } },
+    });
+    const written = files.map((f) => f.path).filter((p) => !p.includes("/") && p !== "README.md");
+    expect(written).toEqual(expect.arrayContaining(["package.json", "tsconfig.json", "tsconfig.cjs.json"]));
+    expect(listedFiles(body(files, "README.md")).sort()).toEqual(written.sort());
+  });
+});
+
 describe("the TypeScript README of a run writing every output", () => {
   it("lists fixtures/ and ir.json as they are written", async () => {
     const { files } = await generate(FOREIGN_DESCRIPTIONS.bodies ?? "", { languages: ["typescript"] });

@@ -119,6 +119,13 @@ export async function emitReadme(ir: IR, kit: TsKit): Promise<readonly EmittedFi
     hash: ir.info.descriptionHash,
     files: [
       ...clientFiles(ir),
+      ...(pkg === undefined
+        ? []
+        : [
+            { path: "package.json", what: "the package's manifest: its name, version, entries and the runtime's range" },
+            { path: "tsconfig.json", what: "the ES module build into `dist/` (`npm run build`, also run by `npm pack`)" },
+            { path: "tsconfig.cjs.json", what: "the CommonJS build into `dist/cjs/`" },
+          ]),
       ...(kit.outputs ?? []).flatMap((o) => (OUTPUT_FILES[o] === undefined ? [] : [OUTPUT_FILES[o]])),
       { path: "manifest.json", what: `the ${versionLabel(ir.info.version).split(" ")[0]}, description hash and the sha256 of every file` },
     ],
