@@ -1,11 +1,16 @@
-// Facts every language's generated README states, taken from the description alone: how its version is named, and
+// Facts every language's generated README (and every file's header) states, taken from the description alone: how its version is named, and
 // which credentials its security schemes ask for. A README of another API then speaks of that API only.
 import type { IR, SecurityScheme } from "../ir/types.js";
 import { RELEASE_ID } from "../spec/releases.js";
 
-/** `release R20261127.0900` for a release id of the service's form, else `version 1.2.0` (info.version as written). */
+/** What info.version is called: `release` for a release id of the service's form (R<yyyymmdd>.<hhmm>), else `version`. */
+export function versionWord(version: string): "release" | "version" {
+  return RELEASE_ID.test(version) ? "release" : "version";
+}
+
+/** `release R20261127.0900` for a release id, else `version 1.2.0` (info.version as written). */
 export function versionLabel(version: string): string {
-  return RELEASE_ID.test(version) ? `release ${version}` : `version ${version}`;
+  return `${versionWord(version)} ${version}`;
 }
 
 /** The credentials a client of the description is given, by the kind of its security schemes. */

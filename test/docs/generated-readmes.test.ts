@@ -1,7 +1,7 @@
 // The generated READMEs of another API speak of that API only: none of the service's own words (its release ids,
 // pipelines and variants, prices, its schema names, this repository's docs), no token for an API whose only scheme
 // is HTTP basic, and in the TypeScript README's file table exactly the files the run wrote (`--outputs none` writes
-// no fixtures/ and no ir.json). The first line, the generated-file marker every file carries, is left out.
+// no fixtures/ and no ir.json). The first line, the generated-file marker, included: it says version, not release.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -19,8 +19,7 @@ const SERVICE_ONLY_WORDS: readonly RegExp[] = [
 ];
 
 const READMES = ["README.md", "python/README.md", "go/README.md"];
-const body = (files: readonly EmittedFile[], path: string) =>
-  (files.find((f) => f.path === path)?.content ?? "").split("\n").slice(1).join("\n");
+const body = (files: readonly EmittedFile[], path: string) => files.find((f) => f.path === path)?.content ?? "";
 /** The paths of the TypeScript README's file table. */
 const listedFiles = (readme: string) =>
   [...readme.matchAll(/^\| `([^`]+)` \| (?!method)/gm)].map((m) => m[1] ?? "").filter((p) => /\.|\/$/.test(p));

@@ -4,7 +4,7 @@
  * the output is the same on every run.
  */
 import { envNames } from "../../../generator/emit/env-names.js";
-import { readmeAuth, versionLabel } from "../../../generator/emit/readme-facts.js";
+import { readmeAuth, versionLabel, versionWord } from "../../../generator/emit/readme-facts.js";
 import type { LanguageView } from "../../../generator/emit/templated.js";
 import type { IR } from "../../../generator/ir/types.js";
 import { goComment, goDoc, goString, markdownCode, markdownText } from "./escape.js";
@@ -195,7 +195,7 @@ export function goView(ir: IR, options: GoOptions = {}): LanguageView {
       descriptionHash: goString(ir.info.descriptionHash),
       packageDoc: goDoc(
         `Package ${names.package}`,
-        `is the Go client of ${goComment(ir.info.title)}, release ${goComment(ir.info.version)}.`,
+        `is the Go client of ${goComment(ir.info.title)}, ${versionWord(ir.info.version)} ${goComment(ir.info.version)}.`,
         ir.info.description,
       ),
       tokenEnv: goComment(env.token),

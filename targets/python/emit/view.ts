@@ -20,7 +20,7 @@ import { call, defLine, dict, kw, type PyArg, type PyExpr, statement, sub, tuple
 import { releaseIdProblem, releaseToVersion } from "../../../generator/releases/version.js";
 import type { LanguageView } from "../../../generator/emit/templated.js";
 import { envNames } from "../../../generator/emit/env-names.js";
-import { readmeAuth, versionLabel } from "../../../generator/emit/readme-facts.js";
+import { readmeAuth, versionLabel, versionWord } from "../../../generator/emit/readme-facts.js";
 import { requestBodyContent } from "../../../generator/emit/operation-files.js";
 
 /** Names of the Python package; each defaults to one derived from the description's title. */
@@ -752,11 +752,12 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
   ].join("\n");
   const env = envNames(ir);
   const title = ir.info.title.replace(/\s+/g, " ").trim();
-  const release = ir.info.version.replace(/\s+/g, " ").trim();
+  // `release R...` for a release id, else `version 1.2.0`.
+  const release = `${versionWord(ir.info.version)} ${ir.info.version.replace(/\s+/g, " ").trim()}`;
   const moduleDoc = (...paragraphs: string[]) => docstring(paragraphs.join("\n\n"), 0);
   const clientDocs = (async: boolean) => ({
     moduleDoc: moduleDoc(
-      `The ${title} ${async ? "asyncio " : ""}client, release ${release}: one method per operation${
+      `The ${title} ${async ? "asyncio " : ""}client, ${release}: one method per operation${
         pipelineViews.length > 0 ? ", and submit-and-wait per pipeline" : ""
       }, over \`\`paperoffice_runtime\`\`. ${async ? "The blocking twin is ``Client`` in client.py." : "The asyncio twin is ``AsyncClient`` in aio.py."}`,
       "Each method returns what the description declares for the status of the answer: None without content, ``str`` for a text media type, a ``Download`` for a binary one, and a pydantic model (from ``models``) where JSON is declared. Retries, deadlines, credentials, redaction and errors are the runtime's (see its README).",
@@ -773,31 +774,35 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
   });
   const typesModuleDoc = (prefixText: string) =>
     moduleDoc(
-      `Types of the ${title} client, release ${release}: one module of the \`\`types\`\` package (which re-exports them), with the names from ${prefixText} (by their first letters, ignoring case).`,
+      `Types of the ${title} client, ${release}: one module of the \`\`types\`\` package (which re-exports them), with the names from ${prefixText} (by their first letters, ignoring case).`,
       "Request bodies and other values the client sends, as TypedDicts. Names of other modules are imported at the end: every module's own names exist before another module imports them, so the modules may refer to each other in cycles, and ``typing.get_type_hints`` resolves them.",
     );
   const modelsModuleDoc = (prefixText: string) =>
     moduleDoc(
-      `Models of the ${title} client, release ${release}: one module of the \`\`models\`\` package (which re-exports them), with the names from ${prefixText} (by their first letters, ignoring case).`,
+      `Models of the ${title} client, ${release}: one module of the \`\`models\`\` package (which re-exports them), with the names from ${prefixText} (by their first letters, ignoring case).`,
       "The answers the client returns, validated by pydantic. Fields the description does not name (yet) are kept, so a later release that adds fields never breaks parsing. Names of other modules are imported at the end.",
     );
   const docs = {
     init: moduleDoc(
-      `Python client of ${title}, release ${release} (IR ${ir.irVersion}), over \`\`paperoffice_runtime\`\`.`,
+      `Python client of ${title}, ${release} (IR ${ir.irVersion}), over \`\`paperoffice_runtime\`\`.`,
       "``Client`` blocks; ``AsyncClient`` is its asyncio twin with the same methods, each awaited. ``models`` holds the answers (pydantic), ``types`` the request bodies (TypedDicts), ``errors`` one class per error code.",
     ),
     errors: moduleDoc(
       `Errors of the ${title} client: one class per error code of the description, under the runtime's ServiceError; an answer with a code the table does not know raises ServiceError itself.`,
     ),
     model: moduleDoc(
-      `What the ${title} description, release ${release}, tells the runtime: its operations, error table, pipelines, pricing, security schemes, servers, conventions and job roles, as \`\`paperoffice_runtime\`\` data.`,
+      `What the ${title} description, ${release}, tells the runtime: its operations, error table, ${
+        pipelineViews.length > 0 ? "pipelines, pricing, " : ""
+      }security schemes, servers, conventions and job roles, as \`\`paperoffice_runtime\`\` data.`,
     ),
     models: moduleDoc(
-      `Models of the ${title} client, release ${release}: what the methods return, validated by pydantic.`,
+      `Models of the ${title} client, ${release}: what the methods return, validated by pydantic.`,
       "Each is a ``paperoffice_runtime.BaseModel``: fields the description does not name (yet) are kept. The declarations live in the modules beside this one; every name is imported from here.",
     ),
     types: moduleDoc(
-      `Types of the ${title} client, release ${release}: named schemas, job request bodies per pipeline and variant (discriminated unions), and webhook events.`,
+      `Types of the ${title} client, ${release}: named schemas${
+        pipelineViews.length > 0 ? ", job request bodies per pipeline and variant (discriminated unions)" : ", request bodies"
+      }, and webhook events.`,
       "The declarations live in the modules beside this one (split by name, so that each stays small enough for a type checker); every name is imported from here.",
     ),
   };
@@ -812,7 +817,7 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
       distributionToml: tomlString(names.distribution),
       version: tomlString(pythonVersion(ir.info.version)),
       summaryToml: tomlString(
-        `Python client of ${ir.info.title.replace(/\s+/g, " ").trim()}, release ${ir.info.version} (description sha256 ${ir.info.descriptionHash})`,
+        `Python client of ${ir.info.title.replace(/\s+/g, " ").trim()}, ${versionLabel(ir.info.version)} (description sha256 ${ir.info.descriptionHash})`,
       ),
       titleLine: markdownText(ir.info.title),
       releaseMarkdown: markdownText(ir.info.version),
