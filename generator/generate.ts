@@ -139,7 +139,13 @@ async function run(
   let raw: RawDescription | undefined = await readDescription(source);
   const large = raw.text.length >= LARGE_DESCRIPTION_BYTES;
   const collect = large ? garbageCollector(EMITTER_GARBAGE_BYTES) : () => {};
-  const context = { descriptionBytes: raw.text.length, large, outDir: options.outDir };
+  const context = {
+    descriptionBytes: raw.text.length,
+    large,
+    outDir: options.outDir,
+    // What else lands beside the languages, for the files a README lists.
+    outputs: options.emitters === undefined ? (options.outputs ?? OPTIONAL_OUTPUT_NAMES) : undefined,
+  };
   const split =
     options.emitters === undefined && (options.parallel ?? large)
       ? laneSplit(options.languages ?? LANGUAGE_NAMES, options.outputs ?? OPTIONAL_OUTPUT_NAMES)

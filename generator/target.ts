@@ -23,6 +23,8 @@ export interface TargetContext {
   readonly large: boolean;
   /** The folder the files will be written to, when the caller knows it (paths in options are resolved from it). */
   readonly outDir?: string | undefined;
+  /** The optional outputs the run writes beside the languages (`fixtures`, `ir`); undefined when the caller chose the emitters. */
+  readonly outputs?: readonly string[] | undefined;
 }
 
 /** The emitters of one target for one run, and what to release when the run ends. */

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { IR } from "../ir/types.js";
 import { BIN } from "../names.js";
+import { versionWord } from "./readme-facts.js";
 import { compiledTemplate, type Template, templateEnvironment } from "./templates.js";
 
 export interface EmittedFile {
@@ -79,6 +80,7 @@ export function createKit(collect: () => void = () => {}): EmitKit {
         bin: BIN,
         title: text(ir.info.title),
         version: text(ir.info.version),
+        versionWord: versionWord(ir.info.version),
         hash: text(ir.info.descriptionHash),
       });
     },

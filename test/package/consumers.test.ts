@@ -1,7 +1,8 @@
 // The TypeScript SDK from its packed tarball, installed in fresh projects outside the repository: ESM (nodenext),
 // CommonJS (node16) and bundler-resolution projects compile it under strict settings and call the mock; webpack
 // (target web) and esbuild (--platform=browser) bundle it with no configuration and the bundles run in chromium
-// against the mock; and installing it brings the runtime and openapi-fetch, nothing of the generator.
+// against the mock; installing it brings the runtime and openapi-fetch, nothing of the generator; and the examples of
+// its README compile there.
 import { readdir, readFile, mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { build } from "esbuild";
@@ -9,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import webpack from "webpack";
 import { type MockServer, startMock } from "../../mock/index.js";
 import { hasChromium, launchChromium, serveBundles, skipNote } from "./browser.js";
+import { codeBlocks } from "../support/readme-examples.js";
 import { freshDir, npm, run, SDK_NAME, type Tarballs, tarballs, writeJson } from "./helpers.js";
 
 const TSC = ["node_modules", "typescript", "bin", "tsc"];
@@ -109,6 +111,27 @@ describe("Node projects compile the SDK under strict settings and call the mock"
     });
     const { stdout } = await run(process.execPath, ["out.mjs"], dir, { SVC_BASE_URL: mock.url });
     expect(JSON.parse(stdout)).toEqual(await expected());
+  }, 300_000);
+});
+
+describe("the SDK's README, from the installed package", () => {
+  it("installs as its local route says, and its examples compile under strict settings", async () => {
+    const readme = await readFile(join(projects, "node_modules", ...SDK_NAME.split("/"), "README.md"), "utf8");
+    // The local route names the runtime's tarball before the SDK's, as beforeAll installed them.
+    expect(readme).toContain("npm install <runtime tarball or folder> <this package's tarball>");
+    const blocks = codeBlocks(readme, "ts");
+    expect(blocks.length).toBeGreaterThan(0);
+    const dir = join(projects, "readme");
+    await mkdir(join(dir, "src"), { recursive: true });
+    await writeJson(join(dir, "package.json"), { name: "readme", private: true, type: "module" });
+    const compilerOptions = { ...STRICT, module: "nodenext", moduleResolution: "nodenext", noEmit: true };
+    await writeJson(join(dir, "tsconfig.json"), { compilerOptions, include: ["src"] });
+    for (const block of blocks) await writeFile(join(dir, "src", `readme-${block.line}.ts`), `${block.code}\n`);
+    const compiled = await run(process.execPath, [join(projects, ...TSC), "-p", "tsconfig.json"], dir).then(
+      () => "",
+      (error: { stdout?: string; message: string }) => error.stdout ?? error.message,
+    );
+    expect(compiled).toBe("");
   }, 300_000);
 });
 

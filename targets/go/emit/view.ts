@@ -4,6 +4,7 @@
  * the output is the same on every run.
  */
 import { envNames } from "../../../generator/emit/env-names.js";
+import { readmeAuth, versionLabel, versionWord } from "../../../generator/emit/readme-facts.js";
 import type { LanguageView } from "../../../generator/emit/templated.js";
 import type { IR } from "../../../generator/ir/types.js";
 import { goComment, goDoc, goString, markdownCode, markdownText } from "./escape.js";
@@ -157,8 +158,24 @@ function planGo(ir: IR, options: GoOptions) {
   return { names, version, types, errors, operations, opVars, plans, submission, jobs };
 }
 
+const capitalized = (text: string): string => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
+/** The README's comment lines on the credentials the security schemes ask for, and New's options for the first kind. */
+function readmeCredentials(ir: IR, pkg: string): { authComments: string[]; clientOptions: string } {
+  const auth = readmeAuth(ir);
+  const token = envNames(ir).token;
+  const comments: string[] = [];
+  if (auth.none) comments.push("The description declares no security scheme: the client sends no credentials.");
+  if (auth.bearer) comments.push(`A bearer token: WithToken, by default from ${token}.`);
+  if (auth.apiKeys.length > 0)
+    comments.push(`An API key (${auth.apiKeys.join(", ")}): WithAPIKey, else WithToken or ${token} serves as the key.`);
+  if (auth.basic) comments.push("HTTP basic authentication: WithBasicAuth.");
+  const options = auth.bearer || auth.apiKeys.length > 0 ? "" : auth.basic ? `${pkg}.WithBasicAuth("<user name>", "<password>")` : "";
+  return { authComments: comments.map(goComment), clientOptions: options };
+}
+
 export function goView(ir: IR, options: GoOptions = {}): LanguageView {
-  const { names, version, types, errors, operations, opVars, submission, jobs } = planGo(ir, options);
+  const { names, version, types, errors, operations, opVars, plans, submission, jobs } = planGo(ir, options);
   const env = envNames(ir);
   const server = ir.servers[0];
   const defaultBaseUrl = server ? server.variables.reduce((url, v) => url.replaceAll(`{${v.name}}`, v.default), server.url) : "";
@@ -178,7 +195,7 @@ export function goView(ir: IR, options: GoOptions = {}): LanguageView {
       descriptionHash: goString(ir.info.descriptionHash),
       packageDoc: goDoc(
         `Package ${names.package}`,
-        `is the Go client of ${goComment(ir.info.title)}, release ${goComment(ir.info.version)}.`,
+        `is the Go client of ${goComment(ir.info.title)}, ${versionWord(ir.info.version)} ${goComment(ir.info.version)}.`,
         ir.info.description,
       ),
       tokenEnv: goComment(env.token),
@@ -202,6 +219,14 @@ export function goView(ir: IR, options: GoOptions = {}): LanguageView {
         operationServers: ir.operations.some((o) => o.servers !== undefined),
         pipelines: pipelineNames.map(markdownCode),
         runtimeModule: RUNTIME_MODULE,
+        runtimeVersion: RUNTIME_VERSION,
+        tokenUsed: readmeAuth(ir).bearer || readmeAuth(ir).apiKeys.length > 0,
+        versionLabel: markdownText(capitalized(versionLabel(ir.info.version))),
+        placeholderModule: options.module === undefined,
+        localVersion: version ?? "v0.0.0",
+        // The first operation that is not a pipeline's submission, called with what its method takes.
+        example: plans[0] === undefined ? false : { method: plans[0].method, params: plans[0].params ?? false, binary: plans[0].binary },
+        ...readmeCredentials(ir, names.package),
       },
     },
   };

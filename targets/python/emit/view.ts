@@ -20,6 +20,7 @@ import { call, defLine, dict, kw, type PyArg, type PyExpr, statement, sub, tuple
 import { releaseIdProblem, releaseToVersion } from "../../../generator/releases/version.js";
 import type { LanguageView } from "../../../generator/emit/templated.js";
 import { envNames } from "../../../generator/emit/env-names.js";
+import { readmeAuth, versionLabel, versionWord } from "../../../generator/emit/readme-facts.js";
 import { requestBodyContent } from "../../../generator/emit/operation-files.js";
 
 /** Names of the Python package; each defaults to one derived from the description's title. */
@@ -51,6 +52,31 @@ const TAKEN_MODULES = new Set([
   "urllib",
   "uuid",
 ]);
+
+const capitalized = (text: string): string => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
+/**
+ * The README's credentials: comment lines naming what the description's security schemes ask for, and the client's
+ * arguments (the base address as a keyword, then the first kind of credential the schemes declare).
+ */
+function readmeCredentials(ir: IR, baseUrl: string): { authComments: string[]; clientArgs: string } {
+  const auth = readmeAuth(ir);
+  const token = pyComment(envNames(ir).token);
+  const comments: string[] = [];
+  if (auth.none) comments.push("The description declares no security scheme: the client sends no credentials.");
+  if (auth.bearer) comments.push(`A bearer token: token=, by default from the environment variable ${token}.`);
+  if (auth.apiKeys.length > 0)
+    comments.push(pyComment(`An API key (${auth.apiKeys.join(", ")}): api_key=, else token= or ${envNames(ir).token} serves as the key.`));
+  if (auth.basic) comments.push("HTTP basic authentication: username= and password=.");
+  const credential = auth.bearer
+    ? ['token="<token>"']
+    : auth.apiKeys.length > 0
+      ? ['api_key="<API key>"']
+      : auth.basic
+        ? ['username="<user name>"', 'password="<password>"']
+        : [];
+  return { authComments: comments, clientArgs: [...credential, `base_url=${baseUrl}`].join(", ") };
+}
 
 /** The distribution and module names: the options', checked, else derived from the title. */
 export function pythonNames(title: string, options: PythonOptions = {}): { distribution: string; module: string } {
@@ -649,6 +675,7 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
     const submitArgs: PyArg[] = [pyString(p.slug), "dict(body)", kw("deadline", "deadline"), kw("poll_interval", "poll_interval")];
     return {
       method,
+      requestName: planned.pipelineType(p),
       syncDef: defLine(4, `def ${method}`, params, payloadType),
       asyncDef: defLine(4, `async def ${method}`, params, payloadType),
       syncCall: statement(8, "result = ", call("self._runtime.submit_job", ...submitArgs)),
@@ -725,11 +752,12 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
   ].join("\n");
   const env = envNames(ir);
   const title = ir.info.title.replace(/\s+/g, " ").trim();
-  const release = ir.info.version.replace(/\s+/g, " ").trim();
+  // `release R...` for a release id, else `version 1.2.0`.
+  const release = `${versionWord(ir.info.version)} ${ir.info.version.replace(/\s+/g, " ").trim()}`;
   const moduleDoc = (...paragraphs: string[]) => docstring(paragraphs.join("\n\n"), 0);
   const clientDocs = (async: boolean) => ({
     moduleDoc: moduleDoc(
-      `The ${title} ${async ? "asyncio " : ""}client, release ${release}: one method per operation${
+      `The ${title} ${async ? "asyncio " : ""}client, ${release}: one method per operation${
         pipelineViews.length > 0 ? ", and submit-and-wait per pipeline" : ""
       }, over \`\`paperoffice_runtime\`\`. ${async ? "The blocking twin is ``Client`` in client.py." : "The asyncio twin is ``AsyncClient`` in aio.py."}`,
       "Each method returns what the description declares for the status of the answer: None without content, ``str`` for a text media type, a ``Download`` for a binary one, and a pydantic model (from ``models``) where JSON is declared. Retries, deadlines, credentials, redaction and errors are the runtime's (see its README).",
@@ -746,31 +774,35 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
   });
   const typesModuleDoc = (prefixText: string) =>
     moduleDoc(
-      `Types of the ${title} client, release ${release}: one module of the \`\`types\`\` package (which re-exports them), with the names from ${prefixText} (by their first letters, ignoring case).`,
+      `Types of the ${title} client, ${release}: one module of the \`\`types\`\` package (which re-exports them), with the names from ${prefixText} (by their first letters, ignoring case).`,
       "Request bodies and other values the client sends, as TypedDicts. Names of other modules are imported at the end: every module's own names exist before another module imports them, so the modules may refer to each other in cycles, and ``typing.get_type_hints`` resolves them.",
     );
   const modelsModuleDoc = (prefixText: string) =>
     moduleDoc(
-      `Models of the ${title} client, release ${release}: one module of the \`\`models\`\` package (which re-exports them), with the names from ${prefixText} (by their first letters, ignoring case).`,
+      `Models of the ${title} client, ${release}: one module of the \`\`models\`\` package (which re-exports them), with the names from ${prefixText} (by their first letters, ignoring case).`,
       "The answers the client returns, validated by pydantic. Fields the description does not name (yet) are kept, so a later release that adds fields never breaks parsing. Names of other modules are imported at the end.",
     );
   const docs = {
     init: moduleDoc(
-      `Python client of ${title}, release ${release} (IR ${ir.irVersion}), over \`\`paperoffice_runtime\`\`.`,
+      `Python client of ${title}, ${release} (IR ${ir.irVersion}), over \`\`paperoffice_runtime\`\`.`,
       "``Client`` blocks; ``AsyncClient`` is its asyncio twin with the same methods, each awaited. ``models`` holds the answers (pydantic), ``types`` the request bodies (TypedDicts), ``errors`` one class per error code.",
     ),
     errors: moduleDoc(
       `Errors of the ${title} client: one class per error code of the description, under the runtime's ServiceError; an answer with a code the table does not know raises ServiceError itself.`,
     ),
     model: moduleDoc(
-      `What the ${title} description, release ${release}, tells the runtime: its operations, error table, pipelines, pricing, security schemes, servers, conventions and job roles, as \`\`paperoffice_runtime\`\` data.`,
+      `What the ${title} description, ${release}, tells the runtime: its operations, error table, ${
+        pipelineViews.length > 0 ? "pipelines, pricing, " : ""
+      }security schemes, servers, conventions and job roles, as \`\`paperoffice_runtime\`\` data.`,
     ),
     models: moduleDoc(
-      `Models of the ${title} client, release ${release}: what the methods return, validated by pydantic.`,
+      `Models of the ${title} client, ${release}: what the methods return, validated by pydantic.`,
       "Each is a ``paperoffice_runtime.BaseModel``: fields the description does not name (yet) are kept. The declarations live in the modules beside this one; every name is imported from here.",
     ),
     types: moduleDoc(
-      `Types of the ${title} client, release ${release}: named schemas, job request bodies per pipeline and variant (discriminated unions), and webhook events.`,
+      `Types of the ${title} client, ${release}: named schemas${
+        pipelineViews.length > 0 ? ", job request bodies per pipeline and variant (discriminated unions)" : ", request bodies"
+      }, and webhook events.`,
       "The declarations live in the modules beside this one (split by name, so that each stays small enough for a type checker); every name is imported from here.",
     ),
   };
@@ -785,7 +817,7 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
       distributionToml: tomlString(names.distribution),
       version: tomlString(pythonVersion(ir.info.version)),
       summaryToml: tomlString(
-        `Python client of ${ir.info.title.replace(/\s+/g, " ").trim()}, release ${ir.info.version} (description sha256 ${ir.info.descriptionHash})`,
+        `Python client of ${ir.info.title.replace(/\s+/g, " ").trim()}, ${versionLabel(ir.info.version)} (description sha256 ${ir.info.descriptionHash})`,
       ),
       titleLine: markdownText(ir.info.title),
       releaseMarkdown: markdownText(ir.info.version),
@@ -800,11 +832,18 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
       modelsImports: reexports(models.home),
       tokenEnvText: docText(env.token),
       tokenEnvComment: pyComment(env.token),
+      // The first operation callable without arguments (no required parameter or body), outside the pipelines.
       example: ir.operations
-        .filter((o) => o.method === "get" && o.parameters.path.length === 0 && !o.parameters.query.some((p) => p.required))
-        .filter((o) => !o.parameters.header.some((p) => p.required) && !o.parameters.cookie.some((p) => p.required))
+        .filter((o) => o.variants === undefined && o.requestBody?.required !== true)
+        .filter(
+          (o) => ![...o.parameters.path, ...o.parameters.query, ...o.parameters.header, ...o.parameters.cookie].some((p) => p.required),
+        )
         .map((o) => planned.method(o))[0],
       pipelineExample: pipelineViews[0]?.method,
+      pipelineType: pipelineViews[0]?.requestName,
+      versionMarkdown: markdownText(capitalized(versionLabel(ir.info.version))),
+      distributionGuessed: options.distribution === undefined,
+      ...readmeCredentials(ir, pyString(firstServer)),
       baseUrlEnvText: docText(env.baseUrl),
       // envNames makes it of A-Z, 0-9 and _ only: nothing to escape in a code span.
       baseUrlEnvMarkdown: `\`${env.baseUrl}\``,

@@ -44,6 +44,7 @@ export function typescriptEmitters(options: TypeScriptOptions, context: TargetCo
   const settings: TsSettings = {
     runtimeModule: runtimeModuleOf(options, context.outDir),
     typescriptPackage: options.package,
+    outputs: context.outputs,
   };
   const emitters = [...CLIENT_EMITTERS, ...(options.package === undefined ? [] : [typescriptPackage(options.package)])];
   return { emitters: emitters.map((e) => bind(e, settings)) };

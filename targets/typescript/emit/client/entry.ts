@@ -5,6 +5,7 @@ import type * as TS from "typescript";
 import { tsDocCode, tsDocText } from "../escape.js";
 import { type Statements, ts, tsFile } from "../ts-file.js";
 import { flattenObject } from "../../../../generator/ir/flatten.js";
+import { versionLabel } from "../../../../generator/emit/readme-facts.js";
 import type { TypeScope } from "../ts-type.js";
 import {
   factory as f,
@@ -130,7 +131,7 @@ export async function emitEntry(ir: IR, kit: TsKit): Promise<readonly EmittedFil
     file.addPrinted(
       printFunction({
         name: "createClient",
-        doc: tsDocText(`A client of ${ir.info.title} release ${ir.info.version}. Pass it to the operation functions.`).split("\n"),
+        doc: tsDocText(`A client of ${ir.info.title} ${versionLabel(ir.info.version)}. Pass it to the operation functions.`).split("\n"),
         // Every option has a default from the description (servers, environment variables), so none is required.
         parameters: [{ name: "options", type: typeRef("ClientOptions"), initializer: f.createObjectLiteralExpression([], false) }],
         returnType: client(),
