@@ -14,7 +14,7 @@ import { operationLiteral } from "./operation-spec.js";
 import { GO_CLIENT_MEMBERS, GO_KEYWORDS, GO_PACKAGE_NAMES, GO_PREDECLARED, goName, NameScope, packageName, titleSlug } from "./names.js";
 import { type GoOperationPlan, operationCode } from "./operations.js";
 import { pipelinesCode } from "./pipelines.js";
-import { goModuleVersion } from "./version.js";
+import { goMajorSuffix, goModuleVersion } from "./version.js";
 
 export interface GoOptions {
   /** The generated module's path, for example `github.com/acme/service-sdk-go`. */
@@ -122,7 +122,10 @@ export function goOperationPlans(ir: IR, options: GoOptions = {}): readonly GoOp
 /** The names and declarations of the module, claimed in their fixed order. */
 function planGo(ir: IR, options: GoOptions) {
   const names = goNames(ir.info.title, options);
-  const version = goModuleVersion(ir.info.version);
+  // A version from major 2 on needs its /vN at the end of the module path (Go's rule): without it, no version of
+  // this path can carry it, so the README pins none (publish refuses it and says so).
+  const moduleVersion = goModuleVersion(ir.info.version);
+  const version = moduleVersion !== undefined && names.module.endsWith(goMajorSuffix(moduleVersion)) ? moduleVersion : undefined;
   const scope = new NameScope(GO_PACKAGE_NAMES);
   const types = new GoTypes(ir, scope);
   types.declareNamed();

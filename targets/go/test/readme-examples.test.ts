@@ -85,7 +85,8 @@ describe("the Go README of a module with a configured path", () => {
     });
     const readme = files.find((f) => f.path === "go/README.md")?.content ?? "";
     const blocks = codeBlocks(readme, "sh").map((b) => b.code);
-    expect(blocks[0]).toBe("go get github.com/acme/bodies-go");
+    // The description's version 1.0.0 is the module's v1.0.0.
+    expect(blocks[0]).toBe("go get github.com/acme/bodies-go@v1.0.0");
     expect(blocks[1]).toContain("-replace=github.com/acme/bodies-go=<folder of this module>");
     expect(readme).not.toContain("placeholder");
   });
