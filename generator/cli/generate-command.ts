@@ -6,7 +6,7 @@ import type { GenerateOptions } from "../generate.js";
 import { allTargets, LANGUAGE_NAMES, type LanguageName, OPTIONAL_OUTPUT_NAMES, type OptionalOutput } from "../languages.js";
 import { BIN } from "../names.js";
 import { openOutput } from "../output.js";
-import { listReleases, releaseFile } from "../spec/releases.js";
+import { compareReleases, isReleaseId, listReleases, releaseFile } from "../spec/releases.js";
 import { pluginCommand } from "../plugins/plugin.js";
 import type { TargetFlag } from "../target.js";
 import { listFlag, UsageError, withUsageErrors } from "./args.js";
@@ -228,6 +228,16 @@ export async function runGenerate(args: readonly string[]): Promise<number> {
       `${shown(source)} -> ${shown(out)}: ${ir.info.title} ${ir.info.version}: ${has.join(", ")}; ` +
         `${generated.files} files (${changes.join(", ")}) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
+    // A configured description older than the project's newest release is generated as asked, but never silently.
+    const newest = listReleases(dir).at(-1);
+    const configuredSpec =
+      values.spec === undefined && values.release === undefined && !added && config.release === undefined && config.spec !== undefined;
+    if (configuredSpec && newest !== undefined && isReleaseId(ir.info.version) && compareReleases(ir.info.version, newest) < 0) {
+      console.error(
+        `warning: ${shown(source)} is ${ir.info.version}, older than the project's newest release ${newest} ` +
+          `(${shown(releaseFile(newest, dir))}); --release ${newest} generates that one`,
+      );
+    }
     if (values.verbose) {
       // In path order, the manifest last, as the files were listed when a run held them all.
       const order = (list: readonly string[]) =>

@@ -107,6 +107,16 @@ describe("a project of its own", { timeout: 300_000 }, () => {
     expect(unknown.stderr).toMatch(/release 9\.9\.9 is not in .*releases \(known: 2\.4\.0, 2\.5\.0, 3\.0\.0\)/);
   });
 
+  it("says so when the configured description is older than the newest release", async () => {
+    const stale = await cli(dir, "generate", "--out", "stale");
+    expect(stale.code, stale.stderr).toBe(0);
+    expect(stale.stderr).toMatch(
+      /^warning: pets\.yaml is 2\.4\.0, older than the project's newest release 3\.0\.0 \(releases\/3\.0\.0\.yaml\); --release 3\.0\.0 generates that one$/m,
+    );
+    const pinned = await cli(dir, "generate", "--release", "2.4.0", "--out", "stale");
+    expect(pinned.stderr).toBe("");
+  });
+
   it("generates an older release of its own by id", async () => {
     const old = await cli(dir, "generate", "--release", "2.4.0", "--out", "old");
     expect(old.code, old.stderr).toBe(0);
