@@ -409,6 +409,8 @@ export function getDocument(
  * Pipeline `service_aiocr___generate`: OCR and OCR-based extraction.
  * Submits the job and waits: on hold, then by polling after a 202, until it completes, fails or the deadline passes.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
+ * @throws {@link JobMayExistError} for a 5xx (not 503, retried) or a failure after sending: not sent again.
+ * For a 5xx it is also a {@link ServiceError} (an InternalServerError) with its status and code.
  */
 export function addJob<B extends ServiceAiocrGenerateRequest>(
   client: Runtime<Billing>,
@@ -422,6 +424,8 @@ export function addJob<B extends ServiceAiocrGenerateRequest>(
  *
  * The operation's full description is on the first signature of {@link addJob}.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
+ * @throws {@link JobMayExistError} for a 5xx (not 503, retried) or a failure after sending: not sent again.
+ * For a 5xx it is also a {@link ServiceError} (an InternalServerError) with its status and code.
  */
 export function addJob<B extends WorkflowRequest>(
   client: Runtime<Billing>,
@@ -435,6 +439,8 @@ export function addJob<B extends WorkflowRequest>(
  *
  * The operation's full description is on the first signature of {@link addJob}.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
+ * @throws {@link JobMayExistError} for a 5xx (not 503, retried) or a failure after sending: not sent again.
+ * For a 5xx it is also a {@link ServiceError} (an InternalServerError) with its status and code.
  */
 export function addJob<B extends PdfstudioUnlockWithPasswordPdfRequest>(
   client: Runtime<Billing>,
@@ -448,6 +454,8 @@ export function addJob<B extends PdfstudioUnlockWithPasswordPdfRequest>(
  *
  * The operation's full description is on the first signature of {@link addJob}.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
+ * @throws {@link JobMayExistError} for a 5xx (not 503, retried) or a failure after sending: not sent again.
+ * For a 5xx it is also a {@link ServiceError} (an InternalServerError) with its status and code.
  */
 export function addJob<B extends ServiceVoiceTtsRequest>(
   client: Runtime<Billing>,
@@ -461,6 +469,8 @@ export function addJob<B extends ServiceVoiceTtsRequest>(
  *
  * The operation's full description is on the first signature of {@link addJob}.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
+ * @throws {@link JobMayExistError} for a 5xx (not 503, retried) or a failure after sending: not sent again.
+ * For a 5xx it is also a {@link ServiceError} (an InternalServerError) with its status and code.
  */
 export function addJob<B extends ServiceDataripperRedactImageRequest>(
   client: Runtime<Billing>,
@@ -500,6 +510,8 @@ export function addJob(
  * Submits with `client_wait=false` and returns a handle at once; `waitJob(client, handle.jobId)` resumes from any
  * process.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
+ * @throws {@link JobMayExistError} for a 5xx (not 503, retried) or a failure after sending: not sent again.
+ * For a 5xx it is also a {@link ServiceError} (an InternalServerError) with its status and code.
  */
 export function startAddJob<B extends ServiceAiocrGenerateRequest>(
   client: Runtime<Billing>,
@@ -514,6 +526,8 @@ export function startAddJob<B extends ServiceAiocrGenerateRequest>(
  *
  * The operation's full description is on the first signature of {@link startAddJob}.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
+ * @throws {@link JobMayExistError} for a 5xx (not 503, retried) or a failure after sending: not sent again.
+ * For a 5xx it is also a {@link ServiceError} (an InternalServerError) with its status and code.
  */
 export function startAddJob<B extends WorkflowRequest>(
   client: Runtime<Billing>,
@@ -528,6 +542,8 @@ export function startAddJob<B extends WorkflowRequest>(
  *
  * The operation's full description is on the first signature of {@link startAddJob}.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
+ * @throws {@link JobMayExistError} for a 5xx (not 503, retried) or a failure after sending: not sent again.
+ * For a 5xx it is also a {@link ServiceError} (an InternalServerError) with its status and code.
  */
 export function startAddJob<B extends PdfstudioUnlockWithPasswordPdfRequest>(
   client: Runtime<Billing>,
@@ -542,6 +558,8 @@ export function startAddJob<B extends PdfstudioUnlockWithPasswordPdfRequest>(
  *
  * The operation's full description is on the first signature of {@link startAddJob}.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
+ * @throws {@link JobMayExistError} for a 5xx (not 503, retried) or a failure after sending: not sent again.
+ * For a 5xx it is also a {@link ServiceError} (an InternalServerError) with its status and code.
  */
 export function startAddJob<B extends ServiceVoiceTtsRequest>(
   client: Runtime<Billing>,
@@ -556,6 +574,8 @@ export function startAddJob<B extends ServiceVoiceTtsRequest>(
  *
  * The operation's full description is on the first signature of {@link startAddJob}.
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
+ * @throws {@link JobMayExistError} for a 5xx (not 503, retried) or a failure after sending: not sent again.
+ * For a 5xx it is also a {@link ServiceError} (an InternalServerError) with its status and code.
  */
 export function startAddJob<B extends ServiceDataripperRedactImageRequest>(
   client: Runtime<Billing>,
@@ -654,6 +674,8 @@ const deleteWebhookOperation: OperationSpec = {
  *
  * `POST /webhooks/delete`
  * @throws {@link ServiceError} of a code in {@link WebhooksErrorCode}, as the class errors.ts names for it
+ * @throws {@link MayHaveBeenProcessedError} for a 5xx (not 503, retried) or a failure after sending: not sent again.
+ * For a 5xx it is also a {@link ServiceError} (an InternalServerError) with its status and code.
  */
 export function deleteWebhook(
   client: Runtime<Billing>,
@@ -708,6 +730,8 @@ const subscribeWebhookOperation: OperationSpec = {
  *
  * `POST /webhooks/subscribe`
  * @throws {@link ServiceError} of a code in {@link WebhooksErrorCode}, as the class errors.ts names for it
+ * @throws {@link MayHaveBeenProcessedError} for a 5xx (not 503, retried) or a failure after sending: not sent again.
+ * For a 5xx it is also a {@link ServiceError} (an InternalServerError) with its status and code.
  */
 export function subscribeWebhook(
   client: Runtime<Billing>,
@@ -742,6 +766,8 @@ const testWebhookOperation: OperationSpec = {
  *
  * `POST /webhooks/test`
  * @throws {@link ServiceError} of a code in {@link WebhooksErrorCode}, as the class errors.ts names for it
+ * @throws {@link MayHaveBeenProcessedError} for a 5xx (not 503, retried) or a failure after sending: not sent again.
+ * For a 5xx it is also a {@link ServiceError} (an InternalServerError) with its status and code.
  */
 export function testWebhook(
   client: Runtime<Billing>,
@@ -774,6 +800,8 @@ const updateWebhookOperation: OperationSpec = {
  *
  * `POST /webhooks/update`
  * @throws {@link ServiceError} of a code in {@link WebhooksErrorCode}, as the class errors.ts names for it
+ * @throws {@link MayHaveBeenProcessedError} for a 5xx (not 503, retried) or a failure after sending: not sent again.
+ * For a 5xx it is also a {@link ServiceError} (an InternalServerError) with its status and code.
  */
 export function updateWebhook(
   client: Runtime<Billing>,

@@ -57,7 +57,7 @@ export type EventId = components["schemas"]["EventId"];
 export type ForbiddenErrorSchema = components["schemas"]["ForbiddenError"];
 /** JSON array of extra fields; default empty. The item shape is not shown. */
 export type IdpFields = components["schemas"]["IdpFields"];
-export type InternalServerError = components["schemas"]["InternalServerError"];
+export type InternalServerErrorSchema = components["schemas"]["InternalServerError"];
 export type InvalidRequestErrorSchema = components["schemas"]["InvalidRequestError"];
 /** Extracted invoice fields; only `_supplier_name` and `_total_amount` are shown, their types are not. */
 export type InvoicePages = components["schemas"]["InvoicePages"];

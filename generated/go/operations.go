@@ -22,6 +22,9 @@ type GetActivityDocumentParams struct {
 }
 
 // GetActivityDocument calls GET /analytics/activity-document. Activity history of one document Revisions, processing events, user actions. One of `pofid` and `documents_id` is required; a query cannot state that in OpenAPI, so both are optional here and the rule is stated in this text.
+//
+// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant or the
+// status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with errors.As.
 func (c *Client) GetActivityDocument(ctx context.Context, in *GetActivityDocumentParams, opts ...CallOption) (*sdkruntime.Response[ActivityDocumentResponse], error) {
 	if in == nil {
 		in = &GetActivityDocumentParams{}
@@ -49,6 +52,9 @@ type GetActivityHeatmapParams struct {
 }
 
 // GetActivityHeatmap calls GET /analytics/activity-heatmap. Daily document counts of a year
+//
+// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant or the
+// status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with errors.As.
 func (c *Client) GetActivityHeatmap(ctx context.Context, in *GetActivityHeatmapParams, opts ...CallOption) (*sdkruntime.Response[ActivityHeatmapResponse], error) {
 	if in == nil {
 		in = &GetActivityHeatmapParams{}
@@ -76,6 +82,9 @@ type GetActivityUsersParams struct {
 }
 
 // GetActivityUsers calls GET /analytics/activity-users. Users ranked by uploads and revisions (not logins)
+//
+// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant or the
+// status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with errors.As.
 func (c *Client) GetActivityUsers(ctx context.Context, in *GetActivityUsersParams, opts ...CallOption) (*sdkruntime.Response[ActivityUsersResponse], error) {
 	if in == nil {
 		in = &GetActivityUsersParams{}
@@ -109,6 +118,9 @@ type GetAuditCenterParams struct {
 }
 
 // GetAuditCenter calls GET /analytics/audit-center. Audit findings and timeline
+//
+// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant or the
+// status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with errors.As.
 func (c *Client) GetAuditCenter(ctx context.Context, in *GetAuditCenterParams, opts ...CallOption) (*sdkruntime.Response[AuditCenterResponse], error) {
 	if in == nil {
 		in = &GetAuditCenterParams{}
@@ -139,6 +151,9 @@ type GetCalendarDueDatesParams struct {
 }
 
 // GetCalendarDueDates calls GET /analytics/calendar-due-dates. Due dates of a year
+//
+// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant or the
+// status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with errors.As.
 func (c *Client) GetCalendarDueDates(ctx context.Context, in *GetCalendarDueDatesParams, opts ...CallOption) (*sdkruntime.Response[CalendarDueDatesResponse], error) {
 	if in == nil {
 		in = &GetCalendarDueDatesParams{}
@@ -168,6 +183,9 @@ type GetContactStatsParams struct {
 }
 
 // GetContactStats calls GET /analytics/contact-stats. Contact statistics
+//
+// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant or the
+// status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with errors.As.
 func (c *Client) GetContactStats(ctx context.Context, in *GetContactStatsParams, opts ...CallOption) (*sdkruntime.Response[ContactStatsResponse], error) {
 	if in == nil {
 		in = &GetContactStatsParams{}
@@ -194,6 +212,9 @@ type GetContactStatsFinancialParams struct {
 }
 
 // GetContactStatsFinancial calls GET /analytics/contact-stats-financial. Financial figures per contact
+//
+// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant or the
+// status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with errors.As.
 func (c *Client) GetContactStatsFinancial(ctx context.Context, in *GetContactStatsFinancialParams, opts ...CallOption) (*sdkruntime.Response[ContactStatsFinancialResponse], error) {
 	if in == nil {
 		in = &GetContactStatsFinancialParams{}
@@ -220,6 +241,9 @@ type GetDocumentParams struct {
 }
 
 // GetDocument calls GET /documents/document-get/{pofid}. Read a document
+//
+// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant or the
+// status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with errors.As.
 func (c *Client) GetDocument(ctx context.Context, in *GetDocumentParams, opts ...CallOption) (*sdkruntime.Response[DocumentGetResponse], error) {
 	if in == nil {
 		in = &GetDocumentParams{}
@@ -248,6 +272,9 @@ type DownloadJobFileParams struct {
 }
 
 // DownloadJobFile calls GET /job/download/{token}. Download a result file Used only when a result contains a download URL of the form `{base_url}/job/download/<token>`. The general rule says every response is JSON; this one is the result file, whose media type is not shown.
+//
+// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant or the
+// status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with errors.As.
 func (c *Client) DownloadJobFile(ctx context.Context, in *DownloadJobFileParams, w io.Writer, opts ...CallOption) (*sdkruntime.DownloadInfo, error) {
 	if in == nil {
 		in = &DownloadJobFileParams{}
@@ -267,6 +294,9 @@ type GetJobParams struct {
 }
 
 // GetJob calls GET /job/get/{job_id}. Poll a job Poll every 5 to 10 seconds. When `job_status` is `completed`, read the payload as `result ?? job_result`.
+//
+// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant or the
+// status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with errors.As.
 func (c *Client) GetJob(ctx context.Context, in *GetJobParams, opts ...CallOption) (*sdkruntime.Response[JobStatusResponse], error) {
 	if in == nil {
 		in = &GetJobParams{}
@@ -291,6 +321,11 @@ type DeleteWebhookParams struct {
 }
 
 // DeleteWebhook calls POST /webhooks/delete. Delete a subscription The delivery log is kept. The body shape and its media type are not shown.
+//
+// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant or the
+// status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with errors.As.
+// A 5xx answer (not 503, retried) or a failure after sending is a *sdkruntime.MayHaveBeenProcessedError, wrapping the
+// answer's *sdkruntime.ServiceError when there was one; it is not sent again.
 func (c *Client) DeleteWebhook(ctx context.Context, in *DeleteWebhookParams, opts ...CallOption) (*sdkruntime.Response[NotShownSuccessResponse], error) {
 	if in == nil {
 		in = &DeleteWebhookParams{}
@@ -311,6 +346,9 @@ func (c *Client) DeleteWebhook(ctx context.Context, in *DeleteWebhookParams, opt
 var opListWebhooks = sdkruntime.Operation{ID: "listWebhooks", Method: "GET", Path: "/webhooks/list", Idempotent: Ptr(true), Security: [][]string{{"bearerAuth"}}}
 
 // ListWebhooks calls GET /webhooks/list. List the subscriptions of the account
+//
+// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant or the
+// status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with errors.As.
 func (c *Client) ListWebhooks(ctx context.Context, opts ...CallOption) (*sdkruntime.Response[WebhookListResponse], error) {
 	req := sdkruntime.Request{}
 	var out WebhookListResponse
@@ -331,6 +369,11 @@ type SubscribeWebhookParams struct {
 }
 
 // SubscribeWebhook calls POST /webhooks/subscribe. Create a webhook subscription JSON-only endpoint. When `secret` is empty the service generates one and returns it once. Private and internal IP addresses, localhost and cloud metadata addresses are refused as `url`. The body is a new webhook subscription, marked by `x-paperoffice-webhook-subscription: create`: a client may check it against this description (events, retry policy, ranges, receiver address) before sending.
+//
+// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant or the
+// status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with errors.As.
+// A 5xx answer (not 503, retried) or a failure after sending is a *sdkruntime.MayHaveBeenProcessedError, wrapping the
+// answer's *sdkruntime.ServiceError when there was one; it is not sent again.
 func (c *Client) SubscribeWebhook(ctx context.Context, in *SubscribeWebhookParams, opts ...CallOption) (*sdkruntime.Response[WebhookSubscribeResponse], error) {
 	if in == nil {
 		in = &SubscribeWebhookParams{}
@@ -357,6 +400,11 @@ type TestWebhookParams struct {
 }
 
 // TestWebhook calls POST /webhooks/test. Send a test event to a subscription The body shape and its media type are not shown.
+//
+// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant or the
+// status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with errors.As.
+// A 5xx answer (not 503, retried) or a failure after sending is a *sdkruntime.MayHaveBeenProcessedError, wrapping the
+// answer's *sdkruntime.ServiceError when there was one; it is not sent again.
 func (c *Client) TestWebhook(ctx context.Context, in *TestWebhookParams, opts ...CallOption) (*sdkruntime.Response[NotShownSuccessResponse], error) {
 	if in == nil {
 		in = &TestWebhookParams{}
@@ -383,6 +431,11 @@ type UpdateWebhookParams struct {
 }
 
 // UpdateWebhook calls POST /webhooks/update. Change a subscription Changes URL, events, headers, retry policy or active flag; can replace the secret. The identifier field, the name of the active flag, the body shape and its media type are not shown. The body changes a webhook subscription, marked by `x-paperoffice-webhook-subscription: update`: a client may check the fields it sends against this description before sending; none is required.
+//
+// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant or the
+// status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with errors.As.
+// A 5xx answer (not 503, retried) or a failure after sending is a *sdkruntime.MayHaveBeenProcessedError, wrapping the
+// answer's *sdkruntime.ServiceError when there was one; it is not sent again.
 func (c *Client) UpdateWebhook(ctx context.Context, in *UpdateWebhookParams, opts ...CallOption) (*sdkruntime.Response[NotShownSuccessResponse], error) {
 	if in == nil {
 		in = &UpdateWebhookParams{}

@@ -119,6 +119,7 @@ describe("behaviour suite", () => {
       "arguments",
       "deadline",
       "download",
+      "errors",
       "polling",
       "redaction",
       "redirect",

@@ -45,6 +45,11 @@ export function judge(scenario: Scenario, result: DriverResult | undefined, reco
   if (e.authorization !== undefined && recorded.main.some((r) => r.authorization !== e.authorization)) {
     problems.push(`a request to the service ${e.authorization ? "lacked" : "carried"} Authorization`);
   }
+  if (e.caughtAs !== undefined) {
+    const got = [...(result.caughtAs ?? [])].sort().join(", ");
+    const want = [...e.caughtAs].sort().join(", ");
+    if (got !== want) problems.push(`caught as [${got}], want [${want}]`);
+  }
   for (const [name, value] of Object.entries(e.sentFields ?? {})) {
     const body = recorded.main[0]?.body ?? "";
     if (!body.includes(`name="${name}"\r\n\r\n${value}\r\n`)) problems.push(`the first request did not send ${name}=${value}`);

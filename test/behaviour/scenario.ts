@@ -36,13 +36,46 @@ export type Action =
   | { kind: "start"; deadlineMs: number }
   | { kind: "wait"; jobId: string; deadlineMs: number }
   | { kind: "read"; jobId: string; deadlineMs: number }
+  /** A JSON POST that is neither idempotent nor a job submission (the webhook test operation), sent once. */
+  | { kind: "write"; deadlineMs: number }
   | { kind: "download"; target: "token" | "base-url" | "foreign-url"; path: string; deadlineMs: number; toFile?: boolean };
 
 /**
  * Error kinds every driver maps its classes to. "invalid-argument" is a call refused before sending for its own
  * arguments: the SDK's root error class itself in TypeScript and Python (not a subclass), ConfigError in Go.
+ * "may-have-been-processed" is a write that may not be sent twice and failed after sending (no job submission).
  */
-export type ErrorKind = "service" | "connection" | "deadline" | "job-may-exist" | "job-failed" | "malformed" | "invalid-argument";
+export type ErrorKind =
+  | "service"
+  | "connection"
+  | "deadline"
+  | "job-may-exist"
+  | "may-have-been-processed"
+  | "job-failed"
+  | "malformed"
+  | "invalid-argument";
+
+/**
+ * What an error is caught as, in every language: "service" by the service base (instanceof ServiceError, except
+ * ServiceError, errors.As with a *ServiceError); a status class by that class (Go: errors.Is with its sentinel);
+ * "code" by the generated class of its code (Go: errors.Is with the code's constant); "may-have-been-processed" and
+ * "job-may-exist" by those classes.
+ */
+export const CATCHES = [
+  "service",
+  "bad-request",
+  "authentication",
+  "permission-denied",
+  "not-found",
+  "conflict",
+  "unprocessable-entity",
+  "rate-limit",
+  "internal-server",
+  "code",
+  "may-have-been-processed",
+  "job-may-exist",
+] as const;
+export type Catch = (typeof CATCHES)[number];
 
 export interface Expectation {
   outcome: "ok" | ErrorKind;
@@ -66,11 +99,13 @@ export interface Expectation {
   authorization?: boolean;
   /** Form fields the first request's multipart body holds (name -> value). */
   sentFields?: Record<string, string>;
+  /** Every way the error is caught (CATCHES), exactly: the driver reports no other. */
+  caughtAs?: Catch[];
 }
 
 export interface Scenario {
   name: string;
-  group: "submission" | "polling" | "deadline" | "retry" | "redirect" | "redaction" | "start" | "download" | "arguments";
+  group: "submission" | "polling" | "deadline" | "retry" | "redirect" | "redaction" | "start" | "download" | "arguments" | "errors";
   about: string;
   client?: ClientSettings;
   action: Action;
@@ -102,6 +137,8 @@ export interface DriverResult {
   jobId?: string | null;
   retryAfterMs?: number | null;
   bytes?: number | null;
+  /** Every way of CATCHES the error is caught as. */
+  caughtAs?: string[];
   /** Every text of the error a user could see: message, repr, stack or traceback, causes, bodies. */
   texts: string[];
   /** Wall clock (ms since the epoch) when the call began, and its length. */

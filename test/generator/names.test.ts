@@ -3,10 +3,11 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { PY_CLIENT_IMPORTS, PY_CLIENT_MEMBERS, PY_ERRORS_NAMES, PY_TYPES_NAMES } from "../../targets/python/emit/names.js";
+import { PY_CLIENT_IMPORTS, PY_CLIENT_MEMBERS, PY_ERRORS_NAMES, PY_TYPES_NAMES, planPythonNames } from "../../targets/python/emit/names.js";
 import { RUNTIME_EXPORTS } from "../../targets/typescript/emit/runtime-exports.js";
 import { MAX_FILE_NAME, planTsNames } from "../../targets/typescript/emit/names.js";
 import { pythonView } from "../../targets/python/emit/view.js";
+import { goErrorNames } from "../../targets/go/emit/view.js";
 import { buildIR } from "../../generator/ir/build.js";
 import { uniqueIdentifiers } from "../../generator/ir/names.js";
 import type { IR } from "../../generator/ir/types.js";
@@ -36,6 +37,31 @@ async function irOf(
   return buildIR(await checkDescription({ source: "names.json", text: JSON.stringify(document), document }));
 }
 
+describe("error-code names across languages", () => {
+  it("give one code one stem: the class in TypeScript and Python, `Err` and the stem without `Error` in Go", async () => {
+    const codes = [
+      "INTERNAL_ERROR",
+      { code: "BEARERTOKEN_EXPIRED", description: "The bearer token expired." },
+      "NOT_FOUND",
+      "RATE_LIMIT_EXCEEDED",
+      "INVALID_REQUEST",
+      "SERVICE",
+    ];
+    const ir = await irOf(["op"], codes);
+    const table = ["INTERNAL_ERROR", "BEARERTOKEN_EXPIRED", "NOT_FOUND", "RATE_LIMIT_EXCEEDED", "INVALID_REQUEST", "SERVICE"].map(
+      (code) => [code, planTsNames(ir).errorClass(code), planPythonNames(ir).errorClass(code), goErrorNames(ir).get(code)],
+    );
+    expect(table).toEqual([
+      ["INTERNAL_ERROR", "InternalError", "InternalError", "ErrInternal"],
+      ["BEARERTOKEN_EXPIRED", "BearerTokenExpiredError", "BearerTokenExpiredError", "ErrBearerTokenExpired"],
+      ["NOT_FOUND", "NotFoundCodeError", "NotFoundCodeError", "ErrNotFoundCode"],
+      ["RATE_LIMIT_EXCEEDED", "RateLimitExceededError", "RateLimitExceededError", "ErrRateLimitExceeded"],
+      ["INVALID_REQUEST", "InvalidRequestError", "InvalidRequestError", "ErrInvalidRequest"],
+      ["SERVICE", "ServiceCodeError", "ServiceCodeError", "ErrServiceCode"],
+    ]);
+  });
+});
+
 describe("the TypeScript name planner", () => {
   it.each([
     { given: ["createClient"], want: ["createClient2"] },
@@ -59,7 +85,12 @@ describe("the TypeScript name planner", () => {
   });
 
   it.each([
-    { given: "SERVICE", want: "ServiceError2" },
+    // A class of the error tree (the service base, a status class) gets `Code` before `Error`, as in every language.
+    { given: "SERVICE", want: "ServiceCodeError" },
+    { given: "NOT_FOUND", want: "NotFoundCodeError" },
+    { given: "RATE_LIMIT", want: "RateLimitCodeError" },
+    { given: "INTERNAL_SERVER_ERROR", want: "InternalServerCodeError" },
+    // Another runtime name gets the lowest free number.
     { given: "SDK", want: "SdkError2" },
     { given: "ABORTED", want: "AbortedError2" },
     { given: "invalid-request", want: "InvalidRequestError" },
@@ -67,7 +98,7 @@ describe("the TypeScript name planner", () => {
     { given: "INTERNAL_ERROR", want: "InternalError" },
     { given: "GATEWAY_ERROR", want: "GatewayError" },
     { given: "ERROR", want: "ErrorError" },
-    { given: "SERVICE_ERROR", want: "ServiceError2" },
+    { given: "SERVICE_ERROR", want: "ServiceCodeError" },
     // Without words of the description to split it by, a run-together word stays one.
     { given: "BEARERTOKEN_EXPIRED", want: "BearertokenExpiredError" },
     { given: "NOTFOUND", want: "NotfoundError" },
@@ -80,7 +111,9 @@ describe("the TypeScript name planner", () => {
     // Split by the words of another code's description; the code quoted in capitals is not prose.
     { given: "BEARERTOKEN_EXPIRED", text: "No bearer token; see BEARERTOKEN_EXPIRED.", want: "BearerTokenExpiredError" },
     // Split by another code's words.
-    { given: "NOTFOUND", text: "", others: ["NOT_ALLOWED", "PAGE_FOUND"], want: "NotFoundError" },
+    { given: "NOTALLOWED", text: "", others: ["NOT_FOUND", "PAGE_ALLOWED"], want: "NotAllowedError" },
+    // Split, then a class of the error tree: `Code` before `Error`.
+    { given: "NOTFOUND", text: "", others: ["NOT_ALLOWED", "PAGE_FOUND"], want: "NotFoundCodeError" },
     // A word the text has whole stays whole, even where it could be split.
     { given: "FORBIDDEN", text: "Forbidden for the bidden.", want: "ForbiddenError" },
     // Pieces shorter than three letters do not split a word.

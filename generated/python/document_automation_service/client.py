@@ -259,8 +259,9 @@ class Client:
 
         GET /analytics/activity-document
 
-        Error codes: AUTH_REQUIRED, BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN,
-        QUEUE_LIMIT_REACHED, RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
+        Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
+        BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN, QUEUE_LIMIT_REACHED,
+        RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
         """
         result = self._runtime.call(
             _m.GET_ACTIVITY_DOCUMENT,
@@ -280,8 +281,9 @@ class Client:
 
         GET /analytics/activity-heatmap
 
-        Error codes: AUTH_REQUIRED, BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN,
-        QUEUE_LIMIT_REACHED, RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
+        Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
+        BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN, QUEUE_LIMIT_REACHED,
+        RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
         """
         result = self._runtime.call(
             _m.GET_ACTIVITY_HEATMAP,
@@ -301,8 +303,9 @@ class Client:
 
         GET /analytics/activity-users
 
-        Error codes: AUTH_REQUIRED, BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN,
-        QUEUE_LIMIT_REACHED, RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
+        Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
+        BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN, QUEUE_LIMIT_REACHED,
+        RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
         """
         result = self._runtime.call(
             _m.GET_ACTIVITY_USERS,
@@ -325,8 +328,9 @@ class Client:
 
         GET /analytics/audit-center
 
-        Error codes: AUTH_REQUIRED, BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN,
-        QUEUE_LIMIT_REACHED, RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
+        Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
+        BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN, QUEUE_LIMIT_REACHED,
+        RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
         """
         result = self._runtime.call(
             _m.GET_AUDIT_CENTER,
@@ -354,8 +358,9 @@ class Client:
 
         GET /analytics/calendar-due-dates
 
-        Error codes: AUTH_REQUIRED, BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN,
-        QUEUE_LIMIT_REACHED, RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
+        Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
+        BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN, QUEUE_LIMIT_REACHED,
+        RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
         """
         result = self._runtime.call(
             _m.GET_CALENDAR_DUE_DATES,
@@ -376,8 +381,9 @@ class Client:
 
         GET /analytics/contact-stats
 
-        Error codes: AUTH_REQUIRED, BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN,
-        QUEUE_LIMIT_REACHED, RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
+        Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
+        BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN, QUEUE_LIMIT_REACHED,
+        RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
         """
         result = self._runtime.call(
             _m.GET_CONTACT_STATS,
@@ -396,8 +402,9 @@ class Client:
 
         GET /analytics/contact-stats-financial
 
-        Error codes: AUTH_REQUIRED, BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN,
-        QUEUE_LIMIT_REACHED, RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
+        Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
+        BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN, QUEUE_LIMIT_REACHED,
+        RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
         """
         result = self._runtime.call(
             _m.GET_CONTACT_STATS_FINANCIAL,
@@ -420,8 +427,9 @@ class Client:
 
         GET /documents/document-get/{pofid}
 
-        Error codes: AUTH_REQUIRED, BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_TOKEN, NOT_FOUND,
-        QUEUE_LIMIT_REACHED, RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
+        Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
+        BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_TOKEN, NOT_FOUND, QUEUE_LIMIT_REACHED,
+        RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
         """
         result = self._runtime.call(
             _m.GET_DOCUMENT,
@@ -460,9 +468,13 @@ class Client:
 
         POST /job/add/{pipeline}
 
-        Error codes: AUTH_REQUIRED, BEARERTOKEN_EXPIRED, BUDGET_EXHAUSTED, FORBIDDEN, INSUFFICIENT_CREDITS,
-        INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN, JOB_CONFIG_INVALID, JOB_REQUIRES_PAID_TIER,
-        QUEUE_LIMIT_REACHED, RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE, TIER_RESTRICTED.
+        Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
+        BEARERTOKEN_EXPIRED, BUDGET_EXHAUSTED, FORBIDDEN, INSUFFICIENT_CREDITS, INTERNAL_ERROR, INVALID_REQUEST,
+        INVALID_TOKEN, JOB_CONFIG_INVALID, JOB_REQUIRES_PAID_TIER, QUEUE_LIMIT_REACHED, RATE_LIMIT_EXCEEDED,
+        SERVICE_UNAVAILABLE, TIER_RESTRICTED.
+
+        A 5xx answer (not 503, which is retried) or a failure after sending raises JobMayExistError: it is not sent
+        again. For a 5xx that error is also the answer's InternalServerError, a ServiceError.
 
         A single submission: no waiting. The submit_<pipeline> methods submit and wait.
         """
@@ -495,8 +507,9 @@ class Client:
 
         GET /job/download/{token}
 
-        Error codes: AUTH_REQUIRED, BEARERTOKEN_EXPIRED, INTERNAL_ERROR, INVALID_TOKEN, NOT_FOUND,
-        QUEUE_LIMIT_REACHED, RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
+        Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
+        BEARERTOKEN_EXPIRED, INTERNAL_ERROR, INVALID_TOKEN, NOT_FOUND, QUEUE_LIMIT_REACHED, RATE_LIMIT_EXCEEDED,
+        SERVICE_UNAVAILABLE.
         """
         result = self._runtime.call(_m.DOWNLOAD_JOB_FILE, _rt.CallInput(path={"token": token}), deadline=deadline)
         return _t.cast(_rt.Download, self._runtime.answer(result, None))
@@ -508,8 +521,9 @@ class Client:
 
         GET /job/get/{job_id}
 
-        Error codes: AUTH_REQUIRED, BEARERTOKEN_EXPIRED, INTERNAL_ERROR, INVALID_TOKEN, NOT_FOUND,
-        QUEUE_LIMIT_REACHED, RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
+        Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
+        BEARERTOKEN_EXPIRED, INTERNAL_ERROR, INVALID_TOKEN, NOT_FOUND, QUEUE_LIMIT_REACHED, RATE_LIMIT_EXCEEDED,
+        SERVICE_UNAVAILABLE.
         """
         result = self._runtime.call(_m.GET_JOB, _rt.CallInput(path={"job_id": job_id}), deadline=deadline)
         return _t.cast(_md.JobStatusResponse, self._runtime.answer(result, _md.JobStatusResponse))
@@ -526,8 +540,12 @@ class Client:
 
         POST /webhooks/delete
 
-        Error codes: AUTH_REQUIRED, BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN,
-        QUEUE_LIMIT_REACHED, RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
+        Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
+        BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN, QUEUE_LIMIT_REACHED,
+        RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
+
+        A 5xx answer (not 503, which is retried) or a failure after sending raises MayHaveBeenProcessedError: it is
+        not sent again. For a 5xx that error is also the answer's InternalServerError, a ServiceError.
         """
         result = self._runtime.call(_m.DELETE_WEBHOOK, _rt.CallInput(body=body), deadline=deadline)
         return _t.cast(_md.NotShownSuccessResponse, self._runtime.answer(result, _md.NotShownSuccessResponse))
@@ -537,8 +555,9 @@ class Client:
 
         GET /webhooks/list
 
-        Error codes: AUTH_REQUIRED, BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_TOKEN,
-        QUEUE_LIMIT_REACHED, RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
+        Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
+        BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_TOKEN, QUEUE_LIMIT_REACHED, RATE_LIMIT_EXCEEDED,
+        SERVICE_UNAVAILABLE.
         """
         result = self._runtime.call(_m.LIST_WEBHOOKS, deadline=deadline)
         return _t.cast(_md.WebhookListResponse, self._runtime.answer(result, _md.WebhookListResponse))
@@ -559,8 +578,12 @@ class Client:
 
         POST /webhooks/subscribe
 
-        Error codes: AUTH_REQUIRED, BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN,
-        QUEUE_LIMIT_REACHED, RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
+        Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
+        BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN, QUEUE_LIMIT_REACHED,
+        RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
+
+        A 5xx answer (not 503, which is retried) or a failure after sending raises MayHaveBeenProcessedError: it is
+        not sent again. For a 5xx that error is also the answer's InternalServerError, a ServiceError.
         """
         result = self._runtime.call(_m.SUBSCRIBE_WEBHOOK, _rt.CallInput(body=body), deadline=deadline)
         return _t.cast(_md.WebhookSubscribeResponse, self._runtime.answer(result, _md.WebhookSubscribeResponse))
@@ -577,8 +600,12 @@ class Client:
 
         POST /webhooks/test
 
-        Error codes: AUTH_REQUIRED, BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN,
-        QUEUE_LIMIT_REACHED, RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
+        Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
+        BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN, QUEUE_LIMIT_REACHED,
+        RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
+
+        A 5xx answer (not 503, which is retried) or a failure after sending raises MayHaveBeenProcessedError: it is
+        not sent again. For a 5xx that error is also the answer's InternalServerError, a ServiceError.
         """
         result = self._runtime.call(_m.TEST_WEBHOOK, _rt.CallInput(body=body), deadline=deadline)
         return _t.cast(_md.NotShownSuccessResponse, self._runtime.answer(result, _md.NotShownSuccessResponse))
@@ -599,8 +626,12 @@ class Client:
 
         POST /webhooks/update
 
-        Error codes: AUTH_REQUIRED, BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN,
-        QUEUE_LIMIT_REACHED, RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
+        Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
+        BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN, QUEUE_LIMIT_REACHED,
+        RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
+
+        A 5xx answer (not 503, which is retried) or a failure after sending raises MayHaveBeenProcessedError: it is
+        not sent again. For a 5xx that error is also the answer's InternalServerError, a ServiceError.
         """
         result = self._runtime.call(_m.UPDATE_WEBHOOK, _rt.CallInput(body=body), deadline=deadline)
         return _t.cast(_md.NotShownSuccessResponse, self._runtime.answer(result, _md.NotShownSuccessResponse))

@@ -4,6 +4,7 @@
  * the unexported names derived from the description. The templates' own unexported names and locals are fixed and
  * never derived from the description.
  */
+import { errorStemWords } from "../../../generator/emit/error-names.js";
 import { memoByText } from "../../../generator/memo.js";
 
 export const GO_KEYWORDS: ReadonlySet<string> = new Set(
@@ -103,6 +104,15 @@ export function goName(text: string, fallback = "X"): string {
   const joined = joinedWords(text);
   if (joined === "") return fallback;
   return /^[0-9]/.test(joined) ? `${fallback}${joined}` : joined;
+}
+
+/**
+ * The Go name of an error code's sentinel from the code's words (generator/emit/error-names.ts, the same words every
+ * language uses): `Err` and the words without a last `error`, in Go's case: `INTERNAL_ERROR` -> ErrInternal,
+ * `BEARERTOKEN_EXPIRED` (split by the description) -> ErrBearerTokenExpired, `INVALID_URL` -> ErrInvalidURL.
+ */
+export function goErrorName(words: readonly string[]): string {
+  return `Err${goName(errorStemWords(words).join(" "), "Code")}`;
 }
 
 /** Names unique within one scope, claimed in order: a taken name gets the first free numeric suffix. */

@@ -10,6 +10,21 @@ import type { GoTypes } from "./go-type.js";
 import { bodyKind, isBinaryResponse, operationLiteral } from "./operation-spec.js";
 import { goName, NameScope } from "./names.js";
 
+/** The comment lines on what an operation's method returns on an error answer, and for a write it does not send twice. */
+function errorsDoc(op: Operation): string[] {
+  const answer = [
+    "An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant or the",
+    "status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with errors.As.",
+  ];
+  if (op.idempotent && op.job?.role !== "submit") return answer;
+  const kind = op.job?.role === "submit" ? "JobMayExistError" : "MayHaveBeenProcessedError";
+  return [
+    ...answer,
+    `A 5xx answer (not 503, retried) or a failure after sending is a *sdkruntime.${kind}, wrapping the`,
+    "answer's *sdkruntime.ServiceError when there was one; it is not sent again.",
+  ];
+}
+
 const LOCATION_SETTER: Readonly<Record<Parameter["in"], string>> = {
   path: "SetPath",
   query: "SetQuery",
@@ -122,6 +137,7 @@ export function operationCode(
   const text = [op.summary, op.description].filter((s) => s !== undefined && s.trim() !== "").join(" ");
   lines.push("");
   lines.push(goDoc(names.method, lead, text));
+  lines.push("//", ...errorsDoc(op).map((line) => `// ${line}`));
   if (op.deprecated) lines.push("//\n// Deprecated: the description marks this operation deprecated.");
   const bodyLines: string[] = [];
   if (hasIn) bodyLines.push(`\tif in == nil {\n\t\tin = &${names.params}{}\n\t}`);

@@ -5,13 +5,24 @@
  */
 import { envNames } from "../../../generator/emit/env-names.js";
 import { readmeAuth, versionLabel, versionWord } from "../../../generator/emit/readme-facts.js";
+import { codeStatusClass, errorCodeWordsOf } from "../../../generator/emit/error-names.js";
 import type { LanguageView } from "../../../generator/emit/templated.js";
 import type { IR } from "../../../generator/ir/types.js";
 import { goComment, goDoc, goString, markdownCode, markdownText } from "./escape.js";
 import { GoTypes } from "./go-type.js";
 import { modelStatements } from "./model.js";
 import { operationLiteral } from "./operation-spec.js";
-import { GO_CLIENT_MEMBERS, GO_KEYWORDS, GO_PACKAGE_NAMES, GO_PREDECLARED, goName, NameScope, packageName, titleSlug } from "./names.js";
+import {
+  GO_CLIENT_MEMBERS,
+  GO_KEYWORDS,
+  GO_PACKAGE_NAMES,
+  GO_PREDECLARED,
+  goErrorName,
+  goName,
+  NameScope,
+  packageName,
+  titleSlug,
+} from "./names.js";
 import { type GoOperationPlan, operationCode } from "./operations.js";
 import { pipelinesCode } from "./pipelines.js";
 import { goMajorSuffix, goModuleVersion } from "./version.js";
@@ -114,6 +125,11 @@ function goFile(declarations: readonly string[]): { body: string } {
   return { body: code === "" ? `\n\n${head}` : `\n\n${head}\n\n${code}` };
 }
 
+/** The error-code constants of the module (errors.go), by code. */
+export function goErrorNames(ir: IR, options: GoOptions = {}): ReadonlyMap<string, string> {
+  return planGo(ir, options).errorNames;
+}
+
 /** What a caller of the generated module needs to know about each operation's method, in the IR's order. */
 export function goOperationPlans(ir: IR, options: GoOptions = {}): readonly GoOperationPlan[] {
   return planGo(ir, options).plans;
@@ -129,11 +145,18 @@ function planGo(ir: IR, options: GoOptions) {
   const scope = new NameScope(GO_PACKAGE_NAMES);
   const types = new GoTypes(ir, scope);
   types.declareNamed();
+  const codeWords = errorCodeWordsOf(ir);
+  const errorNames = new Map<string, string>();
   const errors = ir.errors
     .filter((e, i, all) => all.findIndex((x) => x.code === e.code) === i)
     .map((e) => {
-      const name = scope.claim(`Err${goName(e.code, "Code")}`);
-      return `${goDoc(name, `is the error code ${goString(e.code)} (HTTP ${e.status}); match it with errors.Is.`, e.description)}\nconst ${name} = sdkruntime.ErrorCode(${goString(e.code)})`;
+      const name = scope.claim(goErrorName(codeWords.get(e.code) ?? [e.code.toLowerCase()]));
+      errorNames.set(e.code, name);
+      // The code's status class when the description gives the code exactly one status that has one.
+      const status = codeStatusClass(ir, e.code);
+      const also = status === undefined ? "" : `, as is sdkruntime.Err${status.name.replace(/Error$/, "")}`;
+      const what = `is the error code ${goString(e.code)} (HTTP ${e.status}); match it with errors.Is${also}.`;
+      return `${goDoc(name, what, e.description)}\nconst ${name} = sdkruntime.ErrorCode(${goString(e.code)})`;
     });
   const methods = new NameScope(GO_CLIENT_MEMBERS);
   const operations: string[] = [];
@@ -158,7 +181,7 @@ function planGo(ir: IR, options: GoOptions) {
     plans.push(plan);
   }
   const jobs = submission ? pipelinesCode(submission, types, scope, methods) : [];
-  return { names, version, types, errors, operations, opVars, plans, submission, jobs };
+  return { names, version, types, errors, errorNames, operations, opVars, plans, submission, jobs };
 }
 
 const capitalized = (text: string): string => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;

@@ -7,6 +7,7 @@ package sdkruntime
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -14,6 +15,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -79,6 +81,7 @@ type bScenario struct {
 		ForeignAuthorization *bool             `json:"foreignAuthorization"`
 		Authorization        *bool             `json:"authorization"`
 		SentFields           map[string]string `json:"sentFields"`
+		CaughtAs             []string          `json:"caughtAs"`
 	} `json:"expect"`
 }
 
@@ -91,6 +94,7 @@ func behaviourModel() *Model {
 		Errors: map[string]ErrorSpec{
 			"INVALID_REQUEST": {Status: 400}, "JOB_CONFIG_INVALID": {Status: 400}, "INVALID_TOKEN": {Status: 401},
 			"NOT_FOUND": {Status: 404}, "RATE_LIMIT_EXCEEDED": {Status: 429}, "INSUFFICIENT_CREDITS": {Status: 402},
+			"INTERNAL_ERROR": {Status: 500},
 		},
 		Pipelines:       map[string]Pipeline{},
 		SecuritySchemes: map[string]SecurityScheme{"bearerAuth": {Type: SchemeHTTP, Scheme: "bearer"}},
@@ -268,8 +272,49 @@ type bOutcome struct {
 	hasRetry     bool
 	bytes        int64
 	texts        []string
+	caughtAs     []string
 	startedAt    time.Time
 	elapsed      time.Duration
+}
+
+// behaviourWrite is the operation of a "write": a JSON POST that is neither idempotent nor a job submission.
+var behaviourWrite = Operation{ID: "testWebhook", Method: "POST", Path: "/webhooks/test", RequestMediaType: "application/json", Idempotent: boolPtr(false), Security: [][]string{{"bearerAuth"}}}
+
+// caughtAs is every way of the scenarios' CATCHES the error is caught in Go: errors.As for the types, errors.Is for
+// the status classes and the codes of the model's table, along the chain.
+func caughtAs(err error) []string {
+	caught := []string{}
+	var svc *ServiceError
+	if errors.As(err, &svc) {
+		caught = append(caught, "service")
+	}
+	for _, c := range []struct {
+		name  string
+		class StatusClass
+	}{
+		{"bad-request", ErrBadRequest}, {"authentication", ErrAuthentication}, {"permission-denied", ErrPermissionDenied},
+		{"not-found", ErrNotFound}, {"conflict", ErrConflict}, {"unprocessable-entity", ErrUnprocessableEntity},
+		{"rate-limit", ErrRateLimit}, {"internal-server", ErrInternalServer},
+	} {
+		if errors.Is(err, c.class) {
+			caught = append(caught, c.name)
+		}
+	}
+	var processed *MayHaveBeenProcessedError
+	if errors.As(err, &processed) {
+		caught = append(caught, "may-have-been-processed")
+	}
+	var jobMayExist *JobMayExistError
+	if errors.As(err, &jobMayExist) {
+		caught = append(caught, "job-may-exist")
+	}
+	for code := range behaviourModel().Errors {
+		if errors.Is(err, ErrorCode(code)) {
+			caught = append(caught, "code")
+			break
+		}
+	}
+	return caught
 }
 
 func kindOf(err error) string {
@@ -280,9 +325,12 @@ func kindOf(err error) string {
 	var conn *ConnectionError
 	var svc *ServiceError
 	var config *ConfigError
+	var processed *MayHaveBeenProcessedError
 	switch {
 	case errorsAsTop(err, &jobMayExist):
 		return "job-may-exist"
+	case errorsAsTop(err, &processed):
+		return "may-have-been-processed"
 	case errorsAsTop(err, &jobFailed):
 		return "job-failed"
 	case errorsAsTop(err, &malformed):
@@ -310,6 +358,7 @@ func errorsAsTop[T error](err error, target *T) bool {
 
 func describeError(err error, out *bOutcome) {
 	out.kind = kindOf(err)
+	out.caughtAs = caughtAs(err)
 	switch e := err.(type) {
 	case *ServiceError:
 		out.status, out.code = e.Status, e.Code
@@ -387,6 +436,8 @@ func runScenario(t *testing.T, s *bScenario, main, foreign *bOrigin) bOutcome {
 		}
 	case "read":
 		_, callErr = c.Call(ctx, &behaviourModel().Jobs.Poll.Operation, Request{Path: map[string]string{"job_id": a.JobID}}, deadline)
+	case "write":
+		_, callErr = c.Call(ctx, &behaviourWrite, Request{Body: map[string]any{"subscription_id": "sub_1"}}, deadline)
 	case "download":
 		target := a.Path
 		switch a.Target {
@@ -456,6 +507,14 @@ func judgeScenario(s *bScenario, out bOutcome, main, foreign []bRequest) []strin
 	}
 	if e.RetryAfterMs != nil && (!out.hasRetry || out.retryAfterMs != *e.RetryAfterMs) {
 		problems = append(problems, fmt.Sprintf("retry-after %d ms (present %v), want %d", out.retryAfterMs, out.hasRetry, *e.RetryAfterMs))
+	}
+	if e.CaughtAs != nil {
+		got, want := append([]string(nil), out.caughtAs...), append([]string(nil), e.CaughtAs...)
+		sort.Strings(got)
+		sort.Strings(want)
+		if strings.Join(got, ", ") != strings.Join(want, ", ") {
+			problems = append(problems, fmt.Sprintf("caught as [%s], want [%s]", strings.Join(got, ", "), strings.Join(want, ", ")))
+		}
 	}
 	if e.Bytes != nil && out.bytes != *e.Bytes {
 		problems = append(problems, fmt.Sprintf("%d bytes, want %d", out.bytes, *e.Bytes))

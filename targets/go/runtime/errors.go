@@ -114,10 +114,66 @@ type ErrorCode string
 // Error returns the code.
 func (c ErrorCode) Error() string { return string(c) }
 
-// Is reports whether target is the ErrorCode of this error.
+// StatusClass is a kind of HTTP error status, usable with errors.Is as ErrorCode is: errors.Is(err, ErrNotFound)
+// is true for a *ServiceError with status 404 anywhere in the chain, so also for a *MayHaveBeenProcessedError that
+// wraps a 5xx answer (errors.Is(err, ErrInternalServer)). An error code's class is the class of its status:
+// errors.Is holds for both the code's ErrorCode and its StatusClass. A status without a class (402, 418, ...) is a
+// *ServiceError only; errors.As with a *ServiceError target reads every answer's fields.
+type StatusClass int
+
+// The status classes, named as openai-go's and the other SDKs' error classes are.
+const (
+	// ErrBadRequest is HTTP status 400.
+	ErrBadRequest StatusClass = 400
+	// ErrAuthentication is HTTP status 401: the credentials were missing, invalid or expired.
+	ErrAuthentication StatusClass = 401
+	// ErrPermissionDenied is HTTP status 403: the credentials may not do this.
+	ErrPermissionDenied StatusClass = 403
+	// ErrNotFound is HTTP status 404.
+	ErrNotFound StatusClass = 404
+	// ErrConflict is HTTP status 409.
+	ErrConflict StatusClass = 409
+	// ErrUnprocessableEntity is HTTP status 422.
+	ErrUnprocessableEntity StatusClass = 422
+	// ErrRateLimit is HTTP status 429; the *ServiceError's RetryAfter holds the wait the service asked for.
+	ErrRateLimit StatusClass = 429
+	// ErrInternalServer is every HTTP status of 500 and above.
+	ErrInternalServer StatusClass = 500
+)
+
+// Error returns the class's text.
+func (c StatusClass) Error() string {
+	if c == ErrInternalServer {
+		return "sdkruntime: HTTP 5xx"
+	}
+	return fmt.Sprintf("sdkruntime: HTTP %d", int(c))
+}
+
+// Matches reports whether an HTTP status belongs to the class.
+func (c StatusClass) Matches(status int) bool {
+	return c != 0 && StatusClassOf(status) == c
+}
+
+// StatusClassOf returns the class of an HTTP status, or 0 when the status has none.
+func StatusClassOf(status int) StatusClass {
+	switch {
+	case status >= 500:
+		return ErrInternalServer
+	case status == 400, status == 401, status == 403, status == 404, status == 409, status == 422, status == 429:
+		return StatusClass(status)
+	}
+	return 0
+}
+
+// Is reports whether target is the ErrorCode or the StatusClass of this error.
 func (e *ServiceError) Is(target error) bool {
-	code, ok := target.(ErrorCode)
-	return ok && e.Code != "" && string(code) == e.Code
+	switch t := target.(type) {
+	case ErrorCode:
+		return e.Code != "" && string(t) == e.Code
+	case StatusClass:
+		return t.Matches(e.Status)
+	}
+	return false
 }
 
 // Is reports whether target is the ErrorCode of this error.
@@ -233,7 +289,8 @@ func (e *CanceledError) Unwrap() error { return context.Canceled }
 // MayHaveBeenProcessedError reports a write that may not be sent twice and that failed after it may have
 // reached the server (500, 502, 504, a reset connection, an unreadable success answer, the deadline or a
 // cancellation while it was in flight). The server may have carried it out; the runtime did not send it again.
-// Err holds the underlying error.
+// Err holds the underlying error: after a 5xx answer the *ServiceError, so that errors.As with a *ServiceError target
+// and errors.Is with ErrInternalServer or the code's ErrorCode reach it.
 type MayHaveBeenProcessedError struct {
 	jobTag
 	// Operation is the operationId.

@@ -92,3 +92,47 @@ func TestErrorCodes(t *testing.T) {
 		}
 	}
 }
+
+func TestStatusClasses(t *testing.T) {
+	classes := []StatusClass{ErrBadRequest, ErrAuthentication, ErrPermissionDenied, ErrNotFound, ErrConflict, ErrUnprocessableEntity, ErrRateLimit, ErrInternalServer}
+	tests := []struct {
+		status int
+		want   StatusClass
+	}{
+		{400, ErrBadRequest}, {401, ErrAuthentication}, {402, 0}, {403, ErrPermissionDenied}, {404, ErrNotFound},
+		{409, ErrConflict}, {418, 0}, {422, ErrUnprocessableEntity}, {429, ErrRateLimit}, {500, ErrInternalServer},
+		{503, ErrInternalServer}, {599, ErrInternalServer}, {200, 0},
+	}
+	for _, tt := range tests {
+		if got := StatusClassOf(tt.status); got != tt.want {
+			t.Errorf("StatusClassOf(%d) = %v, want %v", tt.status, got, tt.want)
+		}
+		// Exactly the status's own class matches, through a wrapping error too.
+		err := fmt.Errorf("call: %w", &ServiceError{Status: tt.status, Code: "SOME_CODE"})
+		for _, c := range classes {
+			if got := errors.Is(err, c); got != (c == tt.want) {
+				t.Errorf("errors.Is(HTTP %d, %v) = %v", tt.status, c, got)
+			}
+		}
+		if !errors.Is(err, ErrorCode("SOME_CODE")) {
+			t.Errorf("HTTP %d: the code no longer matches beside the status class", tt.status)
+		}
+	}
+	// A 5xx answer to a write that may not be sent twice: the may-have-been-processed error wraps the answer.
+	processed := error(&MayHaveBeenProcessedError{Status: 502, Err: &ServiceError{Status: 502, Code: "INTERNAL_ERROR"}})
+	if !errors.Is(processed, ErrInternalServer) || !errors.Is(processed, ErrorCode("INTERNAL_ERROR")) {
+		t.Error("a MayHaveBeenProcessedError of a 502 answer does not match ErrInternalServer and its code")
+	}
+	job := error(&JobMayExistError{Status: 500, Err: &ServiceError{Status: 500}})
+	var asService *ServiceError
+	var asProcessed *MayHaveBeenProcessedError
+	if !errors.Is(job, ErrInternalServer) || !errors.As(job, &asService) || !errors.As(job, &asProcessed) {
+		t.Error("a JobMayExistError of a 500 answer is not its ServiceError and a MayHaveBeenProcessedError")
+	}
+	if errors.Is(&ConnectionError{Err: errors.New("reset")}, ErrInternalServer) {
+		t.Error("an error without an answer matches a status class")
+	}
+	if ErrNotFound.Error() != "sdkruntime: HTTP 404" || ErrInternalServer.Error() != "sdkruntime: HTTP 5xx" {
+		t.Errorf("texts %q, %q", ErrNotFound.Error(), ErrInternalServer.Error())
+	}
+}

@@ -2,9 +2,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { goComment, goDoc, goString } from "../emit/escape.js";
-import { GO_KEYWORDS, GO_PACKAGE_NAMES, goName, NameScope, packageName, titleSlug } from "../emit/names.js";
+import { GO_KEYWORDS, GO_PACKAGE_NAMES, goErrorName, goName, NameScope, packageName, titleSlug } from "../emit/names.js";
 import { goModuleVersion } from "../emit/version.js";
-import { goNames } from "../emit/view.js";
+import { goErrorNames, goNames } from "../emit/view.js";
+import { buildIR } from "../../../generator/ir/build.js";
+import { checkDescription } from "../../../generator/spec/load.js";
 
 describe("Go escapers", () => {
   it("write any text as one interpreted string literal", () => {
@@ -114,5 +116,41 @@ describe("Go module version of a release", () => {
 
   it.each(["1.0", "01.2.3", "R2026112.0900", "R20261127.900", "r20261127.0900", "R20261127.0900x", ""])("%j is no release id", (v) => {
     expect(goModuleVersion(v)).toBeUndefined();
+  });
+});
+
+describe("Go error-code constants", () => {
+  it.each([
+    // `Err` and the code's words without a last `error`, in Go's case with its initialisms.
+    { words: ["internal", "error"], want: "ErrInternal" },
+    { words: ["bearer", "token", "expired"], want: "ErrBearerTokenExpired" },
+    { words: ["invalid", "url"], want: "ErrInvalidURL" },
+    { words: ["not", "found", "code"], want: "ErrNotFoundCode" },
+    { words: ["error"], want: "ErrError" },
+    { words: ["404", "page"], want: "ErrCode404Page" },
+  ])("$words -> $want", ({ words, want }) => {
+    expect(goErrorName(words)).toBe(want);
+  });
+
+  it("are named from the description's words, as in every language", async () => {
+    const codes = [
+      { const: "BEARERTOKEN_EXPIRED", "x-http-status": 401, description: "The bearer token expired." },
+      { const: "INTERNAL_ERROR", "x-http-status": 500 },
+      { const: "NOT_FOUND", "x-http-status": 404 },
+      { const: "SERVICE_ERROR", "x-http-status": 500 },
+    ];
+    const document = {
+      openapi: "3.1.0",
+      info: { title: "names", version: "1" },
+      paths: { "/x": { get: { operationId: "op", responses: { "200": { description: "ok" } } } } },
+      components: { schemas: { ErrorCode: { oneOf: codes } } },
+    };
+    const ir = buildIR(await checkDescription({ source: "names.json", text: JSON.stringify(document), document }));
+    expect(Object.fromEntries(goErrorNames(ir))).toEqual({
+      BEARERTOKEN_EXPIRED: "ErrBearerTokenExpired",
+      INTERNAL_ERROR: "ErrInternal",
+      NOT_FOUND: "ErrNotFoundCode",
+      SERVICE_ERROR: "ErrServiceCode",
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { pascalCase } from "../../../generator/ir/names.js";
+import { errorClassOfWords, errorCodeWordsOf } from "../../../generator/emit/error-names.js";
 import type { IR, Operation, Parameter, Pipeline, Variant } from "../../../generator/ir/types.js";
 import { memoByText } from "../../../generator/memo.js";
 import type { PyType } from "./py-type.js";
@@ -37,16 +37,24 @@ export const PY_CLIENT_MEMBERS: readonly string[] = [
 /** Names errors.py declares or imports besides the generated error classes. */
 export const PY_ERRORS_NAMES: readonly string[] = [
   "APIConnectionError",
+  "AuthenticationError",
+  "BadRequestError",
+  "ConflictError",
   "DeadlineExceededError",
   "ERROR_CLASSES",
+  "InternalServerError",
   "JobFailedError",
   "JobMayExistError",
   "MalformedResponseError",
   "MayHaveBeenProcessedError",
   "MissingCredentialsError",
+  "NotFoundError",
+  "PermissionDeniedError",
+  "RateLimitError",
   "ResponseBodyError",
   "SdkError",
   "ServiceError",
+  "UnprocessableEntityError",
   "WebhookPayloadError",
   "WebhookSignatureError",
   "WebhookVerificationError",
@@ -262,7 +270,8 @@ export function planPythonNames(ir: IR): PyNames {
 
   const error = claimer(PY_ERRORS_NAMES, false);
   const errors = new Map<string, string>();
-  for (const code of [...new Set(ir.errors.map((e) => e.code))].sort()) errors.set(code, error(`${pascalCase(code.toLowerCase())}Error`));
+  // A code's class is made from its words as in every language (generator/emit/error-names.ts), in the codes' order.
+  for (const [code, words] of errorCodeWordsOf(ir)) errors.set(code, error(errorClassOfWords(words)));
 
   const params = new Map<Operation, Map<Parameter, string>>();
   for (const op of ir.operations) {

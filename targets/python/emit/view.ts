@@ -21,6 +21,7 @@ import { releaseIdProblem, releaseToVersion } from "../../../generator/releases/
 import type { LanguageView } from "../../../generator/emit/templated.js";
 import { envNames } from "../../../generator/emit/env-names.js";
 import { readmeAuth, versionLabel, versionWord } from "../../../generator/emit/readme-facts.js";
+import { codeStatusClass, SERVICE_ERROR } from "../../../generator/emit/error-names.js";
 import { requestBodyContent } from "../../../generator/emit/operation-files.js";
 
 /** Names of the Python package; each defaults to one derived from the description's title. */
@@ -345,7 +346,13 @@ function operationView(op: Operation, types: TypeScope, models: TypeScope, names
     op.summary,
     op.description,
     `${op.method.toUpperCase()} ${op.path}`,
-    op.errorCodes.length > 0 ? `Error codes: ${op.errorCodes.join(", ")}.` : undefined,
+    op.errorCodes.length > 0
+      ? `Error codes, each raised as its class in errors (under the class of its HTTP status): ${op.errorCodes.join(", ")}.`
+      : undefined,
+    // What the runtime raises for a write it does not send twice (is_resendable).
+    !op.idempotent || isJobSubmission(op)
+      ? `A 5xx answer (not 503, which is retried) or a failure after sending raises ${isJobSubmission(op) ? "JobMayExistError" : "MayHaveBeenProcessedError"}: it is not sent again. For a 5xx that error is also the answer's InternalServerError, a ServiceError.`
+      : undefined,
     jobs && isJobSubmission(op) && op.variants
       ? "A single submission: no waiting. The submit_<pipeline> methods submit and wait."
       : undefined,
@@ -700,6 +707,8 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
     .filter((e, i, all) => all.findIndex((x) => x.code === e.code) === i)
     .map((e) => ({
       className: planned.errorClass(e.code),
+      // The runtime's class of the code's status when the description gives the code exactly one status with a class.
+      parent: codeStatusClass(ir, e.code)?.name ?? SERVICE_ERROR,
       code: pyString(e.code),
       status: e.status,
       doc: docstring(`HTTP ${e.status} ${e.code}: ${e.description ?? ""}`.trim(), 4),
@@ -788,7 +797,7 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
       "``Client`` blocks; ``AsyncClient`` is its asyncio twin with the same methods, each awaited. ``models`` holds the answers (pydantic), ``types`` the request bodies (TypedDicts), ``errors`` one class per error code.",
     ),
     errors: moduleDoc(
-      `Errors of the ${title} client: one class per error code of the description, under the runtime's ServiceError; an answer with a code the table does not know raises ServiceError itself.`,
+      `Errors of the ${title} client: one class per error code of the description. A code's class extends the runtime's class of the code's HTTP status (BadRequestError, ... InternalServerError) when the description gives the code exactly one status that has a class, else ServiceError; an answer with a code the table does not know raises the class of its status.`,
     ),
     model: moduleDoc(
       `What the ${title} description, ${release}, tells the runtime: its operations, error table, ${

@@ -202,8 +202,9 @@ describe("the Python client of a description with renamed job conventions", () =
     expect(out.held_body_has_mode).toBe(false);
     expect(out.delete).toEqual({ ok: { status: "success" } });
     expect(out.update).toEqual({ ok: { status: "success" } });
-    expect(out.test).toEqual({ error: "MayHaveBeenProcessedError", status: 500, cause: "InternalErrorError" });
-    expect(out.list).toEqual({ error: "MayHaveBeenProcessedError", status: 500, cause: "InternalErrorError" });
+    // The answer's error as well (a ServiceError), whose cause is the code's class.
+    expect(out.test).toEqual({ error: "AnsweredMayHaveBeenProcessedError", status: 500, cause: "InternalError" });
+    expect(out.list).toEqual({ error: "AnsweredMayHaveBeenProcessedError", status: 500, cause: "InternalError" });
     expect(out.counts).toEqual({
       "POST /latest/job/add/held": 1,
       "GET /latest/job/status/r1": 2,

@@ -107,14 +107,30 @@ describe("planPythonNames: parameters", () => {
 
 describe("planPythonNames: error classes", () => {
   it.each([
-    { given: ["SERVICE", "SDK", "DEADLINE_EXCEEDED"], want: ["ServiceError2", "SdkError2", "DeadlineExceededError2"] },
+    // A class of the error tree gets `Code` before `Error`, as in every language; another runtime name a number.
+    { given: ["SERVICE", "SDK", "DEADLINE_EXCEEDED"], want: ["ServiceCodeError", "SdkError2", "DeadlineExceededError2"] },
+    { given: ["NOT_FOUND", "RATE_LIMIT", "CONFLICT"], want: ["NotFoundCodeError", "RateLimitCodeError", "ConflictCodeError"] },
     // In the codes' sorted order.
-    { given: ["not-found", "NOT_FOUND"], want: ["NotFoundError2", "NotFoundError"] },
+    { given: ["invalid-request", "INVALID_REQUEST"], want: ["InvalidRequestError2", "InvalidRequestError"] },
+    // The same words as every language: a last `error` is not said twice.
+    { given: ["INTERNAL_ERROR", "GATEWAY_ERROR"], want: ["InternalError", "GatewayError"] },
   ])("$given -> $want", async ({ given, want }) => {
     const schemas = { ErrorCode: { oneOf: given.map((code) => ({ const: code, "x-http-status": 400 })) } };
     const ir = await irOf({ ...operations(["op"]), components: { schemas } });
     const names = planPythonNames(ir);
     expect(given.map((code) => names.errorClass(code))).toEqual(want);
+  });
+});
+
+describe("planPythonNames: error classes from the description's words", () => {
+  it("splits a run-together word by the description's text, as the TypeScript and Go planners do", async () => {
+    const oneOf = [
+      { const: "BEARERTOKEN_EXPIRED", "x-http-status": 401, description: "The bearer token expired." },
+      { const: "NOTFOUND", "x-http-status": 404, description: "Nothing found." },
+    ];
+    const ir = await irOf({ ...operations(["op"]), components: { schemas: { ErrorCode: { oneOf } } } });
+    const names = planPythonNames(ir);
+    expect([names.errorClass("BEARERTOKEN_EXPIRED"), names.errorClass("NOTFOUND")]).toEqual(["BearerTokenExpiredError", "NotfoundError"]);
   });
 });
 

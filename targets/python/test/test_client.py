@@ -131,10 +131,13 @@ class ErrorTests(unittest.TestCase):
             client(token="not-a-token").get_job("job_x")
         error = caught.exception
         self.assertIsInstance(error, errors.ServiceError)
+        # The code's class is below the class of its status.
+        self.assertIsInstance(error, errors.AuthenticationError)
         self.assertEqual((error.status, error.code), (401, "INVALID_TOKEN"))
         self.assertIsInstance(error.processing_time, str)
-        with self.assertRaises(errors.NotFoundError):
+        with self.assertRaises(errors.NotFoundCodeError) as missing:
             client().get_job("job_does_not_exist")
+        self.assertIsInstance(missing.exception, errors.NotFoundError)
 
     def test_plain_post_answered_500_is_sent_once(self) -> None:
         before = stats(URL)["requests"].get("testWebhook", 0)
@@ -144,6 +147,9 @@ class ErrorTests(unittest.TestCase):
         self.assertNotIsInstance(error, errors.JobMayExistError)
         self.assertEqual(error.status, 500)
         self.assertIsInstance(error.__cause__, errors.ServiceError)
+        # The answer's error too: caught by ServiceError and the 5xx class.
+        self.assertIsInstance(error, errors.ServiceError)
+        self.assertIsInstance(error, errors.InternalServerError)
         self.assertIn("HTTP 500", str(error))
         self.assertEqual(stats(URL)["requests"].get("testWebhook", 0), before + 1)
 
@@ -152,6 +158,7 @@ class ErrorTests(unittest.TestCase):
         with self.assertRaises(errors.MayHaveBeenProcessedError) as caught:
             client(**{"x-mock-fault": "reset-after-body"}).update_webhook({"subscription_id": "sub_python_reset"})
         self.assertNotIsInstance(caught.exception, errors.JobMayExistError)
+        self.assertNotIsInstance(caught.exception, errors.ServiceError)
         self.assertIsInstance(caught.exception.__cause__, errors.APIConnectionError)
         self.assertEqual(stats(URL)["requests"].get("updateWebhook", 0), before + 1)
 

@@ -1,4 +1,5 @@
 import { pascalCase } from "../../../generator/ir/names.js";
+import { errorClassOfWords, errorCodeWordsOf } from "../../../generator/emit/error-names.js";
 import { MAX_FILE_NAME, operationFileNames } from "../../../generator/emit/operation-files.js";
 import type { IR, Operation, Pipeline, Variant } from "../../../generator/ir/types.js";
 import { RUNTIME_EXPORTS } from "./runtime-exports.js";
@@ -102,72 +103,6 @@ export interface TsNames {
 
 const upper = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** Shortest pieces a compound word is split into: shorter words (`in`, `on`) would split too eagerly. */
-const MIN_PIECE = 3;
-
-/**
- * The words of the description's own text (error and scheme descriptions, summaries, schema names), lower case:
- * what a run-together code such as `BEARERTOKEN` is split by.
- */
-export function descriptionWords(ir: IR): Set<string> {
-  const text = [
-    ...ir.errors.flatMap((e) => [e.description ?? ""]),
-    ...ir.securitySchemes.flatMap((s) => [s.name, s.scheme ?? "", s.description ?? ""]),
-    ...ir.operations.flatMap((o) => [o.summary ?? "", o.id]),
-    ...ir.schemas.map((s) => s.name),
-  ].join(" ");
-  // Codes quoted in the text (`BEARERTOKEN_EXPIRED`) are not prose: all-capital tokens are left out.
-  const words = text
-    .split(/[^A-Za-z0-9_]+/)
-    .filter((token) => !/^[A-Z0-9_]+$/.test(token))
-    .flatMap((token) =>
-      token
-        .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-        .toLowerCase()
-        .split(/[^a-z]+/),
-    )
-    .filter((w) => w.length >= MIN_PIECE);
-  return new Set(words);
-}
-
-/**
- * A word of an error code split into known words when it is not one itself (`BEARERTOKEN` is `bearer token` when the
- * description speaks of a bearer token): the split into the fewest words of at least three letters, each a word of the
- * description's text or of another code; a word that does not split entirely stays whole.
- */
-export function splitCompound(word: string, known: ReadonlySet<string>): string[] {
-  const w = word.toLowerCase();
-  if (known.has(w) || !/^[a-z]+$/.test(w)) return [word];
-  // best[i]: the fewest known pieces covering w.slice(0, i), the later piece as long as possible on a tie.
-  const best: (string[] | undefined)[] = [[]];
-  for (let end = MIN_PIECE; end <= w.length; end++) {
-    for (let start = 0; start <= end - MIN_PIECE; start++) {
-      const head = best[start];
-      const piece = w.slice(start, end);
-      if (head === undefined || !known.has(piece)) continue;
-      const candidate = [...head, piece];
-      const current = best[end];
-      if (current === undefined || candidate.length < current.length) best[end] = candidate;
-    }
-  }
-  const found = best[w.length];
-  return found !== undefined && found.length > 1 ? found : [word];
-}
-
-/**
- * The class name of an error code: its words in PascalCase, compounds split by the description's words, and `Error`
- * after them unless the last word already is `error` (`INTERNAL_ERROR` is `InternalError`).
- */
-export function errorClassBase(code: string, known: ReadonlySet<string>): string {
-  const words = code
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .flatMap((w) => splitCompound(w, known));
-  const name = pascalCase(words.map((w) => w.toLowerCase()).join(" "));
-  return words.length > 1 && words[words.length - 1]!.toLowerCase() === "error" ? name : `${name}Error`;
-}
-
 /**
  * Plans every name of the generated TypeScript at once, before anything is printed: against the runtime's exports,
  * the output's own names, globals and keywords, and against each other. Operations come first (the IR already gave
@@ -186,15 +121,8 @@ export function planTsNames(ir: IR): TsNames {
   // An operation named as a keyword keeps its word with a trailing underscore (`delete_`), as TypeScript users write it.
   const operation = byId((op) => claim(TS_KEYWORDS.includes(op.identifier) ? `${op.identifier}_` : op.identifier));
   const start = new Map(ir.operations.filter((op) => op.variants).map((op) => [op.id, claim(`start${upper(operation.get(op.id)!)}`)]));
-  // A code's run-together words are split by the description's text and by the words of the other codes.
-  const text = descriptionWords(ir);
-  const codeWords = (code: string) => code.toLowerCase().split(/[^a-z0-9]+/);
-  const errors = new Map(
-    [...new Set(ir.errors.map((e) => e.code))].sort().map((code) => {
-      const known = new Set([...text, ...ir.errors.filter((e) => e.code !== code).flatMap((e) => codeWords(e.code))]);
-      return [code, claim(errorClassBase(code, known))] as const;
-    }),
-  );
+  // A code's class is made from its words as in every language (generator/emit/error-names.ts), in the codes' order.
+  const errors = new Map([...errorCodeWordsOf(ir)].map(([code, words]) => [code, claim(errorClassOfWords(words))] as const));
   const unions = errorGroups(ir).map((g) => ({ ...g, name: claim(g.base) }));
   const variants = new Map<string, string>();
   const pipelines = new Map<string, string>();

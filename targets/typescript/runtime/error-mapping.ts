@@ -1,9 +1,9 @@
 // Turning an error answer into the typed error of its code. The generated client passes one class per code of
 // the error table. The envelope's field names (code, message, processing time, error status) come from the model;
 // a description without them gives errors by HTTP status with the parsed body. Unknown codes, code-less bodies and
-// non-JSON bodies keep ServiceError.
+// non-JSON bodies get the class of their HTTP status (statusErrorClass: ServiceError itself for a status without one).
 import type { Auth } from "./auth.js";
-import { ServiceError, type ServiceErrorClass, type ServiceErrorInit } from "./errors.js";
+import { type ServiceError, type ServiceErrorClass, type ServiceErrorInit, statusErrorClass } from "./errors.js";
 import { asRecord, requestIdOf } from "./meta.js";
 import type { EnvelopeModel, ServiceModel } from "./model.js";
 import { parseRetryAfter } from "./retry.js";
@@ -53,7 +53,8 @@ function errorInit(ctx: ErrorContext, status: number, rawBody: unknown, headers?
 
 export function errorFromBody(ctx: ErrorContext, status: number, rawBody: unknown, headers?: Headers): ServiceError {
   const init = errorInit(ctx, status, rawBody, headers);
-  const ErrorClass = init.code === undefined ? ServiceError : (ctx.classes[init.code] ?? ServiceError);
+  // The class of the code, else the class of the status.
+  const ErrorClass = (init.code === undefined ? undefined : ctx.classes[init.code]) ?? statusErrorClass(status);
   return new ErrorClass(init);
 }
 
@@ -68,7 +69,7 @@ export function refusalError(ctx: ErrorContext, code: string, message: string): 
   if (envelope !== undefined) {
     return errorFromBody(ctx, status, { [envelope.status]: envelope.error, [envelope.code]: code, [envelope.message]: message });
   }
-  const ErrorClass = ctx.classes[code] ?? ServiceError;
+  const ErrorClass = ctx.classes[code] ?? statusErrorClass(status);
   return new ErrorClass({ status, code, message: `${code}: ${message}`, body: { code, message } });
 }
 

@@ -21,14 +21,21 @@ export { atOperationServer } from "./operation-server.js";
 export { bindDownloadFile, type Download, type DownloadFile, downloadFile, fileNameFromDisposition } from "./download.js";
 export {
   AbortedError,
+  AuthenticationError,
+  BadRequestError,
   BrowserTokenError,
+  ConflictError,
   ConnectionError,
   DeadlineExceededError,
   errorClassTable,
+  InternalServerError,
   JobFailedError,
   JobMayExistError,
   MalformedResponseError,
   MayHaveBeenProcessedError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
   RequestEncodingError,
   ResponseBodyError,
   SdkError,
@@ -36,6 +43,8 @@ export {
   ServiceError,
   type ServiceErrorClass,
   type ServiceErrorInit,
+  statusErrorClass,
+  UnprocessableEntityError,
 } from "./errors.js";
 export type { FileData, FileDataRef, FileInput, FilePathRef, NodeReadableLike } from "./files.js";
 export {

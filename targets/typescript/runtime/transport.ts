@@ -243,10 +243,8 @@ export class Transport {
       const verdict = verdictForStatus(response.status, resendable);
       if (verdict === "fail") throw error;
       if (verdict === "may-have-been-processed") {
-        throw new MayHaveBeenProcessed(`HTTP ${response.status}${error.code === undefined ? "" : ` ${error.code}`}`, {
-          cause: error,
-          status: response.status,
-        });
+        // The server answered: the error is its ServiceError (an InternalServerError) as well as MayHaveBeenProcessed.
+        throw MayHaveBeenProcessed.answered(error, `HTTP ${response.status}${error.code === undefined ? "" : ` ${error.code}`}`);
       }
       if (retries >= (b.maxRetries ?? retry.maxRetries)) throw error;
       const delayMs = retryDelay(retries++, response.headers.get("retry-after"), retry);

@@ -24,9 +24,11 @@ const MARKERS: Readonly<Record<string, readonly string[]>> = {
  * 12 kB for the whole client (docs/benchmarks.md shows where they stand); these ceilings keep what was reached.
  * They rose with what the client now sends right: one operation from 10,760 to 10,885 (path parameters "", "." and
  * ".." refused; a User-Agent header parameter kept; an empty download answer an ended stream), the whole client
- * from 20,555 to 20,705 (those, and urlencoded-only bodies sent urlencoded, operations' own servers).
+ * from 20,555 to 20,705 (those, and urlencoded-only bodies sent urlencoded, operations' own servers); then with the
+ * error tree by HTTP status (eight status classes every code class extends, the 5xx of a write not sent twice also a
+ * ServiceError) one operation to 11,190 and the whole client to 21,090.
  */
-const CEILINGS = { one: 10_885, whole: 20_705 };
+const CEILINGS = { one: 11_190, whole: 21_090 };
 
 const entry = (key: string): string => {
   const found = bundleCases().find((c) => c.key === key);
@@ -90,7 +92,7 @@ describe("the bundle of one operation", () => {
 
 describe("a bundle of the error classes alone", () => {
   it("carries no client: the runtime's modules whose exports go unused are left out (its package.json's sideEffects)", async () => {
-    const { code, inputs } = await bundle(`export { NotFoundError, ServiceError } from "./generated/index.ts";`);
+    const { code, inputs } = await bundle(`export { NotFoundCodeError, ServiceError } from "./generated/index.ts";`);
     const runtime = inputs
       .filter(([file, bytes]) => file.includes("runtime/") && bytes > 0)
       .map(([file]) => file.replace(/^.*runtime\//, ""));

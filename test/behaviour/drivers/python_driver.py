@@ -24,12 +24,42 @@ Result = dict[str, t.Any]
 sdk: t.Any = None
 KINDS: list[tuple[str, str]] = [
     ("JobMayExistError", "job-may-exist"),
+    ("MayHaveBeenProcessedError", "may-have-been-processed"),
     ("JobFailedError", "job-failed"),
     ("MalformedResponseError", "malformed"),
     ("DeadlineExceededError", "deadline"),
     ("APIConnectionError", "connection"),
     ("ServiceError", "service"),
 ]
+
+
+# What an error is caught as (scenario.ts, CATCHES): the classes errors.py exports, and "code" for its code's class.
+CATCHES: list[tuple[str, str]] = [
+    ("ServiceError", "service"),
+    ("BadRequestError", "bad-request"),
+    ("AuthenticationError", "authentication"),
+    ("PermissionDeniedError", "permission-denied"),
+    ("NotFoundError", "not-found"),
+    ("ConflictError", "conflict"),
+    ("UnprocessableEntityError", "unprocessable-entity"),
+    ("RateLimitError", "rate-limit"),
+    ("InternalServerError", "internal-server"),
+    ("MayHaveBeenProcessedError", "may-have-been-processed"),
+    ("JobMayExistError", "job-may-exist"),
+]
+
+
+def caught_as(error: BaseException) -> list[str]:
+    caught = [kind for name, kind in CATCHES if isinstance(error, getattr(sdk.errors, name))]
+    code = getattr(error, "code", None)
+    of_code = sdk.errors.ERROR_CLASSES.get(code) if isinstance(code, str) else None
+    if of_code is not None and isinstance(error, of_code):
+        caught.append("code")
+    return caught
+
+
+# The body of a "write": the webhook test operation's body is not shown, any JSON object does.
+WRITE_BODY = {"subscription_id": "sub_1"}
 
 
 def options(case: Case) -> dict[str, t.Any]:
@@ -86,6 +116,7 @@ def failure(case: Case, error: BaseException, started_at: float, began: float) -
         "code": code if isinstance(code, str) else None,
         "jobId": job_id if isinstance(job_id, str) else None,
         "retryAfterMs": round(retry_after * 1000) if isinstance(retry_after, (int, float)) else None,
+        "caughtAs": caught_as(error),
         "texts": texts_of(error),
         "startedAt": round(started_at * 1000),
         "elapsedMs": round((time.monotonic() - began) * 1000),
@@ -133,6 +164,9 @@ def act_sync_with(client: t.Any, case: Case) -> dict[str, t.Any]:
     if kind == "read":
         client.get_job(action["jobId"], deadline=deadline)
         return {}
+    if kind == "write":
+        client.test_webhook(WRITE_BODY, deadline=deadline)
+        return {}
     if action.get("toFile"):
         with tempfile.TemporaryDirectory() as folder:
             saved = client.download_to(target(case), os.path.join(folder, "file"), deadline=deadline)
@@ -154,6 +188,9 @@ async def act_async(case: Case, clock: Clock) -> dict[str, t.Any]:
             return {"jobId": (await client.wait_job(action["jobId"], deadline=deadline)).job_id}
         if kind == "read":
             await client.get_job(action["jobId"], deadline=deadline)
+            return {}
+        if kind == "write":
+            await client.test_webhook(WRITE_BODY, deadline=deadline)
             return {}
         if action.get("toFile"):
             with tempfile.TemporaryDirectory() as folder:

@@ -9,23 +9,57 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { inspect } from "node:util";
 import {
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
   ConnectionError,
   createClient,
   DeadlineExceededError,
   type Download,
   downloadFile,
   downloadJobFile,
+  errorClasses,
   getJob,
+  InternalServerError,
   JobFailedError,
   JobMayExistError,
   MalformedResponseError,
+  MayHaveBeenProcessedError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
   SdkError,
   ServiceError,
   startJob,
   submitJob,
+  testWebhook,
+  UnprocessableEntityError,
   waitJob,
 } from "../../../generated/index.js";
-import type { DriverCase, DriverResult } from "../scenario.js";
+import type { Catch, DriverCase, DriverResult } from "../scenario.js";
+
+/** The classes each way of catching an error (CATCHES) names; "code" is the class errorClasses gives its code. */
+const CATCH_CLASSES: readonly [Exclude<Catch, "code">, abstract new (...args: never[]) => unknown][] = [
+  ["service", ServiceError],
+  ["bad-request", BadRequestError],
+  ["authentication", AuthenticationError],
+  ["permission-denied", PermissionDeniedError],
+  ["not-found", NotFoundError],
+  ["conflict", ConflictError],
+  ["unprocessable-entity", UnprocessableEntityError],
+  ["rate-limit", RateLimitError],
+  ["internal-server", InternalServerError],
+  ["may-have-been-processed", MayHaveBeenProcessedError],
+  ["job-may-exist", JobMayExistError],
+];
+
+function caughtAs(error: unknown): Catch[] {
+  const caught: Catch[] = CATCH_CLASSES.filter(([, c]) => error instanceof c).map(([name]) => name);
+  const code = error instanceof ServiceError ? error.code : undefined;
+  const ofCode = code === undefined ? undefined : (errorClasses as Readonly<Record<string, unknown>>)[code];
+  if (typeof ofCode === "function" && error instanceof ofCode) caught.push("code");
+  return caught;
+}
 
 type Outcome = Pick<DriverResult, "jobId" | "bytes">;
 
@@ -72,6 +106,10 @@ async function act(client: ReturnType<typeof createClient>, c: DriverCase): Prom
       await getJob(client, { job_id: a.jobId }, { deadlineMs });
       return {};
     }
+    case "write": {
+      await testWebhook(client, { subscription_id: "sub_1" }, { deadlineMs });
+      return {};
+    }
     case "download": {
       const download =
         a.target === "token"
@@ -101,6 +139,7 @@ async function saveToFile(download: Download): Promise<number> {
 
 function kindOf(error: unknown): string {
   if (error instanceof JobMayExistError) return "job-may-exist";
+  if (error instanceof MayHaveBeenProcessedError) return "may-have-been-processed";
   if (error instanceof JobFailedError) return "job-failed";
   if (error instanceof MalformedResponseError) return "malformed";
   if (error instanceof DeadlineExceededError) return "deadline";
@@ -125,6 +164,7 @@ function describe(error: unknown): Omit<DriverResult, "name" | "ok" | "startedAt
     code: typeof fields.code === "string" ? fields.code : null,
     jobId: typeof fields.jobId === "string" ? fields.jobId : null,
     retryAfterMs: typeof fields.retryAfterMs === "number" ? fields.retryAfterMs : null,
+    caughtAs: caughtAs(error),
     texts,
   };
 }

@@ -27,10 +27,15 @@ import pytest
 from paperoffice_runtime import (
     APIConnectionError,
     AsyncRuntime,
+    AuthenticationError,
+    BadRequestError,
     CallInput,
+    ConflictError,
     ConventionsModel,
     DeadlineExceededError,
     EnvelopeModel,
+    ErrorSpec,
+    InternalServerError,
     JobDownloadModel,
     JobFailedError,
     JobMayExistError,
@@ -38,14 +43,19 @@ from paperoffice_runtime import (
     JobsModel,
     JobSubmitModel,
     MalformedResponseError,
+    MayHaveBeenProcessedError,
+    NotFoundError,
     NoWait,
     OperationSpec,
+    PermissionDeniedError,
+    RateLimitError,
     RetryPolicy,
     SdkError,
     SecurityScheme,
     ServiceError,
     ServiceModel,
     SyncRuntime,
+    UnprocessableEntityError,
 )
 
 Json = dict[str, Any]
@@ -79,9 +89,43 @@ DOWNLOAD = OperationSpec(
     job="download",
     security=(("bearerAuth",),),
 )
+WRITE = OperationSpec("webhookTest", "POST", "/webhooks/test", "application/json", security=(("bearerAuth",),))
+"""A "write": a JSON POST that is neither idempotent nor a job submission."""
+
+
+class NotFoundCodeError(NotFoundError):
+    pass
+
+
+class RateLimitExceededError(RateLimitError):
+    pass
+
+
+class InvalidTokenError(AuthenticationError):
+    pass
+
+
+class InternalError(InternalServerError):
+    pass
+
+
+ERROR_CLASSES: dict[str, type[ServiceError]] = {
+    "NOT_FOUND": NotFoundCodeError,
+    "RATE_LIMIT_EXCEEDED": RateLimitExceededError,
+    "INVALID_TOKEN": InvalidTokenError,
+    "INTERNAL_ERROR": InternalError,
+}
+"""The classes a generated client gives these codes of the description: each under the class of its status."""
+
 MODEL = ServiceModel(
     release="behaviour",
     title="Document Automation Service",
+    errors={
+        "NOT_FOUND": ErrorSpec(404),
+        "RATE_LIMIT_EXCEEDED": ErrorSpec(429),
+        "INVALID_TOKEN": ErrorSpec(401),
+        "INTERNAL_ERROR": ErrorSpec(500),
+    },
     security_schemes={"bearerAuth": SecurityScheme("http", scheme="bearer")},
     conventions=ConventionsModel(
         envelope=EnvelopeModel("status", "success", "error", "code", "message", processing_time="processing_time")
@@ -264,12 +308,38 @@ def step_at(steps: list[Json], index: int) -> Json:
 
 KINDS: list[tuple[type[BaseException], str]] = [
     (JobMayExistError, "job-may-exist"),
+    (MayHaveBeenProcessedError, "may-have-been-processed"),
     (JobFailedError, "job-failed"),
     (MalformedResponseError, "malformed"),
     (DeadlineExceededError, "deadline"),
     (APIConnectionError, "connection"),
     (ServiceError, "service"),
 ]
+
+
+CATCHES: list[tuple[type[BaseException], str]] = [
+    (ServiceError, "service"),
+    (BadRequestError, "bad-request"),
+    (AuthenticationError, "authentication"),
+    (PermissionDeniedError, "permission-denied"),
+    (NotFoundError, "not-found"),
+    (ConflictError, "conflict"),
+    (UnprocessableEntityError, "unprocessable-entity"),
+    (RateLimitError, "rate-limit"),
+    (InternalServerError, "internal-server"),
+    (MayHaveBeenProcessedError, "may-have-been-processed"),
+    (JobMayExistError, "job-may-exist"),
+]
+"""What an error is caught as (the suite's CATCHES), besides "code": the class of its code."""
+
+
+def caught_as(error: BaseException) -> list[str]:
+    caught = [kind for cls, kind in CATCHES if isinstance(error, cls)]
+    code = getattr(error, "code", None)
+    of_code = ERROR_CLASSES.get(code) if isinstance(code, str) else None
+    if of_code is not None and isinstance(error, of_code):
+        caught.append("code")
+    return caught
 
 
 def kind_of(error: BaseException) -> str:
@@ -304,6 +374,7 @@ def options(scenario: Json, base_url: str) -> dict[str, Any]:
             max_retry_after=client["maxRetryAfterMs"] / 1000,
         ),
         "secrets": client["secrets"],
+        "error_classes": ERROR_CLASSES,
     }
 
 
@@ -331,6 +402,9 @@ def act_sync(scenario: Json, base_url: str, foreign_url: str, clock: list[float]
         if kind == "read":
             runtime.call(POLL, CallInput(path={"job_id": action["jobId"]}), deadline=deadline)
             return {}
+        if kind == "write":
+            runtime.call(WRITE, CallInput(body={"subscription_id": "sub_1"}), deadline=deadline)
+            return {}
         where = target(scenario, base_url, foreign_url)
         if action.get("toFile"):
             with tempfile.TemporaryDirectory() as folder:
@@ -354,6 +428,9 @@ async def act_async(scenario: Json, base_url: str, foreign_url: str, clock: list
         if kind == "read":
             await runtime.call(POLL, CallInput(path={"job_id": action["jobId"]}), deadline=deadline)
             return {}
+        if kind == "write":
+            await runtime.call(WRITE, CallInput(body={"subscription_id": "sub_1"}), deadline=deadline)
+            return {}
         where = target(scenario, base_url, foreign_url)
         if action.get("toFile"):
             with tempfile.TemporaryDirectory() as folder:
@@ -374,6 +451,7 @@ def failure(error: BaseException, started_at: float, began: float) -> Json:
         "code": code if isinstance(code, str) else None,
         "jobId": job_id if isinstance(job_id, str) else None,
         "retryAfterMs": round(retry_after * 1000) if isinstance(retry_after, (int, float)) else None,
+        "caughtAs": caught_as(error),
         "texts": texts_of(error),
         "startedAt": started_at * 1000,
         "elapsedMs": (time.monotonic() - began) * 1000,
@@ -439,6 +517,8 @@ def judge(scenario: Json, result: Json, main: list[Json], foreign: list[Json]) -
         problems.append("the other origin's Authorization is not as expected")
     if "authorization" in e and any(r["authorization"] != e["authorization"] for r in main):
         problems.append("a request to the service's Authorization is not as expected")
+    if "caughtAs" in e and sorted(result.get("caughtAs", [])) != sorted(e["caughtAs"]):
+        problems.append(f"caught as {sorted(result.get('caughtAs', []))}, want {sorted(e['caughtAs'])}")
     for name, value in e.get("sentFields", {}).items():
         if f'name="{name}"\r\n\r\n{value}\r\n' not in (main[0]["body"] if main else ""):
             problems.append(f"the first request did not send {name}={value}")

@@ -10,17 +10,25 @@ import pytest
 
 from paperoffice_runtime import (
     APIConnectionError,
+    AuthenticationError,
+    BadRequestError,
     BaseModel,
     CallInput,
+    ConflictError,
     DeadlineExceededError,
+    InternalServerError,
     JobMayExistError,
     MalformedResponseError,
     MayHaveBeenProcessedError,
     MissingCredentialsError,
+    NotFoundError,
     OperationSpec,
+    PermissionDeniedError,
+    RateLimitError,
     RetryPolicy,
     ServiceError,
     SyncRuntime,
+    UnprocessableEntityError,
 )
 
 from .conftest import (
@@ -101,10 +109,30 @@ def test_post_is_not_resent_after_5xx(make_runtime: MakeRuntime, code: int) -> N
     assert len(recorder.requests) == 1
 
 
+@pytest.mark.parametrize("job", [False, True])
+def test_a_5xx_answer_to_a_write_is_also_its_service_error(make_runtime: MakeRuntime, job: bool) -> None:
+    body = {"status": "error", "code": "THING_NOT_FOUND", "message": "gone"}
+    recorder = Recorder([lambda r: status(502, body, **{"X-Request-Id": "req-9"}), ok])
+    operation = OperationSpec(
+        "thingMake", "POST", "/things", "application/json", job="submit" if job else None, security=((),)
+    )
+    with pytest.raises(ServiceError) as caught:
+        settle(make_runtime(recorder).call(operation, CallInput(body={"a": 1})))
+    error = caught.value
+    assert isinstance(error, InternalServerError) and isinstance(error, MayHaveBeenProcessedError)
+    assert isinstance(error, JobMayExistError) is job
+    assert (error.status, error.code, error.body, error.request_id) == (502, "THING_NOT_FOUND", body, "req-9")
+    assert isinstance(error.__cause__, ThingNotFoundError) and not isinstance(error, ThingNotFoundError)
+    assert ("may exist" if job else "may have been processed") in str(error)
+    assert len(recorder.requests) == 1
+
+
 def test_post_is_not_resent_after_reset(make_runtime: MakeRuntime) -> None:
     recorder = Recorder([reset, ok])
     with pytest.raises(MayHaveBeenProcessedError) as caught:
         settle(make_runtime(recorder).call(CREATE_THING, CallInput(body={"a": 1})))
+    # No answer arrived: no ServiceError.
+    assert not isinstance(caught.value, ServiceError)
     assert isinstance(caught.value.__cause__, APIConnectionError) and caught.value.__cause__.sent
     assert len(recorder.requests) == 1
 
@@ -192,12 +220,38 @@ def test_4xx_is_not_retried_and_maps_the_error_table(make_runtime: MakeRuntime) 
     assert len(recorder.requests) == 1
 
 
-def test_unknown_code_keeps_service_error_and_text_bodies_are_kept(make_runtime: MakeRuntime) -> None:
+def test_a_code_less_answer_gets_its_status_class_and_text_bodies_are_kept(make_runtime: MakeRuntime) -> None:
     recorder = Recorder([lambda r: httpx.Response(400, text="bad gateway config")])
     with pytest.raises(ServiceError) as caught:
         settle(make_runtime(recorder).call(GET_THING, CallInput(path={"id": "1"})))
-    assert type(caught.value) is ServiceError and caught.value.code is None
+    assert type(caught.value) is BadRequestError and caught.value.code is None
     assert str(caught.value) == "HTTP 400: bad gateway config"
+
+
+@pytest.mark.parametrize(
+    ("code", "kind"),
+    [
+        (400, BadRequestError),
+        (401, AuthenticationError),
+        (402, ServiceError),
+        (403, PermissionDeniedError),
+        (404, NotFoundError),
+        (409, ConflictError),
+        (418, ServiceError),
+        (422, UnprocessableEntityError),
+        (429, RateLimitError),
+        (500, InternalServerError),
+        (505, InternalServerError),
+    ],
+)
+def test_an_unknown_code_gets_the_class_of_its_status(
+    make_runtime: MakeRuntime, code: int, kind: type[ServiceError]
+) -> None:
+    recorder = Recorder([lambda r: status(code, {"status": "error", "code": "NEW", "message": "new"})])
+    runtime = make_runtime(recorder, retry=RetryPolicy(max_retries=0))
+    with pytest.raises(ServiceError) as caught:
+        settle(runtime.call(GET_THING, CallInput(path={"id": "1"})))
+    assert type(caught.value) is kind and caught.value.status == code and caught.value.code == "NEW"
 
 
 def test_error_envelope_in_a_200_is_an_error(make_runtime: MakeRuntime) -> None:

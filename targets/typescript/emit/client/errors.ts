@@ -2,6 +2,7 @@ import type { IR } from "../../../../generator/ir/types.js";
 import type { EmittedFile } from "../../../../generator/emit/kit.js";
 import type { TsKit } from "../ts-kit.js";
 import type * as TS from "typescript";
+import { codeStatusClass, SERVICE_ERROR } from "../../../../generator/emit/error-names.js";
 import { tsDocCode, tsDocText } from "../escape.js";
 import { factory, literalType, typeAlias, typeRef, unionOf, withDoc } from "../ts-nodes.js";
 import { tsNames } from "../names.js";
@@ -19,18 +20,33 @@ function rank(catalogue: readonly string[], code: string): number {
   return i === -1 ? catalogue.length : i;
 }
 
-/** errors.ts: a class per error code of the catalogue, under the runtime's ServiceError. */
+/**
+ * The class a code's class extends: the runtime's class of the code's HTTP status when the description gives the code
+ * exactly one status that has a class (generator/emit/error-names.ts), else ServiceError.
+ */
+function parentOf(ir: IR, code: string): string {
+  return codeStatusClass(ir, code)?.name ?? SERVICE_ERROR;
+}
+
+/** errors.ts: a class per error code of the catalogue, under the runtime's class of its status. */
 export async function emitErrors(ir: IR, kit: TsKit): Promise<readonly EmittedFile[]> {
   const names = errorClassNames(ir);
+  const parents = [...new Set(ir.errors.map((e) => parentOf(ir, e.code)))].sort();
   return [
     tsFile(ir, kit, "errors.ts", (file) => {
       file.addImportDeclaration({
         moduleSpecifier: kit.runtimeModule,
-        namedImports: [...(ir.errors.length > 0 ? ["ServiceError"] : []), "type ServiceErrorClass", "errorClassTable"],
+        namedImports: [...parents, "type ServiceErrorClass", "errorClassTable"],
       });
+      if (ir.errors.length > 0) {
+        file.addPrinted(
+          "// A code's class extends the runtime's class of the code's HTTP status (BadRequestError, ... InternalServerError)\n" +
+            "// when the description gives the code exactly one status that has a class, else ServiceError.",
+        );
+      }
       file.addPrinted(
         typeAlias("ErrorCode", unionOf(ir.errors.map((e) => literalType(e.code))), [
-          "Every stable error code of the description. Other codes may still arrive; they keep the base class.",
+          "Every stable error code of the description. Other codes may still arrive, as the class of their HTTP status.",
         ]),
       );
       const catalogue = ir.errors.map((e) => e.code);
@@ -39,7 +55,7 @@ export async function emitErrors(ir: IR, kit: TsKit): Promise<readonly EmittedFi
         const codes = [...union.codes].sort((a, b) => rank(catalogue, a) - rank(catalogue, b));
         file.addPrinted(
           typeAlias(union.name, unionOf(codes.map((c) => literalType(c))), [
-            "The error codes these operations state: each arrives as its class below, or as ServiceError when it has none.",
+            "The error codes these operations state: each arrives as its class below, or as the class of its HTTP status.",
           ]),
         );
       }
@@ -60,7 +76,7 @@ export async function emitErrors(ir: IR, kit: TsKit): Promise<readonly EmittedFi
               undefined,
               [
                 factory.createHeritageClause(ts.SyntaxKind.ExtendsKeyword, [
-                  factory.createExpressionWithTypeArguments(factory.createIdentifier("ServiceError"), undefined),
+                  factory.createExpressionWithTypeArguments(factory.createIdentifier(parentOf(ir, error.code)), undefined),
                 ]),
               ],
               [member("code", factory.createStringLiteral(error.code)), member("httpStatus", factory.createNumericLiteral(error.status))],

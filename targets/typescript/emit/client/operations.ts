@@ -100,10 +100,21 @@ interface Used {
 /** The width of a top-level doc comment's text: the line limit less ` * `. */
 const DOC_WIDTH = MAX_LINE - 3;
 
-/** One `@throws` line naming the operation's error-code union, whose codes each have a class in errors.ts. */
+/**
+ * The `@throws` lines: the operation's error-code union, whose codes each have a class in errors.ts under the class of
+ * their status; and for a write that is not sent twice, the error of a 5xx answer, which is also the ServiceError.
+ */
 function errorsDoc(op: Operation, names: TsNames): string[] {
   const union = names.errorUnion(op);
-  return union === undefined ? [] : [`@throws {@link ServiceError} of a code in {@link ${union}}, as the class errors.ts names for it`];
+  const lines =
+    union === undefined ? [] : [`@throws {@link ServiceError} of a code in {@link ${union}}, as the class errors.ts names for it`];
+  if (op.idempotent && op.job?.role !== "submit") return lines;
+  const kind = op.job?.role === "submit" ? "JobMayExistError" : "MayHaveBeenProcessedError";
+  return [
+    ...lines,
+    `@throws {@link ${kind}} for a 5xx (not 503, retried) or a failure after sending: not sent again.`,
+    "For a 5xx it is also a {@link ServiceError} (an InternalServerError) with its status and code.",
+  ];
 }
 
 function docs(op: Operation, names: TsNames, extra: readonly string[] = []): string[] {

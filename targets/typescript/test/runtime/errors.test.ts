@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { JobMayExistError, MalformedResponseError, type OperationSpec, ServiceError } from "../../runtime/index.js";
+import {
+  BadRequestError,
+  ConflictError,
+  JobMayExistError,
+  MalformedResponseError,
+  type OperationSpec,
+  PermissionDeniedError,
+  ServiceError,
+} from "../../runtime/index.js";
 import { errorClasses, model, runtimeFor } from "./helpers/model.js";
 import { sendJson, sendText, startServer, type TestServer } from "./helpers/server.js";
 
@@ -46,10 +54,10 @@ describe("error mapping", () => {
     expect(server.received).toHaveLength(1);
   });
 
-  it("keeps the base class for an unknown code", async () => {
+  it("gives an unknown code the class of its status", async () => {
     server.handle((_req, res) => sendJson(res, 409, { status: "error", code: "SOMETHING_NEW", message: "new", processing_time: "1ms" }));
     const error = await failureOf(runtimeFor(server).call(GET_DOC, { path: { pofid: "p1" } }));
-    expect((error as object).constructor).toBe(ServiceError);
+    expect((error as object).constructor).toBe(ConflictError);
     expect((error as ServiceError).code).toBe("SOMETHING_NEW");
     expect((error as ServiceError).status).toBe(409);
   });
@@ -58,7 +66,7 @@ describe("error mapping", () => {
     const body = { status: "error", message: "voice alias unknown", pipeline: "service_voice___tts", processing_time: "8ms" };
     server.handle((_req, res) => sendJson(res, 400, body));
     const error = await failureOf(runtimeFor(server).submitJob("service_voice___tts", { text: "hi", voice: "nobody" }));
-    expect((error as object).constructor).toBe(ServiceError);
+    expect((error as object).constructor).toBe(BadRequestError);
     const e = error as ServiceError;
     expect(e.code).toBeUndefined();
     expect(e.message).toBe("voice alias unknown");
@@ -67,10 +75,17 @@ describe("error mapping", () => {
     expect(server.received).toHaveLength(1);
   });
 
+  it("keeps ServiceError itself for a status without a class", async () => {
+    server.handle((_req, res) => sendJson(res, 402, { status: "error", code: "SOMETHING_NEW", message: "pay" }));
+    const error = await failureOf(runtimeFor(server).call(GET_DOC, { path: { pofid: "p1" } }));
+    expect((error as object).constructor).toBe(ServiceError);
+    expect((error as ServiceError).status).toBe(402);
+  });
+
   it("handles a non-JSON error body", async () => {
     server.handle((_req, res) => sendText(res, 403, "<html>Forbidden by proxy</html>"));
     const error = await failureOf(runtimeFor(server).call(GET_DOC, { path: { pofid: "p1" } }));
-    expect((error as object).constructor).toBe(ServiceError);
+    expect((error as object).constructor).toBe(PermissionDeniedError);
     expect((error as ServiceError).status).toBe(403);
     expect((error as ServiceError).body).toBe("<html>Forbidden by proxy</html>");
     expect((error as ServiceError).message).toBe("HTTP 403: <html>Forbidden by proxy</html>");

@@ -4,10 +4,11 @@ import {
   callSubmission,
   ConnectionError,
   DeadlineExceededError,
+  InternalServerError,
   JobMayExistError,
   MayHaveBeenProcessedError,
   type OperationSpec,
-  type ServiceError,
+  ServiceError,
 } from "../../runtime/index.js";
 import { backoffDelay, isResendable, parseRetryAfter, retryDelay, verdictForNetwork, verdictForStatus } from "../../runtime/retry.js";
 import { errorClasses, runtimeFor } from "./helpers/model.js";
@@ -177,6 +178,31 @@ describe("a submission without a body", () => {
     expect(posted).toBeInstanceOf(MayHaveBeenProcessedError);
     expect(posted).not.toBeInstanceOf(JobMayExistError);
     expect(server.received).toHaveLength(2);
+  });
+  it("makes the error of a 5xx answer a ServiceError and an InternalServerError too, with the answer's fields", async () => {
+    server.handle((_req, res) => sendJson(res, 502, { status: "error", code: "INTERNAL_ERROR", message: "boom" }));
+    const runtime = runtimeFor(server);
+    for (const [sent, job] of [
+      [callSubmission(runtime, BODILESS_SUBMIT, {}), true],
+      [callOperation(runtime, BODILESS_POST, {}), false],
+    ] as const) {
+      const error = await sent.catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ServiceError);
+      expect(error).toBeInstanceOf(InternalServerError);
+      expect(error).toBeInstanceOf(MayHaveBeenProcessedError);
+      expect(error instanceof JobMayExistError).toBe(job);
+      expect(error).not.toBeInstanceOf(errorClasses.INTERNAL_ERROR);
+      expect((error as Error).cause).toBeInstanceOf(errorClasses.INTERNAL_ERROR);
+      expect((error as Error).name).toBe(job ? "JobMayExistError" : "MayHaveBeenProcessedError");
+      expect(error).toMatchObject({ status: 502, code: "INTERNAL_ERROR" });
+      expect((error as Error).message).toContain(job ? "may exist" : "may have been processed");
+    }
+    // A failure with no answer stays no ServiceError.
+    server.handle((_req, res) => void res.socket?.destroy());
+    const reset = await callOperation(runtime, BODILESS_POST, {}).catch((e: unknown) => e);
+    expect(reset).toBeInstanceOf(MayHaveBeenProcessedError);
+    expect(reset).not.toBeInstanceOf(ServiceError);
+    expect(new Error("other")).not.toBeInstanceOf(MayHaveBeenProcessedError);
   });
 });
 

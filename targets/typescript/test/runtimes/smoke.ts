@@ -1,7 +1,7 @@
 // The smoke test that Node, Bun and Deno each run (runtimes.test.ts): the generated client, from its TypeScript
 // sources, against the mock whose base address is the first argument, then its webhooks entry. It prints one JSON
 // line of what it saw; the test compares that line across runtimes. Kept to what every server runtime has.
-import { addJob, createClient, getJob, isBrowser, listWebhooks, NotFoundError, ServiceError } from "../../../../generated/index.js";
+import { addJob, createClient, getJob, isBrowser, listWebhooks, NotFoundCodeError, ServiceError } from "../../../../generated/index.js";
 import { SignatureMismatchError, signWebhook, verify, webhookSigning } from "../../../../generated/webhooks.js";
 
 const baseUrl = process.argv.at(-1) ?? "";
@@ -41,7 +41,7 @@ console.log(
     polled: job.polls > 0,
     completed: job.meta.status === 200 && typeof job.data === "object",
     error: {
-      isNotFound: failure instanceof NotFoundError,
+      isNotFound: failure instanceof NotFoundCodeError,
       isServiceError: failure instanceof ServiceError,
       status: failure instanceof ServiceError ? failure.status : undefined,
       code: failure instanceof ServiceError ? failure.code : undefined,

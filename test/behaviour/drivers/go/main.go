@@ -54,6 +54,7 @@ type result struct {
 	JobID        *string  `json:"jobId"`
 	RetryAfterMs *int64   `json:"retryAfterMs"`
 	Bytes        *int64   `json:"bytes"`
+	CaughtAs     []string `json:"caughtAs"`
 	Texts        []string `json:"texts"`
 	StartedAt    int64    `json:"startedAt"`
 	ElapsedMs    float64  `json:"elapsedMs"`
@@ -68,6 +69,8 @@ func kindOf(err error) string {
 	switch err.(type) {
 	case *sdkruntime.JobMayExistError:
 		return "job-may-exist"
+	case *sdkruntime.MayHaveBeenProcessedError:
+		return "may-have-been-processed"
 	case *sdkruntime.JobFailedError:
 		return "job-failed"
 	case *sdkruntime.MalformedResponseError:
@@ -84,8 +87,57 @@ func kindOf(err error) string {
 	return fmt.Sprintf("other:%T", err)
 }
 
+// statusClasses are the status classes of the scenarios' CATCHES, matched with errors.Is.
+var statusClasses = []struct {
+	name  string
+	class sdkruntime.StatusClass
+}{
+	{"bad-request", sdkruntime.ErrBadRequest},
+	{"authentication", sdkruntime.ErrAuthentication},
+	{"permission-denied", sdkruntime.ErrPermissionDenied},
+	{"not-found", sdkruntime.ErrNotFound},
+	{"conflict", sdkruntime.ErrConflict},
+	{"unprocessable-entity", sdkruntime.ErrUnprocessableEntity},
+	{"rate-limit", sdkruntime.ErrRateLimit},
+	{"internal-server", sdkruntime.ErrInternalServer},
+}
+
+// codeConstants are the generated package's error-code constants the scenarios answer with.
+var codeConstants = []error{sdk.ErrNotFoundCode, sdk.ErrRateLimitExceeded, sdk.ErrInvalidToken, sdk.ErrInternal, sdk.ErrInvalidRequest}
+
+// caughtAs is every way the error is caught in Go: errors.As for the types, errors.Is for the status classes and
+// the code's constant, along the chain as Go callers match.
+func caughtAs(err error) []string {
+	caught := []string{}
+	var svc *sdkruntime.ServiceError
+	if errors.As(err, &svc) {
+		caught = append(caught, "service")
+	}
+	for _, c := range statusClasses {
+		if errors.Is(err, c.class) {
+			caught = append(caught, c.name)
+		}
+	}
+	var processed *sdkruntime.MayHaveBeenProcessedError
+	if errors.As(err, &processed) {
+		caught = append(caught, "may-have-been-processed")
+	}
+	var jobMayExist *sdkruntime.JobMayExistError
+	if errors.As(err, &jobMayExist) {
+		caught = append(caught, "job-may-exist")
+	}
+	for _, code := range codeConstants {
+		if errors.Is(err, code) {
+			caught = append(caught, "code")
+			break
+		}
+	}
+	return caught
+}
+
 func describe(err error, r *result) {
 	r.Kind = kindOf(err)
+	r.CaughtAs = caughtAs(err)
 	status := 0
 	switch e := err.(type) {
 	case *sdkruntime.ServiceError:
@@ -168,6 +220,8 @@ func run(c driverCase, tmp string) result {
 		}
 	case "read":
 		_, err = client.GetJob(ctx, &sdk.GetJobParams{JobID: a.JobID}, deadline)
+	case "write":
+		_, err = client.TestWebhook(ctx, &sdk.TestWebhookParams{Body: sdk.NotShownBody{"subscription_id": json.RawMessage(`"sub_1"`)}}, deadline)
 	case "download":
 		target := a.Path
 		switch a.Target {

@@ -39,6 +39,7 @@ from .errors import (
     MalformedResponseError,
     SdkError,
     ServiceError,
+    answered_may_have_been_processed,
     may_have_been_processed,
 )
 from .jobs import (
@@ -290,7 +291,8 @@ class Call:
             raise error
         if verdict == "may-have-been-processed":
             detail = f"HTTP {status}" + ("" if error.code is None else f" {error.code}")
-            raise may_have_been_processed(self.job_submission, detail, status=status, job_id=self.job_id) from error
+            # The server answered: the error is its InternalServerError (a ServiceError) as well.
+            raise answered_may_have_been_processed(self.job_submission, detail, error) from error
         return self._next_delay(error, retry_delay(self.retries, response.headers.get("retry-after"), runtime.retry))
 
     def _renews(self, code: str | None) -> bool:

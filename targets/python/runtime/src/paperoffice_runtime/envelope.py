@@ -10,7 +10,7 @@ from typing import cast
 
 import httpx
 
-from .errors import ServiceError
+from .errors import ServiceError, status_error_class
 from .model import EnvelopeModel, ServiceModel
 from .redact import Redactor
 from .retry import parse_retry_after
@@ -86,7 +86,8 @@ def next_request_seconds(body: object, envelope: EnvelopeModel | None) -> float 
 
 
 class ErrorMapper:
-    """Error answers as the typed errors the generated SDK declares, one class per code of the error table."""
+    """Error answers as the typed errors the generated SDK declares, one class per code of the error table; an
+    answer without a known code gets the class of its HTTP status."""
 
     def __init__(self, model: ServiceModel, classes: Mapping[str, type[ServiceError]], redactor: Redactor) -> None:
         self.model = model
@@ -111,7 +112,8 @@ class ErrorMapper:
             spec = None if code is None else self.model.errors.get(code)
             fallback = spec.description if spec is not None and spec.description else f"HTTP {status}"
         message = text or fallback
-        cls = ServiceError if code is None else self.classes.get(code, ServiceError)
+        # The class of the code, else the class of the status.
+        cls = (None if code is None else self.classes.get(code)) or status_error_class(status)
         return cls(
             message if code is None else f"{code}: {message}",
             status=status,
@@ -147,5 +149,5 @@ class ErrorMapper:
             return self.from_body(
                 status, {envelope.status: envelope.error, envelope.code: code, envelope.message: message}
             )
-        cls = self.classes.get(code, ServiceError)
+        cls = self.classes.get(code) or status_error_class(status)
         return cls(f"{code}: {message}", status=status, code=code, body=message)

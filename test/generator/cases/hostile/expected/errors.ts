@@ -3,7 +3,7 @@
 // Description sha256 06c7faf299c9af9430a849a0f39657e3cbb4a81a88b16032065fcaf7723e6859.
 
 import { type ServiceErrorClass, errorClassTable } from "@paperoffice/sdk-runtime";
-/** Every stable error code of the description. Other codes may still arrive; they keep the base class. */
+/** Every stable error code of the description. Other codes may still arrive, as the class of their HTTP status. */
 export type ErrorCode = never;
 /** The class the runtime raises for each code. */
 export const errorClasses: Readonly<Record<ErrorCode, ServiceErrorClass>> = /* @__PURE__ */ errorClassTable([]);

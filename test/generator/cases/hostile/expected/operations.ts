@@ -81,7 +81,11 @@ const postNoId123Operation: OperationSpec = {
   security: []
 };
 
-/** `POST /no-id/{123}` */
+/**
+ * `POST /no-id/{123}`
+ * @throws {@link MayHaveBeenProcessedError} for a 5xx (not 503, retried) or a failure after sending: not sent again.
+ * For a 5xx it is also a {@link ServiceError} (an InternalServerError) with its status and code.
+ */
 export function postNoId123(
   client: Runtime,
   params: PostNoId123Params,

@@ -79,7 +79,11 @@ const addJobOperation: OperationSpec = {
   security: []
 };
 
-/** `POST /jobs/{kind}` */
+/**
+ * `POST /jobs/{kind}`
+ * @throws {@link MayHaveBeenProcessedError} for a 5xx (not 503, retried) or a failure after sending: not sent again.
+ * For a 5xx it is also a {@link ServiceError} (an InternalServerError) with its status and code.
+ */
 export function addJob(
   client: Runtime,
   params: AddJobParams,

@@ -20,6 +20,9 @@ type GetItemParams struct {
 }
 
 // GetItem calls GET /items/{item_id}. Read an item
+//
+// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant or the
+// status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with errors.As.
 func (c *Client) GetItem(ctx context.Context, in *GetItemParams, opts ...CallOption) (*sdkruntime.Response[Item], error) {
 	if in == nil {
 		in = &GetItemParams{}

@@ -151,6 +151,10 @@ class Client:
         *,
         deadline: float | None = None,
     ) -> _md.JsonValue:
-        """POST /no-id/{123}"""
+        """POST /no-id/{123}
+
+        A 5xx answer (not 503, which is retried) or a failure after sending raises MayHaveBeenProcessedError: it is
+        not sent again. For a 5xx that error is also the answer's InternalServerError, a ServiceError.
+        """
         result = self._runtime.call(_m.POST_NO_ID123, _rt.CallInput(path={"123": n_123}, body=body), deadline=deadline)
         return _t.cast(_md.JsonValue, self._runtime.answer(result, _md.JsonValue))

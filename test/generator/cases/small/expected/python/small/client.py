@@ -125,7 +125,7 @@ class Client:
 
         GET /items/{item_id}
 
-        Error codes: NOT_FOUND.
+        Error codes, each raised as its class in errors (under the class of its HTTP status): NOT_FOUND.
         """
         result = self._runtime.call(
             _m.GET_ITEM,
@@ -135,6 +135,10 @@ class Client:
         return _t.cast(_md.Item, self._runtime.answer(result, _md.Item))
 
     def add_job(self, kind: str, body: _t.Mapping[str, object], *, deadline: float | None = None) -> _md.AddJobResponse:
-        """POST /jobs/{kind}"""
+        """POST /jobs/{kind}
+
+        A 5xx answer (not 503, which is retried) or a failure after sending raises MayHaveBeenProcessedError: it is
+        not sent again. For a 5xx that error is also the answer's InternalServerError, a ServiceError.
+        """
         result = self._runtime.call(_m.ADD_JOB, _rt.CallInput(path={"kind": kind}, body=body), deadline=deadline)
         return _t.cast(_md.AddJobResponse, self._runtime.answer(result, _md.AddJobResponse))
