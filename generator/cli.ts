@@ -25,6 +25,10 @@ const COMMANDS: Readonly<Record<string, { summary: string; run: (args: readonly 
       return runDiff(args);
     },
   },
+  expand: {
+    summary: "write the description with each pipeline as its own operation, for any OpenAPI tool",
+    run: async (args) => (await import("./cli/expand-command.js")).runExpand(args),
+  },
   publish: {
     summary: "publish a release's SDKs and the runtimes they need to their registries (a dry run unless --yes)",
     run: async (args) => (await import("./cli/publish-command.js")).runPublish(args),
