@@ -1,7 +1,7 @@
 // The Go target: a Go module below go/ of the output folder, from the templates beside this file, wrapping the
 // hand-written runtime module in runtime/.
 import type { Target } from "../../generator/target.js";
-import { GO_KEYWORDS, GO_PREDECLARED } from "./emit/names.js";
+import { GO_KEYWORDS, GO_PREDECLARED } from "./emit/keywords.js";
 import type { GoOptions } from "./emit/view.js";
 
 export const target: Target = {

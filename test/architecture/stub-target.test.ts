@@ -42,7 +42,8 @@ describe("a new target", () => {
 
   beforeAll(async () => {
     copy = await mkdtemp(join(tmpdir(), "stub-target-"));
-    for (const entry of ["generator", "targets", "spec", "package.json", "tsconfig.json"])
+    // The repository's configuration too: it names its releases folder (spec/releases).
+    for (const entry of ["generator", "targets", "spec", "package.json", "tsconfig.json", "paperoffice-sdk.config.json"])
       await cp(join(root, entry), join(copy, entry), {
         recursive: true,
         filter: (source) => !/[\\/](node_modules|dist|\.venv|__pycache__)$/.test(source),
@@ -76,7 +77,7 @@ describe("a new target", () => {
   it("takes the stub's options from the configuration file and its flag, checked against its own schema", async () => {
     await writeFile(
       join(copy, "paperoffice-sdk.config.json"),
-      JSON.stringify({ languages: ["stub"], outputs: {}, stub: { folder: "ops" } }),
+      JSON.stringify({ releases: "spec/releases", languages: ["stub"], outputs: {}, stub: { folder: "ops" } }),
     );
     await cli(["generate", "--outputs", "none", "--out", "out2"]);
     expect(JSON.parse(await readFile(join(copy, "out2", "manifest.json"), "utf8")).files).toHaveProperty(["ops/operations.json"]);

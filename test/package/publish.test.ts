@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RUNTIME_MODULE, RUNTIME_VERSION } from "../../targets/go/emit/view.js";
 import { venvBin } from "../../targets/python/test/package.js";
-import { freshDir, npm, run, tarballs, writeJson } from "./helpers.js";
+import { freshDir, npm, run, SERVICE_DESCRIPTION, tarballs, writeJson } from "./helpers.js";
 
 let project: string;
 let remove: () => Promise<void>;
@@ -30,6 +30,8 @@ beforeAll(async () => {
   // The SDK's scope and the runtime's, both on the local server (npm asks a scope's registry for its packages).
   await writeFile(join(project, ".npmrc"), `@acme:registry=${url}\n@paperoffice:registry=${url}\n`);
   await writeJson(join(project, "paperoffice-sdk.config.json"), {
+    // The project's own description: the toolchain carries none.
+    spec: SERVICE_DESCRIPTION,
     out: "sdk",
     outputs: { fixtures: false, ir: false },
     typescript: { package: "@acme/service-sdk" },

@@ -408,11 +408,12 @@ def test_a_refused_connection_is_retried_even_for_a_write(flavor: str) -> None:
     started: list[ThreadingHTTPServer] = []
 
     def listen_later() -> None:
-        time.sleep(0.3)
+        time.sleep(1.0)
         started.append(serve(log, [], port))
 
+    # Started once the runtime is built, right before the call: on a busy machine building it can take longer than
+    # the delay, and the first attempt would then find the server listening.
     listener = threading.Thread(target=listen_later)
-    listener.start()
     create = OperationSpec("thingCreate", "POST", "/things", "application/json", security=(("bearerAuth",),))
     settings: dict[str, Any] = {
         "base_url": f"http://127.0.0.1:{port}/v1",
@@ -423,16 +424,19 @@ def test_a_refused_connection_is_retried_even_for_a_write(flavor: str) -> None:
     try:
         if flavor == "sync":
             with SyncRuntime(make_model(), **settings) as runtime:
+                listener.start()
                 result = runtime.call(create, CallInput(body={"a": 1}))
         else:
 
             async def run() -> Any:
                 async with AsyncRuntime(make_model(), **settings) as runtime:
+                    listener.start()
                     return await runtime.call(create, CallInput(body={"a": 1}))
 
             result = asyncio.run(run())
     finally:
-        listener.join()
+        if listener.is_alive() or listener.ident is not None:
+            listener.join()
         for server in started:
             server.shutdown()
             server.server_close()
