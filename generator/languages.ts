@@ -24,6 +24,12 @@ export async function allTargets(): Promise<ReadonlyMap<LanguageName, Target>> {
   return new Map(await Promise.all(LANGUAGE_NAMES.map(async (name) => [name, await loadTarget(name)] as const)));
 }
 
+/** The build folders the targets of a run declare (Target.buildFolders): what its output carries over as it is. */
+export async function buildFoldersOf(languages: readonly string[]): Promise<string[]> {
+  const known = languages.filter((l): l is LanguageName => (LANGUAGE_NAMES as readonly string[]).includes(l));
+  return (await Promise.all(known.map(async (l) => (await loadTarget(l)).buildFolders ?? []))).flat();
+}
+
 /** Outputs that serve every language and can be left out. */
 export const OPTIONAL_OUTPUTS = {
   fixtures: {

@@ -14,8 +14,11 @@ export interface WriteReport {
   readonly removed: readonly string[];
 }
 
-/** Folders a previous run's users or tools put into the output, moved over as they are (a package's build and install). */
-const CARRIED = new Set(["node_modules", "dist"]);
+/**
+ * Folders a previous run's users or tools put into the output, moved over as they are (a package's build and install):
+ * these at the top, and the build folders each target of the run declares (Target.buildFolders, `java/target`...).
+ */
+const CARRIED = ["node_modules", "dist"];
 /** Caches that tools write next to generated files, dropped. */
 const CACHES = new Set(["__pycache__", ".DS_Store", ".pytest_cache", ".mypy_cache"]);
 
@@ -37,14 +40,24 @@ export function confinedPath(outDir: string, path: string): string {
 }
 
 /** Lists the files below a folder, with forward slashes, leaving out carried folders and caches. */
-async function listFiles(dir: string, prefix = ""): Promise<string[]> {
+async function listFiles(dir: string, carried: ReadonlySet<string>, prefix = ""): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   const nested = await Promise.all(
     entries
-      .filter((e) => !CACHES.has(e.name) && !(prefix === "" && CARRIED.has(e.name)))
-      .map((e) => (e.isDirectory() ? listFiles(join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`])),
+      .filter((e) => !CACHES.has(e.name) && !carried.has(`${prefix}${e.name}`))
+      .map((e) => (e.isDirectory() ? listFiles(join(dir, e.name), carried, `${prefix}${e.name}/`) : [`${prefix}${e.name}`])),
   );
   return nested.flat();
+}
+
+/** The folders a run carries over: the top-level ones and those its targets declare, each checked to stay inside. */
+function carriedFolders(options: OutputOptions): ReadonlySet<string> {
+  for (const folder of options.buildFolders ?? []) {
+    const parts = folder.split("/");
+    if (folder === "" || folder.startsWith("/") || folder.includes("\\") || parts.some((p) => p === "" || p === "." || p === ".."))
+      throw new Error(`a target's build folder ${JSON.stringify(folder)} must be a relative path inside the output folder`);
+  }
+  return new Set([...CARRIED, ...(options.buildFolders ?? [])]);
 }
 
 /** Refuses the current folder, or a folder holding it: the swap would move the process's own folder away. */
@@ -64,10 +77,10 @@ interface Previous {
 }
 
 /** Reads the output folder as it is; refuses a file, or a folder holding files and no manifest of an earlier run. */
-async function previousOutput(outDir: string): Promise<Previous> {
+async function previousOutput(outDir: string, carried: ReadonlySet<string>): Promise<Previous> {
   if (!existsSync(outDir)) return { present: [], listed: undefined };
   if (!(await stat(outDir)).isDirectory()) throw new Error(`${outDir} is a file, not a folder`);
-  const present = await listFiles(outDir);
+  const present = await listFiles(outDir, carried);
   if (present.length === 0) return { present, listed: undefined };
   try {
     const manifest = JSON.parse(await readFile(join(outDir, "manifest.json"), "utf8")) as {
@@ -155,6 +168,8 @@ export interface OutputOptions {
   readonly languages?: readonly string[];
   /** Let the run remove the output of languages it does not write. */
   readonly prune?: boolean;
+  /** Build folders the run's targets declare (paths below the output folder), carried over as they are. */
+  readonly buildFolders?: readonly string[];
 }
 
 /**
@@ -242,7 +257,8 @@ export interface OutputWriter {
 /** Starts writing a run's output into `outDir`, refusing at once a folder it must not replace. */
 export async function openOutput(outDir: string, options: OutputOptions = {}): Promise<OutputWriter> {
   checkNotCurrent(outDir);
-  const previous = await previousOutput(outDir);
+  const carried = carriedFolders(options);
+  const previous = await previousOutput(outDir, carried);
   const pruned = checkLanguages(outDir, previous, options);
   const before = new Set(previous.present);
   const parent = dirname(resolve(outDir));
@@ -294,7 +310,11 @@ export async function openOutput(outDir: string, options: OutputOptions = {}): P
       try {
         checkForeign(outDir, previous, new Set(sizes.keys()));
         if (existsSync(outDir)) {
-          for (const name of CARRIED) if (existsSync(join(outDir, name))) await rename(join(outDir, name), join(staging, name));
+          for (const name of carried) {
+            if (!existsSync(join(outDir, ...name.split("/")))) continue;
+            await mkdir(dirname(join(staging, ...name.split("/"))), { recursive: true });
+            await rename(join(outDir, ...name.split("/")), join(staging, ...name.split("/")));
+          }
         }
       } catch (error) {
         await rm(staging, { recursive: true, force: true });
@@ -326,7 +346,7 @@ export async function writeOutput(outDir: string, files: readonly EmittedFile[],
   // Every path, and the folder's ownership, is checked before anything is written.
   for (const file of files) confinedPath(outDir, file.path);
   checkNotCurrent(outDir);
-  checkForeign(outDir, await previousOutput(outDir), new Set(files.map((f) => f.path)));
+  checkForeign(outDir, await previousOutput(outDir, carriedFolders(options)), new Set(files.map((f) => f.path)));
   const output = await openOutput(outDir, options);
   try {
     await output.add(files);

@@ -59,6 +59,11 @@ export interface Target {
    * The written package and the target's runtime as its registry receives them (built into `context.work`), with how
    * to look them up there and upload them; `paperoffice-sdk publish` plans and carries out the rest.
    */
+  /**
+   * Folders below the output folder that the package's own tools write (a build, an install: `java/target`), with
+   * forward slashes: a run carries them over as they are, rather than refusing a folder that holds them.
+   */
+  readonly buildFolders?: readonly string[];
   readonly publish?: (outDir: string, options: Readonly<Record<string, unknown>>, context: PublishContext) => Promise<Publication>;
   /**
    * What `publish` needs that is missing (tools on PATH, names the configuration must set, the runtime's files, where

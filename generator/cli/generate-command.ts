@@ -3,7 +3,7 @@ import { relative } from "node:path";
 import { parseArgs } from "node:util";
 import { CONFIG_FILE, type Config, loadConfig } from "../config/load.js";
 import type { GenerateOptions } from "../generate.js";
-import { allTargets, LANGUAGE_NAMES, type LanguageName, OPTIONAL_OUTPUT_NAMES, type OptionalOutput } from "../languages.js";
+import { allTargets, buildFoldersOf, LANGUAGE_NAMES, type LanguageName, OPTIONAL_OUTPUT_NAMES, type OptionalOutput } from "../languages.js";
 import { BIN } from "../names.js";
 import { openOutput } from "../output.js";
 import { compareReleases, isReleaseId, listReleases, releaseFile } from "../spec/releases.js";
@@ -191,6 +191,7 @@ export async function runGenerate(args: readonly string[]): Promise<number> {
     // Each emitter's files are written (into a folder beside the output, swapped in at the end) as soon as they are
     // made: a large description's output is never held whole.
     const output = await openOutput(out, {
+      buildFolders: await buildFoldersOf(run.options.languages ?? []),
       ...(run.options.languages && { languages: [...run.options.languages, ...(run.options.plugins ?? []).map((p) => p.name)] }),
       prune: values.prune === true,
     });

@@ -6,7 +6,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { dirname, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config/load.js";
-import { loadTarget } from "../languages.js";
+import { buildFoldersOf, loadTarget } from "../languages.js";
 import { BIN } from "../names.js";
 import { writeOutput } from "../output.js";
 import { listReleases } from "../spec/releases.js";
@@ -89,7 +89,10 @@ export async function runRelease(args: readonly string[]): Promise<number> {
     const { generate } = await import("../generate.js");
     const { ir, files } = await generate(added.file, { ...options, onStep: bar.step });
     bar.step(`writing ${out}`);
-    const written = await writeOutput(out, files, { ...(options.languages && { languages: options.languages }) });
+    const written = await writeOutput(out, files, {
+      ...(options.languages && { languages: options.languages }),
+      buildFolders: await buildFoldersOf(options.languages ?? []),
+    });
     console.log(
       `generated ${relative(process.cwd(), out) || out}: ${files.length} files (${written.written.length} written, ${written.unchanged.length} unchanged)`,
     );

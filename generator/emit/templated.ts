@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import type { IR } from "../ir/types.js";
-import type { CommentEscaper, CommentStyle, EmitKit, EmittedFile, Emitter } from "./kit.js";
+import { type CommentEscaper, type CommentStyle, type EmitKit, type EmittedFile, type Emitter, htmlCommentText } from "./kit.js";
 
 /**
  * What a language's view module hands the templates: where the files go, the comment syntax of the
@@ -11,8 +11,8 @@ export interface LanguageView {
   readonly outDir: string;
   /** The generated header's comment: a line comment's prefix (`//`, `#`, `--`) or a block comment's ends. */
   readonly comment: CommentStyle;
-  /** The language's comment escaper for the header's text (default: one line, controls written as escapes). */
-  readonly commentEscaper?: CommentEscaper;
+  /** The language's own comment escaper for the header's text: required, since no escaper is safe in every language. */
+  readonly commentEscaper: CommentEscaper;
   readonly data: object;
   /**
    * Templates rendered more than once, each time to another file with more data (for example one client template
@@ -58,7 +58,7 @@ export function templatedEmitter(templates: URL, view: (ir: IR) => LanguageView)
     kit.collect();
     const header = kit.header(ir, comment, commentEscaper);
     // Markdown has no line comment: its files carry the same header as an HTML comment.
-    const markdownHeader = kit.header(ir, { open: "<!--", close: "-->" });
+    const markdownHeader = kit.header(ir, { open: "<!--", close: "-->" }, htmlCommentText);
     return languageTemplates(templates).flatMap((file) => {
       const name = file.slice(0, -".hbs".length);
       const renders = variants[name]?.map((v) => ({ file: v.file, data: { ...data, ...v.data } })) ?? [{ file: name, data }];

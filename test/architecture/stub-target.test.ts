@@ -16,6 +16,9 @@ const root = fileURLToPath(new URL("../../", import.meta.url));
 const STUB = `// A stub target: the operations as a JSON list, under the folder its options name.
 import type { Target } from "../../generator/target.js";
 
+// A block comment of JSON-with-comments: one line, and no end of the comment inside it.
+const commentText = (text: string) => text.replace(/[\\r\\n\\u2028\\u2029]+/g, " ").replaceAll("*/", "* /");
+
 export const target: Target = {
   summary: "a JSON list of the operations",
   optionsSchema: { type: "object", additionalProperties: false, properties: { folder: { type: "string", pattern: "^[a-z]+$" } } },
@@ -27,7 +30,7 @@ export const target: Target = {
         async (ir, kit) => [
           {
             path: \`\${folder}/operations.json\`,
-            content: \`\${kit.header(ir, { open: "/*", close: "*/" })}\${JSON.stringify(ir.operations.map((o) => [o.method, o.path, o.id]), null, 2)}\\n\`,
+            content: \`\${kit.header(ir, { open: "/*", close: "*/" }, commentText)}\${JSON.stringify(ir.operations.map((o) => [o.method, o.path, o.id]), null, 2)}\\n\`,
           },
         ],
       ],

@@ -2,6 +2,7 @@
 import { execFileSync } from "node:child_process";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { htmlCommentText, plainCommentText } from "../../generator/emit/kit.js";
 import { pyComment, pyDocInline, pyDocstring, pyLiteralType, pyString } from "../../targets/python/emit/escape.js";
 import {
   tsAccess,
@@ -205,5 +206,21 @@ describe("Python escapers", () => {
         .join("\n")
         .trim();
     expect(values.map(([, doc]) => lines_(doc))).toEqual(HOSTILE.map(lines_));
+  });
+});
+
+describe("the shared comment escapers", () => {
+  it.each([
+    ["Pets -- the API", "Pets - - the API"],
+    ["a --> b", "a - -> b"],
+    ["line\nbreak\r\nand\u2028more", "line break and more"],
+    ["---", "- - -"],
+  ])("htmlCommentText(%j) is %j", (text, escaped) => {
+    expect(htmlCommentText(text)).toBe(escaped);
+    expect(htmlCommentText(text)).not.toContain("--");
+  });
+
+  it("plainCommentText keeps a comment one line and writes controls as escapes", () => {
+    expect(plainCommentText("a\nb\u0007")).toBe("a b\\u0007");
   });
 });

@@ -96,6 +96,21 @@ describe("writeOutput", () => {
     expect(await readFile(join(out, "node_modules", "x", "i.js"), "utf8")).toBe("kept");
     expect((await readdir(out)).sort()).toEqual(["a.py", "manifest.json", "node_modules"]);
   });
+
+  it("carries the build folders a target declares (a Maven build below java/), refused without the declaration", async () => {
+    const out = join(await mkdtemp(join(tmpdir(), "output-")), "out");
+    const files = [{ path: "java/pom.xml", content: "<project/>" }, manifest(["java/pom.xml"])];
+    await writeOutput(out, files);
+    await mkdir(join(out, "java", "target", "classes"), { recursive: true });
+    await writeFile(join(out, "java", "target", "classes", "Client.class"), "built");
+    await expect(writeOutput(out, files)).rejects.toThrow(/java\/target\/classes\/Client\.class were not written by the generator/);
+    await writeOutput(out, files, { buildFolders: ["java/target"] });
+    expect(await readFile(join(out, "java", "target", "classes", "Client.class"), "utf8")).toBe("built");
+    expect((await readdir(join(out, "java"))).sort()).toEqual(["pom.xml", "target"]);
+    await expect(writeOutput(out, files, { buildFolders: ["../elsewhere"] })).rejects.toThrow(
+      /build folder "\.\.\/elsewhere" must be a relative path/,
+    );
+  });
 });
 
 // A run writes each emitter's files as they are made (generateInto); the output changes only at commit.

@@ -7,7 +7,7 @@ import { BIN } from "../../../generator/names.js";
 import { tsLineComment } from "./escape.js";
 import { RUNTIME_PACKAGE } from "./runtime-package.js";
 import { type TsNames, tsNames } from "./names.js";
-import type { EmittedFile } from "../../../generator/emit/kit.js";
+import { type EmittedFile, htmlCommentText } from "../../../generator/emit/kit.js";
 import type { TsKit } from "./ts-kit.js";
 
 const TEMPLATES = new URL("../templates/", import.meta.url);
@@ -142,5 +142,5 @@ export async function emitReadme(ir: IR, kit: TsKit): Promise<readonly EmittedFi
     signing: ir.webhooks.length > 0 && ir.conventions?.webhooks !== undefined,
     operationServers: ir.operations.some((o) => o.servers !== undefined),
   });
-  return [{ path: "README.md", content: `${kit.header(ir, { open: "<!--", close: "-->" })}\n${content}` }];
+  return [{ path: "README.md", content: `${kit.header(ir, { open: "<!--", close: "-->" }, htmlCommentText)}\n${content}` }];
 }
