@@ -31,17 +31,22 @@ function to2020(node: unknown): unknown {
 
 /** The schema of the `IR` type of generator/ir/types.ts, as a 2020-12 JSON Schema object. */
 export function buildIrSchema(): Record<string, unknown> {
+  return buildTypeSchema(TYPES_PATH, "IR");
+}
+
+/** The schema of an exported type of a TypeScript module, as a 2020-12 JSON Schema object (as the IR's is made). */
+export function buildTypeSchema(path: string, type: string): Record<string, unknown> {
   const generated: Schema = createGenerator({
-    path: TYPES_PATH,
+    path,
     tsconfig: TSCONFIG_PATH,
-    type: "IR",
+    type,
     topRef: false,
     expose: "export",
     jsDoc: "extended",
     additionalProperties: false,
     sortProps: false,
     skipTypeCheck: true,
-  }).createSchema("IR");
+  }).createSchema(type);
   const { definitions, ...root } = generated;
   const moved = to2020({ ...root, $schema: DRAFT_2020_12, $defs: definitions satisfies Record<string, Definition | boolean> | undefined });
   const schema = moved as Record<string, unknown>;

@@ -9,6 +9,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LANGUAGE_NAMES } from "../../generator/languages.js";
+import { schemaValidator } from "../../generator/schema-validator.js";
+import driverContract from "./driver-contract.schema.json" with { type: "json" };
 import { generatedPythonModule } from "../../targets/python/test/package.js";
 import { installWheels } from "../../targets/python/test/wheels.js";
 import { runCase } from "./drivers/typescript.js";
@@ -144,7 +146,11 @@ describe("behaviour suite", () => {
 
   for (const [language, driver] of LANGUAGES) {
     it(`${language}: passes every scenario not listed, and fails every listed one`, async () => {
-      const results = await driver(await casesOf(language));
+      const cases = await casesOf(language);
+      const results = await driver(cases);
+      // What the driver answered follows the contract every language's driver keeps (driver-contract.schema.json).
+      const contract = schemaValidator({ schema: driverContract, options: { allErrors: true, strict: false } });
+      expect(contract({ cases, results }), JSON.stringify(contract.errors?.slice(0, 3))).toBe(true);
       const recorded = await server.recorded(language);
       const byName = new Map(results.map((r) => [r.name, r]));
       const listed = expectedFailures[language] ?? {};

@@ -146,6 +146,15 @@ export interface DriverResult {
   elapsedMs: number;
 }
 
+/**
+ * The driver contract, as driver-contract.schema.json states it for drivers in any language: the request a driver
+ * reads (its cases; a program also gets `module` and `mode`, see docs/adding-a-language.md) and the results it answers.
+ */
+export interface DriverContract {
+  readonly cases: DriverCase[];
+  readonly results: DriverResult[];
+}
+
 export const TOKEN = "svc_sk_behaviourTOKEN4f7a";
 export const SECRET = "configured-secret-9c2e";
 export const PIPELINE = "workflow";

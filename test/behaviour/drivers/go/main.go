@@ -54,7 +54,7 @@ type result struct {
 	JobID        *string  `json:"jobId"`
 	RetryAfterMs *int64   `json:"retryAfterMs"`
 	Bytes        *int64   `json:"bytes"`
-	CaughtAs     []string `json:"caughtAs"`
+	CaughtAs     []string `json:"caughtAs,omitempty"`
 	Texts        []string `json:"texts"`
 	StartedAt    int64    `json:"startedAt"`
 	ElapsedMs    float64  `json:"elapsedMs"`
