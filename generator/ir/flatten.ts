@@ -87,7 +87,7 @@ export function flattenObject(schema: Schema, named: ReadonlyMap<string, Schema>
   return {
     kind: "object",
     properties: [...flat.properties.values()].map(({ name, required, schema: s }) => ({ name, required, schema: s })),
-    additionalProperties: flat.open !== false,
+    additionalProperties: flat.open,
     ...(flat.exactlyOne.length > 0 && { exactlyOne: flat.exactlyOne }),
     ...(flat.description !== undefined && { description: flat.description }),
   };
