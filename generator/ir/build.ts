@@ -15,6 +15,7 @@ import {
   type SubscriptionFields,
   type WebhookConventions,
   type ErrorCode,
+  type FieldEncoding,
   type Header,
   type JobRole,
   type IR,
@@ -96,7 +97,9 @@ export function buildIR(loaded: LoadedDescription): IR {
       .map(([mediaType, media]) => {
         const raw = isRaw(media) ? media.schema : undefined;
         const schema = toSchema(raw, src);
-        return { mediaType, schema, encoding: mediaEncoding(mediaType, schema, raw !== undefined, named) };
+        const encoding = mediaEncoding(mediaType, schema, raw !== undefined, named);
+        const fields = encoding === "form" || encoding === "multipart" ? fieldEncodings(isRaw(media) ? media.encoding : undefined) : [];
+        return { mediaType, schema, encoding, ...(fields.length > 0 && { fields }) };
       });
 
   // An error answer's code is in the field the conventions' envelope names (`code` without conventions).
@@ -256,6 +259,26 @@ export function buildIR(loaded: LoadedDescription): IR {
     webhooks,
     ...(isRaw(document[CONVENTIONS_KEY]) && { conventions: buildConventions(document[CONVENTIONS_KEY] as Raw) }),
   };
+}
+
+/** A form or multipart body's `encoding` object as the IR's field encodings, sorted by field name. */
+function fieldEncodings(value: unknown): FieldEncoding[] {
+  if (!isRaw(value)) return [];
+  return Object.keys(value)
+    .sort()
+    .flatMap((name) => {
+      const e = value[name];
+      if (!isRaw(e)) return [];
+      return [
+        {
+          name,
+          ...(typeof e.contentType === "string" && { contentType: e.contentType }),
+          ...(typeof e.style === "string" && { style: e.style as ParameterStyle }),
+          ...(typeof e.explode === "boolean" && { explode: e.explode }),
+          ...(e.allowReserved === true && { allowReserved: true as const }),
+        },
+      ];
+    });
 }
 
 /** The words of every name that becomes an identifier, by name, in sorted order of the names. */

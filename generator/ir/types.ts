@@ -4,7 +4,7 @@
  * `npm run ir-schema` (scripts/ir-schema.ts): the JSDoc tags here (`@description`, `@pattern`, `@asType`,
  * `@minimum`, `@discriminator`, `@title`, `@id`) are schema keywords. A change of shape bumps IR_VERSION.
  */
-export const IR_VERSION = "1.8.0";
+export const IR_VERSION = "1.9.0";
 
 /** Any JSON value (defaults and examples as the description gives them). */
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
@@ -183,6 +183,21 @@ export interface MediaContent {
   readonly schema: Schema;
   /** From the media type, and from the schema for a range that does not name a format (generator/ir/media.ts). */
   readonly encoding: MediaEncoding;
+  /**
+   * How the fields of a form or multipart body are written, as the description's `encoding` says, sorted by field:
+   * a part's media type (a JSON part, an image), and for form fields the style, explode and allowReserved of a
+   * query parameter. Fields it does not name follow OpenAPI's defaults. Absent for other encodings or when none.
+   */
+  readonly fields?: readonly FieldEncoding[];
+}
+
+/** The encoding of one field of a form or multipart body (OpenAPI's Encoding object). */
+export interface FieldEncoding {
+  readonly name: string;
+  readonly contentType?: string;
+  readonly style?: ParameterStyle;
+  readonly explode?: boolean;
+  readonly allowReserved?: true;
 }
 
 export interface RequestBody {

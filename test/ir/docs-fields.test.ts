@@ -28,6 +28,7 @@ const SECTION_OF: Record<string, string> = {
   Parameter: "Operations",
   RequestBody: "Operations",
   MediaContent: "Operations",
+  FieldEncoding: "Operations",
   Response: "Operations",
   Header: "Operations",
   SecurityRequirement: "Operations",

@@ -109,3 +109,38 @@ describe("error codes come from the envelope's code field", () => {
     expect(ir.operations[0]!.responses.find((r) => r.status === "400")?.errorCodes).toEqual(["NOT_THIS"]);
   });
 });
+
+describe("a form or multipart body says how its fields are written", () => {
+  it("from the description's encoding object, sorted by field; none for JSON", async () => {
+    const ir = await irOf(`openapi: 3.1.0
+info: { title: Parts, version: 1.0.0 }
+paths:
+  /upload:
+    post:
+      operationId: upload
+      requestBody:
+        content:
+          multipart/form-data:
+            schema: { type: object, properties: { meta: { type: object }, image: { type: string, format: binary } } }
+            encoding: { meta: { contentType: application/json }, image: { contentType: "image/png, image/jpeg" } }
+          application/x-www-form-urlencoded:
+            schema: { type: object, properties: { tags: { type: array, items: { type: string } } } }
+            encoding: { tags: { style: spaceDelimited, explode: false, allowReserved: true } }
+          application/json:
+            schema: { type: object }
+      responses: { "204": { description: done } }
+`);
+    const contents = ir.operations[0]!.requestBody!.contents;
+    expect(contents.map((c) => [c.mediaType, c.fields])).toEqual([
+      ["application/json", undefined],
+      ["application/x-www-form-urlencoded", [{ name: "tags", style: "spaceDelimited", explode: false, allowReserved: true }]],
+      [
+        "multipart/form-data",
+        [
+          { name: "image", contentType: "image/png, image/jpeg" },
+          { name: "meta", contentType: "application/json" },
+        ],
+      ],
+    ]);
+  });
+});
