@@ -5,7 +5,7 @@
  */
 import { jsonBodyMediaType, requestBodyContent } from "../../../generator/emit/operation-files.js";
 import type { Operation, Parameter, Schema } from "../../../generator/ir/types.js";
-import { goComment, goDoc, goString } from "./escape.js";
+import { goComment, goDoc, goString, summaryLead } from "./escape.js";
 import type { GoTypes } from "./go-type.js";
 import { bodyKind, isBinaryResponse, operationLiteral } from "./operation-spec.js";
 import { goName, NameScope } from "./names.js";
@@ -53,7 +53,11 @@ export function operationCode(
     const t = types.expr(p.schema, `${names.params}${field}`, "string");
     const required = p.required || p.in === "path";
     const code = t.kind === "struct" || (t.kind === "scalar" && !required) ? `*${t.code}` : t.code;
-    fields.push(goDoc(field, `is the ${p.in} parameter ${goString(p.name)}${required ? " (required)" : ""}.`, p.description, "\t"));
+    fields.push(
+      goDoc(field, `is the ${p.in} parameter ${goString(p.name)}${required ? " (required)" : ""}.`, p.description, "\t", {
+        deprecated: p.deprecated || p.schema.deprecated ? "the description marks this parameter deprecated." : undefined,
+      }),
+    );
     fields.push(`\t${field} ${code}`);
     fills.push(`\treq.${LOCATION_SETTER[p.in]}(${goString(p.name)}, in.${field})`);
     planned.push({ in: p.in, name: p.name, field });
@@ -118,11 +122,15 @@ export function operationCode(
   const result = binary ? undefined : resultType(op, names.method, types);
   const args = ["ctx context.Context", ...(hasIn ? [`in *${names.params}`] : []), ...(binary ? ["w io.Writer"] : []), "opts ...CallOption"];
   const returns = binary ? "(*sdkruntime.DownloadInfo, error)" : `(*sdkruntime.Response[${result}], error)`;
-  const lead = `calls ${op.method.toUpperCase()} ${op.path}${op.deprecated ? " (deprecated)" : ""}.`;
-  const text = [op.summary, op.description].filter((s) => s !== undefined && s.trim() !== "").join(" ");
+  const route = `${op.method.toUpperCase()} ${op.path}`;
+  const summary = summaryLead(op.summary, op.method, route);
   lines.push("");
-  lines.push(goDoc(names.method, lead, text));
-  if (op.deprecated) lines.push("//\n// Deprecated: the description marks this operation deprecated.");
+  lines.push(
+    goDoc(names.method, summary ?? `calls ${route}.`, op.description, "", {
+      after: summary === undefined || summary.startsWith("calls ") ? [] : [`It calls ${route}.`],
+      deprecated: op.deprecated ? "the description marks this operation deprecated." : undefined,
+    }),
+  );
   const bodyLines: string[] = [];
   if (hasIn) bodyLines.push(`\tif in == nil {\n\t\tin = &${names.params}{}\n\t}`);
   bodyLines.push("\treq := sdkruntime.Request{}");

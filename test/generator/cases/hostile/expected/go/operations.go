@@ -20,7 +20,9 @@ type DeleteParams struct {
 	WeirdNameWithQuote *int64
 }
 
-// Delete calls GET /class/{default}. */ export const pwned = 1; /*
+// Delete calls GET /class/{default}.
+//
+// */ export const pwned = 1; /*
 func (c *Client) Delete(ctx context.Context, in *DeleteParams, opts ...CallOption) (*sdkruntime.Response[Node], error) {
 	if in == nil {
 		in = &DeleteParams{}

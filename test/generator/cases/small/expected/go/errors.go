@@ -6,5 +6,7 @@ import (
 	sdkruntime "github.com/paperoffice/sdk-runtime-go"
 )
 
-// ErrNotFound is the error code "NOT_FOUND" (HTTP 404); match it with errors.Is. Nothing there.
+// ErrNotFound is the error code "NOT_FOUND" (HTTP 404); match it with errors.Is.
+//
+// Nothing there.
 const ErrNotFound = sdkruntime.ErrorCode("NOT_FOUND")

@@ -15,11 +15,15 @@ var opGetItem = sdkruntime.Operation{ID: "getItem", Method: "GET", Path: "/items
 type GetItemParams struct {
 	// ItemID is the path parameter "item_id" (required).
 	ItemID string
-	// View is the query parameter "view". How much to return.
+	// View is the query parameter "view".
+	//
+	// How much to return.
 	View *GetItemParamsView
 }
 
-// GetItem calls GET /items/{item_id}. Read an item
+// GetItem reads an item.
+//
+// It calls GET /items/{item_id}.
 func (c *Client) GetItem(ctx context.Context, in *GetItemParams, opts ...CallOption) (*sdkruntime.Response[Item], error) {
 	if in == nil {
 		in = &GetItemParams{}
