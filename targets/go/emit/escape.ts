@@ -204,7 +204,9 @@ export function docBlocks(text: string): GoDocBlock[] {
       continue;
     }
     if (line.trim() === "") {
-      flush();
+      // A blank line between two items keeps one list: gofmt would make two lists in a row one.
+      const next = lines.slice(i + 1).find((l) => l.trim() !== "");
+      if (!(items.length > 0 && next !== undefined && LIST_ITEM.test(next))) flush();
       continue;
     }
     const heading = HEADING.exec(line);
@@ -267,6 +269,16 @@ function renderDoc(blocks: readonly GoDocBlock[], indent: string): string {
         break;
       }
       case "list":
+        // Go's parser reads indented lines next to each other, blank lines between, as one block: a list beside a
+        // code block is written as a paragraph per item, not indented.
+        if (blocks[index - 1]?.kind === "code" || blocks[index + 1]?.kind === "code") {
+          block.items.forEach((item, i) => {
+            if (i > 0) out.push(`${indent}//`);
+            const marker = item.number === undefined ? "-" : `${item.number}.`;
+            for (const line of wrapWords(`${marker} ${item.text}`, GO_DOC_WIDTH)) out.push(`${indent}// ${line}`);
+          });
+          break;
+        }
         for (const item of block.items) {
           const marker = item.number === undefined ? "  - " : ` ${item.number}. `;
           wrapWords(item.text, GO_DOC_WIDTH - 4, false).forEach((line, i) => {

@@ -104,7 +104,7 @@ export function examplesFile(
     ),
     `const exampleBaseURL = ${goString(names.env)}`,
     "",
-    "// TestMain runs the tests and examples when exampleBaseURL is set, and says why it runs none otherwise.",
+    goDoc("TestMain", "runs the tests and examples when exampleBaseURL is set, and says why it runs none otherwise.", undefined),
     "func TestMain(m *testing.M) {",
     '\tif os.Getenv(exampleBaseURL) == "" {',
     '\t\tfmt.Println("examples not run: " + exampleBaseURL + " is not set")',

@@ -46,7 +46,8 @@ describe("Go doc comments", () => {
   });
 
   it("keeps lists and code readable, as gofmt prints them", () => {
-    const text = "Rules:\n\n* first rule\n  continued\n2) second\n\n```go\n  x := 1\n    y := 2\n```\n\n# Notes\n| a | b |\n|---|---|";
+    const text =
+      "Rules:\n\n* first rule\n  continued\n\n2) second\n\nCode:\n\n```go\n  x := 1\n    y := 2\n```\n\n# Notes\n| a | b |\n|---|---|";
     expect(goDoc("T", "is a type.", text, "\t")).toBe(
       lines(
         "\t// T is a type.",
@@ -56,6 +57,8 @@ describe("Go doc comments", () => {
         "\t//   - first rule continued",
         "\t//  2. second",
         "\t//",
+        "\t// Code:",
+        "\t//",
         "\t//\tx := 1",
         "\t//\t  y := 2",
         "\t//",
@@ -64,6 +67,12 @@ describe("Go doc comments", () => {
         "\t//\t| a | b |",
         "\t//\t|---|---|",
       ),
+    );
+  });
+
+  it("writes a list beside a code block as a paragraph per item: Go's parser would read them as one block", () => {
+    expect(goDoc("T", "is a type.", "- one\n- two\n\n```\ncode\n```")).toBe(
+      lines("// T is a type.", "//", "// - one", "//", "// - two", "//", "//\tcode"),
     );
   });
 

@@ -16,7 +16,8 @@ import (
 // itself: without it, TestMain runs none.
 const exampleBaseURL = "SMALL_EXAMPLE_BASE_URL"
 
-// TestMain runs the tests and examples when exampleBaseURL is set, and says why it runs none otherwise.
+// TestMain runs the tests and examples when exampleBaseURL is set, and says why it runs none
+// otherwise.
 func TestMain(m *testing.M) {
 	if os.Getenv(exampleBaseURL) == "" {
 		fmt.Println("examples not run: " + exampleBaseURL + " is not set")
