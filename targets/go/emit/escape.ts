@@ -162,10 +162,12 @@ const HEADING = /^\s{0,3}#{1,6}\s+(.*?)(?:\s+#+)?\s*$/;
 
 /**
  * The blocks of a description read as CommonMark's common subset: paragraphs (soft line breaks joined), bullet and
- * numbered lists, fenced code blocks and tables (kept line by line), headings (as paragraphs of their text).
+ * numbered lists, fenced code blocks and tables (kept line by line), headings (as paragraphs of their text) and
+ * block quotes (as the text they quote).
  */
 export function docBlocks(text: string): GoDocBlock[] {
-  const lines = text.split(LINE_BREAKS);
+  // A block quote's text is read as the text it quotes.
+  const lines = text.split(LINE_BREAKS).map((l) => l.replace(/^ {0,3}(?:> ?)+/, ""));
   const blocks: GoDocBlock[] = [];
   let paragraph: string[] = [];
   let items: { number?: string; text: string }[] = [];

@@ -284,7 +284,7 @@ export class GoTypes {
         const constName = this.scope.claim(`${name}${goName(v, v === "" ? "Empty" : "V")}`);
         return `${goDoc(constName, `is ${goString(v)}.`, descriptions && Object.hasOwn(descriptions, v) ? descriptions[v] : undefined, "\t")}\n\t${constName} ${name} = ${goString(v)}`;
       });
-    this.out.push(`${doc}\ntype ${name} string\n\n// Values of ${name}.\nconst (\n${consts.join("\n")}\n)`);
+    this.out.push(`${doc}\ntype ${name} string\n\n${goDoc("Values", `of ${name}.`, undefined)}\nconst (\n${consts.join("\n")}\n)`);
   }
 
   /**

@@ -70,6 +70,10 @@ describe("Go doc comments", () => {
     );
   });
 
+  it("reads a block quote as the text it quotes", () => {
+    expect(goDoc("T", "is a type.", "> [!NOTE]\n> - a note")).toBe(lines("// T is a type.", "//", "// [!NOTE]", "//", "//   - a note"));
+  });
+
   it("writes a list beside a code block as a paragraph per item: Go's parser would read them as one block", () => {
     expect(goDoc("T", "is a type.", "- one\n- two\n\n```\ncode\n```")).toBe(
       lines("// T is a type.", "//", "// - one", "//", "// - two", "//", "//\tcode"),
