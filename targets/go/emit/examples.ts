@@ -85,9 +85,10 @@ export function examplesFile(
     groups.set(group, [...(groups.get(group) ?? []), entry]);
   }
   const calls = [...groups].flatMap(([group, members]) => exampleCall(group, members, types) ?? []);
-  const pkg = names.package;
+  // The package's name unless the file's imports or variables use it (a package named testing, say).
+  const pkg = ["context", "fmt", "os", "testing", "client", "res", "err", "m"].includes(names.package) ? "sdk" : names.package;
   const head = [
-    `package ${pkg}_test`,
+    `package ${names.package}_test`,
     "",
     "import (",
     ...(calls.length > 0 ? ['\t"context"'] : []),
