@@ -45,5 +45,6 @@ export const QUICK = [
   "targets/typescript/test/subscription-check.test.ts",
   "targets/python/test/py-names.test.ts",
   "targets/python/test/py-type.test.ts",
+  "targets/go/test/go-doc.test.ts",
   "targets/go/test/go-names.test.ts",
 ];

@@ -8,8 +8,8 @@ import (
 	sdkruntime "github.com/paperoffice/sdk-runtime-go"
 )
 
-// Client is the client of Document Automation Service. It embeds the runtime's client, whose methods (Submit, Start, Wait, Download,
-// Call...) it has too; each operation of the description is a method.
+// Client is the client of Document Automation Service. It embeds the runtime's client, whose methods
+// (Submit, Start, Wait, Download, Call...) it has too; each operation of the description is a method.
 type Client struct {
 	*sdkruntime.Client
 }
@@ -20,8 +20,9 @@ type Option = sdkruntime.Option
 // CallOption configures one call (sdkruntime.CallTimeout, CallHeader...).
 type CallOption = sdkruntime.CallOption
 
-// New returns a client. Without WithToken the token is read from the environment variable DOCUMENT_AUTOMATION_SERVICE_TOKEN; without
-// WithBaseURL the base URL from DOCUMENT_AUTOMATION_SERVICE_BASE_URL, else the description's first server.
+// New returns a client. Without WithToken the token is read from the environment variable
+// DOCUMENT_AUTOMATION_SERVICE_TOKEN; without WithBaseURL the base URL from
+// DOCUMENT_AUTOMATION_SERVICE_BASE_URL, else the description's first server.
 func New(opts ...Option) (*Client, error) {
 	rt, err := sdkruntime.New(ServiceModel(), opts...)
 	if err != nil {
@@ -36,7 +37,8 @@ var (
 	WithBaseURL = sdkruntime.WithBaseURL
 	// WithServerVariables gives values for the first server's URL variables.
 	WithServerVariables = sdkruntime.WithServerVariables
-	// WithToken sets the bearer token (default: the environment variable DOCUMENT_AUTOMATION_SERVICE_TOKEN).
+	// WithToken sets the bearer token (default: the environment variable
+	// DOCUMENT_AUTOMATION_SERVICE_TOKEN).
 	WithToken = sdkruntime.WithToken
 	// WithTokenSource sets a function asked for the token before every request.
 	WithTokenSource = sdkruntime.WithTokenSource

@@ -6,56 +6,108 @@ import (
 	sdkruntime "github.com/paperoffice/sdk-runtime-go"
 )
 
-// ErrCurrencyNotAvailable is the error code "CURRENCY_NOT_AVAILABLE" (HTTP 400); match it with errors.Is, as is sdkruntime.ErrBadRequest. Unsupported currency code.
+// ErrCurrencyNotAvailable is the error code "CURRENCY_NOT_AVAILABLE" (HTTP 400); match it with
+// errors.Is, as is sdkruntime.ErrBadRequest.
+//
+// Unsupported currency code.
 const ErrCurrencyNotAvailable = sdkruntime.ErrorCode("CURRENCY_NOT_AVAILABLE")
 
-// ErrInvalidCoordinates is the error code "INVALID_COORDINATES" (HTTP 400); match it with errors.Is, as is sdkruntime.ErrBadRequest. Reverse geocoding `lat` or `lng` out of range.
+// ErrInvalidCoordinates is the error code "INVALID_COORDINATES" (HTTP 400); match it with errors.Is,
+// as is sdkruntime.ErrBadRequest.
+//
+// Reverse geocoding `lat` or `lng` out of range.
 const ErrInvalidCoordinates = sdkruntime.ErrorCode("INVALID_COORDINATES")
 
-// ErrInvalidCurrencyCode is the error code "INVALID_CURRENCY_CODE" (HTTP 400); match it with errors.Is, as is sdkruntime.ErrBadRequest. Unknown currency code.
+// ErrInvalidCurrencyCode is the error code "INVALID_CURRENCY_CODE" (HTTP 400); match it with
+// errors.Is, as is sdkruntime.ErrBadRequest.
+//
+// Unknown currency code.
 const ErrInvalidCurrencyCode = sdkruntime.ErrorCode("INVALID_CURRENCY_CODE")
 
-// ErrInvalidRequest is the error code "INVALID_REQUEST" (HTTP 400); match it with errors.Is, as is sdkruntime.ErrBadRequest. Missing or invalid parameters.
+// ErrInvalidRequest is the error code "INVALID_REQUEST" (HTTP 400); match it with errors.Is, as is
+// sdkruntime.ErrBadRequest.
+//
+// Missing or invalid parameters.
 const ErrInvalidRequest = sdkruntime.ErrorCode("INVALID_REQUEST")
 
-// ErrJobConfigInvalid is the error code "JOB_CONFIG_INVALID" (HTTP 400); match it with errors.Is, as is sdkruntime.ErrBadRequest. Invalid pipeline slug (dot notation).
+// ErrJobConfigInvalid is the error code "JOB_CONFIG_INVALID" (HTTP 400); match it with errors.Is, as
+// is sdkruntime.ErrBadRequest.
+//
+// Invalid pipeline slug (dot notation).
 const ErrJobConfigInvalid = sdkruntime.ErrorCode("JOB_CONFIG_INVALID")
 
-// ErrAuthRequired is the error code "AUTH_REQUIRED" (HTTP 401); match it with errors.Is, as is sdkruntime.ErrAuthentication. No bearer token.
+// ErrAuthRequired is the error code "AUTH_REQUIRED" (HTTP 401); match it with errors.Is, as is
+// sdkruntime.ErrAuthentication.
+//
+// No bearer token.
 const ErrAuthRequired = sdkruntime.ErrorCode("AUTH_REQUIRED")
 
-// ErrBearerTokenExpired is the error code "BEARERTOKEN_EXPIRED" (HTTP 401); match it with errors.Is, as is sdkruntime.ErrAuthentication. Token expired.
+// ErrBearerTokenExpired is the error code "BEARERTOKEN_EXPIRED" (HTTP 401); match it with errors.Is,
+// as is sdkruntime.ErrAuthentication.
+//
+// Token expired.
 const ErrBearerTokenExpired = sdkruntime.ErrorCode("BEARERTOKEN_EXPIRED")
 
-// ErrInvalidToken is the error code "INVALID_TOKEN" (HTTP 401); match it with errors.Is, as is sdkruntime.ErrAuthentication. Token invalid.
+// ErrInvalidToken is the error code "INVALID_TOKEN" (HTTP 401); match it with errors.Is, as is
+// sdkruntime.ErrAuthentication.
+//
+// Token invalid.
 const ErrInvalidToken = sdkruntime.ErrorCode("INVALID_TOKEN")
 
-// ErrBudgetExhausted is the error code "BUDGET_EXHAUSTED" (HTTP 402); match it with errors.Is. Budget of a publishable key reached.
+// ErrBudgetExhausted is the error code "BUDGET_EXHAUSTED" (HTTP 402); match it with errors.Is.
+//
+// Budget of a publishable key reached.
 const ErrBudgetExhausted = sdkruntime.ErrorCode("BUDGET_EXHAUSTED")
 
-// ErrInsufficientCredits is the error code "INSUFFICIENT_CREDITS" (HTTP 402); match it with errors.Is. Not enough credits.
+// ErrInsufficientCredits is the error code "INSUFFICIENT_CREDITS" (HTTP 402); match it with errors.Is.
+//
+// Not enough credits.
 const ErrInsufficientCredits = sdkruntime.ErrorCode("INSUFFICIENT_CREDITS")
 
-// ErrForbidden is the error code "FORBIDDEN" (HTTP 403); match it with errors.Is, as is sdkruntime.ErrPermissionDenied. Action not allowed (scope, origin, licence).
+// ErrForbidden is the error code "FORBIDDEN" (HTTP 403); match it with errors.Is, as is
+// sdkruntime.ErrPermissionDenied.
+//
+// Action not allowed (scope, origin, licence).
 const ErrForbidden = sdkruntime.ErrorCode("FORBIDDEN")
 
-// ErrJobRequiresPaidTier is the error code "JOB_REQUIRES_PAID_TIER" (HTTP 403); match it with errors.Is, as is sdkruntime.ErrPermissionDenied. Free tier not allowed.
+// ErrJobRequiresPaidTier is the error code "JOB_REQUIRES_PAID_TIER" (HTTP 403); match it with
+// errors.Is, as is sdkruntime.ErrPermissionDenied.
+//
+// Free tier not allowed.
 const ErrJobRequiresPaidTier = sdkruntime.ErrorCode("JOB_REQUIRES_PAID_TIER")
 
-// ErrTierRestricted is the error code "TIER_RESTRICTED" (HTTP 403); match it with errors.Is, as is sdkruntime.ErrPermissionDenied. Product API without token.
+// ErrTierRestricted is the error code "TIER_RESTRICTED" (HTTP 403); match it with errors.Is, as is
+// sdkruntime.ErrPermissionDenied.
+//
+// Product API without token.
 const ErrTierRestricted = sdkruntime.ErrorCode("TIER_RESTRICTED")
 
-// ErrNotFoundCode is the error code "NOT_FOUND" (HTTP 404); match it with errors.Is, as is sdkruntime.ErrNotFound. Not found.
+// ErrNotFoundCode is the error code "NOT_FOUND" (HTTP 404); match it with errors.Is, as is
+// sdkruntime.ErrNotFound.
+//
+// Not found.
 const ErrNotFoundCode = sdkruntime.ErrorCode("NOT_FOUND")
 
-// ErrQueueLimitReached is the error code "QUEUE_LIMIT_REACHED" (HTTP 429); match it with errors.Is, as is sdkruntime.ErrRateLimit. Queue full.
+// ErrQueueLimitReached is the error code "QUEUE_LIMIT_REACHED" (HTTP 429); match it with errors.Is, as
+// is sdkruntime.ErrRateLimit.
+//
+// Queue full.
 const ErrQueueLimitReached = sdkruntime.ErrorCode("QUEUE_LIMIT_REACHED")
 
-// ErrRateLimitExceeded is the error code "RATE_LIMIT_EXCEEDED" (HTTP 429); match it with errors.Is, as is sdkruntime.ErrRateLimit. Too many requests; honour the `Retry-After` header.
+// ErrRateLimitExceeded is the error code "RATE_LIMIT_EXCEEDED" (HTTP 429); match it with errors.Is, as
+// is sdkruntime.ErrRateLimit.
+//
+// Too many requests; honour the `Retry-After` header.
 const ErrRateLimitExceeded = sdkruntime.ErrorCode("RATE_LIMIT_EXCEEDED")
 
-// ErrInternal is the error code "INTERNAL_ERROR" (HTTP 500); match it with errors.Is, as is sdkruntime.ErrInternalServer. Server error.
+// ErrInternal is the error code "INTERNAL_ERROR" (HTTP 500); match it with errors.Is, as is
+// sdkruntime.ErrInternalServer.
+//
+// Server error.
 const ErrInternal = sdkruntime.ErrorCode("INTERNAL_ERROR")
 
-// ErrServiceUnavailable is the error code "SERVICE_UNAVAILABLE" (HTTP 503); match it with errors.Is, as is sdkruntime.ErrInternalServer. Service unreachable.
+// ErrServiceUnavailable is the error code "SERVICE_UNAVAILABLE" (HTTP 503); match it with errors.Is,
+// as is sdkruntime.ErrInternalServer.
+//
+// Service unreachable.
 const ErrServiceUnavailable = sdkruntime.ErrorCode("SERVICE_UNAVAILABLE")

@@ -8,7 +8,12 @@ import (
 	sdkruntime "github.com/paperoffice/sdk-runtime-go"
 )
 
-// ServiceAiocrGenerateRequest is the body of a job of the pipeline "service_aiocr___generate": one of ServiceAiocrGenerateUsTaxForms. OCR and OCR-based extraction. The brand part of the slug is replaced by the neutral word `service`.
+// ServiceAiocrGenerateRequest is the body of a job of the pipeline "service_aiocr___generate": one of
+// ServiceAiocrGenerateUsTaxForms.
+//
+// OCR and OCR-based extraction.
+//
+// The brand part of the slug is replaced by the neutral word `service`.
 type ServiceAiocrGenerateRequest interface {
 	isServiceAiocrGenerateRequest()
 	formBody() (map[string]any, error)
@@ -26,7 +31,11 @@ func (v ServiceAiocrGenerateUsTaxForms) formBody() (map[string]any, error) {
 	return form, nil
 }
 
-// SubmitServiceAiocrGenerate submits a job of the pipeline "service_aiocr___generate" and waits for its result: held by the service, then polled. The body's "exactly one of" groups are checked before anything is sent; the submission is never sent twice. Decode the payload with Decode, by variant: ServiceAiocrGenerateUsTaxForms: OCRPayload.
+// SubmitServiceAiocrGenerate submits a job of the pipeline "service_aiocr___generate" and waits for
+// its result: held by the service, then polled. The body's "exactly one of" groups are checked before
+// anything is sent; the submission is never sent twice. Decode the payload with Decode, by variant:
+//
+// ServiceAiocrGenerateUsTaxForms: OCRPayload.
 func (c *Client) SubmitServiceAiocrGenerate(ctx context.Context, body ServiceAiocrGenerateRequest, opts ...CallOption) (*sdkruntime.JobResult, error) {
 	form, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 	if err != nil {
@@ -35,7 +44,8 @@ func (c *Client) SubmitServiceAiocrGenerate(ctx context.Context, body ServiceAio
 	return c.Submit(ctx, "service_aiocr___generate", form, opts...)
 }
 
-// StartServiceAiocrGenerate submits a job of the pipeline "service_aiocr___generate" without waiting for it and returns its handle; wait with the handle's Wait or the client's Wait.
+// StartServiceAiocrGenerate submits a job of the pipeline "service_aiocr___generate" without waiting
+// for it and returns its handle; wait with the handle's Wait or the client's Wait.
 func (c *Client) StartServiceAiocrGenerate(ctx context.Context, body ServiceAiocrGenerateRequest, opts ...CallOption) (*sdkruntime.JobHandle, error) {
 	form, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 	if err != nil {
@@ -44,7 +54,12 @@ func (c *Client) StartServiceAiocrGenerate(ctx context.Context, body ServiceAioc
 	return c.Start(ctx, "service_aiocr___generate", form, opts...)
 }
 
-// WorkflowRequest is the body of a job of the pipeline "workflow": one of WorkflowAccountingDatev, WorkflowInvoice, WorkflowPDFAiSplit, WorkflowDocumentAnonymizeFinalize. Workflow/IDP by `template` or `idp_collection`. Accepts only a multipart file or `pofid`; JSON `files` URL arrays are not supported.
+// WorkflowRequest is the body of a job of the pipeline "workflow": one of WorkflowAccountingDatev,
+// WorkflowInvoice, WorkflowPDFAiSplit, WorkflowDocumentAnonymizeFinalize.
+//
+// Workflow/IDP by `template` or `idp_collection`.
+//
+// Accepts only a multipart file or `pofid`; JSON `files` URL arrays are not supported.
 type WorkflowRequest interface {
 	isWorkflowRequest()
 	formBody() (map[string]any, error)
@@ -103,7 +118,12 @@ func (v WorkflowDocumentAnonymizeFinalize) formBody() (map[string]any, error) {
 	return form, nil
 }
 
-// SubmitWorkflow submits a job of the pipeline "workflow" and waits for its result: held by the service, then polled. The body's "exactly one of" groups are checked before anything is sent; the submission is never sent twice. Decode the payload with Decode, by variant: WorkflowAccountingDatev: WorkflowPayload; WorkflowInvoice: WorkflowInvoicePayload; WorkflowPDFAiSplit: WorkflowPayload; WorkflowDocumentAnonymizeFinalize: WorkflowPayload.
+// SubmitWorkflow submits a job of the pipeline "workflow" and waits for its result: held by the
+// service, then polled. The body's "exactly one of" groups are checked before anything is sent; the
+// submission is never sent twice. Decode the payload with Decode, by variant:
+//
+// WorkflowAccountingDatev: WorkflowPayload; WorkflowInvoice: WorkflowInvoicePayload;
+// WorkflowPDFAiSplit: WorkflowPayload; WorkflowDocumentAnonymizeFinalize: WorkflowPayload.
 func (c *Client) SubmitWorkflow(ctx context.Context, body WorkflowRequest, opts ...CallOption) (*sdkruntime.JobResult, error) {
 	form, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 	if err != nil {
@@ -112,7 +132,8 @@ func (c *Client) SubmitWorkflow(ctx context.Context, body WorkflowRequest, opts 
 	return c.Submit(ctx, "workflow", form, opts...)
 }
 
-// StartWorkflow submits a job of the pipeline "workflow" without waiting for it and returns its handle; wait with the handle's Wait or the client's Wait.
+// StartWorkflow submits a job of the pipeline "workflow" without waiting for it and returns its
+// handle; wait with the handle's Wait or the client's Wait.
 func (c *Client) StartWorkflow(ctx context.Context, body WorkflowRequest, opts ...CallOption) (*sdkruntime.JobHandle, error) {
 	form, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 	if err != nil {
@@ -121,7 +142,10 @@ func (c *Client) StartWorkflow(ctx context.Context, body WorkflowRequest, opts .
 	return c.Start(ctx, "workflow", form, opts...)
 }
 
-// PdfstudioUnlockWithPasswordPDFRequest is the body of a job of the pipeline "pdfstudio___unlock_with_password_pdf": one of PdfstudioUnlockWithPasswordPDFDefault. Unlock encrypted PDF.
+// PdfstudioUnlockWithPasswordPDFRequest is the body of a job of the pipeline
+// "pdfstudio___unlock_with_password_pdf": one of PdfstudioUnlockWithPasswordPDFDefault.
+//
+// Unlock encrypted PDF.
 type PdfstudioUnlockWithPasswordPDFRequest interface {
 	isPdfstudioUnlockWithPasswordPDFRequest()
 	formBody() (map[string]any, error)
@@ -139,7 +163,12 @@ func (v PdfstudioUnlockWithPasswordPDFDefault) formBody() (map[string]any, error
 	return form, nil
 }
 
-// SubmitPdfstudioUnlockWithPasswordPDF submits a job of the pipeline "pdfstudio___unlock_with_password_pdf" and waits for its result: held by the service, then polled. The body's "exactly one of" groups are checked before anything is sent; the submission is never sent twice. Decode the payload with Decode, by variant: PdfstudioUnlockWithPasswordPDFDefault: JobPayload.
+// SubmitPdfstudioUnlockWithPasswordPDF submits a job of the pipeline
+// "pdfstudio___unlock_with_password_pdf" and waits for its result: held by the service, then polled.
+// The body's "exactly one of" groups are checked before anything is sent; the submission is never sent
+// twice. Decode the payload with Decode, by variant:
+//
+// PdfstudioUnlockWithPasswordPDFDefault: JobPayload.
 func (c *Client) SubmitPdfstudioUnlockWithPasswordPDF(ctx context.Context, body PdfstudioUnlockWithPasswordPDFRequest, opts ...CallOption) (*sdkruntime.JobResult, error) {
 	form, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 	if err != nil {
@@ -148,7 +177,9 @@ func (c *Client) SubmitPdfstudioUnlockWithPasswordPDF(ctx context.Context, body 
 	return c.Submit(ctx, "pdfstudio___unlock_with_password_pdf", form, opts...)
 }
 
-// StartPdfstudioUnlockWithPasswordPDF submits a job of the pipeline "pdfstudio___unlock_with_password_pdf" without waiting for it and returns its handle; wait with the handle's Wait or the client's Wait.
+// StartPdfstudioUnlockWithPasswordPDF submits a job of the pipeline
+// "pdfstudio___unlock_with_password_pdf" without waiting for it and returns its handle; wait with the
+// handle's Wait or the client's Wait.
 func (c *Client) StartPdfstudioUnlockWithPasswordPDF(ctx context.Context, body PdfstudioUnlockWithPasswordPDFRequest, opts ...CallOption) (*sdkruntime.JobHandle, error) {
 	form, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 	if err != nil {
@@ -157,7 +188,16 @@ func (c *Client) StartPdfstudioUnlockWithPasswordPDF(ctx context.Context, body P
 	return c.Start(ctx, "pdfstudio___unlock_with_password_pdf", form, opts...)
 }
 
-// ServiceVoiceTtsRequest is the body of a job of the pipeline "service_voice___tts": one of ServiceVoiceTtsDefault. Text to speech. The voice pipeline page states that access comes only from enabled internal systems and no extra headers are needed; this conflicts with the general bearer rule and is stated here as given. In this pipeline `priority` takes the words `queue` or `stream`, not a number. Queue mode answers `status`=`queued` with a `job_id`; stream mode holds the connection until done (timeout 120 s). Error bodies carry `status`, `message`, `pipeline`, `processing_time` and no `code`.
+// ServiceVoiceTtsRequest is the body of a job of the pipeline "service_voice___tts": one of
+// ServiceVoiceTtsDefault.
+//
+// Text to speech.
+//
+// The voice pipeline page states that access comes only from enabled internal systems and no extra
+// headers are needed; this conflicts with the general bearer rule and is stated here as given. In this
+// pipeline `priority` takes the words `queue` or `stream`, not a number. Queue mode answers
+// `status`=`queued` with a `job_id`; stream mode holds the connection until done (timeout 120 s).
+// Error bodies carry `status`, `message`, `pipeline`, `processing_time` and no `code`.
 type ServiceVoiceTtsRequest interface {
 	isServiceVoiceTtsRequest()
 	formBody() (map[string]any, error)
@@ -174,7 +214,11 @@ func (v ServiceVoiceTtsDefault) formBody() (map[string]any, error) {
 	return form, nil
 }
 
-// SubmitServiceVoiceTts submits a job of the pipeline "service_voice___tts" and waits for its result: held by the service, then polled. The body's "exactly one of" groups are checked before anything is sent; the submission is never sent twice. Decode the payload with Decode, by variant: ServiceVoiceTtsDefault: VoiceResult.
+// SubmitServiceVoiceTts submits a job of the pipeline "service_voice___tts" and waits for its result:
+// held by the service, then polled. The body's "exactly one of" groups are checked before anything is
+// sent; the submission is never sent twice. Decode the payload with Decode, by variant:
+//
+// ServiceVoiceTtsDefault: VoiceResult.
 func (c *Client) SubmitServiceVoiceTts(ctx context.Context, body ServiceVoiceTtsRequest, opts ...CallOption) (*sdkruntime.JobResult, error) {
 	form, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 	if err != nil {
@@ -183,7 +227,8 @@ func (c *Client) SubmitServiceVoiceTts(ctx context.Context, body ServiceVoiceTts
 	return c.Submit(ctx, "service_voice___tts", form, opts...)
 }
 
-// StartServiceVoiceTts submits a job of the pipeline "service_voice___tts" without waiting for it and returns its handle; wait with the handle's Wait or the client's Wait.
+// StartServiceVoiceTts submits a job of the pipeline "service_voice___tts" without waiting for it and
+// returns its handle; wait with the handle's Wait or the client's Wait.
 func (c *Client) StartServiceVoiceTts(ctx context.Context, body ServiceVoiceTtsRequest, opts ...CallOption) (*sdkruntime.JobHandle, error) {
 	form, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 	if err != nil {
@@ -192,7 +237,10 @@ func (c *Client) StartServiceVoiceTts(ctx context.Context, body ServiceVoiceTtsR
 	return c.Start(ctx, "service_voice___tts", form, opts...)
 }
 
-// ServiceDataripperRedactImageRequest is the body of a job of the pipeline "service_dataripper___redact_image": one of ServiceDataripperRedactImageDefault. Canonical apply-redaction path of anonymization.
+// ServiceDataripperRedactImageRequest is the body of a job of the pipeline
+// "service_dataripper___redact_image": one of ServiceDataripperRedactImageDefault.
+//
+// Canonical apply-redaction path of anonymization.
 type ServiceDataripperRedactImageRequest interface {
 	isServiceDataripperRedactImageRequest()
 	formBody() (map[string]any, error)
@@ -209,7 +257,12 @@ func (v ServiceDataripperRedactImageDefault) formBody() (map[string]any, error) 
 	return form, nil
 }
 
-// SubmitServiceDataripperRedactImage submits a job of the pipeline "service_dataripper___redact_image" and waits for its result: held by the service, then polled. The body's "exactly one of" groups are checked before anything is sent; the submission is never sent twice. Decode the payload with Decode, by variant: ServiceDataripperRedactImageDefault: JobPayload.
+// SubmitServiceDataripperRedactImage submits a job of the pipeline "service_dataripper___redact_image"
+// and waits for its result: held by the service, then polled. The body's "exactly one of" groups are
+// checked before anything is sent; the submission is never sent twice. Decode the payload with Decode,
+// by variant:
+//
+// ServiceDataripperRedactImageDefault: JobPayload.
 func (c *Client) SubmitServiceDataripperRedactImage(ctx context.Context, body ServiceDataripperRedactImageRequest, opts ...CallOption) (*sdkruntime.JobResult, error) {
 	form, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 	if err != nil {
@@ -218,7 +271,8 @@ func (c *Client) SubmitServiceDataripperRedactImage(ctx context.Context, body Se
 	return c.Submit(ctx, "service_dataripper___redact_image", form, opts...)
 }
 
-// StartServiceDataripperRedactImage submits a job of the pipeline "service_dataripper___redact_image" without waiting for it and returns its handle; wait with the handle's Wait or the client's Wait.
+// StartServiceDataripperRedactImage submits a job of the pipeline "service_dataripper___redact_image"
+// without waiting for it and returns its handle; wait with the handle's Wait or the client's Wait.
 func (c *Client) StartServiceDataripperRedactImage(ctx context.Context, body ServiceDataripperRedactImageRequest, opts ...CallOption) (*sdkruntime.JobHandle, error) {
 	form, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 	if err != nil {

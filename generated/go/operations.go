@@ -15,16 +15,26 @@ var opGetActivityDocument = sdkruntime.Operation{ID: "getActivityDocument", Meth
 
 // GetActivityDocumentParams holds the parameters and body of GetActivityDocument.
 type GetActivityDocumentParams struct {
-	// Pofid is the query parameter "pofid". Document identifier. One of `pofid` and `documents_id` is required.
+	// Pofid is the query parameter "pofid".
+	//
+	// Document identifier. One of `pofid` and `documents_id` is required.
 	Pofid *string
-	// DocumentsID is the query parameter "documents_id". Numeric document identifier, as string or number. One of `pofid` and `documents_id` is required.
+	// DocumentsID is the query parameter "documents_id".
+	//
+	// Numeric document identifier, as string or number. One of `pofid` and `documents_id` is required.
 	DocumentsID json.RawMessage
 }
 
-// GetActivityDocument calls GET /analytics/activity-document. Activity history of one document Revisions, processing events, user actions. One of `pofid` and `documents_id` is required; a query cannot state that in OpenAPI, so both are optional here and the rule is stated in this text.
+// GetActivityDocument returns activity history of one document.
 //
-// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant or the
-// status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with errors.As.
+// Revisions, processing events, user actions. One of `pofid` and `documents_id` is required; a query
+// cannot state that in OpenAPI, so both are optional here and the rule is stated in this text.
+//
+// It calls GET /analytics/activity-document.
+//
+// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant
+// or the status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with
+// errors.As.
 func (c *Client) GetActivityDocument(ctx context.Context, in *GetActivityDocumentParams, opts ...CallOption) (*sdkruntime.Response[ActivityDocumentResponse], error) {
 	if in == nil {
 		in = &GetActivityDocumentParams{}
@@ -45,16 +55,23 @@ var opGetActivityHeatmap = sdkruntime.Operation{ID: "getActivityHeatmap", Method
 
 // GetActivityHeatmapParams holds the parameters and body of GetActivityHeatmap.
 type GetActivityHeatmapParams struct {
-	// Year is the query parameter "year". Calendar year; defaults to the current year.
+	// Year is the query parameter "year".
+	//
+	// Calendar year; defaults to the current year.
 	Year *float64
-	// WorkspaceID is the query parameter "workspace_id". Workspace to scope the read to.
+	// WorkspaceID is the query parameter "workspace_id".
+	//
+	// Workspace to scope the read to.
 	WorkspaceID *float64
 }
 
-// GetActivityHeatmap calls GET /analytics/activity-heatmap. Daily document counts of a year
+// GetActivityHeatmap returns daily document counts of a year.
 //
-// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant or the
-// status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with errors.As.
+// It calls GET /analytics/activity-heatmap.
+//
+// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant
+// or the status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with
+// errors.As.
 func (c *Client) GetActivityHeatmap(ctx context.Context, in *GetActivityHeatmapParams, opts ...CallOption) (*sdkruntime.Response[ActivityHeatmapResponse], error) {
 	if in == nil {
 		in = &GetActivityHeatmapParams{}
@@ -75,16 +92,23 @@ var opGetActivityUsers = sdkruntime.Operation{ID: "getActivityUsers", Method: "G
 
 // GetActivityUsersParams holds the parameters and body of GetActivityUsers.
 type GetActivityUsersParams struct {
-	// Period is the query parameter "period". Time window.
+	// Period is the query parameter "period".
+	//
+	// Time window.
 	Period *Period
-	// WorkspaceID is the query parameter "workspace_id". Required for sub-users; omit for account-wide scope, which is for root or administrator only.
+	// WorkspaceID is the query parameter "workspace_id".
+	//
+	// Required for sub-users; omit for account-wide scope, which is for root or administrator only.
 	WorkspaceID *float64
 }
 
-// GetActivityUsers calls GET /analytics/activity-users. Users ranked by uploads and revisions (not logins)
+// GetActivityUsers returns users ranked by uploads and revisions (not logins).
 //
-// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant or the
-// status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with errors.As.
+// It calls GET /analytics/activity-users.
+//
+// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant
+// or the status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with
+// errors.As.
 func (c *Client) GetActivityUsers(ctx context.Context, in *GetActivityUsersParams, opts ...CallOption) (*sdkruntime.Response[ActivityUsersResponse], error) {
 	if in == nil {
 		in = &GetActivityUsersParams{}
@@ -105,22 +129,35 @@ var opGetAuditCenter = sdkruntime.Operation{ID: "getAuditCenter", Method: "GET",
 
 // GetAuditCenterParams holds the parameters and body of GetAuditCenter.
 type GetAuditCenterParams struct {
-	// Limit is the query parameter "limit". Page size.
+	// Limit is the query parameter "limit".
+	//
+	// Page size.
 	Limit *float64
-	// Offset is the query parameter "offset". Number of items to skip.
+	// Offset is the query parameter "offset".
+	//
+	// Number of items to skip.
 	Offset *float64
-	// Severity is the query parameter "severity". Only findings of this severity.
+	// Severity is the query parameter "severity".
+	//
+	// Only findings of this severity.
 	Severity *Severity
-	// RequireReview is the query parameter "require_review". Only findings that require human review.
+	// RequireReview is the query parameter "require_review".
+	//
+	// Only findings that require human review.
 	RequireReview *bool
-	// WorkspaceID is the query parameter "workspace_id". Workspace to scope the read to.
+	// WorkspaceID is the query parameter "workspace_id".
+	//
+	// Workspace to scope the read to.
 	WorkspaceID *float64
 }
 
-// GetAuditCenter calls GET /analytics/audit-center. Audit findings and timeline
+// GetAuditCenter returns audit findings and timeline.
 //
-// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant or the
-// status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with errors.As.
+// It calls GET /analytics/audit-center.
+//
+// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant
+// or the status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with
+// errors.As.
 func (c *Client) GetAuditCenter(ctx context.Context, in *GetAuditCenterParams, opts ...CallOption) (*sdkruntime.Response[AuditCenterResponse], error) {
 	if in == nil {
 		in = &GetAuditCenterParams{}
@@ -144,16 +181,23 @@ var opGetCalendarDueDates = sdkruntime.Operation{ID: "getCalendarDueDates", Meth
 
 // GetCalendarDueDatesParams holds the parameters and body of GetCalendarDueDates.
 type GetCalendarDueDatesParams struct {
-	// Year is the query parameter "year". Calendar year; defaults to the current year.
+	// Year is the query parameter "year".
+	//
+	// Calendar year; defaults to the current year.
 	Year *float64
-	// ShowOverdue is the query parameter "show_overdue". Include overdue events.
+	// ShowOverdue is the query parameter "show_overdue".
+	//
+	// Include overdue events.
 	ShowOverdue *bool
 }
 
-// GetCalendarDueDates calls GET /analytics/calendar-due-dates. Due dates of a year
+// GetCalendarDueDates returns due dates of a year.
 //
-// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant or the
-// status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with errors.As.
+// It calls GET /analytics/calendar-due-dates.
+//
+// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant
+// or the status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with
+// errors.As.
 func (c *Client) GetCalendarDueDates(ctx context.Context, in *GetCalendarDueDatesParams, opts ...CallOption) (*sdkruntime.Response[CalendarDueDatesResponse], error) {
 	if in == nil {
 		in = &GetCalendarDueDatesParams{}
@@ -174,18 +218,27 @@ var opGetContactStats = sdkruntime.Operation{ID: "getContactStats", Method: "GET
 
 // GetContactStatsParams holds the parameters and body of GetContactStats.
 type GetContactStatsParams struct {
-	// Limit is the query parameter "limit". Number of contacts; should equal the contact-stats limit when the two reads are merged.
+	// Limit is the query parameter "limit".
+	//
+	// Number of contacts; should equal the contact-stats limit when the two reads are merged.
 	Limit *float64
-	// Period is the query parameter "period". Time window.
+	// Period is the query parameter "period".
+	//
+	// Time window.
 	Period *Period
-	// IncludeAddresses is the query parameter "include_addresses". Include contact addresses.
+	// IncludeAddresses is the query parameter "include_addresses".
+	//
+	// Include contact addresses.
 	IncludeAddresses *bool
 }
 
-// GetContactStats calls GET /analytics/contact-stats. Contact statistics
+// GetContactStats returns contact statistics.
 //
-// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant or the
-// status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with errors.As.
+// It calls GET /analytics/contact-stats.
+//
+// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant
+// or the status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with
+// errors.As.
 func (c *Client) GetContactStats(ctx context.Context, in *GetContactStatsParams, opts ...CallOption) (*sdkruntime.Response[ContactStatsResponse], error) {
 	if in == nil {
 		in = &GetContactStatsParams{}
@@ -207,14 +260,19 @@ var opGetContactStatsFinancial = sdkruntime.Operation{ID: "getContactStatsFinanc
 
 // GetContactStatsFinancialParams holds the parameters and body of GetContactStatsFinancial.
 type GetContactStatsFinancialParams struct {
-	// Limit is the query parameter "limit". Number of contacts; should equal the contact-stats limit when the two reads are merged.
+	// Limit is the query parameter "limit".
+	//
+	// Number of contacts; should equal the contact-stats limit when the two reads are merged.
 	Limit *float64
 }
 
-// GetContactStatsFinancial calls GET /analytics/contact-stats-financial. Financial figures per contact
+// GetContactStatsFinancial returns financial figures per contact.
 //
-// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant or the
-// status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with errors.As.
+// It calls GET /analytics/contact-stats-financial.
+//
+// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant
+// or the status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with
+// errors.As.
 func (c *Client) GetContactStatsFinancial(ctx context.Context, in *GetContactStatsFinancialParams, opts ...CallOption) (*sdkruntime.Response[ContactStatsFinancialResponse], error) {
 	if in == nil {
 		in = &GetContactStatsFinancialParams{}
@@ -234,16 +292,23 @@ var opGetDocument = sdkruntime.Operation{ID: "getDocument", Method: "GET", Path:
 
 // GetDocumentParams holds the parameters and body of GetDocument.
 type GetDocumentParams struct {
-	// Pofid is the path parameter "pofid" (required). Identifier of the document.
+	// Pofid is the path parameter "pofid" (required).
+	//
+	// Identifier of the document.
 	Pofid string
-	// ShareContext is the query parameter "share_context". JSON token for scoped access in a shared workspace.
+	// ShareContext is the query parameter "share_context".
+	//
+	// JSON token for scoped access in a shared workspace.
 	ShareContext *string
 }
 
-// GetDocument calls GET /documents/document-get/{pofid}. Read a document
+// GetDocument reads a document.
 //
-// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant or the
-// status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with errors.As.
+// It calls GET /documents/document-get/{pofid}.
+//
+// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant
+// or the status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with
+// errors.As.
 func (c *Client) GetDocument(ctx context.Context, in *GetDocumentParams, opts ...CallOption) (*sdkruntime.Response[DocumentGetResponse], error) {
 	if in == nil {
 		in = &GetDocumentParams{}
@@ -267,14 +332,23 @@ var opDownloadJobFile = sdkruntime.Operation{ID: "downloadJobFile", Method: "GET
 
 // DownloadJobFileParams holds the parameters and body of DownloadJobFile.
 type DownloadJobFileParams struct {
-	// Token is the path parameter "token" (required). The last path segment of the download URL in a result.
+	// Token is the path parameter "token" (required).
+	//
+	// The last path segment of the download URL in a result.
 	Token string
 }
 
-// DownloadJobFile calls GET /job/download/{token}. Download a result file Used only when a result contains a download URL of the form `{base_url}/job/download/<token>`. The general rule says every response is JSON; this one is the result file, whose media type is not shown.
+// DownloadJobFile downloads a result file.
 //
-// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant or the
-// status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with errors.As.
+// Used only when a result contains a download URL of the form `{base_url}/job/download/<token>`. The
+// general rule says every response is JSON; this one is the result file, whose media type is not
+// shown.
+//
+// It calls GET /job/download/{token}.
+//
+// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant
+// or the status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with
+// errors.As.
 func (c *Client) DownloadJobFile(ctx context.Context, in *DownloadJobFileParams, w io.Writer, opts ...CallOption) (*sdkruntime.DownloadInfo, error) {
 	if in == nil {
 		in = &DownloadJobFileParams{}
@@ -289,14 +363,22 @@ var opGetJob = sdkruntime.Operation{ID: "getJob", Method: "GET", Path: "/job/get
 
 // GetJobParams holds the parameters and body of GetJob.
 type GetJobParams struct {
-	// JobID is the path parameter "job_id" (required). Returned at creation.
+	// JobID is the path parameter "job_id" (required).
+	//
+	// Returned at creation.
 	JobID string
 }
 
-// GetJob calls GET /job/get/{job_id}. Poll a job Poll every 5 to 10 seconds. When `job_status` is `completed`, read the payload as `result ?? job_result`.
+// GetJob polls a job.
 //
-// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant or the
-// status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with errors.As.
+// Poll every 5 to 10 seconds. When `job_status` is `completed`, read the payload as `result ??
+// job_result`.
+//
+// It calls GET /job/get/{job_id}.
+//
+// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant
+// or the status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with
+// errors.As.
 func (c *Client) GetJob(ctx context.Context, in *GetJobParams, opts ...CallOption) (*sdkruntime.Response[JobStatusResponse], error) {
 	if in == nil {
 		in = &GetJobParams{}
@@ -320,12 +402,19 @@ type DeleteWebhookParams struct {
 	Body NotShownBody
 }
 
-// DeleteWebhook calls POST /webhooks/delete. Delete a subscription The delivery log is kept. The body shape and its media type are not shown.
+// DeleteWebhook deletes a subscription.
 //
-// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant or the
-// status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with errors.As.
-// A 5xx answer (not 503, retried) or a failure after sending is a *sdkruntime.MayHaveBeenProcessedError, wrapping the
-// answer's *sdkruntime.ServiceError when there was one; it is not sent again.
+// The delivery log is kept. The body shape and its media type are not shown.
+//
+// It calls POST /webhooks/delete.
+//
+// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant
+// or the status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with
+// errors.As.
+//
+// A 5xx answer (not 503, retried) or a failure after sending is a
+// *sdkruntime.MayHaveBeenProcessedError, wrapping the answer's *sdkruntime.ServiceError when there was
+// one; it is not sent again.
 func (c *Client) DeleteWebhook(ctx context.Context, in *DeleteWebhookParams, opts ...CallOption) (*sdkruntime.Response[NotShownSuccessResponse], error) {
 	if in == nil {
 		in = &DeleteWebhookParams{}
@@ -345,10 +434,13 @@ func (c *Client) DeleteWebhook(ctx context.Context, in *DeleteWebhookParams, opt
 // opListWebhooks describes listWebhooks to the runtime.
 var opListWebhooks = sdkruntime.Operation{ID: "listWebhooks", Method: "GET", Path: "/webhooks/list", Idempotent: Ptr(true), Security: [][]string{{"bearerAuth"}}}
 
-// ListWebhooks calls GET /webhooks/list. List the subscriptions of the account
+// ListWebhooks lists the subscriptions of the account.
 //
-// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant or the
-// status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with errors.As.
+// It calls GET /webhooks/list.
+//
+// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant
+// or the status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with
+// errors.As.
 func (c *Client) ListWebhooks(ctx context.Context, opts ...CallOption) (*sdkruntime.Response[WebhookListResponse], error) {
 	req := sdkruntime.Request{}
 	var out WebhookListResponse
@@ -368,12 +460,24 @@ type SubscribeWebhookParams struct {
 	Body *WebhookSubscriptionCreate
 }
 
-// SubscribeWebhook calls POST /webhooks/subscribe. Create a webhook subscription JSON-only endpoint. When `secret` is empty the service generates one and returns it once. Private and internal IP addresses, localhost and cloud metadata addresses are refused as `url`. The body is a new webhook subscription, marked by `x-paperoffice-webhook-subscription: create`: a client may check it against this description (events, retry policy, ranges, receiver address) before sending.
+// SubscribeWebhook creates a webhook subscription.
 //
-// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant or the
-// status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with errors.As.
-// A 5xx answer (not 503, retried) or a failure after sending is a *sdkruntime.MayHaveBeenProcessedError, wrapping the
-// answer's *sdkruntime.ServiceError when there was one; it is not sent again.
+// JSON-only endpoint. When `secret` is empty the service generates one and returns it once. Private
+// and internal IP addresses, localhost and cloud metadata addresses are refused as `url`.
+//
+// The body is a new webhook subscription, marked by `x-paperoffice-webhook-subscription: create`: a
+// client may check it against this description (events, retry policy, ranges, receiver address) before
+// sending.
+//
+// It calls POST /webhooks/subscribe.
+//
+// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant
+// or the status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with
+// errors.As.
+//
+// A 5xx answer (not 503, retried) or a failure after sending is a
+// *sdkruntime.MayHaveBeenProcessedError, wrapping the answer's *sdkruntime.ServiceError when there was
+// one; it is not sent again.
 func (c *Client) SubscribeWebhook(ctx context.Context, in *SubscribeWebhookParams, opts ...CallOption) (*sdkruntime.Response[WebhookSubscribeResponse], error) {
 	if in == nil {
 		in = &SubscribeWebhookParams{}
@@ -399,12 +503,19 @@ type TestWebhookParams struct {
 	Body NotShownBody
 }
 
-// TestWebhook calls POST /webhooks/test. Send a test event to a subscription The body shape and its media type are not shown.
+// TestWebhook sends a test event to a subscription.
 //
-// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant or the
-// status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with errors.As.
-// A 5xx answer (not 503, retried) or a failure after sending is a *sdkruntime.MayHaveBeenProcessedError, wrapping the
-// answer's *sdkruntime.ServiceError when there was one; it is not sent again.
+// The body shape and its media type are not shown.
+//
+// It calls POST /webhooks/test.
+//
+// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant
+// or the status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with
+// errors.As.
+//
+// A 5xx answer (not 503, retried) or a failure after sending is a
+// *sdkruntime.MayHaveBeenProcessedError, wrapping the answer's *sdkruntime.ServiceError when there was
+// one; it is not sent again.
 func (c *Client) TestWebhook(ctx context.Context, in *TestWebhookParams, opts ...CallOption) (*sdkruntime.Response[NotShownSuccessResponse], error) {
 	if in == nil {
 		in = &TestWebhookParams{}
@@ -430,12 +541,23 @@ type UpdateWebhookParams struct {
 	Body *WebhookSubscriptionUpdate
 }
 
-// UpdateWebhook calls POST /webhooks/update. Change a subscription Changes URL, events, headers, retry policy or active flag; can replace the secret. The identifier field, the name of the active flag, the body shape and its media type are not shown. The body changes a webhook subscription, marked by `x-paperoffice-webhook-subscription: update`: a client may check the fields it sends against this description before sending; none is required.
+// UpdateWebhook changes a subscription.
 //
-// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant or the
-// status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with errors.As.
-// A 5xx answer (not 503, retried) or a failure after sending is a *sdkruntime.MayHaveBeenProcessedError, wrapping the
-// answer's *sdkruntime.ServiceError when there was one; it is not sent again.
+// Changes URL, events, headers, retry policy or active flag; can replace the secret. The identifier
+// field, the name of the active flag, the body shape and its media type are not shown.
+//
+// The body changes a webhook subscription, marked by `x-paperoffice-webhook-subscription: update`: a
+// client may check the fields it sends against this description before sending; none is required.
+//
+// It calls POST /webhooks/update.
+//
+// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant
+// or the status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with
+// errors.As.
+//
+// A 5xx answer (not 503, retried) or a failure after sending is a
+// *sdkruntime.MayHaveBeenProcessedError, wrapping the answer's *sdkruntime.ServiceError when there was
+// one; it is not sent again.
 func (c *Client) UpdateWebhook(ctx context.Context, in *UpdateWebhookParams, opts ...CallOption) (*sdkruntime.Response[NotShownSuccessResponse], error) {
 	if in == nil {
 		in = &UpdateWebhookParams{}

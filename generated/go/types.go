@@ -8,7 +8,9 @@ import (
 	sdkruntime "github.com/paperoffice/sdk-runtime-go"
 )
 
-// ActivityDocumentResponse is the schema ActivityDocumentResponse of the description. Activity history of one document (revisions, processing events, user actions); body shape not shown.
+// ActivityDocumentResponse is the schema ActivityDocumentResponse of the description.
+//
+// Activity history of one document (revisions, processing events, user actions); body shape not shown.
 type ActivityDocumentResponse struct {
 	// Status is "status" (required).
 	Status SuccessStatus `json:"status"`
@@ -16,21 +18,32 @@ type ActivityDocumentResponse struct {
 	ProcessingTime ProcessingTime `json:"processing_time"`
 	// Billing is "_billing" (required).
 	Billing *Billing `json:"_billing"`
-	// DateBasis is "date_basis" (required). Type not shown.
+	// DateBasis is "date_basis" (required).
+	//
+	// Type not shown.
 	DateBasis json.RawMessage `json:"date_basis"`
-	// MetricBasis is "metric_basis" (required). Type not shown.
+	// MetricBasis is "metric_basis" (required).
+	//
+	// Type not shown.
 	MetricBasis json.RawMessage `json:"metric_basis"`
-	// ScopeContract is "scope_contract" (required). Type not shown.
+	// ScopeContract is "scope_contract" (required).
+	//
+	// Type not shown.
 	ScopeContract json.RawMessage `json:"scope_contract"`
-	// WorkspaceScope is "workspace_scope" (required). Type not shown.
+	// WorkspaceScope is "workspace_scope" (required).
+	//
+	// Type not shown.
 	WorkspaceScope json.RawMessage `json:"workspace_scope"`
-	// WorkspaceID is "workspace_id". Present where the read is scoped to a workspace.
+	// WorkspaceID is "workspace_id".
+	//
+	// Present where the read is scoped to a workspace.
 	WorkspaceID *string `json:"workspace_id,omitempty"`
 	// Extra holds the fields this release does not declare, kept as they were received; they are sent too.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *ActivityDocumentResponse) UnmarshalJSON(data []byte) error {
 	type plain ActivityDocumentResponse
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -56,7 +69,8 @@ type ActivityHeatmapResponseStats struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *ActivityHeatmapResponseStats) UnmarshalJSON(data []byte) error {
 	type plain ActivityHeatmapResponseStats
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -76,21 +90,35 @@ type ActivityHeatmapResponse struct {
 	ProcessingTime ProcessingTime `json:"processing_time"`
 	// Billing is "_billing" (required).
 	Billing *Billing `json:"_billing"`
-	// DateBasis is "date_basis" (required). Type not shown.
+	// DateBasis is "date_basis" (required).
+	//
+	// Type not shown.
 	DateBasis json.RawMessage `json:"date_basis"`
-	// MetricBasis is "metric_basis" (required). Type not shown.
+	// MetricBasis is "metric_basis" (required).
+	//
+	// Type not shown.
 	MetricBasis json.RawMessage `json:"metric_basis"`
-	// ScopeContract is "scope_contract" (required). Type not shown.
+	// ScopeContract is "scope_contract" (required).
+	//
+	// Type not shown.
 	ScopeContract json.RawMessage `json:"scope_contract"`
-	// WorkspaceScope is "workspace_scope" (required). Type not shown.
+	// WorkspaceScope is "workspace_scope" (required).
+	//
+	// Type not shown.
 	WorkspaceScope json.RawMessage `json:"workspace_scope"`
-	// WorkspaceID is "workspace_id". Present where the read is scoped to a workspace.
+	// WorkspaceID is "workspace_id".
+	//
+	// Present where the read is scoped to a workspace.
 	WorkspaceID *string `json:"workspace_id,omitempty"`
 	// Year is "year" (required).
 	Year float64 `json:"year"`
-	// Period is "period" (required). Type not shown.
+	// Period is "period" (required).
+	//
+	// Type not shown.
 	Period json.RawMessage `json:"period"`
-	// DailyCounts is "daily_counts" (required). Keyed by date.
+	// DailyCounts is "daily_counts" (required).
+	//
+	// Keyed by date.
 	DailyCounts map[string]int64 `json:"daily_counts"`
 	// Stats is "stats" (required).
 	Stats *ActivityHeatmapResponseStats `json:"stats"`
@@ -98,7 +126,8 @@ type ActivityHeatmapResponse struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *ActivityHeatmapResponse) UnmarshalJSON(data []byte) error {
 	type plain ActivityHeatmapResponse
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -110,7 +139,9 @@ func (v ActivityHeatmapResponse) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// ActivityUsersResponse is the schema ActivityUsersResponse of the description. Ranks users by uploads and revisions, not logins.
+// ActivityUsersResponse is the schema ActivityUsersResponse of the description.
+//
+// Ranks users by uploads and revisions, not logins.
 type ActivityUsersResponse struct {
 	// Status is "status" (required).
 	Status SuccessStatus `json:"status"`
@@ -118,27 +149,42 @@ type ActivityUsersResponse struct {
 	ProcessingTime ProcessingTime `json:"processing_time"`
 	// Billing is "_billing" (required).
 	Billing *Billing `json:"_billing"`
-	// DateBasis is "date_basis" (required). Type not shown.
+	// DateBasis is "date_basis" (required).
+	//
+	// Type not shown.
 	DateBasis json.RawMessage `json:"date_basis"`
-	// MetricBasis is "metric_basis" (required). Type not shown.
+	// MetricBasis is "metric_basis" (required).
+	//
+	// Type not shown.
 	MetricBasis json.RawMessage `json:"metric_basis"`
-	// ScopeContract is "scope_contract" (required). Type not shown.
+	// ScopeContract is "scope_contract" (required).
+	//
+	// Type not shown.
 	ScopeContract json.RawMessage `json:"scope_contract"`
-	// WorkspaceScope is "workspace_scope" (required). Type not shown.
+	// WorkspaceScope is "workspace_scope" (required).
+	//
+	// Type not shown.
 	WorkspaceScope json.RawMessage `json:"workspace_scope"`
-	// WorkspaceID is "workspace_id". Present where the read is scoped to a workspace.
+	// WorkspaceID is "workspace_id".
+	//
+	// Present where the read is scoped to a workspace.
 	WorkspaceID *string `json:"workspace_id,omitempty"`
-	// Period is "period" (required). Type not shown.
+	// Period is "period" (required).
+	//
+	// Type not shown.
 	Period json.RawMessage `json:"period"`
 	// UserCount is "user_count" (required).
 	UserCount int64 `json:"user_count"`
-	// Users is "users" (required). Item shape not shown.
+	// Users is "users" (required).
+	//
+	// Item shape not shown.
 	Users []json.RawMessage `json:"users"`
 	// Extra holds the fields this release does not declare, kept as they were received; they are sent too.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *ActivityUsersResponse) UnmarshalJSON(data []byte) error {
 	type plain ActivityUsersResponse
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -150,7 +196,9 @@ func (v ActivityUsersResponse) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// AnalyticsCommon is the schema AnalyticsCommon of the description. Fields every analytics response carries. The types of the four basis and scope fields are not shown.
+// AnalyticsCommon is the schema AnalyticsCommon of the description.
+//
+// Fields every analytics response carries. The types of the four basis and scope fields are not shown.
 type AnalyticsCommon struct {
 	// Status is "status" (required).
 	Status SuccessStatus `json:"status"`
@@ -158,21 +206,32 @@ type AnalyticsCommon struct {
 	ProcessingTime ProcessingTime `json:"processing_time"`
 	// Billing is "_billing" (required).
 	Billing *Billing `json:"_billing"`
-	// DateBasis is "date_basis" (required). Type not shown.
+	// DateBasis is "date_basis" (required).
+	//
+	// Type not shown.
 	DateBasis json.RawMessage `json:"date_basis"`
-	// MetricBasis is "metric_basis" (required). Type not shown.
+	// MetricBasis is "metric_basis" (required).
+	//
+	// Type not shown.
 	MetricBasis json.RawMessage `json:"metric_basis"`
-	// ScopeContract is "scope_contract" (required). Type not shown.
+	// ScopeContract is "scope_contract" (required).
+	//
+	// Type not shown.
 	ScopeContract json.RawMessage `json:"scope_contract"`
-	// WorkspaceScope is "workspace_scope" (required). Type not shown.
+	// WorkspaceScope is "workspace_scope" (required).
+	//
+	// Type not shown.
 	WorkspaceScope json.RawMessage `json:"workspace_scope"`
-	// WorkspaceID is "workspace_id". Present where the read is scoped to a workspace.
+	// WorkspaceID is "workspace_id".
+	//
+	// Present where the read is scoped to a workspace.
 	WorkspaceID *string `json:"workspace_id,omitempty"`
 	// Extra holds the fields this release does not declare, kept as they were received; they are sent too.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *AnalyticsCommon) UnmarshalJSON(data []byte) error {
 	type plain AnalyticsCommon
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -198,7 +257,8 @@ type AuditCenterResponseStatsSeverityBreakdown struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *AuditCenterResponseStatsSeverityBreakdown) UnmarshalJSON(data []byte) error {
 	type plain AuditCenterResponseStatsSeverityBreakdown
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -226,7 +286,8 @@ type AuditCenterResponseStats struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *AuditCenterResponseStats) UnmarshalJSON(data []byte) error {
 	type plain AuditCenterResponseStats
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -246,19 +307,33 @@ type AuditCenterResponse struct {
 	ProcessingTime ProcessingTime `json:"processing_time"`
 	// Billing is "_billing" (required).
 	Billing *Billing `json:"_billing"`
-	// DateBasis is "date_basis" (required). Type not shown.
+	// DateBasis is "date_basis" (required).
+	//
+	// Type not shown.
 	DateBasis json.RawMessage `json:"date_basis"`
-	// MetricBasis is "metric_basis" (required). Type not shown.
+	// MetricBasis is "metric_basis" (required).
+	//
+	// Type not shown.
 	MetricBasis json.RawMessage `json:"metric_basis"`
-	// ScopeContract is "scope_contract" (required). Type not shown.
+	// ScopeContract is "scope_contract" (required).
+	//
+	// Type not shown.
 	ScopeContract json.RawMessage `json:"scope_contract"`
-	// WorkspaceScope is "workspace_scope" (required). Type not shown.
+	// WorkspaceScope is "workspace_scope" (required).
+	//
+	// Type not shown.
 	WorkspaceScope json.RawMessage `json:"workspace_scope"`
-	// WorkspaceID is "workspace_id". Present where the read is scoped to a workspace.
+	// WorkspaceID is "workspace_id".
+	//
+	// Present where the read is scoped to a workspace.
 	WorkspaceID *string `json:"workspace_id,omitempty"`
-	// Findings is "findings" (required). Item shape not shown.
+	// Findings is "findings" (required).
+	//
+	// Item shape not shown.
 	Findings []json.RawMessage `json:"findings"`
-	// AuditTimeline is "audit_timeline" (required). Item shape not shown.
+	// AuditTimeline is "audit_timeline" (required).
+	//
+	// Item shape not shown.
 	AuditTimeline []json.RawMessage `json:"audit_timeline"`
 	// Limit is "limit" (required).
 	Limit float64 `json:"limit"`
@@ -266,7 +341,9 @@ type AuditCenterResponse struct {
 	Offset float64 `json:"offset"`
 	// Total is "total" (required).
 	Total float64 `json:"total"`
-	// Period is "period" (required). Type not shown.
+	// Period is "period" (required).
+	//
+	// Type not shown.
 	Period json.RawMessage `json:"period"`
 	// Stats is "stats" (required).
 	Stats *AuditCenterResponseStats `json:"stats"`
@@ -274,7 +351,8 @@ type AuditCenterResponse struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *AuditCenterResponse) UnmarshalJSON(data []byte) error {
 	type plain AuditCenterResponse
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -288,7 +366,9 @@ func (v AuditCenterResponse) MarshalJSON() ([]byte, error) {
 
 // BillingCreditsTierInfo is an object of the description.
 type BillingCreditsTierInfo struct {
-	// Tier is "tier". Whether the tier is text or an integer is not shown.
+	// Tier is "tier".
+	//
+	// Whether the tier is text or an integer is not shown.
 	Tier json.RawMessage `json:"tier,omitempty"`
 	// Name is "name".
 	Name *string `json:"name,omitempty"`
@@ -302,7 +382,8 @@ type BillingCreditsTierInfo struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *BillingCreditsTierInfo) UnmarshalJSON(data []byte) error {
 	type plain BillingCreditsTierInfo
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -336,7 +417,8 @@ type BillingCredits struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *BillingCredits) UnmarshalJSON(data []byte) error {
 	type plain BillingCredits
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -356,13 +438,16 @@ type BillingJobPricing struct {
 	Unit *string `json:"unit,omitempty"`
 	// UnitCount is "unit_count".
 	UnitCount *int64 `json:"unit_count,omitempty"`
-	// Addons is "addons". Add-on pricing; shape not shown.
+	// Addons is "addons".
+	//
+	// Add-on pricing; shape not shown.
 	Addons json.RawMessage `json:"addons,omitempty"`
 	// Extra holds the fields this release does not declare, kept as they were received; they are sent too.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *BillingJobPricing) UnmarshalJSON(data []byte) error {
 	type plain BillingJobPricing
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -386,7 +471,9 @@ type BillingJob struct {
 	DefaultCredits *int64 `json:"default_credits,omitempty"`
 	// Token is "token".
 	Token *string `json:"token,omitempty"`
-	// CreditsBilled is "credits_billed". Credits charged for this call.
+	// CreditsBilled is "credits_billed".
+	//
+	// Credits charged for this call.
 	CreditsBilled *int64 `json:"credits_billed,omitempty"`
 	// Pricing is "pricing".
 	Pricing *BillingJobPricing `json:"pricing,omitempty"`
@@ -394,7 +481,8 @@ type BillingJob struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *BillingJob) UnmarshalJSON(data []byte) error {
 	type plain BillingJob
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -408,7 +496,9 @@ func (v BillingJob) MarshalJSON() ([]byte, error) {
 
 // BillingPlan is an object of the description.
 type BillingPlan struct {
-	// Tier is "tier". Whether the tier is text or an integer is not shown.
+	// Tier is "tier".
+	//
+	// Whether the tier is text or an integer is not shown.
 	Tier json.RawMessage `json:"tier,omitempty"`
 	// Name is "name".
 	Name *string `json:"name,omitempty"`
@@ -416,7 +506,8 @@ type BillingPlan struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *BillingPlan) UnmarshalJSON(data []byte) error {
 	type plain BillingPlan
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -428,7 +519,10 @@ func (v BillingPlan) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// Billing is the schema Billing of the description. Optional billing and rate-limit accounting on responses. All values are integers unless named as text. The charged amount of a billable call is `job.credits_billed` (at least 5 credits).
+// Billing is the schema Billing of the description.
+//
+// Optional billing and rate-limit accounting on responses. All values are integers unless named as
+// text. The charged amount of a billable call is `job.credits_billed` (at least 5 credits).
 type Billing struct {
 	// Credits is "credits".
 	Credits *BillingCredits `json:"credits,omitempty"`
@@ -450,7 +544,8 @@ type Billing struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *Billing) UnmarshalJSON(data []byte) error {
 	type plain Billing
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -470,17 +565,29 @@ type CalendarDueDatesResponse struct {
 	ProcessingTime ProcessingTime `json:"processing_time"`
 	// Billing is "_billing" (required).
 	Billing *Billing `json:"_billing"`
-	// DateBasis is "date_basis" (required). Type not shown.
+	// DateBasis is "date_basis" (required).
+	//
+	// Type not shown.
 	DateBasis json.RawMessage `json:"date_basis"`
-	// MetricBasis is "metric_basis" (required). Type not shown.
+	// MetricBasis is "metric_basis" (required).
+	//
+	// Type not shown.
 	MetricBasis json.RawMessage `json:"metric_basis"`
-	// ScopeContract is "scope_contract" (required). Type not shown.
+	// ScopeContract is "scope_contract" (required).
+	//
+	// Type not shown.
 	ScopeContract json.RawMessage `json:"scope_contract"`
-	// WorkspaceScope is "workspace_scope" (required). Type not shown.
+	// WorkspaceScope is "workspace_scope" (required).
+	//
+	// Type not shown.
 	WorkspaceScope json.RawMessage `json:"workspace_scope"`
-	// WorkspaceID is "workspace_id". Present where the read is scoped to a workspace.
+	// WorkspaceID is "workspace_id".
+	//
+	// Present where the read is scoped to a workspace.
 	WorkspaceID *string `json:"workspace_id,omitempty"`
-	// Events is "events" (required). Item shape not shown.
+	// Events is "events" (required).
+	//
+	// Item shape not shown.
 	Events []json.RawMessage `json:"events"`
 	// EventCount is "event_count" (required).
 	EventCount int64 `json:"event_count"`
@@ -490,7 +597,8 @@ type CalendarDueDatesResponse struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *CalendarDueDatesResponse) UnmarshalJSON(data []byte) error {
 	type plain CalendarDueDatesResponse
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -502,7 +610,9 @@ func (v CalendarDueDatesResponse) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// ContactStatsFinancialResponseContactsItem is an object of the description. Fields beyond the three shown are not shown.
+// ContactStatsFinancialResponseContactsItem is an object of the description.
+//
+// Fields beyond the three shown are not shown.
 type ContactStatsFinancialResponseContactsItem struct {
 	// TotalAmount is "total_amount".
 	TotalAmount *float64 `json:"total_amount,omitempty"`
@@ -514,7 +624,8 @@ type ContactStatsFinancialResponseContactsItem struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *ContactStatsFinancialResponseContactsItem) UnmarshalJSON(data []byte) error {
 	type plain ContactStatsFinancialResponseContactsItem
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -534,15 +645,25 @@ type ContactStatsFinancialResponse struct {
 	ProcessingTime ProcessingTime `json:"processing_time"`
 	// Billing is "_billing" (required).
 	Billing *Billing `json:"_billing"`
-	// DateBasis is "date_basis" (required). Type not shown.
+	// DateBasis is "date_basis" (required).
+	//
+	// Type not shown.
 	DateBasis json.RawMessage `json:"date_basis"`
-	// MetricBasis is "metric_basis" (required). Type not shown.
+	// MetricBasis is "metric_basis" (required).
+	//
+	// Type not shown.
 	MetricBasis json.RawMessage `json:"metric_basis"`
-	// ScopeContract is "scope_contract" (required). Type not shown.
+	// ScopeContract is "scope_contract" (required).
+	//
+	// Type not shown.
 	ScopeContract json.RawMessage `json:"scope_contract"`
-	// WorkspaceScope is "workspace_scope" (required). Type not shown.
+	// WorkspaceScope is "workspace_scope" (required).
+	//
+	// Type not shown.
 	WorkspaceScope json.RawMessage `json:"workspace_scope"`
-	// WorkspaceID is "workspace_id". Present where the read is scoped to a workspace.
+	// WorkspaceID is "workspace_id".
+	//
+	// Present where the read is scoped to a workspace.
 	WorkspaceID *string `json:"workspace_id,omitempty"`
 	// Contacts is "contacts" (required).
 	Contacts []ContactStatsFinancialResponseContactsItem `json:"contacts"`
@@ -554,7 +675,8 @@ type ContactStatsFinancialResponse struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *ContactStatsFinancialResponse) UnmarshalJSON(data []byte) error {
 	type plain ContactStatsFinancialResponse
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -574,17 +696,29 @@ type ContactStatsResponse struct {
 	ProcessingTime ProcessingTime `json:"processing_time"`
 	// Billing is "_billing" (required).
 	Billing *Billing `json:"_billing"`
-	// DateBasis is "date_basis" (required). Type not shown.
+	// DateBasis is "date_basis" (required).
+	//
+	// Type not shown.
 	DateBasis json.RawMessage `json:"date_basis"`
-	// MetricBasis is "metric_basis" (required). Type not shown.
+	// MetricBasis is "metric_basis" (required).
+	//
+	// Type not shown.
 	MetricBasis json.RawMessage `json:"metric_basis"`
-	// ScopeContract is "scope_contract" (required). Type not shown.
+	// ScopeContract is "scope_contract" (required).
+	//
+	// Type not shown.
 	ScopeContract json.RawMessage `json:"scope_contract"`
-	// WorkspaceScope is "workspace_scope" (required). Type not shown.
+	// WorkspaceScope is "workspace_scope" (required).
+	//
+	// Type not shown.
 	WorkspaceScope json.RawMessage `json:"workspace_scope"`
-	// WorkspaceID is "workspace_id". Present where the read is scoped to a workspace.
+	// WorkspaceID is "workspace_id".
+	//
+	// Present where the read is scoped to a workspace.
 	WorkspaceID *string `json:"workspace_id,omitempty"`
-	// Contacts is "contacts" (required). Item shape not shown.
+	// Contacts is "contacts" (required).
+	//
+	// Item shape not shown.
 	Contacts []json.RawMessage `json:"contacts"`
 	// TotalContacts is "total_contacts" (required).
 	TotalContacts int64 `json:"total_contacts"`
@@ -598,7 +732,8 @@ type ContactStatsResponse struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *ContactStatsResponse) UnmarshalJSON(data []byte) error {
 	type plain ContactStatsResponse
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -621,11 +756,15 @@ const (
 
 // DocumentCommentAddedEvent is the schema DocumentCommentAddedEvent of the description.
 type DocumentCommentAddedEvent struct {
-	// EventType is "event_type" (required). One of "document.comment_added".
+	// EventType is "event_type" (required).
+	//
+	// One of "document.comment_added".
 	EventType DocumentCommentAddedEventEventType `json:"event_type"`
 	// EventID is "event_id" (required).
 	EventID EventID `json:"event_id"`
-	// Timestamp is "timestamp" (required). ISO 8601 UTC.
+	// Timestamp is "timestamp" (required).
+	//
+	// ISO 8601 UTC.
 	Timestamp string `json:"timestamp"`
 	// SubscriptionID is "subscription_id" (required).
 	SubscriptionID int64 `json:"subscription_id"`
@@ -635,7 +774,8 @@ type DocumentCommentAddedEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *DocumentCommentAddedEvent) UnmarshalJSON(data []byte) error {
 	type plain DocumentCommentAddedEvent
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -656,13 +796,19 @@ const (
 	DocumentCreatedEventEventTypeDocumentCreated DocumentCreatedEventEventType = "document.created"
 )
 
-// DocumentCreatedEvent is the schema DocumentCreatedEvent of the description. Alias of `document.uploaded`.
+// DocumentCreatedEvent is the schema DocumentCreatedEvent of the description.
+//
+// Alias of `document.uploaded`.
 type DocumentCreatedEvent struct {
-	// EventType is "event_type" (required). One of "document.created".
+	// EventType is "event_type" (required).
+	//
+	// One of "document.created".
 	EventType DocumentCreatedEventEventType `json:"event_type"`
 	// EventID is "event_id" (required).
 	EventID EventID `json:"event_id"`
-	// Timestamp is "timestamp" (required). ISO 8601 UTC.
+	// Timestamp is "timestamp" (required).
+	//
+	// ISO 8601 UTC.
 	Timestamp string `json:"timestamp"`
 	// SubscriptionID is "subscription_id" (required).
 	SubscriptionID int64 `json:"subscription_id"`
@@ -672,7 +818,8 @@ type DocumentCreatedEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *DocumentCreatedEvent) UnmarshalJSON(data []byte) error {
 	type plain DocumentCreatedEvent
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -684,7 +831,9 @@ func (v DocumentCreatedEvent) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// DocumentDeletedDataDeleteMode is a set of allowed values. `trash` (recycle bin on higher plans) or `instant` (permanent, standard plan).
+// DocumentDeletedDataDeleteMode is a set of allowed values.
+//
+// `trash` (recycle bin on higher plans) or `instant` (permanent, standard plan).
 type DocumentDeletedDataDeleteMode string
 
 // Values of DocumentDeletedDataDeleteMode.
@@ -695,15 +844,22 @@ const (
 	DocumentDeletedDataDeleteModeInstant DocumentDeletedDataDeleteMode = "instant"
 )
 
-// DocumentDeletedData is the schema DocumentDeletedData of the description. Other fields of this event's data are not shown.
+// DocumentDeletedData is the schema DocumentDeletedData of the description.
+//
+// Other fields of this event's data are not shown.
 type DocumentDeletedData struct {
-	// DeleteMode is "delete_mode". `trash` (recycle bin on higher plans) or `instant` (permanent, standard plan). One of "trash", "instant".
+	// DeleteMode is "delete_mode".
+	//
+	// `trash` (recycle bin on higher plans) or `instant` (permanent, standard plan).
+	//
+	// One of "trash", "instant".
 	DeleteMode *DocumentDeletedDataDeleteMode `json:"delete_mode,omitempty"`
 	// Extra holds the fields this release does not declare, kept as they were received; they are sent too.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *DocumentDeletedData) UnmarshalJSON(data []byte) error {
 	type plain DocumentDeletedData
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -726,11 +882,15 @@ const (
 
 // DocumentDeletedEvent is the schema DocumentDeletedEvent of the description.
 type DocumentDeletedEvent struct {
-	// EventType is "event_type" (required). One of "document.deleted".
+	// EventType is "event_type" (required).
+	//
+	// One of "document.deleted".
 	EventType DocumentDeletedEventEventType `json:"event_type"`
 	// EventID is "event_id" (required).
 	EventID EventID `json:"event_id"`
-	// Timestamp is "timestamp" (required). ISO 8601 UTC.
+	// Timestamp is "timestamp" (required).
+	//
+	// ISO 8601 UTC.
 	Timestamp string `json:"timestamp"`
 	// SubscriptionID is "subscription_id" (required).
 	SubscriptionID int64 `json:"subscription_id"`
@@ -740,7 +900,8 @@ type DocumentDeletedEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *DocumentDeletedEvent) UnmarshalJSON(data []byte) error {
 	type plain DocumentDeletedEvent
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -763,11 +924,15 @@ const (
 
 // DocumentEditedEvent is the schema DocumentEditedEvent of the description.
 type DocumentEditedEvent struct {
-	// EventType is "event_type" (required). One of "document.edited".
+	// EventType is "event_type" (required).
+	//
+	// One of "document.edited".
 	EventType DocumentEditedEventEventType `json:"event_type"`
 	// EventID is "event_id" (required).
 	EventID EventID `json:"event_id"`
-	// Timestamp is "timestamp" (required). ISO 8601 UTC.
+	// Timestamp is "timestamp" (required).
+	//
+	// ISO 8601 UTC.
 	Timestamp string `json:"timestamp"`
 	// SubscriptionID is "subscription_id" (required).
 	SubscriptionID int64 `json:"subscription_id"`
@@ -777,7 +942,8 @@ type DocumentEditedEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *DocumentEditedEvent) UnmarshalJSON(data []byte) error {
 	type plain DocumentEditedEvent
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -789,7 +955,10 @@ func (v DocumentEditedEvent) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// DocumentGetResponse is the schema DocumentGetResponse of the description. Document details (metadata, workspace, processing status, extracted fields, download references). The exact body shape is not shown.
+// DocumentGetResponse is the schema DocumentGetResponse of the description.
+//
+// Document details (metadata, workspace, processing status, extracted fields, download references).
+// The exact body shape is not shown.
 type DocumentGetResponse struct {
 	// Status is "status" (required).
 	Status SuccessStatus `json:"status"`
@@ -801,7 +970,8 @@ type DocumentGetResponse struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *DocumentGetResponse) UnmarshalJSON(data []byte) error {
 	type plain DocumentGetResponse
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -824,11 +994,15 @@ const (
 
 // DocumentLegalHoldPlacedEvent is the schema DocumentLegalHoldPlacedEvent of the description.
 type DocumentLegalHoldPlacedEvent struct {
-	// EventType is "event_type" (required). One of "document.legal_hold_placed".
+	// EventType is "event_type" (required).
+	//
+	// One of "document.legal_hold_placed".
 	EventType DocumentLegalHoldPlacedEventEventType `json:"event_type"`
 	// EventID is "event_id" (required).
 	EventID EventID `json:"event_id"`
-	// Timestamp is "timestamp" (required). ISO 8601 UTC.
+	// Timestamp is "timestamp" (required).
+	//
+	// ISO 8601 UTC.
 	Timestamp string `json:"timestamp"`
 	// SubscriptionID is "subscription_id" (required).
 	SubscriptionID int64 `json:"subscription_id"`
@@ -838,7 +1012,8 @@ type DocumentLegalHoldPlacedEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *DocumentLegalHoldPlacedEvent) UnmarshalJSON(data []byte) error {
 	type plain DocumentLegalHoldPlacedEvent
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -861,11 +1036,15 @@ const (
 
 // DocumentLegalHoldReleasedEvent is the schema DocumentLegalHoldReleasedEvent of the description.
 type DocumentLegalHoldReleasedEvent struct {
-	// EventType is "event_type" (required). One of "document.legal_hold_released".
+	// EventType is "event_type" (required).
+	//
+	// One of "document.legal_hold_released".
 	EventType DocumentLegalHoldReleasedEventEventType `json:"event_type"`
 	// EventID is "event_id" (required).
 	EventID EventID `json:"event_id"`
-	// Timestamp is "timestamp" (required). ISO 8601 UTC.
+	// Timestamp is "timestamp" (required).
+	//
+	// ISO 8601 UTC.
 	Timestamp string `json:"timestamp"`
 	// SubscriptionID is "subscription_id" (required).
 	SubscriptionID int64 `json:"subscription_id"`
@@ -875,7 +1054,8 @@ type DocumentLegalHoldReleasedEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *DocumentLegalHoldReleasedEvent) UnmarshalJSON(data []byte) error {
 	type plain DocumentLegalHoldReleasedEvent
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -898,11 +1078,15 @@ const (
 
 // DocumentLifecycleChangedEvent is the schema DocumentLifecycleChangedEvent of the description.
 type DocumentLifecycleChangedEvent struct {
-	// EventType is "event_type" (required). One of "document.lifecycle_changed".
+	// EventType is "event_type" (required).
+	//
+	// One of "document.lifecycle_changed".
 	EventType DocumentLifecycleChangedEventEventType `json:"event_type"`
 	// EventID is "event_id" (required).
 	EventID EventID `json:"event_id"`
-	// Timestamp is "timestamp" (required). ISO 8601 UTC.
+	// Timestamp is "timestamp" (required).
+	//
+	// ISO 8601 UTC.
 	Timestamp string `json:"timestamp"`
 	// SubscriptionID is "subscription_id" (required).
 	SubscriptionID int64 `json:"subscription_id"`
@@ -912,7 +1096,8 @@ type DocumentLifecycleChangedEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *DocumentLifecycleChangedEvent) UnmarshalJSON(data []byte) error {
 	type plain DocumentLifecycleChangedEvent
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -935,11 +1120,15 @@ const (
 
 // DocumentMovedEvent is the schema DocumentMovedEvent of the description.
 type DocumentMovedEvent struct {
-	// EventType is "event_type" (required). One of "document.moved".
+	// EventType is "event_type" (required).
+	//
+	// One of "document.moved".
 	EventType DocumentMovedEventEventType `json:"event_type"`
 	// EventID is "event_id" (required).
 	EventID EventID `json:"event_id"`
-	// Timestamp is "timestamp" (required). ISO 8601 UTC.
+	// Timestamp is "timestamp" (required).
+	//
+	// ISO 8601 UTC.
 	Timestamp string `json:"timestamp"`
 	// SubscriptionID is "subscription_id" (required).
 	SubscriptionID int64 `json:"subscription_id"`
@@ -949,7 +1138,8 @@ type DocumentMovedEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *DocumentMovedEvent) UnmarshalJSON(data []byte) error {
 	type plain DocumentMovedEvent
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -972,11 +1162,15 @@ const (
 
 // DocumentNoteAddedEvent is the schema DocumentNoteAddedEvent of the description.
 type DocumentNoteAddedEvent struct {
-	// EventType is "event_type" (required). One of "document.note_added".
+	// EventType is "event_type" (required).
+	//
+	// One of "document.note_added".
 	EventType DocumentNoteAddedEventEventType `json:"event_type"`
 	// EventID is "event_id" (required).
 	EventID EventID `json:"event_id"`
-	// Timestamp is "timestamp" (required). ISO 8601 UTC.
+	// Timestamp is "timestamp" (required).
+	//
+	// ISO 8601 UTC.
 	Timestamp string `json:"timestamp"`
 	// SubscriptionID is "subscription_id" (required).
 	SubscriptionID int64 `json:"subscription_id"`
@@ -986,7 +1180,8 @@ type DocumentNoteAddedEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *DocumentNoteAddedEvent) UnmarshalJSON(data []byte) error {
 	type plain DocumentNoteAddedEvent
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -1010,7 +1205,8 @@ type DocumentProcessedDataProcessingResult struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *DocumentProcessedDataProcessingResult) UnmarshalJSON(data []byte) error {
 	type plain DocumentProcessedDataProcessingResult
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -1040,7 +1236,8 @@ type DocumentProcessedData struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *DocumentProcessedData) UnmarshalJSON(data []byte) error {
 	type plain DocumentProcessedData
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -1063,11 +1260,15 @@ const (
 
 // DocumentProcessedEvent is the schema DocumentProcessedEvent of the description.
 type DocumentProcessedEvent struct {
-	// EventType is "event_type" (required). One of "document.processed".
+	// EventType is "event_type" (required).
+	//
+	// One of "document.processed".
 	EventType DocumentProcessedEventEventType `json:"event_type"`
 	// EventID is "event_id" (required).
 	EventID EventID `json:"event_id"`
-	// Timestamp is "timestamp" (required). ISO 8601 UTC.
+	// Timestamp is "timestamp" (required).
+	//
+	// ISO 8601 UTC.
 	Timestamp string `json:"timestamp"`
 	// SubscriptionID is "subscription_id" (required).
 	SubscriptionID int64 `json:"subscription_id"`
@@ -1077,7 +1278,8 @@ type DocumentProcessedEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *DocumentProcessedEvent) UnmarshalJSON(data []byte) error {
 	type plain DocumentProcessedEvent
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -1100,11 +1302,15 @@ const (
 
 // DocumentRestoredEvent is the schema DocumentRestoredEvent of the description.
 type DocumentRestoredEvent struct {
-	// EventType is "event_type" (required). One of "document.restored".
+	// EventType is "event_type" (required).
+	//
+	// One of "document.restored".
 	EventType DocumentRestoredEventEventType `json:"event_type"`
 	// EventID is "event_id" (required).
 	EventID EventID `json:"event_id"`
-	// Timestamp is "timestamp" (required). ISO 8601 UTC.
+	// Timestamp is "timestamp" (required).
+	//
+	// ISO 8601 UTC.
 	Timestamp string `json:"timestamp"`
 	// SubscriptionID is "subscription_id" (required).
 	SubscriptionID int64 `json:"subscription_id"`
@@ -1114,7 +1320,8 @@ type DocumentRestoredEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *DocumentRestoredEvent) UnmarshalJSON(data []byte) error {
 	type plain DocumentRestoredEvent
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -1137,11 +1344,15 @@ const (
 
 // DocumentTagAddedEvent is the schema DocumentTagAddedEvent of the description.
 type DocumentTagAddedEvent struct {
-	// EventType is "event_type" (required). One of "document.tag_added".
+	// EventType is "event_type" (required).
+	//
+	// One of "document.tag_added".
 	EventType DocumentTagAddedEventEventType `json:"event_type"`
 	// EventID is "event_id" (required).
 	EventID EventID `json:"event_id"`
-	// Timestamp is "timestamp" (required). ISO 8601 UTC.
+	// Timestamp is "timestamp" (required).
+	//
+	// ISO 8601 UTC.
 	Timestamp string `json:"timestamp"`
 	// SubscriptionID is "subscription_id" (required).
 	SubscriptionID int64 `json:"subscription_id"`
@@ -1151,7 +1362,8 @@ type DocumentTagAddedEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *DocumentTagAddedEvent) UnmarshalJSON(data []byte) error {
 	type plain DocumentTagAddedEvent
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -1174,11 +1386,15 @@ const (
 
 // DocumentUploadedEvent is the schema DocumentUploadedEvent of the description.
 type DocumentUploadedEvent struct {
-	// EventType is "event_type" (required). One of "document.uploaded".
+	// EventType is "event_type" (required).
+	//
+	// One of "document.uploaded".
 	EventType DocumentUploadedEventEventType `json:"event_type"`
 	// EventID is "event_id" (required).
 	EventID EventID `json:"event_id"`
-	// Timestamp is "timestamp" (required). ISO 8601 UTC.
+	// Timestamp is "timestamp" (required).
+	//
+	// ISO 8601 UTC.
 	Timestamp string `json:"timestamp"`
 	// SubscriptionID is "subscription_id" (required).
 	SubscriptionID int64 `json:"subscription_id"`
@@ -1188,7 +1404,8 @@ type DocumentUploadedEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *DocumentUploadedEvent) UnmarshalJSON(data []byte) error {
 	type plain DocumentUploadedEvent
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -1211,11 +1428,15 @@ const (
 
 // DocumentVersionCreatedEvent is the schema DocumentVersionCreatedEvent of the description.
 type DocumentVersionCreatedEvent struct {
-	// EventType is "event_type" (required). One of "document.version_created".
+	// EventType is "event_type" (required).
+	//
+	// One of "document.version_created".
 	EventType DocumentVersionCreatedEventEventType `json:"event_type"`
 	// EventID is "event_id" (required).
 	EventID EventID `json:"event_id"`
-	// Timestamp is "timestamp" (required). ISO 8601 UTC.
+	// Timestamp is "timestamp" (required).
+	//
+	// ISO 8601 UTC.
 	Timestamp string `json:"timestamp"`
 	// SubscriptionID is "subscription_id" (required).
 	SubscriptionID int64 `json:"subscription_id"`
@@ -1225,7 +1446,8 @@ type DocumentVersionCreatedEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *DocumentVersionCreatedEvent) UnmarshalJSON(data []byte) error {
 	type plain DocumentVersionCreatedEvent
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -1237,46 +1459,85 @@ func (v DocumentVersionCreatedEvent) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// ErrorCode is the schema ErrorCode of the description. Every stable error code of the service, each with its HTTP status in `x-http-status`. Error codes of sections whose endpoints are not shown are not shown either.
+// ErrorCode is the schema ErrorCode of the description.
+//
+// Every stable error code of the service, each with its HTTP status in `x-http-status`. Error codes of
+// sections whose endpoints are not shown are not shown either.
 type ErrorCode string
 
 // Values of ErrorCode.
 const (
-	// ErrorCodeInvalidRequest is "INVALID_REQUEST". Missing or invalid parameters.
+	// ErrorCodeInvalidRequest is "INVALID_REQUEST".
+	//
+	// Missing or invalid parameters.
 	ErrorCodeInvalidRequest ErrorCode = "INVALID_REQUEST"
-	// ErrorCodeJobConfigInvalid is "JOB_CONFIG_INVALID". Invalid pipeline slug (dot notation).
+	// ErrorCodeJobConfigInvalid is "JOB_CONFIG_INVALID".
+	//
+	// Invalid pipeline slug (dot notation).
 	ErrorCodeJobConfigInvalid ErrorCode = "JOB_CONFIG_INVALID"
-	// ErrorCodeInvalidCurrencyCode is "INVALID_CURRENCY_CODE". Unknown currency code.
+	// ErrorCodeInvalidCurrencyCode is "INVALID_CURRENCY_CODE".
+	//
+	// Unknown currency code.
 	ErrorCodeInvalidCurrencyCode ErrorCode = "INVALID_CURRENCY_CODE"
-	// ErrorCodeCurrencyNotAvailable is "CURRENCY_NOT_AVAILABLE". Unsupported currency code.
+	// ErrorCodeCurrencyNotAvailable is "CURRENCY_NOT_AVAILABLE".
+	//
+	// Unsupported currency code.
 	ErrorCodeCurrencyNotAvailable ErrorCode = "CURRENCY_NOT_AVAILABLE"
-	// ErrorCodeInvalidCoordinates is "INVALID_COORDINATES". Reverse geocoding `lat` or `lng` out of range.
+	// ErrorCodeInvalidCoordinates is "INVALID_COORDINATES".
+	//
+	// Reverse geocoding `lat` or `lng` out of range.
 	ErrorCodeInvalidCoordinates ErrorCode = "INVALID_COORDINATES"
-	// ErrorCodeAuthRequired is "AUTH_REQUIRED". No bearer token.
+	// ErrorCodeAuthRequired is "AUTH_REQUIRED".
+	//
+	// No bearer token.
 	ErrorCodeAuthRequired ErrorCode = "AUTH_REQUIRED"
-	// ErrorCodeInvalidToken is "INVALID_TOKEN". Token invalid.
+	// ErrorCodeInvalidToken is "INVALID_TOKEN".
+	//
+	// Token invalid.
 	ErrorCodeInvalidToken ErrorCode = "INVALID_TOKEN"
-	// ErrorCodeBearertokenExpired is "BEARERTOKEN_EXPIRED". Token expired.
+	// ErrorCodeBearertokenExpired is "BEARERTOKEN_EXPIRED".
+	//
+	// Token expired.
 	ErrorCodeBearertokenExpired ErrorCode = "BEARERTOKEN_EXPIRED"
-	// ErrorCodeInsufficientCredits is "INSUFFICIENT_CREDITS". Not enough credits.
+	// ErrorCodeInsufficientCredits is "INSUFFICIENT_CREDITS".
+	//
+	// Not enough credits.
 	ErrorCodeInsufficientCredits ErrorCode = "INSUFFICIENT_CREDITS"
-	// ErrorCodeBudgetExhausted is "BUDGET_EXHAUSTED". Budget of a publishable key reached.
+	// ErrorCodeBudgetExhausted is "BUDGET_EXHAUSTED".
+	//
+	// Budget of a publishable key reached.
 	ErrorCodeBudgetExhausted ErrorCode = "BUDGET_EXHAUSTED"
-	// ErrorCodeForbidden is "FORBIDDEN". Action not allowed (scope, origin, licence).
+	// ErrorCodeForbidden is "FORBIDDEN".
+	//
+	// Action not allowed (scope, origin, licence).
 	ErrorCodeForbidden ErrorCode = "FORBIDDEN"
-	// ErrorCodeTierRestricted is "TIER_RESTRICTED". Product API without token.
+	// ErrorCodeTierRestricted is "TIER_RESTRICTED".
+	//
+	// Product API without token.
 	ErrorCodeTierRestricted ErrorCode = "TIER_RESTRICTED"
-	// ErrorCodeJobRequiresPaidTier is "JOB_REQUIRES_PAID_TIER". Free tier not allowed.
+	// ErrorCodeJobRequiresPaidTier is "JOB_REQUIRES_PAID_TIER".
+	//
+	// Free tier not allowed.
 	ErrorCodeJobRequiresPaidTier ErrorCode = "JOB_REQUIRES_PAID_TIER"
-	// ErrorCodeNotFound is "NOT_FOUND". Not found.
+	// ErrorCodeNotFound is "NOT_FOUND".
+	//
+	// Not found.
 	ErrorCodeNotFound ErrorCode = "NOT_FOUND"
-	// ErrorCodeRateLimitExceeded is "RATE_LIMIT_EXCEEDED". Too many requests; honour the `Retry-After` header.
+	// ErrorCodeRateLimitExceeded is "RATE_LIMIT_EXCEEDED".
+	//
+	// Too many requests; honour the `Retry-After` header.
 	ErrorCodeRateLimitExceeded ErrorCode = "RATE_LIMIT_EXCEEDED"
-	// ErrorCodeQueueLimitReached is "QUEUE_LIMIT_REACHED". Queue full.
+	// ErrorCodeQueueLimitReached is "QUEUE_LIMIT_REACHED".
+	//
+	// Queue full.
 	ErrorCodeQueueLimitReached ErrorCode = "QUEUE_LIMIT_REACHED"
-	// ErrorCodeInternalError is "INTERNAL_ERROR". Server error.
+	// ErrorCodeInternalError is "INTERNAL_ERROR".
+	//
+	// Server error.
 	ErrorCodeInternalError ErrorCode = "INTERNAL_ERROR"
-	// ErrorCodeServiceUnavailable is "SERVICE_UNAVAILABLE". Service unreachable.
+	// ErrorCodeServiceUnavailable is "SERVICE_UNAVAILABLE".
+	//
+	// Service unreachable.
 	ErrorCodeServiceUnavailable ErrorCode = "SERVICE_UNAVAILABLE"
 )
 
@@ -1289,13 +1550,21 @@ const (
 	ErrorResponseStatusError ErrorResponseStatus = "error"
 )
 
-// ErrorResponse is the schema ErrorResponse of the description. Error body. Clients read `code`, not the localised `message`.
+// ErrorResponse is the schema ErrorResponse of the description.
+//
+// Error body. Clients read `code`, not the localised `message`.
 type ErrorResponse struct {
-	// Status is "status" (required). One of "error".
+	// Status is "status" (required).
+	//
+	// One of "error".
 	Status ErrorResponseStatus `json:"status"`
-	// Code is "code" (required). Stable error code.
+	// Code is "code" (required).
+	//
+	// Stable error code.
 	Code string `json:"code"`
-	// Message is "message" (required). Localised human text.
+	// Message is "message" (required).
+	//
+	// Localised human text.
 	Message string `json:"message"`
 	// ProcessingTime is "processing_time" (required).
 	ProcessingTime ProcessingTime `json:"processing_time"`
@@ -1303,7 +1572,8 @@ type ErrorResponse struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *ErrorResponse) UnmarshalJSON(data []byte) error {
 	type plain ErrorResponse
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -1315,7 +1585,9 @@ func (v ErrorResponse) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// EventID is the schema EventId of the description. Unique 128-bit identifier (32 hex characters); idempotency key.
+// EventID is the schema EventId of the description.
+//
+// Unique 128-bit identifier (32 hex characters); idempotency key.
 type EventID = string
 
 // ForbiddenErrorStatus is a set of allowed values.
@@ -1338,11 +1610,17 @@ const (
 
 // ForbiddenError is the schema ForbiddenError of the description.
 type ForbiddenError struct {
-	// Status is "status" (required). One of "error".
+	// Status is "status" (required).
+	//
+	// One of "error".
 	Status ForbiddenErrorStatus `json:"status"`
-	// Code is "code" (required). One of "FORBIDDEN".
+	// Code is "code" (required).
+	//
+	// One of "FORBIDDEN".
 	Code ForbiddenErrorCode `json:"code"`
-	// Message is "message" (required). Localised human text.
+	// Message is "message" (required).
+	//
+	// Localised human text.
 	Message string `json:"message"`
 	// ProcessingTime is "processing_time" (required).
 	ProcessingTime ProcessingTime `json:"processing_time"`
@@ -1350,7 +1628,8 @@ type ForbiddenError struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *ForbiddenError) UnmarshalJSON(data []byte) error {
 	type plain ForbiddenError
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -1362,7 +1641,9 @@ func (v ForbiddenError) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// IdpFields is the schema IdpFields of the description. JSON array of extra fields; default empty. The item shape is not shown.
+// IdpFields is the schema IdpFields of the description.
+//
+// JSON array of extra fields; default empty. The item shape is not shown.
 type IdpFields = string
 
 // InternalServerErrorStatus is a set of allowed values.
@@ -1385,11 +1666,17 @@ const (
 
 // InternalServerError is the schema InternalServerError of the description.
 type InternalServerError struct {
-	// Status is "status" (required). One of "error".
+	// Status is "status" (required).
+	//
+	// One of "error".
 	Status InternalServerErrorStatus `json:"status"`
-	// Code is "code" (required). One of "INTERNAL_ERROR".
+	// Code is "code" (required).
+	//
+	// One of "INTERNAL_ERROR".
 	Code InternalServerErrorCode `json:"code"`
-	// Message is "message" (required). Localised human text.
+	// Message is "message" (required).
+	//
+	// Localised human text.
 	Message string `json:"message"`
 	// ProcessingTime is "processing_time" (required).
 	ProcessingTime ProcessingTime `json:"processing_time"`
@@ -1397,7 +1684,8 @@ type InternalServerError struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *InternalServerError) UnmarshalJSON(data []byte) error {
 	type plain InternalServerError
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -1429,11 +1717,17 @@ const (
 
 // InvalidRequestError is the schema InvalidRequestError of the description.
 type InvalidRequestError struct {
-	// Status is "status" (required). One of "error".
+	// Status is "status" (required).
+	//
+	// One of "error".
 	Status InvalidRequestErrorStatus `json:"status"`
-	// Code is "code" (required). One of "INVALID_REQUEST".
+	// Code is "code" (required).
+	//
+	// One of "INVALID_REQUEST".
 	Code InvalidRequestErrorCode `json:"code"`
-	// Message is "message" (required). Localised human text.
+	// Message is "message" (required).
+	//
+	// Localised human text.
 	Message string `json:"message"`
 	// ProcessingTime is "processing_time" (required).
 	ProcessingTime ProcessingTime `json:"processing_time"`
@@ -1441,7 +1735,8 @@ type InvalidRequestError struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *InvalidRequestError) UnmarshalJSON(data []byte) error {
 	type plain InvalidRequestError
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -1453,7 +1748,9 @@ func (v InvalidRequestError) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// InvoicePages is the schema InvoicePages of the description. Extracted invoice fields; only `_supplier_name` and `_total_amount` are shown, their types are not.
+// InvoicePages is the schema InvoicePages of the description.
+//
+// Extracted invoice fields; only `_supplier_name` and `_total_amount` are shown, their types are not.
 type InvoicePages struct {
 	// SupplierName is "_supplier_name".
 	SupplierName json.RawMessage `json:"_supplier_name,omitempty"`
@@ -1463,7 +1760,8 @@ type InvoicePages struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *InvoicePages) UnmarshalJSON(data []byte) error {
 	type plain InvoicePages
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -1475,7 +1773,10 @@ func (v InvoicePages) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// JobAcceptedResponse is the schema JobAcceptedResponse of the description. Answer to `client_wait=false` or `async_only=true`: the `job_id` immediately and the `poll_url`. Translation also sets `async`=true.
+// JobAcceptedResponse is the schema JobAcceptedResponse of the description.
+//
+// Answer to `client_wait=false` or `async_only=true`: the `job_id` immediately and the `poll_url`.
+// Translation also sets `async`=true.
 type JobAcceptedResponse struct {
 	// Status is "status" (required).
 	Status SuccessStatus `json:"status"`
@@ -1495,7 +1796,8 @@ type JobAcceptedResponse struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *JobAcceptedResponse) UnmarshalJSON(data []byte) error {
 	type plain JobAcceptedResponse
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -1507,7 +1809,10 @@ func (v JobAcceptedResponse) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// JobAddRequest is the schema JobAddRequest of the description. The body of a job submission; which member applies is chosen by the pipeline and a body field (see `x-paperoffice-variants`).
+// JobAddRequest is the schema JobAddRequest of the description.
+//
+// The body of a job submission; which member applies is chosen by the pipeline and a body field (see
+// `x-paperoffice-variants`).
 type JobAddRequest = json.RawMessage
 
 // JobBadRequestErrorStatus is a set of allowed values.
@@ -1532,11 +1837,17 @@ const (
 
 // JobBadRequestError is the schema JobBadRequestError of the description.
 type JobBadRequestError struct {
-	// Status is "status" (required). One of "error".
+	// Status is "status" (required).
+	//
+	// One of "error".
 	Status JobBadRequestErrorStatus `json:"status"`
-	// Code is "code" (required). One of "INVALID_REQUEST", "JOB_CONFIG_INVALID".
+	// Code is "code" (required).
+	//
+	// One of "INVALID_REQUEST", "JOB_CONFIG_INVALID".
 	Code JobBadRequestErrorCode `json:"code"`
-	// Message is "message" (required). Localised human text.
+	// Message is "message" (required).
+	//
+	// Localised human text.
 	Message string `json:"message"`
 	// ProcessingTime is "processing_time" (required).
 	ProcessingTime ProcessingTime `json:"processing_time"`
@@ -1544,7 +1855,8 @@ type JobBadRequestError struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *JobBadRequestError) UnmarshalJSON(data []byte) error {
 	type plain JobBadRequestError
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -1567,11 +1879,15 @@ const (
 
 // JobCompletedEvent is the schema JobCompletedEvent of the description.
 type JobCompletedEvent struct {
-	// EventType is "event_type" (required). One of "job.completed".
+	// EventType is "event_type" (required).
+	//
+	// One of "job.completed".
 	EventType JobCompletedEventEventType `json:"event_type"`
 	// EventID is "event_id" (required).
 	EventID EventID `json:"event_id"`
-	// Timestamp is "timestamp" (required). ISO 8601 UTC.
+	// Timestamp is "timestamp" (required).
+	//
+	// ISO 8601 UTC.
 	Timestamp string `json:"timestamp"`
 	// SubscriptionID is "subscription_id" (required).
 	SubscriptionID int64 `json:"subscription_id"`
@@ -1581,7 +1897,8 @@ type JobCompletedEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *JobCompletedEvent) UnmarshalJSON(data []byte) error {
 	type plain JobCompletedEvent
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -1593,9 +1910,13 @@ func (v JobCompletedEvent) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// JobEnvelope is the schema JobEnvelope of the description. The job resource as it appears in job responses.
+// JobEnvelope is the schema JobEnvelope of the description.
+//
+// The job resource as it appears in job responses.
 type JobEnvelope struct {
-	// JobID is "job_id". Returned at creation; used for polling.
+	// JobID is "job_id".
+	//
+	// Returned at creation; used for polling.
 	JobID *string `json:"job_id,omitempty"`
 	// JobStatus is "job_status".
 	JobStatus *JobStatus `json:"job_status,omitempty"`
@@ -1605,19 +1926,26 @@ type JobEnvelope struct {
 	JobResult JobPayload `json:"job_result,omitempty"`
 	// PollURL is "poll_url".
 	PollURL *PollURL `json:"poll_url,omitempty"`
-	// ClientWait is "client_wait". Whether this response used connection hold.
+	// ClientWait is "client_wait".
+	//
+	// Whether this response used connection hold.
 	ClientWait *bool `json:"client_wait,omitempty"`
-	// MaxWaitSeconds is "max_wait_seconds". Hold duration actually attempted.
+	// MaxWaitSeconds is "max_wait_seconds".
+	//
+	// Hold duration actually attempted.
 	MaxWaitSeconds *int64 `json:"max_wait_seconds,omitempty"`
 	// Message is "message".
 	Message *string `json:"message,omitempty"`
-	// Async is "async". Set to true by translation when `client_wait=false`.
+	// Async is "async".
+	//
+	// Set to true by translation when `client_wait=false`.
 	Async *bool `json:"async,omitempty"`
 	// Extra holds the fields this release does not declare, kept as they were received; they are sent too.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *JobEnvelope) UnmarshalJSON(data []byte) error {
 	type plain JobEnvelope
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -1640,11 +1968,15 @@ const (
 
 // JobFailedEvent is the schema JobFailedEvent of the description.
 type JobFailedEvent struct {
-	// EventType is "event_type" (required). One of "job.failed".
+	// EventType is "event_type" (required).
+	//
+	// One of "job.failed".
 	EventType JobFailedEventEventType `json:"event_type"`
 	// EventID is "event_id" (required).
 	EventID EventID `json:"event_id"`
-	// Timestamp is "timestamp" (required). ISO 8601 UTC.
+	// Timestamp is "timestamp" (required).
+	//
+	// ISO 8601 UTC.
 	Timestamp string `json:"timestamp"`
 	// SubscriptionID is "subscription_id" (required).
 	SubscriptionID int64 `json:"subscription_id"`
@@ -1654,7 +1986,8 @@ type JobFailedEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *JobFailedEvent) UnmarshalJSON(data []byte) error {
 	type plain JobFailedEvent
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -1666,7 +1999,9 @@ func (v JobFailedEvent) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// JobFinishedResponse is the schema JobFinishedResponse of the description. Finished within the hold.
+// JobFinishedResponse is the schema JobFinishedResponse of the description.
+//
+// Finished within the hold.
 type JobFinishedResponse struct {
 	// Status is "status" (required).
 	Status SuccessStatus `json:"status"`
@@ -1682,7 +2017,8 @@ type JobFinishedResponse struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *JobFinishedResponse) UnmarshalJSON(data []byte) error {
 	type plain JobFinishedResponse
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -1718,11 +2054,17 @@ const (
 
 // JobForbiddenError is the schema JobForbiddenError of the description.
 type JobForbiddenError struct {
-	// Status is "status" (required). One of "error".
+	// Status is "status" (required).
+	//
+	// One of "error".
 	Status JobForbiddenErrorStatus `json:"status"`
-	// Code is "code" (required). One of "FORBIDDEN", "TIER_RESTRICTED", "JOB_REQUIRES_PAID_TIER".
+	// Code is "code" (required).
+	//
+	// One of "FORBIDDEN", "TIER_RESTRICTED", "JOB_REQUIRES_PAID_TIER".
 	Code JobForbiddenErrorCode `json:"code"`
-	// Message is "message" (required). Localised human text.
+	// Message is "message" (required).
+	//
+	// Localised human text.
 	Message string `json:"message"`
 	// ProcessingTime is "processing_time" (required).
 	ProcessingTime ProcessingTime `json:"processing_time"`
@@ -1730,7 +2072,8 @@ type JobForbiddenError struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *JobForbiddenError) UnmarshalJSON(data []byte) error {
 	type plain JobForbiddenError
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -1742,7 +2085,9 @@ func (v JobForbiddenError) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// JobHoldExceededResponse is the schema JobHoldExceededResponse of the description. The hold was exceeded; the job continues in the background. Poll `poll_url`.
+// JobHoldExceededResponse is the schema JobHoldExceededResponse of the description.
+//
+// The hold was exceeded; the job continues in the background. Poll `poll_url`.
 type JobHoldExceededResponse struct {
 	// Status is "status" (required).
 	Status SuccessStatus `json:"status"`
@@ -1750,9 +2095,13 @@ type JobHoldExceededResponse struct {
 	JobID string `json:"job_id"`
 	// PollURL is "poll_url" (required).
 	PollURL PollURL `json:"poll_url"`
-	// MaxWaitSeconds is "max_wait_seconds" (required). Hold duration actually attempted.
+	// MaxWaitSeconds is "max_wait_seconds" (required).
+	//
+	// Hold duration actually attempted.
 	MaxWaitSeconds int64 `json:"max_wait_seconds"`
-	// ClientWait is "client_wait" (required). One of false.
+	// ClientWait is "client_wait" (required).
+	//
+	// One of false.
 	ClientWait bool `json:"client_wait"`
 	// Message is "message" (required).
 	Message string `json:"message"`
@@ -1764,7 +2113,8 @@ type JobHoldExceededResponse struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *JobHoldExceededResponse) UnmarshalJSON(data []byte) error {
 	type plain JobHoldExceededResponse
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -1776,18 +2126,26 @@ func (v JobHoldExceededResponse) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// JobPayload is the schema JobPayload of the description. Finished payload of a job. Its fields are not shown beyond the per-pipeline payloads.
+// JobPayload is the schema JobPayload of the description.
+//
+// Finished payload of a job. Its fields are not shown beyond the per-pipeline payloads.
 type JobPayload map[string]json.RawMessage
 
 // JobPriority is the schema JobPriority of the description.
 type JobPriority struct {
-	// Priority is "priority". Legacy queue weight, not part of the public contract and kept for compatibility only. When `processing_lane` is set, the lane wins.
+	// Priority is "priority".
+	//
+	// Legacy queue weight, not part of the public contract and kept for compatibility only. When
+	// `processing_lane` is set, the lane wins.
+	//
+	// Deprecated: the description marks this field deprecated.
 	Priority *int64 `json:"priority,omitempty"`
 	// Extra holds the fields this release does not declare, kept as they were received; they are sent too.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *JobPriority) UnmarshalJSON(data []byte) error {
 	type plain JobPriority
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -1810,11 +2168,15 @@ const (
 
 // JobProgressEvent is the schema JobProgressEvent of the description.
 type JobProgressEvent struct {
-	// EventType is "event_type" (required). One of "job.progress".
+	// EventType is "event_type" (required).
+	//
+	// One of "job.progress".
 	EventType JobProgressEventEventType `json:"event_type"`
 	// EventID is "event_id" (required).
 	EventID EventID `json:"event_id"`
-	// Timestamp is "timestamp" (required). ISO 8601 UTC.
+	// Timestamp is "timestamp" (required).
+	//
+	// ISO 8601 UTC.
 	Timestamp string `json:"timestamp"`
 	// SubscriptionID is "subscription_id" (required).
 	SubscriptionID int64 `json:"subscription_id"`
@@ -1824,7 +2186,8 @@ type JobProgressEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *JobProgressEvent) UnmarshalJSON(data []byte) error {
 	type plain JobProgressEvent
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -1836,10 +2199,16 @@ func (v JobProgressEvent) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// JobStatus is the schema JobStatus of the description. `completed` is the terminal success value. The names of the running or queued state, of failure states and of other statuses are not shown.
+// JobStatus is the schema JobStatus of the description.
+//
+// `completed` is the terminal success value. The names of the running or queued state, of failure
+// states and of other statuses are not shown.
 type JobStatus = string
 
-// JobStatusResponse is the schema JobStatusResponse of the description. When `job_status` is `completed` the payload is in `result` (workflow/IDP) or `job_result` (OCR and other pipelines).
+// JobStatusResponse is the schema JobStatusResponse of the description.
+//
+// When `job_status` is `completed` the payload is in `result` (workflow/IDP) or `job_result` (OCR and
+// other pipelines).
 type JobStatusResponse struct {
 	// Status is "status" (required).
 	Status SuccessStatus `json:"status"`
@@ -1861,7 +2230,8 @@ type JobStatusResponse struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *JobStatusResponse) UnmarshalJSON(data []byte) error {
 	type plain JobStatusResponse
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -1873,11 +2243,23 @@ func (v JobStatusResponse) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// JobSubmitOptions is the schema JobSubmitOptions of the description. Common parameters of job submission.
+// JobSubmitOptions is the schema JobSubmitOptions of the description.
+//
+// Common parameters of job submission.
 type JobSubmitOptions struct {
-	// ClientWait is "client_wait". true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate `job_id` (about 100 ms). Default: true.
+	// ClientWait is "client_wait".
+	//
+	// true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap
+	// about 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false:
+	// immediate `job_id` (about 100 ms).
+	//
+	// Default: true.
 	ClientWait *bool `json:"client_wait,omitempty"`
-	// AsyncOnly is "async_only". true equals `client_wait=false`. Default: false.
+	// AsyncOnly is "async_only".
+	//
+	// true equals `client_wait=false`.
+	//
+	// Default: false.
 	AsyncOnly *bool `json:"async_only,omitempty"`
 	// ProcessingLane is "processing_lane".
 	ProcessingLane *ProcessingLane `json:"processing_lane,omitempty"`
@@ -1885,7 +2267,8 @@ type JobSubmitOptions struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *JobSubmitOptions) UnmarshalJSON(data []byte) error {
 	type plain JobSubmitOptions
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -1897,9 +2280,14 @@ func (v JobSubmitOptions) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// JobURLInputs is the schema JobUrlInputs of the description. On most pipelines `files` may be a JSON array of HTTPS URLs instead of uploads, or `source_url` / `file_url` may name the input. Which pipelines accept this is not shown.
+// JobURLInputs is the schema JobUrlInputs of the description.
+//
+// On most pipelines `files` may be a JSON array of HTTPS URLs instead of uploads, or `source_url` /
+// `file_url` may name the input. Which pipelines accept this is not shown.
 type JobURLInputs struct {
-	// Files is "files". JSON array of HTTPS URLs.
+	// Files is "files".
+	//
+	// JSON array of HTTPS URLs.
 	Files *string `json:"files,omitempty"`
 	// SourceURL is "source_url".
 	SourceURL *string `json:"source_url,omitempty"`
@@ -1909,7 +2297,8 @@ type JobURLInputs struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *JobURLInputs) UnmarshalJSON(data []byte) error {
 	type plain JobURLInputs
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -1921,7 +2310,9 @@ func (v JobURLInputs) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// MaxRetries is the schema MaxRetries of the description. Retries per delivery.
+// MaxRetries is the schema MaxRetries of the description.
+//
+// Retries per delivery.
 type MaxRetries = int64
 
 // MetaMapping is the schema MetaMapping of the description.
@@ -1936,7 +2327,8 @@ type MetaMapping struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *MetaMapping) UnmarshalJSON(data []byte) error {
 	type plain MetaMapping
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -1964,7 +2356,8 @@ type MetaMappingEntryReady struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *MetaMappingEntryReady) UnmarshalJSON(data []byte) error {
 	type plain MetaMappingEntryReady
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -1990,7 +2383,8 @@ type MetaMappingEntry struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *MetaMappingEntry) UnmarshalJSON(data []byte) error {
 	type plain MetaMappingEntry
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -2002,7 +2396,10 @@ func (v MetaMappingEntry) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// ModelTier is the schema ModelTier of the description. Basic = OCR plus vision, premium adds AI thinking, ultra adds AI reasoning; pro and pro-max variants allow more pages. Page and file size limits per model tier are not shown.
+// ModelTier is the schema ModelTier of the description.
+//
+// Basic = OCR plus vision, premium adds AI thinking, ultra adds AI reasoning; pro and pro-max variants
+// allow more pages. Page and file size limits per model tier are not shown.
 type ModelTier string
 
 // Values of ModelTier.
@@ -2047,11 +2444,17 @@ const (
 
 // NotFoundError is the schema NotFoundError of the description.
 type NotFoundError struct {
-	// Status is "status" (required). One of "error".
+	// Status is "status" (required).
+	//
+	// One of "error".
 	Status NotFoundErrorStatus `json:"status"`
-	// Code is "code" (required). One of "NOT_FOUND".
+	// Code is "code" (required).
+	//
+	// One of "NOT_FOUND".
 	Code NotFoundErrorCode `json:"code"`
-	// Message is "message" (required). Localised human text.
+	// Message is "message" (required).
+	//
+	// Localised human text.
 	Message string `json:"message"`
 	// ProcessingTime is "processing_time" (required).
 	ProcessingTime ProcessingTime `json:"processing_time"`
@@ -2059,7 +2462,8 @@ type NotFoundError struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *NotFoundError) UnmarshalJSON(data []byte) error {
 	type plain NotFoundError
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -2071,10 +2475,14 @@ func (v NotFoundError) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// NotShownBody is the schema NotShownBody of the description. Body shape not shown.
+// NotShownBody is the schema NotShownBody of the description.
+//
+// Body shape not shown.
 type NotShownBody map[string]json.RawMessage
 
-// NotShownSuccessResponse is the schema NotShownSuccessResponse of the description. Success body; fields beyond `status`, `processing_time` and `_billing` are not shown.
+// NotShownSuccessResponse is the schema NotShownSuccessResponse of the description.
+//
+// Success body; fields beyond `status`, `processing_time` and `_billing` are not shown.
 type NotShownSuccessResponse struct {
 	// Status is "status" (required).
 	Status SuccessStatus `json:"status"`
@@ -2086,7 +2494,8 @@ type NotShownSuccessResponse struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *NotShownSuccessResponse) UnmarshalJSON(data []byte) error {
 	type plain NotShownSuccessResponse
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -2100,13 +2509,16 @@ func (v NotShownSuccessResponse) MarshalJSON() ([]byte, error) {
 
 // OCRPayloadOutput is an object of the description.
 type OCRPayloadOutput struct {
-	// Pages is "pages". Recognised pages with bounding boxes; item shape not shown.
+	// Pages is "pages".
+	//
+	// Recognised pages with bounding boxes; item shape not shown.
 	Pages []json.RawMessage `json:"pages,omitempty"`
 	// Extra holds the fields this release does not declare, kept as they were received; they are sent too.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *OCRPayloadOutput) UnmarshalJSON(data []byte) error {
 	type plain OCRPayloadOutput
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -2118,9 +2530,15 @@ func (v OCRPayloadOutput) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// OCRPayload is the schema OcrPayload of the description. OCR payload: `pages` or `output.pages` with bounding boxes. A result may contain a download URL of the form `{base_url}/job/download/<token>`. The shape of pages and boxes and other fields are not shown.
+// OCRPayload is the schema OcrPayload of the description.
+//
+// OCR payload: `pages` or `output.pages` with bounding boxes. A result may contain a download URL of
+// the form `{base_url}/job/download/<token>`. The shape of pages and boxes and other fields are not
+// shown.
 type OCRPayload struct {
-	// Pages is "pages". Recognised pages with bounding boxes; item shape not shown.
+	// Pages is "pages".
+	//
+	// Recognised pages with bounding boxes; item shape not shown.
 	Pages []json.RawMessage `json:"pages,omitempty"`
 	// Output is "output".
 	Output *OCRPayloadOutput `json:"output,omitempty"`
@@ -2128,7 +2546,8 @@ type OCRPayload struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *OCRPayload) UnmarshalJSON(data []byte) error {
 	type plain OCRPayload
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -2140,7 +2559,9 @@ func (v OCRPayload) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// OCRUsTaxFormsRequestIdpCollection is a set of allowed values. Selects the extraction collection. Other collections of this pipeline are not shown.
+// OCRUsTaxFormsRequestIdpCollection is a set of allowed values.
+//
+// Selects the extraction collection. Other collections of this pipeline are not shown.
 type OCRUsTaxFormsRequestIdpCollection string
 
 // Values of OCRUsTaxFormsRequestIdpCollection.
@@ -2149,21 +2570,44 @@ const (
 	OCRUsTaxFormsRequestIdpCollectionUsTaxForms OCRUsTaxFormsRequestIdpCollection = "us_tax_forms"
 )
 
-// OCRUsTaxFormsRequest is the schema OcrUsTaxFormsRequest of the description. US tax forms (W-2, 1040, 1099 and similar). Result is read from `job_result` after polling.
+// OCRUsTaxFormsRequest is the schema OcrUsTaxFormsRequest of the description.
+//
+// US tax forms (W-2, 1040, 1099 and similar). Result is read from `job_result` after polling.
 type OCRUsTaxFormsRequest struct {
-	// ClientWait is "client_wait". true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate `job_id` (about 100 ms). Default: true.
+	// ClientWait is "client_wait".
+	//
+	// true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap
+	// about 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false:
+	// immediate `job_id` (about 100 ms).
+	//
+	// Default: true.
 	ClientWait *bool `json:"client_wait,omitempty"`
-	// AsyncOnly is "async_only". true equals `client_wait=false`. Default: false.
+	// AsyncOnly is "async_only".
+	//
+	// true equals `client_wait=false`.
+	//
+	// Default: false.
 	AsyncOnly *bool `json:"async_only,omitempty"`
 	// ProcessingLane is "processing_lane".
 	ProcessingLane *ProcessingLane `json:"processing_lane,omitempty"`
-	// Priority is "priority". Legacy queue weight, not part of the public contract and kept for compatibility only. When `processing_lane` is set, the lane wins.
+	// Priority is "priority".
+	//
+	// Legacy queue weight, not part of the public contract and kept for compatibility only. When
+	// `processing_lane` is set, the lane wins.
+	//
+	// Deprecated: the description marks this field deprecated.
 	Priority *int64 `json:"priority,omitempty"`
-	// File1 is "file_1" (required). PDF or image, multipart.
+	// File1 is "file_1" (required).
+	//
+	// PDF or image, multipart.
 	File1 *sdkruntime.File `json:"-"`
 	// Model is "model" (required).
 	Model ModelTier `json:"model"`
-	// IdpCollection is "idp_collection". Selects the extraction collection. Other collections of this pipeline are not shown. Default: "us_tax_forms". One of "us_tax_forms".
+	// IdpCollection is "idp_collection".
+	//
+	// Selects the extraction collection. Other collections of this pipeline are not shown.
+	//
+	// Default: "us_tax_forms". One of "us_tax_forms".
 	IdpCollection *OCRUsTaxFormsRequestIdpCollection `json:"idp_collection,omitempty"`
 	// IdpFields is "idp_fields".
 	IdpFields *IdpFields `json:"idp_fields,omitempty"`
@@ -2171,7 +2615,8 @@ type OCRUsTaxFormsRequest struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *OCRUsTaxFormsRequest) UnmarshalJSON(data []byte) error {
 	type plain OCRUsTaxFormsRequest
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -2183,7 +2628,9 @@ func (v OCRUsTaxFormsRequest) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// OpenEventData is the schema OpenEventData of the description. Event data; its shape is not shown for this event.
+// OpenEventData is the schema OpenEventData of the description.
+//
+// Event data; its shape is not shown for this event.
 type OpenEventData map[string]json.RawMessage
 
 // PaymentRequiredErrorStatus is a set of allowed values.
@@ -2208,11 +2655,17 @@ const (
 
 // PaymentRequiredError is the schema PaymentRequiredError of the description.
 type PaymentRequiredError struct {
-	// Status is "status" (required). One of "error".
+	// Status is "status" (required).
+	//
+	// One of "error".
 	Status PaymentRequiredErrorStatus `json:"status"`
-	// Code is "code" (required). One of "INSUFFICIENT_CREDITS", "BUDGET_EXHAUSTED".
+	// Code is "code" (required).
+	//
+	// One of "INSUFFICIENT_CREDITS", "BUDGET_EXHAUSTED".
 	Code PaymentRequiredErrorCode `json:"code"`
-	// Message is "message" (required). Localised human text.
+	// Message is "message" (required).
+	//
+	// Localised human text.
 	Message string `json:"message"`
 	// ProcessingTime is "processing_time" (required).
 	ProcessingTime ProcessingTime `json:"processing_time"`
@@ -2220,7 +2673,8 @@ type PaymentRequiredError struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *PaymentRequiredError) UnmarshalJSON(data []byte) error {
 	type plain PaymentRequiredError
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -2232,25 +2686,48 @@ func (v PaymentRequiredError) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// PDFUnlockRequest is the schema PdfUnlockRequest of the description. Unlock encrypted PDFs. Base cost 10 credits. On most pipelines `files` may instead be a JSON array of HTTPS URLs; whether this pipeline accepts that is not shown.
+// PDFUnlockRequest is the schema PdfUnlockRequest of the description.
+//
+// Unlock encrypted PDFs. Base cost 10 credits. On most pipelines `files` may instead be a JSON array
+// of HTTPS URLs; whether this pipeline accepts that is not shown.
 type PDFUnlockRequest struct {
-	// ClientWait is "client_wait". true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate `job_id` (about 100 ms). Default: true.
+	// ClientWait is "client_wait".
+	//
+	// true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap
+	// about 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false:
+	// immediate `job_id` (about 100 ms).
+	//
+	// Default: true.
 	ClientWait *bool `json:"client_wait,omitempty"`
-	// AsyncOnly is "async_only". true equals `client_wait=false`. Default: false.
+	// AsyncOnly is "async_only".
+	//
+	// true equals `client_wait=false`.
+	//
+	// Default: false.
 	AsyncOnly *bool `json:"async_only,omitempty"`
 	// ProcessingLane is "processing_lane".
 	ProcessingLane *ProcessingLane `json:"processing_lane,omitempty"`
-	// Priority is "priority". Legacy queue weight, not part of the public contract and kept for compatibility only. When `processing_lane` is set, the lane wins.
+	// Priority is "priority".
+	//
+	// Legacy queue weight, not part of the public contract and kept for compatibility only. When
+	// `processing_lane` is set, the lane wins.
+	//
+	// Deprecated: the description marks this field deprecated.
 	Priority *int64 `json:"priority,omitempty"`
-	// Files is "files" (required). Encrypted PDFs; in multipart the name repeats as `files[]`.
+	// Files is "files" (required).
+	//
+	// Encrypted PDFs; in multipart the name repeats as `files[]`.
 	Files []*sdkruntime.File `json:"-"`
-	// Password is "password" (required). Current PDF password.
+	// Password is "password" (required).
+	//
+	// Current PDF password.
 	Password string `json:"password"`
 	// Extra holds the fields this release does not declare, kept as they were received; they are sent too.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *PDFUnlockRequest) UnmarshalJSON(data []byte) error {
 	type plain PDFUnlockRequest
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -2279,10 +2756,16 @@ const (
 	PeriodAll Period = "all"
 )
 
-// PollURL is the schema PollUrl of the description. Path of the form `/job/get/<job_id>`.
+// PollURL is the schema PollUrl of the description.
+//
+// Path of the form `/job/get/<job_id>`.
 type PollURL = string
 
-// ProcessingLane is the schema ProcessingLane of the description. Start-SLA lane (a guarantee to start, not to finish). If omitted: the workspace `default_processing_lane`, else `no_sla`. Price multipliers: `no_sla` x1, `sla_24h` x1.5, `sla_12h` x2, `sla_6h` x3, `sla_1h` x4, `instant` x5.
+// ProcessingLane is the schema ProcessingLane of the description.
+//
+// Start-SLA lane (a guarantee to start, not to finish). If omitted: the workspace
+// `default_processing_lane`, else `no_sla`. Price multipliers: `no_sla` x1, `sla_24h` x1.5, `sla_12h`
+// x2, `sla_6h` x3, `sla_1h` x4, `instant` x5.
 type ProcessingLane string
 
 // Values of ProcessingLane.
@@ -2301,24 +2784,46 @@ const (
 	ProcessingLaneInstant ProcessingLane = "instant"
 )
 
-// ProcessingTime is the schema ProcessingTime of the description. Time the service spent, a number with a unit (for example milliseconds).
+// ProcessingTime is the schema ProcessingTime of the description.
+//
+// Time the service spent, a number with a unit (for example milliseconds).
 type ProcessingTime = string
 
-// RedactImageRequest is the schema RedactImageRequest of the description. Canonical apply-redaction path of anonymization. Its parameters are not shown, so the body stays open. The general rule that on most pipelines `files` may be a JSON array of HTTPS URLs, or `source_url` / `file_url` may name the input (JobUrlInputs), is not stated for this pipeline.
+// RedactImageRequest is the schema RedactImageRequest of the description.
+//
+// Canonical apply-redaction path of anonymization. Its parameters are not shown, so the body stays
+// open. The general rule that on most pipelines `files` may be a JSON array of HTTPS URLs, or
+// `source_url` / `file_url` may name the input (JobUrlInputs), is not stated for this pipeline.
 type RedactImageRequest struct {
-	// ClientWait is "client_wait". true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate `job_id` (about 100 ms). Default: true.
+	// ClientWait is "client_wait".
+	//
+	// true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap
+	// about 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false:
+	// immediate `job_id` (about 100 ms).
+	//
+	// Default: true.
 	ClientWait *bool `json:"client_wait,omitempty"`
-	// AsyncOnly is "async_only". true equals `client_wait=false`. Default: false.
+	// AsyncOnly is "async_only".
+	//
+	// true equals `client_wait=false`.
+	//
+	// Default: false.
 	AsyncOnly *bool `json:"async_only,omitempty"`
 	// ProcessingLane is "processing_lane".
 	ProcessingLane *ProcessingLane `json:"processing_lane,omitempty"`
-	// Priority is "priority". Legacy queue weight, not part of the public contract and kept for compatibility only. When `processing_lane` is set, the lane wins.
+	// Priority is "priority".
+	//
+	// Legacy queue weight, not part of the public contract and kept for compatibility only. When
+	// `processing_lane` is set, the lane wins.
+	//
+	// Deprecated: the description marks this field deprecated.
 	Priority *int64 `json:"priority,omitempty"`
 	// Extra holds the fields this release does not declare, kept as they were received; they are sent too.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *RedactImageRequest) UnmarshalJSON(data []byte) error {
 	type plain RedactImageRequest
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -2330,7 +2835,9 @@ func (v RedactImageRequest) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// RequestWindow is the schema RequestWindow of the description. One value per window. Numeric values of the rate limits are not shown.
+// RequestWindow is the schema RequestWindow of the description.
+//
+// One value per window. Numeric values of the rate limits are not shown.
 type RequestWindow struct {
 	// Second is "second".
 	Second *int64 `json:"second,omitempty"`
@@ -2344,7 +2851,8 @@ type RequestWindow struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *RequestWindow) UnmarshalJSON(data []byte) error {
 	type plain RequestWindow
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -2356,7 +2864,9 @@ func (v RequestWindow) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// RequestWindows is the schema RequestWindows of the description. Request-rate accounting.
+// RequestWindows is the schema RequestWindows of the description.
+//
+// Request-rate accounting.
 type RequestWindows struct {
 	// Limits is "limits".
 	Limits *RequestWindow `json:"limits,omitempty"`
@@ -2370,7 +2880,8 @@ type RequestWindows struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *RequestWindows) UnmarshalJSON(data []byte) error {
 	type plain RequestWindows
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -2382,7 +2893,10 @@ func (v RequestWindows) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// RetryPolicy is the schema RetryPolicy of the description. `exponential` (default; the gap doubles after each failure), `linear` (the gap grows by a fixed step), `none` (no retry, not even on 5xx).
+// RetryPolicy is the schema RetryPolicy of the description.
+//
+// `exponential` (default; the gap doubles after each failure), `linear` (the gap grows by a fixed
+// step), `none` (no retry, not even on 5xx).
 type RetryPolicy string
 
 // Values of RetryPolicy.
@@ -2415,11 +2929,17 @@ const (
 
 // ServiceUnavailableError is the schema ServiceUnavailableError of the description.
 type ServiceUnavailableError struct {
-	// Status is "status" (required). One of "error".
+	// Status is "status" (required).
+	//
+	// One of "error".
 	Status ServiceUnavailableErrorStatus `json:"status"`
-	// Code is "code" (required). One of "SERVICE_UNAVAILABLE".
+	// Code is "code" (required).
+	//
+	// One of "SERVICE_UNAVAILABLE".
 	Code ServiceUnavailableErrorCode `json:"code"`
-	// Message is "message" (required). Localised human text.
+	// Message is "message" (required).
+	//
+	// Localised human text.
 	Message string `json:"message"`
 	// ProcessingTime is "processing_time" (required).
 	ProcessingTime ProcessingTime `json:"processing_time"`
@@ -2427,7 +2947,8 @@ type ServiceUnavailableError struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *ServiceUnavailableError) UnmarshalJSON(data []byte) error {
 	type plain ServiceUnavailableError
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -2474,11 +2995,15 @@ const (
 
 // TaskCompletedEvent is the schema TaskCompletedEvent of the description.
 type TaskCompletedEvent struct {
-	// EventType is "event_type" (required). One of "task.completed".
+	// EventType is "event_type" (required).
+	//
+	// One of "task.completed".
 	EventType TaskCompletedEventEventType `json:"event_type"`
 	// EventID is "event_id" (required).
 	EventID EventID `json:"event_id"`
-	// Timestamp is "timestamp" (required). ISO 8601 UTC.
+	// Timestamp is "timestamp" (required).
+	//
+	// ISO 8601 UTC.
 	Timestamp string `json:"timestamp"`
 	// SubscriptionID is "subscription_id" (required).
 	SubscriptionID int64 `json:"subscription_id"`
@@ -2488,7 +3013,8 @@ type TaskCompletedEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *TaskCompletedEvent) UnmarshalJSON(data []byte) error {
 	type plain TaskCompletedEvent
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -2511,11 +3037,15 @@ const (
 
 // TaskCreatedEvent is the schema TaskCreatedEvent of the description.
 type TaskCreatedEvent struct {
-	// EventType is "event_type" (required). One of "task.created".
+	// EventType is "event_type" (required).
+	//
+	// One of "task.created".
 	EventType TaskCreatedEventEventType `json:"event_type"`
 	// EventID is "event_id" (required).
 	EventID EventID `json:"event_id"`
-	// Timestamp is "timestamp" (required). ISO 8601 UTC.
+	// Timestamp is "timestamp" (required).
+	//
+	// ISO 8601 UTC.
 	Timestamp string `json:"timestamp"`
 	// SubscriptionID is "subscription_id" (required).
 	SubscriptionID int64 `json:"subscription_id"`
@@ -2525,7 +3055,8 @@ type TaskCreatedEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *TaskCreatedEvent) UnmarshalJSON(data []byte) error {
 	type plain TaskCreatedEvent
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -2548,11 +3079,15 @@ const (
 
 // TaskOverdueEvent is the schema TaskOverdueEvent of the description.
 type TaskOverdueEvent struct {
-	// EventType is "event_type" (required). One of "task.overdue".
+	// EventType is "event_type" (required).
+	//
+	// One of "task.overdue".
 	EventType TaskOverdueEventEventType `json:"event_type"`
 	// EventID is "event_id" (required).
 	EventID EventID `json:"event_id"`
-	// Timestamp is "timestamp" (required). ISO 8601 UTC.
+	// Timestamp is "timestamp" (required).
+	//
+	// ISO 8601 UTC.
 	Timestamp string `json:"timestamp"`
 	// SubscriptionID is "subscription_id" (required).
 	SubscriptionID int64 `json:"subscription_id"`
@@ -2562,7 +3097,8 @@ type TaskOverdueEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *TaskOverdueEvent) UnmarshalJSON(data []byte) error {
 	type plain TaskOverdueEvent
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -2574,7 +3110,9 @@ func (v TaskOverdueEvent) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// TimeoutMs is the schema TimeoutMs of the description. Timeout per attempt; the first attempt is capped at 2 or 5 seconds depending on the event.
+// TimeoutMs is the schema TimeoutMs of the description.
+//
+// Timeout per attempt; the first attempt is capped at 2 or 5 seconds depending on the event.
 type TimeoutMs = int64
 
 // TooManyRequestsErrorStatus is a set of allowed values.
@@ -2599,11 +3137,17 @@ const (
 
 // TooManyRequestsError is the schema TooManyRequestsError of the description.
 type TooManyRequestsError struct {
-	// Status is "status" (required). One of "error".
+	// Status is "status" (required).
+	//
+	// One of "error".
 	Status TooManyRequestsErrorStatus `json:"status"`
-	// Code is "code" (required). One of "RATE_LIMIT_EXCEEDED", "QUEUE_LIMIT_REACHED".
+	// Code is "code" (required).
+	//
+	// One of "RATE_LIMIT_EXCEEDED", "QUEUE_LIMIT_REACHED".
 	Code TooManyRequestsErrorCode `json:"code"`
-	// Message is "message" (required). Localised human text.
+	// Message is "message" (required).
+	//
+	// Localised human text.
 	Message string `json:"message"`
 	// ProcessingTime is "processing_time" (required).
 	ProcessingTime ProcessingTime `json:"processing_time"`
@@ -2611,7 +3155,8 @@ type TooManyRequestsError struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *TooManyRequestsError) UnmarshalJSON(data []byte) error {
 	type plain TooManyRequestsError
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -2647,11 +3192,17 @@ const (
 
 // UnauthorizedError is the schema UnauthorizedError of the description.
 type UnauthorizedError struct {
-	// Status is "status" (required). One of "error".
+	// Status is "status" (required).
+	//
+	// One of "error".
 	Status UnauthorizedErrorStatus `json:"status"`
-	// Code is "code" (required). One of "AUTH_REQUIRED", "INVALID_TOKEN", "BEARERTOKEN_EXPIRED".
+	// Code is "code" (required).
+	//
+	// One of "AUTH_REQUIRED", "INVALID_TOKEN", "BEARERTOKEN_EXPIRED".
 	Code UnauthorizedErrorCode `json:"code"`
-	// Message is "message" (required). Localised human text.
+	// Message is "message" (required).
+	//
+	// Localised human text.
 	Message string `json:"message"`
 	// ProcessingTime is "processing_time" (required).
 	ProcessingTime ProcessingTime `json:"processing_time"`
@@ -2659,7 +3210,8 @@ type UnauthorizedError struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *UnauthorizedError) UnmarshalJSON(data []byte) error {
 	type plain UnauthorizedError
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -2671,10 +3223,14 @@ func (v UnauthorizedError) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// UploadFile is the schema UploadFile of the description. A file part in multipart.
+// UploadFile is the schema UploadFile of the description.
+//
+// A file part in multipart.
 type UploadFile = *sdkruntime.File
 
-// VoiceEnvelope is the schema VoiceEnvelope of the description. Direct-mode answer of the voice pipeline.
+// VoiceEnvelope is the schema VoiceEnvelope of the description.
+//
+// Direct-mode answer of the voice pipeline.
 type VoiceEnvelope struct {
 	// JobID is "job_id" (required).
 	JobID string `json:"job_id"`
@@ -2696,7 +3252,8 @@ type VoiceEnvelope struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *VoiceEnvelope) UnmarshalJSON(data []byte) error {
 	type plain VoiceEnvelope
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -2717,9 +3274,15 @@ const (
 	VoiceErrorResponseStatusError VoiceErrorResponseStatus = "error"
 )
 
-// VoiceErrorResponse is the schema VoiceErrorResponse of the description. Error body of the voice pipeline; no `code` is shown. Typical causes: missing `text` or `voice`, a parameter out of range (for example `repetition_penalty` outside 0.9 to 1.99), an unknown or disabled voice alias.
+// VoiceErrorResponse is the schema VoiceErrorResponse of the description.
+//
+// Error body of the voice pipeline; no `code` is shown. Typical causes: missing `text` or `voice`, a
+// parameter out of range (for example `repetition_penalty` outside 0.9 to 1.99), an unknown or
+// disabled voice alias.
 type VoiceErrorResponse struct {
-	// Status is "status" (required). One of "error".
+	// Status is "status" (required).
+	//
+	// One of "error".
 	Status VoiceErrorResponseStatus `json:"status"`
 	// Message is "message" (required).
 	Message string `json:"message"`
@@ -2731,7 +3294,8 @@ type VoiceErrorResponse struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *VoiceErrorResponse) UnmarshalJSON(data []byte) error {
 	type plain VoiceErrorResponse
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -2752,13 +3316,18 @@ const (
 	VoiceQueuedResponseStatusQueued VoiceQueuedResponseStatus = "queued"
 )
 
-// VoiceQueuedResponse is the schema VoiceQueuedResponse of the description. Queue-mode answer of the voice pipeline; the result later appears in the same fields as the envelope. Its `status` is `queued`, not `success`, as the voice pipeline page states.
+// VoiceQueuedResponse is the schema VoiceQueuedResponse of the description.
+//
+// Queue-mode answer of the voice pipeline; the result later appears in the same fields as the
+// envelope. Its `status` is `queued`, not `success`, as the voice pipeline page states.
 type VoiceQueuedResponse struct {
 	// JobID is "job_id" (required).
 	JobID string `json:"job_id"`
 	// Message is "message" (required).
 	Message string `json:"message"`
-	// Status is "status" (required). One of "queued".
+	// Status is "status" (required).
+	//
+	// One of "queued".
 	Status VoiceQueuedResponseStatus `json:"status"`
 	// ProcessingTime is "processing_time" (required).
 	ProcessingTime ProcessingTime `json:"processing_time"`
@@ -2766,7 +3335,8 @@ type VoiceQueuedResponse struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *VoiceQueuedResponse) UnmarshalJSON(data []byte) error {
 	type plain VoiceQueuedResponse
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -2787,25 +3357,39 @@ const (
 	VoiceResultStatusCompleted VoiceResultStatus = "completed"
 )
 
-// VoiceResult is the schema VoiceResult of the description. Voice result inside `result`.
+// VoiceResult is the schema VoiceResult of the description.
+//
+// Voice result inside `result`.
 type VoiceResult struct {
-	// Status is "status". One of "completed".
+	// Status is "status".
+	//
+	// One of "completed".
 	Status *VoiceResultStatus `json:"status,omitempty"`
-	// AudioBase64 is "audio_base64". Filled only when `return_base64=true`, else empty.
+	// AudioBase64 is "audio_base64".
+	//
+	// Filled only when `return_base64=true`, else empty.
 	AudioBase64 *string `json:"audio_base64,omitempty"`
-	// OutputFiles is "output_files". Signed download URLs, valid about 24 hours.
+	// OutputFiles is "output_files".
+	//
+	// Signed download URLs, valid about 24 hours.
 	OutputFiles []string `json:"output_files,omitempty"`
-	// DurationMs is "duration_ms". Length of generated audio in milliseconds.
+	// DurationMs is "duration_ms".
+	//
+	// Length of generated audio in milliseconds.
 	DurationMs *string `json:"duration_ms,omitempty"`
 	// AudioDurationSeconds is "audio_duration_seconds".
 	AudioDurationSeconds *float64 `json:"audio_duration_seconds,omitempty"`
-	// TextLength is "text_length". Characters synthesized.
+	// TextLength is "text_length".
+	//
+	// Characters synthesized.
 	TextLength *int64 `json:"text_length,omitempty"`
 	// Message is "message".
 	Message *string `json:"message,omitempty"`
 	// ProcessingTimeSeconds is "processing_time_seconds".
 	ProcessingTimeSeconds *float64 `json:"processing_time_seconds,omitempty"`
-	// ProcessingRatio is "processing_ratio". Form `1:<number>`.
+	// ProcessingRatio is "processing_ratio".
+	//
+	// Form `1:<number>`.
 	ProcessingRatio *string `json:"processing_ratio,omitempty"`
 	// RealTimeFactor is "real_time_factor".
 	RealTimeFactor *float64 `json:"real_time_factor,omitempty"`
@@ -2813,7 +3397,8 @@ type VoiceResult struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *VoiceResult) UnmarshalJSON(data []byte) error {
 	type plain VoiceResult
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -2838,7 +3423,10 @@ const (
 	VoiceTtsRequestOutputFormatOgg VoiceTtsRequestOutputFormat = "ogg"
 )
 
-// VoiceTtsRequestPriority is a set of allowed values. `stream` holds the connection until done (timeout 120 s). In this pipeline `priority` takes these words, not a number.
+// VoiceTtsRequestPriority is a set of allowed values.
+//
+// `stream` holds the connection until done (timeout 120 s). In this pipeline `priority` takes these
+// words, not a number.
 type VoiceTtsRequestPriority string
 
 // Values of VoiceTtsRequestPriority.
@@ -2849,7 +3437,9 @@ const (
 	VoiceTtsRequestPriorityStream VoiceTtsRequestPriority = "stream"
 )
 
-// VoiceTtsRequestVoiceType is a set of allowed values. Relevant only when `voice` is not set.
+// VoiceTtsRequestVoiceType is a set of allowed values.
+//
+// Relevant only when `voice` is not set.
 type VoiceTtsRequestVoiceType string
 
 // Values of VoiceTtsRequestVoiceType.
@@ -2862,7 +3452,9 @@ const (
 	VoiceTtsRequestVoiceTypePremium VoiceTtsRequestVoiceType = "premium"
 )
 
-// VoiceTtsRequestGender is a set of allowed values. Selection criterion together with `language`.
+// VoiceTtsRequestGender is a set of allowed values.
+//
+// Selection criterion together with `language`.
 type VoiceTtsRequestGender string
 
 // Values of VoiceTtsRequestGender.
@@ -2873,49 +3465,110 @@ const (
 	VoiceTtsRequestGenderFemale VoiceTtsRequestGender = "female"
 )
 
-// VoiceTtsRequest is the schema VoiceTtsRequest of the description. Text to speech. Keep `text` under 2000 characters per request. Standard voices are regular speakers, premium voices are specially tuned; a voice catalogue lists aliases (its path is not shown). The table marks `voice` as required while `language`, `reference_voice`, `voice_type` and `gender` apply when no alias is given; both are stated here as given.
+// VoiceTtsRequest is the schema VoiceTtsRequest of the description.
+//
+// Text to speech. Keep `text` under 2000 characters per request. Standard voices are regular speakers,
+// premium voices are specially tuned; a voice catalogue lists aliases (its path is not shown). The
+// table marks `voice` as required while `language`, `reference_voice`, `voice_type` and `gender` apply
+// when no alias is given; both are stated here as given.
 type VoiceTtsRequest struct {
-	// ClientWait is "client_wait". true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate `job_id` (about 100 ms). Default: true.
+	// ClientWait is "client_wait".
+	//
+	// true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap
+	// about 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false:
+	// immediate `job_id` (about 100 ms).
+	//
+	// Default: true.
 	ClientWait *bool `json:"client_wait,omitempty"`
-	// AsyncOnly is "async_only". true equals `client_wait=false`. Default: false.
+	// AsyncOnly is "async_only".
+	//
+	// true equals `client_wait=false`.
+	//
+	// Default: false.
 	AsyncOnly *bool `json:"async_only,omitempty"`
 	// ProcessingLane is "processing_lane".
 	ProcessingLane *ProcessingLane `json:"processing_lane,omitempty"`
-	// Text is "text" (required). Text to speak; emotion markup in parentheses such as (happy), (sad), (whispering).
+	// Text is "text" (required).
+	//
+	// Text to speak; emotion markup in parentheses such as (happy), (sad), (whispering).
 	Text string `json:"text"`
-	// Voice is "voice" (required). Voice alias, case-insensitive.
+	// Voice is "voice" (required).
+	//
+	// Voice alias, case-insensitive.
 	Voice string `json:"voice"`
-	// Language is "language". ISO 639-1; derived from the voice by default. Usable when no alias is given.
+	// Language is "language".
+	//
+	// ISO 639-1; derived from the voice by default. Usable when no alias is given.
 	Language *string `json:"language,omitempty"`
-	// OutputFormat is "output_format". Default: "mp3". One of "mp3", "wav", "ogg".
+	// OutputFormat is "output_format".
+	//
+	// Default: "mp3". One of "mp3", "wav", "ogg".
 	OutputFormat *VoiceTtsRequestOutputFormat `json:"output_format,omitempty"`
-	// Priority is "priority". `stream` holds the connection until done (timeout 120 s). In this pipeline `priority` takes these words, not a number. Default: "queue". One of "queue", "stream".
+	// Priority is "priority".
+	//
+	// `stream` holds the connection until done (timeout 120 s). In this pipeline `priority` takes these
+	// words, not a number.
+	//
+	// Default: "queue". One of "queue", "stream".
 	Priority *VoiceTtsRequestPriority `json:"priority,omitempty"`
-	// ReturnURL is "return_url". true returns the result directly in the body. Default: false.
+	// ReturnURL is "return_url".
+	//
+	// true returns the result directly in the body.
+	//
+	// Default: false.
 	ReturnURL *bool `json:"return_url,omitempty"`
-	// Gpu is "gpu". Target GPU; automatic when omitted. One of 0, 1.
+	// Gpu is "gpu".
+	//
+	// Target GPU; automatic when omitted.
+	//
+	// One of 0, 1.
 	Gpu *int64 `json:"gpu,omitempty"`
-	// Speed is "speed". Values other than 1 reduce quality. Default: 1.
+	// Speed is "speed".
+	//
+	// Values other than 1 reduce quality.
+	//
+	// Default: 1.
 	Speed *float64 `json:"speed,omitempty"`
-	// Temperature is "temperature". Default: 0.95. Range: 0.1 to 1.
+	// Temperature is "temperature".
+	//
+	// Default: 0.95. Range: 0.1 to 1.
 	Temperature *float64 `json:"temperature,omitempty"`
-	// TopP is "top_p". Default: 0.85. Range: 0.1 to 1.
+	// TopP is "top_p".
+	//
+	// Default: 0.85. Range: 0.1 to 1.
 	TopP *float64 `json:"top_p,omitempty"`
-	// RepetitionPenalty is "repetition_penalty". Default: 1. Range: 0.9 to 1.99.
+	// RepetitionPenalty is "repetition_penalty".
+	//
+	// Default: 1. Range: 0.9 to 1.99.
 	RepetitionPenalty *float64 `json:"repetition_penalty,omitempty"`
-	// ReferenceVoice is "reference_voice". Path of a reference file when no alias is used.
+	// ReferenceVoice is "reference_voice".
+	//
+	// Path of a reference file when no alias is used.
 	ReferenceVoice *string `json:"reference_voice,omitempty"`
-	// VoiceType is "voice_type". Relevant only when `voice` is not set. Default: "base". One of "base", "standard", "premium".
+	// VoiceType is "voice_type".
+	//
+	// Relevant only when `voice` is not set.
+	//
+	// Default: "base". One of "base", "standard", "premium".
 	VoiceType *VoiceTtsRequestVoiceType `json:"voice_type,omitempty"`
-	// Gender is "gender". Selection criterion together with `language`. One of "male", "female".
+	// Gender is "gender".
+	//
+	// Selection criterion together with `language`.
+	//
+	// One of "male", "female".
 	Gender *VoiceTtsRequestGender `json:"gender,omitempty"`
-	// ReturnBase64 is "return_base64". Also returns audio as base64. Default: false.
+	// ReturnBase64 is "return_base64".
+	//
+	// Also returns audio as base64.
+	//
+	// Default: false.
 	ReturnBase64 *bool `json:"return_base64,omitempty"`
 	// Extra holds the fields this release does not declare, kept as they were received; they are sent too.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *VoiceTtsRequest) UnmarshalJSON(data []byte) error {
 	type plain VoiceTtsRequest
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -2927,13 +3580,17 @@ func (v VoiceTtsRequest) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// WebhookEventBase is the schema WebhookEventBase of the description. Delivery body, JSON UTF-8.
+// WebhookEventBase is the schema WebhookEventBase of the description.
+//
+// Delivery body, JSON UTF-8.
 type WebhookEventBase struct {
 	// EventType is "event_type" (required).
 	EventType WebhookEventName `json:"event_type"`
 	// EventID is "event_id" (required).
 	EventID EventID `json:"event_id"`
-	// Timestamp is "timestamp" (required). ISO 8601 UTC.
+	// Timestamp is "timestamp" (required).
+	//
+	// ISO 8601 UTC.
 	Timestamp string `json:"timestamp"`
 	// SubscriptionID is "subscription_id" (required).
 	SubscriptionID int64 `json:"subscription_id"`
@@ -2943,7 +3600,8 @@ type WebhookEventBase struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *WebhookEventBase) UnmarshalJSON(data []byte) error {
 	type plain WebhookEventBase
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -2955,7 +3613,9 @@ func (v WebhookEventBase) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// WebhookEventName is the schema WebhookEventName of the description. Name of a webhook event type. `document.created` is the alias of `document.uploaded`.
+// WebhookEventName is the schema WebhookEventName of the description.
+//
+// Name of a webhook event type. `document.created` is the alias of `document.uploaded`.
 type WebhookEventName string
 
 // Values of WebhookEventName.
@@ -3006,13 +3666,19 @@ const (
 	WebhookEventNameTaskOverdue WebhookEventName = "task.overdue"
 )
 
-// WebhookEventSelector is the schema WebhookEventSelector of the description. An event name, or `*` for all events.
+// WebhookEventSelector is the schema WebhookEventSelector of the description.
+//
+// An event name, or `*` for all events.
 type WebhookEventSelector = json.RawMessage
 
-// WebhookHeaders is the schema WebhookHeaders of the description. Custom headers; shape not shown.
+// WebhookHeaders is the schema WebhookHeaders of the description.
+//
+// Custom headers; shape not shown.
 type WebhookHeaders map[string]json.RawMessage
 
-// WebhookListResponse is the schema WebhookListResponse of the description. All subscriptions of the account. The name of the field that carries them is not shown.
+// WebhookListResponse is the schema WebhookListResponse of the description.
+//
+// All subscriptions of the account. The name of the field that carries them is not shown.
 type WebhookListResponse struct {
 	// Status is "status" (required).
 	Status SuccessStatus `json:"status"`
@@ -3024,7 +3690,8 @@ type WebhookListResponse struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *WebhookListResponse) UnmarshalJSON(data []byte) error {
 	type plain WebhookListResponse
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -3036,7 +3703,11 @@ func (v WebhookListResponse) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// WebhookSubscribeResponse is the schema WebhookSubscribeResponse of the description. The subscription. Whether its fields sit at the top level or under another key is not shown; the shown fields are described at the top level and the body stays open. `secret` is returned once, only when it was generated.
+// WebhookSubscribeResponse is the schema WebhookSubscribeResponse of the description.
+//
+// The subscription. Whether its fields sit at the top level or under another key is not shown; the
+// shown fields are described at the top level and the body stays open. `secret` is returned once, only
+// when it was generated.
 type WebhookSubscribeResponse struct {
 	// Status is "status" (required).
 	Status SuccessStatus `json:"status"`
@@ -3052,7 +3723,9 @@ type WebhookSubscribeResponse struct {
 	URL *string `json:"url,omitempty"`
 	// Events is "events".
 	Events []WebhookEventSelector `json:"events,omitempty"`
-	// Secret is "secret". Generated secret, returned once when `secret` was empty on create. Store it.
+	// Secret is "secret".
+	//
+	// Generated secret, returned once when `secret` was empty on create. Store it.
 	Secret *string `json:"secret,omitempty"`
 	// RetryPolicy is "retry_policy".
 	RetryPolicy *RetryPolicy `json:"retry_policy,omitempty"`
@@ -3066,7 +3739,8 @@ type WebhookSubscribeResponse struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *WebhookSubscribeResponse) UnmarshalJSON(data []byte) error {
 	type plain WebhookSubscribeResponse
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -3086,7 +3760,9 @@ type WebhookSubscriptionCreate struct {
 	URL WebhookURL `json:"url"`
 	// Events is "events" (required).
 	Events []WebhookEventSelector `json:"events"`
-	// Secret is "secret". When empty the service generates one and returns it once.
+	// Secret is "secret".
+	//
+	// When empty the service generates one and returns it once.
 	Secret *string `json:"secret,omitempty"`
 	// RetryPolicy is "retry_policy".
 	RetryPolicy *RetryPolicy `json:"retry_policy,omitempty"`
@@ -3098,7 +3774,8 @@ type WebhookSubscriptionCreate struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *WebhookSubscriptionCreate) UnmarshalJSON(data []byte) error {
 	type plain WebhookSubscriptionCreate
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -3110,7 +3787,10 @@ func (v WebhookSubscriptionCreate) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// WebhookSubscriptionUpdate is the schema WebhookSubscriptionUpdate of the description. Changes URL, events, headers, retry policy or active flag; can replace the secret. The identifier field and the name of the active flag are not shown, so the body stays open.
+// WebhookSubscriptionUpdate is the schema WebhookSubscriptionUpdate of the description.
+//
+// Changes URL, events, headers, retry policy or active flag; can replace the secret. The identifier
+// field and the name of the active flag are not shown, so the body stays open.
 type WebhookSubscriptionUpdate struct {
 	// URL is "url".
 	URL *WebhookURL `json:"url,omitempty"`
@@ -3124,13 +3804,16 @@ type WebhookSubscriptionUpdate struct {
 	MaxRetries *MaxRetries `json:"max_retries,omitempty"`
 	// TimeoutMs is "timeout_ms".
 	TimeoutMs *TimeoutMs `json:"timeout_ms,omitempty"`
-	// Secret is "secret". Replaces the secret.
+	// Secret is "secret".
+	//
+	// Replaces the secret.
 	Secret *string `json:"secret,omitempty"`
 	// Extra holds the fields this release does not declare, kept as they were received; they are sent too.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *WebhookSubscriptionUpdate) UnmarshalJSON(data []byte) error {
 	type plain WebhookSubscriptionUpdate
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -3142,7 +3825,10 @@ func (v WebhookSubscriptionUpdate) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// WebhookURL is the schema WebhookUrl of the description. http and https are accepted; https is recommended. Private and internal IP addresses, localhost and cloud metadata addresses are blocked when subscribing and again at dispatch time.
+// WebhookURL is the schema WebhookUrl of the description.
+//
+// http and https are accepted; https is recommended. Private and internal IP addresses, localhost and
+// cloud metadata addresses are blocked when subscribing and again at dispatch time.
 type WebhookURL = string
 
 // WorkflowAccountingDatevRequestIdpCollection is a set of allowed values.
@@ -3154,23 +3840,47 @@ const (
 	WorkflowAccountingDatevRequestIdpCollectionAccountingDatev WorkflowAccountingDatevRequestIdpCollection = "accounting_datev"
 )
 
-// WorkflowAccountingDatevRequest is the schema WorkflowAccountingDatevRequest of the description. DATEV SKR03 accounting export. Output: document date, document number, posting text, debit/credit account, amount, tax rate.
+// WorkflowAccountingDatevRequest is the schema WorkflowAccountingDatevRequest of the description.
+//
+// DATEV SKR03 accounting export. Output: document date, document number, posting text, debit/credit
+// account, amount, tax rate.
 type WorkflowAccountingDatevRequest struct {
-	// ClientWait is "client_wait". true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate `job_id` (about 100 ms). Default: true.
+	// ClientWait is "client_wait".
+	//
+	// true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap
+	// about 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false:
+	// immediate `job_id` (about 100 ms).
+	//
+	// Default: true.
 	ClientWait *bool `json:"client_wait,omitempty"`
-	// AsyncOnly is "async_only". true equals `client_wait=false`. Default: false.
+	// AsyncOnly is "async_only".
+	//
+	// true equals `client_wait=false`.
+	//
+	// Default: false.
 	AsyncOnly *bool `json:"async_only,omitempty"`
 	// ProcessingLane is "processing_lane".
 	ProcessingLane *ProcessingLane `json:"processing_lane,omitempty"`
-	// Priority is "priority". Legacy queue weight, not part of the public contract and kept for compatibility only. When `processing_lane` is set, the lane wins.
+	// Priority is "priority".
+	//
+	// Legacy queue weight, not part of the public contract and kept for compatibility only. When
+	// `processing_lane` is set, the lane wins.
+	//
+	// Deprecated: the description marks this field deprecated.
 	Priority *int64 `json:"priority,omitempty"`
-	// File1 is "file_1". One of `file_1` and `pofid`.
+	// File1 is "file_1".
+	//
+	// One of `file_1` and `pofid`.
 	File1 *sdkruntime.File `json:"-"`
-	// Pofid is "pofid". Existing document as alternative to upload. One of `file_1` and `pofid`.
+	// Pofid is "pofid".
+	//
+	// Existing document as alternative to upload. One of `file_1` and `pofid`.
 	Pofid *string `json:"pofid,omitempty"`
 	// Model is "model" (required).
 	Model ModelTier `json:"model"`
-	// IdpCollection is "idp_collection". Default: "accounting_datev". One of "accounting_datev".
+	// IdpCollection is "idp_collection".
+	//
+	// Default: "accounting_datev". One of "accounting_datev".
 	IdpCollection *WorkflowAccountingDatevRequestIdpCollection `json:"idp_collection,omitempty"`
 	// IdpFields is "idp_fields".
 	IdpFields *IdpFields `json:"idp_fields,omitempty"`
@@ -3178,7 +3888,8 @@ type WorkflowAccountingDatevRequest struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *WorkflowAccountingDatevRequest) UnmarshalJSON(data []byte) error {
 	type plain WorkflowAccountingDatevRequest
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -3190,7 +3901,9 @@ func (v WorkflowAccountingDatevRequest) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// WorkflowAnonymizeFinalizeRequestTemplate is a set of allowed values. Must be `document_anonymize_finalize`.
+// WorkflowAnonymizeFinalizeRequestTemplate is a set of allowed values.
+//
+// Must be `document_anonymize_finalize`.
 type WorkflowAnonymizeFinalizeRequestTemplate string
 
 // Values of WorkflowAnonymizeFinalizeRequestTemplate.
@@ -3199,31 +3912,65 @@ const (
 	WorkflowAnonymizeFinalizeRequestTemplateDocumentAnonymizeFinalize WorkflowAnonymizeFinalizeRequestTemplate = "document_anonymize_finalize"
 )
 
-// WorkflowAnonymizeFinalizeRequest is the schema WorkflowAnonymizeFinalizeRequest of the description. Applies redaction boxes to preview images; no OCR or language model step. The preferred apply path is the `service_dataripper___redact_image` pipeline.
+// WorkflowAnonymizeFinalizeRequest is the schema WorkflowAnonymizeFinalizeRequest of the description.
+//
+// Applies redaction boxes to preview images; no OCR or language model step. The preferred apply path
+// is the `service_dataripper___redact_image` pipeline.
 type WorkflowAnonymizeFinalizeRequest struct {
-	// ClientWait is "client_wait". true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate `job_id` (about 100 ms). Default: true.
+	// ClientWait is "client_wait".
+	//
+	// true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap
+	// about 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false:
+	// immediate `job_id` (about 100 ms).
+	//
+	// Default: true.
 	ClientWait *bool `json:"client_wait,omitempty"`
-	// AsyncOnly is "async_only". true equals `client_wait=false`. Default: false.
+	// AsyncOnly is "async_only".
+	//
+	// true equals `client_wait=false`.
+	//
+	// Default: false.
 	AsyncOnly *bool `json:"async_only,omitempty"`
 	// ProcessingLane is "processing_lane".
 	ProcessingLane *ProcessingLane `json:"processing_lane,omitempty"`
-	// Template is "template". Must be `document_anonymize_finalize`. Default: "document_anonymize_finalize". One of "document_anonymize_finalize".
+	// Template is "template".
+	//
+	// Must be `document_anonymize_finalize`.
+	//
+	// Default: "document_anonymize_finalize". One of "document_anonymize_finalize".
 	Template *WorkflowAnonymizeFinalizeRequestTemplate `json:"template,omitempty"`
-	// PreviewImages is "preview_images" (required). JSON array of preview page image URLs from the anonymization preview.
+	// PreviewImages is "preview_images" (required).
+	//
+	// JSON array of preview page image URLs from the anonymization preview.
 	PreviewImages string `json:"preview_images"`
-	// PreviewBoundingBoxes is "preview_bounding_boxes" (required). Geometry from the preview, as JSON; its shape is not shown.
+	// PreviewBoundingBoxes is "preview_bounding_boxes" (required).
+	//
+	// Geometry from the preview, as JSON; its shape is not shown.
 	PreviewBoundingBoxes string `json:"preview_bounding_boxes"`
-	// RedactBoxes is "redact_boxes" (required). Boxes to redact, as JSON; their shape is not shown.
+	// RedactBoxes is "redact_boxes" (required).
+	//
+	// Boxes to redact, as JSON; their shape is not shown.
 	RedactBoxes string `json:"redact_boxes"`
-	// PartialRegions is "partial_regions". `detected_pii.partial_regions` from the preview, as JSON; without it only whole boxes are redacted. Its shape is not shown.
+	// PartialRegions is "partial_regions".
+	//
+	// `detected_pii.partial_regions` from the preview, as JSON; without it only whole boxes are redacted.
+	// Its shape is not shown.
 	PartialRegions *string `json:"partial_regions,omitempty"`
-	// Priority is "priority". Legacy queue weight, 1 to 900; plan default when omitted; 900 means synchronous when capacity allows. When `processing_lane` is set, the lane wins. Range: 1 to 900.
+	// Priority is "priority".
+	//
+	// Legacy queue weight, 1 to 900; plan default when omitted; 900 means synchronous when capacity
+	// allows. When `processing_lane` is set, the lane wins.
+	//
+	// Range: 1 to 900.
+	//
+	// Deprecated: the description marks this field deprecated.
 	Priority *int64 `json:"priority,omitempty"`
 	// Extra holds the fields this release does not declare, kept as they were received; they are sent too.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *WorkflowAnonymizeFinalizeRequest) UnmarshalJSON(data []byte) error {
 	type plain WorkflowAnonymizeFinalizeRequest
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -3235,7 +3982,9 @@ func (v WorkflowAnonymizeFinalizeRequest) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// WorkflowInvoicePayload is the schema WorkflowInvoicePayload of the description. Workflow payload for `idp_collection=invoice`. Other fields of the payload are not shown.
+// WorkflowInvoicePayload is the schema WorkflowInvoicePayload of the description.
+//
+// Workflow payload for `idp_collection=invoice`. Other fields of the payload are not shown.
 type WorkflowInvoicePayload struct {
 	// PagesIdp is "pages_idp".
 	PagesIdp *InvoicePages `json:"pages_idp,omitempty"`
@@ -3245,7 +3994,8 @@ type WorkflowInvoicePayload struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *WorkflowInvoicePayload) UnmarshalJSON(data []byte) error {
 	type plain WorkflowInvoicePayload
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -3266,27 +4016,52 @@ const (
 	WorkflowInvoiceRequestIdpCollectionInvoice WorkflowInvoiceRequestIdpCollection = "invoice"
 )
 
-// WorkflowInvoiceRequest is the schema WorkflowInvoiceRequest of the description. Workflow with `idp_collection=invoice`. The payload carries `pages_idp` and `pages_aiocr`. The other request parameters of this variant are not shown, so the body stays open.
+// WorkflowInvoiceRequest is the schema WorkflowInvoiceRequest of the description.
+//
+// Workflow with `idp_collection=invoice`. The payload carries `pages_idp` and `pages_aiocr`. The other
+// request parameters of this variant are not shown, so the body stays open.
 type WorkflowInvoiceRequest struct {
-	// ClientWait is "client_wait". true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate `job_id` (about 100 ms). Default: true.
+	// ClientWait is "client_wait".
+	//
+	// true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap
+	// about 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false:
+	// immediate `job_id` (about 100 ms).
+	//
+	// Default: true.
 	ClientWait *bool `json:"client_wait,omitempty"`
-	// AsyncOnly is "async_only". true equals `client_wait=false`. Default: false.
+	// AsyncOnly is "async_only".
+	//
+	// true equals `client_wait=false`.
+	//
+	// Default: false.
 	AsyncOnly *bool `json:"async_only,omitempty"`
 	// ProcessingLane is "processing_lane".
 	ProcessingLane *ProcessingLane `json:"processing_lane,omitempty"`
-	// Priority is "priority". Legacy queue weight, not part of the public contract and kept for compatibility only. When `processing_lane` is set, the lane wins.
+	// Priority is "priority".
+	//
+	// Legacy queue weight, not part of the public contract and kept for compatibility only. When
+	// `processing_lane` is set, the lane wins.
+	//
+	// Deprecated: the description marks this field deprecated.
 	Priority *int64 `json:"priority,omitempty"`
-	// File1 is "file_1". Document to process, multipart. The workflow pipeline accepts only a multipart file or `pofid`.
+	// File1 is "file_1".
+	//
+	// Document to process, multipart. The workflow pipeline accepts only a multipart file or `pofid`.
 	File1 *sdkruntime.File `json:"-"`
-	// Pofid is "pofid". Existing document as alternative to upload.
+	// Pofid is "pofid".
+	//
+	// Existing document as alternative to upload.
 	Pofid *string `json:"pofid,omitempty"`
-	// IdpCollection is "idp_collection". One of "invoice".
+	// IdpCollection is "idp_collection".
+	//
+	// One of "invoice".
 	IdpCollection *WorkflowInvoiceRequestIdpCollection `json:"idp_collection,omitempty"`
 	// Extra holds the fields this release does not declare, kept as they were received; they are sent too.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *WorkflowInvoiceRequest) UnmarshalJSON(data []byte) error {
 	type plain WorkflowInvoiceRequest
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -3298,7 +4073,9 @@ func (v WorkflowInvoiceRequest) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// WorkflowPayload is the schema WorkflowPayload of the description. Workflow payload; its fields are not shown.
+// WorkflowPayload is the schema WorkflowPayload of the description.
+//
+// Workflow payload; its fields are not shown.
 type WorkflowPayload map[string]json.RawMessage
 
 // WorkflowPDFAiSplitRequestTemplate is a set of allowed values.
@@ -3310,43 +4087,93 @@ const (
 	WorkflowPDFAiSplitRequestTemplatePDFAiSplit WorkflowPDFAiSplitRequestTemplate = "pdf_ai_split"
 )
 
-// WorkflowPDFAiSplitRequest is the schema WorkflowPdfAiSplitRequest of the description. Splits a PDF into logical segments; returns separate documents or page ranges.
+// WorkflowPDFAiSplitRequest is the schema WorkflowPdfAiSplitRequest of the description.
+//
+// Splits a PDF into logical segments; returns separate documents or page ranges.
 type WorkflowPDFAiSplitRequest struct {
-	// ClientWait is "client_wait". true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate `job_id` (about 100 ms). Default: true.
+	// ClientWait is "client_wait".
+	//
+	// true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap
+	// about 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false:
+	// immediate `job_id` (about 100 ms).
+	//
+	// Default: true.
 	ClientWait *bool `json:"client_wait,omitempty"`
-	// AsyncOnly is "async_only". true equals `client_wait=false`. Default: false.
+	// AsyncOnly is "async_only".
+	//
+	// true equals `client_wait=false`.
+	//
+	// Default: false.
 	AsyncOnly *bool `json:"async_only,omitempty"`
 	// ProcessingLane is "processing_lane".
 	ProcessingLane *ProcessingLane `json:"processing_lane,omitempty"`
-	// Priority is "priority". Legacy queue weight, not part of the public contract and kept for compatibility only. When `processing_lane` is set, the lane wins.
+	// Priority is "priority".
+	//
+	// Legacy queue weight, not part of the public contract and kept for compatibility only. When
+	// `processing_lane` is set, the lane wins.
+	//
+	// Deprecated: the description marks this field deprecated.
 	Priority *int64 `json:"priority,omitempty"`
-	// File is "file". PDF. One of `file` and `pofid`.
+	// File is "file".
+	//
+	// PDF. One of `file` and `pofid`.
 	File *sdkruntime.File `json:"-"`
-	// Pofid is "pofid". Existing document. One of `file` and `pofid`.
+	// Pofid is "pofid".
+	//
+	// Existing document. One of `file` and `pofid`.
 	Pofid *string `json:"pofid,omitempty"`
-	// Template is "template". Default: "pdf_ai_split". One of "pdf_ai_split".
+	// Template is "template".
+	//
+	// Default: "pdf_ai_split". One of "pdf_ai_split".
 	Template *WorkflowPDFAiSplitRequestTemplate `json:"template,omitempty"`
-	// NamingInstruction is "naming_instruction". Output file naming pattern; default is a pattern of document type, date, sender.
+	// NamingInstruction is "naming_instruction".
+	//
+	// Output file naming pattern; default is a pattern of document type, date, sender.
 	NamingInstruction *string `json:"naming_instruction,omitempty"`
-	// Locale is "locale". Output language. Default: "de_DE".
+	// Locale is "locale".
+	//
+	// Output language.
+	//
+	// Default: "de_DE".
 	Locale *string `json:"locale,omitempty"`
-	// DocumentTypes is "document_types". Comma-separated allowed types; default empty.
+	// DocumentTypes is "document_types".
+	//
+	// Comma-separated allowed types; default empty.
 	DocumentTypes *string `json:"document_types,omitempty"`
-	// DateFormat is "date_format". Default: "DD.MM.YYYY".
+	// DateFormat is "date_format".
+	//
+	// Default: "DD.MM.YYYY".
 	DateFormat *string `json:"date_format,omitempty"`
-	// IncludeDocumentType is "include_document_type". Allowed values beyond the default are not shown. Default: "false".
+	// IncludeDocumentType is "include_document_type".
+	//
+	// Allowed values beyond the default are not shown.
+	//
+	// Default: "false".
 	IncludeDocumentType *string `json:"include_document_type,omitempty"`
-	// IncludeDate is "include_date". Allowed values beyond the default are not shown. Default: "false".
+	// IncludeDate is "include_date".
+	//
+	// Allowed values beyond the default are not shown.
+	//
+	// Default: "false".
 	IncludeDate *string `json:"include_date,omitempty"`
-	// IncludeSender is "include_sender". Allowed values beyond the default are not shown. Default: "false".
+	// IncludeSender is "include_sender".
+	//
+	// Allowed values beyond the default are not shown.
+	//
+	// Default: "false".
 	IncludeSender *string `json:"include_sender,omitempty"`
-	// IncludeReasoning is "include_reasoning". Allowed values beyond the default are not shown. Default: "false".
+	// IncludeReasoning is "include_reasoning".
+	//
+	// Allowed values beyond the default are not shown.
+	//
+	// Default: "false".
 	IncludeReasoning *string `json:"include_reasoning,omitempty"`
 	// Extra holds the fields this release does not declare, kept as they were received; they are sent too.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *WorkflowPDFAiSplitRequest) UnmarshalJSON(data []byte) error {
 	type plain WorkflowPDFAiSplitRequest
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -3369,11 +4196,15 @@ const (
 
 // WorkspaceSharedEvent is the schema WorkspaceSharedEvent of the description.
 type WorkspaceSharedEvent struct {
-	// EventType is "event_type" (required). One of "workspace.shared".
+	// EventType is "event_type" (required).
+	//
+	// One of "workspace.shared".
 	EventType WorkspaceSharedEventEventType `json:"event_type"`
 	// EventID is "event_id" (required).
 	EventID EventID `json:"event_id"`
-	// Timestamp is "timestamp" (required). ISO 8601 UTC.
+	// Timestamp is "timestamp" (required).
+	//
+	// ISO 8601 UTC.
 	Timestamp string `json:"timestamp"`
 	// SubscriptionID is "subscription_id" (required).
 	SubscriptionID int64 `json:"subscription_id"`
@@ -3383,7 +4214,8 @@ type WorkspaceSharedEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *WorkspaceSharedEvent) UnmarshalJSON(data []byte) error {
 	type plain WorkspaceSharedEvent
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -3406,11 +4238,15 @@ const (
 
 // WorkspaceUnsharedEvent is the schema WorkspaceUnsharedEvent of the description.
 type WorkspaceUnsharedEvent struct {
-	// EventType is "event_type" (required). One of "workspace.unshared".
+	// EventType is "event_type" (required).
+	//
+	// One of "workspace.unshared".
 	EventType WorkspaceUnsharedEventEventType `json:"event_type"`
 	// EventID is "event_id" (required).
 	EventID EventID `json:"event_id"`
-	// Timestamp is "timestamp" (required). ISO 8601 UTC.
+	// Timestamp is "timestamp" (required).
+	//
+	// ISO 8601 UTC.
 	Timestamp string `json:"timestamp"`
 	// SubscriptionID is "subscription_id" (required).
 	SubscriptionID int64 `json:"subscription_id"`
@@ -3420,7 +4256,8 @@ type WorkspaceUnsharedEvent struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *WorkspaceUnsharedEvent) UnmarshalJSON(data []byte) error {
 	type plain WorkspaceUnsharedEvent
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -3432,17 +4269,37 @@ func (v WorkspaceUnsharedEvent) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// ServiceAiocrGenerateUsTaxForms is the variant "us_tax_forms" ("idp_collection" "us_tax_forms", the service's default), which it writes itself. US tax forms (W-2, 1040, 1099 and similar); all fields, checkboxes, signatures.
+// ServiceAiocrGenerateUsTaxForms is the variant "us_tax_forms" ("idp_collection" "us_tax_forms", the
+// service's default), which it writes itself.
+//
+// US tax forms (W-2, 1040, 1099 and similar); all fields, checkboxes, signatures.
 type ServiceAiocrGenerateUsTaxForms struct {
-	// ClientWait is "client_wait". true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate `job_id` (about 100 ms). Default: true.
+	// ClientWait is "client_wait".
+	//
+	// true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap
+	// about 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false:
+	// immediate `job_id` (about 100 ms).
+	//
+	// Default: true.
 	ClientWait *bool `json:"client_wait,omitempty"`
-	// AsyncOnly is "async_only". true equals `client_wait=false`. Default: false.
+	// AsyncOnly is "async_only".
+	//
+	// true equals `client_wait=false`.
+	//
+	// Default: false.
 	AsyncOnly *bool `json:"async_only,omitempty"`
 	// ProcessingLane is "processing_lane".
 	ProcessingLane *ProcessingLane `json:"processing_lane,omitempty"`
-	// Priority is "priority". Legacy queue weight, not part of the public contract and kept for compatibility only. When `processing_lane` is set, the lane wins.
+	// Priority is "priority".
+	//
+	// Legacy queue weight, not part of the public contract and kept for compatibility only. When
+	// `processing_lane` is set, the lane wins.
+	//
+	// Deprecated: the description marks this field deprecated.
 	Priority *int64 `json:"priority,omitempty"`
-	// File1 is "file_1" (required). PDF or image, multipart.
+	// File1 is "file_1" (required).
+	//
+	// PDF or image, multipart.
 	File1 *sdkruntime.File `json:"-"`
 	// Model is "model" (required).
 	Model ModelTier `json:"model"`
@@ -3452,7 +4309,8 @@ type ServiceAiocrGenerateUsTaxForms struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *ServiceAiocrGenerateUsTaxForms) UnmarshalJSON(data []byte) error {
 	type plain ServiceAiocrGenerateUsTaxForms
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra, "idp_collection")
@@ -3464,19 +4322,41 @@ func (v ServiceAiocrGenerateUsTaxForms) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra, "idp_collection", "us_tax_forms")
 }
 
-// WorkflowAccountingDatev is the variant "accounting_datev" ("idp_collection" "accounting_datev", the service's default), which it writes itself. DATEV SKR03 accounting export.
+// WorkflowAccountingDatev is the variant "accounting_datev" ("idp_collection" "accounting_datev", the
+// service's default), which it writes itself.
+//
+// DATEV SKR03 accounting export.
 type WorkflowAccountingDatev struct {
-	// ClientWait is "client_wait". true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate `job_id` (about 100 ms). Default: true.
+	// ClientWait is "client_wait".
+	//
+	// true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap
+	// about 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false:
+	// immediate `job_id` (about 100 ms).
+	//
+	// Default: true.
 	ClientWait *bool `json:"client_wait,omitempty"`
-	// AsyncOnly is "async_only". true equals `client_wait=false`. Default: false.
+	// AsyncOnly is "async_only".
+	//
+	// true equals `client_wait=false`.
+	//
+	// Default: false.
 	AsyncOnly *bool `json:"async_only,omitempty"`
 	// ProcessingLane is "processing_lane".
 	ProcessingLane *ProcessingLane `json:"processing_lane,omitempty"`
-	// Priority is "priority". Legacy queue weight, not part of the public contract and kept for compatibility only. When `processing_lane` is set, the lane wins.
+	// Priority is "priority".
+	//
+	// Legacy queue weight, not part of the public contract and kept for compatibility only. When
+	// `processing_lane` is set, the lane wins.
+	//
+	// Deprecated: the description marks this field deprecated.
 	Priority *int64 `json:"priority,omitempty"`
-	// File1 is "file_1". One of `file_1` and `pofid`.
+	// File1 is "file_1".
+	//
+	// One of `file_1` and `pofid`.
 	File1 *sdkruntime.File `json:"-"`
-	// Pofid is "pofid". Existing document as alternative to upload. One of `file_1` and `pofid`.
+	// Pofid is "pofid".
+	//
+	// Existing document as alternative to upload. One of `file_1` and `pofid`.
 	Pofid *string `json:"pofid,omitempty"`
 	// Model is "model" (required).
 	Model ModelTier `json:"model"`
@@ -3486,7 +4366,8 @@ type WorkflowAccountingDatev struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *WorkflowAccountingDatev) UnmarshalJSON(data []byte) error {
 	type plain WorkflowAccountingDatev
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra, "idp_collection")
@@ -3498,25 +4379,48 @@ func (v WorkflowAccountingDatev) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra, "idp_collection", "accounting_datev")
 }
 
-// WorkflowInvoice is the variant "invoice" ("idp_collection" "invoice"), which it writes itself. Its parameters are not shown: set them in Extra. Invoice extraction; its request parameters beyond the input document are not shown.
+// WorkflowInvoice is the variant "invoice" ("idp_collection" "invoice"), which it writes itself. Its
+// parameters are not shown: set them in Extra.
+//
+// Invoice extraction; its request parameters beyond the input document are not shown.
 type WorkflowInvoice struct {
-	// ClientWait is "client_wait". true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate `job_id` (about 100 ms). Default: true.
+	// ClientWait is "client_wait".
+	//
+	// true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap
+	// about 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false:
+	// immediate `job_id` (about 100 ms).
+	//
+	// Default: true.
 	ClientWait *bool `json:"client_wait,omitempty"`
-	// AsyncOnly is "async_only". true equals `client_wait=false`. Default: false.
+	// AsyncOnly is "async_only".
+	//
+	// true equals `client_wait=false`.
+	//
+	// Default: false.
 	AsyncOnly *bool `json:"async_only,omitempty"`
 	// ProcessingLane is "processing_lane".
 	ProcessingLane *ProcessingLane `json:"processing_lane,omitempty"`
-	// Priority is "priority". Legacy queue weight, not part of the public contract and kept for compatibility only. When `processing_lane` is set, the lane wins.
+	// Priority is "priority".
+	//
+	// Legacy queue weight, not part of the public contract and kept for compatibility only. When
+	// `processing_lane` is set, the lane wins.
+	//
+	// Deprecated: the description marks this field deprecated.
 	Priority *int64 `json:"priority,omitempty"`
-	// File1 is "file_1". Document to process, multipart. The workflow pipeline accepts only a multipart file or `pofid`.
+	// File1 is "file_1".
+	//
+	// Document to process, multipart. The workflow pipeline accepts only a multipart file or `pofid`.
 	File1 *sdkruntime.File `json:"-"`
-	// Pofid is "pofid". Existing document as alternative to upload.
+	// Pofid is "pofid".
+	//
+	// Existing document as alternative to upload.
 	Pofid *string `json:"pofid,omitempty"`
 	// Extra holds the fields this release does not declare, kept as they were received; they are sent too.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *WorkflowInvoice) UnmarshalJSON(data []byte) error {
 	type plain WorkflowInvoice
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra, "idp_collection")
@@ -3528,41 +4432,90 @@ func (v WorkflowInvoice) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra, "idp_collection", "invoice")
 }
 
-// WorkflowPDFAiSplit is the variant "pdf_ai_split" ("template" "pdf_ai_split", the service's default), which it writes itself. AI PDF split into logical segments; returns separate documents or page ranges.
+// WorkflowPDFAiSplit is the variant "pdf_ai_split" ("template" "pdf_ai_split", the service's default),
+// which it writes itself.
+//
+// AI PDF split into logical segments; returns separate documents or page ranges.
 type WorkflowPDFAiSplit struct {
-	// ClientWait is "client_wait". true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate `job_id` (about 100 ms). Default: true.
+	// ClientWait is "client_wait".
+	//
+	// true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap
+	// about 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false:
+	// immediate `job_id` (about 100 ms).
+	//
+	// Default: true.
 	ClientWait *bool `json:"client_wait,omitempty"`
-	// AsyncOnly is "async_only". true equals `client_wait=false`. Default: false.
+	// AsyncOnly is "async_only".
+	//
+	// true equals `client_wait=false`.
+	//
+	// Default: false.
 	AsyncOnly *bool `json:"async_only,omitempty"`
 	// ProcessingLane is "processing_lane".
 	ProcessingLane *ProcessingLane `json:"processing_lane,omitempty"`
-	// Priority is "priority". Legacy queue weight, not part of the public contract and kept for compatibility only. When `processing_lane` is set, the lane wins.
+	// Priority is "priority".
+	//
+	// Legacy queue weight, not part of the public contract and kept for compatibility only. When
+	// `processing_lane` is set, the lane wins.
+	//
+	// Deprecated: the description marks this field deprecated.
 	Priority *int64 `json:"priority,omitempty"`
-	// File is "file". PDF. One of `file` and `pofid`.
+	// File is "file".
+	//
+	// PDF. One of `file` and `pofid`.
 	File *sdkruntime.File `json:"-"`
-	// Pofid is "pofid". Existing document. One of `file` and `pofid`.
+	// Pofid is "pofid".
+	//
+	// Existing document. One of `file` and `pofid`.
 	Pofid *string `json:"pofid,omitempty"`
-	// NamingInstruction is "naming_instruction". Output file naming pattern; default is a pattern of document type, date, sender.
+	// NamingInstruction is "naming_instruction".
+	//
+	// Output file naming pattern; default is a pattern of document type, date, sender.
 	NamingInstruction *string `json:"naming_instruction,omitempty"`
-	// Locale is "locale". Output language. Default: "de_DE".
+	// Locale is "locale".
+	//
+	// Output language.
+	//
+	// Default: "de_DE".
 	Locale *string `json:"locale,omitempty"`
-	// DocumentTypes is "document_types". Comma-separated allowed types; default empty.
+	// DocumentTypes is "document_types".
+	//
+	// Comma-separated allowed types; default empty.
 	DocumentTypes *string `json:"document_types,omitempty"`
-	// DateFormat is "date_format". Default: "DD.MM.YYYY".
+	// DateFormat is "date_format".
+	//
+	// Default: "DD.MM.YYYY".
 	DateFormat *string `json:"date_format,omitempty"`
-	// IncludeDocumentType is "include_document_type". Allowed values beyond the default are not shown. Default: "false".
+	// IncludeDocumentType is "include_document_type".
+	//
+	// Allowed values beyond the default are not shown.
+	//
+	// Default: "false".
 	IncludeDocumentType *string `json:"include_document_type,omitempty"`
-	// IncludeDate is "include_date". Allowed values beyond the default are not shown. Default: "false".
+	// IncludeDate is "include_date".
+	//
+	// Allowed values beyond the default are not shown.
+	//
+	// Default: "false".
 	IncludeDate *string `json:"include_date,omitempty"`
-	// IncludeSender is "include_sender". Allowed values beyond the default are not shown. Default: "false".
+	// IncludeSender is "include_sender".
+	//
+	// Allowed values beyond the default are not shown.
+	//
+	// Default: "false".
 	IncludeSender *string `json:"include_sender,omitempty"`
-	// IncludeReasoning is "include_reasoning". Allowed values beyond the default are not shown. Default: "false".
+	// IncludeReasoning is "include_reasoning".
+	//
+	// Allowed values beyond the default are not shown.
+	//
+	// Default: "false".
 	IncludeReasoning *string `json:"include_reasoning,omitempty"`
 	// Extra holds the fields this release does not declare, kept as they were received; they are sent too.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *WorkflowPDFAiSplit) UnmarshalJSON(data []byte) error {
 	type plain WorkflowPDFAiSplit
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra, "template")
@@ -3574,29 +4527,61 @@ func (v WorkflowPDFAiSplit) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra, "template", "pdf_ai_split")
 }
 
-// WorkflowDocumentAnonymizeFinalize is the variant "document_anonymize_finalize" ("template" "document_anonymize_finalize", the service's default), which it writes itself. Anonymization finalize; applies redaction boxes to preview images, no OCR or language model step. The preferred apply path is the `service_dataripper___redact_image` pipeline.
+// WorkflowDocumentAnonymizeFinalize is the variant "document_anonymize_finalize" ("template"
+// "document_anonymize_finalize", the service's default), which it writes itself.
+//
+// Anonymization finalize; applies redaction boxes to preview images, no OCR or language model step.
+//
+// The preferred apply path is the `service_dataripper___redact_image` pipeline.
 type WorkflowDocumentAnonymizeFinalize struct {
-	// ClientWait is "client_wait". true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate `job_id` (about 100 ms). Default: true.
+	// ClientWait is "client_wait".
+	//
+	// true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap
+	// about 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false:
+	// immediate `job_id` (about 100 ms).
+	//
+	// Default: true.
 	ClientWait *bool `json:"client_wait,omitempty"`
-	// AsyncOnly is "async_only". true equals `client_wait=false`. Default: false.
+	// AsyncOnly is "async_only".
+	//
+	// true equals `client_wait=false`.
+	//
+	// Default: false.
 	AsyncOnly *bool `json:"async_only,omitempty"`
 	// ProcessingLane is "processing_lane".
 	ProcessingLane *ProcessingLane `json:"processing_lane,omitempty"`
-	// PreviewImages is "preview_images" (required). JSON array of preview page image URLs from the anonymization preview.
+	// PreviewImages is "preview_images" (required).
+	//
+	// JSON array of preview page image URLs from the anonymization preview.
 	PreviewImages []string `json:"preview_images"`
-	// PreviewBoundingBoxes is "preview_bounding_boxes" (required). Geometry from the preview, as JSON; its shape is not shown.
+	// PreviewBoundingBoxes is "preview_bounding_boxes" (required).
+	//
+	// Geometry from the preview, as JSON; its shape is not shown.
 	PreviewBoundingBoxes json.RawMessage `json:"preview_bounding_boxes"`
-	// RedactBoxes is "redact_boxes" (required). Boxes to redact, as JSON; their shape is not shown.
+	// RedactBoxes is "redact_boxes" (required).
+	//
+	// Boxes to redact, as JSON; their shape is not shown.
 	RedactBoxes json.RawMessage `json:"redact_boxes"`
-	// PartialRegions is "partial_regions". `detected_pii.partial_regions` from the preview, as JSON; without it only whole boxes are redacted. Its shape is not shown.
+	// PartialRegions is "partial_regions".
+	//
+	// `detected_pii.partial_regions` from the preview, as JSON; without it only whole boxes are redacted.
+	// Its shape is not shown.
 	PartialRegions json.RawMessage `json:"partial_regions,omitempty"`
-	// Priority is "priority". Legacy queue weight, 1 to 900; plan default when omitted; 900 means synchronous when capacity allows. When `processing_lane` is set, the lane wins. Range: 1 to 900.
+	// Priority is "priority".
+	//
+	// Legacy queue weight, 1 to 900; plan default when omitted; 900 means synchronous when capacity
+	// allows. When `processing_lane` is set, the lane wins.
+	//
+	// Range: 1 to 900.
+	//
+	// Deprecated: the description marks this field deprecated.
 	Priority *int64 `json:"priority,omitempty"`
 	// Extra holds the fields this release does not declare, kept as they were received; they are sent too.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *WorkflowDocumentAnonymizeFinalize) UnmarshalJSON(data []byte) error {
 	type plain WorkflowDocumentAnonymizeFinalize
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra, "template")
@@ -3608,25 +4593,47 @@ func (v WorkflowDocumentAnonymizeFinalize) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra, "template", "document_anonymize_finalize")
 }
 
-// PdfstudioUnlockWithPasswordPDFDefault is the variant "default". Unlock encrypted PDFs with their current password.
+// PdfstudioUnlockWithPasswordPDFDefault is the variant "default".
+//
+// Unlock encrypted PDFs with their current password.
 type PdfstudioUnlockWithPasswordPDFDefault struct {
-	// ClientWait is "client_wait". true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate `job_id` (about 100 ms). Default: true.
+	// ClientWait is "client_wait".
+	//
+	// true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap
+	// about 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false:
+	// immediate `job_id` (about 100 ms).
+	//
+	// Default: true.
 	ClientWait *bool `json:"client_wait,omitempty"`
-	// AsyncOnly is "async_only". true equals `client_wait=false`. Default: false.
+	// AsyncOnly is "async_only".
+	//
+	// true equals `client_wait=false`.
+	//
+	// Default: false.
 	AsyncOnly *bool `json:"async_only,omitempty"`
 	// ProcessingLane is "processing_lane".
 	ProcessingLane *ProcessingLane `json:"processing_lane,omitempty"`
-	// Priority is "priority". Legacy queue weight, not part of the public contract and kept for compatibility only. When `processing_lane` is set, the lane wins.
+	// Priority is "priority".
+	//
+	// Legacy queue weight, not part of the public contract and kept for compatibility only. When
+	// `processing_lane` is set, the lane wins.
+	//
+	// Deprecated: the description marks this field deprecated.
 	Priority *int64 `json:"priority,omitempty"`
-	// Files is "files" (required). Encrypted PDFs; in multipart the name repeats as `files[]`.
+	// Files is "files" (required).
+	//
+	// Encrypted PDFs; in multipart the name repeats as `files[]`.
 	Files []*sdkruntime.File `json:"-"`
-	// Password is "password" (required). Current PDF password.
+	// Password is "password" (required).
+	//
+	// Current PDF password.
 	Password string `json:"password"`
 	// Extra holds the fields this release does not declare, kept as they were received; they are sent too.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *PdfstudioUnlockWithPasswordPDFDefault) UnmarshalJSON(data []byte) error {
 	type plain PdfstudioUnlockWithPasswordPDFDefault
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -3651,7 +4658,10 @@ const (
 	ServiceVoiceTtsDefaultOutputFormatOgg ServiceVoiceTtsDefaultOutputFormat = "ogg"
 )
 
-// ServiceVoiceTtsDefaultPriority is a set of allowed values. `stream` holds the connection until done (timeout 120 s). In this pipeline `priority` takes these words, not a number.
+// ServiceVoiceTtsDefaultPriority is a set of allowed values.
+//
+// `stream` holds the connection until done (timeout 120 s). In this pipeline `priority` takes these
+// words, not a number.
 type ServiceVoiceTtsDefaultPriority string
 
 // Values of ServiceVoiceTtsDefaultPriority.
@@ -3662,7 +4672,9 @@ const (
 	ServiceVoiceTtsDefaultPriorityStream ServiceVoiceTtsDefaultPriority = "stream"
 )
 
-// ServiceVoiceTtsDefaultVoiceType is a set of allowed values. Relevant only when `voice` is not set.
+// ServiceVoiceTtsDefaultVoiceType is a set of allowed values.
+//
+// Relevant only when `voice` is not set.
 type ServiceVoiceTtsDefaultVoiceType string
 
 // Values of ServiceVoiceTtsDefaultVoiceType.
@@ -3675,7 +4687,9 @@ const (
 	ServiceVoiceTtsDefaultVoiceTypePremium ServiceVoiceTtsDefaultVoiceType = "premium"
 )
 
-// ServiceVoiceTtsDefaultGender is a set of allowed values. Selection criterion together with `language`.
+// ServiceVoiceTtsDefaultGender is a set of allowed values.
+//
+// Selection criterion together with `language`.
 type ServiceVoiceTtsDefaultGender string
 
 // Values of ServiceVoiceTtsDefaultGender.
@@ -3686,49 +4700,107 @@ const (
 	ServiceVoiceTtsDefaultGenderFemale ServiceVoiceTtsDefaultGender = "female"
 )
 
-// ServiceVoiceTtsDefault is the variant "default". Synthesize speech from text.
+// ServiceVoiceTtsDefault is the variant "default".
+//
+// Synthesize speech from text.
 type ServiceVoiceTtsDefault struct {
-	// ClientWait is "client_wait". true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate `job_id` (about 100 ms). Default: true.
+	// ClientWait is "client_wait".
+	//
+	// true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap
+	// about 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false:
+	// immediate `job_id` (about 100 ms).
+	//
+	// Default: true.
 	ClientWait *bool `json:"client_wait,omitempty"`
-	// AsyncOnly is "async_only". true equals `client_wait=false`. Default: false.
+	// AsyncOnly is "async_only".
+	//
+	// true equals `client_wait=false`.
+	//
+	// Default: false.
 	AsyncOnly *bool `json:"async_only,omitempty"`
 	// ProcessingLane is "processing_lane".
 	ProcessingLane *ProcessingLane `json:"processing_lane,omitempty"`
-	// Text is "text" (required). Text to speak; emotion markup in parentheses such as (happy), (sad), (whispering).
+	// Text is "text" (required).
+	//
+	// Text to speak; emotion markup in parentheses such as (happy), (sad), (whispering).
 	Text string `json:"text"`
-	// Voice is "voice" (required). Voice alias, case-insensitive.
+	// Voice is "voice" (required).
+	//
+	// Voice alias, case-insensitive.
 	Voice string `json:"voice"`
-	// Language is "language". ISO 639-1; derived from the voice by default. Usable when no alias is given.
+	// Language is "language".
+	//
+	// ISO 639-1; derived from the voice by default. Usable when no alias is given.
 	Language *string `json:"language,omitempty"`
-	// OutputFormat is "output_format". Default: "mp3". One of "mp3", "wav", "ogg".
+	// OutputFormat is "output_format".
+	//
+	// Default: "mp3". One of "mp3", "wav", "ogg".
 	OutputFormat *ServiceVoiceTtsDefaultOutputFormat `json:"output_format,omitempty"`
-	// Priority is "priority". `stream` holds the connection until done (timeout 120 s). In this pipeline `priority` takes these words, not a number. Default: "queue". One of "queue", "stream".
+	// Priority is "priority".
+	//
+	// `stream` holds the connection until done (timeout 120 s). In this pipeline `priority` takes these
+	// words, not a number.
+	//
+	// Default: "queue". One of "queue", "stream".
 	Priority *ServiceVoiceTtsDefaultPriority `json:"priority,omitempty"`
-	// ReturnURL is "return_url". true returns the result directly in the body. Default: false.
+	// ReturnURL is "return_url".
+	//
+	// true returns the result directly in the body.
+	//
+	// Default: false.
 	ReturnURL *bool `json:"return_url,omitempty"`
-	// Gpu is "gpu". Target GPU; automatic when omitted. One of 0, 1.
+	// Gpu is "gpu".
+	//
+	// Target GPU; automatic when omitted.
+	//
+	// One of 0, 1.
 	Gpu *int64 `json:"gpu,omitempty"`
-	// Speed is "speed". Values other than 1 reduce quality. Default: 1.
+	// Speed is "speed".
+	//
+	// Values other than 1 reduce quality.
+	//
+	// Default: 1.
 	Speed *float64 `json:"speed,omitempty"`
-	// Temperature is "temperature". Default: 0.95. Range: 0.1 to 1.
+	// Temperature is "temperature".
+	//
+	// Default: 0.95. Range: 0.1 to 1.
 	Temperature *float64 `json:"temperature,omitempty"`
-	// TopP is "top_p". Default: 0.85. Range: 0.1 to 1.
+	// TopP is "top_p".
+	//
+	// Default: 0.85. Range: 0.1 to 1.
 	TopP *float64 `json:"top_p,omitempty"`
-	// RepetitionPenalty is "repetition_penalty". Default: 1. Range: 0.9 to 1.99.
+	// RepetitionPenalty is "repetition_penalty".
+	//
+	// Default: 1. Range: 0.9 to 1.99.
 	RepetitionPenalty *float64 `json:"repetition_penalty,omitempty"`
-	// ReferenceVoice is "reference_voice". Path of a reference file when no alias is used.
+	// ReferenceVoice is "reference_voice".
+	//
+	// Path of a reference file when no alias is used.
 	ReferenceVoice *string `json:"reference_voice,omitempty"`
-	// VoiceType is "voice_type". Relevant only when `voice` is not set. Default: "base". One of "base", "standard", "premium".
+	// VoiceType is "voice_type".
+	//
+	// Relevant only when `voice` is not set.
+	//
+	// Default: "base". One of "base", "standard", "premium".
 	VoiceType *ServiceVoiceTtsDefaultVoiceType `json:"voice_type,omitempty"`
-	// Gender is "gender". Selection criterion together with `language`. One of "male", "female".
+	// Gender is "gender".
+	//
+	// Selection criterion together with `language`.
+	//
+	// One of "male", "female".
 	Gender *ServiceVoiceTtsDefaultGender `json:"gender,omitempty"`
-	// ReturnBase64 is "return_base64". Also returns audio as base64. Default: false.
+	// ReturnBase64 is "return_base64".
+	//
+	// Also returns audio as base64.
+	//
+	// Default: false.
 	ReturnBase64 *bool `json:"return_base64,omitempty"`
 	// Extra holds the fields this release does not declare, kept as they were received; they are sent too.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *ServiceVoiceTtsDefault) UnmarshalJSON(data []byte) error {
 	type plain ServiceVoiceTtsDefault
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -3740,21 +4812,40 @@ func (v ServiceVoiceTtsDefault) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// ServiceDataripperRedactImageDefault is the variant "default". Its parameters are not shown: set them in Extra. Apply redaction; its parameters are not shown.
+// ServiceDataripperRedactImageDefault is the variant "default". Its parameters are not shown: set them
+// in Extra.
+//
+// Apply redaction; its parameters are not shown.
 type ServiceDataripperRedactImageDefault struct {
-	// ClientWait is "client_wait". true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate `job_id` (about 100 ms). Default: true.
+	// ClientWait is "client_wait".
+	//
+	// true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap
+	// about 295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false:
+	// immediate `job_id` (about 100 ms).
+	//
+	// Default: true.
 	ClientWait *bool `json:"client_wait,omitempty"`
-	// AsyncOnly is "async_only". true equals `client_wait=false`. Default: false.
+	// AsyncOnly is "async_only".
+	//
+	// true equals `client_wait=false`.
+	//
+	// Default: false.
 	AsyncOnly *bool `json:"async_only,omitempty"`
 	// ProcessingLane is "processing_lane".
 	ProcessingLane *ProcessingLane `json:"processing_lane,omitempty"`
-	// Priority is "priority". Legacy queue weight, not part of the public contract and kept for compatibility only. When `processing_lane` is set, the lane wins.
+	// Priority is "priority".
+	//
+	// Legacy queue weight, not part of the public contract and kept for compatibility only. When
+	// `processing_lane` is set, the lane wins.
+	//
+	// Deprecated: the description marks this field deprecated.
 	Priority *int64 `json:"priority,omitempty"`
 	// Extra holds the fields this release does not declare, kept as they were received; they are sent too.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *ServiceDataripperRedactImageDefault) UnmarshalJSON(data []byte) error {
 	type plain ServiceDataripperRedactImageDefault
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)

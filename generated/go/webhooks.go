@@ -13,8 +13,9 @@ func WebhookEventTypes() []string {
 	return []string{"document.comment_added", "document.created", "document.deleted", "document.edited", "document.legal_hold_placed", "document.legal_hold_released", "document.lifecycle_changed", "document.moved", "document.note_added", "document.processed", "document.restored", "document.tag_added", "document.uploaded", "document.version_created", "job.completed", "job.failed", "job.progress", "task.completed", "task.created", "task.overdue", "workspace.shared", "workspace.unshared"}
 }
 
-// VerifyWebhook checks a delivery's signature over its unmodified body against each secret in turn, before the
-// body is parsed, and cross-checks its headers with the body (see sdkruntime.VerifyWebhook).
+// VerifyWebhook checks a delivery's signature over its unmodified body against each secret in turn,
+// before the body is parsed, and cross-checks its headers with the body (see
+// sdkruntime.VerifyWebhook).
 func VerifyWebhook(rawBody []byte, header http.Header, secrets []string, opts sdkruntime.VerifyOptions) (*sdkruntime.WebhookEvent, error) {
 	return sdkruntime.VerifyWebhook(ServiceModel().Webhooks, rawBody, header, secrets, opts)
 }

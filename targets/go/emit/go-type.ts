@@ -169,7 +169,9 @@ export class GoTypes {
   private declareOne(schemaName: string, schema: Schema): void {
     const name = this.names.get(schemaName)!;
     const s = nonNull(schema);
-    const doc = goDoc(name, `is the schema ${goString(schemaName).slice(1, -1)} of the description.`, s.description);
+    const doc = goDoc(name, `is the schema ${goString(schemaName).slice(1, -1)} of the description.`, s.description, "", {
+      deprecated: schema.deprecated || s.deprecated ? "the description marks this schema deprecated." : undefined,
+    });
     if (s.kind === "ref") {
       const target = this.resolve(s) === undefined ? "json.RawMessage" : this.nameOf(s.name);
       this.aliases.set(name, target);
@@ -282,7 +284,7 @@ export class GoTypes {
         const constName = this.scope.claim(`${name}${goName(v, v === "" ? "Empty" : "V")}`);
         return `${goDoc(constName, `is ${goString(v)}.`, descriptions && Object.hasOwn(descriptions, v) ? descriptions[v] : undefined, "\t")}\n\t${constName} ${name} = ${goString(v)}`;
       });
-    this.out.push(`${doc}\ntype ${name} string\n\n// Values of ${name}.\nconst (\n${consts.join("\n")}\n)`);
+    this.out.push(`${doc}\ntype ${name} string\n\n${goDoc("Values", `of ${name}.`, undefined)}\nconst (\n${consts.join("\n")}\n)`);
   }
 
   /**
@@ -305,7 +307,12 @@ export class GoTypes {
       const omit = p.required ? "" : info.type.kind === "nullable" ? ",omitzero" : ",omitempty";
       const tag = info.file ? "-" : `${p.name === "-" ? "-," : p.name}${omit}`;
       // Every field has a comment line: it also keeps gofmt from aligning the fields.
-      lines.push(goDoc(field, `is ${goString(p.name)}${p.required ? " (required)" : ""}.`, fieldDoc(p), "\t"));
+      lines.push(
+        goDoc(field, `is ${goString(p.name)}${p.required ? " (required)" : ""}.`, p.schema.description, "\t", {
+          after: [fieldFacts(p)],
+          deprecated: p.schema.deprecated ? "the description marks this field deprecated." : undefined,
+        }),
+      );
       lines.push(`\t${field} ${info.type.code} \`json:"${tag}"\``);
     }
     lines.push("\t// Extra holds the fields this release does not declare, kept as they were received; they are sent too.");
@@ -316,7 +323,7 @@ export class GoTypes {
     this.out.push(
       [
         `${options.doc}\ntype ${name} struct {\n${lines.join("\n")}\n}`,
-        `// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.\nfunc (v *${name}) UnmarshalJSON(data []byte) error {\n\ttype plain ${name}\n\treturn sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra${ignore})\n}`,
+        `// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does\n// not fit its field.\nfunc (v *${name}) UnmarshalJSON(data []byte) error {\n\ttype plain ${name}\n\treturn sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra${ignore})\n}`,
         `// MarshalJSON encodes the declared fields with Extra${options.fixed ? " and the variant's discriminator" : ""}.\nfunc (v ${name}) MarshalJSON() ([]byte, error) {\n\ttype plain ${name}\n\treturn sdkruntime.EncodeObject(plain(v), v.Extra${fixed})\n}`,
       ].join("\n\n"),
     );
@@ -357,14 +364,14 @@ function enumBase(values: readonly (string | number | boolean | null)[]): "strin
   return undefined;
 }
 
-/** A field's doc: its description, default, range and allowed values, as the TypeScript members carry them. */
-function fieldDoc(p: Property): string {
+/** A field's default, range and allowed values, as the TypeScript members carry them, after its description. */
+function fieldFacts(p: Property): string {
   const s = p.schema;
-  const parts = [s.description ?? ""];
+  const parts: string[] = [];
   if (s.default !== undefined) parts.push(`Default: ${JSON.stringify(s.default)}.`);
   if ((s.kind === "number" || s.kind === "integer") && (s.minimum !== undefined || s.maximum !== undefined)) {
     parts.push(`Range: ${s.minimum ?? "-inf"} to ${s.maximum ?? "inf"}.`);
   }
   if (s.kind === "enum") parts.push(`One of ${s.values.map((v) => JSON.stringify(v)).join(", ")}.`);
-  return parts.filter((x) => x.trim() !== "").join(" ");
+  return parts.join(" ");
 }

@@ -5,23 +5,23 @@
  */
 import { jsonBodyMediaType, requestBodyContent } from "../../../generator/emit/operation-files.js";
 import type { Operation, Parameter, Schema } from "../../../generator/ir/types.js";
-import { goComment, goDoc, goString } from "./escape.js";
+import { goComment, goDoc, goString, summaryLead } from "./escape.js";
 import type { GoTypes } from "./go-type.js";
 import { bodyKind, isBinaryResponse, operationLiteral } from "./operation-spec.js";
 import { goName, NameScope } from "./names.js";
 
 /** The comment lines on what an operation's method returns on an error answer, and for a write it does not send twice. */
 function errorsDoc(op: Operation): string[] {
-  const answer = [
-    "An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant or the",
-    "status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with errors.As.",
-  ];
-  if (op.idempotent && op.job?.role !== "submit") return answer;
+  // Paragraphs of the method's doc, wrapped with the rest of it.
+  const answer =
+    "An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant or the " +
+    "status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with errors.As.";
+  if (op.idempotent && op.job?.role !== "submit") return [answer];
   const kind = op.job?.role === "submit" ? "JobMayExistError" : "MayHaveBeenProcessedError";
   return [
-    ...answer,
-    `A 5xx answer (not 503, retried) or a failure after sending is a *sdkruntime.${kind}, wrapping the`,
-    "answer's *sdkruntime.ServiceError when there was one; it is not sent again.",
+    answer,
+    `A 5xx answer (not 503, retried) or a failure after sending is a *sdkruntime.${kind}, wrapping the ` +
+      "answer's *sdkruntime.ServiceError when there was one; it is not sent again.",
   ];
 }
 
@@ -68,7 +68,11 @@ export function operationCode(
     const t = types.expr(p.schema, `${names.params}${field}`, "string");
     const required = p.required || p.in === "path";
     const code = t.kind === "struct" || (t.kind === "scalar" && !required) ? `*${t.code}` : t.code;
-    fields.push(goDoc(field, `is the ${p.in} parameter ${goString(p.name)}${required ? " (required)" : ""}.`, p.description, "\t"));
+    fields.push(
+      goDoc(field, `is the ${p.in} parameter ${goString(p.name)}${required ? " (required)" : ""}.`, p.description, "\t", {
+        deprecated: p.deprecated || p.schema.deprecated ? "the description marks this parameter deprecated." : undefined,
+      }),
+    );
     fields.push(`\t${field} ${code}`);
     fills.push(`\treq.${LOCATION_SETTER[p.in]}(${goString(p.name)}, in.${field})`);
     planned.push({ in: p.in, name: p.name, field });
@@ -133,12 +137,15 @@ export function operationCode(
   const result = binary ? undefined : resultType(op, names.method, types);
   const args = ["ctx context.Context", ...(hasIn ? [`in *${names.params}`] : []), ...(binary ? ["w io.Writer"] : []), "opts ...CallOption"];
   const returns = binary ? "(*sdkruntime.DownloadInfo, error)" : `(*sdkruntime.Response[${result}], error)`;
-  const lead = `calls ${op.method.toUpperCase()} ${op.path}${op.deprecated ? " (deprecated)" : ""}.`;
-  const text = [op.summary, op.description].filter((s) => s !== undefined && s.trim() !== "").join(" ");
+  const route = `${op.method.toUpperCase()} ${op.path}`;
+  const summary = summaryLead(op.summary, op.method, route);
   lines.push("");
-  lines.push(goDoc(names.method, lead, text));
-  lines.push("//", ...errorsDoc(op).map((line) => `// ${line}`));
-  if (op.deprecated) lines.push("//\n// Deprecated: the description marks this operation deprecated.");
+  lines.push(
+    goDoc(names.method, summary ?? `calls ${route}.`, op.description, "", {
+      after: [...(summary === undefined || summary.startsWith("calls ") ? [] : [`It calls ${route}.`]), ...errorsDoc(op)],
+      deprecated: op.deprecated ? "the description marks this operation deprecated." : undefined,
+    }),
+  );
   const bodyLines: string[] = [];
   if (hasIn) bodyLines.push(`\tif in == nil {\n\t\tin = &${names.params}{}\n\t}`);
   bodyLines.push("\treq := sdkruntime.Request{}");

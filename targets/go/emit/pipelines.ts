@@ -23,7 +23,7 @@ function pipelineCode(p: Pipeline, types: GoTypes, scope: NameScope, methods: Na
     `${goDoc(
       iface,
       `is the body of a job of the pipeline ${goString(p.slug)}: one of ${variants.map((x) => x.name).join(", ")}.`,
-      [p.summary, p.description].filter(Boolean).join(" "),
+      [p.summary, p.description].filter(Boolean).join("\n\n"),
     )}\ntype ${iface} interface {\n\t${marker}()\n\tformBody() (map[string]any, error)\n}`,
   );
   for (const { v, name } of variants) out.push(variantCode(v, name, marker, types));
@@ -62,7 +62,7 @@ function variantCode(v: Variant, name: string, marker: string, types: GoTypes): 
     : `is the variant ${goString(v.name)}.`;
   const open = v.open ? " Its parameters are not shown: set them in Extra." : "";
   const fields = types.struct(name, v.request, {
-    doc: goDoc(name, `${lead}${open}`, [v.summary, v.description].filter(Boolean).join(" ")),
+    doc: goDoc(name, `${lead}${open}`, [v.summary, v.description].filter(Boolean).join("\n\n")),
     ...(d && { skip: d.property, fixed: [d.property, d.value] as const }),
     jsonText: "structured",
   });

@@ -3,12 +3,13 @@
  * text. Names are claimed in a fixed order (the templates' own, schemas, error codes, operations, pipelines), so
  * the output is the same on every run.
  */
-import { envNames } from "../../../generator/emit/env-names.js";
+import { envNames, envPrefix } from "../../../generator/emit/env-names.js";
 import { readmeAuth, versionLabel, versionWord } from "../../../generator/emit/readme-facts.js";
 import { codeStatusClass, errorCodeWordsOf } from "../../../generator/emit/error-names.js";
 import type { LanguageView } from "../../../generator/emit/templated.js";
 import type { IR } from "../../../generator/ir/types.js";
 import { goComment, goDoc, goString, markdownCode, markdownText } from "./escape.js";
+import { examplesFile, type PlannedOperation } from "./examples.js";
 import { GoTypes } from "./go-type.js";
 import { modelStatements } from "./model.js";
 import { operationLiteral } from "./operation-spec.js";
@@ -161,6 +162,7 @@ function planGo(ir: IR, options: GoOptions) {
   const methods = new NameScope(GO_CLIENT_MEMBERS);
   const operations: string[] = [];
   const plans: GoOperationPlan[] = [];
+  const planned: PlannedOperation[] = [];
   const opVars = new Map<string, string>();
   const submission = ir.operations.find((o) => o.variants !== undefined && o.variants.pipelines.length > 0);
   const plannedOps = ir.operations.map((op) => {
@@ -179,9 +181,11 @@ function planGo(ir: IR, options: GoOptions) {
     const { code, plan } = operationCode(op, { method, params: scope.claim(`${method}Params`), opVar }, types);
     operations.push(code);
     plans.push(plan);
+    planned.push({ op, plan });
   }
   const jobs = submission ? pipelinesCode(submission, types, scope, methods) : [];
-  return { names, version, types, errors, errorNames, operations, opVars, plans, submission, jobs };
+  const examples = examplesFile(planned, types, { ...names, env: `${envPrefix(ir.info.title)}_EXAMPLE_BASE_URL` });
+  return { names, version, types, errors, errorNames, operations, opVars, plans, submission, jobs, examples };
 }
 
 const capitalized = (text: string): string => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
@@ -201,7 +205,7 @@ function readmeCredentials(ir: IR, pkg: string): { authComments: string[]; clien
 }
 
 export function goView(ir: IR, options: GoOptions = {}): LanguageView {
-  const { names, version, types, errors, operations, opVars, plans, submission, jobs } = planGo(ir, options);
+  const { names, version, types, errors, operations, opVars, plans, submission, jobs, examples } = planGo(ir, options);
   const env = envNames(ir);
   const server = ir.servers[0];
   const defaultBaseUrl = server ? server.variables.reduce((url, v) => url.replaceAll(`{${v.name}}`, v.default), server.url) : "";
@@ -223,6 +227,28 @@ export function goView(ir: IR, options: GoOptions = {}): LanguageView {
         `Package ${names.package}`,
         `is the Go client of ${goComment(ir.info.title)}, ${versionWord(ir.info.version)} ${goComment(ir.info.version)}.`,
         ir.info.description,
+        "",
+        {
+          after: [
+            "Create a client with New; every operation is a method of Client that takes a context.Context first. Errors are the runtime's (package sdkruntime): inspect them with errors.As and errors.Is.",
+          ],
+        },
+      ),
+      clientDoc: goDoc(
+        "Client",
+        `is the client of ${goComment(ir.info.title)}. It embeds the runtime's client, whose methods (Submit, Start, Wait, Download, Call...) it has too; each operation of the description is a method.`,
+        undefined,
+      ),
+      newDoc: goDoc(
+        "New",
+        `returns a client. Without WithToken the token is read from the environment variable ${goComment(env.token)}; without WithBaseURL the base URL from ${goComment(env.baseUrl)}, else the description's first server.`,
+        undefined,
+      ),
+      withTokenDoc: goDoc(
+        "WithToken",
+        `sets the bearer token (default: the environment variable ${goComment(env.token)}).`,
+        undefined,
+        "\t",
       ),
       tokenEnv: goComment(env.token),
       baseUrlEnv: goComment(env.baseUrl),
@@ -231,6 +257,7 @@ export function goView(ir: IR, options: GoOptions = {}): LanguageView {
       errors: goFile(errors),
       operations: goFile(operations),
       jobs: goFile(jobs),
+      examples,
       events: `[]string{${events.map(goString).join(", ")}}`,
       readme: {
         title: markdownText(ir.info.title),

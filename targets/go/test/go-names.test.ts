@@ -25,8 +25,8 @@ describe("Go escapers", () => {
     expect(goComment("\n//go:generate rm -rf /")).toBe("//go:generate rm -rf /");
     expect(goComment("+build ignore")).toBe("+ build ignore");
     expect(goComment("x\u0000\ufeff")).toBe("x\\u0000\\ufeff");
-    // A doc comment starts with the declared name, so text can never start a directive or a list.
-    expect(goDoc("Thing", "is a thing.", "- item\n//go:embed x")).toBe("// Thing is a thing. - item //go:embed x");
+    // A doc comment starts with the declared name, and every line of it with `// `: text can never start a directive.
+    expect(goDoc("Thing", "is a thing.", "- item\n//go:embed x")).toBe("// Thing is a thing.\n//\n//   - item //go:embed x");
     expect(goDoc("Field", "", undefined, "\t")).toBe("\t// Field");
   });
 });

@@ -48,10 +48,10 @@ describe("Go modules of the Go shapes", () => {
   it("an allOf of one reference and a description is that named type, with the description as the field's doc", () => {
     const code = types.get("go-allof-recursion")!;
     expect(code).toContain(
-      '\t// Condition is "condition". The condition the property depends on.\n\tCondition *Property `json:"condition,omitempty"`',
+      '\t// Condition is "condition".\n\t//\n\t// The condition the property depends on.\n\tCondition *Property `json:"condition,omitempty"`',
     );
     expect(code).toContain('\tBindings []Property `json:"bindings,omitempty"`');
-    expect(code).toContain('\t// Owner is "owner". Who owns the leaf.\n\tOwner *Owner `json:"owner,omitempty"`');
+    expect(code).toContain('\t// Owner is "owner".\n\t//\n\t// Who owns the leaf.\n\tOwner *Owner `json:"owner,omitempty"`');
     // An allOf that adds a property is a struct of its own, declared once however often the recursion meets it.
     expect(code.match(/^type PropertyWeighted struct/gm)).toHaveLength(1);
     expect(code).toContain('\tWeighted *PropertyWeighted `json:"weighted,omitempty"`');

@@ -20,10 +20,13 @@ type DeleteParams struct {
 	WeirdNameWithQuote *int64
 }
 
-// Delete calls GET /class/{default}. */ export const pwned = 1; /*
+// Delete calls GET /class/{default}.
 //
-// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant or the
-// status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with errors.As.
+// */ export const pwned = 1; /*
+//
+// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant
+// or the status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with
+// errors.As.
 func (c *Client) Delete(ctx context.Context, in *DeleteParams, opts ...CallOption) (*sdkruntime.Response[Node], error) {
 	if in == nil {
 		in = &DeleteParams{}
@@ -44,8 +47,9 @@ var opGetItem = sdkruntime.Operation{ID: "get-item", Method: "GET", Path: "/get-
 
 // GetItem calls GET /get-item.
 //
-// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant or the
-// status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with errors.As.
+// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant
+// or the status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with
+// errors.As.
 func (c *Client) GetItem(ctx context.Context, opts ...CallOption) (*sdkruntime.Response[Pet], error) {
 	req := sdkruntime.Request{}
 	var out Pet
@@ -61,8 +65,9 @@ var opGetItem2 = sdkruntime.Operation{ID: "get_item", Method: "GET", Path: "/get
 
 // GetItem2 calls GET /get_item.
 //
-// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant or the
-// status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with errors.As.
+// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant
+// or the status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with
+// errors.As.
 func (c *Client) GetItem2(ctx context.Context, opts ...CallOption) (*sdkruntime.Response[json.RawMessage], error) {
 	req := sdkruntime.Request{}
 	var out json.RawMessage
@@ -86,10 +91,13 @@ type PostNoId123Params struct {
 
 // PostNoId123 calls POST /no-id/{123}.
 //
-// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant or the
-// status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with errors.As.
-// A 5xx answer (not 503, retried) or a failure after sending is a *sdkruntime.MayHaveBeenProcessedError, wrapping the
-// answer's *sdkruntime.ServiceError when there was one; it is not sent again.
+// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant
+// or the status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with
+// errors.As.
+//
+// A 5xx answer (not 503, retried) or a failure after sending is a
+// *sdkruntime.MayHaveBeenProcessedError, wrapping the answer's *sdkruntime.ServiceError when there was
+// one; it is not sent again.
 func (c *Client) PostNoId123(ctx context.Context, in *PostNoId123Params, opts ...CallOption) (*sdkruntime.Response[json.RawMessage], error) {
 	if in == nil {
 		in = &PostNoId123Params{}

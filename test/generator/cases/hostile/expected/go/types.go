@@ -25,7 +25,9 @@ const (
 
 // Cat is the schema Cat of the description.
 type Cat struct {
-	// Kind is "kind" (required). One of "cat".
+	// Kind is "kind" (required).
+	//
+	// One of "cat".
 	Kind CatKind `json:"kind"`
 	// MeowVolume is "meow-volume".
 	MeowVolume *float64 `json:"meow-volume,omitempty"`
@@ -33,7 +35,8 @@ type Cat struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *Cat) UnmarshalJSON(data []byte) error {
 	type plain Cat
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -56,13 +59,16 @@ const (
 
 // Dog is the schema Dog of the description.
 type Dog struct {
-	// Kind is "kind" (required). One of "dog".
+	// Kind is "kind" (required).
+	//
+	// One of "dog".
 	Kind DogKind `json:"kind"`
 	// Extra holds the fields this release does not declare, kept as they were received; they are sent too.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *Dog) UnmarshalJSON(data []byte) error {
 	type plain Dog
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -92,7 +98,9 @@ const (
 	NodeLabelY NodeLabel = "${y}"
 )
 
-// Node is the schema Node of the description. A recursive node */ with `code` and ${injection}
+// Node is the schema Node of the description.
+//
+// A recursive node */ with `code` and ${injection}
 type Node struct {
 	// Children is "children".
 	Children []Node `json:"children,omitempty"`
@@ -104,7 +112,8 @@ type Node struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *Node) UnmarshalJSON(data []byte) error {
 	type plain Node
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -131,7 +140,8 @@ type Class struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *Class) UnmarshalJSON(data []byte) error {
 	type plain Class
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)

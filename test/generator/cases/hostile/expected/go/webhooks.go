@@ -13,8 +13,9 @@ func WebhookEventTypes() []string {
 	return []string{}
 }
 
-// VerifyWebhook checks a delivery's signature over its unmodified body against each secret in turn, before the
-// body is parsed, and cross-checks its headers with the body (see sdkruntime.VerifyWebhook).
+// VerifyWebhook checks a delivery's signature over its unmodified body against each secret in turn,
+// before the body is parsed, and cross-checks its headers with the body (see
+// sdkruntime.VerifyWebhook).
 func VerifyWebhook(rawBody []byte, header http.Header, secrets []string, opts sdkruntime.VerifyOptions) (*sdkruntime.WebhookEvent, error) {
 	return sdkruntime.VerifyWebhook(ServiceModel().Webhooks, rawBody, header, secrets, opts)
 }

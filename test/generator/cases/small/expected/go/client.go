@@ -8,8 +8,8 @@ import (
 	sdkruntime "github.com/paperoffice/sdk-runtime-go"
 )
 
-// Client is the client of Small. It embeds the runtime's client, whose methods (Submit, Start, Wait, Download,
-// Call...) it has too; each operation of the description is a method.
+// Client is the client of Small. It embeds the runtime's client, whose methods (Submit, Start, Wait,
+// Download, Call...) it has too; each operation of the description is a method.
 type Client struct {
 	*sdkruntime.Client
 }
@@ -20,8 +20,8 @@ type Option = sdkruntime.Option
 // CallOption configures one call (sdkruntime.CallTimeout, CallHeader...).
 type CallOption = sdkruntime.CallOption
 
-// New returns a client. Without WithToken the token is read from the environment variable SMALL_TOKEN; without
-// WithBaseURL the base URL from SMALL_BASE_URL, else the description's first server.
+// New returns a client. Without WithToken the token is read from the environment variable SMALL_TOKEN;
+// without WithBaseURL the base URL from SMALL_BASE_URL, else the description's first server.
 func New(opts ...Option) (*Client, error) {
 	rt, err := sdkruntime.New(ServiceModel(), opts...)
 	if err != nil {

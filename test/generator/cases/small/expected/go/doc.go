@@ -2,6 +2,6 @@
 
 // Package small is the Go client of Small, release R20260101.0000.
 //
-// Create a client with New; every operation is a method of Client that takes a context.Context first. Errors are
-// the runtime's (package sdkruntime): inspect them with errors.As and errors.Is.
+// Create a client with New; every operation is a method of Client that takes a context.Context first.
+// Errors are the runtime's (package sdkruntime): inspect them with errors.As and errors.Is.
 package small

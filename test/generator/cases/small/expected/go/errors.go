@@ -6,5 +6,8 @@ import (
 	sdkruntime "github.com/paperoffice/sdk-runtime-go"
 )
 
-// ErrNotFoundCode is the error code "NOT_FOUND" (HTTP 404); match it with errors.Is, as is sdkruntime.ErrNotFound. Nothing there.
+// ErrNotFoundCode is the error code "NOT_FOUND" (HTTP 404); match it with errors.Is, as is
+// sdkruntime.ErrNotFound.
+//
+// Nothing there.
 const ErrNotFoundCode = sdkruntime.ErrorCode("NOT_FOUND")

@@ -26,7 +26,11 @@ func (v ScanPagesDefault) formBody() (map[string]any, error) {
 	return form, nil
 }
 
-// SubmitScanPages submits a job of the pipeline "scan___pages" and waits for its result: held by the service, then polled. The body's "exactly one of" groups are checked before anything is sent; the submission is never sent twice. Decode the payload with Decode, by variant: ScanPagesDefault: ScanPayload.
+// SubmitScanPages submits a job of the pipeline "scan___pages" and waits for its result: held by the
+// service, then polled. The body's "exactly one of" groups are checked before anything is sent; the
+// submission is never sent twice. Decode the payload with Decode, by variant:
+//
+// ScanPagesDefault: ScanPayload.
 func (c *Client) SubmitScanPages(ctx context.Context, body ScanPagesRequest, opts ...CallOption) (*sdkruntime.JobResult, error) {
 	form, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 	if err != nil {
@@ -35,7 +39,8 @@ func (c *Client) SubmitScanPages(ctx context.Context, body ScanPagesRequest, opt
 	return c.Submit(ctx, "scan___pages", form, opts...)
 }
 
-// StartScanPages submits a job of the pipeline "scan___pages" without waiting for it and returns its handle; wait with the handle's Wait or the client's Wait.
+// StartScanPages submits a job of the pipeline "scan___pages" without waiting for it and returns its
+// handle; wait with the handle's Wait or the client's Wait.
 func (c *Client) StartScanPages(ctx context.Context, body ScanPagesRequest, opts ...CallOption) (*sdkruntime.JobHandle, error) {
 	form, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 	if err != nil {
@@ -76,7 +81,11 @@ func (v WorkExport) formBody() (map[string]any, error) {
 	return form, nil
 }
 
-// SubmitWork submits a job of the pipeline "work" and waits for its result: held by the service, then polled. The body's "exactly one of" groups are checked before anything is sent; the submission is never sent twice. Decode the payload with Decode, by variant: WorkSplit: json.RawMessage; WorkExport: json.RawMessage.
+// SubmitWork submits a job of the pipeline "work" and waits for its result: held by the service, then
+// polled. The body's "exactly one of" groups are checked before anything is sent; the submission is
+// never sent twice. Decode the payload with Decode, by variant:
+//
+// WorkSplit: json.RawMessage; WorkExport: json.RawMessage.
 func (c *Client) SubmitWork(ctx context.Context, body WorkRequest, opts ...CallOption) (*sdkruntime.JobResult, error) {
 	form, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 	if err != nil {
@@ -85,7 +94,8 @@ func (c *Client) SubmitWork(ctx context.Context, body WorkRequest, opts ...CallO
 	return c.Submit(ctx, "work", form, opts...)
 }
 
-// StartWork submits a job of the pipeline "work" without waiting for it and returns its handle; wait with the handle's Wait or the client's Wait.
+// StartWork submits a job of the pipeline "work" without waiting for it and returns its handle; wait
+// with the handle's Wait or the client's Wait.
 func (c *Client) StartWork(ctx context.Context, body WorkRequest, opts ...CallOption) (*sdkruntime.JobHandle, error) {
 	form, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 	if err != nil {

@@ -15,14 +15,19 @@ var opGetItem = sdkruntime.Operation{ID: "getItem", Method: "GET", Path: "/items
 type GetItemParams struct {
 	// ItemID is the path parameter "item_id" (required).
 	ItemID string
-	// View is the query parameter "view". How much to return.
+	// View is the query parameter "view".
+	//
+	// How much to return.
 	View *GetItemParamsView
 }
 
-// GetItem calls GET /items/{item_id}. Read an item
+// GetItem reads an item.
 //
-// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant or the
-// status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with errors.As.
+// It calls GET /items/{item_id}.
+//
+// An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant
+// or the status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with
+// errors.As.
 func (c *Client) GetItem(ctx context.Context, in *GetItemParams, opts ...CallOption) (*sdkruntime.Response[Item], error) {
 	if in == nil {
 		in = &GetItemParams{}

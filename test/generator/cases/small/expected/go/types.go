@@ -13,7 +13,9 @@ type ErrorCode string
 
 // Values of ErrorCode.
 const (
-	// ErrorCodeNotFound is "NOT_FOUND". Nothing there.
+	// ErrorCodeNotFound is "NOT_FOUND".
+	//
+	// Nothing there.
 	ErrorCodeNotFound ErrorCode = "NOT_FOUND"
 )
 
@@ -28,7 +30,9 @@ const (
 
 // ExportRequest is the schema ExportRequest of the description.
 type ExportRequest struct {
-	// Collection is "collection" (required). One of "export".
+	// Collection is "collection" (required).
+	//
+	// One of "export".
 	Collection ExportRequestCollection `json:"collection"`
 	// Fields is "fields".
 	Fields *string `json:"fields,omitempty"`
@@ -38,7 +42,8 @@ type ExportRequest struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *ExportRequest) UnmarshalJSON(data []byte) error {
 	type plain ExportRequest
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -54,13 +59,18 @@ func (v ExportRequest) MarshalJSON() ([]byte, error) {
 type Item struct {
 	// ID is "id" (required).
 	ID string `json:"id"`
-	// Size is "size". Size in units. Range: 0 to 10.
+	// Size is "size".
+	//
+	// Size in units.
+	//
+	// Range: 0 to 10.
 	Size *int64 `json:"size,omitempty"`
 	// Extra holds the fields this release does not declare, kept as they were received; they are sent too.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *Item) UnmarshalJSON(data []byte) error {
 	type plain Item
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -94,13 +104,16 @@ const (
 
 // NotFound is the schema NotFound of the description.
 type NotFound struct {
-	// Code is "code" (required). One of "NOT_FOUND".
+	// Code is "code" (required).
+	//
+	// One of "NOT_FOUND".
 	Code NotFoundCode `json:"code"`
 	// Extra holds the fields this release does not declare, kept as they were received; they are sent too.
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *NotFound) UnmarshalJSON(data []byte) error {
 	type plain NotFound
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -120,7 +133,8 @@ type ScanPayload struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *ScanPayload) UnmarshalJSON(data []byte) error {
 	type plain ScanPayload
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -142,7 +156,8 @@ type ScanRequest struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *ScanRequest) UnmarshalJSON(data []byte) error {
 	type plain ScanRequest
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -165,7 +180,9 @@ const (
 
 // SplitRequest is the schema SplitRequest of the description.
 type SplitRequest struct {
-	// Template is "template". Default: "split". One of "split".
+	// Template is "template".
+	//
+	// Default: "split". One of "split".
 	Template *SplitRequestTemplate `json:"template,omitempty"`
 	// File is "file".
 	File *sdkruntime.File `json:"-"`
@@ -177,7 +194,8 @@ type SplitRequest struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *SplitRequest) UnmarshalJSON(data []byte) error {
 	type plain SplitRequest
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -210,7 +228,8 @@ type ScanPagesDefault struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *ScanPagesDefault) UnmarshalJSON(data []byte) error {
 	type plain ScanPagesDefault
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
@@ -222,7 +241,8 @@ func (v ScanPagesDefault) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
-// WorkSplit is the variant "split" ("template" "split", the service's default), which it writes itself.
+// WorkSplit is the variant "split" ("template" "split", the service's default), which it writes
+// itself.
 type WorkSplit struct {
 	// File is "file".
 	File *sdkruntime.File `json:"-"`
@@ -234,7 +254,8 @@ type WorkSplit struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *WorkSplit) UnmarshalJSON(data []byte) error {
 	type plain WorkSplit
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra, "template")
@@ -256,7 +277,8 @@ type WorkExport struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does not fit its field.
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
 func (v *WorkExport) UnmarshalJSON(data []byte) error {
 	type plain WorkExport
 	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra, "collection")
