@@ -46,12 +46,25 @@ describe("a new target", () => {
   beforeAll(async () => {
     copy = await mkdtemp(join(tmpdir(), "stub-target-"));
     // The repository's configuration too: it names its releases folder (spec/releases).
-    for (const entry of ["generator", "targets", "spec", "package.json", "tsconfig.json", "paperoffice-sdk.config.json"])
+    for (const entry of [
+      "generator",
+      "targets",
+      "spec",
+      "package.json",
+      "tsconfig.json",
+      "paperoffice-sdk.config.json",
+      // For the behaviour suite's check that a registered language has a driver.
+      "test",
+      "mock",
+      "generated",
+      "vitest.config.ts",
+    ])
       await cp(join(root, entry), join(copy, entry), {
         recursive: true,
         filter: (source) => !/[\\/](node_modules|dist|\.venv|__pycache__)$/.test(source),
       });
     await symlink(join(root, "node_modules"), join(copy, "node_modules"), "dir");
+    await symlink(join(root, ".venv"), join(copy, ".venv"), "dir");
     await mkdir(join(copy, "targets", "stub"));
     await writeFile(join(copy, "targets", "stub", "target.ts"), STUB);
     const registry = join(copy, "targets", "index.ts");
@@ -95,6 +108,26 @@ describe("a new target", () => {
     expect(refused?.stderr).toMatch(/paperoffice-sdk\.config\.json: \/stub\/folder: must match pattern/);
     expect(refused?.stderr).not.toMatch(/\n\s+at /);
     await rm(join(copy, "paperoffice-sdk.config.json"));
+  });
+
+  it("is named by the behaviour suite as a registered language without a driver", async () => {
+    const vitest = join(root, "node_modules", "vitest", "vitest.mjs");
+    const args = [
+      vitest,
+      "run",
+      "--project",
+      "behaviour",
+      "test/behaviour/behaviour.test.ts",
+      "-t",
+      "has a driver for every registered language",
+    ];
+    const failed = await run(process.execPath, args, { cwd: copy, env: { ...process.env, CI: "1" } }).then(
+      () => undefined,
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+    expect(failed?.code).toBe(1);
+    expect(`${failed?.stdout}${failed?.stderr}`).toMatch(/has a driver for every registered language/);
+    expect(`${failed?.stdout}${failed?.stderr}`).toMatch(/"stub"/);
   });
 
   it("is listed by --help with its flag, and keeps the import boundaries", async () => {
