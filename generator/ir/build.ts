@@ -8,6 +8,7 @@ import { isWebhookSubscriptionMode, WEBHOOK_SUBSCRIPTION_KEY } from "../spec/web
 import { flattenObject } from "./flatten.js";
 import { mediaEncoding } from "./media.js";
 import { camelCase, nameWords, pascalCase, uniqueIdentifiers } from "./names.js";
+import { InlineNamer } from "./inline-names.js";
 import { type SchemaSource, toSchema } from "./schema.js";
 import {
   IR_VERSION,
@@ -241,9 +242,14 @@ export function buildIR(loaded: LoadedDescription): IR {
   const info = isRaw(document.info) ? document.info : {};
   const servers = buildServers(document);
   const securitySchemes = buildSecuritySchemes(document);
+  // Inline enums and objects get names from their place, named schemas first, then operations, then webhooks.
+  const namer = new InlineNamer(schemas);
+  const namedSchemas = schemas.map((s) => ({ ...s, schema: namer.schema(s.schema, s.identifier, true) }));
+  const namedOperations = operations.map((op) => namer.operation(op));
+  const namedWebhooks = webhooks.map((w) => namer.webhook(w));
   return {
     irVersion: IR_VERSION,
-    words: wordsOf(schemas, operations, errors, webhooks),
+    words: wordsOf(namedSchemas, namedOperations, errors, namedWebhooks),
     info: {
       title: str(info.title) ?? "",
       version: str(info.version) ?? "",
@@ -253,10 +259,10 @@ export function buildIR(loaded: LoadedDescription): IR {
     },
     servers,
     securitySchemes,
-    schemas,
-    operations,
+    schemas: namedSchemas,
+    operations: namedOperations,
     errors,
-    webhooks,
+    webhooks: namedWebhooks,
     ...(isRaw(document[CONVENTIONS_KEY]) && { conventions: buildConventions(document[CONVENTIONS_KEY] as Raw) }),
   };
 }
@@ -293,6 +299,7 @@ function wordsOf(
   const walk = (schema: Schema | undefined): void => {
     if (schema === undefined || seen.has(schema)) return;
     seen.add(schema);
+    if ((schema.kind === "object" || schema.kind === "enum") && schema.inlineName !== undefined) names.add(schema.inlineName);
     switch (schema.kind) {
       case "object":
         for (const p of schema.properties) {

@@ -4,7 +4,7 @@
  * `npm run ir-schema` (scripts/ir-schema.ts): the JSDoc tags here (`@description`, `@pattern`, `@asType`,
  * `@minimum`, `@discriminator`, `@title`, `@id`) are schema keywords. A change of shape bumps IR_VERSION.
  */
-export const IR_VERSION = "1.9.0";
+export const IR_VERSION = "1.10.0";
 
 /** Any JSON value (defaults and examples as the description gives them). */
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
@@ -73,6 +73,8 @@ export interface EnumSchema extends SchemaMeta {
   readonly values: readonly (string | number | boolean | null)[];
   /** Per value, where the description documents it (for example a oneOf of consts). */
   readonly valueDescriptions?: Readonly<Record<string, string>>;
+  /** For an enum written inline (not a named schema's own node): a name from its place (generator/ir/inline-names.ts). */
+  readonly inlineName?: string;
 }
 /** A list. */
 export interface ArraySchema extends SchemaMeta {
@@ -103,6 +105,8 @@ export interface ObjectSchema extends SchemaMeta {
    * exactly one list is complete.
    */
   readonly oneOfRequired?: readonly (readonly string[])[];
+  /** For an object written inline (not a named schema's own node): a name from its place (generator/ir/inline-names.ts). */
+  readonly inlineName?: string;
 }
 /** oneOf (exactly one member matches) or anyOf (at least one). */
 export interface UnionSchema extends SchemaMeta {

@@ -144,3 +144,49 @@ paths:
     ]);
   });
 });
+
+describe("inline enums and objects are named from their place", () => {
+  it("by owner and place, unique among themselves and the named schemas", async () => {
+    const ir = await irOf(`openapi: 3.1.0
+info: { title: Inline, version: 1.0.0 }
+paths:
+  /pets:
+    post:
+      operationId: addPet
+      parameters: [{ name: sort, in: query, schema: { enum: [asc, desc] } }]
+      requestBody:
+        content: { application/json: { schema: { type: object, properties: { tags: { type: array, items: { type: object, properties: { label: { type: string } } } } } } } }
+      responses:
+        "200": { description: ok, content: { application/json: { schema: { type: object, properties: { id: { type: string } } } } } }
+components:
+  schemas:
+    AddPetBody: { type: string }
+    Pet:
+      type: object
+      properties:
+        kind: { enum: [cat, dog] }
+        owner: { type: object, properties: { name: { type: string } } }
+        either: { oneOf: [{ type: object, properties: { a: { type: string } } }, { type: string }] }
+`);
+    const pet = ir.schemas.find((s) => s.name === "Pet")!.schema;
+    expect(pet.kind === "object" ? pet.inlineName : "not an object").toBeUndefined();
+    const props = pet.kind === "object" ? Object.fromEntries(pet.properties.map((p) => [p.name, p.schema])) : {};
+    expect(props.kind).toMatchObject({ kind: "enum", inlineName: "PetKind" });
+    expect(props.owner).toMatchObject({ kind: "object", inlineName: "PetOwner" });
+    expect(props.either).toMatchObject({
+      kind: "union",
+      members: [{ kind: "object", inlineName: "PetEitherOption1" }, { kind: "string" }],
+    });
+    const op = ir.operations[0]!;
+    expect(op.parameters.query[0]!.schema).toMatchObject({ kind: "enum", inlineName: "AddPetSort" });
+    // AddPetBody is a named schema's identifier: the body takes the next free name.
+    const body = op.requestBody!.contents[0]!.schema;
+    expect(body).toMatchObject({ kind: "object", inlineName: "AddPetBody2" });
+    expect(body.kind === "object" && body.properties[0]!.schema).toMatchObject({
+      kind: "array",
+      items: { inlineName: "AddPetBodyTagsItem" },
+    });
+    expect(op.responses[0]!.contents[0]!.schema).toMatchObject({ kind: "object", inlineName: "AddPetResponse200" });
+    expect(ir.words.AddPetResponse200).toEqual(["add", "pet", "response200"]);
+  });
+});
