@@ -71,6 +71,25 @@ describe("python client", () => {
     expect(long).toEqual([]);
   }, 120_000);
 
+  it("lists in each module's __all__ every public function and class the module defines", async () => {
+    const program = `import importlib, inspect, pkgutil
+pkg = importlib.import_module(${JSON.stringify(generatedPythonModule())})
+missing = []
+for info in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + "."):
+    module = importlib.import_module(info.name)
+    listed = getattr(module, "__all__", None)
+    if listed is None:
+        continue
+    for name, value in vars(module).items():
+        defined = (inspect.isfunction(value) or inspect.isclass(value)) and getattr(value, "__module__", None) == module.__name__
+        if defined and not name.startswith("_") and name not in listed:
+            missing.append(module.__name__ + "." + name)
+print("\\n".join(missing))
+`;
+    const { stdout } = await run(venvPython, ["-c", program], { cwd: pythonRoot });
+    expect(stdout.trim().split("\n").filter(Boolean)).toEqual([]);
+  });
+
   it("generates byte-identical Python twice", async () => {
     const source = releaseFile(currentRelease());
     const [a, b] = await Promise.all([generate(source, { emitters: [emitPython] }), generate(source, { emitters: [emitPython] })]);

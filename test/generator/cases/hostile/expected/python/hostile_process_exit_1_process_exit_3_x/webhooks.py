@@ -11,7 +11,7 @@ import paperoffice_runtime as _rt
 
 from . import types as _ty
 
-__all__ = ["VerifiedEvent", "sign", "verify"]
+__all__ = ["VerifiedEvent", "event_of", "sign", "verify"]
 
 VerifiedEvent = _rt.VerifiedEvent
 
@@ -27,4 +27,5 @@ def verify(raw_body: bytes, headers: Mapping[str, str], secret: str | Sequence[s
 
 
 def event_of(verified: _rt.VerifiedEvent) -> _ty.WebhookEvent:
+    """The verified body as the description types it."""
     return _t.cast("_ty.WebhookEvent", verified.event)

@@ -12,7 +12,7 @@ import paperoffice_runtime as _rt
 from . import types as _ty
 from .model import MODEL
 
-__all__ = ["VerifiedEvent", "sign", "verify"]
+__all__ = ["VerifiedEvent", "event_of", "sign", "verify"]
 
 VerifiedEvent = _rt.VerifiedEvent
 
@@ -29,7 +29,8 @@ def sign(raw_body: bytes, secret: str) -> str:
 
 
 def verify(raw_body: bytes, headers: Mapping[str, str], secret: str | Sequence[str]) -> _rt.VerifiedEvent:
-    """Verifies a delivery and returns its event (``event.event`` is the body, typed ``types.WebhookEvent``).
+    """Verifies a delivery and returns it; ``event.event`` is the parsed body (``dict[str, object]``), and
+    ``event_of(event)`` gives it as the description types it (``types.WebhookEvent``).
 
     ``secret`` is one secret, or several during a rotation. Raises a WebhookVerificationError subclass: a missing,
     malformed or wrong signature (answer 401; the body is not parsed), or a signed body that is not an event (400).
