@@ -62,6 +62,7 @@ function requestOf(tool: ToolDefinition, args: Readonly<Record<string, unknown>>
   const header: Record<string, unknown> = {};
   const cookie: Record<string, unknown> = {};
   let body: unknown;
+  if (tool.pipeline !== undefined) path[tool.pipeline.parameter] = tool.pipeline.slug;
   for (const arg of tool.arguments) {
     const value = args[arg.key];
     if (value === undefined) continue;
@@ -77,6 +78,7 @@ function requestOf(tool: ToolDefinition, args: Readonly<Record<string, unknown>>
     ...(Object.keys(query).length > 0 && { query }),
     ...(hasHeaders && { headers: parameterHeaders(header, cookie) }),
     ...(body !== undefined && { body }),
+    ...(tool.jsonStrings !== undefined && { jsonStrings: tool.jsonStrings }),
   };
 }
 

@@ -24,6 +24,10 @@ export interface ToolDefinition {
   /** Each argument: its key in the tool's arguments, its name in the request and where it goes. */
   readonly arguments: readonly { readonly key: string; readonly name: string; readonly in: "path" | "query" | "header" | "cookie" | "body" }[];
   readonly send: "call" | "submission" | "body" | "download";
+  /** A pipeline's tool: the path parameter that names the pipeline, and its value. */
+  readonly pipeline?: { readonly parameter: string; readonly slug: string };
+  /** Body fields sent as JSON text: the tool takes their structured value, the runtime encodes it. */
+  readonly jsonStrings?: readonly string[];
 }
 
 export const tools: readonly ToolDefinition[] = [
@@ -103,7 +107,6 @@ export const tools: readonly ToolDefinition[] = [
             "scope_contract",
             "workspace_scope",
           ],
-          "additionalProperties": false,
           "description": "Fields every analytics response carries. The types of the four basis and scope fields are not shown.",
         },
         "SuccessStatus": {
@@ -161,7 +164,6 @@ export const tools: readonly ToolDefinition[] = [
                       "type": "integer",
                     },
                   },
-                  "additionalProperties": false,
                 },
                 "notice": {
                   "type": "string",
@@ -173,7 +175,6 @@ export const tools: readonly ToolDefinition[] = [
                   "type": "string",
                 },
               },
-              "additionalProperties": false,
             },
             "job": {
               "type": "object",
@@ -213,10 +214,8 @@ export const tools: readonly ToolDefinition[] = [
                       "description": "Add-on pricing; shape not shown.",
                     },
                   },
-                  "additionalProperties": false,
                 },
               },
-              "additionalProperties": false,
             },
             "requests": {
               "$ref": "#/$defs/RequestWindows",
@@ -248,13 +247,11 @@ export const tools: readonly ToolDefinition[] = [
                   "type": "string",
                 },
               },
-              "additionalProperties": false,
             },
             "credits_billed": {
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "Optional billing and rate-limit accounting on responses. All values are integers unless named as text.\nThe charged amount of a billable call is `job.credits_billed` (at least 5 credits).\n",
         },
         "RequestWindows": {
@@ -273,7 +270,6 @@ export const tools: readonly ToolDefinition[] = [
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "Request-rate accounting.",
         },
         "RequestWindow": {
@@ -292,7 +288,6 @@ export const tools: readonly ToolDefinition[] = [
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "One value per window. Numeric values of the rate limits are not shown.",
         },
       },
@@ -389,7 +384,6 @@ export const tools: readonly ToolDefinition[] = [
                 "active_days",
                 "avg_per_day",
               ],
-              "additionalProperties": false,
             },
           },
           "required": [
@@ -398,7 +392,6 @@ export const tools: readonly ToolDefinition[] = [
             "daily_counts",
             "stats",
           ],
-          "additionalProperties": false,
         },
       ],
       "$defs": {
@@ -440,7 +433,6 @@ export const tools: readonly ToolDefinition[] = [
             "scope_contract",
             "workspace_scope",
           ],
-          "additionalProperties": false,
           "description": "Fields every analytics response carries. The types of the four basis and scope fields are not shown.",
         },
         "SuccessStatus": {
@@ -498,7 +490,6 @@ export const tools: readonly ToolDefinition[] = [
                       "type": "integer",
                     },
                   },
-                  "additionalProperties": false,
                 },
                 "notice": {
                   "type": "string",
@@ -510,7 +501,6 @@ export const tools: readonly ToolDefinition[] = [
                   "type": "string",
                 },
               },
-              "additionalProperties": false,
             },
             "job": {
               "type": "object",
@@ -550,10 +540,8 @@ export const tools: readonly ToolDefinition[] = [
                       "description": "Add-on pricing; shape not shown.",
                     },
                   },
-                  "additionalProperties": false,
                 },
               },
-              "additionalProperties": false,
             },
             "requests": {
               "$ref": "#/$defs/RequestWindows",
@@ -585,13 +573,11 @@ export const tools: readonly ToolDefinition[] = [
                   "type": "string",
                 },
               },
-              "additionalProperties": false,
             },
             "credits_billed": {
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "Optional billing and rate-limit accounting on responses. All values are integers unless named as text.\nThe charged amount of a billable call is `job.credits_billed` (at least 5 credits).\n",
         },
         "RequestWindows": {
@@ -610,7 +596,6 @@ export const tools: readonly ToolDefinition[] = [
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "Request-rate accounting.",
         },
         "RequestWindow": {
@@ -629,7 +614,6 @@ export const tools: readonly ToolDefinition[] = [
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "One value per window. Numeric values of the rate limits are not shown.",
         },
       },
@@ -720,7 +704,6 @@ export const tools: readonly ToolDefinition[] = [
             "user_count",
             "users",
           ],
-          "additionalProperties": false,
         },
       ],
       "description": "Ranks users by uploads and revisions, not logins.",
@@ -763,7 +746,6 @@ export const tools: readonly ToolDefinition[] = [
             "scope_contract",
             "workspace_scope",
           ],
-          "additionalProperties": false,
           "description": "Fields every analytics response carries. The types of the four basis and scope fields are not shown.",
         },
         "SuccessStatus": {
@@ -821,7 +803,6 @@ export const tools: readonly ToolDefinition[] = [
                       "type": "integer",
                     },
                   },
-                  "additionalProperties": false,
                 },
                 "notice": {
                   "type": "string",
@@ -833,7 +814,6 @@ export const tools: readonly ToolDefinition[] = [
                   "type": "string",
                 },
               },
-              "additionalProperties": false,
             },
             "job": {
               "type": "object",
@@ -873,10 +853,8 @@ export const tools: readonly ToolDefinition[] = [
                       "description": "Add-on pricing; shape not shown.",
                     },
                   },
-                  "additionalProperties": false,
                 },
               },
-              "additionalProperties": false,
             },
             "requests": {
               "$ref": "#/$defs/RequestWindows",
@@ -908,13 +886,11 @@ export const tools: readonly ToolDefinition[] = [
                   "type": "string",
                 },
               },
-              "additionalProperties": false,
             },
             "credits_billed": {
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "Optional billing and rate-limit accounting on responses. All values are integers unless named as text.\nThe charged amount of a billable call is `job.credits_billed` (at least 5 credits).\n",
         },
         "RequestWindows": {
@@ -933,7 +909,6 @@ export const tools: readonly ToolDefinition[] = [
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "Request-rate accounting.",
         },
         "RequestWindow": {
@@ -952,7 +927,6 @@ export const tools: readonly ToolDefinition[] = [
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "One value per window. Numeric values of the rate limits are not shown.",
         },
       },
@@ -1096,7 +1070,6 @@ export const tools: readonly ToolDefinition[] = [
                     "medium",
                     "low",
                   ],
-                  "additionalProperties": false,
                 },
                 "require_human_review": {
                   "type": "integer",
@@ -1109,7 +1082,6 @@ export const tools: readonly ToolDefinition[] = [
                 "severity_breakdown",
                 "require_human_review",
               ],
-              "additionalProperties": false,
             },
           },
           "required": [
@@ -1121,7 +1093,6 @@ export const tools: readonly ToolDefinition[] = [
             "period",
             "stats",
           ],
-          "additionalProperties": false,
         },
       ],
       "$defs": {
@@ -1163,7 +1134,6 @@ export const tools: readonly ToolDefinition[] = [
             "scope_contract",
             "workspace_scope",
           ],
-          "additionalProperties": false,
           "description": "Fields every analytics response carries. The types of the four basis and scope fields are not shown.",
         },
         "SuccessStatus": {
@@ -1221,7 +1191,6 @@ export const tools: readonly ToolDefinition[] = [
                       "type": "integer",
                     },
                   },
-                  "additionalProperties": false,
                 },
                 "notice": {
                   "type": "string",
@@ -1233,7 +1202,6 @@ export const tools: readonly ToolDefinition[] = [
                   "type": "string",
                 },
               },
-              "additionalProperties": false,
             },
             "job": {
               "type": "object",
@@ -1273,10 +1241,8 @@ export const tools: readonly ToolDefinition[] = [
                       "description": "Add-on pricing; shape not shown.",
                     },
                   },
-                  "additionalProperties": false,
                 },
               },
-              "additionalProperties": false,
             },
             "requests": {
               "$ref": "#/$defs/RequestWindows",
@@ -1308,13 +1274,11 @@ export const tools: readonly ToolDefinition[] = [
                   "type": "string",
                 },
               },
-              "additionalProperties": false,
             },
             "credits_billed": {
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "Optional billing and rate-limit accounting on responses. All values are integers unless named as text.\nThe charged amount of a billable call is `job.credits_billed` (at least 5 credits).\n",
         },
         "RequestWindows": {
@@ -1333,7 +1297,6 @@ export const tools: readonly ToolDefinition[] = [
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "Request-rate accounting.",
         },
         "RequestWindow": {
@@ -1352,7 +1315,6 @@ export const tools: readonly ToolDefinition[] = [
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "One value per window. Numeric values of the rate limits are not shown.",
         },
       },
@@ -1447,7 +1409,6 @@ export const tools: readonly ToolDefinition[] = [
             "event_count",
             "overdue_count",
           ],
-          "additionalProperties": false,
         },
       ],
       "$defs": {
@@ -1489,7 +1450,6 @@ export const tools: readonly ToolDefinition[] = [
             "scope_contract",
             "workspace_scope",
           ],
-          "additionalProperties": false,
           "description": "Fields every analytics response carries. The types of the four basis and scope fields are not shown.",
         },
         "SuccessStatus": {
@@ -1547,7 +1507,6 @@ export const tools: readonly ToolDefinition[] = [
                       "type": "integer",
                     },
                   },
-                  "additionalProperties": false,
                 },
                 "notice": {
                   "type": "string",
@@ -1559,7 +1518,6 @@ export const tools: readonly ToolDefinition[] = [
                   "type": "string",
                 },
               },
-              "additionalProperties": false,
             },
             "job": {
               "type": "object",
@@ -1599,10 +1557,8 @@ export const tools: readonly ToolDefinition[] = [
                       "description": "Add-on pricing; shape not shown.",
                     },
                   },
-                  "additionalProperties": false,
                 },
               },
-              "additionalProperties": false,
             },
             "requests": {
               "$ref": "#/$defs/RequestWindows",
@@ -1634,13 +1590,11 @@ export const tools: readonly ToolDefinition[] = [
                   "type": "string",
                 },
               },
-              "additionalProperties": false,
             },
             "credits_billed": {
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "Optional billing and rate-limit accounting on responses. All values are integers unless named as text.\nThe charged amount of a billable call is `job.credits_billed` (at least 5 credits).\n",
         },
         "RequestWindows": {
@@ -1659,7 +1613,6 @@ export const tools: readonly ToolDefinition[] = [
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "Request-rate accounting.",
         },
         "RequestWindow": {
@@ -1678,7 +1631,6 @@ export const tools: readonly ToolDefinition[] = [
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "One value per window. Numeric values of the rate limits are not shown.",
         },
       },
@@ -1784,7 +1736,6 @@ export const tools: readonly ToolDefinition[] = [
             "has_custom_meta_keys",
             "meta_mapping",
           ],
-          "additionalProperties": false,
         },
       ],
       "$defs": {
@@ -1826,7 +1777,6 @@ export const tools: readonly ToolDefinition[] = [
             "scope_contract",
             "workspace_scope",
           ],
-          "additionalProperties": false,
           "description": "Fields every analytics response carries. The types of the four basis and scope fields are not shown.",
         },
         "SuccessStatus": {
@@ -1884,7 +1834,6 @@ export const tools: readonly ToolDefinition[] = [
                       "type": "integer",
                     },
                   },
-                  "additionalProperties": false,
                 },
                 "notice": {
                   "type": "string",
@@ -1896,7 +1845,6 @@ export const tools: readonly ToolDefinition[] = [
                   "type": "string",
                 },
               },
-              "additionalProperties": false,
             },
             "job": {
               "type": "object",
@@ -1936,10 +1884,8 @@ export const tools: readonly ToolDefinition[] = [
                       "description": "Add-on pricing; shape not shown.",
                     },
                   },
-                  "additionalProperties": false,
                 },
               },
-              "additionalProperties": false,
             },
             "requests": {
               "$ref": "#/$defs/RequestWindows",
@@ -1971,13 +1917,11 @@ export const tools: readonly ToolDefinition[] = [
                   "type": "string",
                 },
               },
-              "additionalProperties": false,
             },
             "credits_billed": {
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "Optional billing and rate-limit accounting on responses. All values are integers unless named as text.\nThe charged amount of a billable call is `job.credits_billed` (at least 5 credits).\n",
         },
         "RequestWindows": {
@@ -1996,7 +1940,6 @@ export const tools: readonly ToolDefinition[] = [
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "Request-rate accounting.",
         },
         "RequestWindow": {
@@ -2015,7 +1958,6 @@ export const tools: readonly ToolDefinition[] = [
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "One value per window. Numeric values of the rate limits are not shown.",
         },
         "MetaMapping": {
@@ -2031,7 +1973,6 @@ export const tools: readonly ToolDefinition[] = [
               "$ref": "#/$defs/MetaMappingEntry",
             },
           },
-          "additionalProperties": false,
         },
         "MetaMappingEntry": {
           "type": "object",
@@ -2058,7 +1999,6 @@ export const tools: readonly ToolDefinition[] = [
                   "type": "boolean",
                 },
               },
-              "additionalProperties": false,
             },
             "feature_ready": {
               "type": "boolean",
@@ -2067,7 +2007,6 @@ export const tools: readonly ToolDefinition[] = [
               "type": "string",
             },
           },
-          "additionalProperties": false,
         },
       },
     },
@@ -2163,7 +2102,6 @@ export const tools: readonly ToolDefinition[] = [
             "has_custom_meta_keys",
             "meta_mapping",
           ],
-          "additionalProperties": false,
         },
       ],
       "$defs": {
@@ -2205,7 +2143,6 @@ export const tools: readonly ToolDefinition[] = [
             "scope_contract",
             "workspace_scope",
           ],
-          "additionalProperties": false,
           "description": "Fields every analytics response carries. The types of the four basis and scope fields are not shown.",
         },
         "SuccessStatus": {
@@ -2263,7 +2200,6 @@ export const tools: readonly ToolDefinition[] = [
                       "type": "integer",
                     },
                   },
-                  "additionalProperties": false,
                 },
                 "notice": {
                   "type": "string",
@@ -2275,7 +2211,6 @@ export const tools: readonly ToolDefinition[] = [
                   "type": "string",
                 },
               },
-              "additionalProperties": false,
             },
             "job": {
               "type": "object",
@@ -2315,10 +2250,8 @@ export const tools: readonly ToolDefinition[] = [
                       "description": "Add-on pricing; shape not shown.",
                     },
                   },
-                  "additionalProperties": false,
                 },
               },
-              "additionalProperties": false,
             },
             "requests": {
               "$ref": "#/$defs/RequestWindows",
@@ -2350,13 +2283,11 @@ export const tools: readonly ToolDefinition[] = [
                   "type": "string",
                 },
               },
-              "additionalProperties": false,
             },
             "credits_billed": {
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "Optional billing and rate-limit accounting on responses. All values are integers unless named as text.\nThe charged amount of a billable call is `job.credits_billed` (at least 5 credits).\n",
         },
         "RequestWindows": {
@@ -2375,7 +2306,6 @@ export const tools: readonly ToolDefinition[] = [
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "Request-rate accounting.",
         },
         "RequestWindow": {
@@ -2394,7 +2324,6 @@ export const tools: readonly ToolDefinition[] = [
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "One value per window. Numeric values of the rate limits are not shown.",
         },
         "MetaMapping": {
@@ -2410,7 +2339,6 @@ export const tools: readonly ToolDefinition[] = [
               "$ref": "#/$defs/MetaMappingEntry",
             },
           },
-          "additionalProperties": false,
         },
         "MetaMappingEntry": {
           "type": "object",
@@ -2437,7 +2365,6 @@ export const tools: readonly ToolDefinition[] = [
                   "type": "boolean",
                 },
               },
-              "additionalProperties": false,
             },
             "feature_ready": {
               "type": "boolean",
@@ -2446,7 +2373,6 @@ export const tools: readonly ToolDefinition[] = [
               "type": "string",
             },
           },
-          "additionalProperties": false,
         },
       },
     },
@@ -2571,7 +2497,6 @@ export const tools: readonly ToolDefinition[] = [
                       "type": "integer",
                     },
                   },
-                  "additionalProperties": false,
                 },
                 "notice": {
                   "type": "string",
@@ -2583,7 +2508,6 @@ export const tools: readonly ToolDefinition[] = [
                   "type": "string",
                 },
               },
-              "additionalProperties": false,
             },
             "job": {
               "type": "object",
@@ -2623,10 +2547,8 @@ export const tools: readonly ToolDefinition[] = [
                       "description": "Add-on pricing; shape not shown.",
                     },
                   },
-                  "additionalProperties": false,
                 },
               },
-              "additionalProperties": false,
             },
             "requests": {
               "$ref": "#/$defs/RequestWindows",
@@ -2658,13 +2580,11 @@ export const tools: readonly ToolDefinition[] = [
                   "type": "string",
                 },
               },
-              "additionalProperties": false,
             },
             "credits_billed": {
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "Optional billing and rate-limit accounting on responses. All values are integers unless named as text.\nThe charged amount of a billable call is `job.credits_billed` (at least 5 credits).\n",
         },
         "RequestWindows": {
@@ -2683,7 +2603,6 @@ export const tools: readonly ToolDefinition[] = [
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "Request-rate accounting.",
         },
         "RequestWindow": {
@@ -2702,7 +2621,6 @@ export const tools: readonly ToolDefinition[] = [
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "One value per window. Numeric values of the rate limits are not shown.",
         },
       },
@@ -2738,94 +2656,13 @@ export const tools: readonly ToolDefinition[] = [
     "send": "call",
   },
   {
-    "name": "addJob",
-    "title": "Submit a job to a pipeline",
-    "description": "Submit a job to a pipeline\n\n`{pipeline}` has the form `<handler>___<command>` (three underscores); `workflow` is also shown.\nDot notation returns HTTP 400 `JOB_CONFIG_INVALID`.\n\nWith `client_wait` (default true) the request is held until the job finishes, up to a dynamic timeout\n(minimum about 20 s, cap about 295 s, depending on priority, pages and pipeline type). When the hold is\nexceeded the answer is HTTP 202 and the job continues in the background. With `client_wait=false` or\n`async_only=true` the `job_id` comes back immediately (about 100 ms).\n\nThe finished payload is always read as `result ?? job_result`.\n\nThe request body depends on the pipeline and, inside a pipeline, on a body field; the variants are\nlisted in `x-paperoffice-variants`.\n\nPOST /job/add/{pipeline}",
+    "name": "addJob_service_aiocr___generate",
+    "title": "Submit a job to a pipeline: OCR and OCR-based extraction.",
+    "description": "OCR and OCR-based extraction.\n\nThe brand part of the slug is replaced by the neutral word `service`.\n\nus_tax_forms: US tax forms (W-2, 1040, 1099 and similar); all fields, checkboxes, signatures.\n\nSubmit a job to a pipeline\n\n`{pipeline}` has the form `<handler>___<command>` (three underscores); `workflow` is also shown.\nDot notation returns HTTP 400 `JOB_CONFIG_INVALID`.\n\nWith `client_wait` (default true) the request is held until the job finishes, up to a dynamic timeout\n(minimum about 20 s, cap about 295 s, depending on priority, pages and pipeline type). When the hold is\nexceeded the answer is HTTP 202 and the job continues in the background. With `client_wait=false` or\n`async_only=true` the `job_id` comes back immediately (about 100 ms).\n\nThe finished payload is always read as `result ?? job_result`.\n\nThe request body depends on the pipeline and, inside a pipeline, on a body field; the variants are\nlisted in `x-paperoffice-variants`.\n\nPOST /job/add/service_aiocr___generate",
     "inputSchema": {
       "type": "object",
       "properties": {
-        "pipeline": {
-          "type": "string",
-          "pattern": "^[A-Za-z0-9_-]+$",
-          "description": "Pipeline slug `<handler>___<command>` (three underscores), or `workflow`.",
-        },
         "body": {
-          "$ref": "#/$defs/JobAddRequest",
-          "description": "Default `multipart/form-data`; `application/x-www-form-urlencoded` is also accepted. `application/json`\nis not accepted. Array fields in multipart repeat the name with brackets (`files[]`); nested values\nare named like `splits[0][pages]`. File fields accepted: `file`, `file_1`, `file_2`, ..., `files`.\n",
-        },
-      },
-      "required": [
-        "pipeline",
-        "body",
-      ],
-      "additionalProperties": false,
-      "$defs": {
-        "JobAddRequest": {
-          "anyOf": [
-            {
-              "$ref": "#/$defs/OcrUsTaxFormsRequest",
-            },
-            {
-              "$ref": "#/$defs/WorkflowAccountingDatevRequest",
-            },
-            {
-              "$ref": "#/$defs/WorkflowInvoiceRequest",
-            },
-            {
-              "$ref": "#/$defs/WorkflowPdfAiSplitRequest",
-            },
-            {
-              "$ref": "#/$defs/WorkflowAnonymizeFinalizeRequest",
-            },
-            {
-              "$ref": "#/$defs/PdfUnlockRequest",
-            },
-            {
-              "$ref": "#/$defs/VoiceTtsRequest",
-            },
-            {
-              "$ref": "#/$defs/RedactImageRequest",
-            },
-          ],
-          "description": "The body of a job submission; which member applies is chosen by the pipeline and a body field (see `x-paperoffice-variants`).",
-        },
-        "OcrUsTaxFormsRequest": {
-          "allOf": [
-            {
-              "$ref": "#/$defs/JobSubmitOptions",
-            },
-            {
-              "$ref": "#/$defs/JobPriority",
-            },
-            {
-              "type": "object",
-              "properties": {
-                "file_1": {
-                  "$ref": "#/$defs/UploadFile",
-                  "description": "PDF or image, multipart.",
-                },
-                "model": {
-                  "$ref": "#/$defs/ModelTier",
-                },
-                "idp_collection": {
-                  "const": "us_tax_forms",
-                  "description": "Selects the extraction collection. Other collections of this pipeline are not shown.",
-                  "default": "us_tax_forms",
-                },
-                "idp_fields": {
-                  "$ref": "#/$defs/IdpFields",
-                },
-              },
-              "required": [
-                "file_1",
-                "model",
-              ],
-              "additionalProperties": false,
-            },
-          ],
-          "description": "US tax forms (W-2, 1040, 1099 and similar). Result is read from `job_result` after polling.",
-        },
-        "JobSubmitOptions": {
           "type": "object",
           "properties": {
             "client_wait": {
@@ -2841,10 +2678,40 @@ export const tools: readonly ToolDefinition[] = [
             "processing_lane": {
               "$ref": "#/$defs/ProcessingLane",
             },
+            "priority": {
+              "type": "integer",
+              "description": "Legacy queue weight, not part of the public contract and kept for compatibility only. When\n`processing_lane` is set, the lane wins.\n",
+              "deprecated": true,
+            },
+            "file_1": {
+              "$ref": "#/$defs/UploadFile",
+              "description": "PDF or image, multipart.",
+            },
+            "model": {
+              "$ref": "#/$defs/ModelTier",
+            },
+            "idp_collection": {
+              "const": "us_tax_forms",
+              "description": "Selects the extraction collection. Other collections of this pipeline are not shown.",
+              "default": "us_tax_forms",
+            },
+            "idp_fields": {
+              "$ref": "#/$defs/IdpFields",
+            },
           },
+          "required": [
+            "file_1",
+            "model",
+          ],
           "additionalProperties": false,
-          "description": "Common parameters of job submission.",
+          "description": "Default `multipart/form-data`; `application/x-www-form-urlencoded` is also accepted. `application/json`\nis not accepted. Array fields in multipart repeat the name with brackets (`files[]`); nested values\nare named like `splits[0][pages]`. File fields accepted: `file`, `file_1`, `file_2`, ..., `files`.\n",
         },
+      },
+      "required": [
+        "body",
+      ],
+      "additionalProperties": false,
+      "$defs": {
         "ProcessingLane": {
           "enum": [
             "no_sla",
@@ -2855,17 +2722,6 @@ export const tools: readonly ToolDefinition[] = [
             "instant",
           ],
           "description": "Start-SLA lane (a guarantee to start, not to finish). If omitted: the workspace `default_processing_lane`,\nelse `no_sla`. Price multipliers: `no_sla` x1, `sla_24h` x1.5, `sla_12h` x2, `sla_6h` x3, `sla_1h` x4,\n`instant` x5.\n",
-        },
-        "JobPriority": {
-          "type": "object",
-          "properties": {
-            "priority": {
-              "type": "integer",
-              "description": "Legacy queue weight, not part of the public contract and kept for compatibility only. When\n`processing_lane` is set, the lane wins.\n",
-              "deprecated": true,
-            },
-          },
-          "additionalProperties": false,
         },
         "UploadFile": {
           "type": "string",
@@ -2896,17 +2752,74 @@ export const tools: readonly ToolDefinition[] = [
           },
           "description": "JSON array of extra fields; default empty. The item shape is not shown.",
         },
-        "WorkflowAccountingDatevRequest": {
-          "allOf": [
-            {
-              "$ref": "#/$defs/JobSubmitOptions",
-            },
-            {
-              "$ref": "#/$defs/JobPriority",
-            },
+      },
+    },
+    "annotations": {
+      "title": "Submit a job to a pipeline: OCR and OCR-based extraction.",
+      "readOnlyHint": false,
+      "destructiveHint": false,
+      "idempotentHint": false,
+      "openWorldHint": true,
+    },
+    "operation": {
+      "operationId": "addJob",
+      "method": "POST",
+      "path": "/job/add/{pipeline}",
+      "requestMediaType": "multipart/form-data",
+      "billed": true,
+      "job": "submit",
+      "security": [
+        [
+          "bearerAuth",
+        ],
+      ],
+    },
+    "arguments": [
+      {
+        "key": "body",
+        "name": "body",
+        "in": "body",
+      },
+    ],
+    "send": "body",
+    "pipeline": {
+      "parameter": "pipeline",
+      "slug": "service_aiocr___generate",
+    },
+    "jsonStrings": [
+      "idp_fields",
+    ],
+  },
+  {
+    "name": "addJob_workflow",
+    "title": "Submit a job to a pipeline: Workflow/IDP by `template` or `idp_collection`.",
+    "description": "Workflow/IDP by `template` or `idp_collection`.\n\nAccepts only a multipart file or `pofid`; JSON `files` URL arrays are not supported.\n\naccounting_datev: DATEV SKR03 accounting export.\n\ninvoice: Invoice extraction; its request parameters beyond the input document are not shown.\n\npdf_ai_split: AI PDF split into logical segments; returns separate documents or page ranges.\n\ndocument_anonymize_finalize: Anonymization finalize; applies redaction boxes to preview images, no OCR or language model step.\n\nSubmit a job to a pipeline\n\n`{pipeline}` has the form `<handler>___<command>` (three underscores); `workflow` is also shown.\nDot notation returns HTTP 400 `JOB_CONFIG_INVALID`.\n\nWith `client_wait` (default true) the request is held until the job finishes, up to a dynamic timeout\n(minimum about 20 s, cap about 295 s, depending on priority, pages and pipeline type). When the hold is\nexceeded the answer is HTTP 202 and the job continues in the background.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "body": {
+          "anyOf": [
             {
               "type": "object",
               "properties": {
+                "client_wait": {
+                  "type": "boolean",
+                  "description": "true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about\n295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate\n`job_id` (about 100 ms).\n",
+                  "default": true,
+                },
+                "async_only": {
+                  "type": "boolean",
+                  "description": "true equals `client_wait=false`.",
+                  "default": false,
+                },
+                "processing_lane": {
+                  "$ref": "#/$defs/ProcessingLane",
+                },
+                "priority": {
+                  "type": "integer",
+                  "description": "Legacy queue weight, not part of the public contract and kept for compatibility only. When\n`processing_lane` is set, the lane wins.\n",
+                  "deprecated": true,
+                },
                 "file_1": {
                   "$ref": "#/$defs/UploadFile",
                   "description": "One of `file_1` and `pofid`.",
@@ -2942,21 +2855,29 @@ export const tools: readonly ToolDefinition[] = [
                   ],
                 },
               ],
-            },
-          ],
-          "description": "DATEV SKR03 accounting export. Output: document date, document number, posting text, debit/credit account,\namount, tax rate.\n",
-        },
-        "WorkflowInvoiceRequest": {
-          "allOf": [
-            {
-              "$ref": "#/$defs/JobSubmitOptions",
-            },
-            {
-              "$ref": "#/$defs/JobPriority",
+              "description": "DATEV SKR03 accounting export. Output: document date, document number, posting text, debit/credit account,\namount, tax rate.\n",
             },
             {
               "type": "object",
               "properties": {
+                "client_wait": {
+                  "type": "boolean",
+                  "description": "true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about\n295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate\n`job_id` (about 100 ms).\n",
+                  "default": true,
+                },
+                "async_only": {
+                  "type": "boolean",
+                  "description": "true equals `client_wait=false`.",
+                  "default": false,
+                },
+                "processing_lane": {
+                  "$ref": "#/$defs/ProcessingLane",
+                },
+                "priority": {
+                  "type": "integer",
+                  "description": "Legacy queue weight, not part of the public contract and kept for compatibility only. When\n`processing_lane` is set, the lane wins.\n",
+                  "deprecated": true,
+                },
                 "file_1": {
                   "$ref": "#/$defs/UploadFile",
                   "description": "Document to process, multipart. The workflow pipeline accepts only a multipart file or `pofid`.",
@@ -2970,21 +2891,29 @@ export const tools: readonly ToolDefinition[] = [
                 },
               },
               "additionalProperties": true,
-            },
-          ],
-          "description": "Workflow with `idp_collection=invoice`. The payload carries `pages_idp` and `pages_aiocr`. The other request\nparameters of this variant are not shown, so the body stays open.\n",
-        },
-        "WorkflowPdfAiSplitRequest": {
-          "allOf": [
-            {
-              "$ref": "#/$defs/JobSubmitOptions",
-            },
-            {
-              "$ref": "#/$defs/JobPriority",
+              "description": "Workflow with `idp_collection=invoice`. The payload carries `pages_idp` and `pages_aiocr`. The other request\nparameters of this variant are not shown, so the body stays open.\n",
             },
             {
               "type": "object",
               "properties": {
+                "client_wait": {
+                  "type": "boolean",
+                  "description": "true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about\n295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate\n`job_id` (about 100 ms).\n",
+                  "default": true,
+                },
+                "async_only": {
+                  "type": "boolean",
+                  "description": "true equals `client_wait=false`.",
+                  "default": false,
+                },
+                "processing_lane": {
+                  "$ref": "#/$defs/ProcessingLane",
+                },
+                "priority": {
+                  "type": "integer",
+                  "description": "Legacy queue weight, not part of the public contract and kept for compatibility only. When\n`processing_lane` is set, the lane wins.\n",
+                  "deprecated": true,
+                },
                 "file": {
                   "$ref": "#/$defs/UploadFile",
                   "description": "PDF. One of `file` and `pofid`.",
@@ -3058,50 +2987,43 @@ export const tools: readonly ToolDefinition[] = [
                   ],
                 },
               ],
-            },
-          ],
-          "description": "Splits a PDF into logical segments; returns separate documents or page ranges.",
-        },
-        "WorkflowAnonymizeFinalizeRequest": {
-          "allOf": [
-            {
-              "$ref": "#/$defs/JobSubmitOptions",
+              "description": "Splits a PDF into logical segments; returns separate documents or page ranges.",
             },
             {
               "type": "object",
               "properties": {
+                "client_wait": {
+                  "type": "boolean",
+                  "description": "true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about\n295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate\n`job_id` (about 100 ms).\n",
+                  "default": true,
+                },
+                "async_only": {
+                  "type": "boolean",
+                  "description": "true equals `client_wait=false`.",
+                  "default": false,
+                },
+                "processing_lane": {
+                  "$ref": "#/$defs/ProcessingLane",
+                },
                 "template": {
                   "const": "document_anonymize_finalize",
                   "description": "Must be `document_anonymize_finalize`.",
                   "default": "document_anonymize_finalize",
                 },
                 "preview_images": {
-                  "type": "string",
-                  "contentMediaType": "application/json",
-                  "contentSchema": {
-                    "type": "array",
-                    "items": {
-                      "type": "string",
-                    },
+                  "type": "array",
+                  "items": {
+                    "type": "string",
                   },
                   "description": "JSON array of preview page image URLs from the anonymization preview.",
                 },
                 "preview_bounding_boxes": {
-                  "type": "string",
-                  "contentMediaType": "application/json",
-                  "contentSchema": {},
                   "description": "Geometry from the preview, as JSON; its shape is not shown.",
                 },
                 "redact_boxes": {
-                  "type": "string",
-                  "contentMediaType": "application/json",
-                  "contentSchema": {},
                   "description": "Boxes to redact, as JSON; their shape is not shown.",
                 },
                 "partial_regions": {
-                  "type": "string",
-                  "contentMediaType": "application/json",
-                  "contentSchema": {},
                   "description": "`detected_pii.partial_regions` from the preview, as JSON; without it only whole boxes are redacted.\nIts shape is not shown.\n",
                 },
                 "priority": {
@@ -3118,169 +3040,61 @@ export const tools: readonly ToolDefinition[] = [
                 "redact_boxes",
               ],
               "additionalProperties": false,
+              "description": "Applies redaction boxes to preview images; no OCR or language model step. The preferred apply path is the\n`service_dataripper___redact_image` pipeline.\n",
             },
           ],
-          "description": "Applies redaction boxes to preview images; no OCR or language model step. The preferred apply path is the\n`service_dataripper___redact_image` pipeline.\n",
+          "description": "Default `multipart/form-data`; `application/x-www-form-urlencoded` is also accepted. `application/json`\nis not accepted. Array fields in multipart repeat the name with brackets (`files[]`); nested values\nare named like `splits[0][pages]`. File fields accepted: `file`, `file_1`, `file_2`, ..., `files`.\n",
         },
-        "PdfUnlockRequest": {
-          "allOf": [
-            {
-              "$ref": "#/$defs/JobSubmitOptions",
-            },
-            {
-              "$ref": "#/$defs/JobPriority",
-            },
-            {
-              "type": "object",
-              "properties": {
-                "files": {
-                  "type": "array",
-                  "items": {
-                    "$ref": "#/$defs/UploadFile",
-                  },
-                  "minItems": 1,
-                  "description": "Encrypted PDFs; in multipart the name repeats as `files[]`.",
-                },
-                "password": {
-                  "type": "string",
-                  "description": "Current PDF password.",
-                },
-              },
-              "required": [
-                "files",
-                "password",
-              ],
-              "additionalProperties": false,
-            },
+      },
+      "required": [
+        "body",
+      ],
+      "additionalProperties": false,
+      "$defs": {
+        "ProcessingLane": {
+          "enum": [
+            "no_sla",
+            "sla_24h",
+            "sla_12h",
+            "sla_6h",
+            "sla_1h",
+            "instant",
           ],
-          "description": "Unlock encrypted PDFs. Base cost 10 credits. On most pipelines `files` may instead be a JSON array of HTTPS\nURLs; whether this pipeline accepts that is not shown.\n",
+          "description": "Start-SLA lane (a guarantee to start, not to finish). If omitted: the workspace `default_processing_lane`,\nelse `no_sla`. Price multipliers: `no_sla` x1, `sla_24h` x1.5, `sla_12h` x2, `sla_6h` x3, `sla_1h` x4,\n`instant` x5.\n",
         },
-        "VoiceTtsRequest": {
-          "allOf": [
-            {
-              "$ref": "#/$defs/JobSubmitOptions",
-            },
-            {
-              "type": "object",
-              "properties": {
-                "text": {
-                  "type": "string",
-                  "description": "Text to speak; emotion markup in parentheses such as (happy), (sad), (whispering).",
-                },
-                "voice": {
-                  "type": "string",
-                  "description": "Voice alias, case-insensitive.",
-                },
-                "language": {
-                  "type": "string",
-                  "pattern": "^[a-z]{2}$",
-                  "description": "ISO 639-1; derived from the voice by default. Usable when no alias is given.",
-                },
-                "output_format": {
-                  "enum": [
-                    "mp3",
-                    "wav",
-                    "ogg",
-                  ],
-                  "default": "mp3",
-                },
-                "priority": {
-                  "enum": [
-                    "queue",
-                    "stream",
-                  ],
-                  "description": "`stream` holds the connection until done (timeout 120 s). In this pipeline `priority` takes these\nwords, not a number.\n",
-                  "default": "queue",
-                },
-                "return_url": {
-                  "type": "boolean",
-                  "description": "true returns the result directly in the body.",
-                  "default": false,
-                },
-                "gpu": {
-                  "enum": [
-                    0,
-                    1,
-                  ],
-                  "description": "Target GPU; automatic when omitted.",
-                },
-                "speed": {
-                  "type": "number",
-                  "description": "Values other than 1 reduce quality.",
-                  "default": 1,
-                },
-                "temperature": {
-                  "type": "number",
-                  "minimum": 0.1,
-                  "maximum": 1,
-                  "default": 0.95,
-                },
-                "top_p": {
-                  "type": "number",
-                  "minimum": 0.1,
-                  "maximum": 1,
-                  "default": 0.85,
-                },
-                "repetition_penalty": {
-                  "type": "number",
-                  "minimum": 0.9,
-                  "maximum": 1.99,
-                  "default": 1,
-                },
-                "reference_voice": {
-                  "type": "string",
-                  "description": "Path of a reference file when no alias is used.",
-                },
-                "voice_type": {
-                  "enum": [
-                    "base",
-                    "standard",
-                    "premium",
-                  ],
-                  "description": "Relevant only when `voice` is not set.",
-                  "default": "base",
-                },
-                "gender": {
-                  "enum": [
-                    "male",
-                    "female",
-                  ],
-                  "description": "Selection criterion together with `language`.",
-                },
-                "return_base64": {
-                  "type": "boolean",
-                  "description": "Also returns audio as base64.",
-                  "default": false,
-                },
-              },
-              "required": [
-                "text",
-                "voice",
-              ],
-              "additionalProperties": false,
-            },
-          ],
-          "description": "Text to speech. Keep `text` under 2000 characters per request. Standard voices are regular speakers,\npremium voices are specially tuned; a voice catalogue lists aliases (its path is not shown). The table\nmarks `voice` as required while `language`, `reference_voice`, `voice_type` and `gender` apply when no\nalias is given; both are stated here as given.\n",
+        "UploadFile": {
+          "type": "string",
+          "contentMediaType": "application/octet-stream",
+          "description": "A file part in multipart.",
         },
-        "RedactImageRequest": {
-          "allOf": [
-            {
-              "$ref": "#/$defs/JobSubmitOptions",
-            },
-            {
-              "$ref": "#/$defs/JobPriority",
-            },
-            {
-              "type": "object",
-              "additionalProperties": true,
-            },
+        "ModelTier": {
+          "enum": [
+            "basic",
+            "basic-pro",
+            "basic-pro-max",
+            "premium",
+            "premium-pro",
+            "premium-pro-max",
+            "ultra",
+            "ultra-pro",
+            "ultra-pro-max",
           ],
-          "description": "Canonical apply-redaction path of anonymization. Its parameters are not shown, so the body stays open. The\ngeneral rule that on most pipelines `files` may be a JSON array of HTTPS URLs, or `source_url` / `file_url`\nmay name the input (JobUrlInputs), is not stated for this pipeline.\n",
+          "description": "Basic = OCR plus vision, premium adds AI thinking, ultra adds AI reasoning; pro and pro-max variants allow\nmore pages. Page and file size limits per model tier are not shown.\n",
+          "default": "premium",
+        },
+        "IdpFields": {
+          "type": "string",
+          "contentMediaType": "application/json",
+          "contentSchema": {
+            "type": "array",
+            "items": {},
+          },
+          "description": "JSON array of extra fields; default empty. The item shape is not shown.",
         },
       },
     },
     "annotations": {
-      "title": "Submit a job to a pipeline",
+      "title": "Submit a job to a pipeline: Workflow/IDP by `template` or `idp_collection`.",
       "readOnlyHint": false,
       "destructiveHint": false,
       "idempotentHint": false,
@@ -3301,10 +3115,117 @@ export const tools: readonly ToolDefinition[] = [
     },
     "arguments": [
       {
-        "key": "pipeline",
-        "name": "pipeline",
-        "in": "path",
+        "key": "body",
+        "name": "body",
+        "in": "body",
       },
+    ],
+    "send": "body",
+    "pipeline": {
+      "parameter": "pipeline",
+      "slug": "workflow",
+    },
+    "jsonStrings": [
+      "idp_fields",
+      "preview_images",
+      "preview_bounding_boxes",
+      "redact_boxes",
+      "partial_regions",
+    ],
+  },
+  {
+    "name": "addJob_pdfstudio___unlock_with_password_pdf",
+    "title": "Submit a job to a pipeline: Unlock encrypted PDF.",
+    "description": "Unlock encrypted PDF.\n\ndefault: Unlock encrypted PDFs with their current password.\n\nSubmit a job to a pipeline\n\n`{pipeline}` has the form `<handler>___<command>` (three underscores); `workflow` is also shown.\nDot notation returns HTTP 400 `JOB_CONFIG_INVALID`.\n\nWith `client_wait` (default true) the request is held until the job finishes, up to a dynamic timeout\n(minimum about 20 s, cap about 295 s, depending on priority, pages and pipeline type). When the hold is\nexceeded the answer is HTTP 202 and the job continues in the background. With `client_wait=false` or\n`async_only=true` the `job_id` comes back immediately (about 100 ms).\n\nThe finished payload is always read as `result ?? job_result`.\n\nThe request body depends on the pipeline and, inside a pipeline, on a body field; the variants are\nlisted in `x-paperoffice-variants`.\n\nPOST /job/add/pdfstudio___unlock_with_password_pdf",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "body": {
+          "type": "object",
+          "properties": {
+            "client_wait": {
+              "type": "boolean",
+              "description": "true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about\n295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate\n`job_id` (about 100 ms).\n",
+              "default": true,
+            },
+            "async_only": {
+              "type": "boolean",
+              "description": "true equals `client_wait=false`.",
+              "default": false,
+            },
+            "processing_lane": {
+              "$ref": "#/$defs/ProcessingLane",
+            },
+            "priority": {
+              "type": "integer",
+              "description": "Legacy queue weight, not part of the public contract and kept for compatibility only. When\n`processing_lane` is set, the lane wins.\n",
+              "deprecated": true,
+            },
+            "files": {
+              "type": "array",
+              "items": {
+                "$ref": "#/$defs/UploadFile",
+              },
+              "minItems": 1,
+              "description": "Encrypted PDFs; in multipart the name repeats as `files[]`.",
+            },
+            "password": {
+              "type": "string",
+              "description": "Current PDF password.",
+            },
+          },
+          "required": [
+            "files",
+            "password",
+          ],
+          "additionalProperties": false,
+          "description": "Default `multipart/form-data`; `application/x-www-form-urlencoded` is also accepted. `application/json`\nis not accepted. Array fields in multipart repeat the name with brackets (`files[]`); nested values\nare named like `splits[0][pages]`. File fields accepted: `file`, `file_1`, `file_2`, ..., `files`.\n",
+        },
+      },
+      "required": [
+        "body",
+      ],
+      "additionalProperties": false,
+      "$defs": {
+        "ProcessingLane": {
+          "enum": [
+            "no_sla",
+            "sla_24h",
+            "sla_12h",
+            "sla_6h",
+            "sla_1h",
+            "instant",
+          ],
+          "description": "Start-SLA lane (a guarantee to start, not to finish). If omitted: the workspace `default_processing_lane`,\nelse `no_sla`. Price multipliers: `no_sla` x1, `sla_24h` x1.5, `sla_12h` x2, `sla_6h` x3, `sla_1h` x4,\n`instant` x5.\n",
+        },
+        "UploadFile": {
+          "type": "string",
+          "contentMediaType": "application/octet-stream",
+          "description": "A file part in multipart.",
+        },
+      },
+    },
+    "annotations": {
+      "title": "Submit a job to a pipeline: Unlock encrypted PDF.",
+      "readOnlyHint": false,
+      "destructiveHint": false,
+      "idempotentHint": false,
+      "openWorldHint": true,
+    },
+    "operation": {
+      "operationId": "addJob",
+      "method": "POST",
+      "path": "/job/add/{pipeline}",
+      "requestMediaType": "multipart/form-data",
+      "billed": true,
+      "job": "submit",
+      "security": [
+        [
+          "bearerAuth",
+        ],
+      ],
+    },
+    "arguments": [
       {
         "key": "body",
         "name": "body",
@@ -3312,6 +3233,266 @@ export const tools: readonly ToolDefinition[] = [
       },
     ],
     "send": "body",
+    "pipeline": {
+      "parameter": "pipeline",
+      "slug": "pdfstudio___unlock_with_password_pdf",
+    },
+  },
+  {
+    "name": "addJob_service_voice___tts",
+    "title": "Submit a job to a pipeline: Text to speech.",
+    "description": "Text to speech.\n\nThe voice pipeline page states that access comes only from enabled internal systems and no extra\nheaders are needed; this conflicts with the general bearer rule and is stated here as given.\nIn this pipeline `priority` takes the words `queue` or `stream`, not a number. Queue mode answers\n`status`=`queued` with a `job_id`; stream mode holds the connection until done (timeout 120 s).\nError bodies carry `status`, `message`, `pipeline`, `processing_time` and no `code`.\n\ndefault: Synthesize speech from text.\n\nSubmit a job to a pipeline\n\n`{pipeline}` has the form `<handler>___<command>` (three underscores); `workflow` is also shown.\nDot notation returns HTTP 400 `JOB_CONFIG_INVALID`.\n\nWith `client_wait` (default true) the request is held until the job finishes, up to a dynamic timeout\n(minimum about 20 s, cap about 295 s, depending on priority, pages and pipeline type). When the hold is\nexceeded the answer is HTTP 202 and the job continues in the background.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "body": {
+          "type": "object",
+          "properties": {
+            "client_wait": {
+              "type": "boolean",
+              "description": "true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about\n295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate\n`job_id` (about 100 ms).\n",
+              "default": true,
+            },
+            "async_only": {
+              "type": "boolean",
+              "description": "true equals `client_wait=false`.",
+              "default": false,
+            },
+            "processing_lane": {
+              "$ref": "#/$defs/ProcessingLane",
+            },
+            "text": {
+              "type": "string",
+              "description": "Text to speak; emotion markup in parentheses such as (happy), (sad), (whispering).",
+            },
+            "voice": {
+              "type": "string",
+              "description": "Voice alias, case-insensitive.",
+            },
+            "language": {
+              "type": "string",
+              "pattern": "^[a-z]{2}$",
+              "description": "ISO 639-1; derived from the voice by default. Usable when no alias is given.",
+            },
+            "output_format": {
+              "enum": [
+                "mp3",
+                "wav",
+                "ogg",
+              ],
+              "default": "mp3",
+            },
+            "priority": {
+              "enum": [
+                "queue",
+                "stream",
+              ],
+              "description": "`stream` holds the connection until done (timeout 120 s). In this pipeline `priority` takes these\nwords, not a number.\n",
+              "default": "queue",
+            },
+            "return_url": {
+              "type": "boolean",
+              "description": "true returns the result directly in the body.",
+              "default": false,
+            },
+            "gpu": {
+              "enum": [
+                0,
+                1,
+              ],
+              "description": "Target GPU; automatic when omitted.",
+            },
+            "speed": {
+              "type": "number",
+              "description": "Values other than 1 reduce quality.",
+              "default": 1,
+            },
+            "temperature": {
+              "type": "number",
+              "minimum": 0.1,
+              "maximum": 1,
+              "default": 0.95,
+            },
+            "top_p": {
+              "type": "number",
+              "minimum": 0.1,
+              "maximum": 1,
+              "default": 0.85,
+            },
+            "repetition_penalty": {
+              "type": "number",
+              "minimum": 0.9,
+              "maximum": 1.99,
+              "default": 1,
+            },
+            "reference_voice": {
+              "type": "string",
+              "description": "Path of a reference file when no alias is used.",
+            },
+            "voice_type": {
+              "enum": [
+                "base",
+                "standard",
+                "premium",
+              ],
+              "description": "Relevant only when `voice` is not set.",
+              "default": "base",
+            },
+            "gender": {
+              "enum": [
+                "male",
+                "female",
+              ],
+              "description": "Selection criterion together with `language`.",
+            },
+            "return_base64": {
+              "type": "boolean",
+              "description": "Also returns audio as base64.",
+              "default": false,
+            },
+          },
+          "required": [
+            "text",
+            "voice",
+          ],
+          "additionalProperties": false,
+          "description": "Default `multipart/form-data`; `application/x-www-form-urlencoded` is also accepted. `application/json`\nis not accepted. Array fields in multipart repeat the name with brackets (`files[]`); nested values\nare named like `splits[0][pages]`. File fields accepted: `file`, `file_1`, `file_2`, ..., `files`.\n",
+        },
+      },
+      "required": [
+        "body",
+      ],
+      "additionalProperties": false,
+      "$defs": {
+        "ProcessingLane": {
+          "enum": [
+            "no_sla",
+            "sla_24h",
+            "sla_12h",
+            "sla_6h",
+            "sla_1h",
+            "instant",
+          ],
+          "description": "Start-SLA lane (a guarantee to start, not to finish). If omitted: the workspace `default_processing_lane`,\nelse `no_sla`. Price multipliers: `no_sla` x1, `sla_24h` x1.5, `sla_12h` x2, `sla_6h` x3, `sla_1h` x4,\n`instant` x5.\n",
+        },
+      },
+    },
+    "annotations": {
+      "title": "Submit a job to a pipeline: Text to speech.",
+      "readOnlyHint": false,
+      "destructiveHint": false,
+      "idempotentHint": false,
+      "openWorldHint": true,
+    },
+    "operation": {
+      "operationId": "addJob",
+      "method": "POST",
+      "path": "/job/add/{pipeline}",
+      "requestMediaType": "multipart/form-data",
+      "billed": true,
+      "job": "submit",
+      "security": [
+        [
+          "bearerAuth",
+        ],
+      ],
+    },
+    "arguments": [
+      {
+        "key": "body",
+        "name": "body",
+        "in": "body",
+      },
+    ],
+    "send": "body",
+    "pipeline": {
+      "parameter": "pipeline",
+      "slug": "service_voice___tts",
+    },
+  },
+  {
+    "name": "addJob_service_dataripper___redact_image",
+    "title": "Submit a job to a pipeline: Canonical apply-redaction path of anonymization.",
+    "description": "Canonical apply-redaction path of anonymization.\n\ndefault: Apply redaction; its parameters are not shown.\n\nSubmit a job to a pipeline\n\n`{pipeline}` has the form `<handler>___<command>` (three underscores); `workflow` is also shown.\nDot notation returns HTTP 400 `JOB_CONFIG_INVALID`.\n\nWith `client_wait` (default true) the request is held until the job finishes, up to a dynamic timeout\n(minimum about 20 s, cap about 295 s, depending on priority, pages and pipeline type). When the hold is\nexceeded the answer is HTTP 202 and the job continues in the background. With `client_wait=false` or\n`async_only=true` the `job_id` comes back immediately (about 100 ms).\n\nThe finished payload is always read as `result ?? job_result`.\n\nThe request body depends on the pipeline and, inside a pipeline, on a body field; the variants are\nlisted in `x-paperoffice-variants`.\n\nPOST /job/add/service_dataripper___redact_image",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "body": {
+          "type": "object",
+          "properties": {
+            "client_wait": {
+              "type": "boolean",
+              "description": "true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about\n295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate\n`job_id` (about 100 ms).\n",
+              "default": true,
+            },
+            "async_only": {
+              "type": "boolean",
+              "description": "true equals `client_wait=false`.",
+              "default": false,
+            },
+            "processing_lane": {
+              "$ref": "#/$defs/ProcessingLane",
+            },
+            "priority": {
+              "type": "integer",
+              "description": "Legacy queue weight, not part of the public contract and kept for compatibility only. When\n`processing_lane` is set, the lane wins.\n",
+              "deprecated": true,
+            },
+          },
+          "additionalProperties": true,
+          "description": "Default `multipart/form-data`; `application/x-www-form-urlencoded` is also accepted. `application/json`\nis not accepted. Array fields in multipart repeat the name with brackets (`files[]`); nested values\nare named like `splits[0][pages]`. File fields accepted: `file`, `file_1`, `file_2`, ..., `files`.\n",
+        },
+      },
+      "required": [
+        "body",
+      ],
+      "additionalProperties": false,
+      "$defs": {
+        "ProcessingLane": {
+          "enum": [
+            "no_sla",
+            "sla_24h",
+            "sla_12h",
+            "sla_6h",
+            "sla_1h",
+            "instant",
+          ],
+          "description": "Start-SLA lane (a guarantee to start, not to finish). If omitted: the workspace `default_processing_lane`,\nelse `no_sla`. Price multipliers: `no_sla` x1, `sla_24h` x1.5, `sla_12h` x2, `sla_6h` x3, `sla_1h` x4,\n`instant` x5.\n",
+        },
+      },
+    },
+    "annotations": {
+      "title": "Submit a job to a pipeline: Canonical apply-redaction path of anonymization.",
+      "readOnlyHint": false,
+      "destructiveHint": false,
+      "idempotentHint": false,
+      "openWorldHint": true,
+    },
+    "operation": {
+      "operationId": "addJob",
+      "method": "POST",
+      "path": "/job/add/{pipeline}",
+      "requestMediaType": "multipart/form-data",
+      "billed": true,
+      "job": "submit",
+      "security": [
+        [
+          "bearerAuth",
+        ],
+      ],
+    },
+    "arguments": [
+      {
+        "key": "body",
+        "name": "body",
+        "in": "body",
+      },
+    ],
+    "send": "body",
+    "pipeline": {
+      "parameter": "pipeline",
+      "slug": "service_dataripper___redact_image",
+    },
   },
   {
     "name": "downloadJobFile",
@@ -3407,7 +3588,6 @@ export const tools: readonly ToolDefinition[] = [
         "job_status",
         "processing_time",
       ],
-      "additionalProperties": false,
       "description": "When `job_status` is `completed` the payload is in `result` (workflow/IDP) or `job_result` (OCR and other pipelines).",
       "$defs": {
         "SuccessStatus": {
@@ -3477,7 +3657,6 @@ export const tools: readonly ToolDefinition[] = [
                       "type": "integer",
                     },
                   },
-                  "additionalProperties": false,
                 },
                 "notice": {
                   "type": "string",
@@ -3489,7 +3668,6 @@ export const tools: readonly ToolDefinition[] = [
                   "type": "string",
                 },
               },
-              "additionalProperties": false,
             },
             "job": {
               "type": "object",
@@ -3529,10 +3707,8 @@ export const tools: readonly ToolDefinition[] = [
                       "description": "Add-on pricing; shape not shown.",
                     },
                   },
-                  "additionalProperties": false,
                 },
               },
-              "additionalProperties": false,
             },
             "requests": {
               "$ref": "#/$defs/RequestWindows",
@@ -3564,13 +3740,11 @@ export const tools: readonly ToolDefinition[] = [
                   "type": "string",
                 },
               },
-              "additionalProperties": false,
             },
             "credits_billed": {
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "Optional billing and rate-limit accounting on responses. All values are integers unless named as text.\nThe charged amount of a billable call is `job.credits_billed` (at least 5 credits).\n",
         },
         "RequestWindows": {
@@ -3589,7 +3763,6 @@ export const tools: readonly ToolDefinition[] = [
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "Request-rate accounting.",
         },
         "RequestWindow": {
@@ -3608,7 +3781,6 @@ export const tools: readonly ToolDefinition[] = [
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "One value per window. Numeric values of the rate limits are not shown.",
         },
       },
@@ -3737,7 +3909,6 @@ export const tools: readonly ToolDefinition[] = [
                       "type": "integer",
                     },
                   },
-                  "additionalProperties": false,
                 },
                 "notice": {
                   "type": "string",
@@ -3749,7 +3920,6 @@ export const tools: readonly ToolDefinition[] = [
                   "type": "string",
                 },
               },
-              "additionalProperties": false,
             },
             "job": {
               "type": "object",
@@ -3789,10 +3959,8 @@ export const tools: readonly ToolDefinition[] = [
                       "description": "Add-on pricing; shape not shown.",
                     },
                   },
-                  "additionalProperties": false,
                 },
               },
-              "additionalProperties": false,
             },
             "requests": {
               "$ref": "#/$defs/RequestWindows",
@@ -3824,13 +3992,11 @@ export const tools: readonly ToolDefinition[] = [
                   "type": "string",
                 },
               },
-              "additionalProperties": false,
             },
             "credits_billed": {
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "Optional billing and rate-limit accounting on responses. All values are integers unless named as text.\nThe charged amount of a billable call is `job.credits_billed` (at least 5 credits).\n",
         },
         "RequestWindows": {
@@ -3849,7 +4015,6 @@ export const tools: readonly ToolDefinition[] = [
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "Request-rate accounting.",
         },
         "RequestWindow": {
@@ -3868,7 +4033,6 @@ export const tools: readonly ToolDefinition[] = [
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "One value per window. Numeric values of the rate limits are not shown.",
         },
       },
@@ -3984,7 +4148,6 @@ export const tools: readonly ToolDefinition[] = [
                       "type": "integer",
                     },
                   },
-                  "additionalProperties": false,
                 },
                 "notice": {
                   "type": "string",
@@ -3996,7 +4159,6 @@ export const tools: readonly ToolDefinition[] = [
                   "type": "string",
                 },
               },
-              "additionalProperties": false,
             },
             "job": {
               "type": "object",
@@ -4036,10 +4198,8 @@ export const tools: readonly ToolDefinition[] = [
                       "description": "Add-on pricing; shape not shown.",
                     },
                   },
-                  "additionalProperties": false,
                 },
               },
-              "additionalProperties": false,
             },
             "requests": {
               "$ref": "#/$defs/RequestWindows",
@@ -4071,13 +4231,11 @@ export const tools: readonly ToolDefinition[] = [
                   "type": "string",
                 },
               },
-              "additionalProperties": false,
             },
             "credits_billed": {
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "Optional billing and rate-limit accounting on responses. All values are integers unless named as text.\nThe charged amount of a billable call is `job.credits_billed` (at least 5 credits).\n",
         },
         "RequestWindows": {
@@ -4096,7 +4254,6 @@ export const tools: readonly ToolDefinition[] = [
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "Request-rate accounting.",
         },
         "RequestWindow": {
@@ -4115,7 +4272,6 @@ export const tools: readonly ToolDefinition[] = [
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "One value per window. Numeric values of the rate limits are not shown.",
         },
       },
@@ -4368,7 +4524,6 @@ export const tools: readonly ToolDefinition[] = [
                       "type": "integer",
                     },
                   },
-                  "additionalProperties": false,
                 },
                 "notice": {
                   "type": "string",
@@ -4380,7 +4535,6 @@ export const tools: readonly ToolDefinition[] = [
                   "type": "string",
                 },
               },
-              "additionalProperties": false,
             },
             "job": {
               "type": "object",
@@ -4420,10 +4574,8 @@ export const tools: readonly ToolDefinition[] = [
                       "description": "Add-on pricing; shape not shown.",
                     },
                   },
-                  "additionalProperties": false,
                 },
               },
-              "additionalProperties": false,
             },
             "requests": {
               "$ref": "#/$defs/RequestWindows",
@@ -4455,13 +4607,11 @@ export const tools: readonly ToolDefinition[] = [
                   "type": "string",
                 },
               },
-              "additionalProperties": false,
             },
             "credits_billed": {
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "Optional billing and rate-limit accounting on responses. All values are integers unless named as text.\nThe charged amount of a billable call is `job.credits_billed` (at least 5 credits).\n",
         },
         "RequestWindows": {
@@ -4480,7 +4630,6 @@ export const tools: readonly ToolDefinition[] = [
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "Request-rate accounting.",
         },
         "RequestWindow": {
@@ -4499,7 +4648,6 @@ export const tools: readonly ToolDefinition[] = [
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "One value per window. Numeric values of the rate limits are not shown.",
         },
         "WebhookEventSelector": {
@@ -4695,7 +4843,6 @@ export const tools: readonly ToolDefinition[] = [
                       "type": "integer",
                     },
                   },
-                  "additionalProperties": false,
                 },
                 "notice": {
                   "type": "string",
@@ -4707,7 +4854,6 @@ export const tools: readonly ToolDefinition[] = [
                   "type": "string",
                 },
               },
-              "additionalProperties": false,
             },
             "job": {
               "type": "object",
@@ -4747,10 +4893,8 @@ export const tools: readonly ToolDefinition[] = [
                       "description": "Add-on pricing; shape not shown.",
                     },
                   },
-                  "additionalProperties": false,
                 },
               },
-              "additionalProperties": false,
             },
             "requests": {
               "$ref": "#/$defs/RequestWindows",
@@ -4782,13 +4926,11 @@ export const tools: readonly ToolDefinition[] = [
                   "type": "string",
                 },
               },
-              "additionalProperties": false,
             },
             "credits_billed": {
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "Optional billing and rate-limit accounting on responses. All values are integers unless named as text.\nThe charged amount of a billable call is `job.credits_billed` (at least 5 credits).\n",
         },
         "RequestWindows": {
@@ -4807,7 +4949,6 @@ export const tools: readonly ToolDefinition[] = [
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "Request-rate accounting.",
         },
         "RequestWindow": {
@@ -4826,7 +4967,6 @@ export const tools: readonly ToolDefinition[] = [
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "One value per window. Numeric values of the rate limits are not shown.",
         },
       },
@@ -5056,7 +5196,6 @@ export const tools: readonly ToolDefinition[] = [
                       "type": "integer",
                     },
                   },
-                  "additionalProperties": false,
                 },
                 "notice": {
                   "type": "string",
@@ -5068,7 +5207,6 @@ export const tools: readonly ToolDefinition[] = [
                   "type": "string",
                 },
               },
-              "additionalProperties": false,
             },
             "job": {
               "type": "object",
@@ -5108,10 +5246,8 @@ export const tools: readonly ToolDefinition[] = [
                       "description": "Add-on pricing; shape not shown.",
                     },
                   },
-                  "additionalProperties": false,
                 },
               },
-              "additionalProperties": false,
             },
             "requests": {
               "$ref": "#/$defs/RequestWindows",
@@ -5143,13 +5279,11 @@ export const tools: readonly ToolDefinition[] = [
                   "type": "string",
                 },
               },
-              "additionalProperties": false,
             },
             "credits_billed": {
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "Optional billing and rate-limit accounting on responses. All values are integers unless named as text.\nThe charged amount of a billable call is `job.credits_billed` (at least 5 credits).\n",
         },
         "RequestWindows": {
@@ -5168,7 +5302,6 @@ export const tools: readonly ToolDefinition[] = [
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "Request-rate accounting.",
         },
         "RequestWindow": {
@@ -5187,7 +5320,6 @@ export const tools: readonly ToolDefinition[] = [
               "type": "integer",
             },
           },
-          "additionalProperties": false,
           "description": "One value per window. Numeric values of the rate limits are not shown.",
         },
       },

@@ -8,7 +8,7 @@ import {
   requestBodyContent,
 } from "../../../generator/emit/operation-files.js";
 import { toJsonSchema } from "../../../generator/ir/json-schema.js";
-import type { IR, Operation, Parameter, Schema } from "../../../generator/ir/types.js";
+import type { IR, Operation, Parameter, Pipeline, Schema } from "../../../generator/ir/types.js";
 import { fitDescription } from "./description.js";
 
 type JsonSchema = Record<string, unknown>;
@@ -42,21 +42,33 @@ export interface ToolData {
   readonly arguments: readonly ToolArgument[];
   /** Which runtime call sends it. */
   readonly send: "call" | "submission" | "body" | "download";
+  /** A pipeline's tool: the path parameter that names the pipeline, and its value. */
+  readonly pipeline?: { readonly parameter: string; readonly slug: string };
+  /** Body fields sent as JSON text: the tool takes their structured value, the runtime encodes it. */
+  readonly jsonStrings?: readonly string[];
 }
 
 /** MCP's tool names: letters, digits, `_`, `-` and `.`, 1 to 64 of them. */
 export const TOOL_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 
-/** One name per operation, from its id: characters MCP refuses as `_`, at most 64, unique (a clash gets `_2`...). */
+/**
+ * One name per operation, from its id (an operation with pipelines: one per pipeline, `<id>_<slug>`, keyed
+ * `<id>\0<slug>`): characters MCP refuses as `_`, at most 64, unique ignoring case (a clash gets `_2`...).
+ */
 export function toolNames(ir: IR): Map<string, string> {
   const taken = new Set<string>();
   const names = new Map<string, string>();
-  for (const op of ir.operations) {
-    const base = op.id.replace(/[^A-Za-z0-9_.-]/g, "_").slice(0, 64) || op.identifier.slice(0, 64);
+  const claim = (key: string, wanted: string, fallback: string) => {
+    const base = wanted.replace(/[^A-Za-z0-9_.-]/g, "_").slice(0, 64) || fallback.slice(0, 64);
     let name = base;
     for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base.slice(0, 64 - `_${n}`.length)}_${n}`;
     taken.add(name.toLowerCase());
-    names.set(op.id, name);
+    names.set(key, name);
+  };
+  for (const op of ir.operations) {
+    if (op.variants)
+      for (const p of op.variants.pipelines) claim(`${op.id}\u0000${p.slug}`, `${op.id}_${p.slug}`, `${op.identifier}_${p.identifier}`);
+    else claim(op.id, op.id, op.identifier);
   }
   return names;
 }
@@ -131,6 +143,24 @@ function withDefs(ir: IR, schema: JsonSchema, roots: readonly Schema[]): JsonSch
   return { ...schema, $defs: Object.fromEntries(names.map((n) => [n, toJsonSchema(byName.get(n)!, "#/$defs/")])) };
 }
 
+/**
+ * An output schema that takes more than the description shows: `additionalProperties: false` dropped everywhere,
+ * since an MCP client refuses a result its output schema rejects, and a service may add answer fields before its
+ * description says so. Input schemas stay exact.
+ */
+function opened(schema: unknown): JsonSchema {
+  const open = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(open);
+    if (typeof value !== "object" || value === null) return value;
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([k, v]) => !(k === "additionalProperties" && v === false))
+        .map(([k, v]) => [k, open(v)]),
+    );
+  };
+  return open(schema) as JsonSchema;
+}
+
 /** A schema with its top-level references followed. */
 function resolved(ir: IR, schema: Schema): Schema {
   let s = schema;
@@ -183,10 +213,63 @@ function outputOf(ir: IR, op: Operation): Schema | undefined {
   return objectLike(schema) ? schema : undefined;
 }
 
+/** A pipeline's body: its variant's request, or any of its variants', JSON-text fields as their structured value. */
+function pipelineBody(pipeline: Pipeline): Schema {
+  const decoded = pipeline.variants.map(
+    (v): Schema => ({
+      ...v.request,
+      properties: v.request.properties.map((p) =>
+        p.schema.kind === "json-text"
+          ? { ...p, schema: { ...p.schema.value, ...(p.schema.description !== undefined && { description: p.schema.description }) } }
+          : p,
+      ),
+    }),
+  );
+  return decoded.length === 1 ? decoded[0]! : { kind: "union", mode: "anyOf", members: decoded };
+}
+
 export function toolData(ir: IR): ToolData[] {
   const names = toolNames(ir);
-  return ir.operations.map((op): ToolData => {
-    const content = requestBodyContent(op);
+  return ir.operations.flatMap((op): ToolData[] => {
+    const tool = operationTool(ir, op, names.get(op.id) ?? op.id);
+    if (!op.variants) return [tool];
+    const selector = op.variants.selector;
+    return op.variants.pipelines.map((p): ToolData => {
+      const body = pipelineBody(p);
+      const base = operationTool(
+        ir,
+        { ...op, parameters: { ...op.parameters, path: op.parameters.path.filter((x) => x.name !== selector) } },
+        names.get(`${op.id}\u0000${p.slug}`)!,
+        body,
+      );
+      const title = [op.summary?.trim(), p.summary?.trim() ?? p.slug].filter(Boolean).join(": ");
+      const text = [
+        p.summary,
+        p.description,
+        ...p.variants.map((v) => (v.summary ? `${v.name}: ${v.summary}` : undefined)),
+        op.summary,
+        op.description,
+      ]
+        .map((t) => t?.trim() ?? "")
+        .filter((t, i, all) => t !== "" && all.indexOf(t) === i);
+      const jsonStrings = [...new Set(p.variants.flatMap((v) => v.jsonStrings))];
+      return {
+        ...base,
+        title,
+        description: fitDescription([...text, `${op.method.toUpperCase()} ${op.path.replace(`{${selector}}`, p.slug)}`].join("\n\n")),
+        annotations: { ...base.annotations, title },
+        pipeline: { parameter: selector, slug: p.slug },
+        ...(jsonStrings.length > 0 && { jsonStrings }),
+      };
+    });
+  });
+}
+
+/** The tool of an operation; `bodySchema` replaces the request body's schema (a pipeline's). */
+function operationTool(ir: IR, op: Operation, name: string, bodySchema?: Schema): ToolData {
+  {
+    const found = requestBodyContent(op);
+    const content = found && bodySchema ? { ...found, schema: bodySchema } : found;
     const args = argumentsOf(op, content !== undefined);
     const params = [...op.parameters.path, ...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie];
     const properties: Record<string, JsonSchema> = {};
@@ -220,11 +303,11 @@ export function toolData(ir: IR): ToolData[] {
     const readOnly = op.method === "get" || op.method === "head";
     const title = op.summary?.trim();
     return {
-      name: names.get(op.id)!,
+      name,
       ...(title && { title }),
       description: fitDescription(descriptionText(op)),
       inputSchema,
-      ...(output && { outputSchema: withDefs(ir, { type: "object", ...toJsonSchema(output, "#/$defs/") }, [output]) }),
+      ...(output && { outputSchema: opened(withDefs(ir, { type: "object", ...toJsonSchema(output, "#/$defs/") }, [output])) }),
       annotations: {
         ...(title && { title }),
         readOnlyHint: readOnly,
@@ -236,5 +319,5 @@ export function toolData(ir: IR): ToolData[] {
       arguments: args,
       send: isBinaryResponse(op) ? "download" : content ? "body" : op.job?.role === "submit" ? "submission" : "call",
     };
-  });
+  }
 }

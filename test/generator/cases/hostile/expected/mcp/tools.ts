@@ -24,6 +24,10 @@ export interface ToolDefinition {
   /** Each argument: its key in the tool's arguments, its name in the request and where it goes. */
   readonly arguments: readonly { readonly key: string; readonly name: string; readonly in: "path" | "query" | "header" | "cookie" | "body" }[];
   readonly send: "call" | "submission" | "body" | "download";
+  /** A pipeline's tool: the path parameter that names the pipeline, and its value. */
+  readonly pipeline?: { readonly parameter: string; readonly slug: string };
+  /** Body fields sent as JSON text: the tool takes their structured value, the runtime encodes it. */
+  readonly jsonStrings?: readonly string[];
 }
 
 export const tools: readonly ToolDefinition[] = [
@@ -74,7 +78,6 @@ export const tools: readonly ToolDefinition[] = [
           ],
         },
       },
-      "additionalProperties": false,
       "description": "A recursive node */ with `code` and ${injection}",
       "$defs": {
         "Node": {
@@ -105,7 +108,6 @@ export const tools: readonly ToolDefinition[] = [
               ],
             },
           },
-          "additionalProperties": false,
           "description": "A recursive node */ with `code` and ${injection}",
         },
       },

@@ -24,6 +24,10 @@ export interface ToolDefinition {
   /** Each argument: its key in the tool's arguments, its name in the request and where it goes. */
   readonly arguments: readonly { readonly key: string; readonly name: string; readonly in: "path" | "query" | "header" | "cookie" | "body" }[];
   readonly send: "call" | "submission" | "body" | "download";
+  /** A pipeline's tool: the path parameter that names the pipeline, and its value. */
+  readonly pipeline?: { readonly parameter: string; readonly slug: string };
+  /** Body fields sent as JSON text: the tool takes their structured value, the runtime encodes it. */
+  readonly jsonStrings?: readonly string[];
 }
 
 export const tools: readonly ToolDefinition[] = [
@@ -67,7 +71,6 @@ export const tools: readonly ToolDefinition[] = [
       "required": [
         "id",
       ],
-      "additionalProperties": false,
     },
     "annotations": {
       "title": "Read an item",
@@ -96,35 +99,12 @@ export const tools: readonly ToolDefinition[] = [
     "send": "call",
   },
   {
-    "name": "addJob",
-    "description": "POST /jobs/{kind}",
+    "name": "addJob_scan___pages",
+    "description": "POST /jobs/scan___pages",
     "inputSchema": {
       "type": "object",
       "properties": {
-        "kind": {
-          "type": "string",
-        },
         "body": {
-          "anyOf": [
-            {
-              "$ref": "#/$defs/ScanRequest",
-            },
-            {
-              "$ref": "#/$defs/SplitRequest",
-            },
-            {
-              "$ref": "#/$defs/ExportRequest",
-            },
-          ],
-        },
-      },
-      "required": [
-        "kind",
-        "body",
-      ],
-      "additionalProperties": false,
-      "$defs": {
-        "ScanRequest": {
           "type": "object",
           "properties": {
             "file_1": {
@@ -140,68 +120,17 @@ export const tools: readonly ToolDefinition[] = [
           ],
           "additionalProperties": false,
         },
+      },
+      "required": [
+        "body",
+      ],
+      "additionalProperties": false,
+      "$defs": {
         "Lane": {
           "enum": [
             "slow",
             "fast",
           ],
-        },
-        "SplitRequest": {
-          "type": "object",
-          "properties": {
-            "template": {
-              "const": "split",
-              "default": "split",
-            },
-            "file": {
-              "type": "string",
-              "contentMediaType": "application/octet-stream",
-            },
-            "doc_id": {
-              "type": "string",
-            },
-            "lane": {
-              "$ref": "#/$defs/Lane",
-            },
-          },
-          "additionalProperties": false,
-          "oneOf": [
-            {
-              "required": [
-                "file",
-              ],
-            },
-            {
-              "required": [
-                "doc_id",
-              ],
-            },
-          ],
-        },
-        "ExportRequest": {
-          "type": "object",
-          "properties": {
-            "collection": {
-              "const": "export",
-            },
-            "fields": {
-              "type": "string",
-              "contentMediaType": "application/json",
-              "contentSchema": {
-                "type": "array",
-                "items": {
-                  "type": "string",
-                },
-              },
-            },
-            "lane": {
-              "$ref": "#/$defs/Lane",
-            },
-          },
-          "required": [
-            "collection",
-          ],
-          "additionalProperties": false,
         },
       },
     },
@@ -219,13 +148,13 @@ export const tools: readonly ToolDefinition[] = [
       "required": [
         "job_id",
       ],
-      "additionalProperties": false,
     },
     "annotations": {
       "readOnlyHint": false,
       "destructiveHint": false,
       "idempotentHint": false,
       "openWorldHint": true,
+      "title": "scan___pages",
     },
     "operation": {
       "operationId": "addJob",
@@ -236,10 +165,125 @@ export const tools: readonly ToolDefinition[] = [
     },
     "arguments": [
       {
-        "key": "kind",
-        "name": "kind",
-        "in": "path",
+        "key": "body",
+        "name": "body",
+        "in": "body",
       },
+    ],
+    "send": "body",
+    "title": "scan___pages",
+    "pipeline": {
+      "parameter": "kind",
+      "slug": "scan___pages",
+    },
+  },
+  {
+    "name": "addJob_work",
+    "description": "POST /jobs/work",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "body": {
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "template": {
+                  "const": "split",
+                  "default": "split",
+                },
+                "file": {
+                  "type": "string",
+                  "contentMediaType": "application/octet-stream",
+                },
+                "doc_id": {
+                  "type": "string",
+                },
+                "lane": {
+                  "$ref": "#/$defs/Lane",
+                },
+              },
+              "additionalProperties": false,
+              "oneOf": [
+                {
+                  "required": [
+                    "file",
+                  ],
+                },
+                {
+                  "required": [
+                    "doc_id",
+                  ],
+                },
+              ],
+            },
+            {
+              "type": "object",
+              "properties": {
+                "collection": {
+                  "const": "export",
+                },
+                "fields": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                  },
+                },
+                "lane": {
+                  "$ref": "#/$defs/Lane",
+                },
+              },
+              "required": [
+                "collection",
+              ],
+              "additionalProperties": false,
+            },
+          ],
+        },
+      },
+      "required": [
+        "body",
+      ],
+      "additionalProperties": false,
+      "$defs": {
+        "Lane": {
+          "enum": [
+            "slow",
+            "fast",
+          ],
+        },
+      },
+    },
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "job_id": {
+          "type": "string",
+        },
+        "result": {
+          "type": "object",
+          "additionalProperties": true,
+        },
+      },
+      "required": [
+        "job_id",
+      ],
+    },
+    "annotations": {
+      "readOnlyHint": false,
+      "destructiveHint": false,
+      "idempotentHint": false,
+      "openWorldHint": true,
+      "title": "work",
+    },
+    "operation": {
+      "operationId": "addJob",
+      "method": "POST",
+      "path": "/jobs/{kind}",
+      "requestMediaType": "multipart/form-data",
+      "security": [],
+    },
+    "arguments": [
       {
         "key": "body",
         "name": "body",
@@ -247,5 +291,13 @@ export const tools: readonly ToolDefinition[] = [
       },
     ],
     "send": "body",
+    "title": "work",
+    "pipeline": {
+      "parameter": "kind",
+      "slug": "work",
+    },
+    "jsonStrings": [
+      "fields",
+    ],
   },
 ];
