@@ -23,7 +23,7 @@ export interface ToolDefinition {
   readonly operation: OperationSpec;
   /** Each argument: its key in the tool's arguments, its name in the request and where it goes. */
   readonly arguments: readonly { readonly key: string; readonly name: string; readonly in: "path" | "query" | "header" | "cookie" | "body" }[];
-  readonly send: "call" | "submission" | "body" | "download";
+  readonly send: "call" | "submission" | "body" | "download" | "job";
   /** A pipeline's tool: the path parameter that names the pipeline, and its value. */
   readonly pipeline?: { readonly parameter: string; readonly slug: string };
   /** Body fields sent as JSON text: the tool takes their structured value, the runtime encodes it. */
@@ -2781,7 +2781,46 @@ export const tools: readonly ToolDefinition[] = [
         "in": "body",
       },
     ],
-    "send": "body",
+    "send": "job",
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "jobId": {
+          "type": "string",
+        },
+        "payload": {
+          "$ref": "#/$defs/OcrPayload",
+        },
+      },
+      "required": [
+        "jobId",
+      ],
+      "$defs": {
+        "OcrPayload": {
+          "type": "object",
+          "properties": {
+            "pages": {
+              "type": "array",
+              "items": {},
+              "description": "Recognised pages with bounding boxes; item shape not shown.",
+            },
+            "output": {
+              "type": "object",
+              "properties": {
+                "pages": {
+                  "type": "array",
+                  "items": {},
+                  "description": "Recognised pages with bounding boxes; item shape not shown.",
+                },
+              },
+              "additionalProperties": true,
+            },
+          },
+          "additionalProperties": true,
+          "description": "OCR payload: `pages` or `output.pages` with bounding boxes. A result may contain a download URL of the form\n`{base_url}/job/download/<token>`. The shape of pages and boxes and other fields are not shown.\n",
+        },
+      },
+    },
     "pipeline": {
       "parameter": "pipeline",
       "slug": "service_aiocr___generate",
@@ -3120,7 +3159,63 @@ export const tools: readonly ToolDefinition[] = [
         "in": "body",
       },
     ],
-    "send": "body",
+    "send": "job",
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "jobId": {
+          "type": "string",
+        },
+        "payload": {
+          "anyOf": [
+            {
+              "$ref": "#/$defs/WorkflowPayload",
+            },
+            {
+              "$ref": "#/$defs/WorkflowInvoicePayload",
+            },
+            {
+              "$ref": "#/$defs/WorkflowPayload",
+            },
+            {
+              "$ref": "#/$defs/WorkflowPayload",
+            },
+          ],
+        },
+      },
+      "required": [
+        "jobId",
+      ],
+      "$defs": {
+        "WorkflowPayload": {
+          "type": "object",
+          "additionalProperties": true,
+          "description": "Workflow payload; its fields are not shown.",
+        },
+        "WorkflowInvoicePayload": {
+          "type": "object",
+          "properties": {
+            "pages_idp": {
+              "$ref": "#/$defs/InvoicePages",
+            },
+            "pages_aiocr": {
+              "$ref": "#/$defs/InvoicePages",
+            },
+          },
+          "additionalProperties": true,
+          "description": "Workflow payload for `idp_collection=invoice`. Other fields of the payload are not shown.",
+        },
+        "InvoicePages": {
+          "type": "object",
+          "properties": {
+            "_supplier_name": {},
+            "_total_amount": {},
+          },
+          "additionalProperties": true,
+          "description": "Extracted invoice fields; only `_supplier_name` and `_total_amount` are shown, their types are not.",
+        },
+      },
+    },
     "pipeline": {
       "parameter": "pipeline",
       "slug": "workflow",
@@ -3232,7 +3327,28 @@ export const tools: readonly ToolDefinition[] = [
         "in": "body",
       },
     ],
-    "send": "body",
+    "send": "job",
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "jobId": {
+          "type": "string",
+        },
+        "payload": {
+          "$ref": "#/$defs/JobPayload",
+        },
+      },
+      "required": [
+        "jobId",
+      ],
+      "$defs": {
+        "JobPayload": {
+          "type": "object",
+          "additionalProperties": true,
+          "description": "Finished payload of a job. Its fields are not shown beyond the per-pipeline payloads.",
+        },
+      },
+    },
     "pipeline": {
       "parameter": "pipeline",
       "slug": "pdfstudio___unlock_with_password_pdf",
@@ -3404,7 +3520,68 @@ export const tools: readonly ToolDefinition[] = [
         "in": "body",
       },
     ],
-    "send": "body",
+    "send": "job",
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "jobId": {
+          "type": "string",
+        },
+        "payload": {
+          "$ref": "#/$defs/VoiceResult",
+        },
+      },
+      "required": [
+        "jobId",
+      ],
+      "$defs": {
+        "VoiceResult": {
+          "type": "object",
+          "properties": {
+            "status": {
+              "const": "completed",
+            },
+            "audio_base64": {
+              "type": "string",
+              "description": "Filled only when `return_base64=true`, else empty.",
+            },
+            "output_files": {
+              "type": "array",
+              "items": {
+                "type": "string",
+              },
+              "description": "Signed download URLs, valid about 24 hours.",
+            },
+            "duration_ms": {
+              "type": "string",
+              "description": "Length of generated audio in milliseconds.",
+            },
+            "audio_duration_seconds": {
+              "type": "number",
+            },
+            "text_length": {
+              "type": "integer",
+              "description": "Characters synthesized.",
+            },
+            "message": {
+              "type": "string",
+            },
+            "processing_time_seconds": {
+              "type": "number",
+            },
+            "processing_ratio": {
+              "type": "string",
+              "pattern": "^1:[0-9]+(\\.[0-9]+)?$",
+              "description": "Form `1:<number>`.",
+            },
+            "real_time_factor": {
+              "type": "number",
+            },
+          },
+          "description": "Voice result inside `result`.",
+        },
+      },
+    },
     "pipeline": {
       "parameter": "pipeline",
       "slug": "service_voice___tts",
@@ -3488,7 +3665,28 @@ export const tools: readonly ToolDefinition[] = [
         "in": "body",
       },
     ],
-    "send": "body",
+    "send": "job",
+    "outputSchema": {
+      "type": "object",
+      "properties": {
+        "jobId": {
+          "type": "string",
+        },
+        "payload": {
+          "$ref": "#/$defs/JobPayload",
+        },
+      },
+      "required": [
+        "jobId",
+      ],
+      "$defs": {
+        "JobPayload": {
+          "type": "object",
+          "additionalProperties": true,
+          "description": "Finished payload of a job. Its fields are not shown beyond the per-pipeline payloads.",
+        },
+      },
+    },
     "pipeline": {
       "parameter": "pipeline",
       "slug": "service_dataripper___redact_image",

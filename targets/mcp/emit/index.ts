@@ -38,8 +38,9 @@ export function mcpEmitters(options: McpOptions, context: TargetContext): Target
     const header = kit.header(ir, "//", tsLineComment).trimEnd();
     const name = serverName(ir.info.title, options);
     const common = { header, runtimeModule: tsString(runtimeModule) };
+    const tools = toolData(ir);
     const files = [
-      { path: "mcp/tools.ts", content: kit.render(TEMPLATES, "tools.ts", { ...common, tools: tsLiteral(toolData(ir)) }) },
+      { path: "mcp/tools.ts", content: kit.render(TEMPLATES, "tools.ts", { ...common, tools: tsLiteral(tools) }) },
       {
         path: "mcp/server.ts",
         content: kit.render(TEMPLATES, "server.ts", {
@@ -51,6 +52,7 @@ export function mcpEmitters(options: McpOptions, context: TargetContext): Target
           envUsername: tsString(`${prefix}_USERNAME`),
           envPassword: tsString(`${prefix}_PASSWORD`),
           serverName: tsString(name),
+          jobs: tools.some((t) => t.send === "job"),
           version: tsString(ir.info.version),
         }),
       },

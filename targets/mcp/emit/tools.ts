@@ -41,7 +41,7 @@ export interface ToolData {
   readonly operation: Record<string, unknown>;
   readonly arguments: readonly ToolArgument[];
   /** Which runtime call sends it. */
-  readonly send: "call" | "submission" | "body" | "download";
+  readonly send: "call" | "submission" | "body" | "download" | "job";
   /** A pipeline's tool: the path parameter that names the pipeline, and its value. */
   readonly pipeline?: { readonly parameter: string; readonly slug: string };
   /** Body fields sent as JSON text: the tool takes their structured value, the runtime encodes it. */
@@ -253,8 +253,22 @@ export function toolData(ir: IR): ToolData[] {
         .map((t) => t?.trim() ?? "")
         .filter((t, i, all) => t !== "" && all.indexOf(t) === i);
       const jsonStrings = [...new Set(p.variants.flatMap((v) => v.jsonStrings))];
+      // A job submission the description can poll: the tool holds and polls as the client's submitJob does.
+      const job = op.job?.role === "submit" && ir.operations.some((o) => o.id === (op.job as { poll: string }).poll);
+      const payloads = p.variants.flatMap((v) => (v.payload ? [v.payload] : []));
+      const payload: Schema | undefined =
+        payloads.length === 0 ? undefined : payloads.length === 1 ? payloads[0] : { kind: "union", mode: "anyOf", members: payloads };
+      const jobOutput = {
+        type: "object",
+        properties: { jobId: { type: "string" }, payload: payload ? toJsonSchema(payload, "#/$defs/") : {} },
+        required: ["jobId"],
+      };
       return {
         ...base,
+        ...(job && {
+          send: "job" as const,
+          outputSchema: opened(withDefs(ir, jobOutput, payload ? [payload] : [])),
+        }),
         title,
         description: fitDescription([...text, `${op.method.toUpperCase()} ${op.path.replace(`{${selector}}`, p.slug)}`].join("\n\n")),
         annotations: { ...base.annotations, title },

@@ -269,3 +269,42 @@ describe("a server generated from a foreign description", () => {
     expect(seen.length).toBe(before);
   });
 });
+
+describe("a job submitted through its pipeline's tool", () => {
+  let mock: MockServer;
+  let session: Session;
+
+  beforeAll(async () => {
+    // The hold ends before the job does: the tool polls, as the client's submitJob does.
+    mock = await startMock({ holdMs: 50, jobDurationMs: 4000 });
+    session = await connect(join(root, "generated", "mcp", "main.ts"), {
+      DOCUMENT_AUTOMATION_SERVICE_TOKEN: TOKEN,
+      DOCUMENT_AUTOMATION_SERVICE_BASE_URL: mock.url,
+    });
+  });
+  afterAll(async () => {
+    await session?.client.close();
+    await mock?.stop();
+  });
+
+  it("reports progress while it waits and returns the job id and the payload", async () => {
+    const tool = generatedTools.find((t) => t.send === "job" && casesOf(t).some((c) => !hasFile(c.request.body)))!;
+    expect(tool).toBeDefined();
+    const fixture = casesOf(tool).find((c) => !hasFile(c.request.body))!;
+    const notes: { progress: number; message?: string | undefined }[] = [];
+    const result = (await session.client.callTool({ name: tool.name, arguments: argumentsOf(tool, fixture.request) }, undefined, {
+      onprogress: (p) => notes.push({ progress: p.progress, message: p.message }),
+      timeout: 60_000,
+    })) as CallToolResult;
+    expect(result.isError, textOf(result)).toBeFalsy();
+    const structured = result.structuredContent as { jobId: string; payload: unknown };
+    expect(structured.jobId).toMatch(/^job_/);
+    expect(structured.payload).toBeDefined();
+    expect(notes[0]?.message).toBe("submitted");
+    // While it waits: every 2 s, and at each status change a poll sees (`job <id>: <status>`).
+    expect(notes.length, JSON.stringify(notes)).toBeGreaterThan(1);
+    for (const n of notes.slice(1)) expect(n.message).toMatch(/^(waiting for the job|job job_\S+: \S+)$/);
+    expect(notes.map((n) => n.progress)).toEqual(notes.map((_, i) => i + 1));
+    expect(JSON.stringify([result, notes])).not.toContain(TOKEN);
+  });
+});

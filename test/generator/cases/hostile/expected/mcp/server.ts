@@ -41,7 +41,7 @@ function pointerOf(error: ErrorObject): string {
   return extra === undefined ? error.instancePath : `${error.instancePath}/${token(extra)}`;
 }
 
-type ErrorReport = { error: string; message: string; pointer?: string; status?: number; code?: string };
+type ErrorReport = { error: string; message: string; pointer?: string; status?: number; code?: string; jobId?: string };
 
 function failure(report: ErrorReport, secrets: readonly string[]): CallToolResult {
   return { isError: true, content: [{ type: "text", text: redact(JSON.stringify(report), secrets) }] };
@@ -51,7 +51,8 @@ function failure(report: ErrorReport, secrets: readonly string[]): CallToolResul
 function errorResult(error: unknown, secrets: readonly string[]): CallToolResult {
   if (error instanceof ServiceError)
     return failure({ error: error.name, message: error.message, status: error.status, ...(error.code !== undefined && { code: error.code }) }, secrets);
-  if (error instanceof SdkError) return failure({ error: error.name, message: error.message }, secrets);
+  if (error instanceof SdkError)
+    return failure({ error: error.name, message: error.message, ...(error.jobId !== undefined && { jobId: error.jobId }) }, secrets);
   return failure({ error: "internal", message: error instanceof Error ? error.message : String(error) }, secrets);
 }
 
@@ -82,8 +83,16 @@ function requestOf(tool: ToolDefinition, args: Readonly<Record<string, unknown>>
   };
 }
 
+/** Tells the client how a call goes: `notifications/progress`, when the call asked for it with a progress token. */
+type Progress = (message: string) => void;
+
 /** Sends a validated call and makes its answer the tool's result. */
-async function send(tool: ToolDefinition, args: Readonly<Record<string, unknown>>, client: ReturnType<typeof createClient>): Promise<CallToolResult> {
+async function send(
+  tool: ToolDefinition,
+  args: Readonly<Record<string, unknown>>,
+  client: ReturnType<typeof createClient>,
+  progress: Progress,
+): Promise<CallToolResult> {
   const input = requestOf(tool, args);
   if (tool.send === "download") {
     const download = await downloadFile(client, tool.operation, input);
@@ -134,7 +143,7 @@ export function createServer(env: NodeJS.ProcessEnv = process.env): Server {
       }),
     ),
   }));
-  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const tool = byName.get(request.params.name);
     if (tool === undefined)
       return failure({ error: "unknown-tool", message: `no tool named ${JSON.stringify(request.params.name)}`, pointer: "/name" }, secrets);
@@ -146,8 +155,17 @@ export function createServer(env: NodeJS.ProcessEnv = process.env): Server {
       const message = (validate.errors ?? []).map((e) => `${pointerOf(e) || "/"}: ${e.message ?? "invalid"}`).join("; ");
       return failure({ error: "invalid-argument", message, pointer }, secrets);
     }
+    const progressToken = request.params._meta?.progressToken;
+    let step = 0;
+    // Notifications in order, and all of them out before the result: a client stops listening once it has the result.
+    let sent: Promise<void> = Promise.resolve();
+    const progress: Progress = (message) => {
+      if (progressToken === undefined) return;
+      const params = { progressToken, progress: ++step, message: redact(message, secrets) };
+      sent = sent.then(() => extra.sendNotification({ method: "notifications/progress", params })).catch(() => {});
+    };
     try {
-      const result = await send(tool, args, client);
+      const result = await send(tool, args, client, progress).finally(() => sent);
       return secrets.length === 0 ? result : (JSON.parse(redact(JSON.stringify(result), secrets)) as CallToolResult);
     } catch (error) {
       return errorResult(error, secrets);

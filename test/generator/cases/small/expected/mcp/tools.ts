@@ -23,7 +23,7 @@ export interface ToolDefinition {
   readonly operation: OperationSpec;
   /** Each argument: its key in the tool's arguments, its name in the request and where it goes. */
   readonly arguments: readonly { readonly key: string; readonly name: string; readonly in: "path" | "query" | "header" | "cookie" | "body" }[];
-  readonly send: "call" | "submission" | "body" | "download";
+  readonly send: "call" | "submission" | "body" | "download" | "job";
   /** A pipeline's tool: the path parameter that names the pipeline, and its value. */
   readonly pipeline?: { readonly parameter: string; readonly slug: string };
   /** Body fields sent as JSON text: the tool takes their structured value, the runtime encodes it. */
