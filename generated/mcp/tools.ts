@@ -10,9 +10,12 @@ export interface ToolDefinition {
   readonly title?: string;
   /** At most 1,024 characters, cut after a whole sentence. */
   readonly description: string;
+  /** Without its `$defs`: the names in `inputDefs` of the table `inputDefs`. */
   readonly inputSchema: JsonSchemaObject;
+  readonly inputDefs: readonly string[];
   /** The success answer's schema, when it is a JSON object: the call's structured content. */
   readonly outputSchema?: JsonSchemaObject;
+  readonly outputDefs?: readonly string[];
   readonly annotations: {
     readonly title?: string;
     readonly readOnlyHint: boolean;
@@ -68,229 +71,6 @@ export const tools: readonly ToolDefinition[] = [
         },
       ],
       "description": "Activity history of one document (revisions, processing events, user actions); body shape not shown.",
-      "$defs": {
-        "AnalyticsCommon": {
-          "type": "object",
-          "properties": {
-            "status": {
-              "$ref": "#/$defs/SuccessStatus",
-            },
-            "processing_time": {
-              "$ref": "#/$defs/ProcessingTime",
-            },
-            "_billing": {
-              "$ref": "#/$defs/Billing",
-            },
-            "date_basis": {
-              "description": "Type not shown.",
-            },
-            "metric_basis": {
-              "description": "Type not shown.",
-            },
-            "scope_contract": {
-              "description": "Type not shown.",
-            },
-            "workspace_scope": {
-              "description": "Type not shown.",
-            },
-            "workspace_id": {
-              "type": "string",
-              "description": "Present where the read is scoped to a workspace.",
-            },
-          },
-          "required": [
-            "status",
-            "processing_time",
-            "_billing",
-            "date_basis",
-            "metric_basis",
-            "scope_contract",
-            "workspace_scope",
-          ],
-          "description": "Fields every analytics response carries. The types of the four basis and scope fields are not shown.",
-        },
-        "SuccessStatus": {
-          "const": "success",
-        },
-        "ProcessingTime": {
-          "type": "string",
-          "description": "Time the service spent, a number with a unit (for example milliseconds).",
-          "examples": [
-            "12ms",
-          ],
-        },
-        "Billing": {
-          "type": "object",
-          "properties": {
-            "credits": {
-              "type": "object",
-              "properties": {
-                "total_monthly": {
-                  "type": "integer",
-                },
-                "remaining_monthly": {
-                  "type": "integer",
-                },
-                "credit_source": {
-                  "type": "string",
-                },
-                "api_handler": {
-                  "type": "string",
-                },
-                "tier_info": {
-                  "type": "object",
-                  "properties": {
-                    "tier": {
-                      "anyOf": [
-                        {
-                          "type": "integer",
-                        },
-                        {
-                          "type": "string",
-                        },
-                      ],
-                      "description": "Whether the tier is text or an integer is not shown.",
-                    },
-                    "name": {
-                      "type": "string",
-                    },
-                    "initial_credits": {
-                      "type": "integer",
-                    },
-                    "price_monthly": {
-                      "type": "integer",
-                    },
-                    "price_overage_per_credit": {
-                      "type": "integer",
-                    },
-                  },
-                },
-                "notice": {
-                  "type": "string",
-                },
-                "renewal_days": {
-                  "type": "integer",
-                },
-                "subscription_status": {
-                  "type": "string",
-                },
-              },
-            },
-            "job": {
-              "type": "object",
-              "properties": {
-                "api_job_name": {
-                  "type": "string",
-                },
-                "app": {
-                  "type": "string",
-                },
-                "action": {
-                  "type": "string",
-                },
-                "default_credits": {
-                  "type": "integer",
-                },
-                "token": {
-                  "type": "string",
-                },
-                "credits_billed": {
-                  "type": "integer",
-                  "description": "Credits charged for this call.",
-                },
-                "pricing": {
-                  "type": "object",
-                  "properties": {
-                    "credits_per_unit": {
-                      "type": "integer",
-                    },
-                    "unit": {
-                      "type": "string",
-                    },
-                    "unit_count": {
-                      "type": "integer",
-                    },
-                    "addons": {
-                      "description": "Add-on pricing; shape not shown.",
-                    },
-                  },
-                },
-              },
-            },
-            "requests": {
-              "$ref": "#/$defs/RequestWindows",
-            },
-            "remaining_credits": {
-              "type": "integer",
-            },
-            "total_monthly": {
-              "type": "integer",
-            },
-            "account_id": {
-              "type": "integer",
-            },
-            "plan": {
-              "type": "object",
-              "properties": {
-                "tier": {
-                  "anyOf": [
-                    {
-                      "type": "integer",
-                    },
-                    {
-                      "type": "string",
-                    },
-                  ],
-                  "description": "Whether the tier is text or an integer is not shown.",
-                },
-                "name": {
-                  "type": "string",
-                },
-              },
-            },
-            "credits_billed": {
-              "type": "integer",
-            },
-          },
-          "description": "Optional billing and rate-limit accounting on responses. All values are integers unless named as text.\nThe charged amount of a billable call is `job.credits_billed` (at least 5 credits).\n",
-        },
-        "RequestWindows": {
-          "type": "object",
-          "properties": {
-            "limits": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "current": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "remaining": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "next_possible_request_seconds": {
-              "type": "integer",
-            },
-          },
-          "description": "Request-rate accounting.",
-        },
-        "RequestWindow": {
-          "type": "object",
-          "properties": {
-            "second": {
-              "type": "integer",
-            },
-            "minute": {
-              "type": "integer",
-            },
-            "hour": {
-              "type": "integer",
-            },
-            "day": {
-              "type": "integer",
-            },
-          },
-          "description": "One value per window. Numeric values of the rate limits are not shown.",
-        },
-      },
     },
     "annotations": {
       "title": "Activity history of one document",
@@ -321,6 +101,15 @@ export const tools: readonly ToolDefinition[] = [
       },
     ],
     "send": "call",
+    "inputDefs": [],
+    "outputDefs": [
+      "AnalyticsCommon",
+      "SuccessStatus",
+      "ProcessingTime",
+      "Billing",
+      "RequestWindows",
+      "RequestWindow",
+    ],
   },
   {
     "name": "getActivityHeatmap",
@@ -394,229 +183,6 @@ export const tools: readonly ToolDefinition[] = [
           ],
         },
       ],
-      "$defs": {
-        "AnalyticsCommon": {
-          "type": "object",
-          "properties": {
-            "status": {
-              "$ref": "#/$defs/SuccessStatus",
-            },
-            "processing_time": {
-              "$ref": "#/$defs/ProcessingTime",
-            },
-            "_billing": {
-              "$ref": "#/$defs/Billing",
-            },
-            "date_basis": {
-              "description": "Type not shown.",
-            },
-            "metric_basis": {
-              "description": "Type not shown.",
-            },
-            "scope_contract": {
-              "description": "Type not shown.",
-            },
-            "workspace_scope": {
-              "description": "Type not shown.",
-            },
-            "workspace_id": {
-              "type": "string",
-              "description": "Present where the read is scoped to a workspace.",
-            },
-          },
-          "required": [
-            "status",
-            "processing_time",
-            "_billing",
-            "date_basis",
-            "metric_basis",
-            "scope_contract",
-            "workspace_scope",
-          ],
-          "description": "Fields every analytics response carries. The types of the four basis and scope fields are not shown.",
-        },
-        "SuccessStatus": {
-          "const": "success",
-        },
-        "ProcessingTime": {
-          "type": "string",
-          "description": "Time the service spent, a number with a unit (for example milliseconds).",
-          "examples": [
-            "12ms",
-          ],
-        },
-        "Billing": {
-          "type": "object",
-          "properties": {
-            "credits": {
-              "type": "object",
-              "properties": {
-                "total_monthly": {
-                  "type": "integer",
-                },
-                "remaining_monthly": {
-                  "type": "integer",
-                },
-                "credit_source": {
-                  "type": "string",
-                },
-                "api_handler": {
-                  "type": "string",
-                },
-                "tier_info": {
-                  "type": "object",
-                  "properties": {
-                    "tier": {
-                      "anyOf": [
-                        {
-                          "type": "integer",
-                        },
-                        {
-                          "type": "string",
-                        },
-                      ],
-                      "description": "Whether the tier is text or an integer is not shown.",
-                    },
-                    "name": {
-                      "type": "string",
-                    },
-                    "initial_credits": {
-                      "type": "integer",
-                    },
-                    "price_monthly": {
-                      "type": "integer",
-                    },
-                    "price_overage_per_credit": {
-                      "type": "integer",
-                    },
-                  },
-                },
-                "notice": {
-                  "type": "string",
-                },
-                "renewal_days": {
-                  "type": "integer",
-                },
-                "subscription_status": {
-                  "type": "string",
-                },
-              },
-            },
-            "job": {
-              "type": "object",
-              "properties": {
-                "api_job_name": {
-                  "type": "string",
-                },
-                "app": {
-                  "type": "string",
-                },
-                "action": {
-                  "type": "string",
-                },
-                "default_credits": {
-                  "type": "integer",
-                },
-                "token": {
-                  "type": "string",
-                },
-                "credits_billed": {
-                  "type": "integer",
-                  "description": "Credits charged for this call.",
-                },
-                "pricing": {
-                  "type": "object",
-                  "properties": {
-                    "credits_per_unit": {
-                      "type": "integer",
-                    },
-                    "unit": {
-                      "type": "string",
-                    },
-                    "unit_count": {
-                      "type": "integer",
-                    },
-                    "addons": {
-                      "description": "Add-on pricing; shape not shown.",
-                    },
-                  },
-                },
-              },
-            },
-            "requests": {
-              "$ref": "#/$defs/RequestWindows",
-            },
-            "remaining_credits": {
-              "type": "integer",
-            },
-            "total_monthly": {
-              "type": "integer",
-            },
-            "account_id": {
-              "type": "integer",
-            },
-            "plan": {
-              "type": "object",
-              "properties": {
-                "tier": {
-                  "anyOf": [
-                    {
-                      "type": "integer",
-                    },
-                    {
-                      "type": "string",
-                    },
-                  ],
-                  "description": "Whether the tier is text or an integer is not shown.",
-                },
-                "name": {
-                  "type": "string",
-                },
-              },
-            },
-            "credits_billed": {
-              "type": "integer",
-            },
-          },
-          "description": "Optional billing and rate-limit accounting on responses. All values are integers unless named as text.\nThe charged amount of a billable call is `job.credits_billed` (at least 5 credits).\n",
-        },
-        "RequestWindows": {
-          "type": "object",
-          "properties": {
-            "limits": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "current": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "remaining": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "next_possible_request_seconds": {
-              "type": "integer",
-            },
-          },
-          "description": "Request-rate accounting.",
-        },
-        "RequestWindow": {
-          "type": "object",
-          "properties": {
-            "second": {
-              "type": "integer",
-            },
-            "minute": {
-              "type": "integer",
-            },
-            "hour": {
-              "type": "integer",
-            },
-            "day": {
-              "type": "integer",
-            },
-          },
-          "description": "One value per window. Numeric values of the rate limits are not shown.",
-        },
-      },
     },
     "annotations": {
       "title": "Daily document counts of a year",
@@ -647,6 +213,15 @@ export const tools: readonly ToolDefinition[] = [
       },
     ],
     "send": "call",
+    "inputDefs": [],
+    "outputDefs": [
+      "AnalyticsCommon",
+      "SuccessStatus",
+      "ProcessingTime",
+      "Billing",
+      "RequestWindows",
+      "RequestWindow",
+    ],
   },
   {
     "name": "getActivityUsers",
@@ -665,18 +240,6 @@ export const tools: readonly ToolDefinition[] = [
         },
       },
       "additionalProperties": false,
-      "$defs": {
-        "Period": {
-          "enum": [
-            "7d",
-            "30d",
-            "90d",
-            "365d",
-            "all",
-          ],
-          "default": "30d",
-        },
-      },
     },
     "outputSchema": {
       "type": "object",
@@ -707,229 +270,6 @@ export const tools: readonly ToolDefinition[] = [
         },
       ],
       "description": "Ranks users by uploads and revisions, not logins.",
-      "$defs": {
-        "AnalyticsCommon": {
-          "type": "object",
-          "properties": {
-            "status": {
-              "$ref": "#/$defs/SuccessStatus",
-            },
-            "processing_time": {
-              "$ref": "#/$defs/ProcessingTime",
-            },
-            "_billing": {
-              "$ref": "#/$defs/Billing",
-            },
-            "date_basis": {
-              "description": "Type not shown.",
-            },
-            "metric_basis": {
-              "description": "Type not shown.",
-            },
-            "scope_contract": {
-              "description": "Type not shown.",
-            },
-            "workspace_scope": {
-              "description": "Type not shown.",
-            },
-            "workspace_id": {
-              "type": "string",
-              "description": "Present where the read is scoped to a workspace.",
-            },
-          },
-          "required": [
-            "status",
-            "processing_time",
-            "_billing",
-            "date_basis",
-            "metric_basis",
-            "scope_contract",
-            "workspace_scope",
-          ],
-          "description": "Fields every analytics response carries. The types of the four basis and scope fields are not shown.",
-        },
-        "SuccessStatus": {
-          "const": "success",
-        },
-        "ProcessingTime": {
-          "type": "string",
-          "description": "Time the service spent, a number with a unit (for example milliseconds).",
-          "examples": [
-            "12ms",
-          ],
-        },
-        "Billing": {
-          "type": "object",
-          "properties": {
-            "credits": {
-              "type": "object",
-              "properties": {
-                "total_monthly": {
-                  "type": "integer",
-                },
-                "remaining_monthly": {
-                  "type": "integer",
-                },
-                "credit_source": {
-                  "type": "string",
-                },
-                "api_handler": {
-                  "type": "string",
-                },
-                "tier_info": {
-                  "type": "object",
-                  "properties": {
-                    "tier": {
-                      "anyOf": [
-                        {
-                          "type": "integer",
-                        },
-                        {
-                          "type": "string",
-                        },
-                      ],
-                      "description": "Whether the tier is text or an integer is not shown.",
-                    },
-                    "name": {
-                      "type": "string",
-                    },
-                    "initial_credits": {
-                      "type": "integer",
-                    },
-                    "price_monthly": {
-                      "type": "integer",
-                    },
-                    "price_overage_per_credit": {
-                      "type": "integer",
-                    },
-                  },
-                },
-                "notice": {
-                  "type": "string",
-                },
-                "renewal_days": {
-                  "type": "integer",
-                },
-                "subscription_status": {
-                  "type": "string",
-                },
-              },
-            },
-            "job": {
-              "type": "object",
-              "properties": {
-                "api_job_name": {
-                  "type": "string",
-                },
-                "app": {
-                  "type": "string",
-                },
-                "action": {
-                  "type": "string",
-                },
-                "default_credits": {
-                  "type": "integer",
-                },
-                "token": {
-                  "type": "string",
-                },
-                "credits_billed": {
-                  "type": "integer",
-                  "description": "Credits charged for this call.",
-                },
-                "pricing": {
-                  "type": "object",
-                  "properties": {
-                    "credits_per_unit": {
-                      "type": "integer",
-                    },
-                    "unit": {
-                      "type": "string",
-                    },
-                    "unit_count": {
-                      "type": "integer",
-                    },
-                    "addons": {
-                      "description": "Add-on pricing; shape not shown.",
-                    },
-                  },
-                },
-              },
-            },
-            "requests": {
-              "$ref": "#/$defs/RequestWindows",
-            },
-            "remaining_credits": {
-              "type": "integer",
-            },
-            "total_monthly": {
-              "type": "integer",
-            },
-            "account_id": {
-              "type": "integer",
-            },
-            "plan": {
-              "type": "object",
-              "properties": {
-                "tier": {
-                  "anyOf": [
-                    {
-                      "type": "integer",
-                    },
-                    {
-                      "type": "string",
-                    },
-                  ],
-                  "description": "Whether the tier is text or an integer is not shown.",
-                },
-                "name": {
-                  "type": "string",
-                },
-              },
-            },
-            "credits_billed": {
-              "type": "integer",
-            },
-          },
-          "description": "Optional billing and rate-limit accounting on responses. All values are integers unless named as text.\nThe charged amount of a billable call is `job.credits_billed` (at least 5 credits).\n",
-        },
-        "RequestWindows": {
-          "type": "object",
-          "properties": {
-            "limits": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "current": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "remaining": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "next_possible_request_seconds": {
-              "type": "integer",
-            },
-          },
-          "description": "Request-rate accounting.",
-        },
-        "RequestWindow": {
-          "type": "object",
-          "properties": {
-            "second": {
-              "type": "integer",
-            },
-            "minute": {
-              "type": "integer",
-            },
-            "hour": {
-              "type": "integer",
-            },
-            "day": {
-              "type": "integer",
-            },
-          },
-          "description": "One value per window. Numeric values of the rate limits are not shown.",
-        },
-      },
     },
     "annotations": {
       "title": "Users ranked by uploads and revisions (not logins)",
@@ -960,6 +300,17 @@ export const tools: readonly ToolDefinition[] = [
       },
     ],
     "send": "call",
+    "inputDefs": [
+      "Period",
+    ],
+    "outputDefs": [
+      "AnalyticsCommon",
+      "SuccessStatus",
+      "ProcessingTime",
+      "Billing",
+      "RequestWindows",
+      "RequestWindow",
+    ],
   },
   {
     "name": "getAuditCenter",
@@ -994,16 +345,6 @@ export const tools: readonly ToolDefinition[] = [
         },
       },
       "additionalProperties": false,
-      "$defs": {
-        "Severity": {
-          "enum": [
-            "low",
-            "medium",
-            "high",
-            "critical",
-          ],
-        },
-      },
     },
     "outputSchema": {
       "type": "object",
@@ -1095,229 +436,6 @@ export const tools: readonly ToolDefinition[] = [
           ],
         },
       ],
-      "$defs": {
-        "AnalyticsCommon": {
-          "type": "object",
-          "properties": {
-            "status": {
-              "$ref": "#/$defs/SuccessStatus",
-            },
-            "processing_time": {
-              "$ref": "#/$defs/ProcessingTime",
-            },
-            "_billing": {
-              "$ref": "#/$defs/Billing",
-            },
-            "date_basis": {
-              "description": "Type not shown.",
-            },
-            "metric_basis": {
-              "description": "Type not shown.",
-            },
-            "scope_contract": {
-              "description": "Type not shown.",
-            },
-            "workspace_scope": {
-              "description": "Type not shown.",
-            },
-            "workspace_id": {
-              "type": "string",
-              "description": "Present where the read is scoped to a workspace.",
-            },
-          },
-          "required": [
-            "status",
-            "processing_time",
-            "_billing",
-            "date_basis",
-            "metric_basis",
-            "scope_contract",
-            "workspace_scope",
-          ],
-          "description": "Fields every analytics response carries. The types of the four basis and scope fields are not shown.",
-        },
-        "SuccessStatus": {
-          "const": "success",
-        },
-        "ProcessingTime": {
-          "type": "string",
-          "description": "Time the service spent, a number with a unit (for example milliseconds).",
-          "examples": [
-            "12ms",
-          ],
-        },
-        "Billing": {
-          "type": "object",
-          "properties": {
-            "credits": {
-              "type": "object",
-              "properties": {
-                "total_monthly": {
-                  "type": "integer",
-                },
-                "remaining_monthly": {
-                  "type": "integer",
-                },
-                "credit_source": {
-                  "type": "string",
-                },
-                "api_handler": {
-                  "type": "string",
-                },
-                "tier_info": {
-                  "type": "object",
-                  "properties": {
-                    "tier": {
-                      "anyOf": [
-                        {
-                          "type": "integer",
-                        },
-                        {
-                          "type": "string",
-                        },
-                      ],
-                      "description": "Whether the tier is text or an integer is not shown.",
-                    },
-                    "name": {
-                      "type": "string",
-                    },
-                    "initial_credits": {
-                      "type": "integer",
-                    },
-                    "price_monthly": {
-                      "type": "integer",
-                    },
-                    "price_overage_per_credit": {
-                      "type": "integer",
-                    },
-                  },
-                },
-                "notice": {
-                  "type": "string",
-                },
-                "renewal_days": {
-                  "type": "integer",
-                },
-                "subscription_status": {
-                  "type": "string",
-                },
-              },
-            },
-            "job": {
-              "type": "object",
-              "properties": {
-                "api_job_name": {
-                  "type": "string",
-                },
-                "app": {
-                  "type": "string",
-                },
-                "action": {
-                  "type": "string",
-                },
-                "default_credits": {
-                  "type": "integer",
-                },
-                "token": {
-                  "type": "string",
-                },
-                "credits_billed": {
-                  "type": "integer",
-                  "description": "Credits charged for this call.",
-                },
-                "pricing": {
-                  "type": "object",
-                  "properties": {
-                    "credits_per_unit": {
-                      "type": "integer",
-                    },
-                    "unit": {
-                      "type": "string",
-                    },
-                    "unit_count": {
-                      "type": "integer",
-                    },
-                    "addons": {
-                      "description": "Add-on pricing; shape not shown.",
-                    },
-                  },
-                },
-              },
-            },
-            "requests": {
-              "$ref": "#/$defs/RequestWindows",
-            },
-            "remaining_credits": {
-              "type": "integer",
-            },
-            "total_monthly": {
-              "type": "integer",
-            },
-            "account_id": {
-              "type": "integer",
-            },
-            "plan": {
-              "type": "object",
-              "properties": {
-                "tier": {
-                  "anyOf": [
-                    {
-                      "type": "integer",
-                    },
-                    {
-                      "type": "string",
-                    },
-                  ],
-                  "description": "Whether the tier is text or an integer is not shown.",
-                },
-                "name": {
-                  "type": "string",
-                },
-              },
-            },
-            "credits_billed": {
-              "type": "integer",
-            },
-          },
-          "description": "Optional billing and rate-limit accounting on responses. All values are integers unless named as text.\nThe charged amount of a billable call is `job.credits_billed` (at least 5 credits).\n",
-        },
-        "RequestWindows": {
-          "type": "object",
-          "properties": {
-            "limits": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "current": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "remaining": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "next_possible_request_seconds": {
-              "type": "integer",
-            },
-          },
-          "description": "Request-rate accounting.",
-        },
-        "RequestWindow": {
-          "type": "object",
-          "properties": {
-            "second": {
-              "type": "integer",
-            },
-            "minute": {
-              "type": "integer",
-            },
-            "hour": {
-              "type": "integer",
-            },
-            "day": {
-              "type": "integer",
-            },
-          },
-          "description": "One value per window. Numeric values of the rate limits are not shown.",
-        },
-      },
     },
     "annotations": {
       "title": "Audit findings and timeline",
@@ -1363,6 +481,17 @@ export const tools: readonly ToolDefinition[] = [
       },
     ],
     "send": "call",
+    "inputDefs": [
+      "Severity",
+    ],
+    "outputDefs": [
+      "AnalyticsCommon",
+      "SuccessStatus",
+      "ProcessingTime",
+      "Billing",
+      "RequestWindows",
+      "RequestWindow",
+    ],
   },
   {
     "name": "getCalendarDueDates",
@@ -1411,229 +540,6 @@ export const tools: readonly ToolDefinition[] = [
           ],
         },
       ],
-      "$defs": {
-        "AnalyticsCommon": {
-          "type": "object",
-          "properties": {
-            "status": {
-              "$ref": "#/$defs/SuccessStatus",
-            },
-            "processing_time": {
-              "$ref": "#/$defs/ProcessingTime",
-            },
-            "_billing": {
-              "$ref": "#/$defs/Billing",
-            },
-            "date_basis": {
-              "description": "Type not shown.",
-            },
-            "metric_basis": {
-              "description": "Type not shown.",
-            },
-            "scope_contract": {
-              "description": "Type not shown.",
-            },
-            "workspace_scope": {
-              "description": "Type not shown.",
-            },
-            "workspace_id": {
-              "type": "string",
-              "description": "Present where the read is scoped to a workspace.",
-            },
-          },
-          "required": [
-            "status",
-            "processing_time",
-            "_billing",
-            "date_basis",
-            "metric_basis",
-            "scope_contract",
-            "workspace_scope",
-          ],
-          "description": "Fields every analytics response carries. The types of the four basis and scope fields are not shown.",
-        },
-        "SuccessStatus": {
-          "const": "success",
-        },
-        "ProcessingTime": {
-          "type": "string",
-          "description": "Time the service spent, a number with a unit (for example milliseconds).",
-          "examples": [
-            "12ms",
-          ],
-        },
-        "Billing": {
-          "type": "object",
-          "properties": {
-            "credits": {
-              "type": "object",
-              "properties": {
-                "total_monthly": {
-                  "type": "integer",
-                },
-                "remaining_monthly": {
-                  "type": "integer",
-                },
-                "credit_source": {
-                  "type": "string",
-                },
-                "api_handler": {
-                  "type": "string",
-                },
-                "tier_info": {
-                  "type": "object",
-                  "properties": {
-                    "tier": {
-                      "anyOf": [
-                        {
-                          "type": "integer",
-                        },
-                        {
-                          "type": "string",
-                        },
-                      ],
-                      "description": "Whether the tier is text or an integer is not shown.",
-                    },
-                    "name": {
-                      "type": "string",
-                    },
-                    "initial_credits": {
-                      "type": "integer",
-                    },
-                    "price_monthly": {
-                      "type": "integer",
-                    },
-                    "price_overage_per_credit": {
-                      "type": "integer",
-                    },
-                  },
-                },
-                "notice": {
-                  "type": "string",
-                },
-                "renewal_days": {
-                  "type": "integer",
-                },
-                "subscription_status": {
-                  "type": "string",
-                },
-              },
-            },
-            "job": {
-              "type": "object",
-              "properties": {
-                "api_job_name": {
-                  "type": "string",
-                },
-                "app": {
-                  "type": "string",
-                },
-                "action": {
-                  "type": "string",
-                },
-                "default_credits": {
-                  "type": "integer",
-                },
-                "token": {
-                  "type": "string",
-                },
-                "credits_billed": {
-                  "type": "integer",
-                  "description": "Credits charged for this call.",
-                },
-                "pricing": {
-                  "type": "object",
-                  "properties": {
-                    "credits_per_unit": {
-                      "type": "integer",
-                    },
-                    "unit": {
-                      "type": "string",
-                    },
-                    "unit_count": {
-                      "type": "integer",
-                    },
-                    "addons": {
-                      "description": "Add-on pricing; shape not shown.",
-                    },
-                  },
-                },
-              },
-            },
-            "requests": {
-              "$ref": "#/$defs/RequestWindows",
-            },
-            "remaining_credits": {
-              "type": "integer",
-            },
-            "total_monthly": {
-              "type": "integer",
-            },
-            "account_id": {
-              "type": "integer",
-            },
-            "plan": {
-              "type": "object",
-              "properties": {
-                "tier": {
-                  "anyOf": [
-                    {
-                      "type": "integer",
-                    },
-                    {
-                      "type": "string",
-                    },
-                  ],
-                  "description": "Whether the tier is text or an integer is not shown.",
-                },
-                "name": {
-                  "type": "string",
-                },
-              },
-            },
-            "credits_billed": {
-              "type": "integer",
-            },
-          },
-          "description": "Optional billing and rate-limit accounting on responses. All values are integers unless named as text.\nThe charged amount of a billable call is `job.credits_billed` (at least 5 credits).\n",
-        },
-        "RequestWindows": {
-          "type": "object",
-          "properties": {
-            "limits": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "current": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "remaining": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "next_possible_request_seconds": {
-              "type": "integer",
-            },
-          },
-          "description": "Request-rate accounting.",
-        },
-        "RequestWindow": {
-          "type": "object",
-          "properties": {
-            "second": {
-              "type": "integer",
-            },
-            "minute": {
-              "type": "integer",
-            },
-            "hour": {
-              "type": "integer",
-            },
-            "day": {
-              "type": "integer",
-            },
-          },
-          "description": "One value per window. Numeric values of the rate limits are not shown.",
-        },
-      },
     },
     "annotations": {
       "title": "Due dates of a year",
@@ -1664,6 +570,15 @@ export const tools: readonly ToolDefinition[] = [
       },
     ],
     "send": "call",
+    "inputDefs": [],
+    "outputDefs": [
+      "AnalyticsCommon",
+      "SuccessStatus",
+      "ProcessingTime",
+      "Billing",
+      "RequestWindows",
+      "RequestWindow",
+    ],
   },
   {
     "name": "getContactStats",
@@ -1689,18 +604,6 @@ export const tools: readonly ToolDefinition[] = [
         },
       },
       "additionalProperties": false,
-      "$defs": {
-        "Period": {
-          "enum": [
-            "7d",
-            "30d",
-            "90d",
-            "365d",
-            "all",
-          ],
-          "default": "30d",
-        },
-      },
     },
     "outputSchema": {
       "type": "object",
@@ -1738,277 +641,6 @@ export const tools: readonly ToolDefinition[] = [
           ],
         },
       ],
-      "$defs": {
-        "AnalyticsCommon": {
-          "type": "object",
-          "properties": {
-            "status": {
-              "$ref": "#/$defs/SuccessStatus",
-            },
-            "processing_time": {
-              "$ref": "#/$defs/ProcessingTime",
-            },
-            "_billing": {
-              "$ref": "#/$defs/Billing",
-            },
-            "date_basis": {
-              "description": "Type not shown.",
-            },
-            "metric_basis": {
-              "description": "Type not shown.",
-            },
-            "scope_contract": {
-              "description": "Type not shown.",
-            },
-            "workspace_scope": {
-              "description": "Type not shown.",
-            },
-            "workspace_id": {
-              "type": "string",
-              "description": "Present where the read is scoped to a workspace.",
-            },
-          },
-          "required": [
-            "status",
-            "processing_time",
-            "_billing",
-            "date_basis",
-            "metric_basis",
-            "scope_contract",
-            "workspace_scope",
-          ],
-          "description": "Fields every analytics response carries. The types of the four basis and scope fields are not shown.",
-        },
-        "SuccessStatus": {
-          "const": "success",
-        },
-        "ProcessingTime": {
-          "type": "string",
-          "description": "Time the service spent, a number with a unit (for example milliseconds).",
-          "examples": [
-            "12ms",
-          ],
-        },
-        "Billing": {
-          "type": "object",
-          "properties": {
-            "credits": {
-              "type": "object",
-              "properties": {
-                "total_monthly": {
-                  "type": "integer",
-                },
-                "remaining_monthly": {
-                  "type": "integer",
-                },
-                "credit_source": {
-                  "type": "string",
-                },
-                "api_handler": {
-                  "type": "string",
-                },
-                "tier_info": {
-                  "type": "object",
-                  "properties": {
-                    "tier": {
-                      "anyOf": [
-                        {
-                          "type": "integer",
-                        },
-                        {
-                          "type": "string",
-                        },
-                      ],
-                      "description": "Whether the tier is text or an integer is not shown.",
-                    },
-                    "name": {
-                      "type": "string",
-                    },
-                    "initial_credits": {
-                      "type": "integer",
-                    },
-                    "price_monthly": {
-                      "type": "integer",
-                    },
-                    "price_overage_per_credit": {
-                      "type": "integer",
-                    },
-                  },
-                },
-                "notice": {
-                  "type": "string",
-                },
-                "renewal_days": {
-                  "type": "integer",
-                },
-                "subscription_status": {
-                  "type": "string",
-                },
-              },
-            },
-            "job": {
-              "type": "object",
-              "properties": {
-                "api_job_name": {
-                  "type": "string",
-                },
-                "app": {
-                  "type": "string",
-                },
-                "action": {
-                  "type": "string",
-                },
-                "default_credits": {
-                  "type": "integer",
-                },
-                "token": {
-                  "type": "string",
-                },
-                "credits_billed": {
-                  "type": "integer",
-                  "description": "Credits charged for this call.",
-                },
-                "pricing": {
-                  "type": "object",
-                  "properties": {
-                    "credits_per_unit": {
-                      "type": "integer",
-                    },
-                    "unit": {
-                      "type": "string",
-                    },
-                    "unit_count": {
-                      "type": "integer",
-                    },
-                    "addons": {
-                      "description": "Add-on pricing; shape not shown.",
-                    },
-                  },
-                },
-              },
-            },
-            "requests": {
-              "$ref": "#/$defs/RequestWindows",
-            },
-            "remaining_credits": {
-              "type": "integer",
-            },
-            "total_monthly": {
-              "type": "integer",
-            },
-            "account_id": {
-              "type": "integer",
-            },
-            "plan": {
-              "type": "object",
-              "properties": {
-                "tier": {
-                  "anyOf": [
-                    {
-                      "type": "integer",
-                    },
-                    {
-                      "type": "string",
-                    },
-                  ],
-                  "description": "Whether the tier is text or an integer is not shown.",
-                },
-                "name": {
-                  "type": "string",
-                },
-              },
-            },
-            "credits_billed": {
-              "type": "integer",
-            },
-          },
-          "description": "Optional billing and rate-limit accounting on responses. All values are integers unless named as text.\nThe charged amount of a billable call is `job.credits_billed` (at least 5 credits).\n",
-        },
-        "RequestWindows": {
-          "type": "object",
-          "properties": {
-            "limits": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "current": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "remaining": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "next_possible_request_seconds": {
-              "type": "integer",
-            },
-          },
-          "description": "Request-rate accounting.",
-        },
-        "RequestWindow": {
-          "type": "object",
-          "properties": {
-            "second": {
-              "type": "integer",
-            },
-            "minute": {
-              "type": "integer",
-            },
-            "hour": {
-              "type": "integer",
-            },
-            "day": {
-              "type": "integer",
-            },
-          },
-          "description": "One value per window. Numeric values of the rate limits are not shown.",
-        },
-        "MetaMapping": {
-          "type": "object",
-          "properties": {
-            "contacts": {
-              "$ref": "#/$defs/MetaMappingEntry",
-            },
-            "location": {
-              "$ref": "#/$defs/MetaMappingEntry",
-            },
-            "amounts": {
-              "$ref": "#/$defs/MetaMappingEntry",
-            },
-          },
-        },
-        "MetaMappingEntry": {
-          "type": "object",
-          "properties": {
-            "configured": {
-              "type": "boolean",
-            },
-            "ready": {
-              "type": "object",
-              "properties": {
-                "amounts": {
-                  "type": "boolean",
-                },
-                "partners": {
-                  "type": "boolean",
-                },
-                "due_dates": {
-                  "type": "boolean",
-                },
-                "document_types": {
-                  "type": "boolean",
-                },
-                "location": {
-                  "type": "boolean",
-                },
-              },
-            },
-            "feature_ready": {
-              "type": "boolean",
-            },
-            "reason": {
-              "type": "string",
-            },
-          },
-        },
-      },
     },
     "annotations": {
       "title": "Contact statistics",
@@ -2044,6 +676,19 @@ export const tools: readonly ToolDefinition[] = [
       },
     ],
     "send": "call",
+    "inputDefs": [
+      "Period",
+    ],
+    "outputDefs": [
+      "AnalyticsCommon",
+      "SuccessStatus",
+      "ProcessingTime",
+      "Billing",
+      "RequestWindows",
+      "RequestWindow",
+      "MetaMapping",
+      "MetaMappingEntry",
+    ],
   },
   {
     "name": "getContactStatsFinancial",
@@ -2104,277 +749,6 @@ export const tools: readonly ToolDefinition[] = [
           ],
         },
       ],
-      "$defs": {
-        "AnalyticsCommon": {
-          "type": "object",
-          "properties": {
-            "status": {
-              "$ref": "#/$defs/SuccessStatus",
-            },
-            "processing_time": {
-              "$ref": "#/$defs/ProcessingTime",
-            },
-            "_billing": {
-              "$ref": "#/$defs/Billing",
-            },
-            "date_basis": {
-              "description": "Type not shown.",
-            },
-            "metric_basis": {
-              "description": "Type not shown.",
-            },
-            "scope_contract": {
-              "description": "Type not shown.",
-            },
-            "workspace_scope": {
-              "description": "Type not shown.",
-            },
-            "workspace_id": {
-              "type": "string",
-              "description": "Present where the read is scoped to a workspace.",
-            },
-          },
-          "required": [
-            "status",
-            "processing_time",
-            "_billing",
-            "date_basis",
-            "metric_basis",
-            "scope_contract",
-            "workspace_scope",
-          ],
-          "description": "Fields every analytics response carries. The types of the four basis and scope fields are not shown.",
-        },
-        "SuccessStatus": {
-          "const": "success",
-        },
-        "ProcessingTime": {
-          "type": "string",
-          "description": "Time the service spent, a number with a unit (for example milliseconds).",
-          "examples": [
-            "12ms",
-          ],
-        },
-        "Billing": {
-          "type": "object",
-          "properties": {
-            "credits": {
-              "type": "object",
-              "properties": {
-                "total_monthly": {
-                  "type": "integer",
-                },
-                "remaining_monthly": {
-                  "type": "integer",
-                },
-                "credit_source": {
-                  "type": "string",
-                },
-                "api_handler": {
-                  "type": "string",
-                },
-                "tier_info": {
-                  "type": "object",
-                  "properties": {
-                    "tier": {
-                      "anyOf": [
-                        {
-                          "type": "integer",
-                        },
-                        {
-                          "type": "string",
-                        },
-                      ],
-                      "description": "Whether the tier is text or an integer is not shown.",
-                    },
-                    "name": {
-                      "type": "string",
-                    },
-                    "initial_credits": {
-                      "type": "integer",
-                    },
-                    "price_monthly": {
-                      "type": "integer",
-                    },
-                    "price_overage_per_credit": {
-                      "type": "integer",
-                    },
-                  },
-                },
-                "notice": {
-                  "type": "string",
-                },
-                "renewal_days": {
-                  "type": "integer",
-                },
-                "subscription_status": {
-                  "type": "string",
-                },
-              },
-            },
-            "job": {
-              "type": "object",
-              "properties": {
-                "api_job_name": {
-                  "type": "string",
-                },
-                "app": {
-                  "type": "string",
-                },
-                "action": {
-                  "type": "string",
-                },
-                "default_credits": {
-                  "type": "integer",
-                },
-                "token": {
-                  "type": "string",
-                },
-                "credits_billed": {
-                  "type": "integer",
-                  "description": "Credits charged for this call.",
-                },
-                "pricing": {
-                  "type": "object",
-                  "properties": {
-                    "credits_per_unit": {
-                      "type": "integer",
-                    },
-                    "unit": {
-                      "type": "string",
-                    },
-                    "unit_count": {
-                      "type": "integer",
-                    },
-                    "addons": {
-                      "description": "Add-on pricing; shape not shown.",
-                    },
-                  },
-                },
-              },
-            },
-            "requests": {
-              "$ref": "#/$defs/RequestWindows",
-            },
-            "remaining_credits": {
-              "type": "integer",
-            },
-            "total_monthly": {
-              "type": "integer",
-            },
-            "account_id": {
-              "type": "integer",
-            },
-            "plan": {
-              "type": "object",
-              "properties": {
-                "tier": {
-                  "anyOf": [
-                    {
-                      "type": "integer",
-                    },
-                    {
-                      "type": "string",
-                    },
-                  ],
-                  "description": "Whether the tier is text or an integer is not shown.",
-                },
-                "name": {
-                  "type": "string",
-                },
-              },
-            },
-            "credits_billed": {
-              "type": "integer",
-            },
-          },
-          "description": "Optional billing and rate-limit accounting on responses. All values are integers unless named as text.\nThe charged amount of a billable call is `job.credits_billed` (at least 5 credits).\n",
-        },
-        "RequestWindows": {
-          "type": "object",
-          "properties": {
-            "limits": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "current": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "remaining": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "next_possible_request_seconds": {
-              "type": "integer",
-            },
-          },
-          "description": "Request-rate accounting.",
-        },
-        "RequestWindow": {
-          "type": "object",
-          "properties": {
-            "second": {
-              "type": "integer",
-            },
-            "minute": {
-              "type": "integer",
-            },
-            "hour": {
-              "type": "integer",
-            },
-            "day": {
-              "type": "integer",
-            },
-          },
-          "description": "One value per window. Numeric values of the rate limits are not shown.",
-        },
-        "MetaMapping": {
-          "type": "object",
-          "properties": {
-            "contacts": {
-              "$ref": "#/$defs/MetaMappingEntry",
-            },
-            "location": {
-              "$ref": "#/$defs/MetaMappingEntry",
-            },
-            "amounts": {
-              "$ref": "#/$defs/MetaMappingEntry",
-            },
-          },
-        },
-        "MetaMappingEntry": {
-          "type": "object",
-          "properties": {
-            "configured": {
-              "type": "boolean",
-            },
-            "ready": {
-              "type": "object",
-              "properties": {
-                "amounts": {
-                  "type": "boolean",
-                },
-                "partners": {
-                  "type": "boolean",
-                },
-                "due_dates": {
-                  "type": "boolean",
-                },
-                "document_types": {
-                  "type": "boolean",
-                },
-                "location": {
-                  "type": "boolean",
-                },
-              },
-            },
-            "feature_ready": {
-              "type": "boolean",
-            },
-            "reason": {
-              "type": "string",
-            },
-          },
-        },
-      },
     },
     "annotations": {
       "title": "Financial figures per contact",
@@ -2400,6 +774,17 @@ export const tools: readonly ToolDefinition[] = [
       },
     ],
     "send": "call",
+    "inputDefs": [],
+    "outputDefs": [
+      "AnalyticsCommon",
+      "SuccessStatus",
+      "ProcessingTime",
+      "Billing",
+      "RequestWindows",
+      "RequestWindow",
+      "MetaMapping",
+      "MetaMappingEntry",
+    ],
   },
   {
     "name": "getDocument",
@@ -2441,189 +826,6 @@ export const tools: readonly ToolDefinition[] = [
       ],
       "additionalProperties": true,
       "description": "Document details (metadata, workspace, processing status, extracted fields, download references). The exact\nbody shape is not shown.\n",
-      "$defs": {
-        "SuccessStatus": {
-          "const": "success",
-        },
-        "ProcessingTime": {
-          "type": "string",
-          "description": "Time the service spent, a number with a unit (for example milliseconds).",
-          "examples": [
-            "12ms",
-          ],
-        },
-        "Billing": {
-          "type": "object",
-          "properties": {
-            "credits": {
-              "type": "object",
-              "properties": {
-                "total_monthly": {
-                  "type": "integer",
-                },
-                "remaining_monthly": {
-                  "type": "integer",
-                },
-                "credit_source": {
-                  "type": "string",
-                },
-                "api_handler": {
-                  "type": "string",
-                },
-                "tier_info": {
-                  "type": "object",
-                  "properties": {
-                    "tier": {
-                      "anyOf": [
-                        {
-                          "type": "integer",
-                        },
-                        {
-                          "type": "string",
-                        },
-                      ],
-                      "description": "Whether the tier is text or an integer is not shown.",
-                    },
-                    "name": {
-                      "type": "string",
-                    },
-                    "initial_credits": {
-                      "type": "integer",
-                    },
-                    "price_monthly": {
-                      "type": "integer",
-                    },
-                    "price_overage_per_credit": {
-                      "type": "integer",
-                    },
-                  },
-                },
-                "notice": {
-                  "type": "string",
-                },
-                "renewal_days": {
-                  "type": "integer",
-                },
-                "subscription_status": {
-                  "type": "string",
-                },
-              },
-            },
-            "job": {
-              "type": "object",
-              "properties": {
-                "api_job_name": {
-                  "type": "string",
-                },
-                "app": {
-                  "type": "string",
-                },
-                "action": {
-                  "type": "string",
-                },
-                "default_credits": {
-                  "type": "integer",
-                },
-                "token": {
-                  "type": "string",
-                },
-                "credits_billed": {
-                  "type": "integer",
-                  "description": "Credits charged for this call.",
-                },
-                "pricing": {
-                  "type": "object",
-                  "properties": {
-                    "credits_per_unit": {
-                      "type": "integer",
-                    },
-                    "unit": {
-                      "type": "string",
-                    },
-                    "unit_count": {
-                      "type": "integer",
-                    },
-                    "addons": {
-                      "description": "Add-on pricing; shape not shown.",
-                    },
-                  },
-                },
-              },
-            },
-            "requests": {
-              "$ref": "#/$defs/RequestWindows",
-            },
-            "remaining_credits": {
-              "type": "integer",
-            },
-            "total_monthly": {
-              "type": "integer",
-            },
-            "account_id": {
-              "type": "integer",
-            },
-            "plan": {
-              "type": "object",
-              "properties": {
-                "tier": {
-                  "anyOf": [
-                    {
-                      "type": "integer",
-                    },
-                    {
-                      "type": "string",
-                    },
-                  ],
-                  "description": "Whether the tier is text or an integer is not shown.",
-                },
-                "name": {
-                  "type": "string",
-                },
-              },
-            },
-            "credits_billed": {
-              "type": "integer",
-            },
-          },
-          "description": "Optional billing and rate-limit accounting on responses. All values are integers unless named as text.\nThe charged amount of a billable call is `job.credits_billed` (at least 5 credits).\n",
-        },
-        "RequestWindows": {
-          "type": "object",
-          "properties": {
-            "limits": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "current": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "remaining": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "next_possible_request_seconds": {
-              "type": "integer",
-            },
-          },
-          "description": "Request-rate accounting.",
-        },
-        "RequestWindow": {
-          "type": "object",
-          "properties": {
-            "second": {
-              "type": "integer",
-            },
-            "minute": {
-              "type": "integer",
-            },
-            "hour": {
-              "type": "integer",
-            },
-            "day": {
-              "type": "integer",
-            },
-          },
-          "description": "One value per window. Numeric values of the rate limits are not shown.",
-        },
-      },
     },
     "annotations": {
       "title": "Read a document",
@@ -2654,6 +856,14 @@ export const tools: readonly ToolDefinition[] = [
       },
     ],
     "send": "call",
+    "inputDefs": [],
+    "outputDefs": [
+      "SuccessStatus",
+      "ProcessingTime",
+      "Billing",
+      "RequestWindows",
+      "RequestWindow",
+    ],
   },
   {
     "name": "addJob_service_aiocr___generate",
@@ -2711,48 +921,6 @@ export const tools: readonly ToolDefinition[] = [
         "body",
       ],
       "additionalProperties": false,
-      "$defs": {
-        "ProcessingLane": {
-          "enum": [
-            "no_sla",
-            "sla_24h",
-            "sla_12h",
-            "sla_6h",
-            "sla_1h",
-            "instant",
-          ],
-          "description": "Start-SLA lane (a guarantee to start, not to finish). If omitted: the workspace `default_processing_lane`,\nelse `no_sla`. Price multipliers: `no_sla` x1, `sla_24h` x1.5, `sla_12h` x2, `sla_6h` x3, `sla_1h` x4,\n`instant` x5.\n",
-        },
-        "UploadFile": {
-          "type": "string",
-          "contentMediaType": "application/octet-stream",
-          "description": "A file part in multipart.",
-        },
-        "ModelTier": {
-          "enum": [
-            "basic",
-            "basic-pro",
-            "basic-pro-max",
-            "premium",
-            "premium-pro",
-            "premium-pro-max",
-            "ultra",
-            "ultra-pro",
-            "ultra-pro-max",
-          ],
-          "description": "Basic = OCR plus vision, premium adds AI thinking, ultra adds AI reasoning; pro and pro-max variants allow\nmore pages. Page and file size limits per model tier are not shown.\n",
-          "default": "premium",
-        },
-        "IdpFields": {
-          "type": "string",
-          "contentMediaType": "application/json",
-          "contentSchema": {
-            "type": "array",
-            "items": {},
-          },
-          "description": "JSON array of extra fields; default empty. The item shape is not shown.",
-        },
-      },
     },
     "annotations": {
       "title": "Submit a job to a pipeline: OCR and OCR-based extraction.",
@@ -2795,31 +963,6 @@ export const tools: readonly ToolDefinition[] = [
       "required": [
         "jobId",
       ],
-      "$defs": {
-        "OcrPayload": {
-          "type": "object",
-          "properties": {
-            "pages": {
-              "type": "array",
-              "items": {},
-              "description": "Recognised pages with bounding boxes; item shape not shown.",
-            },
-            "output": {
-              "type": "object",
-              "properties": {
-                "pages": {
-                  "type": "array",
-                  "items": {},
-                  "description": "Recognised pages with bounding boxes; item shape not shown.",
-                },
-              },
-              "additionalProperties": true,
-            },
-          },
-          "additionalProperties": true,
-          "description": "OCR payload: `pages` or `output.pages` with bounding boxes. A result may contain a download URL of the form\n`{base_url}/job/download/<token>`. The shape of pages and boxes and other fields are not shown.\n",
-        },
-      },
     },
     "pipeline": {
       "parameter": "pipeline",
@@ -2827,6 +970,15 @@ export const tools: readonly ToolDefinition[] = [
     },
     "jsonStrings": [
       "idp_fields",
+    ],
+    "inputDefs": [
+      "ProcessingLane",
+      "UploadFile",
+      "ModelTier",
+      "IdpFields",
+    ],
+    "outputDefs": [
+      "OcrPayload",
     ],
   },
   {
@@ -3089,48 +1241,6 @@ export const tools: readonly ToolDefinition[] = [
         "body",
       ],
       "additionalProperties": false,
-      "$defs": {
-        "ProcessingLane": {
-          "enum": [
-            "no_sla",
-            "sla_24h",
-            "sla_12h",
-            "sla_6h",
-            "sla_1h",
-            "instant",
-          ],
-          "description": "Start-SLA lane (a guarantee to start, not to finish). If omitted: the workspace `default_processing_lane`,\nelse `no_sla`. Price multipliers: `no_sla` x1, `sla_24h` x1.5, `sla_12h` x2, `sla_6h` x3, `sla_1h` x4,\n`instant` x5.\n",
-        },
-        "UploadFile": {
-          "type": "string",
-          "contentMediaType": "application/octet-stream",
-          "description": "A file part in multipart.",
-        },
-        "ModelTier": {
-          "enum": [
-            "basic",
-            "basic-pro",
-            "basic-pro-max",
-            "premium",
-            "premium-pro",
-            "premium-pro-max",
-            "ultra",
-            "ultra-pro",
-            "ultra-pro-max",
-          ],
-          "description": "Basic = OCR plus vision, premium adds AI thinking, ultra adds AI reasoning; pro and pro-max variants allow\nmore pages. Page and file size limits per model tier are not shown.\n",
-          "default": "premium",
-        },
-        "IdpFields": {
-          "type": "string",
-          "contentMediaType": "application/json",
-          "contentSchema": {
-            "type": "array",
-            "items": {},
-          },
-          "description": "JSON array of extra fields; default empty. The item shape is not shown.",
-        },
-      },
     },
     "annotations": {
       "title": "Submit a job to a pipeline: Workflow/IDP by `template` or `idp_collection`.",
@@ -3186,35 +1296,6 @@ export const tools: readonly ToolDefinition[] = [
       "required": [
         "jobId",
       ],
-      "$defs": {
-        "WorkflowPayload": {
-          "type": "object",
-          "additionalProperties": true,
-          "description": "Workflow payload; its fields are not shown.",
-        },
-        "WorkflowInvoicePayload": {
-          "type": "object",
-          "properties": {
-            "pages_idp": {
-              "$ref": "#/$defs/InvoicePages",
-            },
-            "pages_aiocr": {
-              "$ref": "#/$defs/InvoicePages",
-            },
-          },
-          "additionalProperties": true,
-          "description": "Workflow payload for `idp_collection=invoice`. Other fields of the payload are not shown.",
-        },
-        "InvoicePages": {
-          "type": "object",
-          "properties": {
-            "_supplier_name": {},
-            "_total_amount": {},
-          },
-          "additionalProperties": true,
-          "description": "Extracted invoice fields; only `_supplier_name` and `_total_amount` are shown, their types are not.",
-        },
-      },
     },
     "pipeline": {
       "parameter": "pipeline",
@@ -3226,6 +1307,17 @@ export const tools: readonly ToolDefinition[] = [
       "preview_bounding_boxes",
       "redact_boxes",
       "partial_regions",
+    ],
+    "inputDefs": [
+      "ProcessingLane",
+      "UploadFile",
+      "ModelTier",
+      "IdpFields",
+    ],
+    "outputDefs": [
+      "WorkflowPayload",
+      "WorkflowInvoicePayload",
+      "InvoicePages",
     ],
   },
   {
@@ -3281,24 +1373,6 @@ export const tools: readonly ToolDefinition[] = [
         "body",
       ],
       "additionalProperties": false,
-      "$defs": {
-        "ProcessingLane": {
-          "enum": [
-            "no_sla",
-            "sla_24h",
-            "sla_12h",
-            "sla_6h",
-            "sla_1h",
-            "instant",
-          ],
-          "description": "Start-SLA lane (a guarantee to start, not to finish). If omitted: the workspace `default_processing_lane`,\nelse `no_sla`. Price multipliers: `no_sla` x1, `sla_24h` x1.5, `sla_12h` x2, `sla_6h` x3, `sla_1h` x4,\n`instant` x5.\n",
-        },
-        "UploadFile": {
-          "type": "string",
-          "contentMediaType": "application/octet-stream",
-          "description": "A file part in multipart.",
-        },
-      },
     },
     "annotations": {
       "title": "Submit a job to a pipeline: Unlock encrypted PDF.",
@@ -3341,18 +1415,18 @@ export const tools: readonly ToolDefinition[] = [
       "required": [
         "jobId",
       ],
-      "$defs": {
-        "JobPayload": {
-          "type": "object",
-          "additionalProperties": true,
-          "description": "Finished payload of a job. Its fields are not shown beyond the per-pipeline payloads.",
-        },
-      },
     },
     "pipeline": {
       "parameter": "pipeline",
       "slug": "pdfstudio___unlock_with_password_pdf",
     },
+    "inputDefs": [
+      "ProcessingLane",
+      "UploadFile",
+    ],
+    "outputDefs": [
+      "JobPayload",
+    ],
   },
   {
     "name": "addJob_service_voice___tts",
@@ -3479,19 +1553,6 @@ export const tools: readonly ToolDefinition[] = [
         "body",
       ],
       "additionalProperties": false,
-      "$defs": {
-        "ProcessingLane": {
-          "enum": [
-            "no_sla",
-            "sla_24h",
-            "sla_12h",
-            "sla_6h",
-            "sla_1h",
-            "instant",
-          ],
-          "description": "Start-SLA lane (a guarantee to start, not to finish). If omitted: the workspace `default_processing_lane`,\nelse `no_sla`. Price multipliers: `no_sla` x1, `sla_24h` x1.5, `sla_12h` x2, `sla_6h` x3, `sla_1h` x4,\n`instant` x5.\n",
-        },
-      },
     },
     "annotations": {
       "title": "Submit a job to a pipeline: Text to speech.",
@@ -3534,58 +1595,17 @@ export const tools: readonly ToolDefinition[] = [
       "required": [
         "jobId",
       ],
-      "$defs": {
-        "VoiceResult": {
-          "type": "object",
-          "properties": {
-            "status": {
-              "const": "completed",
-            },
-            "audio_base64": {
-              "type": "string",
-              "description": "Filled only when `return_base64=true`, else empty.",
-            },
-            "output_files": {
-              "type": "array",
-              "items": {
-                "type": "string",
-              },
-              "description": "Signed download URLs, valid about 24 hours.",
-            },
-            "duration_ms": {
-              "type": "string",
-              "description": "Length of generated audio in milliseconds.",
-            },
-            "audio_duration_seconds": {
-              "type": "number",
-            },
-            "text_length": {
-              "type": "integer",
-              "description": "Characters synthesized.",
-            },
-            "message": {
-              "type": "string",
-            },
-            "processing_time_seconds": {
-              "type": "number",
-            },
-            "processing_ratio": {
-              "type": "string",
-              "pattern": "^1:[0-9]+(\\.[0-9]+)?$",
-              "description": "Form `1:<number>`.",
-            },
-            "real_time_factor": {
-              "type": "number",
-            },
-          },
-          "description": "Voice result inside `result`.",
-        },
-      },
     },
     "pipeline": {
       "parameter": "pipeline",
       "slug": "service_voice___tts",
     },
+    "inputDefs": [
+      "ProcessingLane",
+    ],
+    "outputDefs": [
+      "VoiceResult",
+    ],
   },
   {
     "name": "addJob_service_dataripper___redact_image",
@@ -3624,19 +1644,6 @@ export const tools: readonly ToolDefinition[] = [
         "body",
       ],
       "additionalProperties": false,
-      "$defs": {
-        "ProcessingLane": {
-          "enum": [
-            "no_sla",
-            "sla_24h",
-            "sla_12h",
-            "sla_6h",
-            "sla_1h",
-            "instant",
-          ],
-          "description": "Start-SLA lane (a guarantee to start, not to finish). If omitted: the workspace `default_processing_lane`,\nelse `no_sla`. Price multipliers: `no_sla` x1, `sla_24h` x1.5, `sla_12h` x2, `sla_6h` x3, `sla_1h` x4,\n`instant` x5.\n",
-        },
-      },
     },
     "annotations": {
       "title": "Submit a job to a pipeline: Canonical apply-redaction path of anonymization.",
@@ -3679,18 +1686,17 @@ export const tools: readonly ToolDefinition[] = [
       "required": [
         "jobId",
       ],
-      "$defs": {
-        "JobPayload": {
-          "type": "object",
-          "additionalProperties": true,
-          "description": "Finished payload of a job. Its fields are not shown beyond the per-pipeline payloads.",
-        },
-      },
     },
     "pipeline": {
       "parameter": "pipeline",
       "slug": "service_dataripper___redact_image",
     },
+    "inputDefs": [
+      "ProcessingLane",
+    ],
+    "outputDefs": [
+      "JobPayload",
+    ],
   },
   {
     "name": "downloadJobFile",
@@ -3735,6 +1741,7 @@ export const tools: readonly ToolDefinition[] = [
       },
     ],
     "send": "download",
+    "inputDefs": [],
   },
   {
     "name": "getJob",
@@ -3787,201 +1794,6 @@ export const tools: readonly ToolDefinition[] = [
         "processing_time",
       ],
       "description": "When `job_status` is `completed` the payload is in `result` (workflow/IDP) or `job_result` (OCR and other pipelines).",
-      "$defs": {
-        "SuccessStatus": {
-          "const": "success",
-        },
-        "JobStatus": {
-          "type": "string",
-          "description": "`completed` is the terminal success value. The names of the running or queued state, of failure states\nand of other statuses are not shown.\n",
-          "examples": [
-            "completed",
-          ],
-        },
-        "JobPayload": {
-          "type": "object",
-          "additionalProperties": true,
-          "description": "Finished payload of a job. Its fields are not shown beyond the per-pipeline payloads.",
-        },
-        "ProcessingTime": {
-          "type": "string",
-          "description": "Time the service spent, a number with a unit (for example milliseconds).",
-          "examples": [
-            "12ms",
-          ],
-        },
-        "Billing": {
-          "type": "object",
-          "properties": {
-            "credits": {
-              "type": "object",
-              "properties": {
-                "total_monthly": {
-                  "type": "integer",
-                },
-                "remaining_monthly": {
-                  "type": "integer",
-                },
-                "credit_source": {
-                  "type": "string",
-                },
-                "api_handler": {
-                  "type": "string",
-                },
-                "tier_info": {
-                  "type": "object",
-                  "properties": {
-                    "tier": {
-                      "anyOf": [
-                        {
-                          "type": "integer",
-                        },
-                        {
-                          "type": "string",
-                        },
-                      ],
-                      "description": "Whether the tier is text or an integer is not shown.",
-                    },
-                    "name": {
-                      "type": "string",
-                    },
-                    "initial_credits": {
-                      "type": "integer",
-                    },
-                    "price_monthly": {
-                      "type": "integer",
-                    },
-                    "price_overage_per_credit": {
-                      "type": "integer",
-                    },
-                  },
-                },
-                "notice": {
-                  "type": "string",
-                },
-                "renewal_days": {
-                  "type": "integer",
-                },
-                "subscription_status": {
-                  "type": "string",
-                },
-              },
-            },
-            "job": {
-              "type": "object",
-              "properties": {
-                "api_job_name": {
-                  "type": "string",
-                },
-                "app": {
-                  "type": "string",
-                },
-                "action": {
-                  "type": "string",
-                },
-                "default_credits": {
-                  "type": "integer",
-                },
-                "token": {
-                  "type": "string",
-                },
-                "credits_billed": {
-                  "type": "integer",
-                  "description": "Credits charged for this call.",
-                },
-                "pricing": {
-                  "type": "object",
-                  "properties": {
-                    "credits_per_unit": {
-                      "type": "integer",
-                    },
-                    "unit": {
-                      "type": "string",
-                    },
-                    "unit_count": {
-                      "type": "integer",
-                    },
-                    "addons": {
-                      "description": "Add-on pricing; shape not shown.",
-                    },
-                  },
-                },
-              },
-            },
-            "requests": {
-              "$ref": "#/$defs/RequestWindows",
-            },
-            "remaining_credits": {
-              "type": "integer",
-            },
-            "total_monthly": {
-              "type": "integer",
-            },
-            "account_id": {
-              "type": "integer",
-            },
-            "plan": {
-              "type": "object",
-              "properties": {
-                "tier": {
-                  "anyOf": [
-                    {
-                      "type": "integer",
-                    },
-                    {
-                      "type": "string",
-                    },
-                  ],
-                  "description": "Whether the tier is text or an integer is not shown.",
-                },
-                "name": {
-                  "type": "string",
-                },
-              },
-            },
-            "credits_billed": {
-              "type": "integer",
-            },
-          },
-          "description": "Optional billing and rate-limit accounting on responses. All values are integers unless named as text.\nThe charged amount of a billable call is `job.credits_billed` (at least 5 credits).\n",
-        },
-        "RequestWindows": {
-          "type": "object",
-          "properties": {
-            "limits": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "current": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "remaining": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "next_possible_request_seconds": {
-              "type": "integer",
-            },
-          },
-          "description": "Request-rate accounting.",
-        },
-        "RequestWindow": {
-          "type": "object",
-          "properties": {
-            "second": {
-              "type": "integer",
-            },
-            "minute": {
-              "type": "integer",
-            },
-            "hour": {
-              "type": "integer",
-            },
-            "day": {
-              "type": "integer",
-            },
-          },
-          "description": "One value per window. Numeric values of the rate limits are not shown.",
-        },
-      },
     },
     "annotations": {
       "title": "Poll a job",
@@ -4008,6 +1820,16 @@ export const tools: readonly ToolDefinition[] = [
       },
     ],
     "send": "call",
+    "inputDefs": [],
+    "outputDefs": [
+      "SuccessStatus",
+      "JobStatus",
+      "JobPayload",
+      "ProcessingTime",
+      "Billing",
+      "RequestWindows",
+      "RequestWindow",
+    ],
   },
   {
     "name": "deleteWebhook",
@@ -4024,13 +1846,6 @@ export const tools: readonly ToolDefinition[] = [
         "body",
       ],
       "additionalProperties": false,
-      "$defs": {
-        "NotShownBody": {
-          "type": "object",
-          "additionalProperties": true,
-          "description": "Body shape not shown.",
-        },
-      },
     },
     "outputSchema": {
       "type": "object",
@@ -4051,189 +1866,6 @@ export const tools: readonly ToolDefinition[] = [
       ],
       "additionalProperties": true,
       "description": "Success body; fields beyond `status`, `processing_time` and `_billing` are not shown.",
-      "$defs": {
-        "SuccessStatus": {
-          "const": "success",
-        },
-        "ProcessingTime": {
-          "type": "string",
-          "description": "Time the service spent, a number with a unit (for example milliseconds).",
-          "examples": [
-            "12ms",
-          ],
-        },
-        "Billing": {
-          "type": "object",
-          "properties": {
-            "credits": {
-              "type": "object",
-              "properties": {
-                "total_monthly": {
-                  "type": "integer",
-                },
-                "remaining_monthly": {
-                  "type": "integer",
-                },
-                "credit_source": {
-                  "type": "string",
-                },
-                "api_handler": {
-                  "type": "string",
-                },
-                "tier_info": {
-                  "type": "object",
-                  "properties": {
-                    "tier": {
-                      "anyOf": [
-                        {
-                          "type": "integer",
-                        },
-                        {
-                          "type": "string",
-                        },
-                      ],
-                      "description": "Whether the tier is text or an integer is not shown.",
-                    },
-                    "name": {
-                      "type": "string",
-                    },
-                    "initial_credits": {
-                      "type": "integer",
-                    },
-                    "price_monthly": {
-                      "type": "integer",
-                    },
-                    "price_overage_per_credit": {
-                      "type": "integer",
-                    },
-                  },
-                },
-                "notice": {
-                  "type": "string",
-                },
-                "renewal_days": {
-                  "type": "integer",
-                },
-                "subscription_status": {
-                  "type": "string",
-                },
-              },
-            },
-            "job": {
-              "type": "object",
-              "properties": {
-                "api_job_name": {
-                  "type": "string",
-                },
-                "app": {
-                  "type": "string",
-                },
-                "action": {
-                  "type": "string",
-                },
-                "default_credits": {
-                  "type": "integer",
-                },
-                "token": {
-                  "type": "string",
-                },
-                "credits_billed": {
-                  "type": "integer",
-                  "description": "Credits charged for this call.",
-                },
-                "pricing": {
-                  "type": "object",
-                  "properties": {
-                    "credits_per_unit": {
-                      "type": "integer",
-                    },
-                    "unit": {
-                      "type": "string",
-                    },
-                    "unit_count": {
-                      "type": "integer",
-                    },
-                    "addons": {
-                      "description": "Add-on pricing; shape not shown.",
-                    },
-                  },
-                },
-              },
-            },
-            "requests": {
-              "$ref": "#/$defs/RequestWindows",
-            },
-            "remaining_credits": {
-              "type": "integer",
-            },
-            "total_monthly": {
-              "type": "integer",
-            },
-            "account_id": {
-              "type": "integer",
-            },
-            "plan": {
-              "type": "object",
-              "properties": {
-                "tier": {
-                  "anyOf": [
-                    {
-                      "type": "integer",
-                    },
-                    {
-                      "type": "string",
-                    },
-                  ],
-                  "description": "Whether the tier is text or an integer is not shown.",
-                },
-                "name": {
-                  "type": "string",
-                },
-              },
-            },
-            "credits_billed": {
-              "type": "integer",
-            },
-          },
-          "description": "Optional billing and rate-limit accounting on responses. All values are integers unless named as text.\nThe charged amount of a billable call is `job.credits_billed` (at least 5 credits).\n",
-        },
-        "RequestWindows": {
-          "type": "object",
-          "properties": {
-            "limits": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "current": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "remaining": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "next_possible_request_seconds": {
-              "type": "integer",
-            },
-          },
-          "description": "Request-rate accounting.",
-        },
-        "RequestWindow": {
-          "type": "object",
-          "properties": {
-            "second": {
-              "type": "integer",
-            },
-            "minute": {
-              "type": "integer",
-            },
-            "hour": {
-              "type": "integer",
-            },
-            "day": {
-              "type": "integer",
-            },
-          },
-          "description": "One value per window. Numeric values of the rate limits are not shown.",
-        },
-      },
     },
     "annotations": {
       "title": "Delete a subscription",
@@ -4261,6 +1893,16 @@ export const tools: readonly ToolDefinition[] = [
       },
     ],
     "send": "body",
+    "inputDefs": [
+      "NotShownBody",
+    ],
+    "outputDefs": [
+      "SuccessStatus",
+      "ProcessingTime",
+      "Billing",
+      "RequestWindows",
+      "RequestWindow",
+    ],
   },
   {
     "name": "listWebhooks",
@@ -4290,189 +1932,6 @@ export const tools: readonly ToolDefinition[] = [
       ],
       "additionalProperties": true,
       "description": "All subscriptions of the account. The name of the field that carries them is not shown.",
-      "$defs": {
-        "SuccessStatus": {
-          "const": "success",
-        },
-        "ProcessingTime": {
-          "type": "string",
-          "description": "Time the service spent, a number with a unit (for example milliseconds).",
-          "examples": [
-            "12ms",
-          ],
-        },
-        "Billing": {
-          "type": "object",
-          "properties": {
-            "credits": {
-              "type": "object",
-              "properties": {
-                "total_monthly": {
-                  "type": "integer",
-                },
-                "remaining_monthly": {
-                  "type": "integer",
-                },
-                "credit_source": {
-                  "type": "string",
-                },
-                "api_handler": {
-                  "type": "string",
-                },
-                "tier_info": {
-                  "type": "object",
-                  "properties": {
-                    "tier": {
-                      "anyOf": [
-                        {
-                          "type": "integer",
-                        },
-                        {
-                          "type": "string",
-                        },
-                      ],
-                      "description": "Whether the tier is text or an integer is not shown.",
-                    },
-                    "name": {
-                      "type": "string",
-                    },
-                    "initial_credits": {
-                      "type": "integer",
-                    },
-                    "price_monthly": {
-                      "type": "integer",
-                    },
-                    "price_overage_per_credit": {
-                      "type": "integer",
-                    },
-                  },
-                },
-                "notice": {
-                  "type": "string",
-                },
-                "renewal_days": {
-                  "type": "integer",
-                },
-                "subscription_status": {
-                  "type": "string",
-                },
-              },
-            },
-            "job": {
-              "type": "object",
-              "properties": {
-                "api_job_name": {
-                  "type": "string",
-                },
-                "app": {
-                  "type": "string",
-                },
-                "action": {
-                  "type": "string",
-                },
-                "default_credits": {
-                  "type": "integer",
-                },
-                "token": {
-                  "type": "string",
-                },
-                "credits_billed": {
-                  "type": "integer",
-                  "description": "Credits charged for this call.",
-                },
-                "pricing": {
-                  "type": "object",
-                  "properties": {
-                    "credits_per_unit": {
-                      "type": "integer",
-                    },
-                    "unit": {
-                      "type": "string",
-                    },
-                    "unit_count": {
-                      "type": "integer",
-                    },
-                    "addons": {
-                      "description": "Add-on pricing; shape not shown.",
-                    },
-                  },
-                },
-              },
-            },
-            "requests": {
-              "$ref": "#/$defs/RequestWindows",
-            },
-            "remaining_credits": {
-              "type": "integer",
-            },
-            "total_monthly": {
-              "type": "integer",
-            },
-            "account_id": {
-              "type": "integer",
-            },
-            "plan": {
-              "type": "object",
-              "properties": {
-                "tier": {
-                  "anyOf": [
-                    {
-                      "type": "integer",
-                    },
-                    {
-                      "type": "string",
-                    },
-                  ],
-                  "description": "Whether the tier is text or an integer is not shown.",
-                },
-                "name": {
-                  "type": "string",
-                },
-              },
-            },
-            "credits_billed": {
-              "type": "integer",
-            },
-          },
-          "description": "Optional billing and rate-limit accounting on responses. All values are integers unless named as text.\nThe charged amount of a billable call is `job.credits_billed` (at least 5 credits).\n",
-        },
-        "RequestWindows": {
-          "type": "object",
-          "properties": {
-            "limits": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "current": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "remaining": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "next_possible_request_seconds": {
-              "type": "integer",
-            },
-          },
-          "description": "Request-rate accounting.",
-        },
-        "RequestWindow": {
-          "type": "object",
-          "properties": {
-            "second": {
-              "type": "integer",
-            },
-            "minute": {
-              "type": "integer",
-            },
-            "hour": {
-              "type": "integer",
-            },
-            "day": {
-              "type": "integer",
-            },
-          },
-          "description": "One value per window. Numeric values of the rate limits are not shown.",
-        },
-      },
     },
     "annotations": {
       "title": "List the subscriptions of the account",
@@ -4492,6 +1951,14 @@ export const tools: readonly ToolDefinition[] = [
     },
     "arguments": [],
     "send": "call",
+    "inputDefs": [],
+    "outputDefs": [
+      "SuccessStatus",
+      "ProcessingTime",
+      "Billing",
+      "RequestWindows",
+      "RequestWindow",
+    ],
   },
   {
     "name": "subscribeWebhook",
@@ -4508,113 +1975,6 @@ export const tools: readonly ToolDefinition[] = [
         "body",
       ],
       "additionalProperties": false,
-      "$defs": {
-        "WebhookSubscriptionCreate": {
-          "type": "object",
-          "properties": {
-            "name": {
-              "type": "string",
-              "minLength": 1,
-            },
-            "url": {
-              "$ref": "#/$defs/WebhookUrl",
-            },
-            "events": {
-              "type": "array",
-              "items": {
-                "$ref": "#/$defs/WebhookEventSelector",
-              },
-              "minItems": 1,
-            },
-            "secret": {
-              "type": "string",
-              "description": "When empty the service generates one and returns it once.",
-            },
-            "retry_policy": {
-              "$ref": "#/$defs/RetryPolicy",
-            },
-            "max_retries": {
-              "$ref": "#/$defs/MaxRetries",
-            },
-            "timeout_ms": {
-              "$ref": "#/$defs/TimeoutMs",
-            },
-          },
-          "required": [
-            "name",
-            "url",
-            "events",
-          ],
-          "additionalProperties": false,
-        },
-        "WebhookUrl": {
-          "type": "string",
-          "format": "uri",
-          "pattern": "^https?://",
-          "description": "http and https are accepted; https is recommended. Private and internal IP addresses, localhost and cloud\nmetadata addresses are blocked when subscribing and again at dispatch time.\n",
-        },
-        "WebhookEventSelector": {
-          "anyOf": [
-            {
-              "$ref": "#/$defs/WebhookEventName",
-            },
-            {
-              "const": "*",
-            },
-          ],
-          "description": "An event name, or `*` for all events.",
-        },
-        "WebhookEventName": {
-          "enum": [
-            "document.uploaded",
-            "document.created",
-            "document.processed",
-            "document.edited",
-            "document.deleted",
-            "document.restored",
-            "document.moved",
-            "document.version_created",
-            "document.lifecycle_changed",
-            "document.comment_added",
-            "document.note_added",
-            "document.tag_added",
-            "document.legal_hold_placed",
-            "document.legal_hold_released",
-            "job.completed",
-            "job.failed",
-            "job.progress",
-            "workspace.shared",
-            "workspace.unshared",
-            "task.created",
-            "task.completed",
-            "task.overdue",
-          ],
-          "description": "Name of a webhook event type. `document.created` is the alias of `document.uploaded`.",
-        },
-        "RetryPolicy": {
-          "enum": [
-            "exponential",
-            "linear",
-            "none",
-          ],
-          "description": "`exponential` (default; the gap doubles after each failure), `linear` (the gap grows by a fixed step),\n`none` (no retry, not even on 5xx).\n",
-          "default": "exponential",
-        },
-        "MaxRetries": {
-          "type": "integer",
-          "minimum": 0,
-          "maximum": 10,
-          "description": "Retries per delivery.",
-          "default": 5,
-        },
-        "TimeoutMs": {
-          "type": "integer",
-          "minimum": 1000,
-          "maximum": 30000,
-          "description": "Timeout per attempt; the first attempt is capped at 2 or 5 seconds depending on the event.",
-          "default": 10000,
-        },
-      },
     },
     "outputSchema": {
       "type": "object",
@@ -4666,255 +2026,6 @@ export const tools: readonly ToolDefinition[] = [
       ],
       "additionalProperties": true,
       "description": "The subscription. Whether its fields sit at the top level or under another key is not shown; the shown fields\nare described at the top level and the body stays open. `secret` is returned once, only when it was generated.\n",
-      "$defs": {
-        "SuccessStatus": {
-          "const": "success",
-        },
-        "ProcessingTime": {
-          "type": "string",
-          "description": "Time the service spent, a number with a unit (for example milliseconds).",
-          "examples": [
-            "12ms",
-          ],
-        },
-        "Billing": {
-          "type": "object",
-          "properties": {
-            "credits": {
-              "type": "object",
-              "properties": {
-                "total_monthly": {
-                  "type": "integer",
-                },
-                "remaining_monthly": {
-                  "type": "integer",
-                },
-                "credit_source": {
-                  "type": "string",
-                },
-                "api_handler": {
-                  "type": "string",
-                },
-                "tier_info": {
-                  "type": "object",
-                  "properties": {
-                    "tier": {
-                      "anyOf": [
-                        {
-                          "type": "integer",
-                        },
-                        {
-                          "type": "string",
-                        },
-                      ],
-                      "description": "Whether the tier is text or an integer is not shown.",
-                    },
-                    "name": {
-                      "type": "string",
-                    },
-                    "initial_credits": {
-                      "type": "integer",
-                    },
-                    "price_monthly": {
-                      "type": "integer",
-                    },
-                    "price_overage_per_credit": {
-                      "type": "integer",
-                    },
-                  },
-                },
-                "notice": {
-                  "type": "string",
-                },
-                "renewal_days": {
-                  "type": "integer",
-                },
-                "subscription_status": {
-                  "type": "string",
-                },
-              },
-            },
-            "job": {
-              "type": "object",
-              "properties": {
-                "api_job_name": {
-                  "type": "string",
-                },
-                "app": {
-                  "type": "string",
-                },
-                "action": {
-                  "type": "string",
-                },
-                "default_credits": {
-                  "type": "integer",
-                },
-                "token": {
-                  "type": "string",
-                },
-                "credits_billed": {
-                  "type": "integer",
-                  "description": "Credits charged for this call.",
-                },
-                "pricing": {
-                  "type": "object",
-                  "properties": {
-                    "credits_per_unit": {
-                      "type": "integer",
-                    },
-                    "unit": {
-                      "type": "string",
-                    },
-                    "unit_count": {
-                      "type": "integer",
-                    },
-                    "addons": {
-                      "description": "Add-on pricing; shape not shown.",
-                    },
-                  },
-                },
-              },
-            },
-            "requests": {
-              "$ref": "#/$defs/RequestWindows",
-            },
-            "remaining_credits": {
-              "type": "integer",
-            },
-            "total_monthly": {
-              "type": "integer",
-            },
-            "account_id": {
-              "type": "integer",
-            },
-            "plan": {
-              "type": "object",
-              "properties": {
-                "tier": {
-                  "anyOf": [
-                    {
-                      "type": "integer",
-                    },
-                    {
-                      "type": "string",
-                    },
-                  ],
-                  "description": "Whether the tier is text or an integer is not shown.",
-                },
-                "name": {
-                  "type": "string",
-                },
-              },
-            },
-            "credits_billed": {
-              "type": "integer",
-            },
-          },
-          "description": "Optional billing and rate-limit accounting on responses. All values are integers unless named as text.\nThe charged amount of a billable call is `job.credits_billed` (at least 5 credits).\n",
-        },
-        "RequestWindows": {
-          "type": "object",
-          "properties": {
-            "limits": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "current": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "remaining": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "next_possible_request_seconds": {
-              "type": "integer",
-            },
-          },
-          "description": "Request-rate accounting.",
-        },
-        "RequestWindow": {
-          "type": "object",
-          "properties": {
-            "second": {
-              "type": "integer",
-            },
-            "minute": {
-              "type": "integer",
-            },
-            "hour": {
-              "type": "integer",
-            },
-            "day": {
-              "type": "integer",
-            },
-          },
-          "description": "One value per window. Numeric values of the rate limits are not shown.",
-        },
-        "WebhookEventSelector": {
-          "anyOf": [
-            {
-              "$ref": "#/$defs/WebhookEventName",
-            },
-            {
-              "const": "*",
-            },
-          ],
-          "description": "An event name, or `*` for all events.",
-        },
-        "WebhookEventName": {
-          "enum": [
-            "document.uploaded",
-            "document.created",
-            "document.processed",
-            "document.edited",
-            "document.deleted",
-            "document.restored",
-            "document.moved",
-            "document.version_created",
-            "document.lifecycle_changed",
-            "document.comment_added",
-            "document.note_added",
-            "document.tag_added",
-            "document.legal_hold_placed",
-            "document.legal_hold_released",
-            "job.completed",
-            "job.failed",
-            "job.progress",
-            "workspace.shared",
-            "workspace.unshared",
-            "task.created",
-            "task.completed",
-            "task.overdue",
-          ],
-          "description": "Name of a webhook event type. `document.created` is the alias of `document.uploaded`.",
-        },
-        "RetryPolicy": {
-          "enum": [
-            "exponential",
-            "linear",
-            "none",
-          ],
-          "description": "`exponential` (default; the gap doubles after each failure), `linear` (the gap grows by a fixed step),\n`none` (no retry, not even on 5xx).\n",
-          "default": "exponential",
-        },
-        "MaxRetries": {
-          "type": "integer",
-          "minimum": 0,
-          "maximum": 10,
-          "description": "Retries per delivery.",
-          "default": 5,
-        },
-        "TimeoutMs": {
-          "type": "integer",
-          "minimum": 1000,
-          "maximum": 30000,
-          "description": "Timeout per attempt; the first attempt is capped at 2 or 5 seconds depending on the event.",
-          "default": 10000,
-        },
-        "WebhookHeaders": {
-          "type": "object",
-          "additionalProperties": true,
-          "description": "Custom headers; shape not shown.",
-        },
-      },
     },
     "annotations": {
       "title": "Create a webhook subscription",
@@ -4942,6 +2053,28 @@ export const tools: readonly ToolDefinition[] = [
       },
     ],
     "send": "body",
+    "inputDefs": [
+      "WebhookSubscriptionCreate",
+      "WebhookUrl",
+      "WebhookEventSelector",
+      "WebhookEventName",
+      "RetryPolicy",
+      "MaxRetries",
+      "TimeoutMs",
+    ],
+    "outputDefs": [
+      "SuccessStatus",
+      "ProcessingTime",
+      "Billing",
+      "RequestWindows",
+      "RequestWindow",
+      "WebhookEventSelector",
+      "WebhookEventName",
+      "RetryPolicy",
+      "MaxRetries",
+      "TimeoutMs",
+      "WebhookHeaders",
+    ],
   },
   {
     "name": "testWebhook",
@@ -4958,13 +2091,6 @@ export const tools: readonly ToolDefinition[] = [
         "body",
       ],
       "additionalProperties": false,
-      "$defs": {
-        "NotShownBody": {
-          "type": "object",
-          "additionalProperties": true,
-          "description": "Body shape not shown.",
-        },
-      },
     },
     "outputSchema": {
       "type": "object",
@@ -4985,189 +2111,6 @@ export const tools: readonly ToolDefinition[] = [
       ],
       "additionalProperties": true,
       "description": "Success body; fields beyond `status`, `processing_time` and `_billing` are not shown.",
-      "$defs": {
-        "SuccessStatus": {
-          "const": "success",
-        },
-        "ProcessingTime": {
-          "type": "string",
-          "description": "Time the service spent, a number with a unit (for example milliseconds).",
-          "examples": [
-            "12ms",
-          ],
-        },
-        "Billing": {
-          "type": "object",
-          "properties": {
-            "credits": {
-              "type": "object",
-              "properties": {
-                "total_monthly": {
-                  "type": "integer",
-                },
-                "remaining_monthly": {
-                  "type": "integer",
-                },
-                "credit_source": {
-                  "type": "string",
-                },
-                "api_handler": {
-                  "type": "string",
-                },
-                "tier_info": {
-                  "type": "object",
-                  "properties": {
-                    "tier": {
-                      "anyOf": [
-                        {
-                          "type": "integer",
-                        },
-                        {
-                          "type": "string",
-                        },
-                      ],
-                      "description": "Whether the tier is text or an integer is not shown.",
-                    },
-                    "name": {
-                      "type": "string",
-                    },
-                    "initial_credits": {
-                      "type": "integer",
-                    },
-                    "price_monthly": {
-                      "type": "integer",
-                    },
-                    "price_overage_per_credit": {
-                      "type": "integer",
-                    },
-                  },
-                },
-                "notice": {
-                  "type": "string",
-                },
-                "renewal_days": {
-                  "type": "integer",
-                },
-                "subscription_status": {
-                  "type": "string",
-                },
-              },
-            },
-            "job": {
-              "type": "object",
-              "properties": {
-                "api_job_name": {
-                  "type": "string",
-                },
-                "app": {
-                  "type": "string",
-                },
-                "action": {
-                  "type": "string",
-                },
-                "default_credits": {
-                  "type": "integer",
-                },
-                "token": {
-                  "type": "string",
-                },
-                "credits_billed": {
-                  "type": "integer",
-                  "description": "Credits charged for this call.",
-                },
-                "pricing": {
-                  "type": "object",
-                  "properties": {
-                    "credits_per_unit": {
-                      "type": "integer",
-                    },
-                    "unit": {
-                      "type": "string",
-                    },
-                    "unit_count": {
-                      "type": "integer",
-                    },
-                    "addons": {
-                      "description": "Add-on pricing; shape not shown.",
-                    },
-                  },
-                },
-              },
-            },
-            "requests": {
-              "$ref": "#/$defs/RequestWindows",
-            },
-            "remaining_credits": {
-              "type": "integer",
-            },
-            "total_monthly": {
-              "type": "integer",
-            },
-            "account_id": {
-              "type": "integer",
-            },
-            "plan": {
-              "type": "object",
-              "properties": {
-                "tier": {
-                  "anyOf": [
-                    {
-                      "type": "integer",
-                    },
-                    {
-                      "type": "string",
-                    },
-                  ],
-                  "description": "Whether the tier is text or an integer is not shown.",
-                },
-                "name": {
-                  "type": "string",
-                },
-              },
-            },
-            "credits_billed": {
-              "type": "integer",
-            },
-          },
-          "description": "Optional billing and rate-limit accounting on responses. All values are integers unless named as text.\nThe charged amount of a billable call is `job.credits_billed` (at least 5 credits).\n",
-        },
-        "RequestWindows": {
-          "type": "object",
-          "properties": {
-            "limits": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "current": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "remaining": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "next_possible_request_seconds": {
-              "type": "integer",
-            },
-          },
-          "description": "Request-rate accounting.",
-        },
-        "RequestWindow": {
-          "type": "object",
-          "properties": {
-            "second": {
-              "type": "integer",
-            },
-            "minute": {
-              "type": "integer",
-            },
-            "hour": {
-              "type": "integer",
-            },
-            "day": {
-              "type": "integer",
-            },
-          },
-          "description": "One value per window. Numeric values of the rate limits are not shown.",
-        },
-      },
     },
     "annotations": {
       "title": "Send a test event to a subscription",
@@ -5195,6 +2138,16 @@ export const tools: readonly ToolDefinition[] = [
       },
     ],
     "send": "body",
+    "inputDefs": [
+      "NotShownBody",
+    ],
+    "outputDefs": [
+      "SuccessStatus",
+      "ProcessingTime",
+      "Billing",
+      "RequestWindows",
+      "RequestWindow",
+    ],
   },
   {
     "name": "updateWebhook",
@@ -5211,113 +2164,6 @@ export const tools: readonly ToolDefinition[] = [
         "body",
       ],
       "additionalProperties": false,
-      "$defs": {
-        "WebhookSubscriptionUpdate": {
-          "type": "object",
-          "properties": {
-            "url": {
-              "$ref": "#/$defs/WebhookUrl",
-            },
-            "events": {
-              "type": "array",
-              "items": {
-                "$ref": "#/$defs/WebhookEventSelector",
-              },
-              "minItems": 1,
-            },
-            "headers": {
-              "$ref": "#/$defs/WebhookHeaders",
-            },
-            "retry_policy": {
-              "$ref": "#/$defs/RetryPolicy",
-            },
-            "max_retries": {
-              "$ref": "#/$defs/MaxRetries",
-            },
-            "timeout_ms": {
-              "$ref": "#/$defs/TimeoutMs",
-            },
-            "secret": {
-              "type": "string",
-              "description": "Replaces the secret.",
-            },
-          },
-          "additionalProperties": true,
-          "description": "Changes URL, events, headers, retry policy or active flag; can replace the secret. The identifier field and\nthe name of the active flag are not shown, so the body stays open.\n",
-        },
-        "WebhookUrl": {
-          "type": "string",
-          "format": "uri",
-          "pattern": "^https?://",
-          "description": "http and https are accepted; https is recommended. Private and internal IP addresses, localhost and cloud\nmetadata addresses are blocked when subscribing and again at dispatch time.\n",
-        },
-        "WebhookEventSelector": {
-          "anyOf": [
-            {
-              "$ref": "#/$defs/WebhookEventName",
-            },
-            {
-              "const": "*",
-            },
-          ],
-          "description": "An event name, or `*` for all events.",
-        },
-        "WebhookEventName": {
-          "enum": [
-            "document.uploaded",
-            "document.created",
-            "document.processed",
-            "document.edited",
-            "document.deleted",
-            "document.restored",
-            "document.moved",
-            "document.version_created",
-            "document.lifecycle_changed",
-            "document.comment_added",
-            "document.note_added",
-            "document.tag_added",
-            "document.legal_hold_placed",
-            "document.legal_hold_released",
-            "job.completed",
-            "job.failed",
-            "job.progress",
-            "workspace.shared",
-            "workspace.unshared",
-            "task.created",
-            "task.completed",
-            "task.overdue",
-          ],
-          "description": "Name of a webhook event type. `document.created` is the alias of `document.uploaded`.",
-        },
-        "WebhookHeaders": {
-          "type": "object",
-          "additionalProperties": true,
-          "description": "Custom headers; shape not shown.",
-        },
-        "RetryPolicy": {
-          "enum": [
-            "exponential",
-            "linear",
-            "none",
-          ],
-          "description": "`exponential` (default; the gap doubles after each failure), `linear` (the gap grows by a fixed step),\n`none` (no retry, not even on 5xx).\n",
-          "default": "exponential",
-        },
-        "MaxRetries": {
-          "type": "integer",
-          "minimum": 0,
-          "maximum": 10,
-          "description": "Retries per delivery.",
-          "default": 5,
-        },
-        "TimeoutMs": {
-          "type": "integer",
-          "minimum": 1000,
-          "maximum": 30000,
-          "description": "Timeout per attempt; the first attempt is capped at 2 or 5 seconds depending on the event.",
-          "default": 10000,
-        },
-      },
     },
     "outputSchema": {
       "type": "object",
@@ -5338,189 +2184,6 @@ export const tools: readonly ToolDefinition[] = [
       ],
       "additionalProperties": true,
       "description": "Success body; fields beyond `status`, `processing_time` and `_billing` are not shown.",
-      "$defs": {
-        "SuccessStatus": {
-          "const": "success",
-        },
-        "ProcessingTime": {
-          "type": "string",
-          "description": "Time the service spent, a number with a unit (for example milliseconds).",
-          "examples": [
-            "12ms",
-          ],
-        },
-        "Billing": {
-          "type": "object",
-          "properties": {
-            "credits": {
-              "type": "object",
-              "properties": {
-                "total_monthly": {
-                  "type": "integer",
-                },
-                "remaining_monthly": {
-                  "type": "integer",
-                },
-                "credit_source": {
-                  "type": "string",
-                },
-                "api_handler": {
-                  "type": "string",
-                },
-                "tier_info": {
-                  "type": "object",
-                  "properties": {
-                    "tier": {
-                      "anyOf": [
-                        {
-                          "type": "integer",
-                        },
-                        {
-                          "type": "string",
-                        },
-                      ],
-                      "description": "Whether the tier is text or an integer is not shown.",
-                    },
-                    "name": {
-                      "type": "string",
-                    },
-                    "initial_credits": {
-                      "type": "integer",
-                    },
-                    "price_monthly": {
-                      "type": "integer",
-                    },
-                    "price_overage_per_credit": {
-                      "type": "integer",
-                    },
-                  },
-                },
-                "notice": {
-                  "type": "string",
-                },
-                "renewal_days": {
-                  "type": "integer",
-                },
-                "subscription_status": {
-                  "type": "string",
-                },
-              },
-            },
-            "job": {
-              "type": "object",
-              "properties": {
-                "api_job_name": {
-                  "type": "string",
-                },
-                "app": {
-                  "type": "string",
-                },
-                "action": {
-                  "type": "string",
-                },
-                "default_credits": {
-                  "type": "integer",
-                },
-                "token": {
-                  "type": "string",
-                },
-                "credits_billed": {
-                  "type": "integer",
-                  "description": "Credits charged for this call.",
-                },
-                "pricing": {
-                  "type": "object",
-                  "properties": {
-                    "credits_per_unit": {
-                      "type": "integer",
-                    },
-                    "unit": {
-                      "type": "string",
-                    },
-                    "unit_count": {
-                      "type": "integer",
-                    },
-                    "addons": {
-                      "description": "Add-on pricing; shape not shown.",
-                    },
-                  },
-                },
-              },
-            },
-            "requests": {
-              "$ref": "#/$defs/RequestWindows",
-            },
-            "remaining_credits": {
-              "type": "integer",
-            },
-            "total_monthly": {
-              "type": "integer",
-            },
-            "account_id": {
-              "type": "integer",
-            },
-            "plan": {
-              "type": "object",
-              "properties": {
-                "tier": {
-                  "anyOf": [
-                    {
-                      "type": "integer",
-                    },
-                    {
-                      "type": "string",
-                    },
-                  ],
-                  "description": "Whether the tier is text or an integer is not shown.",
-                },
-                "name": {
-                  "type": "string",
-                },
-              },
-            },
-            "credits_billed": {
-              "type": "integer",
-            },
-          },
-          "description": "Optional billing and rate-limit accounting on responses. All values are integers unless named as text.\nThe charged amount of a billable call is `job.credits_billed` (at least 5 credits).\n",
-        },
-        "RequestWindows": {
-          "type": "object",
-          "properties": {
-            "limits": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "current": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "remaining": {
-              "$ref": "#/$defs/RequestWindow",
-            },
-            "next_possible_request_seconds": {
-              "type": "integer",
-            },
-          },
-          "description": "Request-rate accounting.",
-        },
-        "RequestWindow": {
-          "type": "object",
-          "properties": {
-            "second": {
-              "type": "integer",
-            },
-            "minute": {
-              "type": "integer",
-            },
-            "hour": {
-              "type": "integer",
-            },
-            "day": {
-              "type": "integer",
-            },
-          },
-          "description": "One value per window. Numeric values of the rate limits are not shown.",
-        },
-      },
     },
     "annotations": {
       "title": "Change a subscription",
@@ -5548,5 +2211,681 @@ export const tools: readonly ToolDefinition[] = [
       },
     ],
     "send": "body",
+    "inputDefs": [
+      "WebhookSubscriptionUpdate",
+      "WebhookUrl",
+      "WebhookEventSelector",
+      "WebhookEventName",
+      "WebhookHeaders",
+      "RetryPolicy",
+      "MaxRetries",
+      "TimeoutMs",
+    ],
+    "outputDefs": [
+      "SuccessStatus",
+      "ProcessingTime",
+      "Billing",
+      "RequestWindows",
+      "RequestWindow",
+    ],
   },
 ];
+
+/** The named schemas the input schemas refer to (`#/$defs/<name>`), exact as the description says. */
+export const inputDefs: Readonly<Record<string, JsonSchemaObject>> = {
+  "Period": {
+    "enum": [
+      "7d",
+      "30d",
+      "90d",
+      "365d",
+      "all",
+    ],
+    "default": "30d",
+  },
+  "Severity": {
+    "enum": [
+      "low",
+      "medium",
+      "high",
+      "critical",
+    ],
+  },
+  "ProcessingLane": {
+    "enum": [
+      "no_sla",
+      "sla_24h",
+      "sla_12h",
+      "sla_6h",
+      "sla_1h",
+      "instant",
+    ],
+    "description": "Start-SLA lane (a guarantee to start, not to finish). If omitted: the workspace `default_processing_lane`,\nelse `no_sla`. Price multipliers: `no_sla` x1, `sla_24h` x1.5, `sla_12h` x2, `sla_6h` x3, `sla_1h` x4,\n`instant` x5.\n",
+  },
+  "UploadFile": {
+    "type": "string",
+    "contentMediaType": "application/octet-stream",
+    "description": "A file part in multipart.",
+  },
+  "ModelTier": {
+    "enum": [
+      "basic",
+      "basic-pro",
+      "basic-pro-max",
+      "premium",
+      "premium-pro",
+      "premium-pro-max",
+      "ultra",
+      "ultra-pro",
+      "ultra-pro-max",
+    ],
+    "description": "Basic = OCR plus vision, premium adds AI thinking, ultra adds AI reasoning; pro and pro-max variants allow\nmore pages. Page and file size limits per model tier are not shown.\n",
+    "default": "premium",
+  },
+  "IdpFields": {
+    "type": "string",
+    "contentMediaType": "application/json",
+    "contentSchema": {
+      "type": "array",
+      "items": {},
+    },
+    "description": "JSON array of extra fields; default empty. The item shape is not shown.",
+  },
+  "NotShownBody": {
+    "type": "object",
+    "additionalProperties": true,
+    "description": "Body shape not shown.",
+  },
+  "WebhookSubscriptionCreate": {
+    "type": "object",
+    "properties": {
+      "name": {
+        "type": "string",
+        "minLength": 1,
+      },
+      "url": {
+        "$ref": "#/$defs/WebhookUrl",
+      },
+      "events": {
+        "type": "array",
+        "items": {
+          "$ref": "#/$defs/WebhookEventSelector",
+        },
+        "minItems": 1,
+      },
+      "secret": {
+        "type": "string",
+        "description": "When empty the service generates one and returns it once.",
+      },
+      "retry_policy": {
+        "$ref": "#/$defs/RetryPolicy",
+      },
+      "max_retries": {
+        "$ref": "#/$defs/MaxRetries",
+      },
+      "timeout_ms": {
+        "$ref": "#/$defs/TimeoutMs",
+      },
+    },
+    "required": [
+      "name",
+      "url",
+      "events",
+    ],
+    "additionalProperties": false,
+  },
+  "WebhookUrl": {
+    "type": "string",
+    "format": "uri",
+    "pattern": "^https?://",
+    "description": "http and https are accepted; https is recommended. Private and internal IP addresses, localhost and cloud\nmetadata addresses are blocked when subscribing and again at dispatch time.\n",
+  },
+  "WebhookEventSelector": {
+    "anyOf": [
+      {
+        "$ref": "#/$defs/WebhookEventName",
+      },
+      {
+        "const": "*",
+      },
+    ],
+    "description": "An event name, or `*` for all events.",
+  },
+  "WebhookEventName": {
+    "enum": [
+      "document.uploaded",
+      "document.created",
+      "document.processed",
+      "document.edited",
+      "document.deleted",
+      "document.restored",
+      "document.moved",
+      "document.version_created",
+      "document.lifecycle_changed",
+      "document.comment_added",
+      "document.note_added",
+      "document.tag_added",
+      "document.legal_hold_placed",
+      "document.legal_hold_released",
+      "job.completed",
+      "job.failed",
+      "job.progress",
+      "workspace.shared",
+      "workspace.unshared",
+      "task.created",
+      "task.completed",
+      "task.overdue",
+    ],
+    "description": "Name of a webhook event type. `document.created` is the alias of `document.uploaded`.",
+  },
+  "RetryPolicy": {
+    "enum": [
+      "exponential",
+      "linear",
+      "none",
+    ],
+    "description": "`exponential` (default; the gap doubles after each failure), `linear` (the gap grows by a fixed step),\n`none` (no retry, not even on 5xx).\n",
+    "default": "exponential",
+  },
+  "MaxRetries": {
+    "type": "integer",
+    "minimum": 0,
+    "maximum": 10,
+    "description": "Retries per delivery.",
+    "default": 5,
+  },
+  "TimeoutMs": {
+    "type": "integer",
+    "minimum": 1000,
+    "maximum": 30000,
+    "description": "Timeout per attempt; the first attempt is capped at 2 or 5 seconds depending on the event.",
+    "default": 10000,
+  },
+  "WebhookSubscriptionUpdate": {
+    "type": "object",
+    "properties": {
+      "url": {
+        "$ref": "#/$defs/WebhookUrl",
+      },
+      "events": {
+        "type": "array",
+        "items": {
+          "$ref": "#/$defs/WebhookEventSelector",
+        },
+        "minItems": 1,
+      },
+      "headers": {
+        "$ref": "#/$defs/WebhookHeaders",
+      },
+      "retry_policy": {
+        "$ref": "#/$defs/RetryPolicy",
+      },
+      "max_retries": {
+        "$ref": "#/$defs/MaxRetries",
+      },
+      "timeout_ms": {
+        "$ref": "#/$defs/TimeoutMs",
+      },
+      "secret": {
+        "type": "string",
+        "description": "Replaces the secret.",
+      },
+    },
+    "additionalProperties": true,
+    "description": "Changes URL, events, headers, retry policy or active flag; can replace the secret. The identifier field and\nthe name of the active flag are not shown, so the body stays open.\n",
+  },
+  "WebhookHeaders": {
+    "type": "object",
+    "additionalProperties": true,
+    "description": "Custom headers; shape not shown.",
+  },
+};
+
+/** The named schemas the output schemas refer to, open to further fields. */
+export const outputDefs: Readonly<Record<string, JsonSchemaObject>> = {
+  "AnalyticsCommon": {
+    "type": "object",
+    "properties": {
+      "status": {
+        "$ref": "#/$defs/SuccessStatus",
+      },
+      "processing_time": {
+        "$ref": "#/$defs/ProcessingTime",
+      },
+      "_billing": {
+        "$ref": "#/$defs/Billing",
+      },
+      "date_basis": {
+        "description": "Type not shown.",
+      },
+      "metric_basis": {
+        "description": "Type not shown.",
+      },
+      "scope_contract": {
+        "description": "Type not shown.",
+      },
+      "workspace_scope": {
+        "description": "Type not shown.",
+      },
+      "workspace_id": {
+        "type": "string",
+        "description": "Present where the read is scoped to a workspace.",
+      },
+    },
+    "required": [
+      "status",
+      "processing_time",
+      "_billing",
+      "date_basis",
+      "metric_basis",
+      "scope_contract",
+      "workspace_scope",
+    ],
+    "description": "Fields every analytics response carries. The types of the four basis and scope fields are not shown.",
+  },
+  "SuccessStatus": {
+    "const": "success",
+  },
+  "ProcessingTime": {
+    "type": "string",
+    "description": "Time the service spent, a number with a unit (for example milliseconds).",
+    "examples": [
+      "12ms",
+    ],
+  },
+  "Billing": {
+    "type": "object",
+    "properties": {
+      "credits": {
+        "type": "object",
+        "properties": {
+          "total_monthly": {
+            "type": "integer",
+          },
+          "remaining_monthly": {
+            "type": "integer",
+          },
+          "credit_source": {
+            "type": "string",
+          },
+          "api_handler": {
+            "type": "string",
+          },
+          "tier_info": {
+            "type": "object",
+            "properties": {
+              "tier": {
+                "anyOf": [
+                  {
+                    "type": "integer",
+                  },
+                  {
+                    "type": "string",
+                  },
+                ],
+                "description": "Whether the tier is text or an integer is not shown.",
+              },
+              "name": {
+                "type": "string",
+              },
+              "initial_credits": {
+                "type": "integer",
+              },
+              "price_monthly": {
+                "type": "integer",
+              },
+              "price_overage_per_credit": {
+                "type": "integer",
+              },
+            },
+          },
+          "notice": {
+            "type": "string",
+          },
+          "renewal_days": {
+            "type": "integer",
+          },
+          "subscription_status": {
+            "type": "string",
+          },
+        },
+      },
+      "job": {
+        "type": "object",
+        "properties": {
+          "api_job_name": {
+            "type": "string",
+          },
+          "app": {
+            "type": "string",
+          },
+          "action": {
+            "type": "string",
+          },
+          "default_credits": {
+            "type": "integer",
+          },
+          "token": {
+            "type": "string",
+          },
+          "credits_billed": {
+            "type": "integer",
+            "description": "Credits charged for this call.",
+          },
+          "pricing": {
+            "type": "object",
+            "properties": {
+              "credits_per_unit": {
+                "type": "integer",
+              },
+              "unit": {
+                "type": "string",
+              },
+              "unit_count": {
+                "type": "integer",
+              },
+              "addons": {
+                "description": "Add-on pricing; shape not shown.",
+              },
+            },
+          },
+        },
+      },
+      "requests": {
+        "$ref": "#/$defs/RequestWindows",
+      },
+      "remaining_credits": {
+        "type": "integer",
+      },
+      "total_monthly": {
+        "type": "integer",
+      },
+      "account_id": {
+        "type": "integer",
+      },
+      "plan": {
+        "type": "object",
+        "properties": {
+          "tier": {
+            "anyOf": [
+              {
+                "type": "integer",
+              },
+              {
+                "type": "string",
+              },
+            ],
+            "description": "Whether the tier is text or an integer is not shown.",
+          },
+          "name": {
+            "type": "string",
+          },
+        },
+      },
+      "credits_billed": {
+        "type": "integer",
+      },
+    },
+    "description": "Optional billing and rate-limit accounting on responses. All values are integers unless named as text.\nThe charged amount of a billable call is `job.credits_billed` (at least 5 credits).\n",
+  },
+  "RequestWindows": {
+    "type": "object",
+    "properties": {
+      "limits": {
+        "$ref": "#/$defs/RequestWindow",
+      },
+      "current": {
+        "$ref": "#/$defs/RequestWindow",
+      },
+      "remaining": {
+        "$ref": "#/$defs/RequestWindow",
+      },
+      "next_possible_request_seconds": {
+        "type": "integer",
+      },
+    },
+    "description": "Request-rate accounting.",
+  },
+  "RequestWindow": {
+    "type": "object",
+    "properties": {
+      "second": {
+        "type": "integer",
+      },
+      "minute": {
+        "type": "integer",
+      },
+      "hour": {
+        "type": "integer",
+      },
+      "day": {
+        "type": "integer",
+      },
+    },
+    "description": "One value per window. Numeric values of the rate limits are not shown.",
+  },
+  "MetaMapping": {
+    "type": "object",
+    "properties": {
+      "contacts": {
+        "$ref": "#/$defs/MetaMappingEntry",
+      },
+      "location": {
+        "$ref": "#/$defs/MetaMappingEntry",
+      },
+      "amounts": {
+        "$ref": "#/$defs/MetaMappingEntry",
+      },
+    },
+  },
+  "MetaMappingEntry": {
+    "type": "object",
+    "properties": {
+      "configured": {
+        "type": "boolean",
+      },
+      "ready": {
+        "type": "object",
+        "properties": {
+          "amounts": {
+            "type": "boolean",
+          },
+          "partners": {
+            "type": "boolean",
+          },
+          "due_dates": {
+            "type": "boolean",
+          },
+          "document_types": {
+            "type": "boolean",
+          },
+          "location": {
+            "type": "boolean",
+          },
+        },
+      },
+      "feature_ready": {
+        "type": "boolean",
+      },
+      "reason": {
+        "type": "string",
+      },
+    },
+  },
+  "OcrPayload": {
+    "type": "object",
+    "properties": {
+      "pages": {
+        "type": "array",
+        "items": {},
+        "description": "Recognised pages with bounding boxes; item shape not shown.",
+      },
+      "output": {
+        "type": "object",
+        "properties": {
+          "pages": {
+            "type": "array",
+            "items": {},
+            "description": "Recognised pages with bounding boxes; item shape not shown.",
+          },
+        },
+        "additionalProperties": true,
+      },
+    },
+    "additionalProperties": true,
+    "description": "OCR payload: `pages` or `output.pages` with bounding boxes. A result may contain a download URL of the form\n`{base_url}/job/download/<token>`. The shape of pages and boxes and other fields are not shown.\n",
+  },
+  "WorkflowPayload": {
+    "type": "object",
+    "additionalProperties": true,
+    "description": "Workflow payload; its fields are not shown.",
+  },
+  "WorkflowInvoicePayload": {
+    "type": "object",
+    "properties": {
+      "pages_idp": {
+        "$ref": "#/$defs/InvoicePages",
+      },
+      "pages_aiocr": {
+        "$ref": "#/$defs/InvoicePages",
+      },
+    },
+    "additionalProperties": true,
+    "description": "Workflow payload for `idp_collection=invoice`. Other fields of the payload are not shown.",
+  },
+  "InvoicePages": {
+    "type": "object",
+    "properties": {
+      "_supplier_name": {},
+      "_total_amount": {},
+    },
+    "additionalProperties": true,
+    "description": "Extracted invoice fields; only `_supplier_name` and `_total_amount` are shown, their types are not.",
+  },
+  "JobPayload": {
+    "type": "object",
+    "additionalProperties": true,
+    "description": "Finished payload of a job. Its fields are not shown beyond the per-pipeline payloads.",
+  },
+  "VoiceResult": {
+    "type": "object",
+    "properties": {
+      "status": {
+        "const": "completed",
+      },
+      "audio_base64": {
+        "type": "string",
+        "description": "Filled only when `return_base64=true`, else empty.",
+      },
+      "output_files": {
+        "type": "array",
+        "items": {
+          "type": "string",
+        },
+        "description": "Signed download URLs, valid about 24 hours.",
+      },
+      "duration_ms": {
+        "type": "string",
+        "description": "Length of generated audio in milliseconds.",
+      },
+      "audio_duration_seconds": {
+        "type": "number",
+      },
+      "text_length": {
+        "type": "integer",
+        "description": "Characters synthesized.",
+      },
+      "message": {
+        "type": "string",
+      },
+      "processing_time_seconds": {
+        "type": "number",
+      },
+      "processing_ratio": {
+        "type": "string",
+        "pattern": "^1:[0-9]+(\\.[0-9]+)?$",
+        "description": "Form `1:<number>`.",
+      },
+      "real_time_factor": {
+        "type": "number",
+      },
+    },
+    "description": "Voice result inside `result`.",
+  },
+  "JobStatus": {
+    "type": "string",
+    "description": "`completed` is the terminal success value. The names of the running or queued state, of failure states\nand of other statuses are not shown.\n",
+    "examples": [
+      "completed",
+    ],
+  },
+  "WebhookEventSelector": {
+    "anyOf": [
+      {
+        "$ref": "#/$defs/WebhookEventName",
+      },
+      {
+        "const": "*",
+      },
+    ],
+    "description": "An event name, or `*` for all events.",
+  },
+  "WebhookEventName": {
+    "enum": [
+      "document.uploaded",
+      "document.created",
+      "document.processed",
+      "document.edited",
+      "document.deleted",
+      "document.restored",
+      "document.moved",
+      "document.version_created",
+      "document.lifecycle_changed",
+      "document.comment_added",
+      "document.note_added",
+      "document.tag_added",
+      "document.legal_hold_placed",
+      "document.legal_hold_released",
+      "job.completed",
+      "job.failed",
+      "job.progress",
+      "workspace.shared",
+      "workspace.unshared",
+      "task.created",
+      "task.completed",
+      "task.overdue",
+    ],
+    "description": "Name of a webhook event type. `document.created` is the alias of `document.uploaded`.",
+  },
+  "RetryPolicy": {
+    "enum": [
+      "exponential",
+      "linear",
+      "none",
+    ],
+    "description": "`exponential` (default; the gap doubles after each failure), `linear` (the gap grows by a fixed step),\n`none` (no retry, not even on 5xx).\n",
+    "default": "exponential",
+  },
+  "MaxRetries": {
+    "type": "integer",
+    "minimum": 0,
+    "maximum": 10,
+    "description": "Retries per delivery.",
+    "default": 5,
+  },
+  "TimeoutMs": {
+    "type": "integer",
+    "minimum": 1000,
+    "maximum": 30000,
+    "description": "Timeout per attempt; the first attempt is capped at 2 or 5 seconds depending on the event.",
+    "default": 10000,
+  },
+  "WebhookHeaders": {
+    "type": "object",
+    "additionalProperties": true,
+    "description": "Custom headers; shape not shown.",
+  },
+};
+
+/** Above this many tools the server lists its discovery tools instead. */
+export const DISCOVERY_THRESHOLD = 40;

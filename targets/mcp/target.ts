@@ -11,6 +11,8 @@ export interface McpOptions {
   readonly runtimeSources?: string;
   /** The runtime's module specifier as the server imports it (default: the runtime's package). */
   readonly runtimeModule?: string;
+  /** Above this many tools, the server lists discovery tools (search, describe, call) instead (default 40). */
+  readonly discoveryThreshold?: number;
 }
 
 export const target: Target = {
@@ -37,6 +39,12 @@ export const target: Target = {
         description: "The TypeScript runtime's module specifier as the server imports it (default: the runtime's package).",
         type: "string",
         minLength: 1,
+      },
+      discoveryThreshold: {
+        description:
+          "Above this many tools the server lists three discovery tools (search_operations, describe_operation, call_operation) instead of one per operation (default 40).",
+        type: "integer",
+        minimum: 0,
       },
     },
   },

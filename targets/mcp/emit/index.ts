@@ -6,13 +6,50 @@ import type { Emitter } from "../../../generator/emit/kit.js";
 import type { TargetContext, TargetRun } from "../../../generator/target.js";
 import type { McpOptions } from "../target.js";
 import { tsLineComment, tsLiteral, tsString } from "./escape.js";
-import { toolData } from "./tools.js";
+import { type ToolData, toolData } from "./tools.js";
 
 const TEMPLATES = new URL("../templates/", import.meta.url);
 /** The TypeScript runtime's npm package, which the TypeScript client imports too. */
 const RUNTIME_PACKAGE = "@paperoffice/sdk-runtime";
 /** The MCP SDK the server is written against: 1.x runs on Node 18 and later, as the client does. */
 const MCP_SDK = { name: "@modelcontextprotocol/sdk", range: "^1.32.2" } as const;
+
+/**
+ * Above this many tools the server lists three discovery tools (search, describe, call) instead of one per
+ * operation: clients cap the tools they pass a model (Cursor sends the first 40).
+ */
+export const DISCOVERY_THRESHOLD = 40;
+
+/**
+ * The tools as tools.ts prints them: each schema's `$defs` moved to one table for inputs and one for outputs (an
+ * output's are opened, an input's exact), the tool keeping the names it uses, so a schema used by many tools is
+ * written once.
+ */
+function sharedDefs(
+  tools: readonly ToolData[],
+  threshold: number,
+): { tools: string; inputDefs: string; outputDefs: string; threshold: string } {
+  const inputDefs: Record<string, unknown> = {};
+  const outputDefs: Record<string, unknown> = {};
+  const split = (schema: Record<string, unknown> | undefined, table: Record<string, unknown>) => {
+    if (schema === undefined) return { schema: undefined, names: [] as string[] };
+    const { $defs, ...rest } = schema as { $defs?: Record<string, unknown> };
+    const names = Object.keys($defs ?? {});
+    for (const n of names) table[n] ??= $defs![n];
+    return { schema: rest, names };
+  };
+  const printed = tools.map((t) => {
+    const input = split(t.inputSchema, inputDefs);
+    const output = split(t.outputSchema, outputDefs);
+    return {
+      ...t,
+      inputSchema: input.schema,
+      inputDefs: input.names,
+      ...(output.schema !== undefined && { outputSchema: output.schema, outputDefs: output.names }),
+    };
+  });
+  return { tools: tsLiteral(printed), inputDefs: tsLiteral(inputDefs), outputDefs: tsLiteral(outputDefs), threshold: String(threshold) };
+}
 
 /** The runtime's module specifier as seen from mcp/. */
 export function runtimeModuleOf(options: McpOptions, outDir: string | undefined): string {
@@ -40,7 +77,10 @@ export function mcpEmitters(options: McpOptions, context: TargetContext): Target
     const common = { header, runtimeModule: tsString(runtimeModule) };
     const tools = toolData(ir);
     const files = [
-      { path: "mcp/tools.ts", content: kit.render(TEMPLATES, "tools.ts", { ...common, tools: tsLiteral(tools) }) },
+      {
+        path: "mcp/tools.ts",
+        content: kit.render(TEMPLATES, "tools.ts", { ...common, ...sharedDefs(tools, options.discoveryThreshold ?? DISCOVERY_THRESHOLD) }),
+      },
       {
         path: "mcp/server.ts",
         content: kit.render(TEMPLATES, "server.ts", {

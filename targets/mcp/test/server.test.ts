@@ -14,7 +14,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate, writeFiles } from "../../../generator/generate.js";
 import { type MockServer, startMock } from "../../../mock/index.js";
-import { tools as generatedTools } from "../../../generated/mcp/tools.js";
+import { tools as generatedTools, inputDefs } from "../../../generated/mcp/tools.js";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const RUNTIME = join(root, "targets", "typescript", "runtime");
@@ -143,7 +143,7 @@ describe("the service's MCP server over stdio, against the mock", () => {
     for (const tool of generatedTools) {
       const fixture = fixtures.get(tool.operation.operationId);
       expect(fixture, tool.name).toBeDefined();
-      const validate = ajv.compile(tool.inputSchema);
+      const validate = ajv.compile({ ...tool.inputSchema, $defs: Object.fromEntries(tool.inputDefs.map((n) => [n, inputDefs[n]])) });
       for (const c of casesOf(tool)) {
         if (hasFile(c.request.body)) continue;
         if (!validate(argumentsOf(tool, c.request))) problems.push(`${tool.name} ${c.name}: ${ajv.errorsText(validate.errors)}`);
@@ -206,6 +206,7 @@ describe("a server generated from a foreign description", () => {
   let work = "";
   let service: Server;
   let session: Session;
+  let discovery: Session;
   const seen: { method: string; url: string; headers: IncomingMessage["headers"]; body: string }[] = [];
 
   beforeAll(async () => {
@@ -219,6 +220,14 @@ describe("a server generated from a foreign description", () => {
       outputs: [],
     });
     await writeFiles(out, files);
+    // The same description with a threshold below its three operations: the discovery tools instead.
+    const discovering = await generate(join(root, "test", "matrix", "descriptions", "headers-cookies.yaml"), {
+      outDir: join(work, "discovery"),
+      targets: { typescript: { runtimeSources: RUNTIME }, mcp: { runtimeSources: RUNTIME, discoveryThreshold: 2 } },
+      languages: ["typescript", "mcp"],
+      outputs: [],
+    });
+    await writeFiles(join(work, "discovery"), discovering.files);
     await writeFile(join(work, "package.json"), `${JSON.stringify({ type: "module" })}\n`);
     await symlink(join(root, "node_modules"), join(work, "node_modules"), "dir");
     service = createServer((req, res) => {
@@ -235,9 +244,11 @@ describe("a server generated from a foreign description", () => {
     await new Promise<void>((done) => service.listen(0, "127.0.0.1", done));
     const { port } = service.address() as AddressInfo;
     session = await connect(join(out, "mcp", "main.ts"), { MATRIX_HEADERS_BASE_URL: `http://127.0.0.1:${port}` });
+    discovery = await connect(join(work, "discovery", "mcp", "main.ts"), { MATRIX_HEADERS_BASE_URL: `http://127.0.0.1:${port}` });
   });
   afterAll(async () => {
     await session?.client.close();
+    await discovery?.client.close();
     await new Promise((done) => service?.close(done));
     if (work !== "") await rm(work, { recursive: true, force: true });
   });
@@ -259,6 +270,31 @@ describe("a server generated from a foreign description", () => {
     expect(request.url).toBe("/both/a%20b?dry_run=true");
     expect(request.headers["if-match"]).toBe("v1");
     expect(request.headers.cookie).toBe("prefs=dark");
+  });
+
+  it("lists search, describe and call above its threshold, and reaches every operation through them", async () => {
+    const { tools } = await discovery.client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(["search_operations", "describe_operation", "call_operation"]);
+    const found = (await discovery.client.callTool({ name: "search_operations", arguments: { query: "cookie only" } })) as CallToolResult;
+    const results = (found.structuredContent as { results: { name: string }[] }).results;
+    expect(results[0]?.name).toBe("cookieOnly");
+    const described = (await discovery.client.callTool({ name: "describe_operation", arguments: { name: "both" } })) as CallToolResult;
+    expect(described.structuredContent).toMatchObject({ name: "both", inputSchema: { required: ["id", "body"] } });
+    const called = (await discovery.client.callTool({
+      name: "call_operation",
+      arguments: { name: "both", arguments: { id: "d", body: { name: "via discovery" } } },
+    })) as CallToolResult;
+    expect(called.isError, textOf(called)).toBeFalsy();
+    expect(JSON.parse(textOf(called))).toEqual({ ok: true, echoed: { name: "via discovery" } });
+    expect(seen.at(-1)?.url).toBe("/both/d");
+    const refused = (await discovery.client.callTool({
+      name: "call_operation",
+      arguments: { name: "both", arguments: { id: "d", body: {} } },
+    })) as CallToolResult;
+    expect(refused.isError).toBe(true);
+    expect(JSON.parse(textOf(refused))).toMatchObject({ error: "invalid-argument", pointer: "/arguments/body/name" });
+    const unknown = (await discovery.client.callTool({ name: "call_operation", arguments: { name: "nope" } })) as CallToolResult;
+    expect(JSON.parse(textOf(unknown))).toMatchObject({ error: "unknown-operation", pointer: "/name" });
   });
 
   it("answers a body without its required field with isError and the field's pointer", async () => {

@@ -7,7 +7,7 @@ import { type CallToolResult, CallToolRequestSchema, ListToolsRequestSchema, typ
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import { callOperation, callOperationWithBody, callSubmission, type CallInput, downloadFile, parameterHeaders } from "@paperoffice/sdk-runtime";
 import { createClient, SdkError, ServiceError } from "../index.js";
-import { type ToolDefinition, tools } from "./tools.js";
+import { DISCOVERY_THRESHOLD, inputDefs, outputDefs, type JsonSchemaObject, type ToolDefinition, tools } from "./tools.js";
 
 /** The environment variables the server reads its credentials and base address from. */
 export const ENVIRONMENT = {
@@ -113,6 +113,85 @@ async function send(
   return { content: [{ type: "text", text }], ...(structured && { structuredContent: data as Record<string, unknown> }) };
 }
 
+/** A schema with the named schemas it refers to as its `$defs`. */
+function withDefs(schema: JsonSchemaObject, names: readonly string[], table: Readonly<Record<string, JsonSchemaObject>>): JsonSchemaObject {
+  return names.length === 0 ? schema : { ...schema, $defs: Object.fromEntries(names.map((n) => [n, table[n] ?? {}])) };
+}
+
+/** A tool as tools/list shows it, its schemas complete. */
+function listed(t: ToolDefinition): Tool {
+  return {
+    name: t.name,
+    ...(t.title !== undefined && { title: t.title }),
+    description: t.description,
+    inputSchema: withDefs(t.inputSchema, t.inputDefs, inputDefs) as Tool["inputSchema"],
+    ...(t.outputSchema !== undefined && { outputSchema: withDefs(t.outputSchema, t.outputDefs ?? [], outputDefs) as Tool["outputSchema"] }),
+    annotations: t.annotations,
+  };
+}
+
+/** Lower-case words of a text, camelCase and snake_case split. */
+function wordsOf(text: string): string[] {
+  return text
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 1);
+}
+
+/** The tools whose name, title and description hold the query's words, best first (title words count most). */
+function search(query: string, limit: number): { name: string; title?: string; description: string }[] {
+  const wanted = [...new Set(wordsOf(query))];
+  const scored = tools.map((t) => {
+    const name = wordsOf(t.name);
+    const title = wordsOf(t.title ?? "");
+    const text = wordsOf(t.description);
+    const score = wanted.reduce(
+      (sum, w) => sum + 3 * title.filter((x) => x === w).length + 2 * name.filter((x) => x === w).length + text.filter((x) => x === w).length,
+      0,
+    );
+    return { t, score };
+  });
+  return scored
+    .filter((s) => s.score > 0)
+    .sort((a, b) => b.score - a.score || a.t.name.localeCompare(b.t.name))
+    .slice(0, limit)
+    .map(({ t }) => ({ name: t.name, ...(t.title !== undefined && { title: t.title }), description: t.description.split("\n")[0] ?? "" }));
+}
+
+/** The three tools a server with more tools than DISCOVERY_THRESHOLD lists instead of them. */
+const DISCOVERY: readonly Tool[] = [
+  {
+    name: "search_operations",
+    description: `Searches the ${tools.length} operations of this API by words of their names, summaries and descriptions; answers the best matches' tool names. Describe one with describe_operation, call it with call_operation.`,
+    inputSchema: {
+      type: "object",
+      properties: { query: { type: "string", minLength: 1 }, limit: { type: "integer", minimum: 1, maximum: 50, default: 10 } },
+      required: ["query"],
+      additionalProperties: false,
+    },
+    outputSchema: { type: "object", properties: { results: { type: "array", items: { type: "object" } } }, required: ["results"] },
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  },
+  {
+    name: "describe_operation",
+    description: "Describes one operation found by search_operations: its description, the JSON Schema of its arguments and of its answer, and its hints.",
+    inputSchema: { type: "object", properties: { name: { type: "string" } }, required: ["name"], additionalProperties: false },
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  },
+  {
+    name: "call_operation",
+    description: "Calls one operation by its name with its arguments, as describe_operation gives their schema; answers the service's answer.",
+    inputSchema: {
+      type: "object",
+      properties: { name: { type: "string" }, arguments: { type: "object" } },
+      required: ["name"],
+      additionalProperties: false,
+    },
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+  },
+];
+
 /** The server, its tools and their handlers; connect it to a transport. */
 export function createServer(env: NodeJS.ProcessEnv = process.env): Server {
   const secrets = secretsOf(env);
@@ -124,35 +203,56 @@ export function createServer(env: NodeJS.ProcessEnv = process.env): Server {
   const validator = (tool: ToolDefinition): ValidateFunction => {
     let found = validators.get(tool.name);
     if (found === undefined) {
-      found = ajv.compile(tool.inputSchema);
+      found = ajv.compile(withDefs(tool.inputSchema, tool.inputDefs, inputDefs));
       validators.set(tool.name, found);
     }
     return found;
   };
   const byName = new Map(tools.map((t) => [t.name, t]));
   const server = new Server({ name: "hostile-process-exit-1-process-exit-3-x-mcp", version: "1.0.0 */" }, { capabilities: { tools: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: tools.map(
-      (t): Tool => ({
-        name: t.name,
-        ...(t.title !== undefined && { title: t.title }),
-        description: t.description,
-        inputSchema: t.inputSchema as Tool["inputSchema"],
-        ...(t.outputSchema !== undefined && { outputSchema: t.outputSchema as Tool["outputSchema"] }),
-        annotations: t.annotations,
-      }),
-    ),
-  }));
+  const discovery = tools.length > DISCOVERY_THRESHOLD;
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: discovery ? [...DISCOVERY] : tools.map(listed) }));
+  const structured = (value: Record<string, unknown>): CallToolResult => ({
+    content: [{ type: "text", text: JSON.stringify(value) }],
+    structuredContent: value,
+  });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const tool = byName.get(request.params.name);
+    const given = request.params.arguments ?? {};
+    let name = request.params.name;
+    let args: Record<string, unknown> = given;
+    // Where the arguments are in the request, for the pointers of a refusal.
+    let at = "";
+    if (discovery) {
+      const meta = DISCOVERY.find((t) => t.name === name);
+      if (meta === undefined)
+        return failure({ error: "unknown-tool", message: `no tool named ${JSON.stringify(name)}; this server lists ${DISCOVERY.map((t) => t.name).join(", ")}`, pointer: "/name" }, secrets);
+      const field = (key: string) => (typeof given[key] === "string" ? (given[key] as string) : undefined);
+      if (name === "search_operations") {
+        const query = field("query");
+        if (query === undefined || query.trim() === "") return failure({ error: "invalid-argument", message: "/query: a non-empty string is required", pointer: "/query" }, secrets);
+        const limit = typeof given.limit === "number" && Number.isInteger(given.limit) && given.limit >= 1 ? Math.min(given.limit, 50) : 10;
+        return structured({ results: search(query, limit) });
+      }
+      const wanted = field("name");
+      const target = wanted === undefined ? undefined : byName.get(wanted);
+      if (target === undefined)
+        return failure({ error: "unknown-operation", message: `no operation named ${JSON.stringify(wanted ?? null)}; find one with search_operations`, pointer: "/name" }, secrets);
+      if (name === "describe_operation") return structured({ ...listed(target) });
+      name = target.name;
+      const inner = given.arguments;
+      if (inner !== undefined && (typeof inner !== "object" || inner === null || Array.isArray(inner)))
+        return failure({ error: "invalid-argument", message: "/arguments: must be an object", pointer: "/arguments" }, secrets);
+      args = (inner as Record<string, unknown> | undefined) ?? {};
+      at = "/arguments";
+    }
+    const tool = byName.get(name);
     if (tool === undefined)
-      return failure({ error: "unknown-tool", message: `no tool named ${JSON.stringify(request.params.name)}`, pointer: "/name" }, secrets);
-    const args = request.params.arguments ?? {};
+      return failure({ error: "unknown-tool", message: `no tool named ${JSON.stringify(name)}`, pointer: "/name" }, secrets);
     const validate = validator(tool);
     if (!validate(args)) {
       const first = validate.errors?.[0];
-      const pointer = first === undefined ? "" : pointerOf(first);
-      const message = (validate.errors ?? []).map((e) => `${pointerOf(e) || "/"}: ${e.message ?? "invalid"}`).join("; ");
+      const pointer = first === undefined ? at : `${at}${pointerOf(first)}`;
+      const message = (validate.errors ?? []).map((e) => `${at}${pointerOf(e) || (at === "" ? "/" : "")}: ${e.message ?? "invalid"}`).join("; ");
       return failure({ error: "invalid-argument", message, pointer }, secrets);
     }
     const progressToken = request.params._meta?.progressToken;

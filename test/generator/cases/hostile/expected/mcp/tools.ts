@@ -10,9 +10,12 @@ export interface ToolDefinition {
   readonly title?: string;
   /** At most 1,024 characters, cut after a whole sentence. */
   readonly description: string;
+  /** Without its `$defs`: the names in `inputDefs` of the table `inputDefs`. */
   readonly inputSchema: JsonSchemaObject;
+  readonly inputDefs: readonly string[];
   /** The success answer's schema, when it is a JSON object: the call's structured content. */
   readonly outputSchema?: JsonSchemaObject;
+  readonly outputDefs?: readonly string[];
   readonly annotations: {
     readonly title?: string;
     readonly readOnlyHint: boolean;
@@ -79,38 +82,6 @@ export const tools: readonly ToolDefinition[] = [
         },
       },
       "description": "A recursive node */ with `code` and ${injection}",
-      "$defs": {
-        "Node": {
-          "type": "object",
-          "properties": {
-            "children": {
-              "type": "array",
-              "items": {
-                "$ref": "#/$defs/Node",
-              },
-            },
-            "parent": {
-              "$ref": "#/$defs/Node",
-            },
-            "label": {
-              "anyOf": [
-                {
-                  "enum": [
-                    "a\"b",
-                    "*/",
-                    "`x`",
-                    "${y}",
-                  ],
-                },
-                {
-                  "type": "null",
-                },
-              ],
-            },
-          },
-          "description": "A recursive node */ with `code` and ${injection}",
-        },
-      },
     },
     "annotations": {
       "readOnlyHint": true,
@@ -136,6 +107,10 @@ export const tools: readonly ToolDefinition[] = [
       },
     ],
     "send": "call",
+    "inputDefs": [],
+    "outputDefs": [
+      "Node",
+    ],
   },
   {
     "name": "get-item",
@@ -158,6 +133,7 @@ export const tools: readonly ToolDefinition[] = [
     },
     "arguments": [],
     "send": "call",
+    "inputDefs": [],
   },
   {
     "name": "get_item",
@@ -180,6 +156,7 @@ export const tools: readonly ToolDefinition[] = [
     },
     "arguments": [],
     "send": "call",
+    "inputDefs": [],
   },
   {
     "name": "post__no-id__123_",
@@ -198,26 +175,6 @@ export const tools: readonly ToolDefinition[] = [
         "123",
       ],
       "additionalProperties": false,
-      "$defs": {
-        "class": {
-          "type": "object",
-          "properties": {
-            "constructor": {
-              "type": "string",
-            },
-            "__proto__": {
-              "type": "string",
-            },
-            "": {
-              "type": "string",
-            },
-            "with space": {
-              "type": "boolean",
-            },
-          },
-          "additionalProperties": false,
-        },
-      },
     },
     "annotations": {
       "readOnlyHint": false,
@@ -245,5 +202,67 @@ export const tools: readonly ToolDefinition[] = [
       },
     ],
     "send": "body",
+    "inputDefs": [
+      "class",
+    ],
   },
 ];
+
+/** The named schemas the input schemas refer to (`#/$defs/<name>`), exact as the description says. */
+export const inputDefs: Readonly<Record<string, JsonSchemaObject>> = {
+  "class": {
+    "type": "object",
+    "properties": {
+      "constructor": {
+        "type": "string",
+      },
+      "__proto__": {
+        "type": "string",
+      },
+      "": {
+        "type": "string",
+      },
+      "with space": {
+        "type": "boolean",
+      },
+    },
+    "additionalProperties": false,
+  },
+};
+
+/** The named schemas the output schemas refer to, open to further fields. */
+export const outputDefs: Readonly<Record<string, JsonSchemaObject>> = {
+  "Node": {
+    "type": "object",
+    "properties": {
+      "children": {
+        "type": "array",
+        "items": {
+          "$ref": "#/$defs/Node",
+        },
+      },
+      "parent": {
+        "$ref": "#/$defs/Node",
+      },
+      "label": {
+        "anyOf": [
+          {
+            "enum": [
+              "a\"b",
+              "*/",
+              "`x`",
+              "${y}",
+            ],
+          },
+          {
+            "type": "null",
+          },
+        ],
+      },
+    },
+    "description": "A recursive node */ with `code` and ${injection}",
+  },
+};
+
+/** Above this many tools the server lists its discovery tools instead. */
+export const DISCOVERY_THRESHOLD = 40;

@@ -10,9 +10,12 @@ export interface ToolDefinition {
   readonly title?: string;
   /** At most 1,024 characters, cut after a whole sentence. */
   readonly description: string;
+  /** Without its `$defs`: the names in `inputDefs` of the table `inputDefs`. */
   readonly inputSchema: JsonSchemaObject;
+  readonly inputDefs: readonly string[];
   /** The success answer's schema, when it is a JSON object: the call's structured content. */
   readonly outputSchema?: JsonSchemaObject;
+  readonly outputDefs?: readonly string[];
   readonly annotations: {
     readonly title?: string;
     readonly readOnlyHint: boolean;
@@ -97,6 +100,8 @@ export const tools: readonly ToolDefinition[] = [
       },
     ],
     "send": "call",
+    "inputDefs": [],
+    "outputDefs": [],
   },
   {
     "name": "addJob_scan___pages",
@@ -125,14 +130,6 @@ export const tools: readonly ToolDefinition[] = [
         "body",
       ],
       "additionalProperties": false,
-      "$defs": {
-        "Lane": {
-          "enum": [
-            "slow",
-            "fast",
-          ],
-        },
-      },
     },
     "outputSchema": {
       "type": "object",
@@ -176,6 +173,10 @@ export const tools: readonly ToolDefinition[] = [
       "parameter": "kind",
       "slug": "scan___pages",
     },
+    "inputDefs": [
+      "Lane",
+    ],
+    "outputDefs": [],
   },
   {
     "name": "addJob_work",
@@ -245,14 +246,6 @@ export const tools: readonly ToolDefinition[] = [
         "body",
       ],
       "additionalProperties": false,
-      "$defs": {
-        "Lane": {
-          "enum": [
-            "slow",
-            "fast",
-          ],
-        },
-      },
     },
     "outputSchema": {
       "type": "object",
@@ -299,5 +292,25 @@ export const tools: readonly ToolDefinition[] = [
     "jsonStrings": [
       "fields",
     ],
+    "inputDefs": [
+      "Lane",
+    ],
+    "outputDefs": [],
   },
 ];
+
+/** The named schemas the input schemas refer to (`#/$defs/<name>`), exact as the description says. */
+export const inputDefs: Readonly<Record<string, JsonSchemaObject>> = {
+  "Lane": {
+    "enum": [
+      "slow",
+      "fast",
+    ],
+  },
+};
+
+/** The named schemas the output schemas refer to, open to further fields. */
+export const outputDefs: Readonly<Record<string, JsonSchemaObject>> = {};
+
+/** Above this many tools the server lists its discovery tools instead. */
+export const DISCOVERY_THRESHOLD = 40;
