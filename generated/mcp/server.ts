@@ -215,7 +215,8 @@ export function createServer(env: NodeJS.ProcessEnv = process.env): Server {
   const username = env[ENVIRONMENT.username];
   const password = env[ENVIRONMENT.password];
   const client = createClient({ ...(username !== undefined && password !== undefined && { username, password }) });
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  // No logger: a format Ajv does not know is not checked, and not said on stderr either.
+  const ajv = new Ajv2020({ strict: false, allErrors: true, logger: false });
   const validators = new Map<string, ValidateFunction>();
   const validator = (tool: ToolDefinition): ValidateFunction => {
     let found = validators.get(tool.name);
