@@ -2,7 +2,10 @@
 // The MCP server of Document Automation Service: one tool per operation, over the TypeScript client beside this folder, on
 // stdio. Credentials come from the environment (DOCUMENT_AUTOMATION_SERVICE_TOKEN, DOCUMENT_AUTOMATION_SERVICE_BASE_URL, DOCUMENT_AUTOMATION_SERVICE_USERNAME and DOCUMENT_AUTOMATION_SERVICE_PASSWORD) and never appear in a tool's result or a log line.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { createServer as createHttpServer, type Server as HttpServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { type CallToolResult, CallToolRequestSchema, ListToolsRequestSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import { callOperation, callOperationWithBody, callSubmission, type CallInput, downloadFile, parameterHeaders } from "../../targets/typescript/runtime/index.js";
@@ -292,7 +295,52 @@ export function createServer(env: NodeJS.ProcessEnv = process.env): Server {
   return server;
 }
 
-/** Serves on stdin and stdout until stdin ends. */
-export async function main(): Promise<void> {
-  await createServer().connect(new StdioServerTransport());
+/**
+ * Serves Streamable HTTP at `http://<host>:<port>/mcp`, stateless (a server and a transport per request), on
+ * 127.0.0.1 unless told otherwise, with the Host header checked against the address it listens on.
+ */
+export async function serveHttp(port: number, host = "127.0.0.1", env: NodeJS.ProcessEnv = process.env): Promise<HttpServer> {
+  const http = createHttpServer((req, res) => {
+    if (new URL(req.url ?? "/", "http://localhost").pathname !== "/mcp") {
+      res.writeHead(404, { "content-type": "text/plain" }).end("not found: the MCP endpoint is /mcp\n");
+      return;
+    }
+    const { port: bound } = http.address() as AddressInfo;
+    const server = createServer(env);
+    // No sessionIdGenerator: stateless, no session ids.
+    const transport = new StreamableHTTPServerTransport({
+      enableDnsRebindingProtection: true,
+      allowedHosts: [`${host}:${bound}`, `localhost:${bound}`, `127.0.0.1:${bound}`],
+    });
+    res.on("close", () => {
+      void transport.close();
+      void server.close();
+    });
+    server
+      .connect(transport)
+      .then(() => transport.handleRequest(req, res))
+      .catch(() => {
+        if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" }).end("internal error\n");
+      });
+  });
+  await new Promise<void>((listening) => http.listen(port, host, listening));
+  return http;
+}
+
+/** Serves on stdin and stdout until stdin ends; with `--http <port>` (0: any free one), Streamable HTTP instead. */
+export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+  const at = argv.indexOf("--http");
+  if (at === -1) {
+    await createServer().connect(new StdioServerTransport());
+    return;
+  }
+  const port = Number(argv[at + 1] ?? "");
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    process.stderr.write(`--http needs a port number from 0 to 65535, found ${JSON.stringify(argv[at + 1] ?? null)}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  const http = await serveHttp(port);
+  const { address, port: bound } = http.address() as AddressInfo;
+  process.stderr.write(`MCP over Streamable HTTP at http://${address}:${bound}/mcp\n`);
 }

@@ -1,14 +1,16 @@
 // The generated MCP server driven by the official MCP client over stdio: the service's server (generated/mcp)
 // against the bundled mock, and a server generated from a foreign description against a small HTTP service.
+import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -342,5 +344,71 @@ describe("a job submitted through its pipeline's tool", () => {
     for (const n of notes.slice(1)) expect(n.message).toMatch(/^(waiting for the job|job job_\S+: \S+)$/);
     expect(notes.map((n) => n.progress)).toEqual(notes.map((_, i) => i + 1));
     expect(JSON.stringify([result, notes])).not.toContain(TOKEN);
+  });
+});
+
+describe("the service's MCP server over Streamable HTTP", () => {
+  let mock: MockServer;
+  let child: ChildProcess;
+  let url = "";
+  let stderr = "";
+
+  beforeAll(async () => {
+    mock = await startMock({ holdMs: 300, jobDurationMs: 20 });
+    child = spawn(process.execPath, ["--import", "tsx", join(root, "generated", "mcp", "main.ts"), "--http", "0"], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? "", DOCUMENT_AUTOMATION_SERVICE_TOKEN: TOKEN, DOCUMENT_AUTOMATION_SERVICE_BASE_URL: mock.url },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    url = await new Promise<string>((found, failed) => {
+      child.stderr?.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString("utf8");
+        const m = /at (http:\/\/\S+\/mcp)/.exec(stderr);
+        if (m) found(m[1]!);
+      });
+      child.on("exit", (code) => failed(new Error(`the server ended (${code}): ${stderr}`)));
+    });
+  });
+  afterAll(async () => {
+    child?.kill();
+    await mock?.stop();
+  });
+
+  it("lists the tools and answers a call, without the token", async () => {
+    const client = new Client({ name: "mcp-target-test", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name)).toContain("listWebhooks");
+      const result = (await client.callTool({ name: "listWebhooks", arguments: {} })) as CallToolResult;
+      expect(result.isError, textOf(result)).toBeFalsy();
+      expect(result.structuredContent).toMatchObject({ status: "success" });
+      const refused = (await client.callTool({ name: "getActivityHeatmap", arguments: { yaer: 1 } })) as CallToolResult;
+      expect(JSON.parse(textOf(refused))).toMatchObject({ pointer: "/yaer" });
+      expect(JSON.stringify([tools, result, refused]) + stderr).not.toContain(TOKEN);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("answers another path with 404 and a foreign Host header with an error", async () => {
+    expect((await fetch(url.replace(/\/mcp$/, "/other"))).status).toBe(404);
+    // fetch drops a Host header it is given; node:http sends it.
+    const status = await new Promise<number>((done, failed) => {
+      const req = request(
+        url,
+        {
+          method: "POST",
+          headers: { host: "evil.example", "content-type": "application/json", accept: "application/json, text/event-stream" },
+        },
+        (res) => {
+          res.resume();
+          done(res.statusCode ?? 0);
+        },
+      );
+      req.on("error", failed);
+      req.end(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }));
+    });
+    expect(status).toBe(403);
   });
 });
