@@ -23,13 +23,13 @@ const RUNTIME = join(root, "targets", "typescript", "runtime");
 /** A token the mock accepts; it must never come back in a result or a log line. */
 const TOKEN = "svc_sk_test_0001";
 
-interface Session {
+interface Connection {
   readonly client: Client;
   /** What the server wrote on stderr. */
   readonly stderr: () => string;
 }
 
-async function connect(main: string, env: Record<string, string>): Promise<Session> {
+async function connect(main: string, env: Record<string, string>): Promise<Connection> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: ["--import", "tsx", main],
@@ -86,25 +86,25 @@ const hasFile = (value: unknown): boolean => JSON.stringify(value ?? null).inclu
 
 describe("the service's MCP server over stdio, against the mock", () => {
   let mock: MockServer;
-  let session: Session;
+  let connection: Connection;
   let listed: Tool[] = [];
   const results: CallToolResult[] = [];
   const call = async (name: string, args: Record<string, unknown>): Promise<CallToolResult> => {
-    const result = (await session.client.callTool({ name, arguments: args })) as CallToolResult;
+    const result = (await connection.client.callTool({ name, arguments: args })) as CallToolResult;
     results.push(result);
     return result;
   };
 
   beforeAll(async () => {
     mock = await startMock({ holdMs: 300, jobDurationMs: 20 });
-    session = await connect(join(root, "generated", "mcp", "main.ts"), {
+    connection = await connect(join(root, "generated", "mcp", "main.ts"), {
       DOCUMENT_AUTOMATION_SERVICE_TOKEN: TOKEN,
       DOCUMENT_AUTOMATION_SERVICE_BASE_URL: mock.url,
     });
-    listed = (await session.client.listTools()).tools;
+    listed = (await connection.client.listTools()).tools;
   });
   afterAll(async () => {
-    await session?.client.close();
+    await connection?.client.close();
     await mock?.stop();
   });
 
@@ -200,15 +200,15 @@ describe("the service's MCP server over stdio, against the mock", () => {
   it("never shows the token in a result or on stderr", () => {
     expect(results.length).toBeGreaterThan(5);
     expect(JSON.stringify(results)).not.toContain(TOKEN);
-    expect(session.stderr()).not.toContain(TOKEN);
+    expect(connection.stderr()).not.toContain(TOKEN);
   });
 });
 
 describe("a server generated from a foreign description", () => {
   let work = "";
   let service: Server;
-  let session: Session;
-  let discovery: Session;
+  let connection: Connection;
+  let discovery: Connection;
   const seen: { method: string; url: string; headers: IncomingMessage["headers"]; body: string }[] = [];
 
   beforeAll(async () => {
@@ -245,23 +245,23 @@ describe("a server generated from a foreign description", () => {
     });
     await new Promise<void>((done) => service.listen(0, "127.0.0.1", done));
     const { port } = service.address() as AddressInfo;
-    session = await connect(join(out, "mcp", "main.ts"), { MATRIX_HEADERS_BASE_URL: `http://127.0.0.1:${port}` });
+    connection = await connect(join(out, "mcp", "main.ts"), { MATRIX_HEADERS_BASE_URL: `http://127.0.0.1:${port}` });
     discovery = await connect(join(work, "discovery", "mcp", "main.ts"), { MATRIX_HEADERS_BASE_URL: `http://127.0.0.1:${port}` });
   });
   afterAll(async () => {
-    await session?.client.close();
+    await connection?.client.close();
     await discovery?.client.close();
     await new Promise((done) => service?.close(done));
     if (work !== "") await rm(work, { recursive: true, force: true });
   });
 
   it("sends path, query, header, cookie and body arguments where the description puts them", async () => {
-    const { tools } = await session.client.listTools();
+    const { tools } = await connection.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(["both", "cookieOnly", "headerOnly"]);
     const both = tools.find((t) => t.name === "both")!;
     expect(both.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: true });
     expect(both.inputSchema.required).toEqual(["id", "body"]);
-    const result = (await session.client.callTool({
+    const result = (await connection.client.callTool({
       name: "both",
       arguments: { id: "a b", "If-Match": "v1", prefs: "dark", dry_run: true, body: { name: "n" } },
     })) as CallToolResult;
@@ -301,7 +301,7 @@ describe("a server generated from a foreign description", () => {
 
   it("answers a body without its required field with isError and the field's pointer", async () => {
     const before = seen.length;
-    const result = (await session.client.callTool({ name: "both", arguments: { id: "x", body: {} } })) as CallToolResult;
+    const result = (await connection.client.callTool({ name: "both", arguments: { id: "x", body: {} } })) as CallToolResult;
     expect(result.isError).toBe(true);
     expect(JSON.parse(textOf(result))).toMatchObject({ error: "invalid-argument", pointer: "/body/name" });
     expect(seen.length).toBe(before);
@@ -310,18 +310,18 @@ describe("a server generated from a foreign description", () => {
 
 describe("a job submitted through its pipeline's tool", () => {
   let mock: MockServer;
-  let session: Session;
+  let connection: Connection;
 
   beforeAll(async () => {
     // The hold ends before the job does: the tool polls, as the client's submitJob does.
     mock = await startMock({ holdMs: 50, jobDurationMs: 4000 });
-    session = await connect(join(root, "generated", "mcp", "main.ts"), {
+    connection = await connect(join(root, "generated", "mcp", "main.ts"), {
       DOCUMENT_AUTOMATION_SERVICE_TOKEN: TOKEN,
       DOCUMENT_AUTOMATION_SERVICE_BASE_URL: mock.url,
     });
   });
   afterAll(async () => {
-    await session?.client.close();
+    await connection?.client.close();
     await mock?.stop();
   });
 
@@ -330,7 +330,7 @@ describe("a job submitted through its pipeline's tool", () => {
     expect(tool).toBeDefined();
     const fixture = casesOf(tool).find((c) => !hasFile(c.request.body))!;
     const notes: { progress: number; message?: string | undefined }[] = [];
-    const result = (await session.client.callTool({ name: tool.name, arguments: argumentsOf(tool, fixture.request) }, undefined, {
+    const result = (await connection.client.callTool({ name: tool.name, arguments: argumentsOf(tool, fixture.request) }, undefined, {
       onprogress: (p) => notes.push({ progress: p.progress, message: p.message }),
       timeout: 60_000,
     })) as CallToolResult;

@@ -290,7 +290,7 @@ export async function serveHttp(port: number, host = "127.0.0.1", env: NodeJS.Pr
     }
     const { port: bound } = http.address() as AddressInfo;
     const server = createServer(env);
-    // No sessionIdGenerator: stateless, no session ids.
+    // No sessionIdGenerator: stateless, nothing kept between requests.
     const transport = new StreamableHTTPServerTransport({
       enableDnsRebindingProtection: true,
       allowedHosts: [`${host}:${bound}`, `localhost:${bound}`, `127.0.0.1:${bound}`],
