@@ -40,6 +40,7 @@ export default defineConfig({
       area("typescript", ["targets/typescript/test/**/*.test.ts"]),
       area("python", ["targets/python/test/**/*.test.ts"]),
       area("go", ["targets/go/test/**/*.test.ts"]),
+      area("mcp", ["targets/mcp/test/**/*.test.ts"]),
       area("mock", ["test/mock/**/*.test.ts", "test/mock-prism/**/*.test.ts"]),
       area("behaviour", ["test/behaviour/**/*.test.ts"]),
       // Every tiny description of test/matrix/descriptions generated in every language and compiled or imported.

@@ -8,6 +8,7 @@ import {
   emittersFor,
   LANGUAGE_NAMES,
   type LanguageName,
+  missingRequirements,
   OPTIONAL_OUTPUT_NAMES,
   type OptionalOutput,
   type TargetOptions,
@@ -134,6 +135,10 @@ async function run(
   for (const [i, plugin] of (options.plugins ?? []).entries()) {
     const problem = pluginSpecProblem(plugin, [...taken, ...(options.plugins ?? []).slice(0, i).map((p) => p.name)]);
     if (problem) throw new Error(problem);
+  }
+  if (options.emitters === undefined) {
+    const missing = await missingRequirements(options.languages ?? LANGUAGE_NAMES);
+    if (missing.length > 0) throw new Error(missing.join("\n"));
   }
   step(`reading ${source}`);
   let raw: RawDescription | undefined = await readDescription(source);

@@ -30,6 +30,30 @@ export async function buildFoldersOf(languages: readonly string[]): Promise<stri
   return (await Promise.all(known.map(async (l) => (await loadTarget(l)).buildFolders ?? []))).flat();
 }
 
+/** The registered languages that are SDKs (no `kind`, or `sdk`): the ones the suites that drive clients take. */
+export async function sdkLanguages(): Promise<LanguageName[]> {
+  const targets = await allTargets();
+  return LANGUAGE_NAMES.filter((name) => (targets.get(name)?.kind ?? "sdk") === "sdk");
+}
+
+/**
+ * Why a run of these languages cannot be written: a target whose output imports another's (`requires`) without that
+ * one in the run. One line a problem, [] when none.
+ */
+export async function missingRequirements(languages: readonly string[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const name of languages) {
+    if (!(LANGUAGE_NAMES as readonly string[]).includes(name)) continue;
+    const target = await loadTarget(name as LanguageName);
+    const missing = (target.requires ?? []).filter((r) => !languages.includes(r));
+    if (missing.length > 0)
+      problems.push(
+        `the ${name} target imports the output of ${missing.join(", ")}, which this run does not write: add ${missing.join(", ")} to the languages (--languages ${[...missing, ...languages].join(",")})`,
+      );
+  }
+  return problems;
+}
+
 /** Outputs that serve every language and can be left out. */
 export const OPTIONAL_OUTPUTS = {
   fixtures: {

@@ -38,6 +38,17 @@ export interface Target {
   /** One line for the docs and --help. */
   readonly summary: string;
   /**
+   * What the target writes: `sdk` (the default), a client every SDK suite drives (the behaviour suite, the
+   * small-descriptions matrix), or `server`, a program over another target's client, which those suites leave out
+   * since no client of theirs drives it; it brings its own tests.
+   */
+  readonly kind?: "sdk" | "server";
+  /**
+   * Targets whose output this one's imports, which a run must write too: a run without them is refused before
+   * anything is read.
+   */
+  readonly requires?: readonly string[];
+  /**
    * JSON Schema of the target's block in paperoffice-sdk.config.json, whose key is the target's name. The core
    * checks a configuration against it, so a target's options need no change in the core.
    */

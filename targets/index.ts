@@ -6,4 +6,5 @@ export const TARGETS = {
   typescript: () => import("./typescript/target.js"),
   python: () => import("./python/target.js"),
   go: () => import("./go/target.js"),
+  mcp: () => import("./mcp/target.js"),
 } as const satisfies Record<string, TargetModule>;

@@ -5,6 +5,7 @@ export const CONTRACT = [
   "test/prism/**/*.test.ts",
   "targets/python/test/github-pyright.test.ts",
   "targets/go/test/github-go.test.ts",
+  "targets/mcp/test/github-discovery.test.ts",
   "test/generator/compile.test.ts",
   "test/bench/**/*.test.ts",
   "test/behaviour/soak-contract.test.ts",

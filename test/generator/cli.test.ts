@@ -137,13 +137,26 @@ describe("the generate command", CONCURRENT, () => {
     const before = (await readdir(out, { recursive: true })).sort();
     const fewer = await cli("generate", "--spec", SMALL, "--out", out, "--languages", "typescript");
     expect(fewer.code).toBe(1);
-    expect(fewer.stderr).toMatch(/holds the go, python output of an earlier run, .*--prune/);
+    expect(fewer.stderr).toMatch(/holds the go, mcp, python output of an earlier run, .*--prune/);
     expect(fewer.stderr).not.toMatch(/\n\s+at /);
     expect((await readdir(out, { recursive: true })).sort()).toEqual(before);
     const pruned = await cli("generate", "--spec", SMALL, "--out", out, "--languages", "typescript", "--prune");
     expect(pruned.code).toBe(0);
-    expect(pruned.stdout).toMatch(/\d+ removed, the go, python output pruned\)/);
+    expect(pruned.stdout).toMatch(/\d+ removed, the go, mcp, python output pruned\)/);
     expect(await readdir(out)).not.toContain("python");
+  });
+
+  it("refuses a run of a target without the target its output imports, in one line, before writing anything", async () => {
+    const out = join(await mkdtemp(join(tmpdir(), "out-")), "sdk");
+    const alone = await cli("generate", "--spec", SMALL, "--out", out, "--languages", "mcp");
+    expect(alone.code).toBe(1);
+    expect(alone.stderr.trim()).toBe(
+      "error: the mcp target imports the output of typescript, which this run does not write: add typescript to the languages (--languages typescript,mcp)",
+    );
+    await expect(readdir(out)).rejects.toThrow();
+    const both = await cli("generate", "--spec", SMALL, "--out", out, "--languages", "typescript,mcp", "--outputs", "none");
+    expect(both.code).toBe(0);
+    expect((await readdir(join(out, "mcp"))).sort()).toEqual(["main.ts", "server.ts", "tools.ts"]);
   });
 
   it("says in words that a folder it may not replace was left as it was", async () => {

@@ -1,0 +1,337 @@
+// The tools of the server, one per operation, from the IR alone: name, description, input and output JSON Schema,
+// annotations, and how the server sends the call through the TypeScript runtime.
+import {
+  formContent,
+  isBinaryResponse,
+  jsonBodyMediaType,
+  rawBodyMediaType,
+  requestBodyContent,
+} from "../../../generator/emit/operation-files.js";
+import { toJsonSchema } from "../../../generator/ir/json-schema.js";
+import type { IR, Operation, Parameter, Pipeline, Schema } from "../../../generator/ir/types.js";
+import { fitDescription } from "./description.js";
+
+type JsonSchema = Record<string, unknown>;
+
+/** Where an argument of a tool goes in the request. */
+export type ArgumentPlace = Parameter["in"] | "body";
+
+export interface ToolArgument {
+  /** The property of the tool's arguments. */
+  readonly key: string;
+  /** The parameter's name in the request (`body` for the body). */
+  readonly name: string;
+  readonly in: ArgumentPlace;
+}
+
+export interface ToolData {
+  readonly name: string;
+  readonly title?: string;
+  readonly description: string;
+  readonly inputSchema: JsonSchema;
+  readonly outputSchema?: JsonSchema;
+  readonly annotations: {
+    readonly title?: string;
+    readonly readOnlyHint: boolean;
+    readonly destructiveHint?: boolean;
+    readonly idempotentHint: boolean;
+    readonly openWorldHint: boolean;
+  };
+  /** The runtime's operation spec of the call. */
+  readonly operation: Record<string, unknown>;
+  readonly arguments: readonly ToolArgument[];
+  /** Which runtime call sends it. */
+  readonly send: "call" | "submission" | "body" | "download" | "job";
+  /** A pipeline's tool: the path parameter that names the pipeline, and its value. */
+  readonly pipeline?: { readonly parameter: string; readonly slug: string };
+  /** Body fields sent as JSON text: the tool takes their structured value, the runtime encodes it. */
+  readonly jsonStrings?: readonly string[];
+}
+
+/** MCP's tool names: letters, digits, `_`, `-` and `.`, 1 to 64 of them. */
+export const TOOL_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
+
+/**
+ * One name per operation, from its id (an operation with pipelines: one per pipeline, `<id>_<slug>`, keyed
+ * `<id>\0<slug>`): characters MCP refuses as `_`, at most 64, unique ignoring case (a clash gets `_2`...).
+ */
+export function toolNames(ir: IR): Map<string, string> {
+  const taken = new Set<string>();
+  const names = new Map<string, string>();
+  const claim = (key: string, wanted: string, fallback: string) => {
+    const base = wanted.replace(/[^A-Za-z0-9_.-]/g, "_").slice(0, 64) || fallback.slice(0, 64);
+    let name = base;
+    for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base.slice(0, 64 - `_${n}`.length)}_${n}`;
+    taken.add(name.toLowerCase());
+    names.set(key, name);
+  };
+  for (const op of ir.operations) {
+    if (op.variants)
+      for (const p of op.variants.pipelines) claim(`${op.id}\u0000${p.slug}`, `${op.id}_${p.slug}`, `${op.identifier}_${p.identifier}`);
+    else claim(op.id, op.id, op.identifier);
+  }
+  return names;
+}
+
+const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE"]);
+
+/** The runtime's OperationSpec of an operation, as the TypeScript client's own would be. */
+function operationSpec(op: Operation): Record<string, unknown> {
+  const jsonType = jsonBodyMediaType(op);
+  const form = formContent(op);
+  const mediaType = form
+    ? form.encoding === "multipart"
+      ? "multipart/form-data"
+      : "application/x-www-form-urlencoded"
+    : jsonType !== undefined
+      ? "application/json"
+      : rawBodyMediaType(op);
+  return {
+    operationId: op.id,
+    method: op.method.toUpperCase(),
+    path: op.requestPath,
+    ...(mediaType && { requestMediaType: mediaType }),
+    ...(form?.encoding === "form" && { urlencoded: true }),
+    ...(mediaType === "application/json" && jsonType !== undefined && jsonType !== "application/json" && { jsonMediaType: jsonType }),
+    ...(isBinaryResponse(op) && { response: "binary" }),
+    ...(op.idempotent !== IDEMPOTENT_METHODS.has(op.method.toUpperCase()) && { idempotent: op.idempotent }),
+    ...(op.billed && { billed: true }),
+    ...(op.job && { job: op.job.role }),
+    security: op.security.map((requirement) => requirement.map((s) => s.scheme)),
+  };
+}
+
+/** Names of the schemas a schema refers to, directly or through others, in first-use order. */
+function referenced(ir: IR, roots: readonly Schema[]): string[] {
+  const byName = new Map(ir.schemas.map((s) => [s.name, s.schema]));
+  const seen = new Set<string>();
+  const visit = (s: Schema): void => {
+    switch (s.kind) {
+      case "ref":
+        if (!seen.has(s.name)) {
+          seen.add(s.name);
+          const target = byName.get(s.name);
+          if (target) visit(target);
+        }
+        return;
+      case "array":
+        visit(s.items);
+        return;
+      case "object":
+        for (const p of s.properties) visit(p.schema);
+        if (typeof s.additionalProperties !== "boolean") visit(s.additionalProperties);
+        return;
+      case "union":
+      case "intersection":
+        for (const m of s.members) visit(m);
+        return;
+      case "json-text":
+        visit(s.value);
+        return;
+      default:
+        return;
+    }
+  };
+  for (const r of roots) visit(r);
+  return [...seen];
+}
+
+function withDefs(ir: IR, schema: JsonSchema, roots: readonly Schema[]): JsonSchema {
+  const names = referenced(ir, roots);
+  if (names.length === 0) return schema;
+  const byName = new Map(ir.schemas.map((s) => [s.name, s.schema]));
+  return { ...schema, $defs: Object.fromEntries(names.map((n) => [n, toJsonSchema(byName.get(n)!, "#/$defs/")])) };
+}
+
+/**
+ * An output schema that takes more than the description shows: `additionalProperties: false` dropped everywhere,
+ * since an MCP client refuses a result its output schema rejects, and a service may add answer fields before its
+ * description says so. Input schemas stay exact.
+ */
+function opened(schema: unknown): JsonSchema {
+  const open = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(open);
+    if (typeof value !== "object" || value === null) return value;
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([k, v]) => !(k === "additionalProperties" && v === false))
+        .map(([k, v]) => [k, open(v)]),
+    );
+  };
+  return open(schema) as JsonSchema;
+}
+
+/** A schema with its top-level references followed. */
+function resolved(ir: IR, schema: Schema): Schema {
+  let s = schema;
+  for (let i = 0; s.kind === "ref" && i < 64; i++) {
+    const name: string = s.name;
+    const next = ir.schemas.find((n) => n.name === name)?.schema;
+    if (!next) break;
+    s = next;
+  }
+  return s;
+}
+
+/** The keys of the arguments: a parameter's name, unless another argument has it (then `<in>_<name>`, then a number). */
+function argumentsOf(op: Operation, body: boolean): ToolArgument[] {
+  const params = [...op.parameters.path, ...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie];
+  const wanted = [
+    ...params.map((p) => ({ name: p.name, in: p.in as ArgumentPlace })),
+    ...(body ? [{ name: "body", in: "body" as const }] : []),
+  ];
+  const count = new Map<string, number>();
+  for (const w of wanted) count.set(w.name, (count.get(w.name) ?? 0) + 1);
+  const taken = new Set<string>();
+  return wanted.map((w) => {
+    const base = (count.get(w.name) ?? 0) > 1 && w.in !== "body" ? `${w.in}_${w.name}` : w.name;
+    let key = base;
+    for (let n = 2; taken.has(key); n++) key = `${base}_${n}`;
+    taken.add(key);
+    return { key, name: w.name, in: w.in };
+  });
+}
+
+/** The text a tool's description is fitted from: summary, description, then method and path. */
+function descriptionText(op: Operation): string {
+  const parts = [op.summary, op.description].map((t) => t?.trim() ?? "").filter((t) => t !== "");
+  const unique = parts.filter((t, i) => parts.indexOf(t) === i);
+  return [...unique, `${op.method.toUpperCase()} ${op.path}`].join("\n\n");
+}
+
+/** The success answer's schema with its top-level reference followed, when it is an object or an allOf of objects (MCP's structured content is an object). */
+function outputOf(ir: IR, op: Operation): Schema | undefined {
+  if (isBinaryResponse(op)) return undefined;
+  const ok = op.responses.find((r) => /^2/.test(r.status));
+  const json = ok?.contents.find((c) => c.encoding === "json");
+  if (!json) return undefined;
+  const schema = resolved(ir, json.schema);
+  const objectLike = (s: Schema): boolean => {
+    const r = resolved(ir, s);
+    return r.kind === "object" || (r.kind === "intersection" && r.members.every(objectLike));
+  };
+  return objectLike(schema) ? schema : undefined;
+}
+
+/** A pipeline's body: its variant's request, or any of its variants', JSON-text fields as their structured value. */
+function pipelineBody(pipeline: Pipeline): Schema {
+  const decoded = pipeline.variants.map(
+    (v): Schema => ({
+      ...v.request,
+      properties: v.request.properties.map((p) =>
+        p.schema.kind === "json-text"
+          ? { ...p, schema: { ...p.schema.value, ...(p.schema.description !== undefined && { description: p.schema.description }) } }
+          : p,
+      ),
+    }),
+  );
+  return decoded.length === 1 ? decoded[0]! : { kind: "union", mode: "anyOf", members: decoded };
+}
+
+export function toolData(ir: IR): ToolData[] {
+  const names = toolNames(ir);
+  return ir.operations.flatMap((op): ToolData[] => {
+    const tool = operationTool(ir, op, names.get(op.id) ?? op.id);
+    if (!op.variants) return [tool];
+    const selector = op.variants.selector;
+    return op.variants.pipelines.map((p): ToolData => {
+      const body = pipelineBody(p);
+      const base = operationTool(
+        ir,
+        { ...op, parameters: { ...op.parameters, path: op.parameters.path.filter((x) => x.name !== selector) } },
+        names.get(`${op.id}\u0000${p.slug}`)!,
+        body,
+      );
+      const title = [op.summary?.trim(), p.summary?.trim() ?? p.slug].filter(Boolean).join(": ");
+      const text = [
+        p.summary,
+        p.description,
+        ...p.variants.map((v) => (v.summary ? `${v.name}: ${v.summary}` : undefined)),
+        op.summary,
+        op.description,
+      ]
+        .map((t) => t?.trim() ?? "")
+        .filter((t, i, all) => t !== "" && all.indexOf(t) === i);
+      const jsonStrings = [...new Set(p.variants.flatMap((v) => v.jsonStrings))];
+      // A job submission the description can poll: the tool holds and polls as the client's submitJob does.
+      const job = op.job?.role === "submit" && ir.operations.some((o) => o.id === (op.job as { poll: string }).poll);
+      const payloads = p.variants.flatMap((v) => (v.payload ? [v.payload] : []));
+      const payload: Schema | undefined =
+        payloads.length === 0 ? undefined : payloads.length === 1 ? payloads[0] : { kind: "union", mode: "anyOf", members: payloads };
+      const jobOutput = {
+        type: "object",
+        properties: { jobId: { type: "string" }, payload: payload ? toJsonSchema(payload, "#/$defs/") : {} },
+        required: ["jobId"],
+      };
+      return {
+        ...base,
+        ...(job && {
+          send: "job" as const,
+          outputSchema: opened(withDefs(ir, jobOutput, payload ? [payload] : [])),
+        }),
+        title,
+        description: fitDescription([...text, `${op.method.toUpperCase()} ${op.path.replace(`{${selector}}`, p.slug)}`].join("\n\n")),
+        annotations: { ...base.annotations, title },
+        pipeline: { parameter: selector, slug: p.slug },
+        ...(jsonStrings.length > 0 && { jsonStrings }),
+      };
+    });
+  });
+}
+
+/** The tool of an operation; `bodySchema` replaces the request body's schema (a pipeline's). */
+function operationTool(ir: IR, op: Operation, name: string, bodySchema?: Schema): ToolData {
+  {
+    const found = requestBodyContent(op);
+    const content = found && bodySchema ? { ...found, schema: bodySchema } : found;
+    const args = argumentsOf(op, content !== undefined);
+    const params = [...op.parameters.path, ...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie];
+    const properties: Record<string, JsonSchema> = {};
+    const required: string[] = [];
+    const roots: Schema[] = [];
+    args.forEach((arg, i) => {
+      if (arg.in === "body") {
+        properties[arg.key] = {
+          ...toJsonSchema(content!.schema, "#/$defs/"),
+          ...(op.requestBody?.description !== undefined && { description: op.requestBody.description }),
+        };
+        roots.push(content!.schema);
+        if (op.requestBody?.required) required.push(arg.key);
+        return;
+      }
+      const p = params[i]!;
+      const schema = toJsonSchema(p.schema, "#/$defs/");
+      properties[arg.key] = {
+        ...schema,
+        ...(p.description !== undefined && schema.description === undefined && { description: p.description }),
+      };
+      roots.push(p.schema);
+      if (p.required) required.push(arg.key);
+    });
+    const inputSchema = withDefs(
+      ir,
+      { type: "object", properties, ...(required.length > 0 && { required }), additionalProperties: false },
+      roots,
+    );
+    const output = outputOf(ir, op);
+    const readOnly = op.method === "get" || op.method === "head";
+    const title = op.summary?.trim();
+    return {
+      name,
+      ...(title && { title }),
+      description: fitDescription(descriptionText(op)),
+      inputSchema,
+      ...(output && { outputSchema: opened(withDefs(ir, { type: "object", ...toJsonSchema(output, "#/$defs/") }, [output])) }),
+      annotations: {
+        ...(title && { title }),
+        readOnlyHint: readOnly,
+        ...(!readOnly && { destructiveHint: op.method === "delete" }),
+        idempotentHint: op.idempotent,
+        openWorldHint: true,
+      },
+      operation: operationSpec(op),
+      arguments: args,
+      send: isBinaryResponse(op) ? "download" : content ? "body" : op.job?.role === "submit" ? "submission" : "call",
+    };
+  }
+}
