@@ -193,7 +193,7 @@ describe("the service's MCP server over stdio, against the mock", () => {
   it("answers a service error as a tool result with isError, status and code, and keeps serving", async () => {
     const result = await call("getJob", { job_id: "job_missing" });
     expect(result.isError).toBe(true);
-    expect(JSON.parse(textOf(result))).toMatchObject({ error: "NotFoundError", status: 404, code: "NOT_FOUND" });
+    expect(JSON.parse(textOf(result))).toMatchObject({ error: "NotFoundCodeError", status: 404, code: "NOT_FOUND" });
     expect((await call("listWebhooks", {})).isError).toBeFalsy();
   });
 
