@@ -75,6 +75,18 @@ export function jsonBodyMediaType(op: Operation): string | undefined {
   return jsons.includes("application/json") ? "application/json" : (jsons.find((t) => PLAIN_MEDIA_TYPE.test(t)) ?? "application/json");
 }
 
+/**
+ * The Content-Type class a body is sent with, by requestBodyContent's rule: the canonical media type of a form or
+ * JSON body (`multipart/form-data`, `application/x-www-form-urlencoded`, `application/json`; a runtime tells the
+ * encodings apart by it, jsonBodyMediaType gives a JSON body's declared type), else the raw body's own media type.
+ * Undefined without a body.
+ */
+export function requestMediaType(op: Operation): string | undefined {
+  const form = formContent(op);
+  if (form) return form.encoding === "multipart" ? "multipart/form-data" : "application/x-www-form-urlencoded";
+  return jsonBodyMediaType(op) !== undefined ? "application/json" : rawBodyMediaType(op);
+}
+
 /** A success answer is binary when every 2xx response has content and none of it is JSON. */
 export function isBinaryResponse(op: Operation): boolean {
   const ok = op.responses.filter((r) => r.status.startsWith("2"));

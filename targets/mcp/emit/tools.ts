@@ -4,7 +4,7 @@ import {
   formContent,
   isBinaryResponse,
   jsonBodyMediaType,
-  rawBodyMediaType,
+  requestMediaType,
   requestBodyContent,
 } from "../../../generator/emit/operation-files.js";
 import { toJsonSchema } from "../../../generator/ir/json-schema.js";
@@ -79,13 +79,7 @@ const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "PUT", "
 function operationSpec(op: Operation): Record<string, unknown> {
   const jsonType = jsonBodyMediaType(op);
   const form = formContent(op);
-  const mediaType = form
-    ? form.encoding === "multipart"
-      ? "multipart/form-data"
-      : "application/x-www-form-urlencoded"
-    : jsonType !== undefined
-      ? "application/json"
-      : rawBodyMediaType(op);
+  const mediaType = requestMediaType(op);
   return {
     operationId: op.id,
     method: op.method.toUpperCase(),

@@ -7,6 +7,7 @@ import {
   isBinaryResponse,
   jsonBodyMediaType,
   rawBodyMediaType,
+  requestMediaType,
   requestBodyContent,
 } from "../../../../generator/emit/operation-files.js";
 
@@ -54,16 +55,9 @@ const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "PUT", "
 
 export function operationSpec(op: Operation): OperationSpecData {
   const jsonType = jsonBodyMediaType(op);
-  const json = jsonType !== undefined;
   const form = formContent(op);
   // A form or JSON by the canonical media type of its encoding, which is what the runtime's encodingFor tells apart.
-  const mediaType = form
-    ? form.encoding === "multipart"
-      ? "multipart/form-data"
-      : "application/x-www-form-urlencoded"
-    : json
-      ? "application/json"
-      : rawBodyMediaType(op);
+  const mediaType = requestMediaType(op);
   return {
     operationId: op.id,
     method: op.method.toUpperCase(),
