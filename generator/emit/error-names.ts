@@ -1,12 +1,12 @@
 // The words of each error code and the error tree's status classes, shared by every target's name planner, so that
-// one code gets one name stem in every language: `INTERNAL_ERROR` is InternalError (Go ErrInternal),
-// `BEARERTOKEN_EXPIRED` is BearerTokenExpiredError (Go ErrBearerTokenExpired). Each planner only spells the words in
-// its language's case and settles collisions with its own other names.
+// one code gets one name stem in every language: `INTERNAL_ERROR` is InternalError (stem Internal, for a language
+// that marks errors by a prefix), `BEARERTOKEN_EXPIRED` is BearerTokenExpiredError. Each planner only spells the words
+// in its language's case and settles collisions with its own other names.
 import type { IR } from "../ir/types.js";
 
 /** A status class of the runtimes' error tree: the answers whose HTTP status lies in [min, max]. */
 export interface StatusClass {
-  /** The class name in TypeScript and Python; Go's sentinel is `Err` and the name without `Error`. */
+  /** The class name; a language that marks errors by a prefix takes the name without its `Error`. */
   readonly name: string;
   readonly min: number;
   readonly max: number;
@@ -103,7 +103,7 @@ export function errorClassOfWords(words: readonly string[]): string {
   return endsInError(words) ? joined : `${joined}Error`;
 }
 
-/** The code's words without a last `error` (Go's `Err` prefix says it): `internal error` -> `internal`. */
+/** The code's words without a last `error`, for a name whose prefix says it: `internal error` -> `internal`. */
 export function errorStemWords(words: readonly string[]): readonly string[] {
   return endsInError(words) ? words.slice(0, -1) : words;
 }
@@ -113,7 +113,7 @@ const endsInError = (words: readonly string[]): boolean => words.length > 1 && w
 /**
  * The words of one code, lower case: split at separators and case changes, run-together words split by `known`.
  * A code whose class would be a class of the error tree (`NOT_FOUND`: NotFoundError, `SERVICE`: ServiceError) gets
- * `code` before its last `error`, in every language alike: NotFoundCodeError, Go ErrNotFoundCode.
+ * `code` before its last `error`, in every language alike: NotFoundCodeError (stem NotFoundCode).
  */
 export function errorCodeWords(code: string, known: ReadonlySet<string>): string[] {
   const words = code
