@@ -73,12 +73,14 @@ export type ReceiverOptions = Omit<WebhookHandlerOptions<WebhookEvent, "event_ty
  * Verifies a delivery's `X-Service-Signature` signature over the raw body, before parsing it, and returns the typed
  * event.
  * An event type this release does not know is returned as an unknown event, not dropped.
+ * A delivery whose signed `timestamp` lies more than `maxAgeMs` from this machine's clock (300 s by default; `false`
+ * turns the check off) is refused with StaleDeliveryError.
  */
 export function verify(
   rawBody: string | Uint8Array,
   headers: WebhookHeaders,
   secret: string | readonly string[],
-  options: { maxAgeMs?: number; } = {},
+  options: { maxAgeMs?: number | false; } = {},
 ): Promise<VerifiedEvent<WebhookEvent, "event_type" | "event_id">> {
   return verifyWebhook<WebhookEvent, "event_type" | "event_id">(rawBody, headers, secret, {
     ...options,

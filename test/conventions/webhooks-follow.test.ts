@@ -55,7 +55,8 @@ const EVENT_ID = "0123456789abcdef0123456789abcdef";
 const delivery = JSON.stringify({
   event_type: "job.completed",
   event_id: EVENT_ID,
-  timestamp: "2026-11-27T09:00:00Z",
+  // Signed now: the receivers' replay window (300 s by default) refuses older deliveries.
+  timestamp: new Date().toISOString(),
   subscription_id: 7,
   data: {},
 });

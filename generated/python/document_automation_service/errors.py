@@ -30,6 +30,7 @@ from paperoffice_runtime import (
     UnprocessableEntityError,
     WebhookPayloadError,
     WebhookSignatureError,
+    WebhookStaleError,
     WebhookVerificationError,
 )
 
@@ -55,6 +56,7 @@ __all__ = [
     "UnprocessableEntityError",
     "WebhookPayloadError",
     "WebhookSignatureError",
+    "WebhookStaleError",
     "WebhookVerificationError",
     "CurrencyNotAvailableError",
     "InvalidCoordinatesError",

@@ -303,6 +303,10 @@ MODEL = ServiceModel(
         event_id_header="X-Service-Event-ID",
         event_id_field="event_id",
         event_type_field="event_type",
+        event_type_header="X-Service-Event",
+        subscription_id_header="X-Service-Subscription-ID",
+        subscription_id_field="subscription_id",
+        timestamp_field="timestamp",
         event_types=(
             "document.comment_added",
             "document.created",

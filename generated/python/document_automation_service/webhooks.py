@@ -28,14 +28,24 @@ def sign(raw_body: bytes, secret: str) -> str:
     return _rt.sign(raw_body, secret, _webhooks())
 
 
-def verify(raw_body: bytes, headers: Mapping[str, str], secret: str | Sequence[str]) -> _rt.VerifiedEvent:
+def verify(
+    raw_body: bytes,
+    headers: Mapping[str, str],
+    secret: str | Sequence[str],
+    *,
+    tolerance: float | None = _rt.DEFAULT_TOLERANCE,
+) -> _rt.VerifiedEvent:
     """Verifies a delivery and returns it; ``event.event`` is the parsed body (``dict[str, object]``), and
     ``event_of(event)`` gives it as the description types it (``types.WebhookEvent``).
 
-    ``secret`` is one secret, or several during a rotation. Raises a WebhookVerificationError subclass: a missing,
-    malformed or wrong signature (answer 401; the body is not parsed), or a signed body that is not an event (400).
+    ``secret`` is one secret, or several during a rotation. ``tolerance`` is the replay window in seconds (300 by
+    default; ``None`` turns it off): the body's signed timestamp must lie within it of this machine's clock.
+
+    Raises a WebhookVerificationError subclass: a missing, malformed or wrong signature (answer 401; the body is not
+    parsed), a signed body that is not an event (400), or a delivery outside the replay window (WebhookStaleError,
+    400).
     """
-    return _rt.verify(raw_body, headers, secret, _webhooks())
+    return _rt.verify(raw_body, headers, secret, _webhooks(), tolerance=tolerance)
 
 
 def event_of(verified: _rt.VerifiedEvent) -> _ty.WebhookEvent:

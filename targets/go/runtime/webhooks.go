@@ -28,7 +28,7 @@ const (
 	WebhookInvalidPayload
 	// WebhookHeaderMismatch: an unsigned header disagrees with the signed body.
 	WebhookHeaderMismatch
-	// WebhookStale: the signed timestamp is older than the maximum age, or unreadable.
+	// WebhookStale: the signed timestamp lies outside the replay window, or is missing or unreadable.
 	WebhookStale
 )
 
@@ -72,10 +72,19 @@ type WebhookEvent struct {
 	Body json.RawMessage
 }
 
+// DefaultWebhookMaxAge is the replay window VerifyWebhook applies when VerifyOptions.MaxAge is 0: a delivery's
+// signed timestamp may lie at most this far from the receiver's clock, before or after it.
+const DefaultWebhookMaxAge = 300 * time.Second
+
+// NoMaxAge as VerifyOptions.MaxAge turns the replay window off.
+const NoMaxAge time.Duration = -1
+
 // VerifyOptions tunes VerifyWebhook.
 type VerifyOptions struct {
-	// MaxAge refuses a delivery whose signed timestamp is older; 0 turns the check off. It needs the model's
-	// TimestampField.
+	// MaxAge is the replay window: a delivery whose signed timestamp lies further than this from the clock, in the
+	// past or the future, or is missing, is refused (WebhookStale). 0 means DefaultWebhookMaxAge when the model
+	// has a TimestampField (and no check when it has none); a negative value (NoMaxAge) turns the check off. A
+	// positive value needs the model's TimestampField.
 	MaxAge time.Duration
 	// Now is the clock of the age check; nil means time.Now.
 	Now func() time.Time
@@ -111,11 +120,12 @@ func VerifyWebhook(model *Webhooks, rawBody []byte, header http.Header, secrets 
 			return nil, configError("VerifyWebhook: webhook secret %d is empty", i)
 		}
 	}
-	if opts.MaxAge < 0 {
-		return nil, configError("VerifyWebhook: MaxAge %s is negative", opts.MaxAge)
-	}
 	if opts.MaxAge > 0 && model.TimestampField == "" {
 		return nil, configError("VerifyWebhook: MaxAge needs the model's TimestampField")
+	}
+	maxAge := opts.MaxAge
+	if maxAge == 0 && model.TimestampField != "" {
+		maxAge = DefaultWebhookMaxAge
 	}
 	signature, err := singleHeader(header, model.SignatureHeader)
 	if err != nil {
@@ -197,18 +207,9 @@ func VerifyWebhook(model *Webhooks, rawBody []byte, header http.Header, secrets 
 			}
 		}
 	}
-	if opts.MaxAge > 0 {
-		now := time.Now
-		if opts.Now != nil {
-			now = opts.Now
-		}
-		stamp, ok := env.str(model.TimestampField)
-		sentAt, err := time.Parse(time.RFC3339Nano, stamp)
-		if !ok || err != nil {
-			return nil, &WebhookError{Kind: WebhookStale, Detail: model.TimestampField + " is missing or not an RFC 3339 time"}
-		}
-		if age := now().Sub(sentAt); age > opts.MaxAge {
-			return nil, &WebhookError{Kind: WebhookStale, Detail: fmt.Sprintf("the delivery is %s old, more than %s", age.Round(time.Millisecond), opts.MaxAge)}
+	if maxAge > 0 {
+		if err := checkAge(env, model.TimestampField, maxAge, opts.Now); err != nil {
+			return nil, err
 		}
 	}
 	return &WebhookEvent{
@@ -219,6 +220,29 @@ func VerifyWebhook(model *Webhooks, rawBody []byte, header http.Header, secrets 
 		SecretIndex:    index,
 		Body:           append(json.RawMessage(nil), rawBody...),
 	}, nil
+}
+
+// checkAge refuses a signed timestamp outside now +/- maxAge, naming the field and the age (the same rule in
+// every language's runtime).
+func checkAge(env envelope, field string, maxAge time.Duration, clock func() time.Time) error {
+	now := time.Now
+	if clock != nil {
+		now = clock
+	}
+	stamp, ok := env.str(field)
+	sentAt, err := time.Parse(time.RFC3339Nano, stamp)
+	if !ok || err != nil {
+		return &WebhookError{Kind: WebhookStale, Detail: "the body's " + field + " is missing or not an ISO 8601 time, so the delivery's age cannot be checked"}
+	}
+	window := fmt.Sprintf("outside the replay window of %d s", int64(maxAge.Round(time.Second)/time.Second))
+	age := now().Sub(sentAt)
+	if age > maxAge {
+		return &WebhookError{Kind: WebhookStale, Detail: fmt.Sprintf("the body's %s is %d s old, %s", field, int64(age.Round(time.Second)/time.Second), window)}
+	}
+	if -age > maxAge {
+		return &WebhookError{Kind: WebhookStale, Detail: fmt.Sprintf("the body's %s is %d s in the future, %s", field, int64((-age).Round(time.Second)/time.Second), window)}
+	}
+	return nil
 }
 
 // parseSignature returns the MAC of "<prefix><64 lowercase hex digits>".

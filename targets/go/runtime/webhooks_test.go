@@ -70,8 +70,8 @@ func TestVerifyWebhook(t *testing.T) {
 		{name: "event id header differs", body: body, header: func() http.Header { h := headers(good); h.Set("X-Acme-Delivery", "evt_2"); return h }(), secrets: []string{"whsec-1"}, kind: WebhookHeaderMismatch},
 		{name: "subscription header differs", body: body, header: func() http.Header { h := headers(good); h.Set("X-Acme-Sub", "43"); return h }(), secrets: []string{"whsec-1"}, kind: WebhookHeaderMismatch},
 		{name: "signed body not an event", body: []byte(`[1,2]`), header: headers(sign([]byte(`[1,2]`), "whsec-1")), secrets: []string{"whsec-1"}, kind: WebhookInvalidPayload},
-		{name: "unknown event type", body: []byte(`{"delivery":"evt_1","kind":"job.new"}`), header: func() http.Header {
-			h := headers(sign([]byte(`{"delivery":"evt_1","kind":"job.new"}`), "whsec-1"))
+		{name: "unknown event type", body: []byte(`{"delivery":"evt_1","kind":"job.new","sent_at":"2026-11-20T08:59:30Z"}`), header: func() http.Header {
+			h := headers(sign([]byte(`{"delivery":"evt_1","kind":"job.new","sent_at":"2026-11-20T08:59:30Z"}`), "whsec-1"))
 			h.Del("X-Acme-Kind")
 			return h
 		}(), secrets: []string{"whsec-1"}, check: func(t *testing.T, ev *WebhookEvent) {
@@ -97,6 +97,60 @@ func TestVerifyWebhook(t *testing.T) {
 				t.Errorf("Kind = %s, want %s (%v)", w.Kind, tt.kind, err)
 			}
 		})
+	}
+}
+
+func TestVerifyWebhookReplayWindow(t *testing.T) {
+	sentAt := time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC)
+	body := []byte(`{"delivery":"evt_1","kind":"job.completed","sent_at":"2026-11-20T09:00:00Z"}`)
+	undated := []byte(`{"delivery":"evt_1","kind":"job.completed"}`)
+	headers := func(b []byte) http.Header {
+		s, err := SignWebhook(hooks, b, "whsec-1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := http.Header{}
+		h.Set("X-Acme-Sig", s)
+		h.Set("X-Acme-Delivery", "evt_1")
+		return h
+	}
+	at := func(offset time.Duration) func() time.Time { return func() time.Time { return sentAt.Add(offset) } }
+	tests := []struct {
+		name   string
+		body   []byte
+		opts   VerifyOptions
+		detail string // "" when the delivery is accepted
+	}{
+		{name: "default window, 299 s later", body: body, opts: VerifyOptions{Now: at(299 * time.Second)}},
+		{name: "default window, 299 s earlier", body: body, opts: VerifyOptions{Now: at(-299 * time.Second)}},
+		{name: "default window, 301 s later", body: body, opts: VerifyOptions{Now: at(301 * time.Second)}, detail: "the body's sent_at is 301 s old, outside the replay window of 300 s"},
+		{name: "default window, 400 s earlier", body: body, opts: VerifyOptions{Now: at(-400 * time.Second)}, detail: "the body's sent_at is 400 s in the future, outside the replay window of 300 s"},
+		{name: "no timestamp", body: undated, opts: VerifyOptions{}, detail: "the body's sent_at is missing or not an ISO 8601 time"},
+		{name: "configured window", body: body, opts: VerifyOptions{MaxAge: time.Minute, Now: at(61 * time.Second)}, detail: "outside the replay window of 60 s"},
+		{name: "wider window", body: body, opts: VerifyOptions{MaxAge: time.Hour, Now: at(50 * time.Minute)}},
+		{name: "window off", body: body, opts: VerifyOptions{MaxAge: NoMaxAge, Now: at(1000 * time.Hour)}},
+		{name: "window off, no timestamp", body: undated, opts: VerifyOptions{MaxAge: NoMaxAge}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := VerifyWebhook(hooks, tt.body, headers(tt.body), []string{"whsec-1"}, tt.opts)
+			if tt.detail == "" {
+				if err != nil {
+					t.Fatalf("VerifyWebhook: %v", err)
+				}
+				return
+			}
+			w := errorsAs[*WebhookError](t, err)
+			if w.Kind != WebhookStale || !strings.Contains(w.Error(), tt.detail) {
+				t.Errorf("error = %v (%s), want WebhookStale with %q", err, w.Kind, tt.detail)
+			}
+		})
+	}
+	// Without a timestamp field in the model there is no default window.
+	noStamp := *hooks
+	noStamp.TimestampField = ""
+	if _, err := VerifyWebhook(&noStamp, undated, headers(undated), []string{"whsec-1"}, VerifyOptions{}); err != nil {
+		t.Errorf("VerifyWebhook without a timestamp field: %v", err)
 	}
 }
 

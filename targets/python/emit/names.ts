@@ -57,6 +57,7 @@ export const PY_ERRORS_NAMES: readonly string[] = [
   "UnprocessableEntityError",
   "WebhookPayloadError",
   "WebhookSignatureError",
+  "WebhookStaleError",
   "WebhookVerificationError",
   "__all__",
   "_t",

@@ -592,20 +592,28 @@ function serviceModel(ir: IR, specs: ReadonlyMap<Operation, string>): PyExpr {
   const headers = ir.webhooks.flatMap((w) => w.headers);
   const headerNamed = (pattern: RegExp): string | undefined => headers.find((h) => pattern.test(h.name))?.name;
   if (ir.webhooks.length > 0) {
-    const signature = headerNamed(/signature/i) ?? "X-Service-Signature";
-    const eventId = headerNamed(/event-id/i) ?? "X-Service-Event-ID";
-    const eventType = headerNamed(/event-type/i);
+    // The description's conventions when it states them; otherwise the names found in the delivery headers.
+    const signing = ir.conventions?.webhooks;
+    const signature = signing?.signature.header ?? headerNamed(/signature/i) ?? "X-Service-Signature";
+    const eventId = signing?.headers.eventId ?? headerNamed(/event-id/i) ?? "X-Service-Event-ID";
+    const eventType = signing === undefined ? headerNamed(/event-type/i) : signing.headers.eventType;
+    const subscriptionHeader = signing?.headers.subscriptionId;
+    const subscriptionField = signing?.body.subscriptionId;
+    const timestamp = signing?.body.timestamp;
     args.push(
       kw(
         "webhooks",
         call(
           "WebhooksModel",
           kw("signature_header", pyString(signature)),
-          kw("signature_prefix", pyString("sha256=")),
+          kw("signature_prefix", pyString(signing?.signature.prefix ?? "sha256=")),
           kw("event_id_header", pyString(eventId)),
-          kw("event_id_field", pyString("event_id")),
-          kw("event_type_field", pyString("event_type")),
+          kw("event_id_field", pyString(signing?.body.eventId ?? "event_id")),
+          kw("event_type_field", pyString(signing?.body.eventType ?? "event_type")),
           ...(eventType === undefined ? [] : [kw("event_type_header", pyString(eventType))]),
+          ...(subscriptionHeader === undefined ? [] : [kw("subscription_id_header", pyString(subscriptionHeader))]),
+          ...(subscriptionField === undefined ? [] : [kw("subscription_id_field", pyString(subscriptionField))]),
+          ...(timestamp === undefined ? [] : [kw("timestamp_field", pyString(timestamp))]),
           kw("event_types", tuple([...new Set(ir.webhooks.map((w) => w.event))].map(pyString))),
         ),
       ),

@@ -137,6 +137,7 @@ def make_model(**changes: Any) -> ServiceModel:
             event_types=("job.completed",),
             subscription_id_header="X-Docs-Subscription-ID",
             subscription_id_field="subscription_id",
+            timestamp_field="timestamp",
         ),
         request_id_header="X-Request-Id",
     )

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
+from datetime import datetime, timezone
 
 import pytest
 
 from paperoffice_runtime import (
     WebhookPayloadError,
     WebhookSignatureError,
+    WebhookStaleError,
     WebhookVerificationError,
     sign,
     verify,
@@ -19,7 +22,20 @@ from .conftest import make_model
 
 MODEL = make_model().webhooks
 assert MODEL is not None
-BODY = json.dumps({"event_id": "ev_1", "event_type": "job.completed", "subscription_id": 7}).encode()
+
+
+def stamp(at: float) -> str:
+    return datetime.fromtimestamp(at, timezone.utc).isoformat().replace("+00:00", "Z")
+
+
+def event_body(**fields: object) -> bytes:
+    base: dict[str, object] = {"event_id": "ev_1", "event_type": "job.completed", "subscription_id": 7}
+    base["timestamp"] = stamp(time.time())
+    base.update(fields)
+    return json.dumps({k: v for k, v in base.items() if v is not None}).encode()
+
+
+BODY = event_body()
 
 
 def headers(body: bytes = BODY, secret: str = "whsec-1", **extra: str) -> dict[str, str]:
@@ -35,7 +51,7 @@ def test_valid_delivery() -> None:
 
 def test_unknown_event_type_is_kept() -> None:
     assert MODEL is not None
-    body = json.dumps({"event_id": "ev_1", "event_type": "job.later"}).encode()
+    body = event_body(event_type="job.later", subscription_id=None)
     assert not verify(body, headers(body), "whsec-1", MODEL).known
 
 
@@ -105,3 +121,48 @@ def test_no_secret_is_a_usage_error() -> None:
     assert MODEL is not None
     with pytest.raises(ValueError, match="secret"):
         verify(BODY, headers(), [], MODEL)
+
+
+SENT = 1_800_000_000.0
+"""The signing time of the replay-window tests; the receiver's clock is set relative to it."""
+
+
+def test_replay_window_defaults_to_300_seconds() -> None:
+    assert MODEL is not None
+    body = event_body(timestamp=stamp(SENT))
+    assert verify(body, headers(body), "whsec-1", MODEL, now=lambda: SENT + 299).event_id == "ev_1"
+    assert verify(body, headers(body), "whsec-1", MODEL, now=lambda: SENT - 299).event_id == "ev_1"
+    with pytest.raises(
+        WebhookStaleError, match=r"the body's timestamp is 301 s old, outside the replay window of 300 s"
+    ):
+        verify(body, headers(body), "whsec-1", MODEL, now=lambda: SENT + 301)
+    with pytest.raises(WebhookStaleError, match=r"timestamp is 400 s in the future"):
+        verify(body, headers(body), "whsec-1", MODEL, now=lambda: SENT - 400)
+
+
+def test_replay_window_is_configurable_and_can_be_turned_off() -> None:
+    assert MODEL is not None
+    body = event_body(timestamp=stamp(SENT))
+    with pytest.raises(WebhookStaleError, match="outside the replay window of 60 s") as caught:
+        verify(body, headers(body), "whsec-1", MODEL, tolerance=60, now=lambda: SENT + 61)
+    assert caught.value.status == 400
+    assert verify(body, headers(body), "whsec-1", MODEL, tolerance=3600, now=lambda: SENT + 3000).known
+    assert verify(body, headers(body), "whsec-1", MODEL, tolerance=None, now=lambda: SENT + 10**6).known
+    with pytest.raises(ValueError, match="tolerance"):
+        verify(body, headers(body), "whsec-1", MODEL, tolerance=0)
+
+
+@pytest.mark.parametrize("value", [None, "", "yesterday", 1_800_000_000])
+def test_unreadable_timestamp_is_refused_when_the_window_is_on(value: object) -> None:
+    assert MODEL is not None
+    body = json.dumps({"event_id": "ev_1", "event_type": "job.completed", "timestamp": value}).encode()
+    with pytest.raises(WebhookStaleError, match="timestamp is missing or not an ISO 8601 time"):
+        verify(body, headers(body), "whsec-1", MODEL)
+    assert verify(body, headers(body), "whsec-1", MODEL, tolerance=None).known
+
+
+def test_a_stale_delivery_is_refused_only_after_the_signature() -> None:
+    assert MODEL is not None
+    body = event_body(timestamp=stamp(SENT))
+    with pytest.raises(WebhookSignatureError):
+        verify(body, headers(body, secret="other"), "whsec-1", MODEL, now=lambda: SENT + 10**6)

@@ -212,6 +212,11 @@ function addSigningHelpers(file: Statements, signing: WebhookConventions): void 
       doc: [
         `Verifies a delivery's \`${tsDocCode(signing.signature.header)}\` signature over the raw body, before parsing it, and returns the typed event.`,
         "An event type this release does not know is returned as an unknown event, not dropped.",
+        ...(signing.body.timestamp === undefined
+          ? []
+          : [
+              `A delivery whose signed \`${tsDocCode(signing.body.timestamp)}\` lies more than \`maxAgeMs\` from this machine's clock (300 s by default; \`false\` turns the check off) is refused with StaleDeliveryError.`,
+            ]),
       ],
       parameters: [
         { name: "rawBody", type: bytes() },
@@ -222,10 +227,17 @@ function addSigningHelpers(file: Statements, signing: WebhookConventions): void 
         },
         {
           name: "options",
-          // `{ maxAgeMs?: number }`, on one line.
+          // `{ maxAgeMs?: number | false }`, on one line: the replay window, 300 s by default.
           type: ts.setEmitFlags(
             typeLiteral(
-              [{ name: "maxAgeMs", optional: true, type: f.createKeywordTypeNode(ts.SyntaxKind.NumberKeyword), doc: [] }],
+              [
+                {
+                  name: "maxAgeMs",
+                  optional: true,
+                  type: unionOf([f.createKeywordTypeNode(ts.SyntaxKind.NumberKeyword), f.createLiteralTypeNode(f.createFalse())]),
+                  doc: [],
+                },
+              ],
               false,
               0,
             ),

@@ -89,21 +89,31 @@ export class HeaderMismatchError extends WebhookVerificationError {
   }
 }
 
-/** The signed timestamp is older than the receiver's `maxAgeMs` (or not a date): a possible replay. */
+/**
+ * The signed timestamp lies outside the replay window (older, or further in the future, than the receiver's
+ * `maxAgeMs`), or is missing or not a date: a possible replay.
+ */
 export class StaleDeliveryError extends WebhookVerificationError {
   override readonly name = "StaleDeliveryError";
-  /** Age of the delivery in milliseconds; undefined when the timestamp is missing or unreadable. */
+  /** Age of the delivery in milliseconds (negative when stamped in the future); undefined when unreadable. */
   readonly ageMs: number | undefined;
+  /** The signed body field holding the timestamp. */
+  readonly field: string | undefined;
 
-  constructor(ageMs: number | undefined, maxAgeMs: number) {
+  constructor(ageMs: number | undefined, maxAgeMs: number, field?: string) {
+    const named = field === undefined ? "the body's timestamp" : `the body's ${field}`;
+    const window = `outside the replay window of ${Math.round(maxAgeMs / 1000)} s`;
     super(
       "stale_delivery",
       400,
       ageMs === undefined
-        ? "the delivery has no readable timestamp, so its age cannot be checked against maxAgeMs"
-        : `the delivery is ${Math.round(ageMs / 1000)} s old, older than maxAgeMs (${maxAgeMs} ms)`,
+        ? `${named} is missing or not an ISO 8601 time, so the delivery's age cannot be checked`
+        : ageMs >= 0
+          ? `${named} is ${Math.round(ageMs / 1000)} s old, ${window}`
+          : `${named} is ${Math.round(-ageMs / 1000)} s in the future, ${window}`,
     );
     this.ageMs = ageMs;
+    this.field = field;
   }
 }
 

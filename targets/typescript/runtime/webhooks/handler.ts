@@ -4,7 +4,15 @@ import type { HmacChoice } from "./crypto.js";
 import { type DedupeStore, MemoryDedupeStore } from "./dedupe.js";
 import { SdkError } from "../errors.js";
 import { RawBodyRequiredError, WebhookVerificationError } from "./errors.js";
-import { checkSecrets, type DeliveryInfo, type HeadersInput, type UnknownWebhookEvent, type VerifiedEvent, verify } from "./verify.js";
+import {
+  checkSecrets,
+  type DeliveryInfo,
+  replayWindow,
+  type HeadersInput,
+  type UnknownWebhookEvent,
+  type VerifiedEvent,
+  verify,
+} from "./verify.js";
 
 /** The event type names of `E`: the string values of its field `T`, the description's event type field. */
 export type EventTypeOf<E, T extends string> = E extends { readonly [P in T]: infer V } ? (V extends string ? V : never) : never;
@@ -49,11 +57,14 @@ export interface WebhookHandlerOptions<E extends object, T extends string> {
    */
   callbackTimeoutMs?: number;
   /**
-   * Refuse deliveries whose signed `timestamp` is older than this many milliseconds (400 `stale_delivery`), so that
-   * a recorded delivery cannot be replayed once its id has left the deduplication store. Off by default; when set,
-   * keep it above the service's whole retry schedule, and the store's time to live above it.
+   * The replay window: refuse deliveries whose signed timestamp lies further than this many milliseconds from the
+   * clock (400 `stale_delivery`), so that a recorded delivery cannot be replayed once its id has left the
+   * deduplication store. Default 300 s (`DEFAULT_MAX_AGE_MS`) when the signing model names a timestamp field;
+   * `false` turns it off. Keep the store's time to live above it.
    */
-  maxAgeMs?: number;
+  maxAgeMs?: number | false;
+  /** Clock of the replay window, for tests. Default `Date.now`. */
+  now?: () => number;
   /** HMAC implementation, default `"auto"`. */
   crypto?: HmacChoice;
   /** Largest accepted body in bytes, default 1 MiB; larger bodies get 413 before any verification. */
@@ -77,7 +88,7 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 /**
  * The framework-neutral core of the receiver helpers: takes the raw body and the headers, answers with a status.
  * 401 when the signature is missing, malformed or wrong (the body is not parsed); 400 when a signed body is not a
- * valid event or is older than `maxAgeMs`; 200 for a processed or ignored event, and "duplicate" for a copy of one
+ * valid event or lies outside the replay window (`maxAgeMs`); 200 for a processed or ignored event, and "duplicate" for a copy of one
  * processed successfully; 409 for a copy that arrives while the first is still being processed (so that the service
  * retries it later instead of holding it delivered); 500 when the store or a callback fails and 503 when a callback
  * outlasts `callbackTimeoutMs`, both after releasing the claim so that the service's retry is processed. The secret
@@ -89,7 +100,7 @@ export function createWebhookProcessor<E extends object, T extends string>(
   checkSecrets(options.secret);
   const callbackTimeoutMs = options.callbackTimeoutMs ?? DEFAULT_CALLBACK_TIMEOUT_MS;
   if (!(callbackTimeoutMs > 0)) throw new RangeError("callbackTimeoutMs must be a positive number of milliseconds");
-  if (options.maxAgeMs !== undefined && !(options.maxAgeMs > 0)) throw new RangeError("maxAgeMs must be a positive number of milliseconds");
+  replayWindow(options.maxAgeMs, options.signing.body.timestamp);
   const store = options.store === false ? undefined : (options.store ?? new MemoryDedupeStore());
   const callbacks = options.on as Readonly<Record<string, ((event: unknown, delivery: DeliveryInfo) => void | Promise<void>) | undefined>>;
   const report = (error: unknown, context: WebhookErrorContext) => reportError(options.onError, error, context);
@@ -102,6 +113,7 @@ export function createWebhookProcessor<E extends object, T extends string>(
         signing: options.signing,
         ...(options.crypto === undefined ? {} : { crypto: options.crypto }),
         ...(options.maxAgeMs === undefined ? {} : { maxAgeMs: options.maxAgeMs }),
+        ...(options.now === undefined ? {} : { now: options.now }),
       });
     } catch (error) {
       const status = error instanceof WebhookVerificationError ? error.status : 500;

@@ -48,6 +48,7 @@ export {
   type SubscriptionRules,
 } from "./subscription.js";
 export {
+  DEFAULT_MAX_AGE_MS,
   type DeliveryInfo,
   type HeadersInput,
   type HeadersInput as WebhookHeaders,

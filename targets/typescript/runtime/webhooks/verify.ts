@@ -64,8 +64,12 @@ export interface VerifyOptions {
   signing: WebhookSigningModel;
   /** HMAC implementation: `"auto"` (default), `"node"`, `"webcrypto"` or an implementation object. */
   crypto?: HmacChoice;
-  /** Refuse a delivery whose signed timestamp field is older than this (StaleDeliveryError); off when absent. */
-  maxAgeMs?: number;
+  /**
+   * The replay window: refuse a delivery whose signed timestamp field lies further than this from the clock, in the
+   * past or the future, or is missing (StaleDeliveryError). Default `DEFAULT_MAX_AGE_MS` (300 s) when the signing
+   * model names a timestamp field; `false` turns the check off.
+   */
+  maxAgeMs?: number | false;
   /** Clock for the age check, for tests. Default `Date.now`. */
   now?: () => number;
 }
@@ -154,17 +158,32 @@ export async function verify<E extends object, F extends string = never>(
     throw new HeaderMismatchError(names.subscriptionId, fields.subscriptionId);
   }
 
-  if (options.maxAgeMs !== undefined) {
+  const maxAgeMs = replayWindow(options.maxAgeMs, fields.timestamp);
+  if (maxAgeMs !== undefined) {
     const stamp = fields.timestamp === undefined ? undefined : body[fields.timestamp];
     const sentAt = typeof stamp === "string" ? Date.parse(stamp) : Number.NaN;
     const ageMs = Number.isNaN(sentAt) ? undefined : (options.now ?? Date.now)() - sentAt;
-    if (ageMs === undefined || ageMs > options.maxAgeMs) throw new StaleDeliveryError(ageMs, options.maxAgeMs);
+    if (ageMs === undefined || Math.abs(ageMs) > maxAgeMs) throw new StaleDeliveryError(ageMs, maxAgeMs, fields.timestamp);
   }
 
   const info: DeliveryInfo = { eventId, eventType, subscriptionId, secretIndex };
   return options.knownEventTypes.includes(eventType)
     ? { known: true, ...info, event: body as unknown as E }
     : { known: false, ...info, event: body as UnknownEventBody<F> };
+}
+
+/** Default replay window: a delivery's signed timestamp may lie at most 300 s from the receiver's clock. */
+export const DEFAULT_MAX_AGE_MS = 300_000;
+
+/**
+ * The replay window in force: the given one, else the default when the body has a timestamp field; undefined when
+ * off. Throws a RangeError for a window that is neither `false` nor a positive number of milliseconds.
+ */
+export function replayWindow(maxAgeMs: number | false | undefined, timestampField: string | undefined): number | undefined {
+  if (maxAgeMs === false) return undefined;
+  if (maxAgeMs === undefined) return timestampField === undefined ? undefined : DEFAULT_MAX_AGE_MS;
+  if (!(maxAgeMs > 0)) throw new RangeError(`maxAgeMs must be a positive number of milliseconds or false, not ${maxAgeMs}`);
+  return maxAgeMs;
 }
 
 /** The secrets' bytes; throws a TypeError naming the problem when none is given or one is empty or not a string. */

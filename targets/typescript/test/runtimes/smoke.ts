@@ -24,7 +24,8 @@ try {
 
 // The webhooks entry too: HMAC through whichever crypto the runtime has, and a tampered body refused.
 const secret = "whsec_runtimes";
-const delivery = JSON.stringify({ event_type: "job.completed", event_id: "evt_runtimes_1", timestamp: "2026-11-20T09:00:00Z", data: {} });
+// Signed now: verify's replay window (300 s by default) refuses older deliveries.
+const delivery = JSON.stringify({ event_type: "job.completed", event_id: "evt_runtimes_1", timestamp: new Date().toISOString(), data: {} });
 const headers = {
   [webhookSigning.signature.header]: await signWebhook(delivery, secret),
   [webhookSigning.headers.eventId]: "evt_runtimes_1",

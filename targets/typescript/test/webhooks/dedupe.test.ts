@@ -3,9 +3,11 @@ import {
   CallbackTimeoutError,
   type ClaimResult,
   createWebhookProcessor,
+  DEFAULT_MAX_AGE_MS,
   type DedupeStore,
   MemoryDedupeStore,
   RawBodyRequiredError,
+  StaleDeliveryError,
   verify,
 } from "../../runtime/webhooks/index.js";
 import { deliveryHeaders, eventBody, KNOWN_EVENT_TYPES, SECRET, type TestEvent, SIGNING } from "./helpers.js";
@@ -325,10 +327,38 @@ describe("replay window", () => {
     });
     const undated = eventBody({ timestamp: undefined });
     await expect(verify(undated, await deliveryHeaders(undated), SECRET, options)).rejects.toMatchObject({ code: "stale_delivery" });
-    // Without maxAgeMs the age is not looked at.
-    await expect(verify(body, headers, SECRET, { knownEventTypes: KNOWN_EVENT_TYPES, signing: SIGNING })).resolves.toMatchObject({
-      known: true,
-    });
+    // With maxAgeMs false the age is not looked at.
+    await expect(
+      verify(body, headers, SECRET, {
+        knownEventTypes: KNOWN_EVENT_TYPES,
+        signing: SIGNING,
+        maxAgeMs: false,
+        now: at("2030-01-01T00:00:00Z"),
+      }),
+    ).resolves.toMatchObject({ known: true });
+  });
+
+  it("has a default window of 300 s on either side of the clock, and names the field and the age when outside it", async () => {
+    const body = eventBody({ timestamp: "2026-11-20T09:00:00Z" });
+    const headers = await deliveryHeaders(body);
+    const options = { knownEventTypes: KNOWN_EVENT_TYPES, signing: SIGNING };
+    expect(DEFAULT_MAX_AGE_MS).toBe(300_000);
+    await expect(verify(body, headers, SECRET, { ...options, now: at("2026-11-20T09:04:59Z") })).resolves.toMatchObject({ known: true });
+    await expect(verify(body, headers, SECRET, { ...options, now: at("2026-11-20T08:55:01Z") })).resolves.toMatchObject({ known: true });
+    const late = verify(body, headers, SECRET, { ...options, now: at("2026-11-20T09:05:01Z") });
+    await expect(late).rejects.toBeInstanceOf(StaleDeliveryError);
+    await expect(late).rejects.toThrow("the body's timestamp is 301 s old, outside the replay window of 300 s");
+    await expect(verify(body, headers, SECRET, { ...options, now: at("2026-11-20T08:53:20Z") })).rejects.toThrow(
+      "the body's timestamp is 400 s in the future, outside the replay window of 300 s",
+    );
+    const undated = eventBody({ timestamp: undefined });
+    await expect(verify(undated, await deliveryHeaders(undated), SECRET, options)).rejects.toThrow(
+      "the body's timestamp is missing or not an ISO 8601 time",
+    );
+    // The receivers apply the same default.
+    const processDelivery = createWebhookProcessor<TestEvent, "event_type">({ secret: SECRET, ...options, on: {} });
+    const old = eventBody({ timestamp: new Date(Date.now() - 301_000).toISOString() });
+    expect(await processDelivery(old, await deliveryHeaders(old))).toMatchObject({ status: 400, body: { error: "stale_delivery" } });
   });
 
   it("refuses a maxAgeMs that is not positive when the handler is created", () => {

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { type HmacChoice, verify, WebhookVerificationError } from "../../runtime/webhooks/index.js";
-import { fixtures, KNOWN_EVENT_TYPES, prng, SIGNING } from "./helpers.js";
+import { fixtures, KNOWN_EVENT_TYPES, prng, SIGNING, signedAt } from "./helpers.js";
 
 interface Delivery {
   body: Uint8Array;
   headers: Record<string, string | string[]>;
   secret: string;
+  /** The clock at signing time, inside the replay window. */
+  now: () => number;
 }
 
 const encoder = new TextEncoder();
@@ -15,6 +17,7 @@ function bases(): Delivery[] {
   return fixtures.map((f) => ({
     body: encoder.encode(f.body),
     secret: f.secret,
+    now: signedAt(f.body),
     headers: {
       [SIGNATURE]: f.signature,
       "X-Service-Event-ID": (JSON.parse(f.body) as { event_id: string }).event_id,
@@ -160,7 +163,7 @@ function sameDelivery(a: Delivery, b: Delivery): boolean {
 
 async function expectRejected(d: Delivery, crypto: HmacChoice, label: string): Promise<string> {
   try {
-    await verify(d.body, d.headers, d.secret, { knownEventTypes: KNOWN_EVENT_TYPES, signing: SIGNING, crypto });
+    await verify(d.body, d.headers, d.secret, { knownEventTypes: KNOWN_EVENT_TYPES, signing: SIGNING, crypto, now: d.now });
   } catch (error) {
     if (!(error instanceof WebhookVerificationError)) throw new Error(`${label}: unexpected ${String(error)}`);
     return error.code;
@@ -219,6 +222,7 @@ describe("fuzz: mutated deliveries never verify", () => {
         knownEventTypes: KNOWN_EVENT_TYPES,
         signing: SIGNING,
         crypto: i % 2 ? "webcrypto" : "node",
+        now: d.now,
       });
       expect(result.eventId).toBe(d.headers["X-Service-Event-ID"]);
     }

@@ -20,6 +20,7 @@ import {
   SECRET,
   type TestEvent,
   SIGNING,
+  signedAt,
 } from "./helpers.js";
 
 type Kind = "web" | "node";
@@ -123,13 +124,14 @@ const variants: [Kind, "node" | "webcrypto"][] = [
 
 describe.each(variants)("%s handler over HTTP on 127.0.0.1 (HMAC via %s)", (kind, crypto) => {
   it("processes a valid delivery with the typed callback", async () => {
-    const r = recorder({ crypto });
+    const f = fixture("pretty-printed document.deleted delivery with trailing newline");
+    // The clock of the fixture's signing time, inside the replay window of both deliveries.
+    const r = recorder({ crypto, now: signedAt(f.body) });
     const url = await start(kind, r.options);
-    const body = eventBody();
+    const body = eventBody({ timestamp: new Date(signedAt(f.body)()).toISOString() });
     expect(await post(url, body, await deliveryHeaders(body))).toEqual({ status: 200, body: { status: "processed" } });
     expect(r.events).toEqual([JSON.parse(body)]);
 
-    const f = fixture("pretty-printed document.deleted delivery with trailing newline");
     const headers = await deliveryHeaders(f.body);
     expect(headers["X-Service-Signature"]).toBe(f.signature);
     expect((await post(url, new TextEncoder().encode(f.body), headers)).status).toBe(200);
@@ -226,13 +228,18 @@ describe.each(variants)("%s handler over HTTP on 127.0.0.1 (HMAC via %s)", (kind
   });
 
   it("hands an unknown event type to onUnknown and acknowledges events without a callback", async () => {
-    const r = recorder({ crypto });
-    const url = await start(kind, r.options);
     const f = fixture("event type not in the description (future event)");
+    const r = recorder({ crypto, now: signedAt(f.body) });
+    const url = await start(kind, r.options);
     expect(await post(url, f.body, await deliveryHeaders(f.body))).toEqual({ status: 200, body: { status: "processed" } });
     expect(r.events).toMatchObject([{ known: false, eventType: "document.archived_forever", event: JSON.parse(f.body) }]);
 
-    const other = eventBody({ event_type: "job.progress", event_id: "11111111111111111111111111111111", data: { percent: 50 } });
+    const other = eventBody({
+      event_type: "job.progress",
+      event_id: "11111111111111111111111111111111",
+      timestamp: new Date(signedAt(f.body)()).toISOString(),
+      data: { percent: 50 },
+    });
     expect(await post(url, other, await deliveryHeaders(other))).toEqual({ status: 200, body: { status: "ignored" } });
     expect(r.events).toHaveLength(1);
   });

@@ -54,6 +54,13 @@ export function fixture(description: string): SignatureFixture {
   return found;
 }
 
+/** A clock at the time a body was signed (its `timestamp`), inside the receivers' replay window. */
+export function signedAt(body: string): () => number {
+  const stamp = (JSON.parse(body) as { timestamp?: unknown }).timestamp;
+  if (typeof stamp !== "string") throw new Error("the body has no timestamp");
+  return () => Date.parse(stamp);
+}
+
 export const SECRET = "whsec_test_primary_2026";
 export const OLD_SECRET = "whsec_test_rotated_2026";
 
@@ -61,7 +68,8 @@ export function eventBody(overrides: Record<string, unknown> = {}): string {
   return JSON.stringify({
     event_type: "document.processed",
     event_id: "9f86d081884c7d659a2feaa0c55ad015",
-    timestamp: "2026-11-20T09:00:00Z",
+    // Signed now: the receivers' replay window (300 s by default) refuses older deliveries.
+    timestamp: new Date().toISOString(),
     subscription_id: 42,
     data: {
       pofid: "POF-1",

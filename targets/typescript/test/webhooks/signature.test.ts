@@ -10,7 +10,7 @@ import {
   sign,
   verify,
 } from "../../runtime/webhooks/index.js";
-import { fixtures, KNOWN_EVENT_TYPES, SIGNING } from "./helpers.js";
+import { fixtures, KNOWN_EVENT_TYPES, SIGNING, signedAt } from "./helpers.js";
 
 const implementations: readonly ("node" | "webcrypto")[] = ["node", "webcrypto"];
 
@@ -35,16 +35,22 @@ describe("verify accepts the openssl signatures", () => {
       it(`${crypto}: ${f.description}`, async () => {
         const body = JSON.parse(f.body) as { event_id: string; event_type: string };
         const headers = { "x-service-signature": f.signature, "x-service-event-id": body.event_id };
-        const asString = await verify(f.body, headers, f.secret, { knownEventTypes: KNOWN_EVENT_TYPES, signing: SIGNING, crypto });
+        const asString = await verify(f.body, headers, f.secret, {
+          knownEventTypes: KNOWN_EVENT_TYPES,
+          signing: SIGNING,
+          crypto,
+          now: signedAt(f.body),
+        });
         const asBytes = await verify(new TextEncoder().encode(f.body), new Headers(headers), [f.secret], {
           knownEventTypes: KNOWN_EVENT_TYPES,
           signing: SIGNING,
           crypto,
+          now: signedAt(f.body),
         });
         expect(asString.eventId).toBe(body.event_id);
         expect(asBytes.eventType).toBe(body.event_type);
         await expect(
-          verify(f.body, headers, `${f.secret}x`, { knownEventTypes: KNOWN_EVENT_TYPES, signing: SIGNING, crypto }),
+          verify(f.body, headers, `${f.secret}x`, { knownEventTypes: KNOWN_EVENT_TYPES, signing: SIGNING, crypto, now: signedAt(f.body) }),
         ).rejects.toBeInstanceOf(SignatureMismatchError);
       });
     }
@@ -84,12 +90,22 @@ describe("implementation selection", () => {
     const f = fixtures[0]!;
     const eventId = (JSON.parse(f.body) as { event_id: string }).event_id;
     const headers = { "X-Service-Signature": f.signature, "X-Service-Event-ID": eventId };
-    await verify(f.body, headers, f.secret, { knownEventTypes: KNOWN_EVENT_TYPES, signing: SIGNING, crypto: webcrypto });
+    await verify(f.body, headers, f.secret, {
+      knownEventTypes: KNOWN_EVENT_TYPES,
+      signing: SIGNING,
+      crypto: webcrypto,
+      now: signedAt(f.body),
+    });
     expect(spy.verify).toHaveBeenCalledTimes(1);
     expect(spy.verify.mock.calls[0]![0]).toBe("HMAC");
     expect(spy.sign).not.toHaveBeenCalled();
     await expect(
-      verify(f.body, headers, "another secret", { knownEventTypes: KNOWN_EVENT_TYPES, signing: SIGNING, crypto: webcrypto }),
+      verify(f.body, headers, "another secret", {
+        knownEventTypes: KNOWN_EVENT_TYPES,
+        signing: SIGNING,
+        crypto: webcrypto,
+        now: signedAt(f.body),
+      }),
     ).rejects.toBeInstanceOf(SignatureMismatchError);
     expect(spy.verify).toHaveBeenCalledTimes(2);
   });
@@ -103,6 +119,7 @@ describe("implementation selection", () => {
       knownEventTypes: KNOWN_EVENT_TYPES,
       signing: SIGNING,
       crypto: node,
+      now: signedAt(f.body),
     });
     expect(timingSafeEqual).toHaveBeenCalledTimes(1);
   });

@@ -10,7 +10,17 @@ import {
   verify,
   WebhookVerificationError,
 } from "../../runtime/webhooks/index.js";
-import { deliveryHeaders, eventBody, fixture, KNOWN_EVENT_TYPES, OLD_SECRET, SECRET, type TestEvent, SIGNING } from "./helpers.js";
+import {
+  deliveryHeaders,
+  eventBody,
+  fixture,
+  KNOWN_EVENT_TYPES,
+  OLD_SECRET,
+  SECRET,
+  type TestEvent,
+  SIGNING,
+  signedAt,
+} from "./helpers.js";
 
 const options = { knownEventTypes: KNOWN_EVENT_TYPES, signing: SIGNING };
 
@@ -51,7 +61,7 @@ describe("verify", () => {
       f.body,
       { "X-Service-Signature": f.signature, "X-Service-Event-ID": "aaaaaaaaaaaaaaaabbbbbbbbbbbbbbbb" },
       f.secret,
-      options,
+      { ...options, now: signedAt(f.body) },
     );
     expect(result.known).toBe(false);
     if (result.known) return;
@@ -77,8 +87,9 @@ describe("verify", () => {
       const reserialised = description.startsWith("non-ASCII") ? JSON.stringify(original, null, 1) : JSON.stringify(original);
       expect(reserialised).not.toBe(f.body);
       const headers = { "X-Service-Signature": f.signature, "X-Service-Event-ID": original.event_id };
-      await expect(verify(f.body, headers, f.secret, options)).resolves.toMatchObject({ known: true });
-      expect(await rejection(verify(reserialised, headers, f.secret, options))).toBeInstanceOf(SignatureMismatchError);
+      const atSigning = { ...options, now: signedAt(f.body) };
+      await expect(verify(f.body, headers, f.secret, atSigning)).resolves.toMatchObject({ known: true });
+      expect(await rejection(verify(reserialised, headers, f.secret, atSigning))).toBeInstanceOf(SignatureMismatchError);
     }
     // Escaped and literal non-ASCII characters are the same JSON value but different bytes.
     const escaped = eventBody({ data: { name: "B\\u00fcro" } }).replace("B\\\\u00fcro", "B\\u00fcro");
@@ -97,7 +108,8 @@ describe("verify", () => {
     const rotated = await verify(body, headers, [SECRET, OLD_SECRET], options);
     expect(rotated.secretIndex).toBe(1);
     const f = fixture("rotated secret");
-    await expect(verify(f.body, { ...headers, "X-Service-Signature": f.signature }, [SECRET, f.secret], options)).resolves.toMatchObject({
+    const atSigning = { ...options, now: signedAt(f.body) };
+    await expect(verify(f.body, { ...headers, "X-Service-Signature": f.signature }, [SECRET, f.secret], atSigning)).resolves.toMatchObject({
       secretIndex: 1,
     });
     expect(await rejection(verify(body, headers, ["a", "b", "c"], options))).toBeInstanceOf(SignatureMismatchError);

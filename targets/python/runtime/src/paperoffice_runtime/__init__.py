@@ -36,6 +36,7 @@ from .errors import (
     UnprocessableEntityError,
     WebhookPayloadError,
     WebhookSignatureError,
+    WebhookStaleError,
     WebhookVerificationError,
 )
 from .jobs import Download, JobResult, SavedFile
@@ -66,12 +67,13 @@ from .redact import Redactor, redact_secrets
 from .retry import RetryPolicy, is_resendable
 from .sync_runtime import JobHandle, SyncRuntime
 from .user_agent import user_agent_of
-from .webhooks import VerifiedEvent, sign, verify
+from .webhooks import DEFAULT_TOLERANCE, VerifiedEvent, sign, verify
 
 __version__ = "0.1.0"
 
 __all__ = [
     "ABSENT",
+    "DEFAULT_TOLERANCE",
     "APIConnectionError",
     "AnsweredJobMayExistError",
     "AnsweredMayHaveBeenProcessedError",
@@ -133,6 +135,7 @@ __all__ = [
     "VerifiedEvent",
     "WebhookPayloadError",
     "WebhookSignatureError",
+    "WebhookStaleError",
     "WebhookVerificationError",
     "WebhooksModel",
     "__version__",

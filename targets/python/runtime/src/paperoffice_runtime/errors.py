@@ -207,6 +207,13 @@ class WebhookPayloadError(WebhookVerificationError):
     status: int = 400
 
 
+class WebhookStaleError(WebhookVerificationError):
+    """A correctly signed delivery whose signed timestamp is missing, unreadable or outside the replay window (a
+    recorded delivery sent again)."""
+
+    status: int = 400
+
+
 def may_have_been_processed(
     job_submission: bool, detail: str, *, status: int | None = None, job_id: str | None = None
 ) -> MayHaveBeenProcessedError:

@@ -213,6 +213,8 @@ class WebhooksModel:
     event_type_header: str | None = None
     subscription_id_header: str | None = None
     subscription_id_field: str | None = None
+    timestamp_field: str | None = None
+    """The signed body field holding the ISO 8601 time of the delivery; the replay window is checked against it."""
     event_types: tuple[str, ...] = ()
     """The event names of the description; others may arrive from later releases."""
 

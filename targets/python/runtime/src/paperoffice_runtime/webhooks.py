@@ -8,15 +8,20 @@ import hashlib
 import hmac
 import json
 import re
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from typing import Union
 
 from .envelope import as_record
-from .errors import WebhookPayloadError, WebhookSignatureError
+from .errors import WebhookPayloadError, WebhookSignatureError, WebhookStaleError
 from .model import WebhooksModel
 
 HeadersInput = Mapping[str, Union[str, Sequence[str]]]
+
+DEFAULT_TOLERANCE = 300.0
+"""Seconds a delivery's signed timestamp may lie before (or after) the receiver's clock: the replay window."""
 
 
 @dataclass(frozen=True)
@@ -48,11 +53,25 @@ def read_header(headers: HeadersInput, name: str) -> str | None:
     return values[0] if values and values[0] else None
 
 
-def verify(raw_body: bytes, headers: HeadersInput, secret: str | Sequence[str], model: WebhooksModel) -> VerifiedEvent:
-    """Verifies a delivery and returns its event; raises a WebhookVerificationError subclass on any failure."""
+def verify(
+    raw_body: bytes,
+    headers: HeadersInput,
+    secret: str | Sequence[str],
+    model: WebhooksModel,
+    *,
+    tolerance: float | None = DEFAULT_TOLERANCE,
+    now: Callable[[], float] | None = None,
+) -> VerifiedEvent:
+    """Verifies a delivery and returns its event; raises a WebhookVerificationError subclass on any failure.
+
+    When the model names a timestamp field, a delivery whose signed timestamp is missing, unreadable, or more than
+    ``tolerance`` seconds away from ``now()`` (default ``time.time``) is refused with WebhookStaleError; ``None`` turns
+    the check off."""
     secrets = [secret] if isinstance(secret, str) else list(secret)
     if not secrets or any(not isinstance(s, str) or not s for s in secrets):  # pyright: ignore[reportUnnecessaryIsInstance]
         raise ValueError("at least one non-empty webhook secret is required")
+    if tolerance is not None and not tolerance > 0:
+        raise ValueError(f"the webhook tolerance must be a positive number of seconds or None, not {tolerance!r}")
     if not isinstance(raw_body, (bytes, bytearray)):  # pyright: ignore[reportUnnecessaryIsInstance]
         raise TypeError("pass the raw body bytes exactly as received")
     signature = read_header(headers, model.signature_header)
@@ -93,4 +112,35 @@ def verify(raw_body: bytes, headers: HeadersInput, secret: str | Sequence[str], 
             raise WebhookPayloadError(
                 f"{model.subscription_id_header} does not equal the body's {model.subscription_id_field}"
             )
+    if tolerance is not None and model.timestamp_field is not None:
+        _check_age(event.get(model.timestamp_field), model.timestamp_field, tolerance, (now or time.time)())
     return VerifiedEvent(event, event_id, event_type, event_type in model.event_types, subscription, index)
+
+
+def _check_age(stamp: object, field: str, tolerance: float, now: float) -> None:
+    """Refuses a signed timestamp outside ``now`` +/- ``tolerance`` seconds (the same rule in every language)."""
+    sent_at = _parse_time(stamp)
+    if sent_at is None:
+        raise WebhookStaleError(
+            f"the body's {field} is missing or not an ISO 8601 time, so the delivery's age cannot be checked"
+        )
+    age = now - sent_at
+    if age > tolerance:
+        raise WebhookStaleError(f"the body's {field} is {age:.0f} s old, outside the replay window of {tolerance:g} s")
+    if -age > tolerance:
+        raise WebhookStaleError(
+            f"the body's {field} is {-age:.0f} s in the future, outside the replay window of {tolerance:g} s"
+        )
+
+
+def _parse_time(stamp: object) -> float | None:
+    if not isinstance(stamp, str) or not stamp:
+        return None
+    text = stamp[:-1] + "+00:00" if stamp[-1:] in ("Z", "z") else stamp
+    try:
+        parsed = datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    if parsed.tzinfo is None:
+        parsed = parsed.replace(tzinfo=timezone.utc)
+    return parsed.timestamp()

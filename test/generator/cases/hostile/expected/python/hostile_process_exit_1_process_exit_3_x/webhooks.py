@@ -21,7 +21,13 @@ def sign(raw_body: bytes, secret: str) -> str:
     raise _rt.SdkError("the description declares no webhooks")
 
 
-def verify(raw_body: bytes, headers: Mapping[str, str], secret: str | Sequence[str]) -> _rt.VerifiedEvent:
+def verify(
+    raw_body: bytes,
+    headers: Mapping[str, str],
+    secret: str | Sequence[str],
+    *,
+    tolerance: float | None = _rt.DEFAULT_TOLERANCE,
+) -> _rt.VerifiedEvent:
     """Unavailable: the description declares no webhooks."""
     raise _rt.SdkError("the description declares no webhooks")
 
