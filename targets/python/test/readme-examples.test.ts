@@ -1,14 +1,21 @@
 // The generated Python README's examples are code: every ```python block of the service's README (generated/python)
 // and of two other APIs' READMEs (test/support/readme-examples.ts) passes strict pyright beside the package it
-// documents, and the README states the Python floor the package's pyproject.toml declares.
+// documents, the service's blocks run to completion against the mock on 127.0.0.1 (its address and a token in place
+// of the README's), and the README states the Python floor the package's pyproject.toml declares.
+import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate, writeFiles } from "../../../generator/generate.js";
 import { codeBlocks, FOREIGN_DESCRIPTIONS, REPO_ROOT } from "../../../test/support/readme-examples.js";
 import { emitPython } from "../emit/index.js";
+import { type MockServer, startMock } from "../../../mock/index.js";
 import { diagnosticLine, type PyrightReport, pyrightStrict } from "./checkers.js";
+import { venvPython } from "./package.js";
+
+const run = promisify(execFile);
 
 const CASES = ["service", ...Object.keys(FOREIGN_DESCRIPTIONS)];
 
@@ -39,6 +46,47 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+});
+
+describe("the Python README of the service, run", () => {
+  let mock: MockServer;
+  beforeAll(async () => {
+    mock = await startMock({ holdMs: 300, jobDurationMs: 100 });
+  });
+  afterAll(async () => {
+    await mock?.stop();
+  });
+
+  it("runs every example to completion against the mock, the answers printed rather than errors", async () => {
+    const folder = join(dir, "service", "python");
+    const readme = readmes.get("service") ?? "";
+    // The README's base address is the description's first server; the examples reach the mock in its place.
+    const address = /base_url="([^"]+)"/.exec(readme)?.[1];
+    expect(address).toBeDefined();
+    const blocks = codeBlocks(readme, "python");
+    expect(blocks.length).toBeGreaterThan(1);
+    const outputs: string[] = [];
+    for (const block of blocks) {
+      const code = block.code.replaceAll(`"${address}"`, JSON.stringify(mock.url)).replaceAll('"<token>"', '"svc_sk_readme0123456789"');
+      const file = join(folder, `readme_run_${block.line}.py`);
+      await writeFile(file, `${code}\n`);
+      const result = await run(venvPython, [file], {
+        cwd: folder,
+        env: { ...process.env, PYTHONPATH: folder, PYTHONDONTWRITEBYTECODE: "1" },
+        timeout: 60_000,
+      }).catch((error: { stdout?: string; stderr?: string }) => ({
+        stdout: "",
+        stderr: `README.md line ${block.line}: ${`${error.stdout ?? ""}${error.stderr ?? ""}`.trim().split("\n").slice(-4).join("\n")}`,
+      }));
+      expect(result.stderr).toBe("");
+      outputs.push(result.stdout);
+    }
+    // The examples that call the service print the answer (a model), not the status and code of an error.
+    const called = outputs.filter((out) => out.trim() !== "");
+    expect(called.length).toBeGreaterThanOrEqual(2);
+    for (const out of called) expect(out).not.toMatch(/^\d{3} [A-Z_]+$/m);
+    expect(mock.stats.invalidResponses).toEqual([]);
+  }, 120_000);
 });
 
 describe.each(CASES)("the Python README of %s", (name) => {
