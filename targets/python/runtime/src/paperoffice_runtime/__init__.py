@@ -11,7 +11,7 @@ from .async_runtime import AsyncJobHandle, AsyncRuntime
 from .base import ApiResult, BaseRuntime
 from .credentials import AppliedCredentials, BasicCredentials, Credential, Credentials, TokenProvider
 from .deadline import Deadline
-from .encoding import CallInput
+from .encoding import CallInput, FileValue
 from .envelope import ResponseMeta
 from .errors import (
     AnsweredJobMayExistError,
@@ -39,6 +39,7 @@ from .errors import (
     WebhookStaleError,
     WebhookVerificationError,
 )
+from .files import FileContent, FileUpload
 from .jobs import Download, JobResult, SavedFile
 from .model import (
     ConventionsModel,
@@ -97,6 +98,9 @@ __all__ = [
     "EnvModel",
     "EnvelopeModel",
     "ErrorSpec",
+    "FileContent",
+    "FileUpload",
+    "FileValue",
     "InternalServerError",
     "JobDownloadModel",
     "JobFailedError",

@@ -39,6 +39,8 @@ class AsyncRuntime(BaseRuntime):
     one the environment's proxy settings apply (``trust_env``).
     """
 
+    asynchronous = True
+
     def __init__(
         self, model: ServiceModel, *, http_client: httpx.AsyncClient | None = None, **options: Unpack[RuntimeOptions]
     ) -> None:

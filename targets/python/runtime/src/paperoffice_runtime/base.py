@@ -10,7 +10,7 @@ import random
 import re
 import time
 import urllib.parse
-from collections.abc import Mapping, Sequence
+from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, NoReturn, Protocol, TypeVar, cast
 
@@ -212,7 +212,14 @@ class Call:
         pairs.extend(credentials.query.items())
         if pairs:
             url += ("&" if urllib.parse.urlsplit(url).query else "?") + urllib.parse.urlencode(pairs)
-        content = self.body.content if method is None else None
+        content: bytes | Iterator[bytes] | AsyncIterator[bytes] | None = self.body.content if method is None else None
+        if method is None and self.body.streamed:
+            if self.attempts > 1 and not self.body.replayable:
+                raise SdkError(
+                    f"{self.label}: the upload's iterator was consumed by the first attempt, so the call is not tried"
+                    " again; pass bytes, a path or a seekable file object to let it be retried"
+                )
+            content = self.body.astream() if runtime.asynchronous else self.body.stream()
         foreign = origin_of(url) != origin_of(self.base_url)
         # An operation that declares no answer body sends no Accept header, not even the HTTP client's default.
         drop = ("accept",) if accept is None and self.operation.answers else ()
@@ -374,6 +381,9 @@ class BaseRuntime:
     - ``user_agent_suffix``: text added to the User-Agent; ``environ``: the environment to read (os.environ).
     """
 
+    asynchronous: bool = False
+    """Whether requests go through an asyncio client (a streamed upload is then an async iterator)."""
+
     def __init__(
         self,
         model: ServiceModel,
@@ -464,7 +474,7 @@ class BaseRuntime:
         method: str,
         url: str,
         headers: Mapping[str, str],
-        content: bytes | None,
+        content: bytes | Iterator[bytes] | AsyncIterator[bytes] | None,
         deadline: Deadline,
         *,
         foreign: bool = False,

@@ -6,16 +6,20 @@ import json
 import re
 import secrets
 import urllib.parse
-from collections.abc import Mapping, Sequence
+from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Union, cast
 
 import pydantic
 
 from .errors import SdkError
+from .files import FileContent, FilePart, FileUpload, file_part, is_file_content
 
-FileValue = Union[bytes, tuple[str, bytes], tuple[str, bytes, str]]
-"""A file field of a multipart body: its bytes, or (file name, bytes[, content type])."""
+FileValue = Union[
+    FileContent, FileUpload, tuple[Union[str, None], FileContent], tuple[Union[str, None], FileContent, str]
+]
+"""A file field of a multipart body: its content (bytes, a path, a binary file object or an iterator of bytes), or
+(file name, content[, media type]); see ``files.FileUpload``."""
 
 
 @dataclass
@@ -35,6 +39,34 @@ class CallInput:
 class EncodedBody:
     content: bytes | None = None
     content_type: str | None = None
+    parts: Sequence[bytes | FilePart] = ()
+    """A streamed multipart body (``content`` is None): the encoded headers and texts, and the files read as sent."""
+
+    @property
+    def streamed(self) -> bool:
+        return bool(self.parts)
+
+    @property
+    def replayable(self) -> bool:
+        """Whether another attempt can send the body again."""
+        return all(isinstance(part, bytes) or part.replayable for part in self.parts)
+
+    def stream(self) -> Iterator[bytes]:
+        """The streamed body, for the blocking client: a file is read chunk by chunk, never whole."""
+        for part in self.parts:
+            if isinstance(part, bytes):
+                yield part
+            else:
+                yield from part.read_chunks()
+
+    async def astream(self) -> AsyncIterator[bytes]:
+        """The streamed body, for the asyncio client."""
+        for part in self.parts:
+            if isinstance(part, bytes):
+                yield part
+            else:
+                async for chunk in part.aread_chunks():
+                    yield chunk
 
 
 def plain(value: object) -> object:
@@ -115,24 +147,18 @@ def encode_body(media_type: str | None, body: object, json_strings: Sequence[str
 def _form(body: Mapping[str, object], json_strings: frozenset[str]) -> EncodedBody:
     """A multipart/form-data body: files as parts, a list as ``a,b``, an object as JSON text."""
     data: dict[str, str] = {}
-    files: list[tuple[str, tuple[str | None, bytes, str | None]]] = []
+    files: list[FilePart] = []
     for name, raw in body.items():
         value = plain(raw)
         if value is None:
             continue
         if name in json_strings:
             data[name] = json.dumps(value)
-        elif isinstance(value, (bytes, bytearray)):
-            files.append((name, (name, bytes(value), "application/octet-stream")))
-        elif _is_file_tuple(value):
-            files.append((name, _file_part(value)))
+        elif is_file_content(value):
+            files.append(file_part(name, value))
         elif _is_file_list(value):
             # Several files under one field name: one part each, in order.
-            for item in cast("Sequence[object]", value):
-                if isinstance(item, (bytes, bytearray)):
-                    files.append((name, (name, bytes(item), "application/octet-stream")))
-                else:
-                    files.append((name, _file_part(item)))
+            files.extend(file_part(name, item) for item in cast("Sequence[object]", value))
         else:
             data[name] = parameter_text(value)
     return _multipart(data, files)
@@ -157,7 +183,7 @@ def _form_pairs(name: str, raw: object, pairs: list[tuple[str, str]]) -> None:
     value = plain(raw)
     if value is None:
         return
-    if isinstance(value, (bytes, bytearray)) or _is_file_tuple(value):
+    if is_file_content(value):
         raise SdkError(f"files cannot travel in an application/x-www-form-urlencoded body (field {name})")
     if isinstance(value, Mapping):
         for key, item in cast("Mapping[str, object]", value).items():
@@ -171,48 +197,45 @@ def _form_pairs(name: str, raw: object, pairs: list[tuple[str, str]]) -> None:
         pairs.append((name, parameter_text(value)))
 
 
-def _file_part(value: object) -> tuple[str | None, bytes, str | None]:
-    parts = cast("tuple[object, ...]", value)
-    content = parts[1]
-    assert isinstance(content, (bytes, bytearray))
-    kind = parts[2] if len(parts) == 3 and isinstance(parts[2], str) else None
-    return str(parts[0]), bytes(content), kind
-
-
 def _is_file_list(value: object) -> bool:
-    """A list of files (bytes or file tuples), sent as parts of the same name."""
+    """A list of files (bytes, paths, file objects, iterators or file tuples), sent as parts of the same name."""
     if not isinstance(value, list) or not value:
         return False
     items = cast("list[object]", value)
-    return all(isinstance(item, (bytes, bytearray)) or _is_file_tuple(item) for item in items)
-
-
-def _is_file_tuple(value: object) -> bool:
-    if not isinstance(value, tuple):
-        return False
-    parts = cast("tuple[object, ...]", value)
-    return len(parts) in (2, 3) and isinstance(parts[1], (bytes, bytearray))
+    return all(is_file_content(item) for item in items)
 
 
 def _quoted(text: str) -> str:
     return text.replace("\\", "\\\\").replace('"', '\\"').replace("\r", "%0D").replace("\n", "%0A")
 
 
-def _multipart(
-    data: Mapping[str, str], files: Sequence[tuple[str, tuple[str | None, bytes, str | None]]]
-) -> EncodedBody:
-    """A multipart/form-data body, also when it has no file (an HTTP client would send a form instead)."""
+def _multipart(data: Mapping[str, str], files: Sequence[FilePart]) -> EncodedBody:
+    """A multipart/form-data body, also when it has no file (an HTTP client would send a form instead). Files held
+    in memory make one bytes body; a path, file object or iterator makes a streamed one, read as it is sent."""
     boundary = secrets.token_hex(16)
+    parts: list[bytes | FilePart] = []
     out = bytearray()
     for name, text in data.items():
         out += f'--{boundary}\r\nContent-Disposition: form-data; name="{_quoted(name)}"\r\n\r\n'.encode()
         out += text.encode("utf-8") + b"\r\n"
-    for name, (file_name, content, kind) in files:
-        disposition = f'form-data; name="{_quoted(name)}"'
-        if file_name is not None:
-            disposition += f'; filename="{_quoted(file_name)}"'
+    for part in files:
+        disposition = f'form-data; name="{_quoted(part.field)}"; filename="{_quoted(part.filename)}"'
         out += f"--{boundary}\r\nContent-Disposition: {disposition}\r\n".encode()
-        out += f"Content-Type: {kind or 'application/octet-stream'}\r\n\r\n".encode()
-        out += content + b"\r\n"
+        out += f"Content-Type: {_header_text(part.content_type)}\r\n\r\n".encode()
+        if part.data is not None:
+            out += part.data
+        else:
+            parts.extend((bytes(out), part))
+            out = bytearray()
+        out += b"\r\n"
     out += f"--{boundary}--\r\n".encode()
-    return EncodedBody(content=bytes(out), content_type=f"multipart/form-data; boundary={boundary}")
+    content_type = f"multipart/form-data; boundary={boundary}"
+    if not parts:
+        return EncodedBody(content=bytes(out), content_type=content_type)
+    parts.append(bytes(out))
+    return EncodedBody(content_type=content_type, parts=tuple(parts))
+
+
+def _header_text(text: str) -> str:
+    """A media type as a header's text: no line break can end the header early."""
+    return text.replace("\r", "").replace("\n", "")

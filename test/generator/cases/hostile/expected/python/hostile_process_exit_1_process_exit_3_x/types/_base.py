@@ -5,20 +5,19 @@ from __future__ import annotations
 
 import typing as _t
 
+import paperoffice_runtime as _rt
+
 JsonValue: _t.TypeAlias = str | int | float | bool | None | list["JsonValue"] | dict[str, "JsonValue"]
 """Any JSON value."""
 
 JsonObject: _t.TypeAlias = dict[str, JsonValue]
 
 
-class FileUpload(_t.NamedTuple):
-    """A file part of a multipart body: its file name, content and media type."""
+FileUpload = _rt.FileUpload
 
-    filename: str
-    content: bytes
-    content_type: str = "application/octet-stream"
-
-
-FileInput: _t.TypeAlias = bytes | FileUpload | tuple[str, bytes] | tuple[str, bytes, str]
-"""What a file field takes: raw bytes (sent with the field name as file name), a FileUpload, or a tuple of file
-name, content and optionally media type."""
+FileInput: _t.TypeAlias = _rt.FileValue
+"""What a file field takes: bytes, a path (``pathlib.Path``, or ``FileUpload.from_path(str)``), a binary file object
+or an iterator of bytes (an async iterator with the asyncio client), alone or as ``FileUpload(filename, content,
+content_type)`` or a tuple of file name, content and optionally media type. The file name defaults to the path's or
+the file object's name, else the field name; the media type to the file name's, else application/octet-stream. Paths,
+file objects and iterators are read chunk by chunk as the body is sent."""
