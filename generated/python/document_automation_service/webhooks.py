@@ -6,15 +6,280 @@ from __future__ import annotations
 
 import typing as _t
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 import paperoffice_runtime as _rt
 
+from . import models as _md
 from . import types as _ty
 from .model import MODEL
 
-__all__ = ["VerifiedEvent", "event_of", "sign", "verify"]
+__all__ = [
+    "DocumentCommentAddedDelivery",
+    "DocumentCreatedDelivery",
+    "DocumentDeletedDelivery",
+    "DocumentEditedDelivery",
+    "DocumentLegalHoldPlacedDelivery",
+    "DocumentLegalHoldReleasedDelivery",
+    "DocumentLifecycleChangedDelivery",
+    "DocumentMovedDelivery",
+    "DocumentNoteAddedDelivery",
+    "DocumentProcessedDelivery",
+    "DocumentRestoredDelivery",
+    "DocumentTagAddedDelivery",
+    "DocumentUploadedDelivery",
+    "DocumentVersionCreatedDelivery",
+    "JobCompletedDelivery",
+    "JobFailedDelivery",
+    "JobProgressDelivery",
+    "TaskCompletedDelivery",
+    "TaskCreatedDelivery",
+    "TaskOverdueDelivery",
+    "WorkspaceSharedDelivery",
+    "WorkspaceUnsharedDelivery",
+    "UnknownWebhookDelivery",
+    "VerifiedEvent",
+    "WebhookDelivery",
+    "body_of",
+    "event_of",
+    "sign",
+    "unwrap",
+    "verify",
+]
 
 VerifiedEvent = _rt.VerifiedEvent
+UnknownWebhookDelivery = _rt.UnknownWebhookDelivery
+
+
+@dataclass(frozen=True)
+class DocumentCommentAddedDelivery(_rt.WebhookDelivery[_md.DocumentCommentAddedEvent]):
+    """A verified ``document.comment_added`` delivery; ``event`` is its body."""
+
+    event_type: _t.Literal["document.comment_added"] = "document.comment_added"
+    known: _t.Literal[True] = True
+
+
+@dataclass(frozen=True)
+class DocumentCreatedDelivery(_rt.WebhookDelivery[_md.DocumentCreatedEvent]):
+    """A verified ``document.created`` delivery; ``event`` is its body."""
+
+    event_type: _t.Literal["document.created"] = "document.created"
+    known: _t.Literal[True] = True
+
+
+@dataclass(frozen=True)
+class DocumentDeletedDelivery(_rt.WebhookDelivery[_md.DocumentDeletedEvent]):
+    """A verified ``document.deleted`` delivery; ``event`` is its body."""
+
+    event_type: _t.Literal["document.deleted"] = "document.deleted"
+    known: _t.Literal[True] = True
+
+
+@dataclass(frozen=True)
+class DocumentEditedDelivery(_rt.WebhookDelivery[_md.DocumentEditedEvent]):
+    """A verified ``document.edited`` delivery; ``event`` is its body."""
+
+    event_type: _t.Literal["document.edited"] = "document.edited"
+    known: _t.Literal[True] = True
+
+
+@dataclass(frozen=True)
+class DocumentLegalHoldPlacedDelivery(_rt.WebhookDelivery[_md.DocumentLegalHoldPlacedEvent]):
+    """A verified ``document.legal_hold_placed`` delivery; ``event`` is its body."""
+
+    event_type: _t.Literal["document.legal_hold_placed"] = "document.legal_hold_placed"
+    known: _t.Literal[True] = True
+
+
+@dataclass(frozen=True)
+class DocumentLegalHoldReleasedDelivery(_rt.WebhookDelivery[_md.DocumentLegalHoldReleasedEvent]):
+    """A verified ``document.legal_hold_released`` delivery; ``event`` is its body."""
+
+    event_type: _t.Literal["document.legal_hold_released"] = "document.legal_hold_released"
+    known: _t.Literal[True] = True
+
+
+@dataclass(frozen=True)
+class DocumentLifecycleChangedDelivery(_rt.WebhookDelivery[_md.DocumentLifecycleChangedEvent]):
+    """A verified ``document.lifecycle_changed`` delivery; ``event`` is its body."""
+
+    event_type: _t.Literal["document.lifecycle_changed"] = "document.lifecycle_changed"
+    known: _t.Literal[True] = True
+
+
+@dataclass(frozen=True)
+class DocumentMovedDelivery(_rt.WebhookDelivery[_md.DocumentMovedEvent]):
+    """A verified ``document.moved`` delivery; ``event`` is its body."""
+
+    event_type: _t.Literal["document.moved"] = "document.moved"
+    known: _t.Literal[True] = True
+
+
+@dataclass(frozen=True)
+class DocumentNoteAddedDelivery(_rt.WebhookDelivery[_md.DocumentNoteAddedEvent]):
+    """A verified ``document.note_added`` delivery; ``event`` is its body."""
+
+    event_type: _t.Literal["document.note_added"] = "document.note_added"
+    known: _t.Literal[True] = True
+
+
+@dataclass(frozen=True)
+class DocumentProcessedDelivery(_rt.WebhookDelivery[_md.DocumentProcessedEvent]):
+    """A verified ``document.processed`` delivery; ``event`` is its body."""
+
+    event_type: _t.Literal["document.processed"] = "document.processed"
+    known: _t.Literal[True] = True
+
+
+@dataclass(frozen=True)
+class DocumentRestoredDelivery(_rt.WebhookDelivery[_md.DocumentRestoredEvent]):
+    """A verified ``document.restored`` delivery; ``event`` is its body."""
+
+    event_type: _t.Literal["document.restored"] = "document.restored"
+    known: _t.Literal[True] = True
+
+
+@dataclass(frozen=True)
+class DocumentTagAddedDelivery(_rt.WebhookDelivery[_md.DocumentTagAddedEvent]):
+    """A verified ``document.tag_added`` delivery; ``event`` is its body."""
+
+    event_type: _t.Literal["document.tag_added"] = "document.tag_added"
+    known: _t.Literal[True] = True
+
+
+@dataclass(frozen=True)
+class DocumentUploadedDelivery(_rt.WebhookDelivery[_md.DocumentUploadedEvent]):
+    """A verified ``document.uploaded`` delivery; ``event`` is its body."""
+
+    event_type: _t.Literal["document.uploaded"] = "document.uploaded"
+    known: _t.Literal[True] = True
+
+
+@dataclass(frozen=True)
+class DocumentVersionCreatedDelivery(_rt.WebhookDelivery[_md.DocumentVersionCreatedEvent]):
+    """A verified ``document.version_created`` delivery; ``event`` is its body."""
+
+    event_type: _t.Literal["document.version_created"] = "document.version_created"
+    known: _t.Literal[True] = True
+
+
+@dataclass(frozen=True)
+class JobCompletedDelivery(_rt.WebhookDelivery[_md.JobCompletedEvent]):
+    """A verified ``job.completed`` delivery; ``event`` is its body."""
+
+    event_type: _t.Literal["job.completed"] = "job.completed"
+    known: _t.Literal[True] = True
+
+
+@dataclass(frozen=True)
+class JobFailedDelivery(_rt.WebhookDelivery[_md.JobFailedEvent]):
+    """A verified ``job.failed`` delivery; ``event`` is its body."""
+
+    event_type: _t.Literal["job.failed"] = "job.failed"
+    known: _t.Literal[True] = True
+
+
+@dataclass(frozen=True)
+class JobProgressDelivery(_rt.WebhookDelivery[_md.JobProgressEvent]):
+    """A verified ``job.progress`` delivery; ``event`` is its body."""
+
+    event_type: _t.Literal["job.progress"] = "job.progress"
+    known: _t.Literal[True] = True
+
+
+@dataclass(frozen=True)
+class TaskCompletedDelivery(_rt.WebhookDelivery[_md.TaskCompletedEvent]):
+    """A verified ``task.completed`` delivery; ``event`` is its body."""
+
+    event_type: _t.Literal["task.completed"] = "task.completed"
+    known: _t.Literal[True] = True
+
+
+@dataclass(frozen=True)
+class TaskCreatedDelivery(_rt.WebhookDelivery[_md.TaskCreatedEvent]):
+    """A verified ``task.created`` delivery; ``event`` is its body."""
+
+    event_type: _t.Literal["task.created"] = "task.created"
+    known: _t.Literal[True] = True
+
+
+@dataclass(frozen=True)
+class TaskOverdueDelivery(_rt.WebhookDelivery[_md.TaskOverdueEvent]):
+    """A verified ``task.overdue`` delivery; ``event`` is its body."""
+
+    event_type: _t.Literal["task.overdue"] = "task.overdue"
+    known: _t.Literal[True] = True
+
+
+@dataclass(frozen=True)
+class WorkspaceSharedDelivery(_rt.WebhookDelivery[_md.WorkspaceSharedEvent]):
+    """A verified ``workspace.shared`` delivery; ``event`` is its body."""
+
+    event_type: _t.Literal["workspace.shared"] = "workspace.shared"
+    known: _t.Literal[True] = True
+
+
+@dataclass(frozen=True)
+class WorkspaceUnsharedDelivery(_rt.WebhookDelivery[_md.WorkspaceUnsharedEvent]):
+    """A verified ``workspace.unshared`` delivery; ``event`` is its body."""
+
+    event_type: _t.Literal["workspace.unshared"] = "workspace.unshared"
+    known: _t.Literal[True] = True
+
+
+WebhookDelivery: _t.TypeAlias = (
+    DocumentCommentAddedDelivery
+    | DocumentCreatedDelivery
+    | DocumentDeletedDelivery
+    | DocumentEditedDelivery
+    | DocumentLegalHoldPlacedDelivery
+    | DocumentLegalHoldReleasedDelivery
+    | DocumentLifecycleChangedDelivery
+    | DocumentMovedDelivery
+    | DocumentNoteAddedDelivery
+    | DocumentProcessedDelivery
+    | DocumentRestoredDelivery
+    | DocumentTagAddedDelivery
+    | DocumentUploadedDelivery
+    | DocumentVersionCreatedDelivery
+    | JobCompletedDelivery
+    | JobFailedDelivery
+    | JobProgressDelivery
+    | TaskCompletedDelivery
+    | TaskCreatedDelivery
+    | TaskOverdueDelivery
+    | WorkspaceSharedDelivery
+    | WorkspaceUnsharedDelivery
+    | _rt.UnknownWebhookDelivery
+)
+"""A verified delivery as the class of its event type: check ``delivery.known is False`` (an event type of a later
+release, kept as an UnknownWebhookDelivery) first, then ``delivery.event_type`` narrows to one class and its body
+model."""
+
+_KNOWN: _rt.KnownDeliveries = {
+    "document.comment_added": (DocumentCommentAddedDelivery, _md.DocumentCommentAddedEvent),
+    "document.created": (DocumentCreatedDelivery, _md.DocumentCreatedEvent),
+    "document.deleted": (DocumentDeletedDelivery, _md.DocumentDeletedEvent),
+    "document.edited": (DocumentEditedDelivery, _md.DocumentEditedEvent),
+    "document.legal_hold_placed": (DocumentLegalHoldPlacedDelivery, _md.DocumentLegalHoldPlacedEvent),
+    "document.legal_hold_released": (DocumentLegalHoldReleasedDelivery, _md.DocumentLegalHoldReleasedEvent),
+    "document.lifecycle_changed": (DocumentLifecycleChangedDelivery, _md.DocumentLifecycleChangedEvent),
+    "document.moved": (DocumentMovedDelivery, _md.DocumentMovedEvent),
+    "document.note_added": (DocumentNoteAddedDelivery, _md.DocumentNoteAddedEvent),
+    "document.processed": (DocumentProcessedDelivery, _md.DocumentProcessedEvent),
+    "document.restored": (DocumentRestoredDelivery, _md.DocumentRestoredEvent),
+    "document.tag_added": (DocumentTagAddedDelivery, _md.DocumentTagAddedEvent),
+    "document.uploaded": (DocumentUploadedDelivery, _md.DocumentUploadedEvent),
+    "document.version_created": (DocumentVersionCreatedDelivery, _md.DocumentVersionCreatedEvent),
+    "job.completed": (JobCompletedDelivery, _md.JobCompletedEvent),
+    "job.failed": (JobFailedDelivery, _md.JobFailedEvent),
+    "job.progress": (JobProgressDelivery, _md.JobProgressEvent),
+    "task.completed": (TaskCompletedDelivery, _md.TaskCompletedEvent),
+    "task.created": (TaskCreatedDelivery, _md.TaskCreatedEvent),
+    "task.overdue": (TaskOverdueDelivery, _md.TaskOverdueEvent),
+    "workspace.shared": (WorkspaceSharedDelivery, _md.WorkspaceSharedEvent),
+    "workspace.unshared": (WorkspaceUnsharedDelivery, _md.WorkspaceUnsharedEvent),
+}
 
 
 def _webhooks() -> _rt.WebhooksModel:
@@ -35,8 +300,9 @@ def verify(
     *,
     tolerance: float | None = _rt.DEFAULT_TOLERANCE,
 ) -> _rt.VerifiedEvent:
-    """Verifies a delivery and returns it; ``event.event`` is the parsed body (``dict[str, object]``), and
-    ``event_of(event)`` gives it as the description types it (``types.WebhookEvent``).
+    """Verifies a delivery and returns it; ``event.event`` is the parsed body (``dict[str, object]``),
+    ``event_of(event)`` gives the delivery as the class of its event type (``unwrap`` does both), and
+    ``body_of(event)`` the body as the dict ``types.WebhookEvent``.
 
     ``secret`` is one secret, or several during a rotation. ``tolerance`` is the replay window in seconds (300 by
     default; ``None`` turns it off): the body's signed timestamp must lie within it of this machine's clock.
@@ -48,6 +314,27 @@ def verify(
     return _rt.verify(raw_body, headers, secret, _webhooks(), tolerance=tolerance)
 
 
-def event_of(verified: _rt.VerifiedEvent) -> _ty.WebhookEvent:
-    """The verified body as the description types it."""
+def unwrap(
+    raw_body: bytes,
+    headers: Mapping[str, str],
+    secret: str | Sequence[str],
+    *,
+    tolerance: float | None = _rt.DEFAULT_TOLERANCE,
+) -> WebhookDelivery:
+    """Verifies a delivery as ``verify`` does and returns it typed: the class of its event type, its body parsed into
+    the event's model (``event_of(verify(...))``).
+
+    Raises a WebhookVerificationError subclass, as ``verify``.
+    """
+    return event_of(verify(raw_body, headers, secret, tolerance=tolerance))
+
+
+def event_of(verified: _rt.VerifiedEvent) -> WebhookDelivery:
+    """The verified delivery as the class of its event type, its body parsed into the event's model; an event type
+    the description does not name is kept as an UnknownWebhookDelivery (all its fields in ``event``)."""
+    return _t.cast("WebhookDelivery", _rt.typed_delivery(verified, _KNOWN))
+
+
+def body_of(verified: _rt.VerifiedEvent) -> _ty.WebhookEvent:
+    """The verified body as a dict, typed as the description's ``types.WebhookEvent``."""
     return _t.cast("_ty.WebhookEvent", verified.event)

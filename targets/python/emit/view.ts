@@ -726,6 +726,23 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
   const eventTypes = ir.webhooks.map((w) => scope.expr(w.body, `${w.identifier}Event`));
   scope.flush();
   const eventUnion = eventTypes.length === 0 ? pyRef("JsonObject") : pyUnion(eventTypes);
+  // One delivery class per event name of webhooks.py, its body typed by the event's model.
+  const deliveryNames = new Set(["WebhookDelivery", "VerifiedEvent", "UnknownWebhookDelivery", "MODEL"]);
+  const deliveries = ir.webhooks
+    .map((w, i) => ({ event: w.event, identifier: w.identifier, body: eventTypes[i]! }))
+    .filter((d, i, all) => all.findIndex((x) => x.event === d.event) === i)
+    .map((d) => {
+      const stem = /^[A-Za-z]/.test(pascalCase(d.identifier)) ? pascalCase(d.identifier) : `Event${pascalCase(d.identifier)}`;
+      let className = `${stem}Delivery`;
+      for (let n = 2; deliveryNames.has(className) || PY_KEYWORDS.has(className); n++) className = `${stem}Delivery${n}`;
+      deliveryNames.add(className);
+      return {
+        className,
+        event: pyString(d.event),
+        eventDoc: pyDocInline(d.event),
+        body: pyTypeExpr(d.body, modelRef),
+      };
+    });
   const decls = [...scope.decls, ...requestDecls];
   const { modules, home } = typesModules(decls);
   const models = modelsModules(decls);
@@ -875,6 +892,7 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
       errorTable,
       hasWebhooks: ir.webhooks.length > 0,
       eventUnion: statement(0, "WebhookEvent: _t.TypeAlias = ", valueExpr(eventUnion)),
+      deliveries,
       docs,
       usesTypes: clientText.includes("_ty."),
       usesModels: clientText.includes("_md."),

@@ -5,16 +5,23 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime, timezone
+from typing import Literal
 
 import pytest
 
 from paperoffice_runtime import (
+    BaseModel,
+    UnknownEvent,
+    UnknownWebhookDelivery,
+    WebhookDelivery,
     WebhookPayloadError,
     WebhookSignatureError,
     WebhookStaleError,
     WebhookVerificationError,
     sign,
+    typed_delivery,
     verify,
 )
 
@@ -166,3 +173,40 @@ def test_a_stale_delivery_is_refused_only_after_the_signature() -> None:
     body = event_body(timestamp=stamp(SENT))
     with pytest.raises(WebhookSignatureError):
         verify(body, headers(body, secret="other"), "whsec-1", MODEL, now=lambda: SENT + 10**6)
+
+
+class CompletedEvent(BaseModel):
+    event_id: str = ""
+    subscription_id: int = 0
+
+
+@dataclass(frozen=True)
+class CompletedDelivery(WebhookDelivery[CompletedEvent]):
+    event_type: Literal["job.completed"] = "job.completed"
+    known: Literal[True] = True
+
+
+def test_typed_delivery_parses_the_body_into_its_event_model() -> None:
+    assert MODEL is not None
+    delivery = typed_delivery(
+        verify(BODY, headers(), "whsec-1", MODEL), {"job.completed": (CompletedDelivery, CompletedEvent)}
+    )
+    assert isinstance(delivery, CompletedDelivery) and isinstance(delivery.event, CompletedEvent)
+    assert (delivery.event.event_id, delivery.event.subscription_id, delivery.secret_index) == ("ev_1", 7, 0)
+    # A signed body whose fields do not fit the model is still handed over, as far as it goes.
+    odd = event_body(subscription_id="not a number")
+    kept = typed_delivery(
+        verify(odd, headers(odd), "whsec-1", MODEL), {"job.completed": (CompletedDelivery, CompletedEvent)}
+    )
+    assert isinstance(kept, CompletedDelivery) and kept.event.event_id == "ev_1"
+
+
+def test_an_unknown_event_type_is_kept_whole_as_a_generic_event() -> None:
+    assert MODEL is not None
+    body = event_body(event_type="job.later", extra={"k": 1})
+    delivery = typed_delivery(
+        verify(body, headers(body), "whsec-1", MODEL), {"job.completed": (CompletedDelivery, CompletedEvent)}
+    )
+    assert isinstance(delivery, UnknownWebhookDelivery) and delivery.known is False
+    assert delivery.event_type == "job.later" and isinstance(delivery.event, UnknownEvent)
+    assert (delivery.event.model_extra or {})["extra"] == {"k": 1}

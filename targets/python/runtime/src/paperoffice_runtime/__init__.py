@@ -68,7 +68,17 @@ from .redact import Redactor, redact_secrets
 from .retry import RetryPolicy, is_resendable
 from .sync_runtime import JobHandle, SyncRuntime
 from .user_agent import user_agent_of
-from .webhooks import DEFAULT_TOLERANCE, VerifiedEvent, sign, verify
+from .webhooks import (
+    DEFAULT_TOLERANCE,
+    KnownDeliveries,
+    UnknownEvent,
+    UnknownWebhookDelivery,
+    VerifiedEvent,
+    WebhookDelivery,
+    sign,
+    typed_delivery,
+    verify,
+)
 
 __version__ = "0.1.0"
 
@@ -110,6 +120,7 @@ __all__ = [
     "JobResult",
     "JobSubmitModel",
     "JobsModel",
+    "KnownDeliveries",
     "MalformedResponseError",
     "MayHaveBeenProcessedError",
     "MissingCredentialsError",
@@ -135,8 +146,11 @@ __all__ = [
     "TokenKind",
     "TokenKindsModel",
     "TokenProvider",
+    "UnknownEvent",
+    "UnknownWebhookDelivery",
     "UnprocessableEntityError",
     "VerifiedEvent",
+    "WebhookDelivery",
     "WebhookPayloadError",
     "WebhookSignatureError",
     "WebhookStaleError",
@@ -147,6 +161,7 @@ __all__ = [
     "price_job",
     "redact_secrets",
     "sign",
+    "typed_delivery",
     "user_agent_of",
     "verify",
 ]

@@ -12,11 +12,13 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Union
+from typing import Any, Generic, Literal, TypeVar, Union
 
 from .envelope import as_record
 from .errors import WebhookPayloadError, WebhookSignatureError, WebhookStaleError
+from .lenient import construct
 from .model import WebhooksModel
+from .parsing import BaseModel
 
 HeadersInput = Mapping[str, Union[str, Sequence[str]]]
 
@@ -34,6 +36,51 @@ class VerifiedEvent:
     subscription_id: str | None
     secret_index: int
     """Index of the secret that matched (watch it during a rotation)."""
+
+
+E_co = TypeVar("E_co", covariant=True)
+
+
+@dataclass(frozen=True)
+class WebhookDelivery(Generic[E_co]):
+    """A verified delivery, its body parsed into the model of its event type (``event``). The generated classes
+    below it add ``event_type`` (the event's name as a literal) and ``known``; check ``known is False`` (or
+    ``isinstance(delivery, UnknownWebhookDelivery)``) first, then ``event_type`` narrows to one event's class."""
+
+    event: E_co
+    event_id: str
+    subscription_id: str | None
+    secret_index: int
+    """Index of the secret that matched (watch it during a rotation)."""
+
+
+class UnknownEvent(BaseModel):
+    """The body of an event type the description does not name (a later release's): every field is kept."""
+
+
+@dataclass(frozen=True)
+class UnknownWebhookDelivery(WebhookDelivery[UnknownEvent]):
+    """A delivery of an event type the description does not name: kept, not lost."""
+
+    event_type: str = ""
+    known: Literal[False] = False
+
+
+KnownDeliveries = Mapping[str, "tuple[type[WebhookDelivery[Any]], object]"]
+"""The generated table: event name -> (its delivery class, the type of its body)."""
+
+
+def typed_delivery(verified: VerifiedEvent, known: KnownDeliveries) -> WebhookDelivery[object]:
+    """The verified delivery as the class of its event type, the body parsed into its model (as far as it goes: a
+    signed body is never refused for its shape); an event type not in ``known`` as an UnknownWebhookDelivery."""
+    found = known.get(verified.event_type)
+    if found is None:
+        unknown = UnknownEvent.model_validate(verified.event)
+        return UnknownWebhookDelivery(
+            unknown, verified.event_id, verified.subscription_id, verified.secret_index, event_type=verified.event_type
+        )
+    kind, body = found
+    return kind(construct(body, verified.event), verified.event_id, verified.subscription_id, verified.secret_index)
 
 
 def sign(raw_body: bytes, secret: str, model: WebhooksModel) -> str:

@@ -11,9 +11,21 @@ import paperoffice_runtime as _rt
 
 from . import types as _ty
 
-__all__ = ["VerifiedEvent", "event_of", "sign", "verify"]
+__all__ = [
+    "UnknownWebhookDelivery",
+    "VerifiedEvent",
+    "WebhookDelivery",
+    "body_of",
+    "event_of",
+    "sign",
+    "unwrap",
+    "verify",
+]
 
 VerifiedEvent = _rt.VerifiedEvent
+UnknownWebhookDelivery = _rt.UnknownWebhookDelivery
+
+WebhookDelivery: _t.TypeAlias = _rt.UnknownWebhookDelivery
 
 
 def sign(raw_body: bytes, secret: str) -> str:
@@ -32,6 +44,28 @@ def verify(
     raise _rt.SdkError("the description declares no webhooks")
 
 
-def event_of(verified: _rt.VerifiedEvent) -> _ty.WebhookEvent:
-    """The verified body as the description types it."""
+def unwrap(
+    raw_body: bytes,
+    headers: Mapping[str, str],
+    secret: str | Sequence[str],
+    *,
+    tolerance: float | None = _rt.DEFAULT_TOLERANCE,
+) -> WebhookDelivery:
+    """Unavailable: the description declares no webhooks."""
+    raise _rt.SdkError("the description declares no webhooks")
+
+
+def event_of(verified: _rt.VerifiedEvent) -> WebhookDelivery:
+    """Every event is unknown: the description declares no webhooks."""
+    return _rt.UnknownWebhookDelivery(
+        _rt.UnknownEvent.model_validate(verified.event),
+        verified.event_id,
+        verified.subscription_id,
+        verified.secret_index,
+        event_type=verified.event_type,
+    )
+
+
+def body_of(verified: _rt.VerifiedEvent) -> _ty.WebhookEvent:
+    """The verified body as a dict, typed as the description's ``types.WebhookEvent``."""
     return _t.cast("_ty.WebhookEvent", verified.event)

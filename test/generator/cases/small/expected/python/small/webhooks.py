@@ -6,15 +6,49 @@ from __future__ import annotations
 
 import typing as _t
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 import paperoffice_runtime as _rt
 
+from . import models as _md
 from . import types as _ty
 from .model import MODEL
 
-__all__ = ["VerifiedEvent", "event_of", "sign", "verify"]
+__all__ = [
+    "ItemCreatedDelivery",
+    "UnknownWebhookDelivery",
+    "VerifiedEvent",
+    "WebhookDelivery",
+    "body_of",
+    "event_of",
+    "sign",
+    "unwrap",
+    "verify",
+]
 
 VerifiedEvent = _rt.VerifiedEvent
+UnknownWebhookDelivery = _rt.UnknownWebhookDelivery
+
+
+@dataclass(frozen=True)
+class ItemCreatedDelivery(_rt.WebhookDelivery[_md.ItemCreatedEvent]):
+    """A verified ``item.created`` delivery; ``event`` is its body."""
+
+    event_type: _t.Literal["item.created"] = "item.created"
+    known: _t.Literal[True] = True
+
+
+WebhookDelivery: _t.TypeAlias = (
+    ItemCreatedDelivery
+    | _rt.UnknownWebhookDelivery
+)
+"""A verified delivery as the class of its event type: check ``delivery.known is False`` (an event type of a later
+release, kept as an UnknownWebhookDelivery) first, then ``delivery.event_type`` narrows to one class and its body
+model."""
+
+_KNOWN: _rt.KnownDeliveries = {
+    "item.created": (ItemCreatedDelivery, _md.ItemCreatedEvent),
+}
 
 
 def _webhooks() -> _rt.WebhooksModel:
@@ -35,8 +69,9 @@ def verify(
     *,
     tolerance: float | None = _rt.DEFAULT_TOLERANCE,
 ) -> _rt.VerifiedEvent:
-    """Verifies a delivery and returns it; ``event.event`` is the parsed body (``dict[str, object]``), and
-    ``event_of(event)`` gives it as the description types it (``types.WebhookEvent``).
+    """Verifies a delivery and returns it; ``event.event`` is the parsed body (``dict[str, object]``),
+    ``event_of(event)`` gives the delivery as the class of its event type (``unwrap`` does both), and
+    ``body_of(event)`` the body as the dict ``types.WebhookEvent``.
 
     ``secret`` is one secret, or several during a rotation. ``tolerance`` is the replay window in seconds (300 by
     default; ``None`` turns it off): the body's signed timestamp must lie within it of this machine's clock.
@@ -48,6 +83,27 @@ def verify(
     return _rt.verify(raw_body, headers, secret, _webhooks(), tolerance=tolerance)
 
 
-def event_of(verified: _rt.VerifiedEvent) -> _ty.WebhookEvent:
-    """The verified body as the description types it."""
+def unwrap(
+    raw_body: bytes,
+    headers: Mapping[str, str],
+    secret: str | Sequence[str],
+    *,
+    tolerance: float | None = _rt.DEFAULT_TOLERANCE,
+) -> WebhookDelivery:
+    """Verifies a delivery as ``verify`` does and returns it typed: the class of its event type, its body parsed into
+    the event's model (``event_of(verify(...))``).
+
+    Raises a WebhookVerificationError subclass, as ``verify``.
+    """
+    return event_of(verify(raw_body, headers, secret, tolerance=tolerance))
+
+
+def event_of(verified: _rt.VerifiedEvent) -> WebhookDelivery:
+    """The verified delivery as the class of its event type, its body parsed into the event's model; an event type
+    the description does not name is kept as an UnknownWebhookDelivery (all its fields in ``event``)."""
+    return _t.cast("WebhookDelivery", _rt.typed_delivery(verified, _KNOWN))
+
+
+def body_of(verified: _rt.VerifiedEvent) -> _ty.WebhookEvent:
+    """The verified body as a dict, typed as the description's ``types.WebhookEvent``."""
     return _t.cast("_ty.WebhookEvent", verified.event)
