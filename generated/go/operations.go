@@ -4,7 +4,6 @@ package documentautomationservice
 
 import (
 	"context"
-	"encoding/json"
 	"io"
 
 	sdkruntime "github.com/paperoffice/sdk-runtime-go"
@@ -22,7 +21,7 @@ type GetActivityDocumentParams struct {
 	// DocumentsID is the query parameter "documents_id".
 	//
 	// Numeric document identifier, as string or number. One of `pofid` and `documents_id` is required.
-	DocumentsID json.RawMessage
+	DocumentsID *GetActivityDocumentParamsDocumentsID
 }
 
 // GetActivityDocument returns activity history of one document.

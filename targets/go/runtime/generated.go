@@ -72,8 +72,9 @@ func (r *Request) SetCookie(name string, v any) {
 	}
 }
 
-// paramValues is the text of a parameter's value: none when it is nil, one per item of a list; a value of
-// another kind (an object) is its JSON text.
+// paramValues is the text of a parameter's value: none when it is nil, one per item of a list; a union is the
+// text of its member that is set (a string as it is, never JSON-quoted); a value of another kind (an object) is
+// its JSON text.
 func paramValues(v any) []string {
 	rv := reflect.ValueOf(v)
 	for rv.Kind() == reflect.Pointer || rv.Kind() == reflect.Interface {
@@ -81,6 +82,11 @@ func paramValues(v any) []string {
 			return nil
 		}
 		rv = rv.Elem()
+	}
+	if rv.IsValid() {
+		if u, ok := rv.Interface().(unionValue); ok {
+			return paramValues(u.AsAny())
+		}
 	}
 	switch rv.Kind() {
 	case reflect.Invalid:
@@ -114,6 +120,9 @@ func paramValues(v any) []string {
 	}
 	return []string{string(data)}
 }
+
+// unionValue is a union of a generated client: AsAny is the value of its member that is set, nil for none.
+type unionValue interface{ AsAny() any }
 
 // FormOf encodes a body as the fields of a form: its JSON encoding, numbers kept as written. Nested values travel
 // as JSON text; files are added with AddFile and AddFiles.
