@@ -572,3 +572,9 @@ func (c *Client) UpdateWebhook(ctx context.Context, in *UpdateWebhookParams, opt
 	}
 	return &sdkruntime.Response[NotShownSuccessResponse]{Data: out, Meta: *meta}, nil
 }
+
+// BillingOf decodes the billing object of an answer (its field "_billing", meta.BillingJSON) into a
+// Billing; nil when the answer carried none.
+func BillingOf(meta sdkruntime.Meta) (*Billing, error) {
+	return sdkruntime.DecodeOptional[Billing](meta.BillingJSON, "Billing")
+}

@@ -32,6 +32,32 @@ func Decode[T any](data json.RawMessage) (T, error) {
 	return out, err
 }
 
+// DecodeOptional decodes a JSON value that may be absent (a job's payload, an answer's billing object) into a new
+// value of type T, named typeName in the error; nil, nil when data is empty.
+func DecodeOptional[T any](data json.RawMessage, typeName string) (*T, error) {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, nil
+	}
+	var out T
+	if err := json.Unmarshal(data, &out); err != nil {
+		return nil, fmt.Errorf("the value does not decode as %s: %w", typeName, err)
+	}
+	return &out, nil
+}
+
+// DecodeOptionalValue is DecodeOptional for a type that is nil-able itself (a slice, a map, raw JSON): its zero
+// value when data is empty.
+func DecodeOptionalValue[T any](data json.RawMessage, typeName string) (T, error) {
+	var out T
+	if len(bytes.TrimSpace(data)) == 0 {
+		return out, nil
+	}
+	if err := json.Unmarshal(data, &out); err != nil {
+		return out, fmt.Errorf("the value does not decode as %s: %w", typeName, err)
+	}
+	return out, nil
+}
+
 // SetPath sets a path parameter; nil sets none, a list is joined with commas (style simple).
 func (r *Request) SetPath(name string, v any) {
 	if values := paramValues(v); values != nil {

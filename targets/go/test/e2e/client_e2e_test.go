@@ -40,6 +40,16 @@ func TestListWebhooks(t *testing.T) {
 	if res.Meta.Status != 200 || res.Data.Status != sdk.SuccessStatus("success") {
 		t.Fatalf("status %d, body status %q", res.Meta.Status, res.Data.Status)
 	}
+	// The envelope's billing object is typed as the description types it, in Meta as in the body.
+	billing, err := sdk.BillingOf(res.Meta)
+	if err != nil || billing == nil || res.Data.Billing == nil {
+		t.Fatalf("billing %+v (%v), body's %+v", billing, err, res.Data.Billing)
+	}
+	inMeta, _ := json.Marshal(billing)
+	inBody, _ := json.Marshal(res.Data.Billing)
+	if string(inMeta) != string(inBody) || string(inMeta) == "{}" {
+		t.Fatalf("billing %s in Meta, %s in the body", inMeta, inBody)
+	}
 }
 
 func TestQueryParameters(t *testing.T) {
@@ -62,6 +72,17 @@ func TestJobThroughAPipelineVariant(t *testing.T) {
 	}
 	if _, err := sdk.Decode[sdk.WorkflowPayload](res.Data); err != nil {
 		t.Fatalf("payload: %v", err)
+	}
+	// The payload is decoded by the variant sent: pdf_ai_split's is a WorkflowPayload, invoice's a WorkflowInvoicePayload.
+	if _, ok := res.Payload.AsAny().(sdk.WorkflowPayload); !ok || res.Payload.OfWorkflowInvoicePayload != nil {
+		t.Fatalf("payload %+v, want a WorkflowPayload", res.Payload)
+	}
+	invoice, err := client(t, token).SubmitWorkflow(context.Background(), sdk.WorkflowInvoice{Pofid: sdk.Ptr("POF-123")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if invoice.Payload.OfWorkflowInvoicePayload == nil || invoice.Payload.OfWorkflowPayload != nil {
+		t.Fatalf("payload %+v of %s, want a WorkflowInvoicePayload", invoice.Payload, invoice.Data)
 	}
 }
 
