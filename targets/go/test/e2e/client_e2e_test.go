@@ -6,6 +6,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"strings"
 	"testing"
@@ -184,5 +187,39 @@ func TestVariantWritesItsDiscriminatorAndKeepsExtra(t *testing.T) {
 	}
 	if *back.Pofid != "x" || string(back.Extra["future_field"]) != "1" || len(back.Extra) != 1 {
 		t.Fatalf("decoded %+v", back)
+	}
+}
+
+// The description's unions are typed: an event selector is a WebhookEventName or the wildcard, sent as the event
+// name; a document id of string or number in a query is sent as it is, never JSON-quoted.
+func TestUnionsOfTheDescriptionAreSentAsTheirMembers(t *testing.T) {
+	var body []byte
+	var query string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ = io.ReadAll(r.Body)
+		query = r.URL.RawQuery
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"status":"success"}`)
+	}))
+	t.Cleanup(srv.Close)
+	c := client(t, token, sdk.WithBaseURL(srv.URL+"/latest"))
+	_, err := c.SubscribeWebhook(context.Background(), &sdk.SubscribeWebhookParams{Body: &sdk.WebhookSubscriptionCreate{
+		Name:   "jobs",
+		URL:    "https://hooks.example.com/in",
+		Events: []sdk.WebhookEventSelector{sdk.WebhookEventSelectorOfWebhookEventName(sdk.WebhookEventNameJobCompleted)},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sent struct{ Events []string }
+	if json.Unmarshal(body, &sent) != nil || len(sent.Events) != 1 || sent.Events[0] != "job.completed" {
+		t.Fatalf("sent %s, want events [\"job.completed\"]", body)
+	}
+	id := sdk.GetActivityDocumentParamsDocumentsIDOfString("POF-1")
+	if _, err := c.GetActivityDocument(context.Background(), &sdk.GetActivityDocumentParams{DocumentsID: &id}); err != nil {
+		t.Fatal(err)
+	}
+	if query != "documents_id=POF-1" {
+		t.Fatalf("query %q, want documents_id=POF-1", query)
 	}
 }
