@@ -336,7 +336,8 @@ export class GoTypes {
 
   /**
    * The discriminator of a union whose members are all objects, and per member the values that pick it: those the
-   * mapping gives it, else the allowed values of its discriminator property, else (a reference) its schema's name.
+   * mapping gives it, else the allowed values of its discriminator property, else (a reference) its schema's name;
+   * undefined when a member has none.
    */
   private unionDiscriminator(schema: UnionSchema, members: readonly Schema[]): { property: string; tags: string[][] } | undefined {
     const d = schema.discriminator;
@@ -356,6 +357,8 @@ export class GoTypes {
       if (resolved?.kind === "enum") return resolved.values.filter((v): v is string => typeof v === "string");
       return m.kind === "ref" ? [m.name] : [];
     });
+    // A member no value picks could never be decoded: then the members are told apart by their shape instead.
+    if (tags.some((t) => t.length === 0)) return undefined;
     return { property: d.property, tags };
   }
 

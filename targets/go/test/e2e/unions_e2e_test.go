@@ -102,6 +102,14 @@ func TestUndiscriminatedUnionsMatchExactly(t *testing.T) {
 	if err := json.Unmarshal([]byte(`"3"`), &label); err != nil || label.OfString == nil || label.OfInt != nil {
 		t.Fatalf(`"3" decoded %+v (%v), want the string member only`, label, err)
 	}
+	// A discriminator that picks no value for one member: both members are told apart by their shape.
+	var found unions.Found
+	if err := json.Unmarshal([]byte(`{"code":"x"}`), &found); err != nil || found.AsAny() == nil || found.OfCat != nil {
+		t.Fatalf("decoded %+v (%v), want the member with code", found, err)
+	}
+	if err := json.Unmarshal([]byte(`{"kind":"cat","lives":2}`), &found); err != nil || found.OfCat == nil {
+		t.Fatalf("decoded %+v (%v), want the cat", found, err)
+	}
 	// A cat's "kind" is "cat": a value with the dog's kind and both required sets is the dog.
 	var spare unions.BoxSpare
 	if err := json.Unmarshal([]byte(`{"kind":"dog","lives":1,"bark":false}`), &spare); err != nil || spare.OfDog == nil {
