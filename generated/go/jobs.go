@@ -4,6 +4,7 @@ package documentautomationservice
 
 import (
 	"context"
+	"encoding/json"
 
 	sdkruntime "github.com/paperoffice/sdk-runtime-go"
 )
@@ -17,6 +18,7 @@ import (
 type ServiceAiocrGenerateRequest interface {
 	isServiceAiocrGenerateRequest()
 	formBody() (map[string]any, error)
+	decodePayload(data json.RawMessage) (*OCRPayload, error)
 }
 
 func (ServiceAiocrGenerateUsTaxForms) isServiceAiocrGenerateRequest() {}
@@ -31,17 +33,37 @@ func (v ServiceAiocrGenerateUsTaxForms) formBody() (map[string]any, error) {
 	return form, nil
 }
 
+// decodePayload decodes the payload of a job of this variant.
+func (ServiceAiocrGenerateUsTaxForms) decodePayload(data json.RawMessage) (*OCRPayload, error) {
+	return sdkruntime.DecodeOptional[OCRPayload](data, "OCRPayload")
+}
+
+// ServiceAiocrGenerateResult is the result of a job of the pipeline "service_aiocr___generate":
+// sdkruntime.JobResult (JobID, Data, Meta, SubmitMeta, Polls) and its payload decoded.
+type ServiceAiocrGenerateResult struct {
+	sdkruntime.JobResult
+	// Payload is the payload decoded; nil when the answer carried none.
+	Payload *OCRPayload
+}
+
 // SubmitServiceAiocrGenerate submits a job of the pipeline "service_aiocr___generate" and waits for
 // its result: held by the service, then polled. The body's "exactly one of" groups are checked before
-// anything is sent; the submission is never sent twice. Decode the payload with Decode, by variant:
+// anything is sent; the submission is never sent twice. The result's Payload is the payload decoded by
+// the variant sent; one that does not decode is an error returned with the result. The payload by
+// variant:
 //
 // ServiceAiocrGenerateUsTaxForms: OCRPayload.
-func (c *Client) SubmitServiceAiocrGenerate(ctx context.Context, body ServiceAiocrGenerateRequest, opts ...CallOption) (*sdkruntime.JobResult, error) {
+func (c *Client) SubmitServiceAiocrGenerate(ctx context.Context, body ServiceAiocrGenerateRequest, opts ...CallOption) (*ServiceAiocrGenerateResult, error) {
 	form, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 	if err != nil {
 		return nil, err
 	}
-	return c.Submit(ctx, "service_aiocr___generate", form, opts...)
+	res, err := c.Submit(ctx, "service_aiocr___generate", form, opts...)
+	if err != nil {
+		return nil, err
+	}
+	payload, err := body.decodePayload(res.Data)
+	return &ServiceAiocrGenerateResult{JobResult: *res, Payload: payload}, err
 }
 
 // StartServiceAiocrGenerate submits a job of the pipeline "service_aiocr___generate" without waiting
@@ -63,6 +85,7 @@ func (c *Client) StartServiceAiocrGenerate(ctx context.Context, body ServiceAioc
 type WorkflowRequest interface {
 	isWorkflowRequest()
 	formBody() (map[string]any, error)
+	decodePayload(data json.RawMessage) (WorkflowResultPayload, error)
 }
 
 func (WorkflowAccountingDatev) isWorkflowRequest() {}
@@ -80,6 +103,12 @@ func (v WorkflowAccountingDatev) formBody() (map[string]any, error) {
 	return form, nil
 }
 
+// decodePayload decodes the payload of a job of this variant.
+func (WorkflowAccountingDatev) decodePayload(data json.RawMessage) (WorkflowResultPayload, error) {
+	payload, err := sdkruntime.DecodeOptionalValue[WorkflowPayload](data, "WorkflowPayload")
+	return WorkflowResultPayload{OfWorkflowPayload: payload}, err
+}
+
 func (WorkflowInvoice) isWorkflowRequest() {}
 
 // formBody checks the variant and encodes it as the fields of a form.
@@ -90,6 +119,12 @@ func (v WorkflowInvoice) formBody() (map[string]any, error) {
 	}
 	sdkruntime.AddFile(form, "file_1", v.File1)
 	return form, nil
+}
+
+// decodePayload decodes the payload of a job of this variant.
+func (WorkflowInvoice) decodePayload(data json.RawMessage) (WorkflowResultPayload, error) {
+	payload, err := sdkruntime.DecodeOptional[WorkflowInvoicePayload](data, "WorkflowInvoicePayload")
+	return WorkflowResultPayload{OfWorkflowInvoicePayload: payload}, err
 }
 
 func (WorkflowPDFAiSplit) isWorkflowRequest() {}
@@ -107,6 +142,12 @@ func (v WorkflowPDFAiSplit) formBody() (map[string]any, error) {
 	return form, nil
 }
 
+// decodePayload decodes the payload of a job of this variant.
+func (WorkflowPDFAiSplit) decodePayload(data json.RawMessage) (WorkflowResultPayload, error) {
+	payload, err := sdkruntime.DecodeOptionalValue[WorkflowPayload](data, "WorkflowPayload")
+	return WorkflowResultPayload{OfWorkflowPayload: payload}, err
+}
+
 func (WorkflowDocumentAnonymizeFinalize) isWorkflowRequest() {}
 
 // formBody checks the variant and encodes it as the fields of a form.
@@ -118,18 +159,59 @@ func (v WorkflowDocumentAnonymizeFinalize) formBody() (map[string]any, error) {
 	return form, nil
 }
 
+// decodePayload decodes the payload of a job of this variant.
+func (WorkflowDocumentAnonymizeFinalize) decodePayload(data json.RawMessage) (WorkflowResultPayload, error) {
+	payload, err := sdkruntime.DecodeOptionalValue[WorkflowPayload](data, "WorkflowPayload")
+	return WorkflowResultPayload{OfWorkflowPayload: payload}, err
+}
+
+// WorkflowResult is the result of a job of the pipeline "workflow": sdkruntime.JobResult (JobID, Data,
+// Meta, SubmitMeta, Polls) and its payload decoded.
+type WorkflowResult struct {
+	sdkruntime.JobResult
+	// Payload is the payload decoded, in the field of the variant's payload type.
+	Payload WorkflowResultPayload
+}
+
+// WorkflowResultPayload is the payload of a job of the pipeline "workflow": the variant sent sets the
+// field of its payload type (WorkflowPayload, WorkflowInvoicePayload); none is set when the answer
+// carried none.
+type WorkflowResultPayload struct {
+	// OfWorkflowPayload is the payload of the variants whose payload is a WorkflowPayload.
+	OfWorkflowPayload WorkflowPayload
+	// OfWorkflowInvoicePayload is the payload of the variants whose payload is a WorkflowInvoicePayload.
+	OfWorkflowInvoicePayload *WorkflowInvoicePayload
+}
+
+// AsAny returns the payload that is set (WorkflowPayload, WorkflowInvoicePayload), nil when none is.
+func (u WorkflowResultPayload) AsAny() any {
+	switch {
+	case u.OfWorkflowPayload != nil:
+		return u.OfWorkflowPayload
+	case u.OfWorkflowInvoicePayload != nil:
+		return *u.OfWorkflowInvoicePayload
+	}
+	return nil
+}
+
 // SubmitWorkflow submits a job of the pipeline "workflow" and waits for its result: held by the
 // service, then polled. The body's "exactly one of" groups are checked before anything is sent; the
-// submission is never sent twice. Decode the payload with Decode, by variant:
+// submission is never sent twice. The result's Payload is the payload decoded by the variant sent; one
+// that does not decode is an error returned with the result. The payload by variant:
 //
 // WorkflowAccountingDatev: WorkflowPayload; WorkflowInvoice: WorkflowInvoicePayload;
 // WorkflowPDFAiSplit: WorkflowPayload; WorkflowDocumentAnonymizeFinalize: WorkflowPayload.
-func (c *Client) SubmitWorkflow(ctx context.Context, body WorkflowRequest, opts ...CallOption) (*sdkruntime.JobResult, error) {
+func (c *Client) SubmitWorkflow(ctx context.Context, body WorkflowRequest, opts ...CallOption) (*WorkflowResult, error) {
 	form, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 	if err != nil {
 		return nil, err
 	}
-	return c.Submit(ctx, "workflow", form, opts...)
+	res, err := c.Submit(ctx, "workflow", form, opts...)
+	if err != nil {
+		return nil, err
+	}
+	payload, err := body.decodePayload(res.Data)
+	return &WorkflowResult{JobResult: *res, Payload: payload}, err
 }
 
 // StartWorkflow submits a job of the pipeline "workflow" without waiting for it and returns its
@@ -149,6 +231,7 @@ func (c *Client) StartWorkflow(ctx context.Context, body WorkflowRequest, opts .
 type PdfstudioUnlockWithPasswordPDFRequest interface {
 	isPdfstudioUnlockWithPasswordPDFRequest()
 	formBody() (map[string]any, error)
+	decodePayload(data json.RawMessage) (JobPayload, error)
 }
 
 func (PdfstudioUnlockWithPasswordPDFDefault) isPdfstudioUnlockWithPasswordPDFRequest() {}
@@ -163,18 +246,38 @@ func (v PdfstudioUnlockWithPasswordPDFDefault) formBody() (map[string]any, error
 	return form, nil
 }
 
+// decodePayload decodes the payload of a job of this variant.
+func (PdfstudioUnlockWithPasswordPDFDefault) decodePayload(data json.RawMessage) (JobPayload, error) {
+	return sdkruntime.DecodeOptionalValue[JobPayload](data, "JobPayload")
+}
+
+// PdfstudioUnlockWithPasswordPDFResult is the result of a job of the pipeline
+// "pdfstudio___unlock_with_password_pdf": sdkruntime.JobResult (JobID, Data, Meta, SubmitMeta, Polls)
+// and its payload decoded.
+type PdfstudioUnlockWithPasswordPDFResult struct {
+	sdkruntime.JobResult
+	// Payload is the payload decoded; nil when the answer carried none.
+	Payload JobPayload
+}
+
 // SubmitPdfstudioUnlockWithPasswordPDF submits a job of the pipeline
 // "pdfstudio___unlock_with_password_pdf" and waits for its result: held by the service, then polled.
 // The body's "exactly one of" groups are checked before anything is sent; the submission is never sent
-// twice. Decode the payload with Decode, by variant:
+// twice. The result's Payload is the payload decoded by the variant sent; one that does not decode is
+// an error returned with the result. The payload by variant:
 //
 // PdfstudioUnlockWithPasswordPDFDefault: JobPayload.
-func (c *Client) SubmitPdfstudioUnlockWithPasswordPDF(ctx context.Context, body PdfstudioUnlockWithPasswordPDFRequest, opts ...CallOption) (*sdkruntime.JobResult, error) {
+func (c *Client) SubmitPdfstudioUnlockWithPasswordPDF(ctx context.Context, body PdfstudioUnlockWithPasswordPDFRequest, opts ...CallOption) (*PdfstudioUnlockWithPasswordPDFResult, error) {
 	form, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 	if err != nil {
 		return nil, err
 	}
-	return c.Submit(ctx, "pdfstudio___unlock_with_password_pdf", form, opts...)
+	res, err := c.Submit(ctx, "pdfstudio___unlock_with_password_pdf", form, opts...)
+	if err != nil {
+		return nil, err
+	}
+	payload, err := body.decodePayload(res.Data)
+	return &PdfstudioUnlockWithPasswordPDFResult{JobResult: *res, Payload: payload}, err
 }
 
 // StartPdfstudioUnlockWithPasswordPDF submits a job of the pipeline
@@ -201,6 +304,7 @@ func (c *Client) StartPdfstudioUnlockWithPasswordPDF(ctx context.Context, body P
 type ServiceVoiceTtsRequest interface {
 	isServiceVoiceTtsRequest()
 	formBody() (map[string]any, error)
+	decodePayload(data json.RawMessage) (*VoiceResult, error)
 }
 
 func (ServiceVoiceTtsDefault) isServiceVoiceTtsRequest() {}
@@ -214,17 +318,36 @@ func (v ServiceVoiceTtsDefault) formBody() (map[string]any, error) {
 	return form, nil
 }
 
+// decodePayload decodes the payload of a job of this variant.
+func (ServiceVoiceTtsDefault) decodePayload(data json.RawMessage) (*VoiceResult, error) {
+	return sdkruntime.DecodeOptional[VoiceResult](data, "VoiceResult")
+}
+
+// ServiceVoiceTtsResult is the result of a job of the pipeline "service_voice___tts":
+// sdkruntime.JobResult (JobID, Data, Meta, SubmitMeta, Polls) and its payload decoded.
+type ServiceVoiceTtsResult struct {
+	sdkruntime.JobResult
+	// Payload is the payload decoded; nil when the answer carried none.
+	Payload *VoiceResult
+}
+
 // SubmitServiceVoiceTts submits a job of the pipeline "service_voice___tts" and waits for its result:
 // held by the service, then polled. The body's "exactly one of" groups are checked before anything is
-// sent; the submission is never sent twice. Decode the payload with Decode, by variant:
+// sent; the submission is never sent twice. The result's Payload is the payload decoded by the variant
+// sent; one that does not decode is an error returned with the result. The payload by variant:
 //
 // ServiceVoiceTtsDefault: VoiceResult.
-func (c *Client) SubmitServiceVoiceTts(ctx context.Context, body ServiceVoiceTtsRequest, opts ...CallOption) (*sdkruntime.JobResult, error) {
+func (c *Client) SubmitServiceVoiceTts(ctx context.Context, body ServiceVoiceTtsRequest, opts ...CallOption) (*ServiceVoiceTtsResult, error) {
 	form, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 	if err != nil {
 		return nil, err
 	}
-	return c.Submit(ctx, "service_voice___tts", form, opts...)
+	res, err := c.Submit(ctx, "service_voice___tts", form, opts...)
+	if err != nil {
+		return nil, err
+	}
+	payload, err := body.decodePayload(res.Data)
+	return &ServiceVoiceTtsResult{JobResult: *res, Payload: payload}, err
 }
 
 // StartServiceVoiceTts submits a job of the pipeline "service_voice___tts" without waiting for it and
@@ -244,6 +367,7 @@ func (c *Client) StartServiceVoiceTts(ctx context.Context, body ServiceVoiceTtsR
 type ServiceDataripperRedactImageRequest interface {
 	isServiceDataripperRedactImageRequest()
 	formBody() (map[string]any, error)
+	decodePayload(data json.RawMessage) (JobPayload, error)
 }
 
 func (ServiceDataripperRedactImageDefault) isServiceDataripperRedactImageRequest() {}
@@ -257,18 +381,38 @@ func (v ServiceDataripperRedactImageDefault) formBody() (map[string]any, error) 
 	return form, nil
 }
 
+// decodePayload decodes the payload of a job of this variant.
+func (ServiceDataripperRedactImageDefault) decodePayload(data json.RawMessage) (JobPayload, error) {
+	return sdkruntime.DecodeOptionalValue[JobPayload](data, "JobPayload")
+}
+
+// ServiceDataripperRedactImageResult is the result of a job of the pipeline
+// "service_dataripper___redact_image": sdkruntime.JobResult (JobID, Data, Meta, SubmitMeta, Polls) and
+// its payload decoded.
+type ServiceDataripperRedactImageResult struct {
+	sdkruntime.JobResult
+	// Payload is the payload decoded; nil when the answer carried none.
+	Payload JobPayload
+}
+
 // SubmitServiceDataripperRedactImage submits a job of the pipeline "service_dataripper___redact_image"
 // and waits for its result: held by the service, then polled. The body's "exactly one of" groups are
-// checked before anything is sent; the submission is never sent twice. Decode the payload with Decode,
-// by variant:
+// checked before anything is sent; the submission is never sent twice. The result's Payload is the
+// payload decoded by the variant sent; one that does not decode is an error returned with the result.
+// The payload by variant:
 //
 // ServiceDataripperRedactImageDefault: JobPayload.
-func (c *Client) SubmitServiceDataripperRedactImage(ctx context.Context, body ServiceDataripperRedactImageRequest, opts ...CallOption) (*sdkruntime.JobResult, error) {
+func (c *Client) SubmitServiceDataripperRedactImage(ctx context.Context, body ServiceDataripperRedactImageRequest, opts ...CallOption) (*ServiceDataripperRedactImageResult, error) {
 	form, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 	if err != nil {
 		return nil, err
 	}
-	return c.Submit(ctx, "service_dataripper___redact_image", form, opts...)
+	res, err := c.Submit(ctx, "service_dataripper___redact_image", form, opts...)
+	if err != nil {
+		return nil, err
+	}
+	payload, err := body.decodePayload(res.Data)
+	return &ServiceDataripperRedactImageResult{JobResult: *res, Payload: payload}, err
 }
 
 // StartServiceDataripperRedactImage submits a job of the pipeline "service_dataripper___redact_image"

@@ -4,7 +4,6 @@ package documentautomationservice
 
 import (
 	"context"
-	"encoding/json"
 	"io"
 
 	sdkruntime "github.com/paperoffice/sdk-runtime-go"
@@ -22,7 +21,7 @@ type GetActivityDocumentParams struct {
 	// DocumentsID is the query parameter "documents_id".
 	//
 	// Numeric document identifier, as string or number. One of `pofid` and `documents_id` is required.
-	DocumentsID json.RawMessage
+	DocumentsID *GetActivityDocumentParamsDocumentsID
 }
 
 // GetActivityDocument returns activity history of one document.
@@ -572,4 +571,10 @@ func (c *Client) UpdateWebhook(ctx context.Context, in *UpdateWebhookParams, opt
 		return nil, err
 	}
 	return &sdkruntime.Response[NotShownSuccessResponse]{Data: out, Meta: *meta}, nil
+}
+
+// BillingOf decodes the billing object of an answer (its field "_billing", meta.BillingJSON) into a
+// Billing; nil when the answer carried none.
+func BillingOf(meta sdkruntime.Meta) (*Billing, error) {
+	return sdkruntime.DecodeOptional[Billing](meta.BillingJSON, "Billing")
 }

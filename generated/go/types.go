@@ -364,12 +364,64 @@ func (v AuditCenterResponse) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
+// BillingCreditsTierInfoTier is a union of the description.
+//
+// Whether the tier is text or an integer is not shown.
+//
+// Set exactly one of its fields (int64, string); AsAny returns the one that is set, for a type switch.
+type BillingCreditsTierInfoTier struct {
+	// OfInt is the member of Go type int64.
+	OfInt *int64
+	// OfString is the member of Go type string.
+	OfString *string
+}
+
+// BillingCreditsTierInfoTierOfInt returns the BillingCreditsTierInfoTier whose member OfInt is v.
+func BillingCreditsTierInfoTierOfInt(v int64) BillingCreditsTierInfoTier {
+	return BillingCreditsTierInfoTier{OfInt: &v}
+}
+
+// BillingCreditsTierInfoTierOfString returns the BillingCreditsTierInfoTier whose member OfString is
+// v.
+func BillingCreditsTierInfoTierOfString(v string) BillingCreditsTierInfoTier {
+	return BillingCreditsTierInfoTier{OfString: &v}
+}
+
+// AsAny returns the value of the member that is set (int64, string), nil when none is.
+func (u BillingCreditsTierInfoTier) AsAny() any {
+	switch {
+	case u.OfInt != nil:
+		return *u.OfInt
+	case u.OfString != nil:
+		return *u.OfString
+	}
+	return nil
+}
+
+// MarshalJSON encodes the member that is set; none or several set is a *sdkruntime.UnionError.
+func (u BillingCreditsTierInfoTier) MarshalJSON() ([]byte, error) {
+	return sdkruntime.EncodeUnion("BillingCreditsTierInfoTier", false,
+		sdkruntime.UnionValue{Field: "OfInt", Set: u.OfInt != nil, Value: u.OfInt},
+		sdkruntime.UnionValue{Field: "OfString", Set: u.OfString != nil, Value: u.OfString},
+	)
+}
+
+// UnmarshalJSON decodes into the first member, in order, whose kind, allowed values and required
+// properties the value fits; null sets none, and a value of no member is a *sdkruntime.UnionError.
+func (u *BillingCreditsTierInfoTier) UnmarshalJSON(data []byte) error {
+	*u = BillingCreditsTierInfoTier{}
+	return sdkruntime.DecodeUnion("BillingCreditsTierInfoTier", data, "",
+		sdkruntime.UnionMember{Field: "OfInt", Kind: "integer", Decode: sdkruntime.Into(&u.OfInt)},
+		sdkruntime.UnionMember{Field: "OfString", Kind: "string", Decode: sdkruntime.Into(&u.OfString)},
+	)
+}
+
 // BillingCreditsTierInfo is an object of the description.
 type BillingCreditsTierInfo struct {
 	// Tier is "tier".
 	//
 	// Whether the tier is text or an integer is not shown.
-	Tier json.RawMessage `json:"tier,omitempty"`
+	Tier *BillingCreditsTierInfoTier `json:"tier,omitempty"`
 	// Name is "name".
 	Name *string `json:"name,omitempty"`
 	// InitialCredits is "initial_credits".
@@ -494,12 +546,63 @@ func (v BillingJob) MarshalJSON() ([]byte, error) {
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
 }
 
+// BillingPlanTier is a union of the description.
+//
+// Whether the tier is text or an integer is not shown.
+//
+// Set exactly one of its fields (int64, string); AsAny returns the one that is set, for a type switch.
+type BillingPlanTier struct {
+	// OfInt is the member of Go type int64.
+	OfInt *int64
+	// OfString is the member of Go type string.
+	OfString *string
+}
+
+// BillingPlanTierOfInt returns the BillingPlanTier whose member OfInt is v.
+func BillingPlanTierOfInt(v int64) BillingPlanTier {
+	return BillingPlanTier{OfInt: &v}
+}
+
+// BillingPlanTierOfString returns the BillingPlanTier whose member OfString is v.
+func BillingPlanTierOfString(v string) BillingPlanTier {
+	return BillingPlanTier{OfString: &v}
+}
+
+// AsAny returns the value of the member that is set (int64, string), nil when none is.
+func (u BillingPlanTier) AsAny() any {
+	switch {
+	case u.OfInt != nil:
+		return *u.OfInt
+	case u.OfString != nil:
+		return *u.OfString
+	}
+	return nil
+}
+
+// MarshalJSON encodes the member that is set; none or several set is a *sdkruntime.UnionError.
+func (u BillingPlanTier) MarshalJSON() ([]byte, error) {
+	return sdkruntime.EncodeUnion("BillingPlanTier", false,
+		sdkruntime.UnionValue{Field: "OfInt", Set: u.OfInt != nil, Value: u.OfInt},
+		sdkruntime.UnionValue{Field: "OfString", Set: u.OfString != nil, Value: u.OfString},
+	)
+}
+
+// UnmarshalJSON decodes into the first member, in order, whose kind, allowed values and required
+// properties the value fits; null sets none, and a value of no member is a *sdkruntime.UnionError.
+func (u *BillingPlanTier) UnmarshalJSON(data []byte) error {
+	*u = BillingPlanTier{}
+	return sdkruntime.DecodeUnion("BillingPlanTier", data, "",
+		sdkruntime.UnionMember{Field: "OfInt", Kind: "integer", Decode: sdkruntime.Into(&u.OfInt)},
+		sdkruntime.UnionMember{Field: "OfString", Kind: "string", Decode: sdkruntime.Into(&u.OfString)},
+	)
+}
+
 // BillingPlan is an object of the description.
 type BillingPlan struct {
 	// Tier is "tier".
 	//
 	// Whether the tier is text or an integer is not shown.
-	Tier json.RawMessage `json:"tier,omitempty"`
+	Tier *BillingPlanTier `json:"tier,omitempty"`
 	// Name is "name".
 	Name *string `json:"name,omitempty"`
 	// Extra holds the fields this release does not declare, kept as they were received; they are sent too.
@@ -1813,7 +1916,130 @@ func (v JobAcceptedResponse) MarshalJSON() ([]byte, error) {
 //
 // The body of a job submission; which member applies is chosen by the pipeline and a body field (see
 // `x-paperoffice-variants`).
-type JobAddRequest = json.RawMessage
+//
+// Set exactly one of its fields (OCRUsTaxFormsRequest, WorkflowAccountingDatevRequest,
+// WorkflowInvoiceRequest, WorkflowPDFAiSplitRequest, WorkflowAnonymizeFinalizeRequest,
+// PDFUnlockRequest, VoiceTtsRequest, RedactImageRequest); AsAny returns the one that is set, for a
+// type switch.
+type JobAddRequest struct {
+	// OfOCRUsTaxFormsRequest is the member the schema OcrUsTaxFormsRequest.
+	OfOCRUsTaxFormsRequest *OCRUsTaxFormsRequest
+	// OfWorkflowAccountingDatevRequest is the member the schema WorkflowAccountingDatevRequest.
+	OfWorkflowAccountingDatevRequest *WorkflowAccountingDatevRequest
+	// OfWorkflowInvoiceRequest is the member the schema WorkflowInvoiceRequest.
+	OfWorkflowInvoiceRequest *WorkflowInvoiceRequest
+	// OfWorkflowPDFAiSplitRequest is the member the schema WorkflowPdfAiSplitRequest.
+	OfWorkflowPDFAiSplitRequest *WorkflowPDFAiSplitRequest
+	// OfWorkflowAnonymizeFinalizeRequest is the member the schema WorkflowAnonymizeFinalizeRequest.
+	OfWorkflowAnonymizeFinalizeRequest *WorkflowAnonymizeFinalizeRequest
+	// OfPDFUnlockRequest is the member the schema PdfUnlockRequest.
+	OfPDFUnlockRequest *PDFUnlockRequest
+	// OfVoiceTtsRequest is the member the schema VoiceTtsRequest.
+	OfVoiceTtsRequest *VoiceTtsRequest
+	// OfRedactImageRequest is the member the schema RedactImageRequest.
+	OfRedactImageRequest *RedactImageRequest
+}
+
+// JobAddRequestOfOCRUsTaxFormsRequest returns the JobAddRequest whose member OfOCRUsTaxFormsRequest is
+// v.
+func JobAddRequestOfOCRUsTaxFormsRequest(v OCRUsTaxFormsRequest) JobAddRequest {
+	return JobAddRequest{OfOCRUsTaxFormsRequest: &v}
+}
+
+// JobAddRequestOfWorkflowAccountingDatevRequest returns the JobAddRequest whose member
+// OfWorkflowAccountingDatevRequest is v.
+func JobAddRequestOfWorkflowAccountingDatevRequest(v WorkflowAccountingDatevRequest) JobAddRequest {
+	return JobAddRequest{OfWorkflowAccountingDatevRequest: &v}
+}
+
+// JobAddRequestOfWorkflowInvoiceRequest returns the JobAddRequest whose member
+// OfWorkflowInvoiceRequest is v.
+func JobAddRequestOfWorkflowInvoiceRequest(v WorkflowInvoiceRequest) JobAddRequest {
+	return JobAddRequest{OfWorkflowInvoiceRequest: &v}
+}
+
+// JobAddRequestOfWorkflowPDFAiSplitRequest returns the JobAddRequest whose member
+// OfWorkflowPDFAiSplitRequest is v.
+func JobAddRequestOfWorkflowPDFAiSplitRequest(v WorkflowPDFAiSplitRequest) JobAddRequest {
+	return JobAddRequest{OfWorkflowPDFAiSplitRequest: &v}
+}
+
+// JobAddRequestOfWorkflowAnonymizeFinalizeRequest returns the JobAddRequest whose member
+// OfWorkflowAnonymizeFinalizeRequest is v.
+func JobAddRequestOfWorkflowAnonymizeFinalizeRequest(v WorkflowAnonymizeFinalizeRequest) JobAddRequest {
+	return JobAddRequest{OfWorkflowAnonymizeFinalizeRequest: &v}
+}
+
+// JobAddRequestOfPDFUnlockRequest returns the JobAddRequest whose member OfPDFUnlockRequest is v.
+func JobAddRequestOfPDFUnlockRequest(v PDFUnlockRequest) JobAddRequest {
+	return JobAddRequest{OfPDFUnlockRequest: &v}
+}
+
+// JobAddRequestOfVoiceTtsRequest returns the JobAddRequest whose member OfVoiceTtsRequest is v.
+func JobAddRequestOfVoiceTtsRequest(v VoiceTtsRequest) JobAddRequest {
+	return JobAddRequest{OfVoiceTtsRequest: &v}
+}
+
+// JobAddRequestOfRedactImageRequest returns the JobAddRequest whose member OfRedactImageRequest is v.
+func JobAddRequestOfRedactImageRequest(v RedactImageRequest) JobAddRequest {
+	return JobAddRequest{OfRedactImageRequest: &v}
+}
+
+// AsAny returns the value of the member that is set (OCRUsTaxFormsRequest,
+// WorkflowAccountingDatevRequest, WorkflowInvoiceRequest, WorkflowPDFAiSplitRequest,
+// WorkflowAnonymizeFinalizeRequest, PDFUnlockRequest, VoiceTtsRequest, RedactImageRequest), nil when
+// none is.
+func (u JobAddRequest) AsAny() any {
+	switch {
+	case u.OfOCRUsTaxFormsRequest != nil:
+		return *u.OfOCRUsTaxFormsRequest
+	case u.OfWorkflowAccountingDatevRequest != nil:
+		return *u.OfWorkflowAccountingDatevRequest
+	case u.OfWorkflowInvoiceRequest != nil:
+		return *u.OfWorkflowInvoiceRequest
+	case u.OfWorkflowPDFAiSplitRequest != nil:
+		return *u.OfWorkflowPDFAiSplitRequest
+	case u.OfWorkflowAnonymizeFinalizeRequest != nil:
+		return *u.OfWorkflowAnonymizeFinalizeRequest
+	case u.OfPDFUnlockRequest != nil:
+		return *u.OfPDFUnlockRequest
+	case u.OfVoiceTtsRequest != nil:
+		return *u.OfVoiceTtsRequest
+	case u.OfRedactImageRequest != nil:
+		return *u.OfRedactImageRequest
+	}
+	return nil
+}
+
+// MarshalJSON encodes the member that is set; none or several set is a *sdkruntime.UnionError.
+func (u JobAddRequest) MarshalJSON() ([]byte, error) {
+	return sdkruntime.EncodeUnion("JobAddRequest", false,
+		sdkruntime.UnionValue{Field: "OfOCRUsTaxFormsRequest", Set: u.OfOCRUsTaxFormsRequest != nil, Value: u.OfOCRUsTaxFormsRequest},
+		sdkruntime.UnionValue{Field: "OfWorkflowAccountingDatevRequest", Set: u.OfWorkflowAccountingDatevRequest != nil, Value: u.OfWorkflowAccountingDatevRequest},
+		sdkruntime.UnionValue{Field: "OfWorkflowInvoiceRequest", Set: u.OfWorkflowInvoiceRequest != nil, Value: u.OfWorkflowInvoiceRequest},
+		sdkruntime.UnionValue{Field: "OfWorkflowPDFAiSplitRequest", Set: u.OfWorkflowPDFAiSplitRequest != nil, Value: u.OfWorkflowPDFAiSplitRequest},
+		sdkruntime.UnionValue{Field: "OfWorkflowAnonymizeFinalizeRequest", Set: u.OfWorkflowAnonymizeFinalizeRequest != nil, Value: u.OfWorkflowAnonymizeFinalizeRequest},
+		sdkruntime.UnionValue{Field: "OfPDFUnlockRequest", Set: u.OfPDFUnlockRequest != nil, Value: u.OfPDFUnlockRequest},
+		sdkruntime.UnionValue{Field: "OfVoiceTtsRequest", Set: u.OfVoiceTtsRequest != nil, Value: u.OfVoiceTtsRequest},
+		sdkruntime.UnionValue{Field: "OfRedactImageRequest", Set: u.OfRedactImageRequest != nil, Value: u.OfRedactImageRequest},
+	)
+}
+
+// UnmarshalJSON decodes into the first member, in order, whose kind, allowed values and required
+// properties the value fits; null sets none, and a value of no member is a *sdkruntime.UnionError.
+func (u *JobAddRequest) UnmarshalJSON(data []byte) error {
+	*u = JobAddRequest{}
+	return sdkruntime.DecodeUnion("JobAddRequest", data, "",
+		sdkruntime.UnionMember{Field: "OfOCRUsTaxFormsRequest", Kind: "object", Required: []string{"file_1", "model"}, Known: []string{"client_wait", "async_only", "processing_lane", "priority", "file_1", "model", "idp_collection", "idp_fields"}, Consts: map[string]string{"idp_collection": "\"us_tax_forms\""}, Decode: sdkruntime.Into(&u.OfOCRUsTaxFormsRequest)},
+		sdkruntime.UnionMember{Field: "OfWorkflowAccountingDatevRequest", Kind: "object", Required: []string{"model"}, Known: []string{"client_wait", "async_only", "processing_lane", "priority", "file_1", "pofid", "model", "idp_collection", "idp_fields"}, Consts: map[string]string{"idp_collection": "\"accounting_datev\""}, Decode: sdkruntime.Into(&u.OfWorkflowAccountingDatevRequest)},
+		sdkruntime.UnionMember{Field: "OfWorkflowInvoiceRequest", Kind: "object", Known: []string{"client_wait", "async_only", "processing_lane", "priority", "file_1", "pofid", "idp_collection"}, Consts: map[string]string{"idp_collection": "\"invoice\""}, Decode: sdkruntime.Into(&u.OfWorkflowInvoiceRequest)},
+		sdkruntime.UnionMember{Field: "OfWorkflowPDFAiSplitRequest", Kind: "object", Known: []string{"client_wait", "async_only", "processing_lane", "priority", "file", "pofid", "template", "naming_instruction", "locale", "document_types", "date_format", "include_document_type", "include_date", "include_sender", "include_reasoning"}, Consts: map[string]string{"template": "\"pdf_ai_split\""}, Decode: sdkruntime.Into(&u.OfWorkflowPDFAiSplitRequest)},
+		sdkruntime.UnionMember{Field: "OfWorkflowAnonymizeFinalizeRequest", Kind: "object", Required: []string{"preview_images", "preview_bounding_boxes", "redact_boxes"}, Known: []string{"client_wait", "async_only", "processing_lane", "template", "preview_images", "preview_bounding_boxes", "redact_boxes", "partial_regions", "priority"}, Consts: map[string]string{"template": "\"document_anonymize_finalize\""}, Decode: sdkruntime.Into(&u.OfWorkflowAnonymizeFinalizeRequest)},
+		sdkruntime.UnionMember{Field: "OfPDFUnlockRequest", Kind: "object", Required: []string{"files", "password"}, Known: []string{"client_wait", "async_only", "processing_lane", "priority", "files", "password"}, Decode: sdkruntime.Into(&u.OfPDFUnlockRequest)},
+		sdkruntime.UnionMember{Field: "OfVoiceTtsRequest", Kind: "object", Required: []string{"text", "voice"}, Known: []string{"client_wait", "async_only", "processing_lane", "text", "voice", "language", "output_format", "priority", "return_url", "gpu", "speed", "temperature", "top_p", "repetition_penalty", "reference_voice", "voice_type", "gender", "return_base64"}, Decode: sdkruntime.Into(&u.OfVoiceTtsRequest)},
+		sdkruntime.UnionMember{Field: "OfRedactImageRequest", Kind: "object", Known: []string{"client_wait", "async_only", "processing_lane", "priority"}, Decode: sdkruntime.Into(&u.OfRedactImageRequest)},
+	)
+}
 
 // JobBadRequestErrorStatus is a set of allowed values.
 type JobBadRequestErrorStatus string
@@ -3666,10 +3892,68 @@ const (
 	WebhookEventNameTaskOverdue WebhookEventName = "task.overdue"
 )
 
+// WebhookEventSelectorOption2 is a set of allowed values.
+type WebhookEventSelectorOption2 string
+
+// Values of WebhookEventSelectorOption2.
+const (
+	// WebhookEventSelectorOption2V is "*".
+	WebhookEventSelectorOption2V WebhookEventSelectorOption2 = "*"
+)
+
 // WebhookEventSelector is the schema WebhookEventSelector of the description.
 //
 // An event name, or `*` for all events.
-type WebhookEventSelector = json.RawMessage
+//
+// Set exactly one of its fields (WebhookEventName, WebhookEventSelectorOption2); AsAny returns the one
+// that is set, for a type switch.
+type WebhookEventSelector struct {
+	// OfWebhookEventName is the member the schema WebhookEventName.
+	OfWebhookEventName *WebhookEventName
+	// OfOption2 is the member of Go type WebhookEventSelectorOption2.
+	OfOption2 *WebhookEventSelectorOption2
+}
+
+// WebhookEventSelectorOfWebhookEventName returns the WebhookEventSelector whose member
+// OfWebhookEventName is v.
+func WebhookEventSelectorOfWebhookEventName(v WebhookEventName) WebhookEventSelector {
+	return WebhookEventSelector{OfWebhookEventName: &v}
+}
+
+// WebhookEventSelectorOfOption2 returns the WebhookEventSelector whose member OfOption2 is v.
+func WebhookEventSelectorOfOption2(v WebhookEventSelectorOption2) WebhookEventSelector {
+	return WebhookEventSelector{OfOption2: &v}
+}
+
+// AsAny returns the value of the member that is set (WebhookEventName, WebhookEventSelectorOption2),
+// nil when none is.
+func (u WebhookEventSelector) AsAny() any {
+	switch {
+	case u.OfWebhookEventName != nil:
+		return *u.OfWebhookEventName
+	case u.OfOption2 != nil:
+		return *u.OfOption2
+	}
+	return nil
+}
+
+// MarshalJSON encodes the member that is set; none or several set is a *sdkruntime.UnionError.
+func (u WebhookEventSelector) MarshalJSON() ([]byte, error) {
+	return sdkruntime.EncodeUnion("WebhookEventSelector", false,
+		sdkruntime.UnionValue{Field: "OfWebhookEventName", Set: u.OfWebhookEventName != nil, Value: u.OfWebhookEventName},
+		sdkruntime.UnionValue{Field: "OfOption2", Set: u.OfOption2 != nil, Value: u.OfOption2},
+	)
+}
+
+// UnmarshalJSON decodes into the first member, in order, whose kind, allowed values and required
+// properties the value fits; null sets none, and a value of no member is a *sdkruntime.UnionError.
+func (u *WebhookEventSelector) UnmarshalJSON(data []byte) error {
+	*u = WebhookEventSelector{}
+	return sdkruntime.DecodeUnion("WebhookEventSelector", data, "",
+		sdkruntime.UnionMember{Field: "OfWebhookEventName", Kind: "string", Values: []string{"\"document.uploaded\"", "\"document.created\"", "\"document.processed\"", "\"document.edited\"", "\"document.deleted\"", "\"document.restored\"", "\"document.moved\"", "\"document.version_created\"", "\"document.lifecycle_changed\"", "\"document.comment_added\"", "\"document.note_added\"", "\"document.tag_added\"", "\"document.legal_hold_placed\"", "\"document.legal_hold_released\"", "\"job.completed\"", "\"job.failed\"", "\"job.progress\"", "\"workspace.shared\"", "\"workspace.unshared\"", "\"task.created\"", "\"task.completed\"", "\"task.overdue\""}, Decode: sdkruntime.Into(&u.OfWebhookEventName)},
+		sdkruntime.UnionMember{Field: "OfOption2", Kind: "string", Values: []string{"\"*\""}, Decode: sdkruntime.Into(&u.OfOption2)},
+	)
+}
 
 // WebhookHeaders is the schema WebhookHeaders of the description.
 //
@@ -4267,6 +4551,58 @@ func (v *WorkspaceUnsharedEvent) UnmarshalJSON(data []byte) error {
 func (v WorkspaceUnsharedEvent) MarshalJSON() ([]byte, error) {
 	type plain WorkspaceUnsharedEvent
 	return sdkruntime.EncodeObject(plain(v), v.Extra)
+}
+
+// GetActivityDocumentParamsDocumentsID is a union of the description.
+//
+// Set exactly one of its fields (string, float64); AsAny returns the one that is set, for a type
+// switch.
+type GetActivityDocumentParamsDocumentsID struct {
+	// OfString is the member of Go type string.
+	OfString *string
+	// OfFloat is the member of Go type float64.
+	OfFloat *float64
+}
+
+// GetActivityDocumentParamsDocumentsIDOfString returns the GetActivityDocumentParamsDocumentsID whose
+// member OfString is v.
+func GetActivityDocumentParamsDocumentsIDOfString(v string) GetActivityDocumentParamsDocumentsID {
+	return GetActivityDocumentParamsDocumentsID{OfString: &v}
+}
+
+// GetActivityDocumentParamsDocumentsIDOfFloat returns the GetActivityDocumentParamsDocumentsID whose
+// member OfFloat is v.
+func GetActivityDocumentParamsDocumentsIDOfFloat(v float64) GetActivityDocumentParamsDocumentsID {
+	return GetActivityDocumentParamsDocumentsID{OfFloat: &v}
+}
+
+// AsAny returns the value of the member that is set (string, float64), nil when none is.
+func (u GetActivityDocumentParamsDocumentsID) AsAny() any {
+	switch {
+	case u.OfString != nil:
+		return *u.OfString
+	case u.OfFloat != nil:
+		return *u.OfFloat
+	}
+	return nil
+}
+
+// MarshalJSON encodes the member that is set; none or several set is a *sdkruntime.UnionError.
+func (u GetActivityDocumentParamsDocumentsID) MarshalJSON() ([]byte, error) {
+	return sdkruntime.EncodeUnion("GetActivityDocumentParamsDocumentsID", false,
+		sdkruntime.UnionValue{Field: "OfString", Set: u.OfString != nil, Value: u.OfString},
+		sdkruntime.UnionValue{Field: "OfFloat", Set: u.OfFloat != nil, Value: u.OfFloat},
+	)
+}
+
+// UnmarshalJSON decodes into the first member, in order, whose kind, allowed values and required
+// properties the value fits; null sets none, and a value of no member is a *sdkruntime.UnionError.
+func (u *GetActivityDocumentParamsDocumentsID) UnmarshalJSON(data []byte) error {
+	*u = GetActivityDocumentParamsDocumentsID{}
+	return sdkruntime.DecodeUnion("GetActivityDocumentParamsDocumentsID", data, "",
+		sdkruntime.UnionMember{Field: "OfString", Kind: "string", Decode: sdkruntime.Into(&u.OfString)},
+		sdkruntime.UnionMember{Field: "OfFloat", Kind: "number", Decode: sdkruntime.Into(&u.OfFloat)},
+	)
 }
 
 // ServiceAiocrGenerateUsTaxForms is the variant "us_tax_forms" ("idp_collection" "us_tax_forms", the

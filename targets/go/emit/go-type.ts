@@ -4,7 +4,7 @@
  * in `Extra`, so that a release adding fields decodes and re-encodes without loss.
  */
 import { flattenObject } from "../../../generator/ir/index.js";
-import type { IR, ObjectSchema, Property, Schema } from "../../../generator/ir/types.js";
+import type { IR, ObjectSchema, Property, Schema, UnionSchema } from "../../../generator/ir/types.js";
 import { goDoc, goString } from "./escape.js";
 import { GO_STRUCT_MEMBERS, goName, NameScope } from "./names.js";
 
@@ -131,6 +131,8 @@ export class GoTypes {
         return "scalar";
       case "enum":
         return enumBase(s.values) === undefined ? "nilable" : "scalar";
+      case "union":
+        return unionMembers(s).members.length > 0 ? "struct" : "nilable";
       default:
         return "nilable";
     }
@@ -149,6 +151,7 @@ export class GoTypes {
       case "intersection":
         return flattenObject(s, this.schemas).properties.length === 0;
       case "union":
+        return unionMembers(s).members.length === 0;
       case "null":
       case "unknown":
         return true;
@@ -191,6 +194,10 @@ export class GoTypes {
     }
     if (s.kind === "enum" && enumBase(s.values) === "string") {
       this.enumDecl(name, s.values, s.valueDescriptions, doc);
+      return;
+    }
+    if (s.kind === "union" && unionMembers(s).members.length > 0) {
+      this.union(name, s, doc);
       return;
     }
     const t = this.expr(s, name, "string");
@@ -244,8 +251,170 @@ export class GoTypes {
         return FILE;
       case "json-text":
         return jsonText === "structured" ? this.expr(s.value, hint, jsonText) : { code: "string", kind: "scalar" };
+      case "union": {
+        if (unionMembers(s).members.length === 0) return RAW;
+        const name = this.scope.claim(hint);
+        this.union(name, s, goDoc(name, "is a union of the description.", s.description), jsonText);
+        return { code: name, kind: "struct" };
+      }
       default:
         return RAW;
+    }
+  }
+
+  /**
+   * Declares a union (oneOf or anyOf) as a struct with one field per member, `Of<Member>`, of which exactly one is
+   * set: AsAny returns that member's value for a type switch, MarshalJSON encodes it, and UnmarshalJSON picks the
+   * member by the discriminator or, without one, tries the members in order (sdkruntime.DecodeUnion). A null member
+   * makes the union nullable: no member set is JSON null.
+   */
+  private union(name: string, schema: UnionSchema, doc: string, jsonText: JsonTextMode = "string"): void {
+    const { members, nullable } = unionMembers(schema);
+    const fieldScope = new NameScope(["AsAny", "MarshalJSON", "UnmarshalJSON"]);
+    const planned = members.map((member, i) => {
+      const inline =
+        (member.kind === "object" || member.kind === "enum") && member.inlineName !== undefined ? goName(member.inlineName) : undefined;
+      const t = this.expr(member, inline ?? `${name}Option${i + 1}`, jsonText);
+      const field = fieldScope.claim(`Of${memberLabel(t.code, name)}`);
+      const pointer = t.kind === "struct" || t.kind === "scalar";
+      return { member, t, field, pointer };
+    });
+    const discriminator = this.unionDiscriminator(schema, members);
+    const fields = planned.map(({ member, t, field, pointer }) => {
+      const what = member.kind === "ref" ? `the schema ${goString(member.name).slice(1, -1)}` : `of Go type ${t.code}`;
+      return `${goDoc(field, `is the member ${what}.`, member.kind === "ref" ? undefined : member.description, "\t")}\n\t${field} ${pointer ? "*" : ""}${t.code}`;
+    });
+    const choices = planned.map(({ t }) => t.code).join(", ");
+    const asAny = planned.map(({ field, pointer }) => `\tcase u.${field} != nil:\n\t\treturn ${pointer ? "*" : ""}u.${field}`);
+    const values = planned.map(
+      ({ field }) => `\t\tsdkruntime.UnionValue{Field: ${goString(field)}, Set: u.${field} != nil, Value: u.${field}},`,
+    );
+    const decoders = planned.map(({ member, field, pointer }, i) => {
+      const facts = this.memberFacts(member);
+      const tags = discriminator?.tags[i] ?? [];
+      const parts = [
+        `Field: ${goString(field)}`,
+        ...(facts.kind === "" ? [] : [`Kind: ${goString(facts.kind)}`]),
+        ...(facts.values === undefined ? [] : [`Values: ${goStringList(facts.values)}`]),
+        ...(facts.required.length === 0 ? [] : [`Required: ${goStringList(facts.required)}`]),
+        ...(facts.known === undefined ? [] : [`Known: ${goStringList(facts.known)}`]),
+        ...(facts.consts.length === 0
+          ? []
+          : [`Consts: map[string]string{${facts.consts.map(([k, v]) => `${goString(k)}: ${goString(v)}`).join(", ")}}`]),
+        ...(tags.length === 0 ? [] : [`Tags: ${goStringList(tags)}`]),
+        `Decode: sdkruntime.${pointer ? "Into" : "IntoValue"}(&u.${field})`,
+      ];
+      return `\t\tsdkruntime.UnionMember{${parts.join(", ")}},`;
+    });
+    const picks = discriminator
+      ? `the member the discriminator ${goString(discriminator.property)} names`
+      : "the first member, in order, whose kind, allowed values and required properties the value fits";
+    const constructors = planned.map(({ t, field, pointer }) => {
+      const fn = this.scope.claim(`${name}${field}`);
+      return `${goDoc(fn, `returns the ${name} whose member ${field} is v.`, undefined)}\nfunc ${fn}(v ${t.code}) ${name} {\n\treturn ${name}{${field}: ${pointer ? "&v" : "v"}}\n}`;
+    });
+    const unmarshal = goDoc(
+      "UnmarshalJSON",
+      `decodes into ${picks}; null sets none, and a value of no member is a *sdkruntime.UnionError.`,
+      undefined,
+    );
+    const marshal = goDoc(
+      "MarshalJSON",
+      `encodes the member that is set; ${nullable ? "none is null, and several set is" : "none or several set is"} a *sdkruntime.UnionError.`,
+      undefined,
+    );
+    this.out.push(
+      [
+        `${doc}\n//\n${goDoc("Set", `exactly one of its fields (${choices}); AsAny returns the one that is set, for a type switch.`, undefined)}\ntype ${name} struct {\n${fields.join("\n")}\n}`,
+        ...constructors,
+        `${goDoc("AsAny", `returns the value of the member that is set (${choices}), nil when none is.`, undefined)}\nfunc (u ${name}) AsAny() any {\n\tswitch {\n${asAny.join("\n")}\n\t}\n\treturn nil\n}`,
+        `${marshal}\nfunc (u ${name}) MarshalJSON() ([]byte, error) {\n\treturn sdkruntime.EncodeUnion(${goString(name)}, ${nullable},\n${values.join("\n")}\n\t)\n}`,
+        `${unmarshal}\nfunc (u *${name}) UnmarshalJSON(data []byte) error {\n\t*u = ${name}{}\n\treturn sdkruntime.DecodeUnion(${goString(name)}, data, ${goString(discriminator?.property ?? "")},\n${decoders.join("\n")}\n\t)\n}`,
+      ].join("\n\n"),
+    );
+  }
+
+  /**
+   * The discriminator of a union whose members are all objects, and per member the values that pick it: those the
+   * mapping gives it, else the allowed values of its discriminator property, else (a reference) its schema's name;
+   * undefined when a member has none.
+   */
+  private unionDiscriminator(schema: UnionSchema, members: readonly Schema[]): { property: string; tags: string[][] } | undefined {
+    const d = schema.discriminator;
+    if (d === undefined) return undefined;
+    const objects = members.map((m) => this.objectOf(m));
+    if (objects.some((o) => o === undefined)) return undefined;
+    const tags = members.map((m, i) => {
+      const mapped =
+        m.kind === "ref"
+          ? Object.entries(d.mapping)
+              .filter(([, target]) => mappingTarget(target) === m.name)
+              .map(([tag]) => tag)
+          : [];
+      if (mapped.length > 0) return mapped;
+      const property = objects[i]!.properties.find((p) => p.name === d.property);
+      const resolved = property === undefined ? undefined : this.resolve(property.schema);
+      if (resolved?.kind === "enum") return resolved.values.filter((v): v is string => typeof v === "string");
+      return m.kind === "ref" ? [m.name] : [];
+    });
+    // A member no value picks could never be decoded: then the members are told apart by their shape instead.
+    if (tags.some((t) => t.length === 0)) return undefined;
+    return { property: d.property, tags };
+  }
+
+  /** The object a schema stands for (following references, merging allOf), if it is one. */
+  private objectOf(schema: Schema): ObjectSchema | undefined {
+    const s = this.resolve(schema);
+    if (s?.kind === "object") return s;
+    if (s?.kind === "intersection") return flattenObject(s, this.schemas);
+    return undefined;
+  }
+
+  /** What sdkruntime.DecodeUnion checks of a member before decoding a value into it. */
+  private memberFacts(member: Schema): {
+    kind: string;
+    values?: string[];
+    required: string[];
+    known?: string[];
+    consts: (readonly [string, string])[];
+  } {
+    const s = this.resolve(member);
+    const none = { required: [], consts: [] };
+    switch (s?.kind) {
+      case "string":
+      case "json-text":
+        return { kind: "string", ...none };
+      case "integer":
+      case "number":
+        return { kind: s.kind, ...none };
+      case "boolean":
+        return { kind: "boolean", ...none };
+      case "array":
+        return { kind: "array", ...none };
+      case "enum": {
+        const base = enumBase(s.values);
+        const kind =
+          base === "string" ? "string" : base === "int64" ? "integer" : base === "float64" ? "number" : base === "bool" ? "boolean" : "";
+        return { kind, values: s.values.filter((v) => v !== null).map((v) => JSON.stringify(v)), ...none };
+      }
+      case "object":
+      case "intersection": {
+        const object = this.objectOf(s)!;
+        const declared = object.properties.map((p) => p.name);
+        // A property of one allowed value (a const) must have it: a cat's "kind" is "cat".
+        const consts = object.properties.flatMap((p) => {
+          const value = this.resolve(p.schema);
+          return value?.kind === "enum" && value.values.length === 1 ? [[p.name, JSON.stringify(value.values[0])] as const] : [];
+        });
+        return {
+          kind: "object",
+          required: object.properties.filter((p) => p.required).map((p) => p.name),
+          ...(declared.length > 0 && { known: declared }),
+          consts,
+        };
+      }
+      default:
+        return { kind: "", ...none };
     }
   }
 
@@ -343,6 +512,50 @@ export class GoTypes {
     const pointer = t.kind === "struct" || (t.kind === "scalar" && !p.required);
     return { property: p.name, field, type: pointer ? { code: `*${t.code}`, kind: "nilable" } : t, file: false };
   }
+}
+
+/** The members of a union other than null, and whether it allows null. */
+function unionMembers(schema: UnionSchema): { members: Schema[]; nullable: boolean } {
+  const members: Schema[] = [];
+  let nullable = false;
+  for (const m of schema.members) {
+    if (m.kind === "null") nullable = true;
+    else if (m.kind === "enum" && m.values.includes(null)) {
+      nullable = true;
+      const rest = m.values.filter((v) => v !== null);
+      if (rest.length > 0) members.push({ ...m, values: rest });
+    } else members.push(m);
+  }
+  return { members, nullable };
+}
+
+/** The schema name a discriminator mapping's value names: `#/components/schemas/Cat` or `Cat`. */
+function mappingTarget(target: string): string {
+  const prefix = "#/components/schemas/";
+  return target.startsWith(prefix) ? target.slice(prefix.length).replaceAll("~1", "/").replaceAll("~0", "~") : target;
+}
+
+/** The part of a union member's field name after `Of`, from its Go type: OfString, OfInt, OfCat, OfStringArray. */
+function memberLabel(code: string, union: string): string {
+  if (code.startsWith("[]")) return `${memberLabel(code.slice(2), union)}Array`;
+  if (code.startsWith("map[string]")) return `${memberLabel(code.slice("map[string]".length), union)}Map`;
+  const builtin: Readonly<Record<string, string>> = {
+    string: "String",
+    int64: "Int",
+    float64: "Float",
+    bool: "Bool",
+    "json.RawMessage": "Any",
+    "*sdkruntime.File": "File",
+  };
+  const label = builtin[code] ?? code;
+  return label.startsWith(union) && label.length > union.length && /^[A-Z]/.test(label.slice(union.length))
+    ? label.slice(union.length)
+    : label;
+}
+
+/** A Go []string literal. */
+function goStringList(values: readonly string[]): string {
+  return `[]string{${values.map(goString).join(", ")}}`;
 }
 
 /** A union of one schema with null stands for that schema (its field may be absent or null). */

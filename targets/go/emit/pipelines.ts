@@ -5,8 +5,8 @@
  */
 import type { Operation, Pipeline, Variant } from "../../../generator/ir/types.js";
 import { goDoc, goString } from "./escape.js";
-import type { FieldInfo, GoTypes } from "./go-type.js";
-import { goName, type NameScope } from "./names.js";
+import type { FieldInfo, GoType, GoTypes } from "./go-type.js";
+import { goName, NameScope } from "./names.js";
 
 /** The Go code of every pipeline of the submission operation. */
 export function pipelinesCode(op: Operation, types: GoTypes, scope: NameScope, methods: NameScope): string[] {
@@ -26,20 +26,46 @@ function pipelineCode(p: Pipeline, types: GoTypes, scope: NameScope, methods: Na
       [p.summary, p.description].filter(Boolean).join("\n\n"),
     )}\ntype ${iface} interface {\n\t${marker}()\n\tformBody() (map[string]any, error)\n}`,
   );
-  for (const { v, name } of variants) out.push(variantCode(v, name, marker, types));
+  // Each variant's payload type, declared once; the result of Submit<Pipeline> holds the payload decoded by it.
+  const payloadTypes = variants.map(({ v, name }) => (v.payload ? types.expr(v.payload, `${name}Payload`, "string") : undefined));
+  const distinct = [...new Map(payloadTypes.flatMap((t) => (t ? [[t.code, t] as const] : []))).values()];
+  const result = distinct.length === 0 ? undefined : payloadResult(base, p, distinct, scope);
+  if (result !== undefined) {
+    out[0] = out[0]!.replace(
+      "\tformBody() (map[string]any, error)\n}",
+      `\tformBody() (map[string]any, error)\n\tdecodePayload(data json.RawMessage) (${result.payload}, error)\n}`,
+    );
+  }
+  variants.forEach(({ v, name }, i) => {
+    out.push(variantCode(v, name, marker, types));
+    if (result !== undefined) {
+      out.push(
+        `// decodePayload decodes the payload of a job of this variant.\nfunc (${name}) decodePayload(data json.RawMessage) (${result.payload}, error) {\n${result.decode(payloadTypes[i])}\n}`,
+      );
+    }
+  });
+  if (result !== undefined) out.push(result.code);
   const submit = methods.claim(`Submit${base}`);
   const start = methods.claim(`Start${base}`);
-  const payloads = variants.map(({ v, name }) =>
-    v.payload ? `${name}: ${types.expr(v.payload, `${name}Payload`, "string").code}` : `${name}: json.RawMessage`,
-  );
+  const payloads = variants.map(({ name }, i) => `${name}: ${payloadTypes[i]?.code ?? "json.RawMessage"}`);
+  const returns = result === undefined ? "*sdkruntime.JobResult" : `*${result.name}`;
+  const tail =
+    result === undefined
+      ? `\treturn c.Submit(ctx, ${goString(p.slug)}, form, opts...)`
+      : `\tres, err := c.Submit(ctx, ${goString(p.slug)}, form, opts...)\n\tif err != nil {\n\t\treturn nil, err\n\t}\n\tpayload, err := body.decodePayload(res.Data)\n\treturn &${result.name}{JobResult: *res, Payload: payload}, err`;
+  const lead = `submits a job of the pipeline ${goString(p.slug)} and waits for its result: held by the service, then polled. The body's "exactly one of" groups are checked before anything is sent; the submission is never sent twice.`;
+  const how =
+    result === undefined
+      ? "Decode the payload with Decode, by variant:"
+      : "The result's Payload is the payload decoded by the variant sent; one that does not decode is an error returned with the result. The payload by variant:";
   out.push(
-    `${goDoc(submit, `submits a job of the pipeline ${goString(p.slug)} and waits for its result: held by the service, then polled. The body's "exactly one of" groups are checked before anything is sent; the submission is never sent twice. Decode the payload with Decode, by variant:`, `${payloads.join("; ")}.`)}
-func (c *Client) ${submit}(ctx context.Context, body ${iface}, opts ...CallOption) (*sdkruntime.JobResult, error) {
+    `${goDoc(submit, `${lead} ${how}`, `${payloads.join("; ")}.`)}
+func (c *Client) ${submit}(ctx context.Context, body ${iface}, opts ...CallOption) (${returns}, error) {
 \tform, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 \tif err != nil {
 \t\treturn nil, err
 \t}
-\treturn c.Submit(ctx, ${goString(p.slug)}, form, opts...)
+${tail}
 }`,
   );
   out.push(
@@ -93,4 +119,50 @@ function presence(property: string, fields: readonly FieldInfo[]): string {
   if (f === undefined) return `v.Extra[${goString(property)}] != nil`;
   if (f.type.kind === "nullable") return `v.${f.field}.IsSet()`;
   return f.type.kind === "scalar" || f.type.kind === "struct" ? "true" : `v.${f.field} != nil`;
+}
+
+/**
+ * The result type of Submit<Pipeline>: sdkruntime.JobResult with the payload decoded, a pointer to the one payload
+ * type the variants share, or a struct with one field per payload type of which the variant sent sets one.
+ */
+function payloadResult(
+  base: string,
+  p: Pipeline,
+  distinct: readonly GoType[],
+  scope: NameScope,
+): { name: string; payload: string; code: string; decode: (t: GoType | undefined) => string } {
+  const name = scope.claim(`${base}Result`);
+  const ref = (t: GoType): string => (t.kind === "nilable" ? t.code : `*${t.code}`);
+  const decodeInto = (t: GoType): string =>
+    `sdkruntime.${t.kind === "nilable" ? "DecodeOptionalValue" : "DecodeOptional"}[${t.code}](data, ${goString(t.code)})`;
+  const lead = `is the result of a job of the pipeline ${goString(p.slug)}: sdkruntime.JobResult (JobID, Data, Meta, SubmitMeta, Polls) and its payload decoded.`;
+  if (distinct.length === 1) {
+    const t = distinct[0]!;
+    return {
+      name,
+      payload: ref(t),
+      code: `${goDoc(name, lead, undefined)}\ntype ${name} struct {\n\tsdkruntime.JobResult\n\t// Payload is the payload decoded; nil when the answer carried none.\n\tPayload ${ref(t)}\n}`,
+      decode: (v) => (v === undefined ? "\treturn nil, nil" : `\treturn ${decodeInto(v)}`),
+    };
+  }
+  const union = scope.claim(`${base}ResultPayload`);
+  const fieldScope = new NameScope(["AsAny"]);
+  const fields = distinct.map((t) => ({ t, field: fieldScope.claim(`Of${goName(t.code, "Payload")}`) }));
+  const fieldOf = new Map(fields.map((f) => [f.t.code, f.field]));
+  const asAny = fields.map(({ t, field }) => `\tcase u.${field} != nil:\n\t\treturn ${t.kind === "nilable" ? "" : "*"}u.${field}`);
+  const listed = distinct.map((t) => t.code).join(", ");
+  const code = [
+    `${goDoc(name, lead, undefined)}\ntype ${name} struct {\n\tsdkruntime.JobResult\n\t// Payload is the payload decoded, in the field of the variant's payload type.\n\tPayload ${union}\n}`,
+    `${goDoc(union, `is the payload of a job of the pipeline ${goString(p.slug)}: the variant sent sets the field of its payload type (${listed}); none is set when the answer carried none.`, undefined)}\ntype ${union} struct {\n${fields.map(({ t, field }) => `\t// ${field} is the payload of the variants whose payload is a ${t.code}.\n\t${field} ${ref(t)}`).join("\n")}\n}`,
+    `${goDoc("AsAny", `returns the payload that is set (${listed}), nil when none is.`, undefined)}\nfunc (u ${union}) AsAny() any {\n\tswitch {\n${asAny.join("\n")}\n\t}\n\treturn nil\n}`,
+  ].join("\n\n");
+  return {
+    name,
+    payload: union,
+    code,
+    decode: (v) =>
+      v === undefined
+        ? `\treturn ${union}{}, nil`
+        : `\tpayload, err := ${decodeInto(v)}\n\treturn ${union}{${fieldOf.get(v.code)}: payload}, err`,
+  };
 }

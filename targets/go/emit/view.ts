@@ -7,6 +7,7 @@ import { envNames, envPrefix } from "../../../generator/emit/env-names.js";
 import { readmeAuth, versionLabel, versionWord } from "../../../generator/emit/readme-facts.js";
 import { codeStatusClass, errorCodeWordsOf } from "../../../generator/emit/error-names.js";
 import type { LanguageView } from "../../../generator/emit/templated.js";
+import { flattenObject } from "../../../generator/ir/index.js";
 import type { IR } from "../../../generator/ir/types.js";
 import { goComment, goDoc, goString, markdownCode, markdownText } from "./escape.js";
 import { examplesFile, type PlannedOperation } from "./examples.js";
@@ -37,10 +38,11 @@ export interface GoOptions {
 
 /**
  * The runtime module the generated module requires, and its version: the first to hold what generated code calls
- * (Response, the Request setters, DecodeObject and EncodeObject... from v0.2.0; Nullable from v0.3.0).
+ * (Response, the Request setters, DecodeObject and EncodeObject... from v0.2.0; Nullable from v0.3.0; unions,
+ * DecodeOptional and Meta.BillingJSON from v0.4.0).
  */
 export const RUNTIME_MODULE = "github.com/paperoffice/sdk-runtime-go";
-export const RUNTIME_VERSION = "v0.3.0";
+export const RUNTIME_VERSION = "v0.4.0";
 
 /**
  * The module path and package name. The default module path is below example.com, a domain reserved for examples
@@ -184,8 +186,38 @@ function planGo(ir: IR, options: GoOptions) {
     planned.push({ op, plan });
   }
   const jobs = submission ? pipelinesCode(submission, types, scope, methods) : [];
+  const billing = billingCode(ir, types, scope);
+  if (billing !== undefined) operations.push(billing.code);
   const examples = examplesFile(planned, types, { ...names, env: `${envPrefix(ir.info.title)}_EXAMPLE_BASE_URL` });
-  return { names, version, types, errors, errorNames, operations, opVars, plans, submission, jobs, examples };
+  return { names, version, types, errors, errorNames, operations, opVars, plans, submission, jobs, examples, billing };
+}
+
+/**
+ * BillingOf: the envelope's billing object of an answer (sdkruntime.Meta.BillingJSON) decoded into the type the
+ * description gives the billing field (conventions.envelope.billing) in its schemas; undefined when it names none
+ * or types it nowhere.
+ */
+function billingCode(ir: IR, types: GoTypes, scope: NameScope): { name: string; type: string; code: string } | undefined {
+  const field = ir.conventions?.envelope?.billing;
+  if (field === undefined) return undefined;
+  const property = ir.schemas
+    .flatMap((named) => {
+      const s = types.resolve(named.schema);
+      const object =
+        s?.kind === "object"
+          ? s
+          : s?.kind === "intersection"
+            ? flattenObject(s, new Map(ir.schemas.map((n) => [n.name, n.schema])))
+            : undefined;
+      return object?.properties.filter((p) => p.name === field) ?? [];
+    })
+    .find((p) => types.resolve(p.schema)?.kind === "object" || types.resolve(p.schema)?.kind === "intersection");
+  if (property === undefined) return undefined;
+  const t = types.expr(property.schema, "EnvelopeBilling", "string");
+  if (t.kind !== "struct") return undefined;
+  const name = scope.claim("BillingOf");
+  const code = `${goDoc(name, `decodes the billing object of an answer (its field ${goString(field)}, meta.BillingJSON) into a ${t.code}; nil when the answer carried none.`, undefined)}\nfunc ${name}(meta sdkruntime.Meta) (*${t.code}, error) {\n\treturn sdkruntime.DecodeOptional[${t.code}](meta.BillingJSON, ${goString(t.code)})\n}`;
+  return { name, type: t.code, code };
 }
 
 const capitalized = (text: string): string => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
@@ -205,7 +237,7 @@ function readmeCredentials(ir: IR, pkg: string): { authComments: string[]; clien
 }
 
 export function goView(ir: IR, options: GoOptions = {}): LanguageView {
-  const { names, version, types, errors, operations, opVars, plans, submission, jobs, examples } = planGo(ir, options);
+  const { names, version, types, errors, operations, opVars, plans, submission, jobs, examples, billing } = planGo(ir, options);
   const env = envNames(ir);
   const server = ir.servers[0];
   const defaultBaseUrl = server ? server.variables.reduce((url, v) => url.replaceAll(`{${v.name}}`, v.default), server.url) : "";
@@ -271,6 +303,7 @@ export function goView(ir: IR, options: GoOptions = {}): LanguageView {
         defaultBaseUrl: defaultBaseUrl === "" ? false : markdownText(defaultBaseUrl),
         operationServers: ir.operations.some((o) => o.servers !== undefined),
         pipelines: pipelineNames.map(markdownCode),
+        billing: billing === undefined ? false : { name: markdownCode(billing.name), type: markdownCode(billing.type) },
         runtimeModule: RUNTIME_MODULE,
         runtimeVersion: RUNTIME_VERSION,
         tokenUsed: readmeAuth(ir).bearer || readmeAuth(ir).apiKeys.length > 0,

@@ -32,6 +32,32 @@ func Decode[T any](data json.RawMessage) (T, error) {
 	return out, err
 }
 
+// DecodeOptional decodes a JSON value that may be absent (a job's payload, an answer's billing object) into a new
+// value of type T, named typeName in the error; nil, nil when data is empty.
+func DecodeOptional[T any](data json.RawMessage, typeName string) (*T, error) {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, nil
+	}
+	var out T
+	if err := json.Unmarshal(data, &out); err != nil {
+		return nil, fmt.Errorf("the value does not decode as %s: %w", typeName, err)
+	}
+	return &out, nil
+}
+
+// DecodeOptionalValue is DecodeOptional for a type that is nil-able itself (a slice, a map, raw JSON): its zero
+// value when data is empty.
+func DecodeOptionalValue[T any](data json.RawMessage, typeName string) (T, error) {
+	var out T
+	if len(bytes.TrimSpace(data)) == 0 {
+		return out, nil
+	}
+	if err := json.Unmarshal(data, &out); err != nil {
+		return out, fmt.Errorf("the value does not decode as %s: %w", typeName, err)
+	}
+	return out, nil
+}
+
 // SetPath sets a path parameter; nil sets none, a list is joined with commas (style simple).
 func (r *Request) SetPath(name string, v any) {
 	if values := paramValues(v); values != nil {
@@ -72,8 +98,9 @@ func (r *Request) SetCookie(name string, v any) {
 	}
 }
 
-// paramValues is the text of a parameter's value: none when it is nil, one per item of a list; a value of
-// another kind (an object) is its JSON text.
+// paramValues is the text of a parameter's value: none when it is nil, one per item of a list; a union is the
+// text of its member that is set (a string as it is, never JSON-quoted); a value of another kind (an object) is
+// its JSON text.
 func paramValues(v any) []string {
 	rv := reflect.ValueOf(v)
 	for rv.Kind() == reflect.Pointer || rv.Kind() == reflect.Interface {
@@ -81,6 +108,11 @@ func paramValues(v any) []string {
 			return nil
 		}
 		rv = rv.Elem()
+	}
+	if rv.IsValid() {
+		if u, ok := rv.Interface().(unionValue); ok {
+			return paramValues(u.AsAny())
+		}
 	}
 	switch rv.Kind() {
 	case reflect.Invalid:
@@ -114,6 +146,9 @@ func paramValues(v any) []string {
 	}
 	return []string{string(data)}
 }
+
+// unionValue is a union of a generated client: AsAny is the value of its member that is set, nil for none.
+type unionValue interface{ AsAny() any }
 
 // FormOf encodes a body as the fields of a form: its JSON encoding, numbers kept as written. Nested values travel
 // as JSON text; files are added with AddFile and AddFiles.

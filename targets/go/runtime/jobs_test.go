@@ -3,6 +3,7 @@ package sdkruntime
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"mime"
 	"mime/multipart"
@@ -50,6 +51,10 @@ func TestSubmitHeld(t *testing.T) {
 	}
 	if res.SubmitMeta == nil || res.SubmitMeta.ProcessingTime != "1.2s" || res.SubmitMeta.Billing["credits"] != float64(3) {
 		t.Errorf("SubmitMeta = %+v", res.SubmitMeta)
+	}
+	var billing struct{ Credits int }
+	if res.SubmitMeta == nil || json.Unmarshal(res.SubmitMeta.BillingJSON, &billing) != nil || billing.Credits != 3 {
+		t.Errorf("SubmitMeta.BillingJSON = %s, want the billing object as received", res.SubmitMeta.BillingJSON)
 	}
 	reqs := srv.got()
 	if len(reqs) != 1 || reqs[0].method != "POST" || reqs[0].path != "/job/pdf-merge" {

@@ -31,6 +31,9 @@ type Meta struct {
 	ProcessingTime string
 	// Billing is the envelope's billing object; nil when absent.
 	Billing map[string]any
+	// BillingJSON is the envelope's billing object as received; nil when absent. A generated client's BillingOf
+	// decodes it into the type the description gives it.
+	BillingJSON json.RawMessage
 	// RequestCount is the number of HTTP requests sent for this call, retries included.
 	RequestCount int
 	// RequestID is the request id header (Model.RequestIDHeader) of the answer; "" when absent.
@@ -448,6 +451,9 @@ func (c *Client) fillMeta(meta *Meta, env envelope) {
 		var billing map[string]any
 		if json.Unmarshal(raw, &billing) == nil {
 			meta.Billing = billing
+			if billing != nil {
+				meta.BillingJSON = raw
+			}
 		}
 	}
 }

@@ -1,8 +1,9 @@
 // The Go modules of the matrix's Go shapes (test/matrix/descriptions/go-*.yaml): recursion through allOf, and nullable
-// fields in OpenAPI 3.0's and 3.1's forms. Each is gofmt-clean and clean under go vet and staticcheck, and a Go test
+// fields in OpenAPI 3.0's and 3.1's forms, and unions. Each is gofmt-clean and clean under go vet and staticcheck, and a Go test
 // program (e2e/*_e2e_test.go, in a module beside the generated one) calls it over HTTP on 127.0.0.1: a reference in
 // an allOf is the named type, a PATCH sends an explicit null and leaves unset fields out, and a required nullable
-// field answered null reads as null.
+// field answered null reads as null; a union is constructed, sent, decoded and switched on, and a value of no member
+// is an error naming it.
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,6 +21,7 @@ const CASES = [
   { description: "go-allof-recursion", module: "example.com/allof-sdk-go", package: "allof", program: "allof_e2e_test.go" },
   { description: "go-nullable-30", module: "example.com/nullable-sdk-go", package: "nullable", program: "nullable_e2e_test.go" },
   { description: "go-nullable-31", module: "example.com/nullable-sdk-go", package: "nullable", program: "nullable_e2e_test.go" },
+  { description: "go-unions", module: "example.com/unions-sdk-go", package: "unions", program: "unions_e2e_test.go" },
 ] as const;
 
 describe("Go modules of the Go shapes", () => {
@@ -90,7 +92,9 @@ describe("Go modules of the Go shapes", () => {
       expect(outcome.output).toContain(
         description === "go-allof-recursion"
           ? "--- PASS: TestAnAllOfOfOneReferenceIsTheNamedType"
-          : "--- PASS: TestRequiredNullableFieldsReadNullAsNull",
+          : description === "go-unions"
+            ? "--- PASS: TestAValueOfNoMemberIsAnErrorNamingTheUnion"
+            : "--- PASS: TestRequiredNullableFieldsReadNullAsNull",
       );
     },
     LIMIT,

@@ -1,7 +1,8 @@
 // Go: every module in one go.work beside the runtime module (nothing fetched), gofmt-clean, and go vet (which
-// builds it) over each of them.
+// builds it) and staticcheck (pinned, installed by scripts/setup/go-tools.mjs) over each of them.
 import { writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
+import { ensureGoTools } from "../../../scripts/setup/go-tools.mjs";
 import { GO_RUNTIME, goRun } from "../../../targets/go/test/go-module.js";
 import type { MatrixDriver } from "./driver.js";
 
@@ -19,18 +20,24 @@ export const goDriver: MatrixDriver = async (packages, work) => {
         .split("\n")
         .map((line) => `gofmt: ${relative(work, line)}`),
     );
-  // Each module vetted from its own folder: the workspace resolves the runtime for the module it is run in.
+  const staticcheck = (await ensureGoTools()).staticcheck;
+  if (staticcheck === undefined) problems.push("staticcheck: not installed by scripts/setup/go-tools.mjs");
+  const checks: (readonly [string, readonly string[]])[] = [["go", ["vet", "./..."]]];
+  if (staticcheck !== undefined) checks.push([staticcheck, ["./..."]]);
+  // Each module checked from its own folder: the workspace resolves the runtime for the module it is run in.
   for (const folder of folders) {
-    const vet = await goRun(folder, "go", ["vet", "./..."], env);
-    if (vet.code !== 0)
-      problems.push(
-        ...vet.output
-          .trim()
-          .split("\n")
-          .filter((line) => line.trim() !== "")
-          .slice(0, 30)
-          .map((line) => `${relative(work, folder)}: ${line}`),
-      );
+    for (const [command, args] of checks) {
+      const outcome = await goRun(folder, command, args, env);
+      if (outcome.code !== 0)
+        problems.push(
+          ...outcome.output
+            .trim()
+            .split("\n")
+            .filter((line) => line.trim() !== "")
+            .slice(0, 30)
+            .map((line) => `${relative(work, folder)}: ${command === "go" ? "go vet" : "staticcheck"}: ${line}`),
+        );
+    }
   }
   return problems;
 };

@@ -6,6 +6,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"strings"
 	"testing"
@@ -40,6 +43,16 @@ func TestListWebhooks(t *testing.T) {
 	if res.Meta.Status != 200 || res.Data.Status != sdk.SuccessStatus("success") {
 		t.Fatalf("status %d, body status %q", res.Meta.Status, res.Data.Status)
 	}
+	// The envelope's billing object is typed as the description types it, in Meta as in the body.
+	billing, err := sdk.BillingOf(res.Meta)
+	if err != nil || billing == nil || res.Data.Billing == nil {
+		t.Fatalf("billing %+v (%v), body's %+v", billing, err, res.Data.Billing)
+	}
+	inMeta, _ := json.Marshal(billing)
+	inBody, _ := json.Marshal(res.Data.Billing)
+	if string(inMeta) != string(inBody) || string(inMeta) == "{}" {
+		t.Fatalf("billing %s in Meta, %s in the body", inMeta, inBody)
+	}
 }
 
 func TestQueryParameters(t *testing.T) {
@@ -62,6 +75,17 @@ func TestJobThroughAPipelineVariant(t *testing.T) {
 	}
 	if _, err := sdk.Decode[sdk.WorkflowPayload](res.Data); err != nil {
 		t.Fatalf("payload: %v", err)
+	}
+	// The payload is decoded by the variant sent: pdf_ai_split's is a WorkflowPayload, invoice's a WorkflowInvoicePayload.
+	if _, ok := res.Payload.AsAny().(sdk.WorkflowPayload); !ok || res.Payload.OfWorkflowInvoicePayload != nil {
+		t.Fatalf("payload %+v, want a WorkflowPayload", res.Payload)
+	}
+	invoice, err := client(t, token).SubmitWorkflow(context.Background(), sdk.WorkflowInvoice{Pofid: sdk.Ptr("POF-123")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if invoice.Payload.OfWorkflowInvoicePayload == nil || invoice.Payload.OfWorkflowPayload != nil {
+		t.Fatalf("payload %+v of %s, want a WorkflowInvoicePayload", invoice.Payload, invoice.Data)
 	}
 }
 
@@ -163,5 +187,39 @@ func TestVariantWritesItsDiscriminatorAndKeepsExtra(t *testing.T) {
 	}
 	if *back.Pofid != "x" || string(back.Extra["future_field"]) != "1" || len(back.Extra) != 1 {
 		t.Fatalf("decoded %+v", back)
+	}
+}
+
+// The description's unions are typed: an event selector is a WebhookEventName or the wildcard, sent as the event
+// name; a document id of string or number in a query is sent as it is, never JSON-quoted.
+func TestUnionsOfTheDescriptionAreSentAsTheirMembers(t *testing.T) {
+	var body []byte
+	var query string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ = io.ReadAll(r.Body)
+		query = r.URL.RawQuery
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"status":"success"}`)
+	}))
+	t.Cleanup(srv.Close)
+	c := client(t, token, sdk.WithBaseURL(srv.URL+"/latest"))
+	_, err := c.SubscribeWebhook(context.Background(), &sdk.SubscribeWebhookParams{Body: &sdk.WebhookSubscriptionCreate{
+		Name:   "jobs",
+		URL:    "https://hooks.example.com/in",
+		Events: []sdk.WebhookEventSelector{sdk.WebhookEventSelectorOfWebhookEventName(sdk.WebhookEventNameJobCompleted)},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sent struct{ Events []string }
+	if json.Unmarshal(body, &sent) != nil || len(sent.Events) != 1 || sent.Events[0] != "job.completed" {
+		t.Fatalf("sent %s, want events [\"job.completed\"]", body)
+	}
+	id := sdk.GetActivityDocumentParamsDocumentsIDOfString("POF-1")
+	if _, err := c.GetActivityDocument(context.Background(), &sdk.GetActivityDocumentParams{DocumentsID: &id}); err != nil {
+		t.Fatal(err)
+	}
+	if query != "documents_id=POF-1" {
+		t.Fatalf("query %q, want documents_id=POF-1", query)
 	}
 }

@@ -11,8 +11,97 @@ import (
 // N123abc is the schema 123abc of the description.
 type N123abc = *sdkruntime.File
 
+// AnimalOption1 is an object of the description.
+type AnimalOption1 struct {
+	// Name is "name".
+	Name *string `json:"name,omitempty"`
+	// Extra holds the fields this release does not declare, kept as they were received; they are sent too.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
+func (v *AnimalOption1) UnmarshalJSON(data []byte) error {
+	type plain AnimalOption1
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
+}
+
+// MarshalJSON encodes the declared fields with Extra.
+func (v AnimalOption1) MarshalJSON() ([]byte, error) {
+	type plain AnimalOption1
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
+}
+
+// AnimalOption2 is an object of the description.
+type AnimalOption2 struct {
+	// ID is "id".
+	ID *int64 `json:"id,omitempty"`
+	// Extra holds the fields this release does not declare, kept as they were received; they are sent too.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+// UnmarshalJSON decodes the declared fields and keeps the others in Extra, with any whose value does
+// not fit its field.
+func (v *AnimalOption2) UnmarshalJSON(data []byte) error {
+	type plain AnimalOption2
+	return sdkruntime.DecodeObject(data, (*plain)(v), &v.Extra)
+}
+
+// MarshalJSON encodes the declared fields with Extra.
+func (v AnimalOption2) MarshalJSON() ([]byte, error) {
+	type plain AnimalOption2
+	return sdkruntime.EncodeObject(plain(v), v.Extra)
+}
+
 // Animal is the schema Animal of the description.
-type Animal = json.RawMessage
+//
+// Set exactly one of its fields (AnimalOption1, AnimalOption2); AsAny returns the one that is set, for
+// a type switch.
+type Animal struct {
+	// OfOption1 is the member of Go type AnimalOption1.
+	OfOption1 *AnimalOption1
+	// OfOption2 is the member of Go type AnimalOption2.
+	OfOption2 *AnimalOption2
+}
+
+// AnimalOfOption1 returns the Animal whose member OfOption1 is v.
+func AnimalOfOption1(v AnimalOption1) Animal {
+	return Animal{OfOption1: &v}
+}
+
+// AnimalOfOption2 returns the Animal whose member OfOption2 is v.
+func AnimalOfOption2(v AnimalOption2) Animal {
+	return Animal{OfOption2: &v}
+}
+
+// AsAny returns the value of the member that is set (AnimalOption1, AnimalOption2), nil when none is.
+func (u Animal) AsAny() any {
+	switch {
+	case u.OfOption1 != nil:
+		return *u.OfOption1
+	case u.OfOption2 != nil:
+		return *u.OfOption2
+	}
+	return nil
+}
+
+// MarshalJSON encodes the member that is set; none or several set is a *sdkruntime.UnionError.
+func (u Animal) MarshalJSON() ([]byte, error) {
+	return sdkruntime.EncodeUnion("Animal", false,
+		sdkruntime.UnionValue{Field: "OfOption1", Set: u.OfOption1 != nil, Value: u.OfOption1},
+		sdkruntime.UnionValue{Field: "OfOption2", Set: u.OfOption2 != nil, Value: u.OfOption2},
+	)
+}
+
+// UnmarshalJSON decodes into the first member, in order, whose kind, allowed values and required
+// properties the value fits; null sets none, and a value of no member is a *sdkruntime.UnionError.
+func (u *Animal) UnmarshalJSON(data []byte) error {
+	*u = Animal{}
+	return sdkruntime.DecodeUnion("Animal", data, "",
+		sdkruntime.UnionMember{Field: "OfOption1", Kind: "object", Known: []string{"name"}, Decode: sdkruntime.Into(&u.OfOption1)},
+		sdkruntime.UnionMember{Field: "OfOption2", Kind: "object", Known: []string{"id"}, Decode: sdkruntime.Into(&u.OfOption2)},
+	)
+}
 
 // CatKind is a set of allowed values.
 type CatKind string
@@ -126,7 +215,53 @@ func (v Node) MarshalJSON() ([]byte, error) {
 }
 
 // Pet is the schema Pet of the description.
-type Pet = json.RawMessage
+//
+// Set exactly one of its fields (Cat, Dog); AsAny returns the one that is set, for a type switch.
+type Pet struct {
+	// OfCat is the member the schema Cat.
+	OfCat *Cat
+	// OfDog is the member the schema Dog.
+	OfDog *Dog
+}
+
+// PetOfCat returns the Pet whose member OfCat is v.
+func PetOfCat(v Cat) Pet {
+	return Pet{OfCat: &v}
+}
+
+// PetOfDog returns the Pet whose member OfDog is v.
+func PetOfDog(v Dog) Pet {
+	return Pet{OfDog: &v}
+}
+
+// AsAny returns the value of the member that is set (Cat, Dog), nil when none is.
+func (u Pet) AsAny() any {
+	switch {
+	case u.OfCat != nil:
+		return *u.OfCat
+	case u.OfDog != nil:
+		return *u.OfDog
+	}
+	return nil
+}
+
+// MarshalJSON encodes the member that is set; none or several set is a *sdkruntime.UnionError.
+func (u Pet) MarshalJSON() ([]byte, error) {
+	return sdkruntime.EncodeUnion("Pet", false,
+		sdkruntime.UnionValue{Field: "OfCat", Set: u.OfCat != nil, Value: u.OfCat},
+		sdkruntime.UnionValue{Field: "OfDog", Set: u.OfDog != nil, Value: u.OfDog},
+	)
+}
+
+// UnmarshalJSON decodes into the member the discriminator "kind" names; null sets none, and a value of
+// no member is a *sdkruntime.UnionError.
+func (u *Pet) UnmarshalJSON(data []byte) error {
+	*u = Pet{}
+	return sdkruntime.DecodeUnion("Pet", data, "kind",
+		sdkruntime.UnionMember{Field: "OfCat", Kind: "object", Required: []string{"kind"}, Known: []string{"kind", "meow-volume"}, Consts: map[string]string{"kind": "\"cat\""}, Tags: []string{"cat"}, Decode: sdkruntime.Into(&u.OfCat)},
+		sdkruntime.UnionMember{Field: "OfDog", Kind: "object", Required: []string{"kind"}, Known: []string{"kind"}, Consts: map[string]string{"kind": "\"dog\""}, Tags: []string{"dog"}, Decode: sdkruntime.Into(&u.OfDog)},
+	)
+}
 
 // Class is the schema class of the description.
 type Class struct {

@@ -4,6 +4,7 @@ package small
 
 import (
 	"context"
+	"encoding/json"
 
 	sdkruntime "github.com/paperoffice/sdk-runtime-go"
 )
@@ -12,6 +13,7 @@ import (
 type ScanPagesRequest interface {
 	isScanPagesRequest()
 	formBody() (map[string]any, error)
+	decodePayload(data json.RawMessage) (*ScanPayload, error)
 }
 
 func (ScanPagesDefault) isScanPagesRequest() {}
@@ -26,17 +28,36 @@ func (v ScanPagesDefault) formBody() (map[string]any, error) {
 	return form, nil
 }
 
+// decodePayload decodes the payload of a job of this variant.
+func (ScanPagesDefault) decodePayload(data json.RawMessage) (*ScanPayload, error) {
+	return sdkruntime.DecodeOptional[ScanPayload](data, "ScanPayload")
+}
+
+// ScanPagesResult is the result of a job of the pipeline "scan___pages": sdkruntime.JobResult (JobID,
+// Data, Meta, SubmitMeta, Polls) and its payload decoded.
+type ScanPagesResult struct {
+	sdkruntime.JobResult
+	// Payload is the payload decoded; nil when the answer carried none.
+	Payload *ScanPayload
+}
+
 // SubmitScanPages submits a job of the pipeline "scan___pages" and waits for its result: held by the
 // service, then polled. The body's "exactly one of" groups are checked before anything is sent; the
-// submission is never sent twice. Decode the payload with Decode, by variant:
+// submission is never sent twice. The result's Payload is the payload decoded by the variant sent; one
+// that does not decode is an error returned with the result. The payload by variant:
 //
 // ScanPagesDefault: ScanPayload.
-func (c *Client) SubmitScanPages(ctx context.Context, body ScanPagesRequest, opts ...CallOption) (*sdkruntime.JobResult, error) {
+func (c *Client) SubmitScanPages(ctx context.Context, body ScanPagesRequest, opts ...CallOption) (*ScanPagesResult, error) {
 	form, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 	if err != nil {
 		return nil, err
 	}
-	return c.Submit(ctx, "scan___pages", form, opts...)
+	res, err := c.Submit(ctx, "scan___pages", form, opts...)
+	if err != nil {
+		return nil, err
+	}
+	payload, err := body.decodePayload(res.Data)
+	return &ScanPagesResult{JobResult: *res, Payload: payload}, err
 }
 
 // StartScanPages submits a job of the pipeline "scan___pages" without waiting for it and returns its
