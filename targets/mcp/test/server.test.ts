@@ -372,6 +372,8 @@ describe("a server over a description whose operations have servers of their own
 describe("a job submitted through its pipeline's tool", () => {
   let mock: MockServer;
   let connection: Connection;
+  /** The download URL the resumed job's payload names. */
+  let payloadUrl: string | undefined;
 
   beforeAll(async () => {
     // The hold ends before the job does: the tool polls, as the client's submitJob does.
@@ -441,6 +443,34 @@ describe("a job submitted through its pipeline's tool", () => {
     expect(notes.length, JSON.stringify(notes)).toBeGreaterThan(0);
     for (const n of notes) expect(n.message).toMatch(/^(waiting for the job|job job_\S+: \S+)$/);
     expect(JSON.stringify([held, resumed, notes])).not.toContain(TOKEN);
+    payloadUrl = JSON.stringify(done.payload).match(/"(http:[^"]*\/job\/download\/[^"]+)"/)?.[1];
+  });
+
+  it("answers a download with the file as an embedded resource, its bytes exact, not as text", async () => {
+    expect(payloadUrl, "the job's payload names its file").toBeDefined();
+    const tool = generatedTools.find((t) => t.send === "download")!;
+    const token = decodeURIComponent(payloadUrl!.split("/").at(-1)!);
+    const result = (await connection.client.callTool({
+      name: tool.name,
+      arguments: { [tool.arguments[0]!.key]: token },
+    })) as CallToolResult;
+    expect(result.isError, textOf(result)).toBeFalsy();
+    const direct = await fetch(payloadUrl!, { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(direct.status).toBe(200);
+    const bytes = Buffer.from(await direct.arrayBuffer());
+    const embedded = result.content.find((c) => c.type === "resource");
+    expect(embedded, JSON.stringify(result.content)).toBeDefined();
+    const resource = (embedded as { resource: { uri: string; mimeType?: string; blob?: string; text?: string } }).resource;
+    expect(resource.mimeType).toBe(direct.headers.get("content-type"));
+    expect(resource.uri).toMatch(new RegExp(`^download://${tool.name}/`));
+    // The bytes once, as base64 (or as text for a text type), never in the URI as well.
+    const received = resource.blob !== undefined ? Buffer.from(resource.blob, "base64") : Buffer.from(resource.text ?? "", "utf8");
+    expect(received.equals(bytes)).toBe(true);
+    expect(resource.uri).not.toContain(resource.blob ?? "\u0000");
+    // The text beside it says what the file is; it does not carry the file.
+    const text = result.content.filter((c) => c.type === "text").map((c) => (c as { text: string }).text);
+    expect(text).toHaveLength(1);
+    expect(text[0]).toContain(`${bytes.length} bytes`);
   });
 
   it("answers the wait tool with isError for a job the service does not know, and for a misspelt argument", async () => {

@@ -14,6 +14,7 @@ import {
   callOperationWithBody,
   callSubmission,
   type CallInput,
+  type Download,
   downloadFile,
   parameterHeaders,
   type RequestOptions,
@@ -111,6 +112,41 @@ function requestOf(tool: ToolDefinition, args: Readonly<Record<string, unknown>>
 /** Tells the client how a call goes: `notifications/progress`, when the call asked for it with a progress token. */
 type Progress = (message: string) => void;
 
+/** The largest file a tool's result embeds (16 MiB; base64 makes it a third larger). */
+const MAX_EMBEDDED_BYTES = 16 * 1024 * 1024;
+
+/** Media types whose body is text: embedded as `text`, any other as base64 `blob`. */
+const TEXT_MEDIA = /^(?:text\/|application\/(?:[\w.+-]+\+)?(?:json|xml|yaml|csv)\b)/i;
+
+/**
+ * A binary answer as an embedded resource (`download://<tool>/<file name>`, its media type, the text or the base64
+ * bytes), and a line saying what it is; a file larger than MAX_EMBEDDED_BYTES is a result with isError.
+ */
+async function fileResult(tool: ToolDefinition, download: Download): Promise<CallToolResult> {
+  const tooLarge = (size: number): CallToolResult => {
+    void download.stream.cancel().catch(() => {});
+    return failure(
+      { error: "file-too-large", message: `the file is ${size} bytes, more than the ${MAX_EMBEDDED_BYTES} a result embeds` },
+      [],
+    );
+  };
+  if (download.size !== undefined && download.size > MAX_EMBEDDED_BYTES) return tooLarge(download.size);
+  const bytes = Buffer.from(await (await download.blob()).arrayBuffer());
+  if (bytes.length > MAX_EMBEDDED_BYTES) return tooLarge(bytes.length);
+  const mimeType = download.contentType ?? "application/octet-stream";
+  const name = download.fileName ?? "file";
+  const uri = `download://${encodeURIComponent(tool.name)}/${encodeURIComponent(name)}`;
+  const resource = TEXT_MEDIA.test(mimeType)
+    ? { uri, mimeType, text: bytes.toString("utf8") }
+    : { uri, mimeType, blob: bytes.toString("base64") };
+  return {
+    content: [
+      { type: "text", text: `${name} (${mimeType}, ${bytes.length} bytes), embedded as the resource ${uri}` },
+      { type: "resource", resource },
+    ],
+  };
+}
+
 /** Sends a validated call and makes its answer the tool's result. */
 async function send(
   tool: ToolDefinition,
@@ -125,12 +161,7 @@ async function send(
   const spec = operationSpecs[tool.operationId];
   const at = <R>(sending: (options: RequestOptions) => Promise<R>): Promise<R> =>
     spec.servers === undefined ? sending({}) : atOperationServer(client, spec, undefined, sending);
-  if (tool.send === "download") {
-    const download = await at((options) => downloadFile(client, spec, input, options));
-    const blob = Buffer.from(await (await download.blob()).arrayBuffer()).toString("base64");
-    const mimeType = download.contentType ?? "application/octet-stream";
-    return { content: [{ type: "resource", resource: { uri: `data:${mimeType};base64,${blob}`, mimeType, blob } }] };
-  }
+  if (tool.send === "download") return fileResult(tool, await at((options) => downloadFile(client, spec, input, options)));
   const { body, ...rest } = input;
   const result = await at((options) =>
     tool.send === "body"
