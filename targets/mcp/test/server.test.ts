@@ -490,7 +490,8 @@ describe("the service's MCP server over Streamable HTTP", () => {
   let stderr = "";
 
   beforeAll(async () => {
-    mock = await startMock({ holdMs: 300, jobDurationMs: 20 });
+    // Jobs take 3 s: long enough for a short wait to answer with the handle.
+    mock = await startMock({ holdMs: 300, jobDurationMs: 3000 });
     child = spawn(process.execPath, ["--import", "tsx", join(root, "generated", "mcp", "main.ts"), "--http", "0"], {
       cwd: root,
       env: { PATH: process.env.PATH ?? "", DOCUMENT_AUTOMATION_SERVICE_TOKEN: TOKEN, DOCUMENT_AUTOMATION_SERVICE_BASE_URL: mock.url },
@@ -524,6 +525,41 @@ describe("the service's MCP server over Streamable HTTP", () => {
       expect(JSON.stringify([tools, result, refused]) + stderr).not.toContain(TOKEN);
     } finally {
       await client.close();
+    }
+  });
+
+  it("resumes a held job through its handle in another client's request, with progress on the request's stream", async () => {
+    const tool = generatedTools.find((t) => t.send === "job" && casesOf(t).some((c) => !hasFile(c.request.body)))!;
+    const fixture = casesOf(tool).find((c) => !hasFile(c.request.body))!;
+    const submitting = new Client({ name: "mcp-target-test", version: "1.0.0" });
+    await submitting.connect(new StreamableHTTPClientTransport(new URL(url)));
+    let handle: { jobId: string; done: boolean; resume: { tool: string; arguments: Record<string, unknown> } };
+    try {
+      const held = (await submitting.callTool({
+        name: tool.name,
+        arguments: { ...argumentsOf(tool, fixture.request), [tool.waitArgument!]: 0.2 },
+      })) as CallToolResult;
+      expect(held.isError, textOf(held)).toBeFalsy();
+      handle = held.structuredContent as typeof handle;
+      expect(handle.done).toBe(false);
+    } finally {
+      await submitting.close();
+    }
+    // The server keeps nothing between requests: the handle alone resumes the wait.
+    const waiting = new Client({ name: "mcp-target-test", version: "1.0.0" });
+    await waiting.connect(new StreamableHTTPClientTransport(new URL(url)));
+    try {
+      const notes: string[] = [];
+      const done = (await waiting.callTool({ name: handle.resume.tool, arguments: handle.resume.arguments }, undefined, {
+        onprogress: (p) => notes.push(p.message ?? ""),
+        timeout: 60_000,
+      })) as CallToolResult;
+      expect(done.isError, textOf(done)).toBeFalsy();
+      expect(done.structuredContent).toMatchObject({ jobId: handle.jobId, done: true });
+      expect(notes.length, JSON.stringify(notes)).toBeGreaterThan(0);
+      expect(JSON.stringify([handle, done, notes]) + stderr).not.toContain(TOKEN);
+    } finally {
+      await waiting.close();
     }
   });
 
