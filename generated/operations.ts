@@ -7,7 +7,6 @@ import type {
   JobHandle,
   JobOptions,
   JobResult,
-  OperationSpec,
   RequestOptions,
   Runtime,
 } from "../targets/typescript/runtime/index.js";
@@ -21,6 +20,23 @@ import {
   waitJob as waitJobOf,
 } from "../targets/typescript/runtime/index.js";
 import { jobModel } from "./model.js";
+import {
+  getActivityDocumentOperation,
+  getActivityHeatmapOperation,
+  getActivityUsersOperation,
+  getAuditCenterOperation,
+  getCalendarDueDatesOperation,
+  getContactStatsOperation,
+  getContactStatsFinancialOperation,
+  getDocumentOperation,
+  downloadJobFileOperation,
+  getJobOperation,
+  deleteWebhookOperation,
+  listWebhooksOperation,
+  subscribeWebhookOperation,
+  testWebhookOperation,
+  updateWebhookOperation,
+} from "./specs.js";
 import { checkSubscription } from "../targets/typescript/runtime/index.js";
 import { subscriptionRules } from "./model.js";
 import type {
@@ -65,12 +81,6 @@ export type GetActivityDocumentParams = {
   /** Numeric document identifier, as string or number. One of `pofid` and `documents_id` is required. */
   documents_id?: string | number;
 };
-const getActivityDocumentOperation: OperationSpec = {
-  operationId: "getActivityDocument",
-  method: "GET",
-  path: "/analytics/activity-document",
-  security: [["bearerAuth"]]
-};
 
 /**
  * Activity history of one document
@@ -102,12 +112,6 @@ export type GetActivityHeatmapParams = {
   year?: number;
   /** Workspace to scope the read to. */
   workspace_id?: number;
-};
-const getActivityHeatmapOperation: OperationSpec = {
-  operationId: "getActivityHeatmap",
-  method: "GET",
-  path: "/analytics/activity-heatmap",
-  security: [["bearerAuth"]]
 };
 
 /**
@@ -141,12 +145,6 @@ export type GetActivityUsersParams = {
   period?: Period;
   /** Required for sub-users; omit for account-wide scope, which is for root or administrator only. */
   workspace_id?: number;
-};
-const getActivityUsersOperation: OperationSpec = {
-  operationId: "getActivityUsers",
-  method: "GET",
-  path: "/analytics/activity-users",
-  security: [["bearerAuth"]]
 };
 
 /**
@@ -193,18 +191,6 @@ export type GetAuditCenterParams = {
   /** Workspace to scope the read to. */
   workspace_id?: number;
 };
-const getAuditCenterOperation: OperationSpec = {
-  operationId: "getAuditCenter",
-  method: "GET",
-  path: "/analytics/audit-center",
-  pagination: {
-    limit: "limit",
-    offset: "offset",
-    items: "findings",
-    total: "total"
-  },
-  security: [["bearerAuth"]]
-};
 
 /**
  * Audit findings and timeline
@@ -245,12 +231,6 @@ export type GetCalendarDueDatesParams = {
    */
   show_overdue?: boolean;
 };
-const getCalendarDueDatesOperation: OperationSpec = {
-  operationId: "getCalendarDueDates",
-  method: "GET",
-  path: "/analytics/calendar-due-dates",
-  security: [["bearerAuth"]]
-};
 
 /**
  * Due dates of a year
@@ -290,12 +270,6 @@ export type GetContactStatsParams = {
   /** Include contact addresses. */
   include_addresses?: boolean;
 };
-const getContactStatsOperation: OperationSpec = {
-  operationId: "getContactStats",
-  method: "GET",
-  path: "/analytics/contact-stats",
-  security: [["bearerAuth"]]
-};
 
 /**
  * Contact statistics
@@ -327,12 +301,6 @@ export type GetContactStatsFinancialParams = {
    */
   limit?: number;
 };
-const getContactStatsFinancialOperation: OperationSpec = {
-  operationId: "getContactStatsFinancial",
-  method: "GET",
-  path: "/analytics/contact-stats-financial",
-  security: [["bearerAuth"]]
-};
 
 /**
  * Financial figures per contact
@@ -361,12 +329,6 @@ export type GetDocumentParams = {
   pofid: string;
   /** JSON token for scoped access in a shared workspace. */
   share_context?: string;
-};
-const getDocumentOperation: OperationSpec = {
-  operationId: "getDocument",
-  method: "GET",
-  path: "/documents/document-get/{pofid}",
-  security: [["bearerAuth"]]
 };
 
 /**
@@ -598,14 +560,6 @@ export type DownloadJobFileParams = {
   /** The last path segment of the download URL in a result. */
   token: string;
 };
-const downloadJobFileOperation: OperationSpec = {
-  operationId: "downloadJobFile",
-  method: "GET",
-  path: "/job/download/{token}",
-  response: "binary",
-  job: "download",
-  security: [["bearerAuth"]]
-};
 
 /**
  * Download a result file
@@ -631,13 +585,6 @@ export type GetJobParams = {
   /** Returned at creation. */
   job_id: string;
 };
-const getJobOperation: OperationSpec = {
-  operationId: "getJob",
-  method: "GET",
-  path: "/job/get/{job_id}",
-  job: "poll",
-  security: [["bearerAuth"]]
-};
 
 /**
  * Poll a job
@@ -659,13 +606,6 @@ export function getJob(
 export type DeleteWebhookResponse = NotShownSuccessResponse;
 /** Request body of `deleteWebhook`. */
 export type DeleteWebhookBody = NotShownBody;
-const deleteWebhookOperation: OperationSpec = {
-  operationId: "deleteWebhook",
-  method: "POST",
-  path: "/webhooks/delete",
-  requestMediaType: "application/json",
-  security: [["bearerAuth"]]
-};
 
 /**
  * Delete a subscription
@@ -687,12 +627,6 @@ export function deleteWebhook(
 
 /** Success body of `listWebhooks`. */
 export type ListWebhooksResponse = WebhookListResponse;
-const listWebhooksOperation: OperationSpec = {
-  operationId: "listWebhooks",
-  method: "GET",
-  path: "/webhooks/list",
-  security: [["bearerAuth"]]
-};
 
 /**
  * List the subscriptions of the account
@@ -711,13 +645,6 @@ export function listWebhooks(
 export type SubscribeWebhookResponse = WebhookSubscribeResponse;
 /** Request body of `subscribeWebhook`. */
 export type SubscribeWebhookBody = WebhookSubscriptionCreate;
-const subscribeWebhookOperation: OperationSpec = {
-  operationId: "subscribeWebhook",
-  method: "POST",
-  path: "/webhooks/subscribe",
-  requestMediaType: "application/json",
-  security: [["bearerAuth"]]
-};
 
 /**
  * Create a webhook subscription
@@ -751,13 +678,6 @@ export function subscribeWebhook(
 export type TestWebhookResponse = NotShownSuccessResponse;
 /** Request body of `testWebhook`. */
 export type TestWebhookBody = NotShownBody;
-const testWebhookOperation: OperationSpec = {
-  operationId: "testWebhook",
-  method: "POST",
-  path: "/webhooks/test",
-  requestMediaType: "application/json",
-  security: [["bearerAuth"]]
-};
 
 /**
  * Send a test event to a subscription
@@ -781,13 +701,6 @@ export function testWebhook(
 export type UpdateWebhookResponse = NotShownSuccessResponse;
 /** Request body of `updateWebhook`. */
 export type UpdateWebhookBody = WebhookSubscriptionUpdate;
-const updateWebhookOperation: OperationSpec = {
-  operationId: "updateWebhook",
-  method: "POST",
-  path: "/webhooks/update",
-  requestMediaType: "application/json",
-  security: [["bearerAuth"]]
-};
 
 /**
  * Change a subscription

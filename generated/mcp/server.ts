@@ -8,9 +8,38 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { type CallToolResult, CallToolRequestSchema, ListToolsRequestSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
-import { callOperation, callOperationWithBody, callSubmission, type CallInput, downloadFile, parameterHeaders } from "../../targets/typescript/runtime/index.js";
-import { createClient, SdkError, ServiceError, submitJob } from "../index.js";
-import { DISCOVERY_THRESHOLD, inputDefs, outputDefs, type JsonSchemaObject, type ToolDefinition, tools } from "./tools.js";
+import {
+  atOperationServer,
+  callOperation,
+  callOperationWithBody,
+  callSubmission,
+  type CallInput,
+  type Download,
+  downloadFile,
+  parameterHeaders,
+  type RequestOptions,
+} from "../../targets/typescript/runtime/index.js";
+import {
+  createClient,
+  DeadlineExceededError,
+  type JobResult,
+  SdkError,
+  ServiceError,
+  startJob,
+  type WaitOptions,
+  waitJob,
+} from "../index.js";
+import { operationSpecs } from "../operation-specs.js";
+import {
+  DEFAULT_WAIT_SECONDS,
+  DISCOVERY_THRESHOLD,
+  inputDefs,
+  outputDefs,
+  type JsonSchemaObject,
+  type ToolDefinition,
+  tools,
+  waitTool,
+} from "./tools.js";
 
 /** The environment variables the server reads its credentials and base address from. */
 export const ENVIRONMENT = {
@@ -89,6 +118,94 @@ function requestOf(tool: ToolDefinition, args: Readonly<Record<string, unknown>>
 /** Tells the client how a call goes: `notifications/progress`, when the call asked for it with a progress token. */
 type Progress = (message: string) => void;
 
+/** The seconds a call waits for a job: its wait argument's, else the default. */
+function waitSecondsOf(args: Readonly<Record<string, unknown>>, key: string | undefined): number {
+  const given = key === undefined ? undefined : args[key];
+  return typeof given === "number" && given > 0 ? given : DEFAULT_WAIT_SECONDS;
+}
+
+/** A job's answer: its payload once it is done, else its handle, which names the tool and arguments that resume it. */
+function jobAnswer(jobId: string, outcome: { payload: unknown } | { status: string | undefined }): CallToolResult {
+  if ("payload" in outcome) {
+    const structured = { jobId, done: true, payload: outcome.payload };
+    return { content: [{ type: "text", text: JSON.stringify(structured) }], structuredContent: structured };
+  }
+  const resume = { tool: waitTool?.name ?? "", arguments: { job_id: jobId } };
+  const structured = { jobId, done: false, ...(outcome.status !== undefined && { status: outcome.status }), resume };
+  const next = `The job ${jobId} is still running: call ${resume.tool} with ${JSON.stringify(resume.arguments)} to wait for its payload.`;
+  return {
+    content: [
+      { type: "text", text: JSON.stringify(structured) },
+      { type: "text", text: next },
+    ],
+    structuredContent: structured,
+  };
+}
+
+/**
+ * Waits for a job for at most `seconds`: each status change, and every few seconds of waiting, a progress
+ * notification, so that the client knows the call is alive; the payload, or the job's handle when the wait runs out.
+ */
+async function awaitJob(
+  jobId: string,
+  wait: (options: WaitOptions) => Promise<JobResult<unknown>>,
+  seconds: number,
+  progress: Progress,
+): Promise<CallToolResult> {
+  let status: string | undefined;
+  const beat = setInterval(() => progress("waiting for the job"), 2000);
+  try {
+    const result = await wait({
+      deadlineMs: seconds * 1000,
+      onProgress: (p) => {
+        status = p.status;
+        progress(`job ${p.jobId}: ${p.status}`);
+      },
+    });
+    return jobAnswer(result.jobId === "" ? jobId : result.jobId, { payload: result.data });
+  } catch (error) {
+    if (error instanceof DeadlineExceededError) return jobAnswer(jobId, { status });
+    throw error;
+  } finally {
+    clearInterval(beat);
+  }
+}
+
+/** The largest file a tool's result embeds (16 MiB; base64 makes it a third larger). */
+const MAX_EMBEDDED_BYTES = 16 * 1024 * 1024;
+
+/** Media types whose body is text: embedded as `text`, any other as base64 `blob`. */
+const TEXT_MEDIA = /^(?:text\/|application\/(?:[\w.+-]+\+)?(?:json|xml|yaml|csv)\b)/i;
+
+/**
+ * A binary answer as an embedded resource (`download://<tool>/<file name>`, its media type, the text or the base64
+ * bytes), and a line saying what it is; a file larger than MAX_EMBEDDED_BYTES is a result with isError.
+ */
+async function fileResult(tool: ToolDefinition, download: Download): Promise<CallToolResult> {
+  const tooLarge = (size: number): CallToolResult => {
+    void download.stream.cancel().catch(() => {});
+    return failure(
+      { error: "file-too-large", message: `the file is ${size} bytes, more than the ${MAX_EMBEDDED_BYTES} a result embeds` },
+      [],
+    );
+  };
+  if (download.size !== undefined && download.size > MAX_EMBEDDED_BYTES) return tooLarge(download.size);
+  const bytes = Buffer.from(await (await download.blob()).arrayBuffer());
+  if (bytes.length > MAX_EMBEDDED_BYTES) return tooLarge(bytes.length);
+  const mimeType = download.contentType ?? "application/octet-stream";
+  const name = download.fileName ?? "file";
+  const uri = `download://${encodeURIComponent(tool.name)}/${encodeURIComponent(name)}`;
+  const resource = TEXT_MEDIA.test(mimeType)
+    ? { uri, mimeType, text: bytes.toString("utf8") }
+    : { uri, mimeType, blob: bytes.toString("base64") };
+  return {
+    content: [
+      { type: "text", text: `${name} (${mimeType}, ${bytes.length} bytes), embedded as the resource ${uri}` },
+      { type: "resource", resource },
+    ],
+  };
+}
+
 /** Sends a validated call and makes its answer the tool's result. */
 async function send(
   tool: ToolDefinition,
@@ -98,35 +215,30 @@ async function send(
 ): Promise<CallToolResult> {
   const input = requestOf(tool, args);
   if (tool.send === "job" && tool.pipeline !== undefined) {
-    // Held, then polled after a 202, as the client's submitJob does; each status change and every few seconds of
-    // waiting is a progress notification, so that the client knows the call is alive.
+    // Submitted with the description's no-wait field, as the client's submitJob does for a wait shorter than a
+    // hold, then polled for at most the call's wait: the payload, or past it the job's handle, which the wait tool
+    // resumes.
     progress("submitted");
-    const beat = setInterval(() => progress("waiting for the job"), 2000);
-    try {
-      const body = (input.body ?? {}) as Record<string, unknown>;
-      const result = await submitJob<unknown>(client, tool.pipeline.slug, body, {
-        ...(tool.jsonStrings !== undefined && { jsonStrings: tool.jsonStrings }),
-        onProgress: (p) => progress(`job ${p.jobId}: ${p.status}`),
-      });
-      const structured = { jobId: result.jobId, payload: result.data as unknown };
-      return { content: [{ type: "text", text: JSON.stringify(structured) }], structuredContent: structured };
-    } finally {
-      clearInterval(beat);
-    }
+    const body = (input.body ?? {}) as Record<string, unknown>;
+    const handle = await startJob(client, tool.pipeline.slug, body, {
+      ...(tool.jsonStrings !== undefined && { jsonStrings: tool.jsonStrings }),
+    });
+    return awaitJob(handle.jobId, (options) => handle.wait<unknown>(options), waitSecondsOf(args, tool.waitArgument), progress);
   }
-  if (tool.send === "download") {
-    const download = await downloadFile(client, tool.operation, input);
-    const blob = Buffer.from(await (await download.blob()).arrayBuffer()).toString("base64");
-    const mimeType = download.contentType ?? "application/octet-stream";
-    return { content: [{ type: "resource", resource: { uri: `data:${mimeType};base64,${blob}`, mimeType, blob } }] };
-  }
+  // The client's own spec of the operation: an operation with servers of its own goes to its server, as the
+  // client's function sends it (atOperationServer), unless the client was given a base address.
+  const spec = operationSpecs[tool.operationId];
+  const at = <R>(sending: (options: RequestOptions) => Promise<R>): Promise<R> =>
+    spec.servers === undefined ? sending({}) : atOperationServer(client, spec, undefined, sending);
+  if (tool.send === "download") return fileResult(tool, await at((options) => downloadFile(client, spec, input, options)));
   const { body, ...rest } = input;
-  const result =
+  const result = await at((options) =>
     tool.send === "body"
-      ? await callOperationWithBody<unknown>(client, tool.operation, body === undefined ? rest : { ...rest, body })
+      ? callOperationWithBody<unknown>(client, spec, body === undefined ? rest : { ...rest, body }, options)
       : tool.send === "submission"
-        ? await callSubmission<unknown>(client, tool.operation, rest)
-        : await callOperation<unknown>(client, tool.operation, rest);
+        ? callSubmission<unknown>(client, spec, rest, options)
+        : callOperation<unknown>(client, spec, rest, options),
+  );
   const data = result.data;
   const text = data === undefined ? "" : JSON.stringify(data);
   const structured = tool.outputSchema !== undefined && typeof data === "object" && data !== null && !Array.isArray(data);
@@ -232,7 +344,15 @@ export function createServer(env: NodeJS.ProcessEnv = process.env): Server {
   const byName = new Map(tools.map((t) => [t.name, t]));
   const server = new Server({ name: "document-automation-service-mcp", version: "R20261127.0900" }, { capabilities: { tools: {} } });
   const discovery = tools.length > DISCOVERY_THRESHOLD;
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: discovery ? [...DISCOVERY] : tools.map(listed) }));
+  // The wait tool is listed in either mode: a job's handle names it.
+  const waiting: Tool[] = waitTool === undefined ? [] : [{ ...waitTool }];
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...(discovery ? DISCOVERY : tools.map(listed)), ...waiting] }));
+  const waitValidator = waitTool === undefined ? undefined : ajv.compile(waitTool.inputSchema);
+  /** The wait tool's call: waits for the job its handle names, for at most its wait. */
+  const waitFor = (args: Readonly<Record<string, unknown>>, progress: Progress): Promise<CallToolResult> => {
+    const jobId = String(args.job_id);
+    return awaitJob(jobId, (options) => waitJob<unknown>(client, jobId, options), waitSecondsOf(args, "wait_seconds"), progress);
+  };
   const structured = (value: Record<string, unknown>): CallToolResult => ({
     content: [{ type: "text", text: JSON.stringify(value) }],
     structuredContent: value,
@@ -243,7 +363,8 @@ export function createServer(env: NodeJS.ProcessEnv = process.env): Server {
     let args: Record<string, unknown> = given;
     // Where the arguments are in the request, for the pointers of a refusal.
     let at = "";
-    if (discovery) {
+    const waits = waitTool !== undefined && name === waitTool.name;
+    if (discovery && !waits) {
       const meta = DISCOVERY.find((t) => t.name === name);
       if (meta === undefined)
         return failure({ error: "unknown-tool", message: `no tool named ${JSON.stringify(name)}; this server lists ${DISCOVERY.map((t) => t.name).join(", ")}`, pointer: "/name" }, secrets);
@@ -266,10 +387,18 @@ export function createServer(env: NodeJS.ProcessEnv = process.env): Server {
       args = (inner as Record<string, unknown> | undefined) ?? {};
       at = "/arguments";
     }
-    const tool = byName.get(name);
-    if (tool === undefined)
-      return failure({ error: "unknown-tool", message: `no tool named ${JSON.stringify(name)}`, pointer: "/name" }, secrets);
-    const validate = validator(tool);
+    let validate: ValidateFunction;
+    let handle: (progress: Progress) => Promise<CallToolResult>;
+    if (waits && waitValidator !== undefined) {
+      validate = waitValidator;
+      handle = (progress) => waitFor(args, progress);
+    } else {
+      const tool = byName.get(name);
+      if (tool === undefined)
+        return failure({ error: "unknown-tool", message: `no tool named ${JSON.stringify(name)}`, pointer: "/name" }, secrets);
+      validate = validator(tool);
+      handle = (progress) => send(tool, args, client, progress);
+    }
     if (!validate(args)) {
       const first = validate.errors?.[0];
       const pointer = first === undefined ? at : `${at}${pointerOf(first)}`;
@@ -286,7 +415,7 @@ export function createServer(env: NodeJS.ProcessEnv = process.env): Server {
       sent = sent.then(() => extra.sendNotification({ method: "notifications/progress", params })).catch(() => {});
     };
     try {
-      const result = await send(tool, args, client, progress).finally(() => sent);
+      const result = await handle(progress).finally(() => sent);
       return secrets.length === 0 ? result : (JSON.parse(redact(JSON.stringify(result), secrets)) as CallToolResult);
     } catch (error) {
       return errorResult(error, secrets);

@@ -95,9 +95,9 @@ describe("the TypeScript SDK's package", { concurrent: true }, () => {
     expect(await publintOf(packs.sdk)).toEqual([]);
   });
 
-  it("has types that resolve for node10, node16 (CJS and ESM) and bundlers, for the client and webhooks", async () => {
+  it("has types that resolve for node10, node16 (CJS and ESM) and bundlers, for the client, webhooks and the operation specs", async () => {
     const report = await attw(packs.sdk);
-    expect(report.entrypoints).toEqual([".", "./package.json", "./webhooks"]);
+    expect(report.entrypoints).toEqual([".", "./operation-specs", "./package.json", "./webhooks"]);
     expect(report.problems).toEqual([]);
     expect(report.exitCode).toBe(0);
   });

@@ -6,7 +6,7 @@ import type { Emitter } from "../../../generator/emit/kit.js";
 import type { TargetContext, TargetRun } from "../../../generator/target.js";
 import type { McpOptions } from "../target.js";
 import { tsLineComment, tsLiteral, tsString } from "./escape.js";
-import { type ToolData, toolData } from "./tools.js";
+import { DEFAULT_WAIT_SECONDS, type ToolData, toolData, WAIT_TOOL, waitToolInput, waitToolOutput } from "./tools.js";
 
 const TEMPLATES = new URL("../templates/", import.meta.url);
 /** The TypeScript runtime's npm package, which the TypeScript client imports too. */
@@ -28,7 +28,7 @@ export const DISCOVERY_THRESHOLD = 40;
 function sharedDefs(
   tools: readonly ToolData[],
   threshold: number,
-): { tools: string; inputDefs: string; outputDefs: string; threshold: string } {
+): { tools: string; inputDefs: string; outputDefs: string; threshold: string; waitTool: string; defaultWait: string } {
   const inputDefs: Record<string, unknown> = {};
   const outputDefs: Record<string, unknown> = {};
   const split = (schema: Record<string, unknown> | undefined, table: Record<string, unknown>) => {
@@ -48,7 +48,22 @@ function sharedDefs(
       ...(output.schema !== undefined && { outputSchema: output.schema, outputDefs: output.names }),
     };
   });
-  return { tools: tsLiteral(printed), inputDefs: tsLiteral(inputDefs), outputDefs: tsLiteral(outputDefs), threshold: String(threshold) };
+  const waitTool = tools.some((t) => t.send === "job") && {
+    name: WAIT_TOOL,
+    description:
+      "Waits for a job that a job tool answered with its handle (done: false, still running): answers its payload once it is done, or its handle again when this wait runs out too. Progress notifications say how the job goes.",
+    inputSchema: waitToolInput(),
+    outputSchema: waitToolOutput(),
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  };
+  return {
+    tools: tsLiteral(printed),
+    inputDefs: tsLiteral(inputDefs),
+    outputDefs: tsLiteral(outputDefs),
+    threshold: String(threshold),
+    waitTool: waitTool === false ? "undefined" : tsLiteral(waitTool),
+    defaultWait: String(DEFAULT_WAIT_SECONDS),
+  };
 }
 
 /** The runtime's module specifier as seen from mcp/. */

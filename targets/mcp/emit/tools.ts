@@ -1,12 +1,6 @@
 // The tools of the server, one per operation, from the IR alone: name, description, input and output JSON Schema,
-// annotations, and how the server sends the call through the TypeScript runtime.
-import {
-  formContent,
-  isBinaryResponse,
-  jsonBodyMediaType,
-  requestMediaType,
-  requestBodyContent,
-} from "../../../generator/emit/operation-files.js";
+// annotations, and how the server sends the call through the TypeScript runtime (by the client's operation spec).
+import { isBinaryResponse, requestBodyContent } from "../../../generator/emit/operation-files.js";
 import { toJsonSchema } from "../../../generator/ir/json-schema.js";
 import type { IR, Operation, Parameter, Pipeline, Schema } from "../../../generator/ir/types.js";
 import { fitDescription } from "./description.js";
@@ -37,8 +31,8 @@ export interface ToolData {
     readonly idempotentHint: boolean;
     readonly openWorldHint: boolean;
   };
-  /** The runtime's operation spec of the call. */
-  readonly operation: Record<string, unknown>;
+  /** The operation it sends: the TypeScript client's `operationSpecs` holds its spec. */
+  readonly operationId: string;
   readonly arguments: readonly ToolArgument[];
   /** Which runtime call sends it. */
   readonly send: "call" | "submission" | "body" | "download" | "job";
@@ -46,6 +40,66 @@ export interface ToolData {
   readonly pipeline?: { readonly parameter: string; readonly slug: string };
   /** Body fields sent as JSON text: the tool takes their structured value, the runtime encodes it. */
   readonly jsonStrings?: readonly string[];
+  /** A job's tool: the argument that says how many seconds the call waits before it answers with the job's handle. */
+  readonly waitArgument?: string;
+}
+
+/** The tool that resumes waiting for a job whose tool answered with its handle. */
+export const WAIT_TOOL = "wait_job";
+
+/** The seconds a job's tool (and the wait tool) waits before answering with the job's handle, unless told. */
+export const DEFAULT_WAIT_SECONDS = 45;
+
+/** A job submission the description can poll: its tool holds and polls as the client's submitJob does. */
+export function isPollableJob(ir: IR, op: Operation): boolean {
+  const job = op.job;
+  return job?.role === "submit" && ir.operations.some((o) => o.id === job.poll);
+}
+
+/** The wait tool's input: the job's id and how long to wait this time. */
+export function waitToolInput(): JsonSchema {
+  return {
+    type: "object",
+    properties: {
+      job_id: { type: "string", minLength: 1, description: "The job's id, as a job tool's handle gives it." },
+      wait_seconds: waitSecondsSchema(),
+    },
+    required: ["job_id"],
+    additionalProperties: false,
+  };
+}
+
+function waitSecondsSchema(): JsonSchema {
+  return {
+    type: "number",
+    exclusiveMinimum: 0,
+    maximum: 3600,
+    description: `Seconds to wait for the job's payload before answering with its handle instead (default ${DEFAULT_WAIT_SECONDS}); ${WAIT_TOOL} resumes the wait.`,
+  };
+}
+
+/** What a job's tool and the wait tool answer: the payload when the job is done, else its handle to resume. */
+function jobOutputSchema(payload: JsonSchema): JsonSchema {
+  return {
+    type: "object",
+    properties: {
+      jobId: { type: "string" },
+      done: { type: "boolean" },
+      payload,
+      status: { type: "string" },
+      resume: {
+        type: "object",
+        properties: { tool: { const: WAIT_TOOL }, arguments: { type: "object", properties: { job_id: { type: "string" } } } },
+        required: ["tool", "arguments"],
+      },
+    },
+    required: ["jobId", "done"],
+  };
+}
+
+/** The wait tool's output: a job's, any pipeline's payload. */
+export function waitToolOutput(): JsonSchema {
+  return jobOutputSchema({});
 }
 
 /** MCP's tool names: letters, digits, `_`, `-` and `.`, 1 to 64 of them. */
@@ -56,7 +110,8 @@ export const TOOL_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
  * `<id>\0<slug>`): characters MCP refuses as `_`, at most 64, unique ignoring case (a clash gets `_2`...).
  */
 export function toolNames(ir: IR): Map<string, string> {
-  const taken = new Set<string>();
+  // The wait tool's name is the server's own when the description has jobs to wait for.
+  const taken = new Set<string>(ir.operations.some((op) => isPollableJob(ir, op)) ? [WAIT_TOOL] : []);
   const names = new Map<string, string>();
   const claim = (key: string, wanted: string, fallback: string) => {
     const base = wanted.replace(/[^A-Za-z0-9_.-]/g, "_").slice(0, 64) || fallback.slice(0, 64);
@@ -71,28 +126,6 @@ export function toolNames(ir: IR): Map<string, string> {
     else claim(op.id, op.id, op.identifier);
   }
   return names;
-}
-
-const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE"]);
-
-/** The runtime's OperationSpec of an operation, as the TypeScript client's own would be. */
-function operationSpec(op: Operation): Record<string, unknown> {
-  const jsonType = jsonBodyMediaType(op);
-  const form = formContent(op);
-  const mediaType = requestMediaType(op);
-  return {
-    operationId: op.id,
-    method: op.method.toUpperCase(),
-    path: op.requestPath,
-    ...(mediaType && { requestMediaType: mediaType }),
-    ...(form?.encoding === "form" && { urlencoded: true }),
-    ...(mediaType === "application/json" && jsonType !== undefined && jsonType !== "application/json" && { jsonMediaType: jsonType }),
-    ...(isBinaryResponse(op) && { response: "binary" }),
-    ...(op.idempotent !== IDEMPOTENT_METHODS.has(op.method.toUpperCase()) && { idempotent: op.idempotent }),
-    ...(op.billed && { billed: true }),
-    ...(op.job && { job: op.job.role }),
-    security: op.security.map((requirement) => requirement.map((s) => s.scheme)),
-  };
 }
 
 /** Names of the schemas a schema refers to, directly or through others, in first-use order. */
@@ -247,21 +280,25 @@ export function toolData(ir: IR): ToolData[] {
         .map((t) => t?.trim() ?? "")
         .filter((t, i, all) => t !== "" && all.indexOf(t) === i);
       const jsonStrings = [...new Set(p.variants.flatMap((v) => v.jsonStrings))];
-      // A job submission the description can poll: the tool holds and polls as the client's submitJob does.
-      const job = op.job?.role === "submit" && ir.operations.some((o) => o.id === (op.job as { poll: string }).poll);
+      const job = isPollableJob(ir, op);
       const payloads = p.variants.flatMap((v) => (v.payload ? [v.payload] : []));
       const payload: Schema | undefined =
         payloads.length === 0 ? undefined : payloads.length === 1 ? payloads[0] : { kind: "union", mode: "anyOf", members: payloads };
-      const jobOutput = {
-        type: "object",
-        properties: { jobId: { type: "string" }, payload: payload ? toJsonSchema(payload, "#/$defs/") : {} },
-        required: ["jobId"],
+      const jobOutput = jobOutputSchema(payload ? toJsonSchema(payload, "#/$defs/") : {});
+      // The argument of the wait's length, named so that no argument of the operation has its name.
+      let waitArgument = "wait_seconds";
+      for (let n = 2; base.arguments.some((a) => a.key === waitArgument); n++) waitArgument = `wait_seconds_${n}`;
+      const inputSchema = {
+        ...base.inputSchema,
+        properties: { ...(base.inputSchema.properties as Record<string, unknown>), [waitArgument]: waitSecondsSchema() },
       };
       return {
         ...base,
         ...(job && {
           send: "job" as const,
           outputSchema: opened(withDefs(ir, jobOutput, payload ? [payload] : [])),
+          inputSchema,
+          waitArgument,
         }),
         title,
         description: fitDescription([...text, `${op.method.toUpperCase()} ${op.path.replace(`{${selector}}`, p.slug)}`].join("\n\n")),
@@ -323,7 +360,7 @@ function operationTool(ir: IR, op: Operation, name: string, bodySchema?: Schema)
         idempotentHint: op.idempotent,
         openWorldHint: true,
       },
-      operation: operationSpec(op),
+      operationId: op.id,
       arguments: args,
       send: isBinaryResponse(op) ? "download" : content ? "body" : op.job?.role === "submit" ? "submission" : "call",
     };

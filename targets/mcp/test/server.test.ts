@@ -16,6 +16,8 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate, writeFiles } from "../../../generator/generate.js";
 import { type MockServer, startMock } from "../../../mock/index.js";
+import { operationServersDescription } from "../../../test/support/operation-servers.js";
+import { type RecordingServer, recordingServer } from "../../../test/support/wire.js";
 import { tools as generatedTools, inputDefs } from "../../../generated/mcp/tools.js";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
@@ -81,7 +83,7 @@ const fixtures = new Map(
 );
 /** A tool's fixture cases: its operation's, a pipeline's tool only its pipeline's. */
 const casesOf = (tool: (typeof generatedTools)[number]) =>
-  (fixtures.get(tool.operation.operationId)?.cases ?? []).filter((c) => tool.pipeline === undefined || c.pipeline === tool.pipeline.slug);
+  (fixtures.get(tool.operationId)?.cases ?? []).filter((c) => tool.pipeline === undefined || c.pipeline === tool.pipeline.slug);
 const hasFile = (value: unknown): boolean => JSON.stringify(value ?? null).includes('"$file"');
 
 describe("the service's MCP server over stdio, against the mock", () => {
@@ -112,8 +114,11 @@ describe("the service's MCP server over stdio, against the mock", () => {
     const ir = JSON.parse(readFileSync(join(root, "generated", "ir.json"), "utf8")) as {
       operations: { id: string; method: string; idempotent: boolean; variants?: { pipelines: { slug: string }[] } }[];
     };
-    // One tool per operation, an operation with pipelines one per pipeline.
-    expect(listed).toHaveLength(ir.operations.reduce((n, op) => n + (op.variants?.pipelines.length ?? 1), 0));
+    // One tool per operation, an operation with pipelines one per pipeline, and the tool that resumes a job's wait.
+    expect(listed.filter((t) => t.name !== "wait_job")).toHaveLength(
+      ir.operations.reduce((n, op) => n + (op.variants?.pipelines.length ?? 1), 0),
+    );
+    expect(listed.at(-1)?.name).toBe("wait_job");
     for (const tool of listed) {
       expect(tool.name).toMatch(/^[A-Za-z0-9_.-]{1,64}$/);
       expect(tool.description?.length ?? 0).toBeGreaterThan(0);
@@ -143,7 +148,7 @@ describe("the service's MCP server over stdio, against the mock", () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     const problems: string[] = [];
     for (const tool of generatedTools) {
-      const fixture = fixtures.get(tool.operation.operationId);
+      const fixture = fixtures.get(tool.operationId);
       expect(fixture, tool.name).toBeDefined();
       const validate = ajv.compile({ ...tool.inputSchema, $defs: Object.fromEntries(tool.inputDefs.map((n) => [n, inputDefs[n]])) });
       for (const c of casesOf(tool)) {
@@ -308,9 +313,67 @@ describe("a server generated from a foreign description", () => {
   });
 });
 
+describe("a server over a description whose operations have servers of their own", () => {
+  let work = "";
+  let main: RecordingServer;
+  let uploads: RecordingServer;
+  let connection: Connection;
+  /** The requests each service saw. */
+  const seen: { server: "main" | "uploads"; url: string; authorization: string | undefined }[] = [];
+  const listen = async (server: "main" | "uploads"): Promise<RecordingServer> => {
+    const recording = recordingServer((req, res) => {
+      seen.push({ server, url: req.url, authorization: req.headers.authorization });
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ at: server }));
+    });
+    await recording.listen();
+    return recording;
+  };
+
+  beforeAll(async () => {
+    [main, uploads] = await Promise.all([listen("main"), listen("uploads")]);
+    work = await mkdtemp(join(tmpdir(), "mcp-servers-"));
+    await writeFile(join(work, "servers.json"), JSON.stringify(operationServersDescription("MCP Servers", main.port, uploads.port)));
+    const out = join(work, "out");
+    const { files } = await generate(join(work, "servers.json"), {
+      outDir: out,
+      targets: { typescript: { runtimeSources: RUNTIME }, mcp: { runtimeSources: RUNTIME } },
+      languages: ["typescript", "mcp"],
+      outputs: [],
+    });
+    await writeFiles(out, files);
+    await writeFile(join(work, "package.json"), `${JSON.stringify({ type: "module" })}\n`);
+    await symlink(join(root, "node_modules"), join(work, "node_modules"), "dir");
+    // A token and no base address in the environment: each operation goes where the description puts it.
+    connection = await connect(join(out, "mcp", "main.ts"), { MCP_SERVERS_TOKEN: "t0ken" });
+  });
+  afterAll(async () => {
+    await connection?.client.close();
+    await Promise.all([main, uploads].map((s) => s?.close()));
+    if (work !== "") await rm(work, { recursive: true, force: true });
+  });
+
+  it("sends each tool's call to its operation's first server, as the client's function does", async () => {
+    const where = async (name: string) => {
+      const before = seen.length;
+      const result = (await connection.client.callTool({ name, arguments: {} })) as CallToolResult;
+      expect(result.isError, textOf(result)).toBeFalsy();
+      expect(seen.length - before, name).toBe(1);
+      return seen.at(-1);
+    };
+    expect(await where("plain")).toEqual({ server: "main", url: "/v1/plain", authorization: "Bearer t0ken" });
+    // The operation's server with its variables at their defaults, the path item's, and a relative one below the
+    // document's server's origin.
+    expect(await where("upload")).toEqual({ server: "uploads", url: "/up/upload", authorization: "Bearer t0ken" });
+    expect(await where("pathLevel")).toMatchObject({ server: "uploads", url: "/path-level" });
+    expect(await where("relative")).toMatchObject({ server: "main", url: "/rel/relative" });
+  });
+});
+
 describe("a job submitted through its pipeline's tool", () => {
   let mock: MockServer;
   let connection: Connection;
+  /** The download URL the resumed job's payload names. */
+  let payloadUrl: string | undefined;
 
   beforeAll(async () => {
     // The hold ends before the job does: the tool polls, as the client's submitJob does.
@@ -345,6 +408,79 @@ describe("a job submitted through its pipeline's tool", () => {
     expect(notes.map((n) => n.progress)).toEqual(notes.map((_, i) => i + 1));
     expect(JSON.stringify([result, notes])).not.toContain(TOKEN);
   });
+
+  it("answers past its wait with the job's handle, which the wait tool resumes with progress to the payload", async () => {
+    const tool = generatedTools.find((t) => t.send === "job" && casesOf(t).some((c) => !hasFile(c.request.body)))!;
+    const fixture = casesOf(tool).find((c) => !hasFile(c.request.body))!;
+    const { tools } = await connection.client.listTools();
+    const wait = tools.find((t) => t.name === "wait_job");
+    expect(wait?.inputSchema.required).toEqual(["job_id"]);
+    // A wait far shorter than the job's 4 s: the handle, at once.
+    const started = Date.now();
+    const held = (await connection.client.callTool({
+      name: tool.name,
+      arguments: { ...argumentsOf(tool, fixture.request), [tool.waitArgument!]: 0.2 },
+    })) as CallToolResult;
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(held.isError, textOf(held)).toBeFalsy();
+    const handle = held.structuredContent as { jobId: string; done: boolean; resume: { tool: string; arguments: Record<string, unknown> } };
+    expect(handle).toMatchObject({ done: false, resume: { tool: "wait_job", arguments: { job_id: handle.jobId } } });
+    expect(handle.jobId).toMatch(/^job_/);
+    expect(handle).not.toHaveProperty("payload");
+    // The output schema the client checks structured content against takes the handle as well as the payload.
+    const ajv = new Ajv2020({ strict: false });
+    expect(ajv.validate(tools.find((t) => t.name === tool.name)!.outputSchema!, handle), ajv.errorsText()).toBe(true);
+    const notes: { progress: number; message?: string | undefined }[] = [];
+    const resumed = (await connection.client.callTool({ name: handle.resume.tool, arguments: handle.resume.arguments }, undefined, {
+      onprogress: (p) => notes.push({ progress: p.progress, message: p.message }),
+      timeout: 60_000,
+    })) as CallToolResult;
+    expect(resumed.isError, textOf(resumed)).toBeFalsy();
+    const done = resumed.structuredContent as { jobId: string; done: boolean; payload: unknown };
+    expect(done).toMatchObject({ jobId: handle.jobId, done: true });
+    expect(done.payload).toBeDefined();
+    expect(ajv.validate(wait!.outputSchema!, done), ajv.errorsText()).toBe(true);
+    expect(notes.length, JSON.stringify(notes)).toBeGreaterThan(0);
+    for (const n of notes) expect(n.message).toMatch(/^(waiting for the job|job job_\S+: \S+)$/);
+    expect(JSON.stringify([held, resumed, notes])).not.toContain(TOKEN);
+    payloadUrl = JSON.stringify(done.payload).match(/"(http:[^"]*\/job\/download\/[^"]+)"/)?.[1];
+  });
+
+  it("answers a download with the file as an embedded resource, its bytes exact, not as text", async () => {
+    expect(payloadUrl, "the job's payload names its file").toBeDefined();
+    const tool = generatedTools.find((t) => t.send === "download")!;
+    const token = decodeURIComponent(payloadUrl!.split("/").at(-1)!);
+    const result = (await connection.client.callTool({
+      name: tool.name,
+      arguments: { [tool.arguments[0]!.key]: token },
+    })) as CallToolResult;
+    expect(result.isError, textOf(result)).toBeFalsy();
+    const direct = await fetch(payloadUrl!, { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(direct.status).toBe(200);
+    const bytes = Buffer.from(await direct.arrayBuffer());
+    const embedded = result.content.find((c) => c.type === "resource");
+    expect(embedded, JSON.stringify(result.content)).toBeDefined();
+    const resource = (embedded as { resource: { uri: string; mimeType?: string; blob?: string; text?: string } }).resource;
+    expect(resource.mimeType).toBe(direct.headers.get("content-type"));
+    expect(resource.uri).toMatch(new RegExp(`^download://${tool.name}/`));
+    // The bytes once, as base64 (or as text for a text type), never in the URI as well.
+    const received = resource.blob !== undefined ? Buffer.from(resource.blob, "base64") : Buffer.from(resource.text ?? "", "utf8");
+    expect(received.equals(bytes)).toBe(true);
+    expect(resource.uri).not.toContain(resource.blob ?? "\u0000");
+    // The text beside it says what the file is; it does not carry the file.
+    const text = result.content.filter((c) => c.type === "text").map((c) => (c as { text: string }).text);
+    expect(text).toHaveLength(1);
+    expect(text[0]).toContain(`${bytes.length} bytes`);
+  });
+
+  it("answers the wait tool with isError for a job the service does not know, and for a misspelt argument", async () => {
+    const unknown = (await connection.client.callTool({ name: "wait_job", arguments: { job_id: "job_missing" } })) as CallToolResult;
+    expect(unknown.isError).toBe(true);
+    expect(JSON.parse(textOf(unknown))).toMatchObject({ status: 404 });
+    const misspelt = (await connection.client.callTool({ name: "wait_job", arguments: { jobid: "x" } })) as CallToolResult;
+    expect(misspelt.isError).toBe(true);
+    expect(JSON.parse(textOf(misspelt))).toMatchObject({ error: "invalid-argument", pointer: "/job_id" });
+  });
 });
 
 describe("the service's MCP server over Streamable HTTP", () => {
@@ -354,7 +490,8 @@ describe("the service's MCP server over Streamable HTTP", () => {
   let stderr = "";
 
   beforeAll(async () => {
-    mock = await startMock({ holdMs: 300, jobDurationMs: 20 });
+    // Jobs take 3 s: long enough for a short wait to answer with the handle.
+    mock = await startMock({ holdMs: 300, jobDurationMs: 3000 });
     child = spawn(process.execPath, ["--import", "tsx", join(root, "generated", "mcp", "main.ts"), "--http", "0"], {
       cwd: root,
       env: { PATH: process.env.PATH ?? "", DOCUMENT_AUTOMATION_SERVICE_TOKEN: TOKEN, DOCUMENT_AUTOMATION_SERVICE_BASE_URL: mock.url },
@@ -388,6 +525,41 @@ describe("the service's MCP server over Streamable HTTP", () => {
       expect(JSON.stringify([tools, result, refused]) + stderr).not.toContain(TOKEN);
     } finally {
       await client.close();
+    }
+  });
+
+  it("resumes a held job through its handle in another client's request, with progress on the request's stream", async () => {
+    const tool = generatedTools.find((t) => t.send === "job" && casesOf(t).some((c) => !hasFile(c.request.body)))!;
+    const fixture = casesOf(tool).find((c) => !hasFile(c.request.body))!;
+    const submitting = new Client({ name: "mcp-target-test", version: "1.0.0" });
+    await submitting.connect(new StreamableHTTPClientTransport(new URL(url)));
+    let handle: { jobId: string; done: boolean; resume: { tool: string; arguments: Record<string, unknown> } };
+    try {
+      const held = (await submitting.callTool({
+        name: tool.name,
+        arguments: { ...argumentsOf(tool, fixture.request), [tool.waitArgument!]: 0.2 },
+      })) as CallToolResult;
+      expect(held.isError, textOf(held)).toBeFalsy();
+      handle = held.structuredContent as typeof handle;
+      expect(handle.done).toBe(false);
+    } finally {
+      await submitting.close();
+    }
+    // The server keeps nothing between requests: the handle alone resumes the wait.
+    const waiting = new Client({ name: "mcp-target-test", version: "1.0.0" });
+    await waiting.connect(new StreamableHTTPClientTransport(new URL(url)));
+    try {
+      const notes: string[] = [];
+      const done = (await waiting.callTool({ name: handle.resume.tool, arguments: handle.resume.arguments }, undefined, {
+        onprogress: (p) => notes.push(p.message ?? ""),
+        timeout: 60_000,
+      })) as CallToolResult;
+      expect(done.isError, textOf(done)).toBeFalsy();
+      expect(done.structuredContent).toMatchObject({ jobId: handle.jobId, done: true });
+      expect(notes.length, JSON.stringify(notes)).toBeGreaterThan(0);
+      expect(JSON.stringify([handle, done, notes]) + stderr).not.toContain(TOKEN);
+    } finally {
+      await waiting.close();
     }
   });
 

@@ -42,6 +42,7 @@ export const TS_OUTPUT_NAMES: readonly string[] = [
   "paths",
   "webhooks",
   "operations",
+  "operationSpecs",
   "$defs",
 ];
 
@@ -80,7 +81,7 @@ export interface TsNames {
   params(op: Operation): string;
   body(op: Operation): string;
   response(op: Operation): string;
-  /** The module-private OperationSpec constant. */
+  /** The OperationSpec constant of specs.ts (operation-specs.ts's operationSpecs holds them all). */
   spec(op: Operation): string;
   errorClass(code: string): string;
   /**

@@ -28,6 +28,11 @@ function clientFiles(ir: IR): { path: string; what: string }[] {
   return [
     { path: "index.ts", what: "the main entry: `createClient`, the operations, errors, request types and the runtime" },
     { path: "operations.ts", what: "one function per operation" },
+    { path: "specs.ts", what: "the OperationSpec each operation's function sends it by" },
+    {
+      path: "operation-specs.ts",
+      what: "`operationSpecs`: every OperationSpec by operation id, for sending operations through the runtime by spec",
+    },
     {
       path: "requests.ts",
       what: pipelines ? "exact request types per pipeline and variant, and their payload types" : "the request types of the operations",

@@ -21,8 +21,8 @@ export function packageVersion(version: string): string {
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
-/** The entries of the package: the client and, for servers, webhooks. */
-const ENTRIES: Readonly<Record<string, string>> = { ".": "index", "./webhooks": "webhooks" };
+/** The entries of the package: the client, for servers webhooks, and the operations' specs by id. */
+const ENTRIES: Readonly<Record<string, string>> = { ".": "index", "./webhooks": "webhooks", "./operation-specs": "operation-specs" };
 
 /** The TypeScript SDK as an npm package: its package.json and the two builds (ESM in dist/, CommonJS in dist/cjs/). */
 export function typescriptPackage(name: string): TsEmitter {
@@ -48,7 +48,7 @@ export function typescriptPackage(name: string): TsEmitter {
         ...Object.fromEntries(Object.entries(ENTRIES).map(([subpath, file]) => [subpath, entry(file)])),
         "./package.json": "./package.json",
       },
-      typesVersions: { "*": { webhooks: ["./dist/cjs/webhooks.d.ts"] } },
+      typesVersions: { "*": { webhooks: ["./dist/cjs/webhooks.d.ts"], "operation-specs": ["./dist/cjs/operation-specs.d.ts"] } },
       files: ["dist", "README.md"],
       scripts: {
         build:

@@ -23,12 +23,15 @@ type Sdk = {
   pathLevel(client: object, options?: object): Promise<unknown>;
   relative(client: object, options?: object): Promise<unknown>;
 };
+/** operation-specs.ts's operationSpecs: a module of its own, which the index does not re-export. */
+type Specs = Record<string, { operationId: string; servers?: { url: string }[] }>;
 
 const seen: Seen[] = [];
 let main: RecordingServer;
 let uploads: RecordingServer;
 let base: string;
 let sdk: Sdk;
+let specs: Specs;
 
 async function listen(name: Seen["server"]): Promise<RecordingServer> {
   const server = recordingServer((request, res) => {
@@ -50,6 +53,7 @@ beforeAll(async () => {
   const { files } = await generate(source, { ...withLocalRuntime(out), languages: ["typescript"], outputs: [] });
   await writeFiles(out, files);
   sdk = (await import(join(out, "index.ts"))) as Sdk;
+  specs = ((await import(join(out, "operation-specs.ts"))) as { operationSpecs: Specs }).operationSpecs;
 }, 120_000);
 
 afterAll(async () => {
@@ -72,6 +76,15 @@ describe("operation servers (TypeScript)", () => {
     expect(await where(() => sdk.pathLevel(client))).toMatchObject({ server: "uploads", url: "/path-level" });
     // A relative server is below the client's base address: "/rel" at its origin.
     expect(await where(() => sdk.relative(client))).toMatchObject({ server: "main", url: "/rel/relative" });
+  });
+
+  it("exports every operation's spec by its id from operation-specs.ts, not from the index, with the servers of its own that its function sends it to", () => {
+    expect(Object.keys(specs).sort()).toEqual(["pathLevel", "plain", "relative", "upload"]);
+    for (const [id, spec] of Object.entries(specs)) expect(spec.operationId).toBe(id);
+    expect(specs.plain?.servers).toBeUndefined();
+    expect(sdk).not.toHaveProperty("operationSpecs");
+    expect(specs.upload?.servers?.map((s) => s.url)).toEqual(["http://{host}:{port}/up", `http://127.0.0.1:${portOf(main)}/never`]);
+    expect(specs.pathLevel?.servers?.map((s) => s.url)).toEqual([`http://127.0.0.1:${portOf(uploads)}`]);
   });
 
   it("sends every operation to an explicit base address, so that a mock or proxy sees them all", async () => {

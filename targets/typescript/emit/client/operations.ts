@@ -1,11 +1,11 @@
 import type { IR, Operation, Pipeline } from "../../../../generator/ir/types.js";
 import type { EmittedFile } from "../../../../generator/emit/kit.js";
 import type { TsKit } from "../ts-kit.js";
-import { tsFile } from "../ts-file.js";
+import { exportedConstant, tsFile } from "../ts-file.js";
 import type { TypeScope } from "../ts-type.js";
 import { tsDocCode, tsDocText } from "../escape.js";
-import { jsonExpression, MAX_LINE, typeAlias, typeRef, wrapDoc } from "../ts-nodes.js";
-import { constant, printFunction, printStatement } from "../ts-functions.js";
+import { factory as f, jsonExpression, MAX_LINE, propertyName, typeAlias, typeRef, wrapDoc } from "../ts-nodes.js";
+import { id, printFunction, printStatement } from "../ts-functions.js";
 import { type TsNames, tsNames } from "../names.js";
 import { JOB_HELPER_NAMES, jobHelpers } from "./job-helpers.js";
 import { scopes, subscriptionRules, typeImports } from "./scope.js";
@@ -26,6 +26,9 @@ import {
  * operations.ts: one function per operation, each taking the runtime as its first argument so that an
  * application bundles only the operations it imports. Job submission gets a signature per pipeline. Every
  * declaration is a syntax tree (operation-nodes.ts) printed by TypeScript's printer and laid out by ts-functions.ts.
+ * The functions' OperationSpec constants are in specs.ts, and operation-specs.ts holds them all by operation id
+ * (`operationSpecs`): a module the index does not reach, so that neither the SDK's surface nor its bundles change
+ * with it.
  */
 /** How many operations are printed between two chances for their garbage to go (kit.collect). */
 const COLLECT_EVERY = 512;
@@ -33,7 +36,7 @@ const COLLECT_EVERY = 512;
 export async function emitOperations(ir: IR, kit: TsKit): Promise<readonly EmittedFile[]> {
   const { request, response, uses } = scopes(ir);
   // What the printed functions use of the runtime, reported as they are built: imports come from this.
-  const used: Used = { runtime: new Set(), functions: new Set(), subscriptionCheck: false };
+  const used: Used = { runtime: new Set(), functions: new Set(), specs: new Set(), subscriptionCheck: false };
   const names = tsNames(ir);
   const billingName = billingSchema(ir);
   const billing = billingTypes(billingName === undefined ? undefined : names.schema(billingName));
@@ -71,6 +74,7 @@ export async function emitOperations(ir: IR, kit: TsKit): Promise<readonly Emitt
           // The runtime's functions each operation calls, imported one by one so that a bundle carries only those.
           ...(used.functions.size > 0 ? [{ moduleSpecifier: kit.runtimeModule, namedImports: [...used.functions].sort() }] : []),
           ...(hasJobs ? [{ moduleSpecifier: "./model.js", namedImports: ["jobModel"] }] : []),
+          ...(used.specs.size > 0 ? [{ moduleSpecifier: "./specs.js", namedImports: [...used.specs] }] : []),
           ...(used.subscriptionCheck
             ? [
                 { moduleSpecifier: kit.runtimeModule, namedImports: ["checkSubscription"] },
@@ -87,11 +91,59 @@ export async function emitOperations(ir: IR, kit: TsKit): Promise<readonly Emitt
         ];
       },
     ),
+    specsFile(ir, kit, names),
+    operationSpecsFile(ir, kit, names),
   ];
+}
+
+/** specs.ts: every operation's OperationSpec constant, as its function in operations.ts sends it. */
+function specsFile(ir: IR, kit: TsKit, names: TsNames): EmittedFile {
+  return tsFile(
+    ir,
+    kit,
+    "specs.ts",
+    (file) => {
+      for (const op of ir.operations)
+        file.addStatement(exportedConstant(names.spec(op), jsonExpression(operationSpec(op)), [], typeRef("OperationSpec")));
+    },
+    () => (ir.operations.length > 0 ? [{ isTypeOnly: true, moduleSpecifier: kit.runtimeModule, namedImports: ["OperationSpec"] }] : []),
+  );
+}
+
+/**
+ * operation-specs.ts: `operationSpecs`, every operation's OperationSpec by its operation id, for code that sends
+ * operations through the runtime by their spec (a server over this client, a proxy); its own entry of the package.
+ */
+function operationSpecsFile(ir: IR, kit: TsKit, names: TsNames): EmittedFile {
+  const entries = ir.operations.map((op) =>
+    f.createPropertyAssignment(
+      op.id === "__proto__" ? f.createComputedPropertyName(f.createStringLiteral(op.id)) : propertyName(op.id),
+      id(names.spec(op)),
+    ),
+  );
+  return tsFile(
+    ir,
+    kit,
+    "operation-specs.ts",
+    (file) =>
+      file.addStatement(
+        exportedConstant(
+          "operationSpecs",
+          f.createAsExpression(f.createObjectLiteralExpression(entries, true), f.createTypeReferenceNode("const")),
+          [
+            "Every operation's OperationSpec by its operation id, as its function sends it: for code that sends operations",
+            "through the runtime by their spec (`callOperation`, `downloadFile`), such as a server over this client.",
+          ],
+        ),
+      ),
+    () => (ir.operations.length > 0 ? [{ moduleSpecifier: "./specs.js", namedImports: ir.operations.map((op) => names.spec(op)) }] : []),
+  );
 }
 
 interface Used {
   readonly runtime: Set<string>;
+  /** The OperationSpec constants the functions send with (specs.ts). */
+  readonly specs: Set<string>;
   /** The runtime functions the operations call. */
   readonly functions: Set<string>;
   subscriptionCheck: boolean;
@@ -151,12 +203,12 @@ function operationText(
     declarations.push(typeAlias(names.params(op), paramsTypeNode(params, keys, request), [`Parameters of \`${tsDocCode(op.id)}\`.`]));
   if (body)
     declarations.push(typeAlias(names.body(op), bodyTypeNode(op, body.schema, request), [`Request body of \`${tsDocCode(op.id)}\`.`]));
-  declarations.push(printStatement(constant(names.spec(op), jsonExpression(operationSpec(op)), typeRef("OperationSpec"))));
   const rules = body && subscriptionRules(ir, op);
   if (rules) used.subscriptionCheck = true;
   // The options type the function's signature names: only what is used is imported (noUnusedLocals).
   const optionsType = op.servers ? "OperationServerOptions" : "RequestOptions";
-  for (const t of ["Runtime", optionsType, "OperationSpec", binary ? "Download" : "ApiResult"]) used.runtime.add(t);
+  for (const t of ["Runtime", optionsType, binary ? "Download" : "ApiResult"]) used.runtime.add(t);
+  used.specs.add(names.spec(op));
   const spec = operationFunctionSpec(op, {
     names,
     billing,

@@ -2,8 +2,9 @@
 // DO NOT EDIT.
 // Description sha256 06c7faf299c9af9430a849a0f39657e3cbb4a81a88b16032065fcaf7723e6859.
 
-import type { ApiResult, OperationSpec, RequestOptions, Runtime } from "@paperoffice/sdk-runtime";
+import type { ApiResult, RequestOptions, Runtime } from "@paperoffice/sdk-runtime";
 import { callJsonOperation, callOperation } from "@paperoffice/sdk-runtime";
+import { delete_Operation, getItemOperation, getItem2Operation, postNoId123Operation } from "./specs.js";
 import type { Class, Node, Pet } from "./schemas.js";
 /** Success body of `delete`. */
 export type Delete_Response = Node;
@@ -11,12 +12,6 @@ export type Delete_Response = Node;
 export type Delete_Params = {
   default: string;
   "weird name-with\"quote"?: number;
-};
-const delete_Operation: OperationSpec = {
-  operationId: "delete",
-  method: "GET",
-  path: "/class/{default}",
-  security: []
 };
 
 /**
@@ -39,12 +34,6 @@ export function delete_(
 
 /** Success body of `get-item`. */
 export type GetItemResponse = Pet;
-const getItemOperation: OperationSpec = {
-  operationId: "get-item",
-  method: "GET",
-  path: "/get-item",
-  security: []
-};
 
 /** `GET /get-item` */
 export function getItem(client: Runtime, options?: RequestOptions): Promise<ApiResult<GetItemResponse>> {
@@ -53,12 +42,6 @@ export function getItem(client: Runtime, options?: RequestOptions): Promise<ApiR
 
 /** Success body of `get_item`. */
 export type GetItem2Response = unknown;
-const getItem2Operation: OperationSpec = {
-  operationId: "get_item",
-  method: "GET",
-  path: "/get_item",
-  security: []
-};
 
 /** `GET /get_item` */
 export function getItem2(client: Runtime, options?: RequestOptions): Promise<ApiResult<GetItem2Response>> {
@@ -73,13 +56,6 @@ export type PostNoId123Params = {
 };
 /** Request body of `post /no-id/{123}`. */
 export type PostNoId123Body = Class;
-const postNoId123Operation: OperationSpec = {
-  operationId: "post /no-id/{123}",
-  method: "POST",
-  path: "/no-id/{123}",
-  requestMediaType: "application/json",
-  security: []
-};
 
 /**
  * `POST /no-id/{123}`
