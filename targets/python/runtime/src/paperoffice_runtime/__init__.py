@@ -60,8 +60,10 @@ from .model import (
     TokenKindsModel,
     WebhooksModel,
 )
+from .options import ClientOptions, RequestOptions
 from .parsing import ABSENT, BaseModel
 from .pricing import price_job
+from .raw import RawResponse, async_raw_response, raw_response
 from .redact import Redactor, redact_secrets
 from .retry import RetryPolicy, is_resendable
 from .sync_runtime import JobHandle, SyncRuntime
@@ -85,6 +87,7 @@ __all__ = [
     "BaseRuntime",
     "BasicCredentials",
     "CallInput",
+    "ClientOptions",
     "ConflictError",
     "ConventionsModel",
     "Credential",
@@ -114,7 +117,9 @@ __all__ = [
     "PipelineModel",
     "PricingModel",
     "RateLimitError",
+    "RawResponse",
     "Redactor",
+    "RequestOptions",
     "ResponseBodyError",
     "ResponseMeta",
     "RetryPolicy",
@@ -136,8 +141,10 @@ __all__ = [
     "WebhookVerificationError",
     "WebhooksModel",
     "__version__",
+    "async_raw_response",
     "is_resendable",
     "price_job",
+    "raw_response",
     "redact_secrets",
     "sign",
     "user_agent_of",
