@@ -97,6 +97,19 @@ func TestCallBodyFieldRefusedBeforeSending(t *testing.T) {
 	}
 }
 
+func TestMetaHoldsTheAnswer(t *testing.T) {
+	srv := newScripted(t, step{status: 503, body: `{"status":"error","code":"BUSY","message":"busy"}`}, step{body: okThing, headers: map[string]string{"X-Request-Id": "req-2"}})
+	c := newTestClient(t, srv.URL)
+	res, err := c.Call(context.Background(), opRead, Request{Path: map[string]string{"id": "t1"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := res.Meta
+	if m.Status != 200 || m.RequestID != "req-2" || m.RequestCount != 2 || m.Response == nil || m.Response.StatusCode != 200 || m.Response.Request.URL.Path != "/things/t1" {
+		t.Errorf("meta = %+v", m)
+	}
+}
+
 func TestWithOptionsCopiesTheClient(t *testing.T) {
 	srv := newScripted(t, step{status: 503, body: `{"status":"error","code":"BUSY","message":"busy"}`})
 	c := newTestClient(t, srv.URL, WithHeader("X-Team", "a"), WithMaxRetries(2))
