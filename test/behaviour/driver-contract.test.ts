@@ -27,6 +27,8 @@ describe("the driver contract's schema", () => {
       foreignUrl: "http://127.0.0.1:2",
       token: TOKEN,
       client: { ...DEFAULT_CLIENT, ...s.client },
+      ...(s.call && { call: s.call }),
+      ...(s.copy && { copy: s.copy }),
       action: s.action,
       pipeline: PIPELINE,
       body: {},

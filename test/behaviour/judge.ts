@@ -54,12 +54,43 @@ export function judge(scenario: Scenario, result: DriverResult | undefined, reco
     const body = recorded.main[0]?.body ?? "";
     if (!body.includes(`name="${name}"\r\n\r\n${value}\r\n`)) problems.push(`the first request did not send ${name}=${value}`);
   }
+  for (const [name, value] of Object.entries(e.receivedHeaders ?? {})) {
+    const missing = recorded.main.findIndex((r) => r.headers[name] !== value);
+    if (missing >= 0)
+      problems.push(`request ${missing + 1} carried ${name}: ${recorded.main[missing]?.headers[name] ?? "(none)"}, want ${value}`);
+  }
+  for (const [name, value] of Object.entries(e.receivedQuery ?? {})) {
+    const missing = recorded.main.findIndex((r) => new URL(r.path, "http://x").searchParams.get(name) !== value);
+    if (missing >= 0) problems.push(`request ${missing + 1} (${recorded.main[missing]?.path}) did not carry the query ${name}=${value}`);
+  }
+  if (e.sentJson !== undefined) {
+    const sent = jsonOf(recorded.main[0]?.body ?? "");
+    for (const [name, value] of Object.entries(e.sentJson)) {
+      if (JSON.stringify(sent?.[name]) !== JSON.stringify(value)) {
+        problems.push(
+          `the first request's JSON body has ${name}: ${JSON.stringify(sent?.[name]) ?? "(none)"}, want ${JSON.stringify(value)}`,
+        );
+      }
+    }
+  }
+  if (e.requestId !== undefined && result.requestId !== e.requestId) {
+    problems.push(`request id ${result.requestId ?? "absent"}, want ${e.requestId}`);
+  }
   for (const secret of [TOKEN, SECRET]) {
     const shown = result.texts.find((text) => text.includes(secret));
     if (shown !== undefined)
       problems.push(`an error text shows ${secret === TOKEN ? "the token" : "a configured secret"}: ${clip(shown, secret)}`);
   }
   return problems;
+}
+
+function jsonOf(body: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(body);
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function firstText(result: DriverResult): string {

@@ -31,6 +31,24 @@ export interface ClientSettings {
   secrets?: string[];
 }
 
+/** Options of the one call a scenario makes, besides its deadline (read and write actions). */
+export interface CallSettings {
+  /** Headers added to this call's requests. */
+  headers?: Record<string, string>;
+  /** Query parameters added to this call's requests. */
+  query?: Record<string, string>;
+  /** Members added to this call's JSON body. */
+  body?: Record<string, string>;
+  /** Retries after the first attempt, for this call instead of the client's. */
+  maxRetries?: number;
+}
+
+/** The call goes through a copy of the client made with these other defaults. */
+export interface CopySettings {
+  /** Headers the copy adds to every request. */
+  headers: Record<string, string>;
+}
+
 export type Action =
   | { kind: "submit"; deadlineMs: number }
   | { kind: "start"; deadlineMs: number }
@@ -101,13 +119,34 @@ export interface Expectation {
   sentFields?: Record<string, string>;
   /** Every way the error is caught (CATCHES), exactly: the driver reports no other. */
   caughtAs?: Catch[];
+  /** Header values (names in lower case) every request to the main origin carried. */
+  receivedHeaders?: Record<string, string>;
+  /** Query parameters every request to the main origin carried. */
+  receivedQuery?: Record<string, string>;
+  /** Members the first request's JSON body holds. */
+  sentJson?: Record<string, unknown>;
+  /** The request id the result's (or the error's) metadata reads back. */
+  requestId?: string;
 }
 
 export interface Scenario {
   name: string;
-  group: "submission" | "polling" | "deadline" | "retry" | "redirect" | "redaction" | "start" | "download" | "arguments" | "errors";
+  group:
+    | "submission"
+    | "polling"
+    | "deadline"
+    | "retry"
+    | "redirect"
+    | "redaction"
+    | "start"
+    | "download"
+    | "arguments"
+    | "errors"
+    | "options";
   about: string;
   client?: ClientSettings;
+  call?: CallSettings;
+  copy?: CopySettings;
   action: Action;
   steps: Step[];
   foreignSteps?: Step[];
@@ -121,6 +160,10 @@ export interface DriverCase {
   foreignUrl: string;
   token: string;
   client: Required<ClientSettings>;
+  /** Options of the call itself (read and write actions), when the scenario sets some. */
+  call?: CallSettings;
+  /** When set, the call goes through a copy of the client made with these defaults. */
+  copy?: CopySettings;
   action: Action;
   /** Pipeline slug of submissions and the body sent. */
   pipeline: string;
@@ -132,11 +175,14 @@ export interface DriverResult {
   name: string;
   ok: boolean;
   kind?: string;
+  /** HTTP status of the error, or of the answer a successful result came from. */
   status?: number | null;
   code?: string | null;
   jobId?: string | null;
   retryAfterMs?: number | null;
   bytes?: number | null;
+  /** The request id of the result's metadata (or the error's); null when it has none. */
+  requestId?: string | null;
   /** Every way of CATCHES the error is caught as. */
   caughtAs?: string[];
   /** Every text of the error a user could see: message, repr, stack or traceback, causes, bodies. */

@@ -11,6 +11,8 @@ export interface RecordedRequest {
   method: string;
   path: string;
   authorization: boolean;
+  /** Request headers by lower-case name (repeated ones joined with ", "). */
+  headers: Record<string, string>;
   body: string;
 }
 
@@ -112,6 +114,7 @@ export class ScenarioServer {
         method: req.method ?? "",
         path: url.pathname + url.search,
         authorization: req.headers.authorization !== undefined,
+        headers: headersOf(req),
         body: Buffer.concat(chunks).toString("latin1"),
       });
       const step = stepAt(played.steps, index);
@@ -191,4 +194,12 @@ function stepAt(steps: readonly Step[], index: number): Step | undefined {
     if (index < seen) return step;
   }
   return steps.at(-1);
+}
+
+function headersOf(req: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  return headers;
 }

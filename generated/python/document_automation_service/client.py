@@ -9,18 +9,20 @@ Retries, deadlines, credentials, redaction and errors are the runtime's (see its
 
 from __future__ import annotations
 
+import functools
 import os
 import typing as _t
 
 import httpx
 import paperoffice_runtime as _rt
+import typing_extensions as _te
 
 from . import model as _m
 from . import models as _md
 from . import types as _ty
 from .errors import ERROR_CLASSES
 
-__all__ = ["Client"]
+__all__ = ["Client", "ClientWithRawResponse"]
 
 
 class Client:
@@ -91,6 +93,20 @@ class Client:
 
     def __repr__(self) -> str:
         return f"Client(base_url={self.base_url!r}, credentials=<redacted>)"
+
+    def with_options(self, **options: _te.Unpack[_rt.ClientOptions]) -> Client:
+        """A copy of this client with other defaults: the constructor's keywords (``headers`` are merged into this
+        client's, the retry keywords into its retry policy, any other replaces its value). The copy shares this
+        client's connection pool: closing the copy leaves it open, closing this client closes it for both."""
+        copy = object.__new__(Client)
+        copy._runtime = self._runtime.with_options(**options)
+        return copy
+
+    @functools.cached_property
+    def with_raw_response(self) -> ClientWithRawResponse:
+        """The operations of this client answering with a ``RawResponse``: ``parse()`` is what the method returns,
+        and ``status_code``, ``headers``, ``request_id`` and ``http_response`` describe the HTTP answer."""
+        return ClientWithRawResponse(self)
 
     def __enter__(self) -> Client:
         return self
@@ -250,7 +266,7 @@ class Client:
         *,
         pofid: str | None = None,
         documents_id: str | float | None = None,
-        deadline: float | None = None,
+        **options: _te.Unpack[_rt.RequestOptions],
     ) -> _md.ActivityDocumentResponse:
         """Activity history of one document
 
@@ -266,7 +282,7 @@ class Client:
         result = self._runtime.call(
             _m.GET_ACTIVITY_DOCUMENT,
             _rt.CallInput(query={"pofid": pofid, "documents_id": documents_id}),
-            deadline=deadline,
+            **options,
         )
         return _t.cast(_md.ActivityDocumentResponse, self._runtime.answer(result, _md.ActivityDocumentResponse))
 
@@ -275,7 +291,7 @@ class Client:
         *,
         year: float | None = None,
         workspace_id: float | None = None,
-        deadline: float | None = None,
+        **options: _te.Unpack[_rt.RequestOptions],
     ) -> _md.ActivityHeatmapResponse:
         """Daily document counts of a year
 
@@ -288,7 +304,7 @@ class Client:
         result = self._runtime.call(
             _m.GET_ACTIVITY_HEATMAP,
             _rt.CallInput(query={"year": year, "workspace_id": workspace_id}),
-            deadline=deadline,
+            **options,
         )
         return _t.cast(_md.ActivityHeatmapResponse, self._runtime.answer(result, _md.ActivityHeatmapResponse))
 
@@ -297,7 +313,7 @@ class Client:
         *,
         period: _ty.Period | None = None,
         workspace_id: float | None = None,
-        deadline: float | None = None,
+        **options: _te.Unpack[_rt.RequestOptions],
     ) -> _md.ActivityUsersResponse:
         """Users ranked by uploads and revisions (not logins)
 
@@ -310,7 +326,7 @@ class Client:
         result = self._runtime.call(
             _m.GET_ACTIVITY_USERS,
             _rt.CallInput(query={"period": period, "workspace_id": workspace_id}),
-            deadline=deadline,
+            **options,
         )
         return _t.cast(_md.ActivityUsersResponse, self._runtime.answer(result, _md.ActivityUsersResponse))
 
@@ -322,7 +338,7 @@ class Client:
         severity: _ty.Severity | None = None,
         require_review: bool | None = None,
         workspace_id: float | None = None,
-        deadline: float | None = None,
+        **options: _te.Unpack[_rt.RequestOptions],
     ) -> _md.AuditCenterResponse:
         """Audit findings and timeline
 
@@ -343,7 +359,7 @@ class Client:
                     "workspace_id": workspace_id,
                 },
             ),
-            deadline=deadline,
+            **options,
         )
         return _t.cast(_md.AuditCenterResponse, self._runtime.answer(result, _md.AuditCenterResponse))
 
@@ -352,7 +368,7 @@ class Client:
         *,
         year: float | None = None,
         show_overdue: bool | None = None,
-        deadline: float | None = None,
+        **options: _te.Unpack[_rt.RequestOptions],
     ) -> _md.CalendarDueDatesResponse:
         """Due dates of a year
 
@@ -365,7 +381,7 @@ class Client:
         result = self._runtime.call(
             _m.GET_CALENDAR_DUE_DATES,
             _rt.CallInput(query={"year": year, "show_overdue": show_overdue}),
-            deadline=deadline,
+            **options,
         )
         return _t.cast(_md.CalendarDueDatesResponse, self._runtime.answer(result, _md.CalendarDueDatesResponse))
 
@@ -375,7 +391,7 @@ class Client:
         limit: float | None = None,
         period: _ty.Period | None = None,
         include_addresses: bool | None = None,
-        deadline: float | None = None,
+        **options: _te.Unpack[_rt.RequestOptions],
     ) -> _md.ContactStatsResponse:
         """Contact statistics
 
@@ -388,7 +404,7 @@ class Client:
         result = self._runtime.call(
             _m.GET_CONTACT_STATS,
             _rt.CallInput(query={"limit": limit, "period": period, "include_addresses": include_addresses}),
-            deadline=deadline,
+            **options,
         )
         return _t.cast(_md.ContactStatsResponse, self._runtime.answer(result, _md.ContactStatsResponse))
 
@@ -396,7 +412,7 @@ class Client:
         self,
         *,
         limit: float | None = None,
-        deadline: float | None = None,
+        **options: _te.Unpack[_rt.RequestOptions],
     ) -> _md.ContactStatsFinancialResponse:
         """Financial figures per contact
 
@@ -406,11 +422,7 @@ class Client:
         BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN, QUEUE_LIMIT_REACHED,
         RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
         """
-        result = self._runtime.call(
-            _m.GET_CONTACT_STATS_FINANCIAL,
-            _rt.CallInput(query={"limit": limit}),
-            deadline=deadline,
-        )
+        result = self._runtime.call(_m.GET_CONTACT_STATS_FINANCIAL, _rt.CallInput(query={"limit": limit}), **options)
         return _t.cast(
             _md.ContactStatsFinancialResponse,
             self._runtime.answer(result, _md.ContactStatsFinancialResponse),
@@ -421,7 +433,7 @@ class Client:
         pofid: str,
         *,
         share_context: str | None = None,
-        deadline: float | None = None,
+        **options: _te.Unpack[_rt.RequestOptions],
     ) -> _md.DocumentGetResponse:
         """Read a document
 
@@ -434,7 +446,7 @@ class Client:
         result = self._runtime.call(
             _m.GET_DOCUMENT,
             _rt.CallInput(path={"pofid": pofid}, query={"share_context": share_context}),
-            deadline=deadline,
+            **options,
         )
         return _t.cast(_md.DocumentGetResponse, self._runtime.answer(result, _md.DocumentGetResponse))
 
@@ -442,8 +454,7 @@ class Client:
         self,
         pipeline: str,
         body: _t.Mapping[str, object],
-        *,
-        deadline: float | None = None,
+        **options: _te.Unpack[_rt.RequestOptions],
     ) -> (
         _md.JobFinishedResponse
         | _md.JobAcceptedResponse
@@ -478,11 +489,7 @@ class Client:
 
         A single submission: no waiting. The submit_<pipeline> methods submit and wait.
         """
-        result = self._runtime.call(
-            _m.ADD_JOB,
-            _rt.CallInput(path={"pipeline": pipeline}, body=body),
-            deadline=deadline,
-        )
+        result = self._runtime.call(_m.ADD_JOB, _rt.CallInput(path={"pipeline": pipeline}, body=body), **options)
         return _t.cast(
             _md.JobFinishedResponse
             | _md.JobAcceptedResponse
@@ -499,7 +506,7 @@ class Client:
             ),
         )
 
-    def download_job_file(self, token: str, *, deadline: float | None = None) -> _rt.Download:
+    def download_job_file(self, token: str, **options: _te.Unpack[_rt.RequestOptions]) -> _rt.Download:
         """Download a result file
 
         Used only when a result contains a download URL of the form `{base_url}/job/download/<token>`.
@@ -511,10 +518,10 @@ class Client:
         BEARERTOKEN_EXPIRED, INTERNAL_ERROR, INVALID_TOKEN, NOT_FOUND, QUEUE_LIMIT_REACHED, RATE_LIMIT_EXCEEDED,
         SERVICE_UNAVAILABLE.
         """
-        result = self._runtime.call(_m.DOWNLOAD_JOB_FILE, _rt.CallInput(path={"token": token}), deadline=deadline)
+        result = self._runtime.call(_m.DOWNLOAD_JOB_FILE, _rt.CallInput(path={"token": token}), **options)
         return _t.cast(_rt.Download, self._runtime.answer(result, None))
 
-    def get_job(self, job_id: str, *, deadline: float | None = None) -> _md.JobStatusResponse:
+    def get_job(self, job_id: str, **options: _te.Unpack[_rt.RequestOptions]) -> _md.JobStatusResponse:
         """Poll a job
 
         Poll every 5 to 10 seconds. When `job_status` is `completed`, read the payload as `result ?? job_result`.
@@ -525,14 +532,13 @@ class Client:
         BEARERTOKEN_EXPIRED, INTERNAL_ERROR, INVALID_TOKEN, NOT_FOUND, QUEUE_LIMIT_REACHED, RATE_LIMIT_EXCEEDED,
         SERVICE_UNAVAILABLE.
         """
-        result = self._runtime.call(_m.GET_JOB, _rt.CallInput(path={"job_id": job_id}), deadline=deadline)
+        result = self._runtime.call(_m.GET_JOB, _rt.CallInput(path={"job_id": job_id}), **options)
         return _t.cast(_md.JobStatusResponse, self._runtime.answer(result, _md.JobStatusResponse))
 
     def delete_webhook(
         self,
         body: _ty.NotShownBody | _ty.JsonObject,
-        *,
-        deadline: float | None = None,
+        **options: _te.Unpack[_rt.RequestOptions],
     ) -> _md.NotShownSuccessResponse:
         """Delete a subscription
 
@@ -547,10 +553,10 @@ class Client:
         A 5xx answer (not 503, which is retried) or a failure after sending raises MayHaveBeenProcessedError: it is
         not sent again. For a 5xx that error is also the answer's InternalServerError, a ServiceError.
         """
-        result = self._runtime.call(_m.DELETE_WEBHOOK, _rt.CallInput(body=body), deadline=deadline)
+        result = self._runtime.call(_m.DELETE_WEBHOOK, _rt.CallInput(body=body), **options)
         return _t.cast(_md.NotShownSuccessResponse, self._runtime.answer(result, _md.NotShownSuccessResponse))
 
-    def list_webhooks(self, *, deadline: float | None = None) -> _md.WebhookListResponse:
+    def list_webhooks(self, **options: _te.Unpack[_rt.RequestOptions]) -> _md.WebhookListResponse:
         """List the subscriptions of the account
 
         GET /webhooks/list
@@ -559,14 +565,13 @@ class Client:
         BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_TOKEN, QUEUE_LIMIT_REACHED, RATE_LIMIT_EXCEEDED,
         SERVICE_UNAVAILABLE.
         """
-        result = self._runtime.call(_m.LIST_WEBHOOKS, deadline=deadline)
+        result = self._runtime.call(_m.LIST_WEBHOOKS, **options)
         return _t.cast(_md.WebhookListResponse, self._runtime.answer(result, _md.WebhookListResponse))
 
     def subscribe_webhook(
         self,
         body: _ty.WebhookSubscriptionCreate,
-        *,
-        deadline: float | None = None,
+        **options: _te.Unpack[_rt.RequestOptions],
     ) -> _md.WebhookSubscribeResponse:
         """Create a webhook subscription
 
@@ -585,14 +590,13 @@ class Client:
         A 5xx answer (not 503, which is retried) or a failure after sending raises MayHaveBeenProcessedError: it is
         not sent again. For a 5xx that error is also the answer's InternalServerError, a ServiceError.
         """
-        result = self._runtime.call(_m.SUBSCRIBE_WEBHOOK, _rt.CallInput(body=body), deadline=deadline)
+        result = self._runtime.call(_m.SUBSCRIBE_WEBHOOK, _rt.CallInput(body=body), **options)
         return _t.cast(_md.WebhookSubscribeResponse, self._runtime.answer(result, _md.WebhookSubscribeResponse))
 
     def test_webhook(
         self,
         body: _ty.NotShownBody | _ty.JsonObject,
-        *,
-        deadline: float | None = None,
+        **options: _te.Unpack[_rt.RequestOptions],
     ) -> _md.NotShownSuccessResponse:
         """Send a test event to a subscription
 
@@ -607,14 +611,13 @@ class Client:
         A 5xx answer (not 503, which is retried) or a failure after sending raises MayHaveBeenProcessedError: it is
         not sent again. For a 5xx that error is also the answer's InternalServerError, a ServiceError.
         """
-        result = self._runtime.call(_m.TEST_WEBHOOK, _rt.CallInput(body=body), deadline=deadline)
+        result = self._runtime.call(_m.TEST_WEBHOOK, _rt.CallInput(body=body), **options)
         return _t.cast(_md.NotShownSuccessResponse, self._runtime.answer(result, _md.NotShownSuccessResponse))
 
     def update_webhook(
         self,
         body: _ty.WebhookSubscriptionUpdate | _ty.JsonObject,
-        *,
-        deadline: float | None = None,
+        **options: _te.Unpack[_rt.RequestOptions],
     ) -> _md.NotShownSuccessResponse:
         """Change a subscription
 
@@ -633,5 +636,28 @@ class Client:
         A 5xx answer (not 503, which is retried) or a failure after sending raises MayHaveBeenProcessedError: it is
         not sent again. For a 5xx that error is also the answer's InternalServerError, a ServiceError.
         """
-        result = self._runtime.call(_m.UPDATE_WEBHOOK, _rt.CallInput(body=body), deadline=deadline)
+        result = self._runtime.call(_m.UPDATE_WEBHOOK, _rt.CallInput(body=body), **options)
         return _t.cast(_md.NotShownSuccessResponse, self._runtime.answer(result, _md.NotShownSuccessResponse))
+
+
+class ClientWithRawResponse:
+    """The operations of a Client, each answering with a ``RawResponse`` of what the method returns."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+        self.get_activity_document = _rt.raw_response(client.get_activity_document)
+        self.get_activity_heatmap = _rt.raw_response(client.get_activity_heatmap)
+        self.get_activity_users = _rt.raw_response(client.get_activity_users)
+        self.get_audit_center = _rt.raw_response(client.get_audit_center)
+        self.get_calendar_due_dates = _rt.raw_response(client.get_calendar_due_dates)
+        self.get_contact_stats = _rt.raw_response(client.get_contact_stats)
+        self.get_contact_stats_financial = _rt.raw_response(client.get_contact_stats_financial)
+        self.get_document = _rt.raw_response(client.get_document)
+        self.add_job = _rt.raw_response(client.add_job)
+        self.download_job_file = _rt.raw_response(client.download_job_file)
+        self.get_job = _rt.raw_response(client.get_job)
+        self.delete_webhook = _rt.raw_response(client.delete_webhook)
+        self.list_webhooks = _rt.raw_response(client.list_webhooks)
+        self.subscribe_webhook = _rt.raw_response(client.subscribe_webhook)
+        self.test_webhook = _rt.raw_response(client.test_webhook)
+        self.update_webhook = _rt.raw_response(client.update_webhook)

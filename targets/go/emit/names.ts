@@ -38,6 +38,11 @@ export const GO_PACKAGE_NAMES: readonly string[] = [
   "WithHeader",
   "WithLogger",
   "WithServerVariables",
+  "CallTimeout",
+  "CallMaxRetries",
+  "CallHeader",
+  "CallQuery",
+  "CallBodyField",
 ];
 
 /** Methods of the runtime's client, promoted through the generated Client's embedded field, and that field's name. */
@@ -54,6 +59,7 @@ export const GO_CLIENT_MEMBERS: readonly string[] = [
   "CheckPipeline",
   "BaseURL",
   "Model",
+  "WithOptions",
 ];
 
 /** Members every generated struct has besides its fields. */

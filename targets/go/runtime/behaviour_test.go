@@ -13,6 +13,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"sort"
@@ -57,6 +58,15 @@ type bScenario struct {
 		MaxRetryAfterMs *int     `json:"maxRetryAfterMs"`
 		Secrets         []string `json:"secrets"`
 	} `json:"client"`
+	Call *struct {
+		Headers    map[string]string `json:"headers"`
+		Query      map[string]string `json:"query"`
+		Body       map[string]string `json:"body"`
+		MaxRetries *int              `json:"maxRetries"`
+	} `json:"call"`
+	Copy *struct {
+		Headers map[string]string `json:"headers"`
+	} `json:"copy"`
 	Action struct {
 		Kind       string `json:"kind"`
 		DeadlineMs int    `json:"deadlineMs"`
@@ -82,6 +92,10 @@ type bScenario struct {
 		Authorization        *bool             `json:"authorization"`
 		SentFields           map[string]string `json:"sentFields"`
 		CaughtAs             []string          `json:"caughtAs"`
+		ReceivedHeaders      map[string]string `json:"receivedHeaders"`
+		ReceivedQuery        map[string]string `json:"receivedQuery"`
+		SentJSON             map[string]any    `json:"sentJson"`
+		RequestID            *string           `json:"requestId"`
 	} `json:"expect"`
 }
 
@@ -132,6 +146,7 @@ type bRequest struct {
 	at            time.Time
 	method, path  string
 	authorization bool
+	header        http.Header
 	body          string
 }
 
@@ -175,7 +190,7 @@ func (o *bOrigin) serve(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(io.LimitReader(r.Body, 64<<10))
 	o.mu.Lock()
 	index := len(o.requests)
-	o.requests = append(o.requests, bRequest{at: at, method: r.Method, path: r.URL.RequestURI(), authorization: r.Header.Get("Authorization") != "", body: string(body)})
+	o.requests = append(o.requests, bRequest{at: at, method: r.Method, path: r.URL.RequestURI(), authorization: r.Header.Get("Authorization") != "", header: r.Header.Clone(), body: string(body)})
 	step := o.stepAt(index)
 	redirectTo := o.redirectTo
 	o.mu.Unlock()
@@ -271,6 +286,7 @@ type bOutcome struct {
 	retryAfterMs int
 	hasRetry     bool
 	bytes        int64
+	requestID    string
 	texts        []string
 	caughtAs     []string
 	startedAt    time.Time
@@ -375,6 +391,10 @@ func describeError(err error, out *bOutcome) {
 	if e, ok := err.(Error); ok {
 		out.jobID = e.Job()
 	}
+	var svc *ServiceError
+	if errors.As(err, &svc) {
+		out.requestID = svc.RequestID
+	}
 	out.texts = append(out.texts, errorChainTexts(err)...)
 	for e := err; e != nil; {
 		out.texts = append(out.texts, fmt.Sprintf("%+v", e))
@@ -409,6 +429,14 @@ func runScenario(t *testing.T, s *bScenario, main, foreign *bOrigin) bOutcome {
 	}
 	opts = append(opts, WithMaxRetries(maxRetries), WithRetryDelays(time.Duration(base)*time.Millisecond, time.Duration(maxDelay)*time.Millisecond), WithMaxRetryAfter(time.Duration(maxRetryAfter)*time.Millisecond))
 	c, err := New(behaviourModel(), opts...)
+	if err == nil && s.Copy != nil {
+		// A scenario of client copies calls through a copy made with other default headers.
+		var headers []Option
+		for name, value := range s.Copy.Headers {
+			headers = append(headers, WithHeader(name, value))
+		}
+		c, err = c.WithOptions(headers...)
+	}
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}
@@ -435,9 +463,15 @@ func runScenario(t *testing.T, s *bScenario, main, foreign *bOrigin) bOutcome {
 			out.jobID = res.JobID
 		}
 	case "read":
-		_, callErr = c.Call(ctx, &behaviourModel().Jobs.Poll.Operation, Request{Path: map[string]string{"job_id": a.JobID}}, deadline)
+		var res *Result
+		if res, callErr = c.Call(ctx, &behaviourModel().Jobs.Poll.Operation, Request{Path: map[string]string{"job_id": a.JobID}}, scenarioCallOptions(s, deadline)...); callErr == nil {
+			out.status, out.requestID = res.Meta.Status, res.Meta.RequestID
+		}
 	case "write":
-		_, callErr = c.Call(ctx, &behaviourWrite, Request{Body: map[string]any{"subscription_id": "sub_1"}}, deadline)
+		var res *Result
+		if res, callErr = c.Call(ctx, &behaviourWrite, Request{Body: map[string]any{"subscription_id": "sub_1"}}, scenarioCallOptions(s, deadline)...); callErr == nil {
+			out.status, out.requestID = res.Meta.Status, res.Meta.RequestID
+		}
 	case "download":
 		target := a.Path
 		switch a.Target {
@@ -472,6 +506,27 @@ func runScenario(t *testing.T, s *bScenario, main, foreign *bOrigin) bOutcome {
 	}
 	describeError(callErr, &out)
 	return out
+}
+
+// scenarioCallOptions are the call's deadline and the scenario's options of the call itself.
+func scenarioCallOptions(s *bScenario, deadline CallOption) []CallOption {
+	opts := []CallOption{deadline}
+	if s.Call == nil {
+		return opts
+	}
+	for name, value := range s.Call.Headers {
+		opts = append(opts, CallHeader(name, value))
+	}
+	for name, value := range s.Call.Query {
+		opts = append(opts, CallQuery(name, value))
+	}
+	for name, value := range s.Call.Body {
+		opts = append(opts, CallBodyField(name, value))
+	}
+	if s.Call.MaxRetries != nil {
+		opts = append(opts, CallMaxRetries(*s.Call.MaxRetries))
+	}
+	return opts
 }
 
 func judgeScenario(s *bScenario, out bOutcome, main, foreign []bRequest) []string {
@@ -566,6 +621,35 @@ func judgeScenario(s *bScenario, out bOutcome, main, foreign []bRequest) []strin
 			problems = append(problems, fmt.Sprintf("the first request did not send %s=%s", name, value))
 		}
 	}
+	for name, value := range e.ReceivedHeaders {
+		for i, r := range main {
+			if got := r.header.Get(name); got != value {
+				problems = append(problems, fmt.Sprintf("request %d carried %s: %q, want %q", i+1, name, got, value))
+			}
+		}
+	}
+	for name, value := range e.ReceivedQuery {
+		for i, r := range main {
+			u, err := url.Parse(r.path)
+			if err != nil || u.Query().Get(name) != value {
+				problems = append(problems, fmt.Sprintf("request %d (%s) did not carry the query %s=%s", i+1, r.path, name, value))
+			}
+		}
+	}
+	if e.SentJSON != nil {
+		var sent map[string]any
+		if len(main) > 0 {
+			_ = json.Unmarshal([]byte(main[0].body), &sent)
+		}
+		for name, value := range e.SentJSON {
+			if got, _ := json.Marshal(sent[name]); string(got) != mustJSON(value) {
+				problems = append(problems, fmt.Sprintf("the first request's JSON body has %s: %s, want %s", name, got, mustJSON(value)))
+			}
+		}
+	}
+	if e.RequestID != nil && out.requestID != *e.RequestID {
+		problems = append(problems, fmt.Sprintf("request id %q, want %q", out.requestID, *e.RequestID))
+	}
 	for _, text := range out.texts {
 		for _, secret := range []string{behaviourToken, behaviourSecret} {
 			if strings.Contains(text, secret) {
@@ -574,6 +658,11 @@ func judgeScenario(s *bScenario, out bOutcome, main, foreign []bRequest) []strin
 		}
 	}
 	return problems
+}
+
+func mustJSON(v any) string {
+	data, _ := json.Marshal(v)
+	return string(data)
 }
 
 func TestBehaviourScenarios(t *testing.T) {

@@ -120,6 +120,13 @@ func (c *Client) prepare(op *Operation, in Request, cs *callSettings, jsonString
 	if err != nil {
 		return nil, err
 	}
+	if len(cs.query) > 0 {
+		q := u.Query()
+		for name, values := range cs.query {
+			q[name] = values
+		}
+		u.RawQuery = q.Encode()
+	}
 	r := &sendRequest{op: op, url: u, base: base, binary: op.Response == ResponseBinary, resendable: IsResendable(op), jobSubmission: op.Job == JobRoleSubmit}
 	headers := map[string][]string{}
 	for name, value := range in.Header {
@@ -141,6 +148,11 @@ func (c *Client) prepare(op *Operation, in Request, cs *callSettings, jsonString
 		headers["Cookie"] = []string{strings.Join(pairs, "; ")}
 	}
 	r.headers = headers
+	if len(cs.extraBody) > 0 {
+		if in.Body, err = withExtraBody(op, cs.mediaType, in.Body, cs.extraBody); err != nil {
+			return nil, err
+		}
+	}
 	if in.Body != nil {
 		body, contentType, err := encodeBody(op, cs.mediaType, in.Body, append(append([]string(nil), jsonStrings...), cs.jsonStrings...))
 		if err != nil {
@@ -149,6 +161,50 @@ func (c *Client) prepare(op *Operation, in Request, cs *callSettings, jsonString
 		r.body, r.contentType = body, contentType
 	}
 	return r, nil
+}
+
+// withExtraBody lays the CallBodyField members over a body: a form's fields map, or a JSON body that encodes as an
+// object (decoded into its members, so that a struct body keeps its own field names).
+func withExtraBody(op *Operation, pick string, body any, extra map[string]any) (any, error) {
+	form := pick == MediaMultipart || pick == MediaForm || (pick == "" && (op.RequestMediaType == MediaMultipart || op.RequestMediaType == MediaForm))
+	switch {
+	case form:
+		fields, ok := body.(map[string]any)
+		if body != nil && !ok {
+			return nil, configError("%s: CallBodyField needs a form body that is a map[string]any, got %T", op.ID, body)
+		}
+		merged := make(map[string]any, len(fields)+len(extra))
+		for name, value := range fields {
+			merged[name] = value
+		}
+		for name, value := range extra {
+			merged[name] = value
+		}
+		return merged, nil
+	case op.RequestMediaType == MediaJSON:
+		members := map[string]json.RawMessage{}
+		if body != nil {
+			data, err := json.Marshal(body)
+			if err != nil {
+				return nil, configError("%s: the body cannot be encoded as JSON: %v", op.ID, err)
+			}
+			if err := json.Unmarshal(data, &members); err != nil || members == nil {
+				return nil, configError("%s: CallBodyField needs a body that encodes as a JSON object, got %T", op.ID, body)
+			}
+		}
+		for name, value := range extra {
+			data, err := json.Marshal(value)
+			if err != nil {
+				return nil, configError("%s: CallBodyField(%q): the value cannot be encoded as JSON: %v", op.ID, name, err)
+			}
+			members[name] = data
+		}
+		return members, nil
+	case op.RequestMediaType == "":
+		return nil, configError("%s: CallBodyField: the operation takes no request body", op.ID)
+	default:
+		return nil, configError("%s: CallBodyField needs a JSON or form body; the operation takes %q", op.ID, op.RequestMediaType)
+	}
 }
 
 // encodeBody encodes a body for the operation's media type. An operation that accepts a form gets multipart

@@ -38,6 +38,8 @@ type Client struct {
 	selector      *regexp.Regexp
 	pacing        bool
 	logger        *slog.Logger
+	// given holds the options the client was made with, for WithOptions.
+	given []Option
 	// paceMu guards nextAllowed, the earliest time of the next request when pacing is on.
 	paceMu      sync.Mutex
 	nextAllowed time.Time
@@ -119,6 +121,7 @@ func New(model *Model, opts ...Option) (*Client, error) {
 		userAgent:     UserAgent(model, s.userAgentSuffix),
 		pacing:        s.pacing,
 		logger:        s.logger,
+		given:         append([]Option(nil), opts...),
 	}
 	if model.Jobs != nil && model.Jobs.Submit.SelectorPattern != "" {
 		re, err := regexp.Compile(model.Jobs.Submit.SelectorPattern)
@@ -129,6 +132,14 @@ func New(model *Model, opts ...Option) (*Client, error) {
 	}
 	c.http = c.wrapHTTPClient(s.httpClient)
 	return c, nil
+}
+
+// WithOptions returns a copy of the client with opts applied after the options it was made with: an option given
+// again replaces the earlier value, and [WithHeader] adds its header to the client's. The copy shares the HTTP
+// client (and so its connections) and has a state of its own (pacing). The options are checked as [New] checks
+// them.
+func (c *Client) WithOptions(opts ...Option) (*Client, error) {
+	return New(c.model, append(append([]Option(nil), c.given...), opts...)...)
 }
 
 func checkSettings(s *settings) error {

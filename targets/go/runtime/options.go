@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"time"
 )
 
@@ -223,6 +224,8 @@ type callSettings struct {
 	timeout     time.Duration
 	maxRetries  *int
 	headers     http.Header
+	query       url.Values
+	extraBody   map[string]any
 	mediaType   string
 	jsonStrings []string
 	pollMin     time.Duration
@@ -253,6 +256,28 @@ func CallHeader(name, value string) CallOption {
 			c.headers = http.Header{}
 		}
 		c.headers.Add(name, value)
+	}
+}
+
+// CallQuery sets a query parameter of this call's requests, replacing one of the same name the operation sends.
+func CallQuery(name, value string) CallOption {
+	return func(c *callSettings) {
+		if c.query == nil {
+			c.query = url.Values{}
+		}
+		c.query.Set(name, value)
+	}
+}
+
+// CallBodyField sets a member of this call's JSON body (or a field of its form body), over the body's own: for
+// fields the model does not show. A call whose body is not a JSON object (or a form) is refused with a
+// *ConfigError before anything is sent; a call without a body sends an object of these fields.
+func CallBodyField(name string, value any) CallOption {
+	return func(c *callSettings) {
+		if c.extraBody == nil {
+			c.extraBody = map[string]any{}
+		}
+		c.extraBody[name] = value
 	}
 }
 

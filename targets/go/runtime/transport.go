@@ -38,6 +38,9 @@ type Meta struct {
 	RequestCount int
 	// RequestID is the request id header (Model.RequestIDHeader) of the answer; "" when absent.
 	RequestID string
+	// Response is the HTTP response the answer came from, for what Meta does not hold (its protocol, TLS state,
+	// the request it answered); its body has been read and closed.
+	Response *http.Response `json:"-"`
 	// Unfit is set when the answer is JSON that does not fit the type it is decoded into (an answer that breaks
 	// its schema): the data holds what could be read, and Unfit tells where it broke. A member of an object that
 	// does not fit its field is kept in the object's Extra instead, and does not set it.
@@ -432,7 +435,7 @@ func (c *Client) isErrorBody(env envelope) bool {
 }
 
 func (c *Client) meta(resp *http.Response, attempts int) Meta {
-	meta := Meta{Status: resp.StatusCode, Header: resp.Header, RequestCount: attempts}
+	meta := Meta{Status: resp.StatusCode, Header: resp.Header, RequestCount: attempts, Response: resp}
 	if c.model.RequestIDHeader != "" {
 		meta.RequestID = resp.Header.Get(c.model.RequestIDHeader)
 	}

@@ -68,7 +68,7 @@ describe("reserved names", () => {
     const declared = new Set<string>();
     for (const file of readdirSync(templates).filter((f) => f.endsWith(".go.hbs"))) {
       const text = readFileSync(new URL(file, templates), "utf8");
-      for (const m of text.matchAll(/^(?:func|type|const) ([A-Z]\w*)|^\t(With\w+) = /gm)) declared.add(m[1] ?? m[2]!);
+      for (const m of text.matchAll(/^(?:func|type|const) ([A-Z]\w*)|^\t((?:With|Call)\w+) = /gm)) declared.add(m[1] ?? m[2]!);
     }
     expect([...declared].sort()).toEqual([...GO_PACKAGE_NAMES].sort());
   });

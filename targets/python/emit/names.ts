@@ -16,10 +16,16 @@ export const PY_KEYWORDS: ReadonlySet<string> = new Set(
 );
 
 /** Modules and names client.py (and aio.py, from the same template) import, by the name they are bound to. */
-export const PY_CLIENT_IMPORTS: readonly string[] = ["httpx", "os", "_t", "_rt", "_m", "_md", "_ty", "ERROR_CLASSES"];
+export const PY_CLIENT_IMPORTS: readonly string[] = ["httpx", "os", "functools", "_t", "_te", "_rt", "_m", "_md", "_ty", "ERROR_CLASSES"];
 
-/** What an operation method's body refers to besides its parameters: a parameter of that name would shadow it. */
-export const PY_METHOD_BODY_NAMES: readonly string[] = ["self", "body", "deadline", "result", ...PY_CLIENT_IMPORTS];
+/** The keywords of the runtime's RequestOptions, which every operation method takes as `**options`. */
+export const PY_REQUEST_OPTIONS: readonly string[] = ["extra_headers", "extra_query", "extra_body", "timeout", "max_retries", "deadline"];
+
+/**
+ * What an operation method's body refers to besides its parameters, and the keywords of its `**options`: a
+ * parameter of that name would shadow or collide with it.
+ */
+export const PY_METHOD_BODY_NAMES: readonly string[] = ["self", "body", "options", "result", ...PY_REQUEST_OPTIONS, ...PY_CLIENT_IMPORTS];
 
 /** Public members of the generated clients that an operation method must not replace. */
 export const PY_CLIENT_MEMBERS: readonly string[] = [
@@ -32,6 +38,8 @@ export const PY_CLIENT_MEMBERS: readonly string[] = [
   "start_job",
   "submit_job",
   "wait_job",
+  "with_options",
+  "with_raw_response",
 ];
 
 /** Names errors.py declares or imports besides the generated error classes. */

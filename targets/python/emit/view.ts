@@ -19,6 +19,7 @@ import { modelsModules } from "./models.js";
 import { call, defLine, dict, kw, type PyArg, type PyExpr, statement, sub, tuple } from "./pyfmt.js";
 import { releaseIdProblem, releaseToVersion } from "../../../generator/releases/version.js";
 import type { LanguageView } from "../../../generator/emit/templated.js";
+import { requestIdHeader } from "../../../generator/emit/request-id.js";
 import { envNames } from "../../../generator/emit/env-names.js";
 import { readmeAuth, versionLabel, versionWord } from "../../../generator/emit/readme-facts.js";
 import { codeStatusClass, SERVICE_ERROR } from "../../../generator/emit/error-names.js";
@@ -294,17 +295,17 @@ function operationView(op: Operation, types: TypeScope, models: TypeScope, names
       params.push(required ? `body: ${typed(type)}` : `body: ${typed(pyOptional(type))} = None`);
     }
   }
-  // Every call takes its own deadline (seconds, retries included); a parameter of that name became `deadline_`.
-  params.push(
-    "*",
+  // Every call takes the runtime's RequestOptions (extra_headers, extra_query, extra_body, timeout, max_retries,
+  // deadline); a parameter of one of those names got a trailing underscore (PY_METHOD_BODY_NAMES).
+  const keywordOnly = [
     ...query.required,
     ...header.required,
     ...cookie.required,
     ...query.optional,
     ...header.optional,
     ...cookie.optional,
-    "deadline: float | None = None",
-  );
+  ];
+  params.push(...(keywordOnly.length > 0 ? ["*", ...keywordOnly] : []), `**options: ${UNPACK}[_rt.RequestOptions]`);
   // Each success status: None without content, else what its media types are read as; JSON through the models.
   const successes = successResponses(op);
   const returned: PyType[] = [];
@@ -369,11 +370,7 @@ function operationView(op: Operation, types: TypeScope, models: TypeScope, names
     ...(cookie.entries.length > 0 ? [kw("cookies", dict(cookie.entries))] : []),
     ...(body !== undefined ? [kw("body", "body")] : []),
   ];
-  const callArgs: PyArg[] = [
-    `_m.${spec}`,
-    ...(inputArgs.length > 0 ? [call("_rt.CallInput", ...inputArgs)] : []),
-    kw("deadline", "deadline"),
-  ];
+  const callArgs: PyArg[] = [`_m.${spec}`, ...(inputArgs.length > 0 ? [call("_rt.CallInput", ...inputArgs)] : []), "**options"];
   const target = noContent ? "" : "result = ";
   return {
     name,
@@ -389,6 +386,9 @@ function operationView(op: Operation, types: TypeScope, models: TypeScope, names
       : statement(8, "return ", call("_t.cast", returnType, call("self._runtime.answer", "result", kindExpr))),
   };
 }
+
+/** typing_extensions' Unpack, as the client modules import it (Python 3.10 has no typing.Unpack). */
+const UNPACK = "_te.Unpack";
 
 /** Names the client modules write: models as `_md.X`, the runtime's Download as `_rt.Download`. */
 const modelRef = (id: string): string => (id === DOWNLOAD ? "_rt.Download" : `_md.${id}`);
@@ -492,6 +492,7 @@ function serviceModel(ir: IR, specs: ReadonlyMap<Operation, string>): PyExpr {
   }
   const env = envNames(ir);
   args.push(kw("env", call("EnvModel", kw("token", pyString(env.token)), kw("base_url", pyString(env.baseUrl)))));
+  args.push(kw("request_id_header", pyString(requestIdHeader(ir))));
   const conventions = ir.conventions;
   if (conventions !== undefined) {
     const envelope = conventions.envelope;

@@ -8,7 +8,7 @@ import type { ApiResult, BillingData, CallInput, OperationServerOptions, Operati
 import { checkPipeline } from "./pipeline.js";
 import { isResendable } from "./retry.js";
 import { internals, type Runtime } from "./runtime.js";
-import { JobMayExistError } from "./errors.js";
+import { JobMayExistError, SdkError } from "./errors.js";
 import { type Budget, budgetFor } from "./timing.js";
 import type { SendRequest, SendResult } from "./transport.js";
 
@@ -37,6 +37,7 @@ export function sendOperation(
   budget?: Budget,
 ): Promise<SendResult> {
   try {
+    if (prepared === undefined && options.extraBody) throw new SdkError(`${op.operationId}: extraBody needs a body`);
     const b = budget ?? budgetFor(options, client[internals].options.deadlineMs);
     return client[internals].transport.send(operationRequest(client, op, input, options, prepared, response, b, submission));
   } catch (refused) {
@@ -68,7 +69,7 @@ function operationRequest(
     method: op.method,
     path: op.path,
     pathParams: input.path,
-    query: input.query,
+    query: { ...input.query, ...options.query },
     body: prepared?.body,
     contentType: prepared?.contentType,
     headers,
@@ -117,7 +118,7 @@ export async function callOperationWithBody<T, B extends BillingData = BillingDa
   // (here, not in sendOperation: operations without a body are no submissions, and their bundles leave it out).
   const { model, errors } = client[internals];
   const selector = op.job === "submit" ? model.jobs?.submit.pipelineParameter : undefined;
-  const prepared = await prepareOperationBody(client, op, input, options);
+  const prepared = await prepareOperationBody(client, op, withExtraBody(op, input, options.extraBody), options);
   if (selector !== undefined && input.path?.[selector] !== undefined) checkPipeline(model, errors, String(input.path[selector]));
   return (await sendOperation(client, op, input, options, prepared, JobMayExistError)) as ApiResult<T, B>;
 }
@@ -134,11 +135,12 @@ export async function callJsonOperation<T, B extends BillingData = BillingData>(
   options: RequestOptions = {},
 ): Promise<ApiResult<T, B>> {
   const arrays = client[internals].model.conventions?.form?.arrays;
+  const body = withExtraBody(op, input, options.extraBody).body;
   const prepared =
-    input.body === undefined
+    body === undefined
       ? undefined
       : {
-          body: jsonSerializer(await prepareBody(input.body, input.jsonStrings, arrays)),
+          body: jsonSerializer(await prepareBody(body, input.jsonStrings, arrays)),
           contentType: op.jsonMediaType ?? "application/json",
           headers: undefined,
         };
@@ -162,4 +164,12 @@ export async function prepareOperationBody(
   }
   const body = await prepareRawBody(input.body);
   return { ...serialiseBody(body, encoding), headers: { "Content-Type": rawContentType(op.requestMediaType ?? "", body) } };
+}
+
+/** The call's input with the options' extraBody laid over its body, which must then be a plain object (or absent). */
+function withExtraBody(op: OperationSpec, input: CallInput, extra: Record<string, unknown> | undefined): CallInput {
+  if (extra === undefined) return input;
+  const body = input.body ?? {};
+  if (Object.getPrototypeOf(body) !== Object.prototype) throw new SdkError(`${op.operationId}: extraBody needs a plain object body`);
+  return { ...input, body: { ...(body as object), ...extra } };
 }

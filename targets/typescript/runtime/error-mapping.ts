@@ -44,7 +44,7 @@ function errorInit(ctx: ErrorContext, status: number, rawBody: unknown, headers?
   const init: ServiceErrorInit = { status, message: code === undefined ? (text ?? fallback) : `${code}: ${text ?? fallback}`, body };
   if (code !== undefined) init.code = code;
   if (processingTime !== undefined) init.processingTime = processingTime;
-  const requestId = headers === undefined ? undefined : requestIdOf(headers);
+  const requestId = headers === undefined ? undefined : requestIdOf(headers, ctx.model);
   if (requestId !== undefined) init.requestId = requestId;
   const retryAfterMs = headers === undefined ? undefined : parseRetryAfter(headers.get("retry-after"));
   if (retryAfterMs !== undefined) init.retryAfterMs = retryAfterMs;

@@ -1,16 +1,18 @@
 // Reading the common parts of every answer: processing time, billing and pacing (by the envelope's field names
 // from the model, when the description states them), status and request id.
-import type { EnvelopeModel, ResponseMeta } from "./model.js";
+import type { EnvelopeModel, ResponseMeta, ServiceModel } from "./model.js";
 
 export function asRecord(value: unknown): Record<string, unknown> | undefined {
   return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
-export function requestIdOf(headers: Headers): string | undefined {
-  return headers.get("x-request-id") ?? undefined;
+/** The request id of an answer, in the header the model names (else the conventional X-Request-Id). */
+export function requestIdOf(headers: Headers, model: ServiceModel): string | undefined {
+  return headers.get(model.requestIdHeader ?? "x-request-id") ?? undefined;
 }
 
-export function buildMeta(response: Response, body: unknown, requestCount: number, envelope?: EnvelopeModel): ResponseMeta {
+export function buildMeta(response: Response, body: unknown, requestCount: number, model: ServiceModel): ResponseMeta {
+  const envelope = model.conventions?.envelope;
   const meta: ResponseMeta = { status: response.status, headers: response.headers, requestCount };
   const record = asRecord(body);
   if (record !== undefined && envelope !== undefined) {
@@ -19,7 +21,7 @@ export function buildMeta(response: Response, body: unknown, requestCount: numbe
     const billing = envelope.billing === undefined ? undefined : asRecord(record[envelope.billing]);
     if (billing !== undefined) meta.billing = billing;
   }
-  const requestId = requestIdOf(response.headers);
+  const requestId = requestIdOf(response.headers, model);
   if (requestId !== undefined) meta.requestId = requestId;
   return meta;
 }

@@ -33,6 +33,11 @@ export interface ServiceModel {
   securitySchemes?: Readonly<Record<string, SecuritySchemeModel>>;
   /** Environment variables read for a default token and base address (named in the generated README). */
   env?: { readonly token?: string; readonly baseUrl?: string };
+  /**
+   * The response header that carries the request id (ResponseMeta.requestId, ServiceError.requestId), when the
+   * description declares one; else the conventional X-Request-Id is read.
+   */
+  requestIdHeader?: string;
   /** Service-wide conventions the description states; absent for a plain description. */
   conventions?: ConventionsModel;
   /** The operations that submit, poll and download jobs, with the field names they use. */
@@ -227,6 +232,13 @@ export interface RequestOptions {
   mediaType?: "multipart/form-data" | "application/x-www-form-urlencoded";
   /** Extra request headers. Authorization is always set by the runtime. */
   headers?: Record<string, string>;
+  /** Extra query parameters, added to the operation's own (a name the operation also has replaces its value). */
+  query?: Record<string, unknown>;
+  /**
+   * Extra members of a JSON body or fields of a form body, laid over the body's own: for fields the description does
+   * not show. An operation whose body is not an object (or a raw body) refuses them before sending.
+   */
+  extraBody?: Record<string, unknown>;
 }
 
 /** The options of a call of an operation with servers of its own (see atOperationServer). */

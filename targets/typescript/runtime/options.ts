@@ -87,6 +87,11 @@ export interface ClientOptions {
   /** Gap between polls (default 5 to 10 s, jittered). */
   pollIntervalMs?: PollInterval;
   logger?: Logger;
+  /**
+   * Headers sent with every request of this client (a copy made with withOptions merges its own over them). A call's
+   * headers, header parameters and the runtime's own (Content-Type, credentials) win over them.
+   */
+  headers?: Readonly<Record<string, string>>;
   /** Appended to the User-Agent header (Node only; browsers do not let scripts set it). */
   userAgentSuffix?: string;
   /** Wait out `_billing.requests.next_possible_request_seconds` before the next request instead of meeting a 429. */
@@ -102,6 +107,8 @@ export interface ResolvedOptions {
   retry: Required<RetryOptions>;
   pollInterval: { min: number; max: number };
   logger: Logger | undefined;
+  /** The headers option. */
+  headers: Readonly<Record<string, string>> | undefined;
   pacing: boolean;
 }
 
@@ -126,6 +133,7 @@ export function resolveOptions(options: ClientOptions, model: ServiceModel): Res
     retry: { ...DEFAULTS.retry, ...options.retry },
     pollInterval: resolvePollInterval(options.pollIntervalMs ?? DEFAULTS.pollIntervalMs),
     logger: options.logger,
+    headers: options.headers,
     pacing: options.pacing ?? false,
   };
 }

@@ -103,14 +103,17 @@ export class Runtime<B extends BillingData = BillingData, Paths extends object =
   }
 
   /**
-   * A copy of this client with some options changed (`retry` is merged member by member). The copy has its own
-   * state (pacing, middleware list, token checks); it starts with this client's middleware.
+   * A copy of this client with some options changed (`retry` and `headers` are merged member by member). The copy has
+   * its own state (pacing, middleware list, token checks); it starts with this client's middleware.
    */
   withOptions(options: ClientOptions): this {
+    const given = this.#given;
     const merged: ClientOptions = {
-      ...this.#given,
+      ...given,
       ...options,
-      ...((this.#given.retry !== undefined || options.retry !== undefined) && { retry: { ...this.#given.retry, ...options.retry } }),
+      ...((given.retry !== undefined || options.retry !== undefined) && { retry: { ...given.retry, ...options.retry } }),
+      // openapi-fetch sets them in order, so a name in another case replaces the same header.
+      ...(options.headers && { headers: { ...given.headers, ...options.headers } }),
     };
     // The copy is of this client's own class.
     const Class = this.constructor as new (

@@ -109,6 +109,8 @@ export class Transport {
     this.client = createClient<AnyPaths>({
       baseUrl: options.baseUrl,
       fetch: (request: Request, init?: RequestInit) => fetchImpl(request, init),
+      // The client's default headers: openapi-fetch lays each request's own over them, whatever their case.
+      ...(options.headers && { headers: options.headers }),
       ...(options.dispatcher !== undefined && { requestInitExt: { dispatcher: options.dispatcher } }),
     });
     this.#defaultCredentials = defaultCredentials(auth, userAgent, this.#fetch);
@@ -229,7 +231,7 @@ export class Transport {
         if (req.response === "json" && !stillRunning && isErrorBody(data, this.#errors.model.conventions?.envelope)) {
           throw errorFromBody(this.#errors, response.status, data, response.headers);
         }
-        return { data, meta: buildMeta(response, data, attempts, this.#errors.model.conventions?.envelope) };
+        return { data, meta: buildMeta(response, data, attempts, this.#errors.model) };
       }
 
       this.#notePacing(outcome.error);

@@ -74,6 +74,23 @@ def options(case: Case) -> dict[str, t.Any]:
     }
 
 
+def call_options(case: Case) -> dict[str, t.Any]:
+    """The scenario's options of the call itself, as the methods' keywords."""
+    call = case.get("call") or {}
+    names = {"headers": "extra_headers", "query": "extra_query", "body": "extra_body", "maxRetries": "max_retries"}
+    return {names[key]: value for key, value in call.items()}
+
+
+def copied(client: t.Any, case: Case) -> t.Any:
+    """The client, or the copy with other default headers a scenario of copies calls through."""
+    copy = case.get("copy")
+    return client if copy is None else client.with_options(headers=copy["headers"])
+
+
+def meta_of(raw: t.Any) -> dict[str, t.Any]:
+    return {"status": raw.status_code, "requestId": raw.request_id}
+
+
 def target(case: Case) -> str:
     action = case["action"]
     if action["target"] == "token":
@@ -108,6 +125,7 @@ def failure(case: Case, error: BaseException, started_at: float, began: float) -
     code = getattr(error, "code", None)
     job_id = getattr(error, "job_id", None)
     retry_after = getattr(error, "retry_after", None)
+    request_id = getattr(error, "request_id", None)
     return {
         "name": case["name"],
         "ok": False,
@@ -116,6 +134,7 @@ def failure(case: Case, error: BaseException, started_at: float, began: float) -
         "code": code if isinstance(code, str) else None,
         "jobId": job_id if isinstance(job_id, str) else None,
         "retryAfterMs": round(retry_after * 1000) if isinstance(retry_after, (int, float)) else None,
+        "requestId": request_id if isinstance(request_id, str) else None,
         "caughtAs": caught_as(error),
         "texts": texts_of(error),
         "startedAt": round(started_at * 1000),
@@ -148,7 +167,7 @@ class Clock:
 def act_sync(case: Case, clock: Clock) -> dict[str, t.Any]:
     with sdk.Client(case["token"], case["baseUrl"], **options(case)) as client:
         clock.start()
-        return act_sync_with(client, case)
+        return act_sync_with(copied(client, case), case)
 
 
 def act_sync_with(client: t.Any, case: Case) -> dict[str, t.Any]:
@@ -162,11 +181,9 @@ def act_sync_with(client: t.Any, case: Case) -> dict[str, t.Any]:
     if kind == "wait":
         return {"jobId": client.wait_job(action["jobId"], deadline=deadline).job_id}
     if kind == "read":
-        client.get_job(action["jobId"], deadline=deadline)
-        return {}
+        return meta_of(client.with_raw_response.get_job(action["jobId"], deadline=deadline, **call_options(case)))
     if kind == "write":
-        client.test_webhook(WRITE_BODY, deadline=deadline)
-        return {}
+        return meta_of(client.with_raw_response.test_webhook(WRITE_BODY, deadline=deadline, **call_options(case)))
     if action.get("toFile"):
         with tempfile.TemporaryDirectory() as folder:
             saved = client.download_to(target(case), os.path.join(folder, "file"), deadline=deadline)
@@ -175,8 +192,9 @@ def act_sync_with(client: t.Any, case: Case) -> dict[str, t.Any]:
 
 
 async def act_async(case: Case, clock: Clock) -> dict[str, t.Any]:
-    async with sdk.AsyncClient(case["token"], case["baseUrl"], **options(case)) as client:
+    async with sdk.AsyncClient(case["token"], case["baseUrl"], **options(case)) as made:
         clock.start()
+        client = copied(made, case)
         action = case["action"]
         deadline = action["deadlineMs"] / 1000
         kind = action["kind"]
@@ -187,11 +205,11 @@ async def act_async(case: Case, clock: Clock) -> dict[str, t.Any]:
         if kind == "wait":
             return {"jobId": (await client.wait_job(action["jobId"], deadline=deadline)).job_id}
         if kind == "read":
-            await client.get_job(action["jobId"], deadline=deadline)
-            return {}
+            raw = await client.with_raw_response.get_job(action["jobId"], deadline=deadline, **call_options(case))
+            return meta_of(raw)
         if kind == "write":
-            await client.test_webhook(WRITE_BODY, deadline=deadline)
-            return {}
+            raw = await client.with_raw_response.test_webhook(WRITE_BODY, deadline=deadline, **call_options(case))
+            return meta_of(raw)
         if action.get("toFile"):
             with tempfile.TemporaryDirectory() as folder:
                 saved = await client.download_to(target(case), os.path.join(folder, "file"), deadline=deadline)

@@ -28,6 +28,7 @@ import {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  type RequestOptions,
   SdkError,
   ServiceError,
   startJob,
@@ -61,10 +62,10 @@ function caughtAs(error: unknown): Catch[] {
   return caught;
 }
 
-type Outcome = Pick<DriverResult, "jobId" | "bytes">;
+type Outcome = Pick<DriverResult, "jobId" | "bytes" | "status" | "requestId">;
 
 export async function runCase(c: DriverCase): Promise<DriverResult> {
-  const client = createClient({
+  const made = createClient({
     baseUrl: c.baseUrl,
     token: c.token,
     secrets: c.client.secrets,
@@ -76,6 +77,8 @@ export async function runCase(c: DriverCase): Promise<DriverResult> {
       maxRetryAfterMs: c.client.maxRetryAfterMs,
     },
   });
+  // A scenario of client copies calls through a copy made with other default headers.
+  const client = c.copy === undefined ? made : made.withOptions({ headers: c.copy.headers });
   const startedAt = Date.now();
   try {
     const outcome = await act(client, c);
@@ -103,12 +106,12 @@ async function act(client: ReturnType<typeof createClient>, c: DriverCase): Prom
       return { jobId: result.jobId };
     }
     case "read": {
-      await getJob(client, { job_id: a.jobId }, { deadlineMs });
-      return {};
+      const { meta } = await getJob(client, { job_id: a.jobId }, { deadlineMs, ...callOptions(c) });
+      return { status: meta.status, requestId: meta.requestId ?? null };
     }
     case "write": {
-      await testWebhook(client, { subscription_id: "sub_1" }, { deadlineMs });
-      return {};
+      const { meta } = await testWebhook(client, { subscription_id: "sub_1" }, { deadlineMs, ...callOptions(c) });
+      return { status: meta.status, requestId: meta.requestId ?? null };
     }
     case "download": {
       const download =
@@ -118,6 +121,17 @@ async function act(client: ReturnType<typeof createClient>, c: DriverCase): Prom
       return { bytes: a.toFile ? await saveToFile(download) : await countBytes(download) };
     }
   }
+}
+
+/** The scenario's per-call options as RequestOptions. */
+function callOptions(c: DriverCase): RequestOptions {
+  const call = c.call ?? {};
+  return {
+    ...(call.headers && { headers: call.headers }),
+    ...(call.query && { query: call.query }),
+    ...(call.body && { extraBody: call.body }),
+    ...(call.maxRetries !== undefined && { maxRetries: call.maxRetries }),
+  };
 }
 
 async function countBytes(download: Download): Promise<number> {
@@ -164,6 +178,7 @@ function describe(error: unknown): Omit<DriverResult, "name" | "ok" | "startedAt
     code: typeof fields.code === "string" ? fields.code : null,
     jobId: typeof fields.jobId === "string" ? fields.jobId : null,
     retryAfterMs: typeof fields.retryAfterMs === "number" ? fields.retryAfterMs : null,
+    requestId: typeof fields.requestId === "string" ? fields.requestId : null,
     caughtAs: caughtAs(error),
     texts,
   };

@@ -16,6 +16,7 @@ import tempfile
 import threading
 import time
 import traceback
+import urllib.parse
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -26,6 +27,7 @@ import pytest
 
 from paperoffice_runtime import (
     APIConnectionError,
+    ApiResult,
     AsyncRuntime,
     AuthenticationError,
     BadRequestError,
@@ -127,6 +129,7 @@ MODEL = ServiceModel(
         "INTERNAL_ERROR": ErrorSpec(500),
     },
     security_schemes={"bearerAuth": SecurityScheme("http", scheme="bearer")},
+    request_id_header="X-Request-Id",
     conventions=ConventionsModel(
         envelope=EnvelopeModel("status", "success", "error", "code", "message", processing_time="processing_time")
     ),
@@ -230,6 +233,7 @@ class ScenarioServer:
                         "method": request.command,
                         "path": request.path,
                         "authorization": request.headers.get("Authorization") is not None,
+                        "headers": {name.lower(): value for name, value in request.headers.items()},
                         "body": body.decode("latin-1"),
                     }
                 )
@@ -386,10 +390,27 @@ def target(scenario: Json, base_url: str, foreign_url: str) -> str:
     return (foreign_url if action["target"] == "foreign-url" else base_url) + path
 
 
+def call_options(scenario: Json) -> Json:
+    """The scenario's options of the call itself, as the runtime's RequestOptions."""
+    names = {"headers": "extra_headers", "query": "extra_query", "body": "extra_body", "maxRetries": "max_retries"}
+    return {names[key]: value for key, value in scenario.get("call", {}).items()}
+
+
+def copy_options(scenario: Json) -> Json:
+    """The defaults of the copy a scenario of client copies calls through (none: the runtime itself)."""
+    copy = scenario.get("copy")
+    return {} if copy is None else {"headers": copy["headers"]}
+
+
+def meta_of(result: ApiResult[object]) -> Json:
+    return {"status": result.meta.status, "requestId": result.meta.request_id}
+
+
 def act_sync(scenario: Json, base_url: str, foreign_url: str, clock: list[float]) -> Json:
     action = scenario["action"]
     deadline = action["deadlineMs"] / 1000
-    with SyncRuntime(MODEL, **options(scenario, base_url)) as runtime:
+    with SyncRuntime(MODEL, **options(scenario, base_url)) as made:
+        runtime = made.with_options(**copy_options(scenario))
         # The call's deadline starts with the call, after the client is built (as the TypeScript driver measures).
         clock[:] = [time.time(), time.monotonic()]
         kind = action["kind"]
@@ -399,12 +420,13 @@ def act_sync(scenario: Json, base_url: str, foreign_url: str, clock: list[float]
             return {"jobId": runtime.start_job(PIPELINE, dict(BODY), deadline=deadline).job_id}
         if kind == "wait":
             return {"jobId": runtime.wait_job(action["jobId"], deadline=deadline).job_id}
+        extra = call_options(scenario)
         if kind == "read":
-            runtime.call(POLL, CallInput(path={"job_id": action["jobId"]}), deadline=deadline)
-            return {}
+            path = {"job_id": action["jobId"]}
+            return meta_of(runtime.call(POLL, CallInput(path=path), deadline=deadline, **extra))
         if kind == "write":
-            runtime.call(WRITE, CallInput(body={"subscription_id": "sub_1"}), deadline=deadline)
-            return {}
+            body = {"subscription_id": "sub_1"}
+            return meta_of(runtime.call(WRITE, CallInput(body=body), deadline=deadline, **extra))
         where = target(scenario, base_url, foreign_url)
         if action.get("toFile"):
             with tempfile.TemporaryDirectory() as folder:
@@ -416,7 +438,8 @@ def act_sync(scenario: Json, base_url: str, foreign_url: str, clock: list[float]
 async def act_async(scenario: Json, base_url: str, foreign_url: str, clock: list[float]) -> Json:
     action = scenario["action"]
     deadline = action["deadlineMs"] / 1000
-    async with AsyncRuntime(MODEL, **options(scenario, base_url)) as runtime:
+    async with AsyncRuntime(MODEL, **options(scenario, base_url)) as made:
+        runtime = made.with_options(**copy_options(scenario))
         clock[:] = [time.time(), time.monotonic()]
         kind = action["kind"]
         if kind == "submit":
@@ -425,12 +448,13 @@ async def act_async(scenario: Json, base_url: str, foreign_url: str, clock: list
             return {"jobId": (await runtime.start_job(PIPELINE, dict(BODY), deadline=deadline)).job_id}
         if kind == "wait":
             return {"jobId": (await runtime.wait_job(action["jobId"], deadline=deadline)).job_id}
+        extra = call_options(scenario)
         if kind == "read":
-            await runtime.call(POLL, CallInput(path={"job_id": action["jobId"]}), deadline=deadline)
-            return {}
+            path = {"job_id": action["jobId"]}
+            return meta_of(await runtime.call(POLL, CallInput(path=path), deadline=deadline, **extra))
         if kind == "write":
-            await runtime.call(WRITE, CallInput(body={"subscription_id": "sub_1"}), deadline=deadline)
-            return {}
+            body = {"subscription_id": "sub_1"}
+            return meta_of(await runtime.call(WRITE, CallInput(body=body), deadline=deadline, **extra))
         where = target(scenario, base_url, foreign_url)
         if action.get("toFile"):
             with tempfile.TemporaryDirectory() as folder:
@@ -444,6 +468,7 @@ def failure(error: BaseException, started_at: float, began: float) -> Json:
     code = getattr(error, "code", None)
     job_id = getattr(error, "job_id", None)
     retry_after = getattr(error, "retry_after", None)
+    request_id = getattr(error, "request_id", None)
     return {
         "ok": False,
         "kind": kind_of(error),
@@ -451,6 +476,7 @@ def failure(error: BaseException, started_at: float, began: float) -> Json:
         "code": code if isinstance(code, str) else None,
         "jobId": job_id if isinstance(job_id, str) else None,
         "retryAfterMs": round(retry_after * 1000) if isinstance(retry_after, (int, float)) else None,
+        "requestId": request_id if isinstance(request_id, str) else None,
         "caughtAs": caught_as(error),
         "texts": texts_of(error),
         "startedAt": started_at * 1000,
@@ -495,7 +521,7 @@ def judge(scenario: Json, result: Json, main: list[Json], foreign: list[Json]) -
     if outcome != e["outcome"]:
         first = (result["texts"] or [""])[0][:200]
         problems.append(f"outcome {outcome}, want {e['outcome']} ({first})")
-    for name in ("status", "code", "retryAfterMs", "bytes"):
+    for name in ("status", "code", "retryAfterMs", "bytes", "requestId"):
         if name in e and result.get(name) != e[name]:
             problems.append(f"{name} {result.get(name)}, want {e[name]}")
     if "jobId" in e and result.get("jobId") != e["jobId"]:
@@ -522,6 +548,19 @@ def judge(scenario: Json, result: Json, main: list[Json], foreign: list[Json]) -
     for name, value in e.get("sentFields", {}).items():
         if f'name="{name}"\r\n\r\n{value}\r\n' not in (main[0]["body"] if main else ""):
             problems.append(f"the first request did not send {name}={value}")
+    for name, value in e.get("receivedHeaders", {}).items():
+        if any(r["headers"].get(name) != value for r in main):
+            problems.append(f"a request to the service did not carry {name}: {value}")
+    for name, value in e.get("receivedQuery", {}).items():
+        if any(urllib.parse.parse_qs(urllib.parse.urlsplit(str(r["path"])).query).get(name) != [value] for r in main):
+            problems.append(f"a request to the service did not carry the query {name}={value}")
+    if "sentJson" in e:
+        sent: Json = json.loads(main[0]["body"]) if main and main[0]["body"] else {}
+        problems.extend(
+            f"the first request's JSON body has {name}: {sent.get(name)!r}, want {value!r}"
+            for name, value in e["sentJson"].items()
+            if sent.get(name) != value
+        )
     for secret in (TOKEN, SECRET):
         if any(secret in text for text in result["texts"]):
             problems.append("an error text shows " + ("the token" if secret == TOKEN else "a configured secret"))

@@ -2,6 +2,7 @@
 // from the IR only, so that the runtime holds no path, field name or rule of the service.
 import type { IR, Operation, Pagination, Schema, Server } from "../../../../generator/ir/types.js";
 import { envNames } from "../../../../generator/emit/env-names.js";
+import { declaredRequestIdHeader } from "../../../../generator/emit/request-id.js";
 import {
   formContent,
   isBinaryResponse,
@@ -114,6 +115,7 @@ export function descriptionModel(ir: IR): Record<string, unknown> {
       ]),
     ),
     env: envNames(ir),
+    ...(declaredRequestIdHeader(ir) !== undefined && { requestIdHeader: declaredRequestIdHeader(ir) }),
     ...(ir.conventions && { conventions: ir.conventions }),
     ...(jobs && { jobs }),
   };

@@ -33,6 +33,15 @@ type driverCase struct {
 		MaxRetryAfterMs int      `json:"maxRetryAfterMs"`
 		Secrets         []string `json:"secrets"`
 	} `json:"client"`
+	Call *struct {
+		Headers    map[string]string `json:"headers"`
+		Query      map[string]string `json:"query"`
+		Body       map[string]string `json:"body"`
+		MaxRetries *int              `json:"maxRetries"`
+	} `json:"call"`
+	Copy *struct {
+		Headers map[string]string `json:"headers"`
+	} `json:"copy"`
 	Action struct {
 		Kind       string `json:"kind"`
 		JobID      string `json:"jobId"`
@@ -54,6 +63,7 @@ type result struct {
 	JobID        *string  `json:"jobId"`
 	RetryAfterMs *int64   `json:"retryAfterMs"`
 	Bytes        *int64   `json:"bytes"`
+	RequestID    *string  `json:"requestId"`
 	CaughtAs     []string `json:"caughtAs,omitempty"`
 	Texts        []string `json:"texts"`
 	StartedAt    int64    `json:"startedAt"`
@@ -158,6 +168,10 @@ func describe(err error, r *result) {
 	if status != 0 {
 		r.Status = &status
 	}
+	var svc *sdkruntime.ServiceError
+	if errors.As(err, &svc) && svc.RequestID != "" {
+		r.RequestID = &svc.RequestID
+	}
 	var typed sdkruntime.Error
 	if errors.As(err, &typed) {
 		if id := typed.Job(); id != "" {
@@ -187,6 +201,14 @@ func run(c driverCase, tmp string) result {
 		sdk.WithRetryDelays(ms(cl.BaseDelayMs), ms(cl.MaxDelayMs)),
 		sdkruntime.WithMaxRetryAfter(ms(cl.MaxRetryAfterMs)),
 	)
+	if err == nil && c.Copy != nil {
+		// A scenario of client copies calls through a copy made with other default headers.
+		var headers []sdk.Option
+		for name, value := range c.Copy.Headers {
+			headers = append(headers, sdk.WithHeader(name, value))
+		}
+		client, err = client.WithOptions(headers...)
+	}
 	if err != nil {
 		r.Kind, r.Texts = "other:config", []string{err.Error()}
 		return r
@@ -202,6 +224,7 @@ func run(c driverCase, tmp string) result {
 	r.StartedAt = started.UnixMilli()
 	var jobID string
 	var written int64 = -1
+	var meta *sdkruntime.Meta
 	switch a.Kind {
 	case "submit":
 		var res *sdkruntime.JobResult
@@ -219,9 +242,16 @@ func run(c driverCase, tmp string) result {
 			jobID = res.JobID
 		}
 	case "read":
-		_, err = client.GetJob(ctx, &sdk.GetJobParams{JobID: a.JobID}, deadline)
+		var res *sdkruntime.Response[sdk.JobStatusResponse]
+		if res, err = client.GetJob(ctx, &sdk.GetJobParams{JobID: a.JobID}, callOptions(c, deadline)...); err == nil {
+			meta = &res.Meta
+		}
 	case "write":
-		_, err = client.TestWebhook(ctx, &sdk.TestWebhookParams{Body: sdk.NotShownBody{"subscription_id": json.RawMessage(`"sub_1"`)}}, deadline)
+		var res *sdkruntime.Response[sdk.NotShownSuccessResponse]
+		body := sdk.NotShownBody{"subscription_id": json.RawMessage(`"sub_1"`)}
+		if res, err = client.TestWebhook(ctx, &sdk.TestWebhookParams{Body: body}, callOptions(c, deadline)...); err == nil {
+			meta = &res.Meta
+		}
 	case "download":
 		target := a.Path
 		switch a.Target {
@@ -254,7 +284,34 @@ func run(c driverCase, tmp string) result {
 	if written >= 0 {
 		r.Bytes = &written
 	}
+	if meta != nil {
+		r.Status = &meta.Status
+		if meta.RequestID != "" {
+			r.RequestID = &meta.RequestID
+		}
+	}
 	return r
+}
+
+// callOptions are the call's deadline and the scenario's options of the call itself.
+func callOptions(c driverCase, deadline sdk.CallOption) []sdk.CallOption {
+	opts := []sdk.CallOption{deadline}
+	if c.Call == nil {
+		return opts
+	}
+	for name, value := range c.Call.Headers {
+		opts = append(opts, sdk.CallHeader(name, value))
+	}
+	for name, value := range c.Call.Query {
+		opts = append(opts, sdk.CallQuery(name, value))
+	}
+	for name, value := range c.Call.Body {
+		opts = append(opts, sdk.CallBodyField(name, value))
+	}
+	if c.Call.MaxRetries != nil {
+		opts = append(opts, sdk.CallMaxRetries(*c.Call.MaxRetries))
+	}
+	return opts
 }
 
 func main() {

@@ -62,8 +62,10 @@ from .model import (
     TokenKindsModel,
     WebhooksModel,
 )
+from .options import ClientOptions, RequestOptions
 from .parsing import ABSENT, BaseModel
 from .pricing import price_job
+from .raw import RawResponse, async_raw_response, raw_response
 from .redact import Redactor, redact_secrets
 from .retry import RetryPolicy, is_resendable
 from .sync_runtime import JobHandle, SyncRuntime
@@ -98,6 +100,7 @@ __all__ = [
     "BaseRuntime",
     "BasicCredentials",
     "CallInput",
+    "ClientOptions",
     "ConflictError",
     "ConventionsModel",
     "Credential",
@@ -131,7 +134,9 @@ __all__ = [
     "PipelineModel",
     "PricingModel",
     "RateLimitError",
+    "RawResponse",
     "Redactor",
+    "RequestOptions",
     "ResponseBodyError",
     "ResponseMeta",
     "RetryPolicy",
@@ -157,8 +162,10 @@ __all__ = [
     "WebhookVerificationError",
     "WebhooksModel",
     "__version__",
+    "async_raw_response",
     "is_resendable",
     "price_job",
+    "raw_response",
     "redact_secrets",
     "sign",
     "typed_delivery",

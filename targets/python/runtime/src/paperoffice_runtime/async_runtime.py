@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import math
 import os
+from collections.abc import Mapping
 from typing import TypeVar, overload
 
 import httpx
@@ -26,7 +27,8 @@ from .jobs import (
     require_jobs,
 )
 from .model import OperationSpec, ServiceModel
-from .options import RuntimeOptions
+from .options import ClientOptions, RequestOptions, RuntimeOptions
+from .raw import note_result
 
 T = TypeVar("T")
 
@@ -55,6 +57,11 @@ class AsyncRuntime(BaseRuntime):
         if self._owns_client:
             await self._client.aclose()
 
+    def with_options(self, **changes: Unpack[ClientOptions]) -> AsyncRuntime:
+        """A copy with other defaults (see ``copy_options``) on this runtime's connection pool, which closing the
+        copy leaves open."""
+        return AsyncRuntime(self.model, http_client=self._client, **self.copy_options(changes))
+
     async def __aenter__(self) -> AsyncRuntime:
         return self
 
@@ -70,10 +77,9 @@ class AsyncRuntime(BaseRuntime):
         call_input: CallInput | None = None,
         response_type: None = None,
         *,
-        deadline: float | None = None,
-        max_retries: int | None = None,
-        headers: dict[str, str] | None = None,
         base_url: str | None = None,
+        headers: Mapping[str, str] | None = None,
+        **options: Unpack[RequestOptions],
     ) -> ApiResult[object]: ...
 
     @overload
@@ -83,10 +89,9 @@ class AsyncRuntime(BaseRuntime):
         call_input: CallInput | None,
         response_type: type[T],
         *,
-        deadline: float | None = None,
-        max_retries: int | None = None,
-        headers: dict[str, str] | None = None,
         base_url: str | None = None,
+        headers: Mapping[str, str] | None = None,
+        **options: Unpack[RequestOptions],
     ) -> ApiResult[T]: ...
 
     async def call(
@@ -95,16 +100,15 @@ class AsyncRuntime(BaseRuntime):
         call_input: CallInput | None = None,
         response_type: type[T] | None = None,
         *,
-        deadline: float | None = None,
-        max_retries: int | None = None,
-        headers: dict[str, str] | None = None,
         base_url: str | None = None,
+        headers: Mapping[str, str] | None = None,
+        **options: Unpack[RequestOptions],
     ) -> ApiResult[T] | ApiResult[object]:
         """One operation with its retries, all within ``deadline`` seconds (default: the runtime's); ``base_url``
-        sends this call there instead of the operation's server or the runtime's base address."""
-        call = self.new_call(
-            operation, call_input, deadline=deadline, max_retries=max_retries, headers=headers, base_url=base_url
-        )
+        sends this call there instead of the operation's server or the runtime's base address; ``headers`` and
+        the RequestOptions (``extra_headers``, ``extra_query``, ``extra_body``, ``timeout``, ``max_retries``,
+        ``deadline``) apply to this call only."""
+        call = self.new_call(operation, call_input, headers=headers, base_url=base_url, **options)
         return self.convert(await self._run(call), response_type, call)
 
     async def _run(self, call: Call, sink: Sink | None = None) -> ApiResult[object]:
@@ -119,6 +123,7 @@ class AsyncRuntime(BaseRuntime):
             else:
                 outcome = call.after_answer(answer)
                 if isinstance(outcome, ApiResult):
+                    note_result(outcome)
                     return outcome
                 delay = outcome
             if sink is not None:

@@ -4,6 +4,7 @@ the deadline, and sleeping."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import os
 import random
@@ -21,7 +22,7 @@ from .answers import declared_kind, declared_text
 from .base_url import operation_base_url, resolve_base_url
 from .credentials import AppliedCredentials, BasicCredentials, Credential, Credentials, TokenProvider
 from .deadline import Deadline
-from .encoding import CallInput, encode_body, fill_path, parameter_text, query_pairs
+from .encoding import CallInput, encode_body, fill_path, parameter_text, plain, query_pairs
 from .envelope import (
     ErrorMapper,
     ResponseMeta,
@@ -53,6 +54,7 @@ from .jobs import (
 )
 from .lenient import construct
 from .model import JobsModel, OperationSpec, ServiceModel
+from .options import ClientOptions, RuntimeOptions
 from .parsing import accept_header, adapter_for, adapter_of, body_kind, charset_of
 from .redact import Redactor
 from .retry import RetryPolicy, backoff_delay, is_resendable, retry_delay, verdict_for_network, verdict_for_status
@@ -67,6 +69,8 @@ DEFAULT_JOB_DEADLINE = 3600.0
 DEFAULT_TIMEOUT = 330.0
 """Seconds of one socket operation (connect, one read, one write), within the call's deadline."""
 CHUNK_SIZE = 64 * 1024
+RETRY_KEYWORDS = frozenset({"max_retries", "base_delay", "max_delay", "max_retry_after"})
+"""The keywords of ClientOptions that make up its RetryPolicy."""
 LAST_POLL_BEFORE_DEADLINE = 1.0
 
 
@@ -74,6 +78,10 @@ LAST_POLL_BEFORE_DEADLINE = 1.0
 class ApiResult(Generic[T]):
     data: T
     meta: ResponseMeta
+    response: httpx.Response | None = None
+    """The HTTP answer the data came from (its body already read: ``content``), when there was one."""
+    content: bytes = b""
+    """The answer's body as it arrived (empty when it went to a file)."""
 
 
 @dataclass(frozen=True)
@@ -134,6 +142,9 @@ class Call:
         raw_path: str | None = None,
         url: str | None = None,
         base_url: str | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
+        timeout: float | None = None,
     ) -> None:
         self.runtime = runtime
         self.operation = operation
@@ -146,6 +157,10 @@ class Call:
         if self.max_retries < 0:
             raise ValueError("max_retries must be 0 or more")
         self.extra_headers = dict(headers or {})
+        self.extra_query = query_pairs(extra_query or {})
+        self.timeout = runtime.timeout if timeout is None else timeout
+        if self.timeout is not None and not self.timeout > 0:
+            raise ValueError(f"{operation.operation_id}: timeout must be a positive number of seconds")
         self.attempts = 0
         self.retries = 0
         self.rotated = False
@@ -163,7 +178,8 @@ class Call:
         )
         self.own_origin = origin_of(self.url) == origin_of(self.base_url)
         json_strings = list(call_input.json_strings)
-        self.body = encode_body(operation.request_media_type, call_input.body, json_strings)
+        body = call_input.body if extra_body is None else with_extra_body(operation, call_input.body, extra_body)
+        self.body = encode_body(operation.request_media_type, body, json_strings)
 
     @property
     def job_id(self) -> str | None:
@@ -209,6 +225,9 @@ class Call:
         for name, value in credentials.headers.items():
             _set_header(headers, name, value)
         pairs = query_pairs(self.input.query) if method is None else []
+        if self.extra_query and method is None:
+            replaced = {name for name, _ in self.extra_query}
+            pairs = [pair for pair in pairs if pair[0] not in replaced] + self.extra_query
         pairs.extend(credentials.query.items())
         if pairs:
             url += ("&" if urllib.parse.urlsplit(url).query else "?") + urllib.parse.urlencode(pairs)
@@ -224,7 +243,14 @@ class Call:
         # An operation that declares no answer body sends no Accept header, not even the HTTP client's default.
         drop = ("accept",) if accept is None and self.operation.answers else ()
         return runtime.build_request(
-            method or self.operation.method, url, headers, content, self.deadline, foreign=foreign, drop=drop
+            method or self.operation.method,
+            url,
+            headers,
+            content,
+            self.deadline,
+            foreign=foreign,
+            drop=drop,
+            timeout=self.timeout,
         )
 
     def redirect(self, request: httpx.Request, response: httpx.Response) -> httpx.Request | None:
@@ -288,7 +314,8 @@ class Call:
                 raise runtime.errors.from_body(
                     status, runtime.redactor.value(data), response.headers, job_id=self.job_id
                 )
-            return ApiResult(data, build_meta(runtime.model, response, data, self.attempts))
+            meta = build_meta(runtime.model, response, data, self.attempts)
+            return ApiResult(data, meta, response, answer.body)
         error = runtime.errors.from_answer(status, answer.body, response.headers, job_id=self.job_id)
         if status == 401 and runtime.rotates and not self.rotated and self._renews(error.code):
             self.rotated = True
@@ -415,6 +442,29 @@ class BaseRuntime:
             raise ValueError("poll_interval needs 0 <= min <= max")
         if not (deadline > 0 and job_deadline > 0):
             raise ValueError("deadlines must be positive numbers of seconds")
+        self._given: RuntimeOptions = {
+            "error_classes": error_classes,
+            "base_url": base_url,
+            "server_variables": server_variables,
+            "token": token,
+            "api_key": api_key,
+            "username": username,
+            "password": password,
+            "credentials": credentials,
+            "secrets": secrets,
+            "headers": headers,
+            "deadline": deadline,
+            "job_deadline": job_deadline,
+            "timeout": timeout,
+            "poll_interval": poll_interval,
+            "retry": retry,
+            "max_redirects": max_redirects,
+            "pacing": pacing,
+            "strict_response_validation": strict_response_validation,
+            "user_agent_suffix": user_agent_suffix,
+            "environ": environ,
+        }
+        """The options as given, for the copies ``with_options`` makes."""
         env = os.environ if environ is None else environ
         self.model = model
         if token is None and model.env.token is not None:
@@ -453,6 +503,24 @@ class BaseRuntime:
     def __repr__(self) -> str:
         return f"{type(self).__name__}(base_url={self.base_url!r}, credentials=<redacted>)"
 
+    def copy_options(self, changes: ClientOptions) -> RuntimeOptions:
+        """The options of a copy of this runtime with ``changes`` laid over the ones it was given: ``headers``
+        merged into its headers, the retry keywords into its RetryPolicy, any other replacing its value."""
+        options: dict[str, object] = dict(self._given)
+        retry = self.retry
+        for key, value in changes.items():
+            if key in RETRY_KEYWORDS:
+                retry = dataclasses.replace(retry, **cast("dict[str, Any]", {key: value}))
+            elif key == "headers":
+                headers = dict(self.headers)
+                for name, text in cast("Mapping[str, str]", value or {}).items():
+                    _set_header(headers, name, text)
+                options["headers"] = headers
+            else:
+                options[key] = value
+        options["retry"] = retry
+        return cast("RuntimeOptions", options)
+
     def note_pacing(self, body: bytes) -> None:
         """With pacing on, remembers when the service allows the next request (the envelope's pacing field)."""
         if not self.pacing or not body:
@@ -479,6 +547,7 @@ class BaseRuntime:
         *,
         foreign: bool = False,
         drop: Sequence[str] = (),
+        timeout: float | None = None,
     ) -> httpx.Request:
         """The request of one attempt. To another origin, no header that may carry a credential goes along, even
         one the caller configured: Authorization, Proxy-Authorization, Cookie and the API key headers of the model."""
@@ -497,7 +566,7 @@ class BaseRuntime:
             url,
             headers=merged,
             content=content,
-            extensions={"timeout": deadline.timeout(self.timeout).as_dict()},
+            extensions={"timeout": deadline.timeout(self.timeout if timeout is None else timeout).as_dict()},
         )
 
     def new_call(
@@ -511,8 +580,14 @@ class BaseRuntime:
         raw_path: str | None = None,
         url: str | None = None,
         base_url: str | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+        extra_body: Mapping[str, object] | None = None,
+        timeout: float | None = None,
     ) -> Call:
         if not isinstance(deadline, Deadline):
+            if deadline is not None and not deadline > 0:
+                raise ValueError(f"{operation.operation_id}: deadline must be a positive number of seconds")
             deadline = Deadline(self.deadline if deadline is None else deadline)
         return Call(
             self,
@@ -520,10 +595,13 @@ class BaseRuntime:
             call_input or CallInput(),
             deadline,
             max_retries=max_retries,
-            headers=headers,
+            headers=headers if extra_headers is None else {**(headers or {}), **extra_headers},
             raw_path=raw_path,
             url=url,
             base_url=base_url,
+            extra_query=extra_query,
+            extra_body=extra_body,
+            timeout=timeout,
         )
 
     def convert(self, result: ApiResult[object], response_type: type[T] | None, call: Call) -> ApiResult[T]:
@@ -532,10 +610,11 @@ class BaseRuntime:
         if response_type is None or data is None or isinstance(data, bytes):
             return cast("ApiResult[T]", result)
         try:
-            return ApiResult(adapter_for(response_type).validate_python(data), result.meta)
+            parsed = adapter_for(response_type).validate_python(data)
+            return ApiResult(parsed, result.meta, result.response, result.content)
         except pydantic.ValidationError as error:
             if not self.strict_response_validation:
-                return ApiResult(construct(response_type, data), result.meta)
+                return ApiResult(construct(response_type, data), result.meta, result.response, result.content)
             raise MalformedResponseError(
                 self.redactor.text(f"{call.label}: the answer does not match its schema: {error}"),
                 status=result.meta.status,
@@ -682,6 +761,20 @@ class BaseRuntime:
         # TypeScript runtime's rule); another origin gets none.
         operation = OperationSpec("download", "GET", "", response_media_types=("*/*",), security=None)
         return self.new_call(operation, None, deadline=deadline, url=target.value)
+
+
+def with_extra_body(operation: OperationSpec, body: object, extra: Mapping[str, object]) -> dict[str, object]:
+    """The body with the members of ``extra_body`` laid over its own; a body that is not a mapping refuses them."""
+    value = plain(body)
+    if value is None:
+        return dict(extra)
+    if not isinstance(value, Mapping):
+        raise SdkError(
+            f"{operation.operation_id}: extra_body needs a body that is a mapping of fields, not"
+            f" {type(value).__name__}; nothing was sent"
+        )
+    own = cast("Mapping[str, object]", value)
+    return {**own, **extra}
 
 
 def file_facts(meta: ResponseMeta, token_or_url: str) -> tuple[str | None, str | None]:

@@ -32,7 +32,8 @@ from .jobs import (
     require_jobs,
 )
 from .model import OperationSpec, ServiceModel
-from .options import RuntimeOptions
+from .options import ClientOptions, RequestOptions, RuntimeOptions
+from .raw import note_result
 
 T = TypeVar("T")
 
@@ -268,6 +269,13 @@ class SyncRuntime(BaseRuntime):
         if self._owns_client:
             self._client.close()
 
+    def with_options(self, **changes: Unpack[ClientOptions]) -> SyncRuntime:
+        """A copy with other defaults (see ``copy_options``) on this runtime's connection pool, which closing the
+        copy leaves open."""
+        copy = SyncRuntime(self.model, http_client=self._client, **self.copy_options(changes))
+        copy._open_sockets = self._open_sockets
+        return copy
+
     def __enter__(self) -> SyncRuntime:
         return self
 
@@ -283,10 +291,9 @@ class SyncRuntime(BaseRuntime):
         call_input: CallInput | None = None,
         response_type: None = None,
         *,
-        deadline: float | None = None,
-        max_retries: int | None = None,
-        headers: dict[str, str] | None = None,
         base_url: str | None = None,
+        headers: Mapping[str, str] | None = None,
+        **options: Unpack[RequestOptions],
     ) -> ApiResult[object]: ...
 
     @overload
@@ -296,10 +303,9 @@ class SyncRuntime(BaseRuntime):
         call_input: CallInput | None,
         response_type: type[T],
         *,
-        deadline: float | None = None,
-        max_retries: int | None = None,
-        headers: dict[str, str] | None = None,
         base_url: str | None = None,
+        headers: Mapping[str, str] | None = None,
+        **options: Unpack[RequestOptions],
     ) -> ApiResult[T]: ...
 
     def call(
@@ -308,16 +314,15 @@ class SyncRuntime(BaseRuntime):
         call_input: CallInput | None = None,
         response_type: type[T] | None = None,
         *,
-        deadline: float | None = None,
-        max_retries: int | None = None,
-        headers: dict[str, str] | None = None,
         base_url: str | None = None,
+        headers: Mapping[str, str] | None = None,
+        **options: Unpack[RequestOptions],
     ) -> ApiResult[T] | ApiResult[object]:
         """One operation with its retries, all within ``deadline`` seconds (default: the runtime's); ``base_url``
-        sends this call there instead of the operation's server or the runtime's base address."""
-        call = self.new_call(
-            operation, call_input, deadline=deadline, max_retries=max_retries, headers=headers, base_url=base_url
-        )
+        sends this call there instead of the operation's server or the runtime's base address; ``headers`` and
+        the RequestOptions (``extra_headers``, ``extra_query``, ``extra_body``, ``timeout``, ``max_retries``,
+        ``deadline``) apply to this call only."""
+        call = self.new_call(operation, call_input, headers=headers, base_url=base_url, **options)
         return self.convert(self._run(call), response_type, call)
 
     def _run(self, call: Call, sink: Sink | None = None) -> ApiResult[object]:
@@ -332,6 +337,7 @@ class SyncRuntime(BaseRuntime):
             else:
                 outcome = call.after_answer(answer)
                 if isinstance(outcome, ApiResult):
+                    note_result(outcome)
                     return outcome
                 delay = outcome
             if sink is not None:

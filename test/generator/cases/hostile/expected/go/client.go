@@ -32,6 +32,17 @@ func New(opts ...Option) (*Client, error) {
 	return &Client{Client: rt}, nil
 }
 
+// WithOptions returns a copy of the client with opts applied after the options it was made with
+// (see sdkruntime.Client.WithOptions): WithHeader adds a default header, any other option replaces
+// its value.
+func (c *Client) WithOptions(opts ...Option) (*Client, error) {
+	rt, err := c.Client.WithOptions(opts...)
+	if err != nil {
+		return nil, err
+	}
+	return &Client{Client: rt}, nil
+}
+
 // The runtime's options, under this package's name.
 var (
 	// WithBaseURL sets the service address.
@@ -65,6 +76,20 @@ var (
 	WithHeader = sdkruntime.WithHeader
 	// WithLogger sets a *slog.Logger for requests, retries and token renewals.
 	WithLogger = sdkruntime.WithLogger
+)
+
+// The runtime's options of one call, under this package's name.
+var (
+	// CallTimeout sets the overall deadline of this call, retries included.
+	CallTimeout = sdkruntime.CallTimeout
+	// CallMaxRetries sets the retries after the first attempt of this call.
+	CallMaxRetries = sdkruntime.CallMaxRetries
+	// CallHeader adds a header to this call's requests.
+	CallHeader = sdkruntime.CallHeader
+	// CallQuery sets a query parameter of this call's requests.
+	CallQuery = sdkruntime.CallQuery
+	// CallBodyField sets a member of this call's body, over the body's own.
+	CallBodyField = sdkruntime.CallBodyField
 )
 
 // Ptr returns a pointer to v, for optional fields: Ptr("en_US").

@@ -9,18 +9,20 @@ Retries, deadlines, credentials, redaction and errors are the runtime's (see its
 
 from __future__ import annotations
 
+import functools
 import os
 import typing as _t
 
 import httpx
 import paperoffice_runtime as _rt
+import typing_extensions as _te
 
 from . import model as _m
 from . import models as _md
 from . import types as _ty
 from .errors import ERROR_CLASSES
 
-__all__ = ["AsyncClient"]
+__all__ = ["AsyncClient", "AsyncClientWithRawResponse"]
 
 
 class AsyncClient:
@@ -92,6 +94,20 @@ class AsyncClient:
     def __repr__(self) -> str:
         return f"AsyncClient(base_url={self.base_url!r}, credentials=<redacted>)"
 
+    def with_options(self, **options: _te.Unpack[_rt.ClientOptions]) -> AsyncClient:
+        """A copy of this client with other defaults: the constructor's keywords (``headers`` are merged into this
+        client's, the retry keywords into its retry policy, any other replaces its value). The copy shares this
+        client's connection pool: closing the copy leaves it open, closing this client closes it for both."""
+        copy = object.__new__(AsyncClient)
+        copy._runtime = self._runtime.with_options(**options)
+        return copy
+
+    @functools.cached_property
+    def with_raw_response(self) -> AsyncClientWithRawResponse:
+        """The operations of this client answering with a ``RawResponse``: ``parse()`` is what the method returns,
+        and ``status_code``, ``headers``, ``request_id`` and ``http_response`` describe the HTTP answer."""
+        return AsyncClientWithRawResponse(self)
+
     async def __aenter__(self) -> AsyncClient:
         return self
 
@@ -121,7 +137,7 @@ class AsyncClient:
         default: str,
         *,
         weird_name_with_quote: int | None = None,
-        deadline: float | None = None,
+        **options: _te.Unpack[_rt.RequestOptions],
     ) -> _md.Node:
         """*/ export const pwned = 1; /*
 
@@ -130,35 +146,41 @@ class AsyncClient:
         result = await self._runtime.call(
             _m.DELETE,
             _rt.CallInput(path={"default": default}, query={"weird name-with\"quote": weird_name_with_quote}),
-            deadline=deadline,
+            **options,
         )
         return _t.cast(_md.Node, self._runtime.answer(result, _md.Node))
 
-    async def get_item_2(self, *, deadline: float | None = None) -> _md.Pet:
+    async def get_item_2(self, **options: _te.Unpack[_rt.RequestOptions]) -> _md.Pet:
         """GET /get-item"""
-        result = await self._runtime.call(_m.GET_ITEM_2, deadline=deadline)
+        result = await self._runtime.call(_m.GET_ITEM_2, **options)
         return _t.cast(_md.Pet, self._runtime.answer(result, _md.Pet))
 
-    async def get_item(self, *, deadline: float | None = None) -> None:
+    async def get_item(self, **options: _te.Unpack[_rt.RequestOptions]) -> None:
         """GET /get_item"""
-        await self._runtime.call(_m.GET_ITEM, deadline=deadline)
+        await self._runtime.call(_m.GET_ITEM, **options)
         return None
 
     async def post_no_id123(
         self,
         n_123: str,
         body: _ty.Class | None = None,
-        *,
-        deadline: float | None = None,
+        **options: _te.Unpack[_rt.RequestOptions],
     ) -> _md.JsonValue:
         """POST /no-id/{123}
 
         A 5xx answer (not 503, which is retried) or a failure after sending raises MayHaveBeenProcessedError: it is
         not sent again. For a 5xx that error is also the answer's InternalServerError, a ServiceError.
         """
-        result = await self._runtime.call(
-            _m.POST_NO_ID123,
-            _rt.CallInput(path={"123": n_123}, body=body),
-            deadline=deadline,
-        )
+        result = await self._runtime.call(_m.POST_NO_ID123, _rt.CallInput(path={"123": n_123}, body=body), **options)
         return _t.cast(_md.JsonValue, self._runtime.answer(result, _md.JsonValue))
+
+
+class AsyncClientWithRawResponse:
+    """The operations of a AsyncClient, each answering with a ``RawResponse`` of what the method returns."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+        self.delete = _rt.async_raw_response(client.delete)
+        self.get_item_2 = _rt.async_raw_response(client.get_item_2)
+        self.get_item = _rt.async_raw_response(client.get_item)
+        self.post_no_id123 = _rt.async_raw_response(client.post_no_id123)

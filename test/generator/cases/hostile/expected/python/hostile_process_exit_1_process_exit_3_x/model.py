@@ -65,4 +65,5 @@ MODEL = ServiceModel(
         token="HOSTILE_PROCESS_EXIT_1_PROCESS_EXIT_3_X_TOKEN",
         base_url="HOSTILE_PROCESS_EXIT_1_PROCESS_EXIT_3_X_BASE_URL",
     ),
+    request_id_header="X-Request-Id",
 )

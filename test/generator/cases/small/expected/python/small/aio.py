@@ -9,17 +9,19 @@ Retries, deadlines, credentials, redaction and errors are the runtime's (see its
 
 from __future__ import annotations
 
+import functools
 import os
 import typing as _t
 
 import httpx
 import paperoffice_runtime as _rt
+import typing_extensions as _te
 
 from . import model as _m
 from . import models as _md
 from .errors import ERROR_CLASSES
 
-__all__ = ["AsyncClient"]
+__all__ = ["AsyncClient", "AsyncClientWithRawResponse"]
 
 
 class AsyncClient:
@@ -90,6 +92,20 @@ class AsyncClient:
     def __repr__(self) -> str:
         return f"AsyncClient(base_url={self.base_url!r}, credentials=<redacted>)"
 
+    def with_options(self, **options: _te.Unpack[_rt.ClientOptions]) -> AsyncClient:
+        """A copy of this client with other defaults: the constructor's keywords (``headers`` are merged into this
+        client's, the retry keywords into its retry policy, any other replaces its value). The copy shares this
+        client's connection pool: closing the copy leaves it open, closing this client closes it for both."""
+        copy = object.__new__(AsyncClient)
+        copy._runtime = self._runtime.with_options(**options)
+        return copy
+
+    @functools.cached_property
+    def with_raw_response(self) -> AsyncClientWithRawResponse:
+        """The operations of this client answering with a ``RawResponse``: ``parse()`` is what the method returns,
+        and ``status_code``, ``headers``, ``request_id`` and ``http_response`` describe the HTTP answer."""
+        return AsyncClientWithRawResponse(self)
+
     async def __aenter__(self) -> AsyncClient:
         return self
 
@@ -119,7 +135,7 @@ class AsyncClient:
         item_id: str,
         *,
         view: _t.Literal["short", "full"] | None = None,
-        deadline: float | None = None,
+        **options: _te.Unpack[_rt.RequestOptions],
     ) -> _md.Item:
         """Read an item
 
@@ -130,7 +146,7 @@ class AsyncClient:
         result = await self._runtime.call(
             _m.GET_ITEM,
             _rt.CallInput(path={"item_id": item_id}, query={"view": view}),
-            deadline=deadline,
+            **options,
         )
         return _t.cast(_md.Item, self._runtime.answer(result, _md.Item))
 
@@ -138,13 +154,21 @@ class AsyncClient:
         self,
         kind: str,
         body: _t.Mapping[str, object],
-        *,
-        deadline: float | None = None,
+        **options: _te.Unpack[_rt.RequestOptions],
     ) -> _md.AddJobResponse:
         """POST /jobs/{kind}
 
         A 5xx answer (not 503, which is retried) or a failure after sending raises MayHaveBeenProcessedError: it is
         not sent again. For a 5xx that error is also the answer's InternalServerError, a ServiceError.
         """
-        result = await self._runtime.call(_m.ADD_JOB, _rt.CallInput(path={"kind": kind}, body=body), deadline=deadline)
+        result = await self._runtime.call(_m.ADD_JOB, _rt.CallInput(path={"kind": kind}, body=body), **options)
         return _t.cast(_md.AddJobResponse, self._runtime.answer(result, _md.AddJobResponse))
+
+
+class AsyncClientWithRawResponse:
+    """The operations of a AsyncClient, each answering with a ``RawResponse`` of what the method returns."""
+
+    def __init__(self, client: AsyncClient) -> None:
+        self._client = client
+        self.get_item = _rt.async_raw_response(client.get_item)
+        self.add_job = _rt.async_raw_response(client.add_job)

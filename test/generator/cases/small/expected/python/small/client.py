@@ -9,17 +9,19 @@ Retries, deadlines, credentials, redaction and errors are the runtime's (see its
 
 from __future__ import annotations
 
+import functools
 import os
 import typing as _t
 
 import httpx
 import paperoffice_runtime as _rt
+import typing_extensions as _te
 
 from . import model as _m
 from . import models as _md
 from .errors import ERROR_CLASSES
 
-__all__ = ["Client"]
+__all__ = ["Client", "ClientWithRawResponse"]
 
 
 class Client:
@@ -90,6 +92,20 @@ class Client:
     def __repr__(self) -> str:
         return f"Client(base_url={self.base_url!r}, credentials=<redacted>)"
 
+    def with_options(self, **options: _te.Unpack[_rt.ClientOptions]) -> Client:
+        """A copy of this client with other defaults: the constructor's keywords (``headers`` are merged into this
+        client's, the retry keywords into its retry policy, any other replaces its value). The copy shares this
+        client's connection pool: closing the copy leaves it open, closing this client closes it for both."""
+        copy = object.__new__(Client)
+        copy._runtime = self._runtime.with_options(**options)
+        return copy
+
+    @functools.cached_property
+    def with_raw_response(self) -> ClientWithRawResponse:
+        """The operations of this client answering with a ``RawResponse``: ``parse()`` is what the method returns,
+        and ``status_code``, ``headers``, ``request_id`` and ``http_response`` describe the HTTP answer."""
+        return ClientWithRawResponse(self)
+
     def __enter__(self) -> Client:
         return self
 
@@ -119,7 +135,7 @@ class Client:
         item_id: str,
         *,
         view: _t.Literal["short", "full"] | None = None,
-        deadline: float | None = None,
+        **options: _te.Unpack[_rt.RequestOptions],
     ) -> _md.Item:
         """Read an item
 
@@ -130,15 +146,29 @@ class Client:
         result = self._runtime.call(
             _m.GET_ITEM,
             _rt.CallInput(path={"item_id": item_id}, query={"view": view}),
-            deadline=deadline,
+            **options,
         )
         return _t.cast(_md.Item, self._runtime.answer(result, _md.Item))
 
-    def add_job(self, kind: str, body: _t.Mapping[str, object], *, deadline: float | None = None) -> _md.AddJobResponse:
+    def add_job(
+        self,
+        kind: str,
+        body: _t.Mapping[str, object],
+        **options: _te.Unpack[_rt.RequestOptions],
+    ) -> _md.AddJobResponse:
         """POST /jobs/{kind}
 
         A 5xx answer (not 503, which is retried) or a failure after sending raises MayHaveBeenProcessedError: it is
         not sent again. For a 5xx that error is also the answer's InternalServerError, a ServiceError.
         """
-        result = self._runtime.call(_m.ADD_JOB, _rt.CallInput(path={"kind": kind}, body=body), deadline=deadline)
+        result = self._runtime.call(_m.ADD_JOB, _rt.CallInput(path={"kind": kind}, body=body), **options)
         return _t.cast(_md.AddJobResponse, self._runtime.answer(result, _md.AddJobResponse))
+
+
+class ClientWithRawResponse:
+    """The operations of a Client, each answering with a ``RawResponse`` of what the method returns."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+        self.get_item = _rt.raw_response(client.get_item)
+        self.add_job = _rt.raw_response(client.add_job)

@@ -53,6 +53,7 @@ MODEL = ServiceModel(
     },
     pricing=PricingModel(lane_multipliers={"slow": 1.0, "fast": 2.0}, default_lane="slow"),
     env=EnvModel(token="SMALL_TOKEN", base_url="SMALL_BASE_URL"),
+    request_id_header="X-Request-Id",
     webhooks=WebhooksModel(
         signature_header="X-Service-Signature",
         signature_prefix="sha256=",
