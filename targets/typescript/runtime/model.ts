@@ -31,8 +31,8 @@ export interface ServiceModel {
   servers?: readonly ServerModel[];
   /** The description's security schemes by name. */
   securitySchemes?: Readonly<Record<string, SecuritySchemeModel>>;
-  /** Environment variables read for a default token and base address (named in the generated README). */
-  env?: { readonly token?: string; readonly baseUrl?: string };
+  /** Environment variables read for a default token, base address and log level (named in the generated README). */
+  env?: { readonly token?: string; readonly baseUrl?: string; readonly log?: string };
   /** Service-wide conventions the description states; absent for a plain description. */
   conventions?: ConventionsModel;
   /** The operations that submit, poll and download jobs, with the field names they use. */
