@@ -4,6 +4,7 @@
  * names, conventions, jobs, webhooks). Statements, not one nested literal, so that gofmt has nothing to align.
  */
 import { envNames } from "../../../generator/emit/env-names.js";
+import { requestIdHeader } from "../../../generator/emit/request-id.js";
 import type { IR, Operation, Pipeline, Schema } from "../../../generator/ir/types.js";
 import { goString } from "./escape.js";
 import { serverLiteral } from "./operation-spec.js";
@@ -17,13 +18,8 @@ export function modelStatements(ir: IR, opVars: OperationVars): string[] {
   const add = (line: string) => lines.push(`\t${line}`);
   add(`m := &sdkruntime.Model{Release: Release, DescriptionHash: DescriptionHash, Title: ${goString(ir.info.title)}}`);
   const env = envNames(ir);
-  add(`m.Env = sdkruntime.EnvNames{Token: ${goString(env.token)}, BaseURL: ${goString(env.baseUrl)}}`);
-  // A response header the description declares for the request id; else X-Request-Id, which the TypeScript runtime
-  // reads whatever the description says.
-  const requestId =
-    ir.operations.flatMap((o) => o.responses.flatMap((r) => r.headers.map((h) => h.name))).find((h) => /^x-request-id$/i.test(h)) ??
-    "X-Request-Id";
-  add(`m.RequestIDHeader = ${goString(requestId)}`);
+  add(`m.Env = sdkruntime.EnvNames{Token: ${goString(env.token)}, BaseURL: ${goString(env.baseUrl)}, Log: ${goString(env.log)}}`);
+  add(`m.RequestIDHeader = ${goString(requestIdHeader(ir))}`);
   add("m.Errors = map[string]sdkruntime.ErrorSpec{}");
   for (const e of uniqueBy(ir.errors, (e) => e.code)) {
     add(

@@ -38,6 +38,7 @@ type Client struct {
 	selector      *regexp.Regexp
 	pacing        bool
 	logger        *slog.Logger
+	logLevel      slog.Level
 	// paceMu guards nextAllowed, the earliest time of the next request when pacing is on.
 	paceMu      sync.Mutex
 	nextAllowed time.Time
@@ -100,6 +101,10 @@ func New(model *Model, opts ...Option) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
+	logger, logLevel, err := resolveLogging(model, &s, env)
+	if err != nil {
+		return nil, err
+	}
 	c := &Client{
 		model:         model,
 		baseURL:       baseURL,
@@ -118,7 +123,8 @@ func New(model *Model, opts ...Option) (*Client, error) {
 		headers:       s.headers.Clone(),
 		userAgent:     UserAgent(model, s.userAgentSuffix),
 		pacing:        s.pacing,
-		logger:        s.logger,
+		logger:        logger,
+		logLevel:      logLevel,
 	}
 	if model.Jobs != nil && model.Jobs.Submit.SelectorPattern != "" {
 		re, err := regexp.Compile(model.Jobs.Submit.SelectorPattern)
