@@ -60,8 +60,10 @@ var (
 	WithPollInterval = sdkruntime.WithPollInterval
 	// WithHeader adds a header to every request.
 	WithHeader = sdkruntime.WithHeader
-	// WithLogger sets a *slog.Logger for requests, retries and token renewals.
+	// WithLogger sets the *slog.Logger of requests, answers, retries and job polls, logged with the call's context.
 	WithLogger = sdkruntime.WithLogger
+	// WithLogLevel sets the lowest level logged (sdkruntime.LevelOff: none), instead of SMALL_LOG.
+	WithLogLevel = sdkruntime.WithLogLevel
 )
 
 // Ptr returns a pointer to v, for optional fields: Ptr("en_US").
