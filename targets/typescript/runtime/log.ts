@@ -32,7 +32,7 @@ export function resolveLogger(
   model: ServiceModel,
 ): Logger | undefined {
   const variable = model.env?.log;
-  const fromEnv = environmentVariable(variable);
+  const fromEnv = options.logLevel === undefined ? environmentVariable(variable) : undefined;
   const level =
     options.logLevel !== undefined
       ? parseLevel(options.logLevel, "options.logLevel")

@@ -46,7 +46,12 @@ function answerOnceAfter500(): void {
   server.handle((_req, res, index) =>
     index === 0
       ? sendJson(res, 500, { status: "error", code: "INTERNAL_ERROR", message: "hiccup" })
-      : sendJson(res, 200, { job_id: "j", job_status: "processing" }, { "x-request-id": "req-77", "x-echo": `Bearer ${SECRET} and ${CONFIGURED}` }),
+      : sendJson(
+          res,
+          200,
+          { job_id: "j", job_status: "processing" },
+          { "x-request-id": "req-77", "x-echo": `Bearer ${SECRET} and ${CONFIGURED}` },
+        ),
   );
 }
 
@@ -103,6 +108,20 @@ describe("logging", () => {
       "info answer",
       "debug answer headers",
     ]);
+  });
+
+  it("reads the variable as unset where the runtime refuses the environment (Deno without --allow-env)", () => {
+    const env = process.env;
+    process.env = new Proxy({} as NodeJS.ProcessEnv, {
+      get: () => {
+        throw new Error("NotCapable: requires env access");
+      },
+    });
+    try {
+      expect(() => runtime()).not.toThrow();
+    } finally {
+      process.env = env;
+    }
   });
 
   it("refuses an unknown level, naming the variable and its value", () => {
