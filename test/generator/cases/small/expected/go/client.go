@@ -60,9 +60,10 @@ var (
 	WithPollInterval = sdkruntime.WithPollInterval
 	// WithHeader adds a header to every request.
 	WithHeader = sdkruntime.WithHeader
-	// WithLogger sets the *slog.Logger of requests, answers, retries and job polls, logged with the call's context.
+	// WithLogger sets the *slog.Logger entries go to, logged with each call's context.
 	WithLogger = sdkruntime.WithLogger
-	// WithLogLevel sets the lowest level logged (sdkruntime.LevelOff: none), instead of SMALL_LOG.
+	// WithLogLevel sets the lowest level logged (sdkruntime.LevelOff: none); default: the environment
+	// variable SMALL_LOG.
 	WithLogLevel = sdkruntime.WithLogLevel
 )
 
