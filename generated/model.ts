@@ -23,7 +23,8 @@ export const clientModel: ServiceModel = {
   },
   env: {
     token: "DOCUMENT_AUTOMATION_SERVICE_TOKEN",
-    baseUrl: "DOCUMENT_AUTOMATION_SERVICE_BASE_URL"
+    baseUrl: "DOCUMENT_AUTOMATION_SERVICE_BASE_URL",
+    log: "DOCUMENT_AUTOMATION_SERVICE_LOG"
   },
   conventions: {
     basePathSuffix: "/latest",

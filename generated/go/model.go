@@ -15,7 +15,7 @@ const DescriptionHash = "713396c96327725c90492014fc028cbc13f7d96f83b7c9b3e5cf673
 // ServiceModel returns what the runtime needs to know about this release, a new value on every call.
 func ServiceModel() *sdkruntime.Model {
 	m := &sdkruntime.Model{Release: Release, DescriptionHash: DescriptionHash, Title: "Document Automation Service"}
-	m.Env = sdkruntime.EnvNames{Token: "DOCUMENT_AUTOMATION_SERVICE_TOKEN", BaseURL: "DOCUMENT_AUTOMATION_SERVICE_BASE_URL"}
+	m.Env = sdkruntime.EnvNames{Token: "DOCUMENT_AUTOMATION_SERVICE_TOKEN", BaseURL: "DOCUMENT_AUTOMATION_SERVICE_BASE_URL", Log: "DOCUMENT_AUTOMATION_SERVICE_LOG"}
 	m.RequestIDHeader = "X-Request-Id"
 	m.Errors = map[string]sdkruntime.ErrorSpec{}
 	m.Errors["CURRENCY_NOT_AVAILABLE"] = sdkruntime.ErrorSpec{Status: 400, Description: "Unsupported currency code."}

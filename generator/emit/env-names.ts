@@ -1,5 +1,5 @@
-// The environment variables a generated client reads for its default token and base address: named from the
-// description's title, the same in every language, so that one shell setting serves all of a service's SDKs.
+// The environment variables a generated client reads for its default token, base address and log level: named from
+// the description's title, the same in every language, so that one shell setting serves all of a service's SDKs.
 import type { IR } from "../ir/types.js";
 
 /** `Document Automation Service` -> `DOCUMENT_AUTOMATION_SERVICE`; a title without letters or digits gives `API`. */
@@ -14,8 +14,11 @@ export function envPrefix(title: string): string {
   return prefix === "" || /^[0-9]/.test(prefix) ? `API_${prefix}`.replace(/_$/, "") : prefix;
 }
 
-/** Environment variables read for the default token and base address. */
-export function envNames(ir: IR): { token: string; baseUrl: string } {
+/** The levels the log variable takes, most verbose first; `off` logs nothing. */
+export const LOG_LEVELS = ["debug", "info", "warn", "error", "off"] as const;
+
+/** Environment variables read for the default token, base address and log level (one of LOG_LEVELS). */
+export function envNames(ir: IR): { token: string; baseUrl: string; log: string } {
   const prefix = envPrefix(ir.info.title);
-  return { token: `${prefix}_TOKEN`, baseUrl: `${prefix}_BASE_URL` };
+  return { token: `${prefix}_TOKEN`, baseUrl: `${prefix}_BASE_URL`, log: `${prefix}_LOG` };
 }

@@ -8,6 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { envNames } from "../../generator/emit/env-names.js";
+import type { IR } from "../../generator/ir/types.js";
 import { sdkLanguages } from "../../generator/languages.js";
 import { schemaValidator } from "../../generator/schema-validator.js";
 import driverContract from "./driver-contract.schema.json" with { type: "json" };
@@ -28,6 +30,9 @@ const expectedFailures = JSON.parse(readFileSync(new URL("./expected-failures.js
   string,
   Record<string, string>
 >;
+
+/** The log variable as the generated code reads it: named from the description the generated clients were made from. */
+const LOG_VARIABLE = envNames(JSON.parse(readFileSync(new URL("../../generated/ir.json", import.meta.url), "utf8")) as IR).log;
 
 type Driver = (cases: DriverCase[]) => Promise<DriverResult[]>;
 
@@ -112,6 +117,7 @@ async function casesOf(language: string): Promise<DriverCase[]> {
     action: s.action,
     pipeline: PIPELINE,
     body: { template: "pdf_ai_split" },
+    ...(s.log !== undefined && { log: { variable: LOG_VARIABLE, value: s.log === "unset" ? null : s.log } }),
   }));
 }
 
@@ -125,6 +131,7 @@ describe("behaviour suite", () => {
       "download",
       "errors",
       "options",
+      "logging",
       "polling",
       "redaction",
       "redirect",

@@ -32,10 +32,13 @@ describe("the driver contract's schema", () => {
       action: s.action,
       pipeline: PIPELINE,
       body: {},
+      ...(s.log !== undefined && { log: { variable: "SERVICE_LOG", value: s.log === "unset" ? null : s.log } }),
     }));
     const result = { name: "x", ok: false, kind: "service", status: 500, caughtAs: ["service"], texts: ["m"], startedAt: 1, elapsedMs: 2 };
     expect(validate({ cases, results: [result] }), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
     expect(validate({ cases, results: [{ ...result, texts: "m" }] })).toBe(false);
     expect(validate({ cases, results: [{ name: "x", ok: true }] })).toBe(false);
+    expect(validate({ cases, results: [{ ...result, logs: ["request GET"] }] })).toBe(true);
+    expect(validate({ cases, results: [{ ...result, logs: "request GET" }] })).toBe(false);
   });
 });

@@ -80,6 +80,29 @@ export function judge(scenario: Scenario, result: DriverResult | undefined, reco
     const shown = result.texts.find((text) => text.includes(secret));
     if (shown !== undefined)
       problems.push(`an error text shows ${secret === TOKEN ? "the token" : "a configured secret"}: ${clip(shown, secret)}`);
+    const logged = result.logs?.find((line) => line.includes(secret));
+    if (logged !== undefined)
+      problems.push(`a log line shows ${secret === TOKEN ? "the token" : "a configured secret"}: ${clip(logged, secret)}`);
+  }
+  problems.push(...judgeLogs(scenario, result));
+  return problems;
+}
+
+function judgeLogs(scenario: Scenario, result: DriverResult): string[] {
+  const e = scenario.expect;
+  if (scenario.log === undefined) return [];
+  if (result.logs === undefined) return ["the driver reported no log lines for a case with a log setting"];
+  const lines = result.logs.map((line) => line.toLowerCase());
+  const problems: string[] = [];
+  if (e.silent && lines.length > 0) problems.push(`${lines.length} log lines, want none: ${JSON.stringify(result.logs[0]?.slice(0, 160))}`);
+  for (const words of e.logged ?? []) {
+    if (!lines.some((line) => words.every((w) => line.includes(w.toLowerCase())))) {
+      problems.push(`no log line holds ${words.map((w) => JSON.stringify(w)).join(" and ")} (${lines.length} lines)`);
+    }
+  }
+  for (const word of e.notLogged ?? []) {
+    const at = lines.findIndex((line) => line.includes(word.toLowerCase()));
+    if (at !== -1) problems.push(`a log line holds ${JSON.stringify(word)}: ${JSON.stringify(result.logs[at]?.slice(0, 160))}`);
   }
   return problems;
 }

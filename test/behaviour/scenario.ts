@@ -7,7 +7,7 @@ export interface Step {
   /** HTTP status (default 200). */
   status?: number;
   headers?: Record<string, string>;
-  /** A string is sent as it is; any other JSON value as JSON. `{token}`, `{secret}`, `{jobId}` are replaced in strings. */
+  /** A string is sent as it is; any other JSON value as JSON. `{token}`, `{secret}`, `{jobId}` are replaced in strings (header values too). */
   body?: unknown;
   /** Wait before the status line. */
   delayMs?: number;
@@ -127,7 +127,16 @@ export interface Expectation {
   sentJson?: Record<string, unknown>;
   /** The request id the result's (or the error's) metadata reads back. */
   requestId?: string;
+  /** For each list, some log line holds all its words (ignoring case). */
+  logged?: string[][];
+  /** Words no log line holds (ignoring case). */
+  notLogged?: string[];
+  /** The client logged no line at all. */
+  silent?: boolean;
 }
+
+/** Values of the log environment variable; "unset" leaves it out of the client's environment. */
+export type LogSetting = "debug" | "info" | "warn" | "error" | "off" | "unset";
 
 export interface Scenario {
   name: string;
@@ -142,11 +151,14 @@ export interface Scenario {
     | "download"
     | "arguments"
     | "errors"
-    | "options";
+    | "options"
+    | "logging";
   about: string;
   client?: ClientSettings;
   call?: CallSettings;
   copy?: CopySettings;
+  /** The log environment variable of the client's process; the driver reports what the client logged. */
+  log?: LogSetting;
   action: Action;
   steps: Step[];
   foreignSteps?: Step[];
@@ -168,6 +180,12 @@ export interface DriverCase {
   /** Pipeline slug of submissions and the body sent. */
   pipeline: string;
   body: Record<string, string>;
+  /**
+   * The client starts with the log environment variable (named from the description, as the generated code reads it)
+   * set to `value`, or without it when `value` is null, and the driver reports every entry the client logged (see
+   * DriverResult.logs).
+   */
+  log?: { variable: string; value: string | null };
 }
 
 /** What a driver reports for one case. */
@@ -187,6 +205,11 @@ export interface DriverResult {
   caughtAs?: string[];
   /** Every text of the error a user could see: message, repr, stack or traceback, causes, bodies. */
   texts: string[];
+  /**
+   * For a case with `log`: every entry the client logged, as a user would see it: the lines it wrote to stderr, or
+   * one text per call of its default logger (console in TypeScript).
+   */
+  logs?: string[];
   /** Wall clock (ms since the epoch) when the call began, and its length. */
   startedAt: number;
   elapsedMs: number;

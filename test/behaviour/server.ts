@@ -161,11 +161,12 @@ export class ScenarioServer {
       return;
     }
     const raw = step.body === undefined ? "" : typeof step.body === "string" ? step.body : JSON.stringify(step.body);
-    const body = Buffer.from(raw.replaceAll("{token}", TOKEN).replaceAll("{secret}", SECRET), "utf8");
+    const fill = (text: string): string => text.replaceAll("{token}", TOKEN).replaceAll("{secret}", SECRET);
+    const body = Buffer.from(fill(raw), "utf8");
     const headers: Record<string, string> = {
       ...(step.body !== undefined && typeof step.body !== "string" ? { "content-type": "application/json" } : {}),
       "content-length": String(body.length),
-      ...step.headers,
+      ...Object.fromEntries(Object.entries(step.headers ?? {}).map(([name, value]) => [name, fill(value)])),
     };
     res.writeHead(step.status ?? 200, headers);
     if (!step.trickle) {

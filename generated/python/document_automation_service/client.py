@@ -10,6 +10,7 @@ Retries, deadlines, credentials, redaction and errors are the runtime's (see its
 from __future__ import annotations
 
 import functools
+import logging as _logging
 import os
 import typing as _t
 
@@ -34,6 +35,9 @@ class Client:
     description's first server. ``deadline`` bounds one call, retries included (seconds); ``job_deadline`` one
     submit-and-wait; ``timeout`` one socket operation. ``secrets`` are further strings kept out of every error (the
     credentials always are).
+
+    Logging goes to the ``logging`` logger ``document_automation_service``; DOCUMENT_AUTOMATION_SERVICE_LOG=debug (or
+    info, warn, error) sets its level and adds a stderr handler, DOCUMENT_AUTOMATION_SERVICE_LOG=off silences it.
     """
 
     def __init__(
@@ -80,6 +84,7 @@ class Client:
             retry=_rt.RetryPolicy(max_retries, base_delay, max_delay, max_retry_after),
             pacing=pacing,
             user_agent_suffix=user_agent_suffix,
+            logger=_logging.getLogger("document_automation_service"),
         )
 
     @property

@@ -258,8 +258,12 @@ MODEL = ServiceModel(
     ),
     servers=(ServerModel("https://{host}/latest", variables={"host": ServerVariable("api.example.com")}),),
     security_schemes={"bearerAuth": SecurityScheme("http", scheme="bearer")},
-    env=EnvModel(token="DOCUMENT_AUTOMATION_SERVICE_TOKEN", base_url="DOCUMENT_AUTOMATION_SERVICE_BASE_URL"),
     request_id_header="X-Request-Id",
+    env=EnvModel(
+        token="DOCUMENT_AUTOMATION_SERVICE_TOKEN",
+        base_url="DOCUMENT_AUTOMATION_SERVICE_BASE_URL",
+        log="DOCUMENT_AUTOMATION_SERVICE_LOG",
+    ),
     conventions=ConventionsModel(
         base_path_suffix="/latest",
         envelope=EnvelopeModel(

@@ -18,7 +18,7 @@ export function modelStatements(ir: IR, opVars: OperationVars): string[] {
   const add = (line: string) => lines.push(`\t${line}`);
   add(`m := &sdkruntime.Model{Release: Release, DescriptionHash: DescriptionHash, Title: ${goString(ir.info.title)}}`);
   const env = envNames(ir);
-  add(`m.Env = sdkruntime.EnvNames{Token: ${goString(env.token)}, BaseURL: ${goString(env.baseUrl)}}`);
+  add(`m.Env = sdkruntime.EnvNames{Token: ${goString(env.token)}, BaseURL: ${goString(env.baseUrl)}, Log: ${goString(env.log)}}`);
   add(`m.RequestIDHeader = ${goString(requestIdHeader(ir))}`);
   add("m.Errors = map[string]sdkruntime.ErrorSpec{}");
   for (const e of uniqueBy(ir.errors, (e) => e.code)) {

@@ -37,6 +37,7 @@ export const GO_PACKAGE_NAMES: readonly string[] = [
   "WithPollInterval",
   "WithHeader",
   "WithLogger",
+  "WithLogLevel",
   "WithServerVariables",
   "CallTimeout",
   "CallMaxRetries",

@@ -318,3 +318,13 @@ func (a *auth) strip(req *http.Request) {
 		req.Header.Del(name)
 	}
 }
+
+// isCredentialHeader reports whether credentials may travel in the header of this name.
+func (a *auth) isCredentialHeader(name string) bool {
+	for _, n := range a.headerNames {
+		if strings.EqualFold(n, name) {
+			return true
+		}
+	}
+	return false
+}

@@ -38,6 +38,7 @@ type Client struct {
 	selector      *regexp.Regexp
 	pacing        bool
 	logger        *slog.Logger
+	logLevel      slog.Level
 	// given holds the options the client was made with, for WithOptions.
 	given []Option
 	// paceMu guards nextAllowed, the earliest time of the next request when pacing is on.
@@ -102,6 +103,10 @@ func New(model *Model, opts ...Option) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
+	logger, logLevel, err := resolveLogging(model, &s, env)
+	if err != nil {
+		return nil, err
+	}
 	c := &Client{
 		model:         model,
 		baseURL:       baseURL,
@@ -120,7 +125,8 @@ func New(model *Model, opts ...Option) (*Client, error) {
 		headers:       s.headers.Clone(),
 		userAgent:     UserAgent(model, s.userAgentSuffix),
 		pacing:        s.pacing,
-		logger:        s.logger,
+		logger:        logger,
+		logLevel:      logLevel,
 		given:         append([]Option(nil), opts...),
 	}
 	if model.Jobs != nil && model.Jobs.Submit.SelectorPattern != "" {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"regexp"
 	"strings"
 	"time"
@@ -268,6 +269,10 @@ func (c *Client) poll(b *budget, jobs *Jobs, jobID string, cs *callSettings, pat
 			return nil, err
 		}
 		polls++
+		if c.logs(b.ctx, slog.LevelInfo) {
+			status, _ := a.envelope.str(jobs.Poll.Status)
+			c.log(b.ctx, slog.LevelInfo, "job poll", slog.String("job_id", jobID), slog.Int("poll", polls), slog.String("status", c.redact.text(status)))
+		}
 		if status, ok := a.envelope.str(jobs.Poll.Status); ok && status != last {
 			if cs.onProgress != nil {
 				cs.onProgress(JobProgress{JobID: jobID, Status: status, PreviousStatus: last, Polls: polls})

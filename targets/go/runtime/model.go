@@ -19,7 +19,7 @@ type Model struct {
 	Servers []Server
 	// SecuritySchemes are the description's security schemes by name.
 	SecuritySchemes map[string]SecurityScheme
-	// Env names the environment variables read for a default token and base address.
+	// Env names the environment variables read for a default token, base address and log level.
 	Env EnvNames
 	// RequestIDHeader is the response header that carries the request id; empty when the service sends none.
 	RequestIDHeader string
@@ -46,6 +46,8 @@ type EnvNames struct {
 	Token string
 	// BaseURL is the variable holding a default base address.
 	BaseURL string
+	// Log is the variable holding the log level: debug, info, warn, error or off (see [WithLogLevel]).
+	Log string
 }
 
 // Server is one entry of the description's servers.

@@ -79,6 +79,7 @@ type settings struct {
 	lookupEnv       func(string) (string, bool)
 	pacing          bool
 	logger          *slog.Logger
+	logLevel        *slog.Level
 }
 
 // Option configures a [Client]; pass options to [New].
@@ -210,10 +211,20 @@ func WithPacing(on bool) Option {
 	return func(s *settings) { s.pacing = on }
 }
 
-// WithLogger sets a logger for requests (debug), retries (warn) and token renewals (info). Entries name the
-// operation, never the URL or a credential. Default: no logging.
+// WithLogger sets the logger of requests (debug, with their headers), answers (info: status, request id,
+// duration), retries with their reason and delay (warn), job polls and token renewals (info). Entries carry the
+// call's context and name the operation, method and path template, never the URL; credential headers and secrets
+// show as [redacted]. Default: a text handler on stderr when a level is set ([WithLogLevel] or the environment
+// variable the model names), else none.
 func WithLogger(logger *slog.Logger) Option {
 	return func(s *settings) { s.logger = logger }
+}
+
+// WithLogLevel logs entries of this level and above ([LevelOff]: none). Default: the level the environment
+// variable the model names holds (debug, info, warn, error or off), else every level when [WithLogger] is given
+// (its handler decides) and none without it.
+func WithLogLevel(level slog.Level) Option {
+	return func(s *settings) { s.logLevel = &level }
 }
 
 // CallOption configures one call.

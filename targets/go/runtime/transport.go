@@ -2,7 +2,6 @@ package sdkruntime
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -89,8 +88,9 @@ func (c *Client) send(b *budget, r *sendRequest) (*answer, error) {
 			return nil, err
 		}
 		attempts++
-		c.log(slog.LevelDebug, "request", "op", r.op.ID, "method", r.op.Method, "attempt", attempts)
-		resp, err := c.roundTrip(b, r)
+		where := []slog.Attr{slog.String("op", r.op.ID), slog.String("method", r.op.Method), slog.String("path", r.op.Path), slog.Int("attempt", attempts)}
+		sentAt := time.Now()
+		resp, err := c.roundTrip(b, r, where)
 		if built, ok := err.(Error); ok {
 			// The request could not be built (a missing credential, a bad URL): nothing was sent.
 			return nil, built
@@ -112,13 +112,20 @@ func (c *Client) send(b *budget, r *sendRequest) (*answer, error) {
 			}
 			delay := backoffDelay(retries, c.baseDelay, c.maxDelay)
 			retries++
-			c.log(slog.LevelWarn, "retrying after a connection error", "op", r.op.ID, "delay", delay, "attempt", attempts)
+			c.log(b.ctx, slog.LevelWarn, "retrying", append(where, slog.String("reason", "connection error: "+c.redact.text(conn.Error())), slog.Duration("delay", delay))...)
 			if err := c.sleepOrFail(b, delay, conn); err != nil {
 				return nil, err
 			}
 			continue
 		}
 
+		if c.logs(b.ctx, slog.LevelInfo) {
+			answer := append(where, slog.Int("status", resp.StatusCode), slog.String("request_id", c.requestID(resp.Header)), slog.Duration("duration", time.Since(sentAt)))
+			c.log(b.ctx, slog.LevelInfo, "answer", answer...)
+			if c.logs(b.ctx, slog.LevelDebug) {
+				c.log(b.ctx, slog.LevelDebug, "answer headers", append(where, slog.Int("status", resp.StatusCode), c.loggedHeaders(resp.Header))...)
+			}
+		}
 		if resp.StatusCode >= 200 && resp.StatusCode < 300 {
 			meta := c.meta(resp, attempts)
 			if r.binary {
@@ -177,7 +184,7 @@ func (c *Client) send(b *budget, r *sendRequest) (*answer, error) {
 		if resp.StatusCode == http.StatusUnauthorized && !rotated && !r.foreign && c.auth.rotates() && c.auth.renews(svcErr.Code) {
 			// The service refused the token before doing anything: ask the token function again, once.
 			rotated = true
-			c.log(slog.LevelInfo, "token refused, asking the token function again", "op", r.op.ID, "code", svcErr.Code)
+			c.log(b.ctx, slog.LevelInfo, "token refused, asking the token function again", append(where, slog.String("code", svcErr.Code))...)
 			continue
 		}
 		switch verdictForStatus(resp.StatusCode, r.resendable) {
@@ -195,7 +202,12 @@ func (c *Client) send(b *budget, r *sendRequest) (*answer, error) {
 		}
 		delay := c.retryDelay(retries, resp.Header.Get("Retry-After"))
 		retries++
-		c.log(slog.LevelWarn, "retrying", "op", r.op.ID, "status", resp.StatusCode, "code", svcErr.Code, "delay", delay, "attempt", attempts)
+		reason := fmt.Sprintf("HTTP %d", resp.StatusCode)
+		if svcErr.Code != "" {
+			reason += " " + svcErr.Code
+		}
+		c.log(b.ctx, slog.LevelWarn, "retrying", where[0], slog.Int("status", resp.StatusCode), slog.String("code", svcErr.Code),
+			slog.String("reason", reason), slog.Duration("delay", delay), where[1], where[2], where[3])
 		if err := c.sleepOrFail(b, delay, svcErr); err != nil {
 			return nil, err
 		}
@@ -235,7 +247,7 @@ func (c *Client) sleepOrFail(b *budget, d time.Duration, last error) error {
 // roundTrip sends one attempt through the HTTP client, and follows 307 and 308 redirects of requests that
 // net/http would otherwise replay on its own (see noReplayBody). Errors that are the runtime's own (a request that
 // cannot be built) are returned as they are; the others come from the network.
-func (c *Client) roundTrip(b *budget, r *sendRequest) (*http.Response, error) {
+func (c *Client) roundTrip(b *budget, r *sendRequest, where []slog.Attr) (*http.Response, error) {
 	target, foreign := r.url, r.foreign
 	var via []*http.Request
 	var last *http.Response
@@ -256,6 +268,9 @@ func (c *Client) roundTrip(b *budget, r *sendRequest) (*http.Response, error) {
 				return nil, &url.Error{Op: req.Method, URL: req.URL.String(), Err: err}
 			}
 			last.Body.Close()
+		}
+		if c.logs(b.ctx, slog.LevelDebug) {
+			c.log(b.ctx, slog.LevelDebug, "request", append(where[:len(where):len(where)], c.loggedHeaders(req.Header))...)
 		}
 		resp, err := c.http.Do(req)
 		if err != nil {
@@ -435,11 +450,15 @@ func (c *Client) isErrorBody(env envelope) bool {
 }
 
 func (c *Client) meta(resp *http.Response, attempts int) Meta {
-	meta := Meta{Status: resp.StatusCode, Header: resp.Header, RequestCount: attempts, Response: resp}
-	if c.model.RequestIDHeader != "" {
-		meta.RequestID = resp.Header.Get(c.model.RequestIDHeader)
+	return Meta{Status: resp.StatusCode, Header: resp.Header, RequestCount: attempts, RequestID: c.requestID(resp.Header), Response: resp}
+}
+
+// requestID is the request id header (Model.RequestIDHeader) of an answer; "" when absent.
+func (c *Client) requestID(h http.Header) string {
+	if c.model.RequestIDHeader == "" {
+		return ""
 	}
-	return meta
+	return h.Get(c.model.RequestIDHeader)
 }
 
 func (c *Client) fillMeta(meta *Meta, env envelope) {
@@ -623,13 +642,6 @@ func (c *Client) pathURL(op *Operation, base, path string) (*url.URL, error) {
 	return u, nil
 }
 
-// log writes an entry when the client has a logger.
-func (c *Client) log(level slog.Level, msg string, args ...any) {
-	if c.logger != nil {
-		c.logger.Log(context.Background(), level, msg, args...)
-	}
-}
-
 // pace waits until the time the service asked for before the next request, when pacing is on.
 func (c *Client) pace(b *budget) error {
 	if !c.pacing {
@@ -641,7 +653,7 @@ func (c *Client) pace(b *budget) error {
 	if wait <= 0 {
 		return nil
 	}
-	c.log(slog.LevelDebug, "pacing", "wait", wait)
+	c.log(b.ctx, slog.LevelDebug, "pacing", slog.Duration("wait", wait))
 	return b.sleep(wait)
 }
 

@@ -106,6 +106,7 @@ export function mcpEmitters(options: McpOptions, context: TargetContext): Target
           envBaseUrl: tsString(env.baseUrl),
           envUsername: tsString(`${prefix}_USERNAME`),
           envPassword: tsString(`${prefix}_PASSWORD`),
+          envLog: tsString(env.log),
           serverName: tsString(name),
           jobs: tools.some((t) => t.send === "job"),
           version: tsString(ir.info.version),

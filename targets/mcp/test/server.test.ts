@@ -102,6 +102,8 @@ describe("the service's MCP server over stdio, against the mock", () => {
     connection = await connect(join(root, "generated", "mcp", "main.ts"), {
       DOCUMENT_AUTOMATION_SERVICE_TOKEN: TOKEN,
       DOCUMENT_AUTOMATION_SERVICE_BASE_URL: mock.url,
+      // Every call logged at debug: to stderr, or the protocol on stdout would break.
+      DOCUMENT_AUTOMATION_SERVICE_LOG: "debug",
     });
     listed = (await connection.client.listTools()).tools;
   });
@@ -202,9 +204,11 @@ describe("the service's MCP server over stdio, against the mock", () => {
     expect((await call("listWebhooks", {})).isError).toBeFalsy();
   });
 
-  it("never shows the token in a result or on stderr", () => {
+  it("never shows the token in a result or on stderr, where its client logs", () => {
     expect(results.length).toBeGreaterThan(5);
     expect(JSON.stringify(results)).not.toContain(TOKEN);
+    expect(connection.stderr()).toMatch(/^answer \{\n[^}]*status: 200,/m);
+    expect(connection.stderr()).toMatch(/authorization: '\[redacted\]'/i);
     expect(connection.stderr()).not.toContain(TOKEN);
   });
 });

@@ -16,7 +16,19 @@ export const PY_KEYWORDS: ReadonlySet<string> = new Set(
 );
 
 /** Modules and names client.py (and aio.py, from the same template) import, by the name they are bound to. */
-export const PY_CLIENT_IMPORTS: readonly string[] = ["httpx", "os", "functools", "_t", "_te", "_rt", "_m", "_md", "_ty", "ERROR_CLASSES"];
+export const PY_CLIENT_IMPORTS: readonly string[] = [
+  "httpx",
+  "_logging",
+  "os",
+  "functools",
+  "_t",
+  "_te",
+  "_rt",
+  "_m",
+  "_md",
+  "_ty",
+  "ERROR_CLASSES",
+];
 
 /** The keywords of the runtime's RequestOptions, which every operation method takes as `**options`. */
 export const PY_REQUEST_OPTIONS: readonly string[] = ["extra_headers", "extra_query", "extra_body", "timeout", "max_retries", "deadline"];

@@ -491,8 +491,10 @@ function serviceModel(ir: IR, specs: ReadonlyMap<Operation, string>): PyExpr {
     );
   }
   const env = envNames(ir);
-  args.push(kw("env", call("EnvModel", kw("token", pyString(env.token)), kw("base_url", pyString(env.baseUrl)))));
   args.push(kw("request_id_header", pyString(requestIdHeader(ir))));
+  args.push(
+    kw("env", call("EnvModel", kw("token", pyString(env.token)), kw("base_url", pyString(env.baseUrl)), kw("log", pyString(env.log)))),
+  );
   const conventions = ir.conventions;
   if (conventions !== undefined) {
     const envelope = conventions.envelope;
@@ -803,6 +805,7 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
           async ? "``await client.aclose()``" : "``client.close()``"
         } or a \`\`${async ? "async " : ""}with\`\` block).`,
         `\`\`token\`\` (default: the environment variable ${env.token}) is the bearer token, and the API key when \`\`api_key\`\` is not given; \`\`base_url\`\` defaults to ${env.baseUrl}, else the description's first server. \`\`deadline\`\` bounds one call, retries included (seconds); \`\`job_deadline\`\` one submit-and-wait; \`\`timeout\`\` one socket operation. \`\`secrets\`\` are further strings kept out of every error (the credentials always are).`,
+        `Logging goes to the \`\`logging\`\` logger \`\`${names.module}\`\`; ${env.log}=debug (or info, warn, error) sets its level and adds a stderr handler, ${env.log}=off silences it.`,
       ].join("\n\n"),
       4,
     ),
@@ -882,6 +885,7 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
       baseUrlEnvText: docText(env.baseUrl),
       // envNames makes it of A-Z, 0-9 and _ only: nothing to escape in a code span.
       baseUrlEnvMarkdown: `\`${env.baseUrl}\``,
+      logEnvMarkdown: `\`${env.log}\``,
       modelImports: used,
       specDecls,
       modelDecl,

@@ -121,6 +121,7 @@ export async function emitReadme(ir: IR, kit: TsKit): Promise<readonly EmittedFi
     title: ir.info.title,
     versionLabel: versionLabel(ir.info.version),
     envBaseUrl: envNames(ir).baseUrl,
+    envLog: envNames(ir).log,
     hash: ir.info.descriptionHash,
     files: [
       ...clientFiles(ir),

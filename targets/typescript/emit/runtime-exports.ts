@@ -36,6 +36,7 @@ export const RUNTIME_EXPORTS: readonly string[] = [
   "JobsModel",
   "LogFn",
   "Logger",
+  "LogLevel",
   "MalformedResponseError",
   "MayHaveBeenProcessedError",
   "Middleware",

@@ -9,11 +9,18 @@ interface BaseUrlOptions {
   serverVariables?: Readonly<Record<string, string>> | undefined;
 }
 
-/** An environment variable in Node (and runtimes with its `process`); undefined in browsers and when empty. */
+/**
+ * An environment variable in Node (and runtimes with its `process`); undefined in browsers, when empty, and where the
+ * runtime refuses to read it (Deno without --allow-env).
+ */
 export function environmentVariable(name: string | undefined): string | undefined {
   if (name === undefined || isBrowser()) return undefined;
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
-  const value = env?.[name];
+  let value: unknown;
+  try {
+    value = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name];
+  } catch {
+    return undefined;
+  }
   return typeof value === "string" && value !== "" ? value : undefined;
 }
 

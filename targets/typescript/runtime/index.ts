@@ -83,7 +83,7 @@ export type {
   TokenKindsModel,
   WebhookSigningModel,
 } from "./model.js";
-export type { ClientOptions, FetchLike, LogFn, Logger, PollInterval, RetryOptions } from "./options.js";
+export type { ClientOptions, FetchLike, LogFn, Logger, LogLevel, PollInterval, RetryOptions } from "./options.js";
 export { type PaginateOptions, paginateOperation } from "./paginate.js";
 export { parameterHeaders } from "./parameter-text.js";
 export { jobPrice } from "./pricing.js";

@@ -271,6 +271,7 @@ export class Jobs {
         const envelope = asRecord(answer.data) ?? {};
         const value = envelope[poll.status];
         const status = typeof value === "string" ? value : undefined;
+        this.#options.logger?.info?.("job poll", { jobId, poll: polls, status });
         if (status !== undefined && status !== last) {
           options.onProgress?.({ jobId, status, ...(last === undefined ? {} : { previousStatus: last }), polls });
           last = status;

@@ -31,8 +31,8 @@ export interface ServiceModel {
   servers?: readonly ServerModel[];
   /** The description's security schemes by name. */
   securitySchemes?: Readonly<Record<string, SecuritySchemeModel>>;
-  /** Environment variables read for a default token and base address (named in the generated README). */
-  env?: { readonly token?: string; readonly baseUrl?: string };
+  /** Environment variables read for a default token, base address and log level (named in the generated README). */
+  env?: { readonly token?: string; readonly baseUrl?: string; readonly log?: string };
   /**
    * The response header that carries the request id (ResponseMeta.requestId, ServiceError.requestId), when the
    * description declares one; else the conventional X-Request-Id is read.

@@ -3,17 +3,10 @@ import type { Credential, TokenProvider } from "./auth.js";
 import { resolveBaseUrl } from "./base-url.js";
 import { SdkError } from "./errors.js";
 import { HOLD_MARGIN_MS, maxHoldMs } from "./hold.js";
+import { type Logger, type LogLevel, resolveLogger } from "./log.js";
 import type { ServiceModel } from "./model.js";
 
-export type LogFn = (message: string, fields?: Record<string, unknown>) => void;
-
-/** Any object with some of these methods works, `console` included. Tokens are never passed to it. */
-export interface Logger {
-  debug?: LogFn;
-  info?: LogFn;
-  warn?: LogFn;
-  error?: LogFn;
-}
+export type { LogFn, Logger, LogLevel } from "./log.js";
 
 export interface RetryOptions {
   /** Retries after the first attempt (default 3). 0 disables retries. */
@@ -86,12 +79,22 @@ export interface ClientOptions {
   retry?: RetryOptions;
   /** Gap between polls (default 5 to 10 s, jittered). */
   pollIntervalMs?: PollInterval;
+  /**
+   * Where log entries go: any object with some of console's debug, info, warn and error (default `console`). Entries
+   * are requests (debug, with their headers), answers (info: status, request id, duration), retries with their reason
+   * and delay (warn) and job polls (info); credentials and `secrets` are shown as `[redacted]`.
+   */
   logger?: Logger;
   /**
    * Headers sent with every request of this client (a copy made with withOptions merges its own over them). A call's
    * headers, header parameters and the runtime's own (Content-Type, credentials) win over them.
    */
   headers?: Readonly<Record<string, string>>;
+  /**
+   * Entries of this level and above are logged. Default: the environment variable the generated README names (Node
+   * only), else `debug` when a logger is given (its own level decides), else `off`.
+   */
+  logLevel?: LogLevel;
   /** Appended to the User-Agent header (Node only; browsers do not let scripts set it). */
   userAgentSuffix?: string;
   /** Wait out `_billing.requests.next_possible_request_seconds` before the next request instead of meeting a 429. */
@@ -132,7 +135,7 @@ export function resolveOptions(options: ClientOptions, model: ServiceModel): Res
     jobDeadlineMs: positive("jobDeadlineMs", options.jobDeadlineMs ?? DEFAULTS.jobDeadlineMs),
     retry: { ...DEFAULTS.retry, ...options.retry },
     pollInterval: resolvePollInterval(options.pollIntervalMs ?? DEFAULTS.pollIntervalMs),
-    logger: options.logger,
+    logger: resolveLogger(options, model),
     headers: options.headers,
     pacing: options.pacing ?? false,
   };

@@ -8,6 +8,7 @@ import { type CallDeadline, callDeadline } from "./call-deadline.js";
 import type { SendBody } from "./model.js";
 import { type ErrorContext, errorFromBody, isErrorBody } from "./error-mapping.js";
 import { hasHeader, setHeader } from "./headers.js";
+import { loggedHeaders } from "./log.js";
 import {
   AbortedError,
   ConnectionError,
@@ -19,7 +20,7 @@ import {
   SdkError,
   type ServiceError,
 } from "./errors.js";
-import { buildMeta, nextPossibleRequestSeconds } from "./meta.js";
+import { buildMeta, nextPossibleRequestSeconds, requestIdOf } from "./meta.js";
 import type { ResponseMeta } from "./model.js";
 import type { ResolvedOptions } from "./options.js";
 import { checkPathValues } from "./path-template.js";
@@ -94,6 +95,8 @@ export class Transport {
   readonly #renewOn: ReadonlySet<string | undefined> | undefined;
   /** Earliest time of the next request when pacing is on (per client, never shared). */
   #nextAllowedAt = 0;
+  /** Lower-case names of the headers the description's API keys travel in: never logged. */
+  readonly #keyHeaders: ReadonlySet<string>;
 
   constructor(options: ResolvedOptions, errors: ErrorContext, auth: Auth, userAgent: string | undefined) {
     this.#options = options;
@@ -102,6 +105,11 @@ export class Transport {
     this.#userAgent = userAgent;
     const renewOn = errors.model.conventions?.tokens?.renewOn;
     this.#renewOn = renewOn === undefined ? undefined : new Set(renewOn);
+    this.#keyHeaders = new Set(
+      Object.values(errors.model.securitySchemes ?? {}).flatMap((s) =>
+        s.type === "apiKey" && s.in === "header" ? [s.name.toLowerCase()] : [],
+      ),
+    );
     const fetchImpl = options.fetch;
     // Called as a plain function, never as a method: browsers refuse a fetch whose `this` is not the window. Two
     // wrappers: the runtime's own requests pass theirs, so that a middleware can tell them from client.openapi's.
@@ -177,11 +185,13 @@ export class Transport {
       const credentials = pending instanceof Promise ? await pending : pending;
       checkBudget(b);
       attempts++;
-      log?.debug?.("request", { op: req.label, method: req.method, attempt: attempts });
+      const where = { op: req.label, method: req.method, path: req.path, attempt: attempts };
+      const sentAt = log === undefined ? 0 : Date.now();
       let outcome: { data?: unknown; error?: unknown; response: Response };
       try {
         // Only the members this request needs: openapi-fetch copies the object twice and takes it apart once per call.
         const headers = this.#headers(req, credentials);
+        log?.debug?.("request", { ...where, headers: this.#logged(Object.entries(headers)) });
         const query = credentials?.extra === undefined ? req.query : credentials.extra.init(credentials, headers, req.query);
         const init: FetchOptions<AnyOperation> = {
           fetch: this.#fetch,
@@ -215,12 +225,22 @@ export class Transport {
         }
         if (retries >= (b.maxRetries ?? retry.maxRetries)) throw failure;
         const delayMs = backoffDelay(retries++, retry);
-        log?.warn?.("retrying after a connection error", { op: req.label, causeCode, delayMs, attempt: attempts });
+        log?.warn?.("retrying after a connection error", { ...where, reason: causeCode ?? "connection failed", delayMs });
         await this.#sleepOrThrow(b, delayMs, failure);
         continue;
       }
 
       const { response } = outcome;
+      if (log !== undefined) {
+        const answer = {
+          ...where,
+          status: response.status,
+          requestId: requestIdOf(response.headers, this.#errors.model),
+          durationMs: Date.now() - sentAt,
+        };
+        log.info?.("answer", answer);
+        log.debug?.("answer headers", { ...where, status: response.status, headers: this.#logged(response.headers.entries()) });
+      }
       if (response.ok) {
         // openapi-fetch hands back no body for a 204 or a Content-Length of 0 (Prism's empty text/event-stream): the
         // download is then a stream that has ended, not one that never does, which a reader would wait on until the deadline.
@@ -250,7 +270,8 @@ export class Transport {
       }
       if (retries >= (b.maxRetries ?? retry.maxRetries)) throw error;
       const delayMs = retryDelay(retries++, response.headers.get("retry-after"), retry);
-      log?.warn?.("retrying", { op: req.label, status: response.status, code: error.code, delayMs, attempt: attempts });
+      const reason = `HTTP ${response.status}${error.code === undefined ? "" : ` ${error.code}`}`;
+      log?.warn?.("retrying", { ...where, reason, status: response.status, code: error.code, delayMs });
       await this.#sleepOrThrow(b, delayMs, error);
     }
   }
@@ -265,6 +286,10 @@ export class Transport {
     // Credentials win over caller headers of the same name, whatever their case.
     for (const name in credentials.headers) setHeader(headers, name, credentials.headers[name] as string);
     return headers;
+  }
+
+  #logged(headers: Iterable<[string, string]>): Record<string, string> {
+    return loggedHeaders(headers, (text) => this.#auth.redactText(text), this.#keyHeaders);
   }
 
   #parseJson(text: unknown, response: Response, submission: typeof JobMayExistError | undefined): unknown {

@@ -3,6 +3,9 @@ paperoffice_runtime), with the sync Client (threads) or the AsyncClient (one eve
 suite's neutral terms.
 
 stdin: {"module": <package module>, "mode": "sync" | "async", "cases": [...]}; stdout: a JSON list of results.
+
+A case with a log setting runs in a process of its own, this driver again, started with the log variable set (or
+left out) as the case says: the lines that process wrote to stderr are what the client logged.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import concurrent.futures
 import importlib
 import json
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -22,6 +26,7 @@ Case = dict[str, t.Any]
 Result = dict[str, t.Any]
 
 sdk: t.Any = None
+module_name = ""
 KINDS: list[tuple[str, str]] = [
     ("JobMayExistError", "job-may-exist"),
     ("MayHaveBeenProcessedError", "may-have-been-processed"),
@@ -217,7 +222,34 @@ async def act_async(case: Case, clock: Clock) -> dict[str, t.Any]:
         return {"bytes": len((await client.download(target(case), deadline=deadline)).content)}
 
 
+def run_alone(case: Case, mode: str) -> Result:
+    """The case in a child process with the log variable as the case says; its stderr lines are the logs."""
+    log = case["log"]
+    env = dict(os.environ)
+    env.pop(log["variable"], None)
+    if log["value"] is not None:
+        env[log["variable"]] = log["value"]
+    alone = {key: value for key, value in case.items() if key != "log"}
+    request = {"module": module_name, "mode": mode, "concurrency": 1, "cases": [alone]}
+    child = subprocess.run(
+        [sys.executable, os.path.abspath(__file__)],
+        input=json.dumps(request),
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    if child.returncode != 0:
+        raise RuntimeError(f"the driver's child process for {case['name']} failed: {child.stderr}")
+    result: Result = json.loads(child.stdout)[0]
+    result["logs"] = child.stderr.splitlines()
+    return result
+
+
 def run_sync(case: Case) -> Result:
+    if "log" in case:
+        return run_alone(case, "sync")
     clock = Clock()
     try:
         return success(case, act_sync(case, clock), clock.started_at, clock.began)
@@ -227,6 +259,8 @@ def run_sync(case: Case) -> Result:
 
 async def run_async(case: Case, gate: asyncio.Semaphore) -> Result:
     async with gate:
+        if "log" in case:
+            return await asyncio.get_running_loop().run_in_executor(None, run_alone, case, "async")
         clock = Clock()
         try:
             return success(case, await act_async(case, clock), clock.started_at, clock.began)
@@ -240,9 +274,10 @@ async def run_all_async(cases: list[Case], width: int) -> list[Result]:
 
 
 def main() -> None:
-    global sdk
+    global sdk, module_name
     request = json.load(sys.stdin)
-    sdk = importlib.import_module(request["module"])
+    module_name = request["module"]
+    sdk = importlib.import_module(module_name)
     cases: list[Case] = request["cases"]
     width = int(request.get("concurrency", 8))
     if request["mode"] == "async":

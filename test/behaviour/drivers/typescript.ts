@@ -1,5 +1,6 @@
 // The TypeScript driver: runs one case through the generated client (generated/index.ts) and reports the outcome
-// in the suite's neutral terms.
+// in the suite's neutral terms. A case with a log setting runs alone: its client is made with the log variable set in
+// process.env, and what the client logs to its default logger, console, is captured until the case ends.
 import { createWriteStream } from "node:fs";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -7,7 +8,7 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
-import { inspect } from "node:util";
+import { formatWithOptions, inspect } from "node:util";
 import {
   AuthenticationError,
   BadRequestError,
@@ -64,7 +65,47 @@ function caughtAs(error: unknown): Catch[] {
 
 type Outcome = Pick<DriverResult, "jobId" | "bytes" | "status" | "requestId">;
 
-export async function runCase(c: DriverCase): Promise<DriverResult> {
+/** Cases with a log setting, one after the other: the environment and console are the process's. */
+let logged: Promise<unknown> = Promise.resolve();
+
+export function runCase(c: DriverCase): Promise<DriverResult> {
+  if (c.log === undefined) return runWith(c, clientOf(c));
+  const run = logged.then(() => runLogged(c, c.log as NonNullable<DriverCase["log"]>));
+  logged = run.catch(() => undefined);
+  return run;
+}
+
+const CONSOLE_METHODS = ["debug", "info", "warn", "error", "log"] as const;
+
+async function runLogged(c: DriverCase, log: NonNullable<DriverCase["log"]>): Promise<DriverResult> {
+  const lines: string[] = [];
+  const saved = CONSOLE_METHODS.map((name) => [name, console[name]] as const);
+  for (const name of CONSOLE_METHODS) {
+    console[name] = (...args: unknown[]) => {
+      lines.push(formatWithOptions({ breakLength: Number.POSITIVE_INFINITY, depth: 6 }, ...args));
+    };
+  }
+  try {
+    const before = process.env[log.variable];
+    setVariable(log.variable, log.value);
+    let client: ReturnType<typeof createClient>;
+    try {
+      client = clientOf(c);
+    } finally {
+      setVariable(log.variable, before ?? null);
+    }
+    return { ...(await runWith(c, client)), logs: lines };
+  } finally {
+    for (const [name, fn] of saved) console[name] = fn;
+  }
+}
+
+function setVariable(name: string, value: string | null): void {
+  if (value === null) delete process.env[name];
+  else process.env[name] = value;
+}
+
+function clientOf(c: DriverCase): ReturnType<typeof createClient> {
   const made = createClient({
     baseUrl: c.baseUrl,
     token: c.token,
@@ -78,7 +119,10 @@ export async function runCase(c: DriverCase): Promise<DriverResult> {
     },
   });
   // A scenario of client copies calls through a copy made with other default headers.
-  const client = c.copy === undefined ? made : made.withOptions({ headers: c.copy.headers });
+  return c.copy === undefined ? made : made.withOptions({ headers: c.copy.headers });
+}
+
+async function runWith(c: DriverCase, client: ReturnType<typeof createClient>): Promise<DriverResult> {
   const startedAt = Date.now();
   try {
     const outcome = await act(client, c);

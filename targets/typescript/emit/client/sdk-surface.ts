@@ -49,6 +49,7 @@ const ALWAYS: readonly string[] = [
   "type FilePathRef",
   "type LogFn",
   "type Logger",
+  "type LogLevel",
   "type Middleware",
   "type NodeReadableLike",
   "type PollInterval",

@@ -3,16 +3,23 @@
 // go.work beside the generated module and the runtime module.
 //
 // stdin: {"concurrency": n, "cases": [...]}; stdout: a JSON list of results.
+//
+// A case with a log setting runs in a process of its own, this driver again, started with the log variable set (or
+// left out) as the case says and reading that one variable from its environment: the lines that process wrote to
+// stderr are what the client logged.
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -52,27 +59,78 @@ type driverCase struct {
 	} `json:"action"`
 	Pipeline string            `json:"pipeline"`
 	Body     map[string]string `json:"body"`
+	Log      *struct {
+		Variable string  `json:"variable"`
+		Value    *string `json:"value"`
+	} `json:"log,omitempty"`
 }
 
 type result struct {
-	Name         string   `json:"name"`
-	OK           bool     `json:"ok"`
-	Kind         string   `json:"kind,omitempty"`
-	Status       *int     `json:"status"`
-	Code         *string  `json:"code"`
-	JobID        *string  `json:"jobId"`
-	RetryAfterMs *int64   `json:"retryAfterMs"`
-	Bytes        *int64   `json:"bytes"`
-	RequestID    *string  `json:"requestId"`
-	CaughtAs     []string `json:"caughtAs,omitempty"`
-	Texts        []string `json:"texts"`
-	StartedAt    int64    `json:"startedAt"`
-	ElapsedMs    float64  `json:"elapsedMs"`
+	Name         string    `json:"name"`
+	OK           bool      `json:"ok"`
+	Kind         string    `json:"kind,omitempty"`
+	Status       *int      `json:"status"`
+	Code         *string   `json:"code"`
+	JobID        *string   `json:"jobId"`
+	RetryAfterMs *int64    `json:"retryAfterMs"`
+	Bytes        *int64    `json:"bytes"`
+	RequestID    *string   `json:"requestId"`
+	CaughtAs     []string  `json:"caughtAs,omitempty"`
+	Texts        []string  `json:"texts"`
+	StartedAt    int64     `json:"startedAt"`
+	ElapsedMs    float64   `json:"elapsedMs"`
+	Logs         *[]string `json:"logs,omitempty"`
 }
 
 func ms(n int) time.Duration { return time.Duration(n) * time.Millisecond }
 
-func noEnv(string) (string, bool) { return "", false }
+// logVariable is, in a child process, the one environment variable the client reads.
+var logVariable string
+
+func childEnv(name string) (string, bool) {
+	if logVariable != "" && name == logVariable {
+		return os.LookupEnv(name)
+	}
+	return "", false
+}
+
+// runAlone runs the case in a child process with the log variable as the case says; its stderr lines are the logs.
+func runAlone(c driverCase) result {
+	log := c.Log
+	c.Log = nil
+	input, _ := json.Marshal(map[string]any{"concurrency": 1, "cases": []driverCase{c}, "logVariable": log.Variable})
+	self, err := os.Executable()
+	if err != nil {
+		return result{Name: c.Name, Kind: "other:driver", Texts: []string{err.Error()}}
+	}
+	cmd := exec.Command(self)
+	env := []string{}
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, log.Variable+"=") {
+			env = append(env, kv)
+		}
+	}
+	if log.Value != nil {
+		env = append(env, log.Variable+"="+*log.Value)
+	}
+	var stdout, stderr bytes.Buffer
+	cmd.Env, cmd.Stdin, cmd.Stdout, cmd.Stderr = env, bytes.NewReader(input), &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return result{Name: c.Name, Kind: "other:driver", Texts: []string{err.Error(), stderr.String()}}
+	}
+	var results []result
+	if err := json.Unmarshal(stdout.Bytes(), &results); err != nil || len(results) != 1 {
+		return result{Name: c.Name, Kind: "other:driver", Texts: []string{fmt.Sprint(err), stdout.String()}}
+	}
+	lines := []string{}
+	for _, line := range strings.Split(stderr.String(), "\n") {
+		if line != "" {
+			lines = append(lines, line)
+		}
+	}
+	results[0].Logs = &lines
+	return results[0]
+}
 
 // kindOf classifies the error returned, not its causes, as the other languages' drivers classify the error thrown.
 func kindOf(err error) string {
@@ -189,12 +247,15 @@ func describe(err error, r *result) {
 }
 
 func run(c driverCase, tmp string) result {
+	if c.Log != nil {
+		return runAlone(c)
+	}
 	r := result{Name: c.Name, Texts: []string{}}
 	cl := c.Client
 	client, err := sdk.New(
 		sdk.WithBaseURL(c.BaseURL),
 		sdk.WithToken(c.Token),
-		sdkruntime.WithLookupEnv(noEnv),
+		sdkruntime.WithLookupEnv(childEnv),
 		sdkruntime.WithSecrets(cl.Secrets...),
 		sdk.WithPollInterval(ms(cl.PollMs[0]), ms(cl.PollMs[1])),
 		sdk.WithMaxRetries(cl.MaxRetries),
@@ -318,11 +379,13 @@ func main() {
 	var input struct {
 		Concurrency int          `json:"concurrency"`
 		Cases       []driverCase `json:"cases"`
+		LogVariable string       `json:"logVariable"`
 	}
 	if err := json.NewDecoder(os.Stdin).Decode(&input); err != nil {
 		fmt.Fprintln(os.Stderr, "reading the cases:", err)
 		os.Exit(2)
 	}
+	logVariable = input.LogVariable
 	tmp, err := os.MkdirTemp("", "go-driver-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

@@ -7,6 +7,8 @@ fact of the service: paths, field names, status codes, error codes and header na
 
 from __future__ import annotations
 
+import logging as _logging
+
 from .async_runtime import AsyncJobHandle, AsyncRuntime
 from .base import ApiResult, BaseRuntime
 from .credentials import AppliedCredentials, BasicCredentials, Credential, Credentials, TokenProvider
@@ -172,3 +174,6 @@ __all__ = [
     "user_agent_of",
     "verify",
 ]
+
+# A library's logger: records go to the application's handlers, never to Python's last-resort stderr handler.
+_logging.getLogger(__name__).addHandler(_logging.NullHandler())

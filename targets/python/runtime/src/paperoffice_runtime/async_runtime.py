@@ -250,6 +250,7 @@ class AsyncRuntime(BaseRuntime):
             answer = await self._run(self.new_call(jobs.poll.operation, None, deadline=limit, raw_path=path))
             polls += 1
             envelope = self.poll_envelope(answer, job_id)
+            self.log_poll(job_id, polls, envelope)
             if is_finished(envelope, jobs):
                 return JobResult(job_id, payload_of(envelope, jobs), answer.meta, polls, submit_meta)
             self.raise_if_failed(jobs, envelope, job_id, answer.meta.status)

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import logging
 import os
 import random
 import re
 import time
 import urllib.parse
-from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, NoReturn, Protocol, TypeVar, cast
 
@@ -31,6 +32,7 @@ from .envelope import (
     decode_json,
     is_error_body,
     next_request_seconds,
+    request_id_of,
 )
 from .errors import (
     APIConnectionError,
@@ -53,6 +55,7 @@ from .jobs import (
     require_jobs,
 )
 from .lenient import construct
+from .log import logged_headers, logger_from_env
 from .model import JobsModel, OperationSpec, ServiceModel
 from .options import ClientOptions, RuntimeOptions
 from .parsing import accept_header, adapter_for, adapter_of, body_kind, charset_of
@@ -164,6 +167,7 @@ class Call:
         self.attempts = 0
         self.retries = 0
         self.rotated = False
+        self.sent_at = 0.0
         # Credentials belong to the origin of the call's base address: the operation's own server's, when it has one.
         self.base_url = (
             runtime.base_url
@@ -195,7 +199,17 @@ class Call:
         )
         self.deadline.check()
         self.attempts += 1
-        return self._build(self.url, credentials)
+        request = self._build(self.url, credentials)
+        self.sent_at = time.monotonic()
+        log = self.runtime.log
+        if log is not None and log.isEnabledFor(logging.DEBUG):
+            headers = self.runtime.logged_headers(request.headers.items())
+            log.debug("request %s %s %s attempt %d, headers %s", *self._where(), headers)
+        return request
+
+    def _where(self) -> tuple[str, str, str, int]:
+        """What a log entry names the attempt by: the operation, method, path template (never the URL) and attempt."""
+        return (self.label, self.operation.method, self.operation.path, self.attempts)
 
     def _build(self, url: str, credentials: AppliedCredentials, method: str | None = None) -> httpx.Request:
         """The request to ``url``; the call's query parameters go only to its own URL, not to a redirect's."""
@@ -298,7 +312,7 @@ class Call:
             raise may_have_been_processed(
                 self.job_submission, f"the connection failed after {what} was sent ({kind})", job_id=self.job_id
             ) from failure
-        return self._next_delay(failure, backoff_delay(self.retries, self.runtime.retry))
+        return self._next_delay(failure, backoff_delay(self.retries, self.runtime.retry), kind)
 
     def after_answer(self, answer: Answer) -> ApiResult[object] | float:
         """The result of a successful answer, or the delay before the next attempt, or raises."""
@@ -306,6 +320,16 @@ class Call:
         response = answer.response
         status = response.status_code
         runtime.note_pacing(answer.body)
+        log = runtime.log
+        if log is not None and log.isEnabledFor(logging.INFO):
+            request_id = request_id_of(runtime.model, response.headers)
+            took = (time.monotonic() - self.sent_at) * 1000
+            log.info(
+                "answer %s %s %s attempt %d: HTTP %d, request id %s, %.0f ms", *self._where(), status, request_id, took
+            )
+            if log.isEnabledFor(logging.DEBUG):
+                headers = runtime.logged_headers(response.headers.items())
+                log.debug("answer headers %s %s %s attempt %d: HTTP %d, %s", *self._where(), status, headers)
         if 200 <= status < 300:
             data = self.parse(answer)
             jobs = runtime.model.jobs
@@ -327,17 +351,24 @@ class Call:
             detail = f"HTTP {status}" + ("" if error.code is None else f" {error.code}")
             # The server answered: the error is its InternalServerError (a ServiceError) as well.
             raise answered_may_have_been_processed(self.job_submission, detail, error) from error
-        return self._next_delay(error, retry_delay(self.retries, response.headers.get("retry-after"), runtime.retry))
+        reason = f"HTTP {status}" + ("" if error.code is None else f" {error.code}")
+        return self._next_delay(
+            error, retry_delay(self.retries, response.headers.get("retry-after"), runtime.retry), reason
+        )
 
     def _renews(self, code: str | None) -> bool:
         conventions = self.runtime.model.conventions
         tokens = None if conventions is None else conventions.tokens
         return tokens is None or not tokens.renew_on or code in tokens.renew_on
 
-    def _next_delay(self, failure: SdkError, delay: float) -> float:
+    def _next_delay(self, failure: SdkError, delay: float, reason: str) -> float:
         if self.retries >= self.max_retries or not self.deadline.fits(delay):
             raise failure
         self.retries += 1
+        if self.runtime.log is not None:
+            self.runtime.log.warning(
+                "retrying %s %s %s after attempt %d (%s) in %.0f ms", *self._where(), reason, delay * 1000
+            )
         if self.job_id is not None and failure.job_id is None:
             failure.job_id = self.job_id
         return delay
@@ -406,6 +437,8 @@ class BaseRuntime:
     - ``strict_response_validation``: an answer that does not match its schema raises MalformedResponseError (off by
       default: it is read as far as it goes, see lenient.py).
     - ``user_agent_suffix``: text added to the User-Agent; ``environ``: the environment to read (os.environ).
+    - ``logger``: the ``logging.Logger`` of the generated package (default ``paperoffice_runtime``'s); the
+      environment variable the model names sets its level (see log.py).
     """
 
     asynchronous: bool = False
@@ -435,6 +468,7 @@ class BaseRuntime:
         strict_response_validation: bool = False,
         user_agent_suffix: str | None = None,
         environ: Mapping[str, str] | None = None,
+        logger: logging.Logger | None = None,
     ) -> None:
         if (username is None) != (password is None):
             raise ValueError("username and password go together: pass both for HTTP basic authentication")
@@ -467,6 +501,9 @@ class BaseRuntime:
         """The options as given, for the copies ``with_options`` makes."""
         env = os.environ if environ is None else environ
         self.model = model
+        self.log = logger_from_env(
+            logger or logging.getLogger(__package__ or "paperoffice_runtime"), model.env.log, env
+        )
         if token is None and model.env.token is not None:
             token = env.get(model.env.token) or None
         self.base_url = resolve_base_url(model, base_url, server_variables, env)
@@ -497,6 +534,7 @@ class BaseRuntime:
             for scheme in model.security_schemes.values()
             if scheme.type == "apiKey" and scheme.location == "header" and scheme.name is not None
         }
+        self.secret_headers = {name.lower() for name in self.credential_headers}
         self.client_headers = httpx.Headers()
         """Default headers of the HTTP client (a caller's client may bring some); the runtime's own win."""
 
@@ -520,6 +558,16 @@ class BaseRuntime:
                 options[key] = value
         options["retry"] = retry
         return cast("RuntimeOptions", options)
+    def logged_headers(self, headers: Iterable[tuple[str, str]]) -> dict[str, str]:
+        """Headers as a debug entry shows them: credentials and secrets redacted."""
+        return logged_headers(headers, self.redactor.text, self.secret_headers)
+
+    def log_poll(self, job_id: str, polls: int, envelope: Mapping[str, object]) -> None:
+        """An info entry for a job poll: the job, how many polls, the status field's value."""
+        jobs = self.model.jobs
+        if self.log is not None and jobs is not None:
+            status = self.redactor.text(str(envelope.get(jobs.poll.status)))
+            self.log.info("job poll %s: poll %d, status %s", job_id, polls, status)
 
     def note_pacing(self, body: bytes) -> None:
         """With pacing on, remembers when the service allows the next request (the envelope's pacing field)."""

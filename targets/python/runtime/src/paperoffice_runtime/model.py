@@ -194,10 +194,11 @@ class PricingModel:
 
 @dataclass(frozen=True)
 class EnvModel:
-    """Environment variables read for a default token and base address."""
+    """Environment variables read for a default token, base address and log level (see log.py)."""
 
     token: str | None = None
     base_url: str | None = None
+    log: str | None = None
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 
 from typing_extensions import TypedDict
@@ -34,6 +35,7 @@ class RuntimeOptions(TypedDict, total=False):
     strict_response_validation: bool
     user_agent_suffix: str | None
     environ: Mapping[str, str] | None
+    logger: logging.Logger | None
 
 
 class RequestOptions(TypedDict, total=False):

@@ -48,6 +48,7 @@ export {
   type FilePathRef,
   type LogFn,
   type Logger,
+  type LogLevel,
   type Middleware,
   type NodeReadableLike,
   type PollInterval,

@@ -16,7 +16,8 @@ export const serviceModel: ServiceModel = {
   securitySchemes: {},
   env: {
     token: "HOSTILE_PROCESS_EXIT_1_PROCESS_EXIT_3_X_TOKEN",
-    baseUrl: "HOSTILE_PROCESS_EXIT_1_PROCESS_EXIT_3_X_BASE_URL"
+    baseUrl: "HOSTILE_PROCESS_EXIT_1_PROCESS_EXIT_3_X_BASE_URL",
+    log: "HOSTILE_PROCESS_EXIT_1_PROCESS_EXIT_3_X_LOG"
   }
 };
 /** Every webhook event type of the description. */

@@ -47,6 +47,7 @@ export {
   type FilePathRef,
   type LogFn,
   type Logger,
+  type LogLevel,
   type Middleware,
   type NodeReadableLike,
   type PollInterval,

@@ -23,7 +23,11 @@ export const serviceModel: ServiceModel = {
   title: "Small",
   servers: [],
   securitySchemes: {},
-  env: { token: "SMALL_TOKEN", baseUrl: "SMALL_BASE_URL" }
+  env: {
+    token: "SMALL_TOKEN",
+    baseUrl: "SMALL_BASE_URL",
+    log: "SMALL_LOG"
+  }
 };
 /** Every webhook event type of the description. */
 export const webhookEventTypes = ["item.created"] as const;

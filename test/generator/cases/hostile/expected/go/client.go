@@ -74,8 +74,11 @@ var (
 	WithPollInterval = sdkruntime.WithPollInterval
 	// WithHeader adds a header to every request.
 	WithHeader = sdkruntime.WithHeader
-	// WithLogger sets a *slog.Logger for requests, retries and token renewals.
+	// WithLogger sets the *slog.Logger entries go to, logged with each call's context.
 	WithLogger = sdkruntime.WithLogger
+	// WithLogLevel sets the lowest level logged (sdkruntime.LevelOff: none); default: the environment
+	// variable HOSTILE_PROCESS_EXIT_1_PROCESS_EXIT_3_X_LOG.
+	WithLogLevel = sdkruntime.WithLogLevel
 )
 
 // The runtime's options of one call, under this package's name.

@@ -15,7 +15,7 @@ const DescriptionHash = "06c7faf299c9af9430a849a0f39657e3cbb4a81a88b16032065fcaf
 // ServiceModel returns what the runtime needs to know about this release, a new value on every call.
 func ServiceModel() *sdkruntime.Model {
 	m := &sdkruntime.Model{Release: Release, DescriptionHash: DescriptionHash, Title: "Hostile */ `${process.exit(1)}`\nprocess.exit(3)\u2028x"}
-	m.Env = sdkruntime.EnvNames{Token: "HOSTILE_PROCESS_EXIT_1_PROCESS_EXIT_3_X_TOKEN", BaseURL: "HOSTILE_PROCESS_EXIT_1_PROCESS_EXIT_3_X_BASE_URL"}
+	m.Env = sdkruntime.EnvNames{Token: "HOSTILE_PROCESS_EXIT_1_PROCESS_EXIT_3_X_TOKEN", BaseURL: "HOSTILE_PROCESS_EXIT_1_PROCESS_EXIT_3_X_BASE_URL", Log: "HOSTILE_PROCESS_EXIT_1_PROCESS_EXIT_3_X_LOG"}
 	m.RequestIDHeader = "X-Request-Id"
 	m.Errors = map[string]sdkruntime.ErrorSpec{}
 	m.Pipelines = map[string]sdkruntime.Pipeline{}

@@ -21,6 +21,7 @@ import {
 } from "@paperoffice/sdk-runtime";
 import {
   createClient,
+  type LogLevel,
   SdkError,
   ServiceError,
 } from "../index.js";
@@ -41,7 +42,11 @@ export const ENVIRONMENT = {
   baseUrl: "HOSTILE_PROCESS_EXIT_1_PROCESS_EXIT_3_X_BASE_URL",
   username: "HOSTILE_PROCESS_EXIT_1_PROCESS_EXIT_3_X_USERNAME",
   password: "HOSTILE_PROCESS_EXIT_1_PROCESS_EXIT_3_X_PASSWORD",
+  log: "HOSTILE_PROCESS_EXIT_1_PROCESS_EXIT_3_X_LOG",
 } as const;
+
+/** The client's log entries go to stderr, since stdout carries the protocol over stdio. */
+const STDERR_LOGGER = { debug: console.error, info: console.error, warn: console.error, error: console.error };
 
 /** Every credential value the server holds, longest first: no text leaves the server with one of them in it. */
 function secretsOf(env: NodeJS.ProcessEnv): string[] {
@@ -260,7 +265,12 @@ export function createServer(env: NodeJS.ProcessEnv = process.env): Server {
   const secrets = secretsOf(env);
   const username = env[ENVIRONMENT.username];
   const password = env[ENVIRONMENT.password];
-  const client = createClient({ ...(username !== undefined && password !== undefined && { username, password }) });
+  const client = createClient({
+    ...(username !== undefined && password !== undefined && { username, password }),
+    // The level is the log variable's (debug, info, warn, error or off), off when it is unset.
+    logger: STDERR_LOGGER,
+    logLevel: (env[ENVIRONMENT.log] || "off") as LogLevel,
+  });
   // No logger: a format Ajv does not know is not checked, and not said on stderr either.
   const ajv = new Ajv2020({ strict: false, allErrors: true, logger: false });
   const validators = new Map<string, ValidateFunction>();

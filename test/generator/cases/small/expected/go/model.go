@@ -15,7 +15,7 @@ const DescriptionHash = "c9ce61a1b507d48017df8a371660b0e5c70a534821cbae5dbb2517b
 // ServiceModel returns what the runtime needs to know about this release, a new value on every call.
 func ServiceModel() *sdkruntime.Model {
 	m := &sdkruntime.Model{Release: Release, DescriptionHash: DescriptionHash, Title: "Small"}
-	m.Env = sdkruntime.EnvNames{Token: "SMALL_TOKEN", BaseURL: "SMALL_BASE_URL"}
+	m.Env = sdkruntime.EnvNames{Token: "SMALL_TOKEN", BaseURL: "SMALL_BASE_URL", Log: "SMALL_LOG"}
 	m.RequestIDHeader = "X-Request-Id"
 	m.Errors = map[string]sdkruntime.ErrorSpec{}
 	m.Errors["NOT_FOUND"] = sdkruntime.ErrorSpec{Status: 404, Description: "Nothing there."}

@@ -6,6 +6,8 @@
 answers (pydantic), ``types`` the request bodies (TypedDicts), ``errors`` one class per error code.
 """
 
+import logging as _logging
+
 from paperoffice_runtime import Download, JobResult, SavedFile
 
 from . import errors, model, models, types, webhooks
@@ -26,6 +28,9 @@ from .errors import (
 from .model import DESCRIPTION_SHA256, RELEASE
 from .types import FileUpload, JsonValue, WebhookEvent
 from .webhooks import verify
+
+# A library's logger: records go to the application's handlers, never to Python's last-resort stderr handler.
+_logging.getLogger(__name__).addHandler(_logging.NullHandler())
 
 __all__ = [
     "DESCRIPTION_SHA256",

@@ -10,6 +10,7 @@ Retries, deadlines, credentials, redaction and errors are the runtime's (see its
 from __future__ import annotations
 
 import functools
+import logging as _logging
 import os
 import typing as _t
 
@@ -34,6 +35,10 @@ class AsyncClient:
     HOSTILE_PROCESS_EXIT_1_PROCESS_EXIT_3_X_BASE_URL, else the description's first server. ``deadline`` bounds one
     call, retries included (seconds); ``job_deadline`` one submit-and-wait; ``timeout`` one socket operation.
     ``secrets`` are further strings kept out of every error (the credentials always are).
+
+    Logging goes to the ``logging`` logger ``hostile_process_exit_1_process_exit_3_x``;
+    HOSTILE_PROCESS_EXIT_1_PROCESS_EXIT_3_X_LOG=debug (or info, warn, error) sets its level and adds a stderr
+    handler, HOSTILE_PROCESS_EXIT_1_PROCESS_EXIT_3_X_LOG=off silences it.
     """
 
     def __init__(
@@ -80,6 +85,7 @@ class AsyncClient:
             retry=_rt.RetryPolicy(max_retries, base_delay, max_delay, max_retry_after),
             pacing=pacing,
             user_agent_suffix=user_agent_suffix,
+            logger=_logging.getLogger("hostile_process_exit_1_process_exit_3_x"),
         )
 
     @property

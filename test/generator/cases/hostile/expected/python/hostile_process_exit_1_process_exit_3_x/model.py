@@ -61,9 +61,10 @@ MODEL = ServiceModel(
     release=RELEASE,
     description_hash=DESCRIPTION_SHA256,
     title="Hostile */ `${process.exit(1)}`\nprocess.exit(3)\u2028x",
+    request_id_header="X-Request-Id",
     env=EnvModel(
         token="HOSTILE_PROCESS_EXIT_1_PROCESS_EXIT_3_X_TOKEN",
         base_url="HOSTILE_PROCESS_EXIT_1_PROCESS_EXIT_3_X_BASE_URL",
+        log="HOSTILE_PROCESS_EXIT_1_PROCESS_EXIT_3_X_LOG",
     ),
-    request_id_header="X-Request-Id",
 )

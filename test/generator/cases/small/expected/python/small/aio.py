@@ -10,6 +10,7 @@ Retries, deadlines, credentials, redaction and errors are the runtime's (see its
 from __future__ import annotations
 
 import functools
+import logging as _logging
 import os
 import typing as _t
 
@@ -32,6 +33,9 @@ class AsyncClient:
     is not given; ``base_url`` defaults to SMALL_BASE_URL, else the description's first server. ``deadline`` bounds
     one call, retries included (seconds); ``job_deadline`` one submit-and-wait; ``timeout`` one socket operation.
     ``secrets`` are further strings kept out of every error (the credentials always are).
+
+    Logging goes to the ``logging`` logger ``small``; SMALL_LOG=debug (or info, warn, error) sets its level and adds
+    a stderr handler, SMALL_LOG=off silences it.
     """
 
     def __init__(
@@ -78,6 +82,7 @@ class AsyncClient:
             retry=_rt.RetryPolicy(max_retries, base_delay, max_delay, max_retry_after),
             pacing=pacing,
             user_agent_suffix=user_agent_suffix,
+            logger=_logging.getLogger("small"),
         )
 
     @property

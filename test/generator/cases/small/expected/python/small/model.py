@@ -52,8 +52,8 @@ MODEL = ServiceModel(
         "work": PipelineModel("result", json_strings=("fields",)),
     },
     pricing=PricingModel(lane_multipliers={"slow": 1.0, "fast": 2.0}, default_lane="slow"),
-    env=EnvModel(token="SMALL_TOKEN", base_url="SMALL_BASE_URL"),
     request_id_header="X-Request-Id",
+    env=EnvModel(token="SMALL_TOKEN", base_url="SMALL_BASE_URL", log="SMALL_LOG"),
     webhooks=WebhooksModel(
         signature_header="X-Service-Signature",
         signature_prefix="sha256=",
