@@ -1,7 +1,7 @@
-import { pyCommentBlock, pyString } from "./escape.js";
+import { pyCommentBlock, pyDocstring, pyString } from "./escape.js";
 import { call, dict, flat, type PyExpr, statement, sub } from "./pyfmt.js";
 import { pyTypeExpr, pyTypeRefs, type PyType } from "./py-type.js";
-import type { Decl } from "./type-scope.js";
+import type { Decl, Field } from "./type-scope.js";
 
 /**
  * The model types go into several modules of the `types` package, so that no module is too large for a type
@@ -73,9 +73,9 @@ export function splitByPrefix<T extends Sized>(
 
 /** A declaration's size in printed lines, about. */
 function linesOf(decl: Decl): number {
-  if (!decl.typedDict) return 3 + (decl.comment ? 1 : 0);
+  if (!decl.typedDict) return 3 + (decl.comment ? 1 + Math.floor(decl.comment.length / 100) : 0);
   const fields = [...decl.required, ...decl.optional];
-  return 8 + decl.doc.split("\n").length + fields.length + fields.filter((f) => f.comment !== "").length;
+  return 8 + decl.doc.split("\n").length + fields.reduce((n, f) => n + 1 + (f.doc === "" ? 0 : 1 + Math.floor(f.doc.length / 100)), 0);
 }
 
 /** Annotations are not evaluated (`from __future__ import annotations`): names stand as they are. */
@@ -103,8 +103,17 @@ function typedDictSource(decl: Decl): string {
   const fields = [
     ...decl.required.map((f) => ({ f, expr: modern(f.type) })),
     ...decl.optional.map((f) => ({ f, expr: sub("NotRequired", [modern(f.type)]) })),
-  ].map(({ f, expr }) => `${f.comment ? `${pyCommentBlock(f.comment, 4)}\n` : ""}${statement(4, `${f.key}: `, expr)}`);
+  ].map(({ f, expr }) => withFieldDoc(statement(4, `${f.key}: `, expr), f));
   return classSource(decl.name, "_t.TypedDict", decl.doc, fields);
+}
+
+/**
+ * A field's line with its description below it as an attribute docstring, whole: editors show it on hover (over the
+ * attribute, and over a TypedDict's key), which they do not for a `#` comment.
+ */
+export function withFieldDoc(line: string, field: Field): string {
+  const doc = pyDocstring(field.doc, 4);
+  return doc === "" ? line : `${line}\n${doc}`;
 }
 
 /** A class with its docstring and body lines (`pass` when it has neither). */

@@ -23,16 +23,16 @@ class ActivityDocumentResponse(_t.TypedDict):
     status: SuccessStatus
     processing_time: ProcessingTime
     _billing: Billing
-    # Type not shown.
     date_basis: JsonValue
-    # Type not shown.
+    """Type not shown."""
     metric_basis: JsonValue
-    # Type not shown.
+    """Type not shown."""
     scope_contract: JsonValue
-    # Type not shown.
+    """Type not shown."""
     workspace_scope: JsonValue
-    # Present where the read is scoped to a workspace.
+    """Type not shown."""
     workspace_id: NotRequired[str]
+    """Present where the read is scoped to a workspace."""
 
 
 class ActivityHeatmapResponse(_t.TypedDict):
@@ -41,22 +41,22 @@ class ActivityHeatmapResponse(_t.TypedDict):
     status: SuccessStatus
     processing_time: ProcessingTime
     _billing: Billing
-    # Type not shown.
     date_basis: JsonValue
-    # Type not shown.
+    """Type not shown."""
     metric_basis: JsonValue
-    # Type not shown.
+    """Type not shown."""
     scope_contract: JsonValue
-    # Type not shown.
+    """Type not shown."""
     workspace_scope: JsonValue
+    """Type not shown."""
     year: float
-    # Type not shown.
     period: JsonValue
-    # Keyed by date.
+    """Type not shown."""
     daily_counts: dict[str, int]
+    """Keyed by date."""
     stats: ActivityHeatmapResponseStats
-    # Present where the read is scoped to a workspace.
     workspace_id: NotRequired[str]
+    """Present where the read is scoped to a workspace."""
 
 
 class ActivityHeatmapResponseStats(_t.TypedDict):
@@ -72,21 +72,21 @@ class ActivityUsersResponse(_t.TypedDict):
     status: SuccessStatus
     processing_time: ProcessingTime
     _billing: Billing
-    # Type not shown.
     date_basis: JsonValue
-    # Type not shown.
+    """Type not shown."""
     metric_basis: JsonValue
-    # Type not shown.
+    """Type not shown."""
     scope_contract: JsonValue
-    # Type not shown.
+    """Type not shown."""
     workspace_scope: JsonValue
-    # Type not shown.
+    """Type not shown."""
     period: JsonValue
+    """Type not shown."""
     user_count: int
-    # Item shape not shown.
     users: list[JsonValue]
-    # Present where the read is scoped to a workspace.
+    """Item shape not shown."""
     workspace_id: NotRequired[str]
+    """Present where the read is scoped to a workspace."""
 
 
 class AnalyticsCommon(_t.TypedDict):
@@ -95,16 +95,16 @@ class AnalyticsCommon(_t.TypedDict):
     status: SuccessStatus
     processing_time: ProcessingTime
     _billing: Billing
-    # Type not shown.
     date_basis: JsonValue
-    # Type not shown.
+    """Type not shown."""
     metric_basis: JsonValue
-    # Type not shown.
+    """Type not shown."""
     scope_contract: JsonValue
-    # Type not shown.
+    """Type not shown."""
     workspace_scope: JsonValue
-    # Present where the read is scoped to a workspace.
+    """Type not shown."""
     workspace_id: NotRequired[str]
+    """Present where the read is scoped to a workspace."""
 
 
 class AuditCenterResponse(_t.TypedDict):
@@ -113,26 +113,26 @@ class AuditCenterResponse(_t.TypedDict):
     status: SuccessStatus
     processing_time: ProcessingTime
     _billing: Billing
-    # Type not shown.
     date_basis: JsonValue
-    # Type not shown.
+    """Type not shown."""
     metric_basis: JsonValue
-    # Type not shown.
+    """Type not shown."""
     scope_contract: JsonValue
-    # Type not shown.
+    """Type not shown."""
     workspace_scope: JsonValue
-    # Item shape not shown.
+    """Type not shown."""
     findings: list[JsonValue]
-    # Item shape not shown.
+    """Item shape not shown."""
     audit_timeline: list[JsonValue]
+    """Item shape not shown."""
     limit: float
     offset: float
     total: float
-    # Type not shown.
     period: JsonValue
+    """Type not shown."""
     stats: AuditCenterResponseStats
-    # Present where the read is scoped to a workspace.
     workspace_id: NotRequired[str]
+    """Present where the read is scoped to a workspace."""
 
 
 class AuditCenterResponseStats(_t.TypedDict):
@@ -182,20 +182,20 @@ class BillingJob(_t.TypedDict):
     action: NotRequired[str]
     default_credits: NotRequired[int]
     token: NotRequired[str]
-    # Credits charged for this call.
     credits_billed: NotRequired[int]
+    """Credits charged for this call."""
     pricing: NotRequired[BillingJobPricing]
 
 
 class BillingPlan(_t.TypedDict):
-    # Whether the tier is text or an integer is not shown.
     tier: NotRequired[int | str]
+    """Whether the tier is text or an integer is not shown."""
     name: NotRequired[str]
 
 
 class BillingCreditsTierInfo(_t.TypedDict):
-    # Whether the tier is text or an integer is not shown.
     tier: NotRequired[int | str]
+    """Whether the tier is text or an integer is not shown."""
     name: NotRequired[str]
     initial_credits: NotRequired[int]
     price_monthly: NotRequired[int]
@@ -206,8 +206,8 @@ class BillingJobPricing(_t.TypedDict):
     credits_per_unit: NotRequired[int]
     unit: NotRequired[str]
     unit_count: NotRequired[int]
-    # Add-on pricing; shape not shown.
     addons: NotRequired[JsonValue]
+    """Add-on pricing; shape not shown."""
 
 
 class CalendarDueDatesResponse(_t.TypedDict):
@@ -216,20 +216,20 @@ class CalendarDueDatesResponse(_t.TypedDict):
     status: SuccessStatus
     processing_time: ProcessingTime
     _billing: Billing
-    # Type not shown.
     date_basis: JsonValue
-    # Type not shown.
+    """Type not shown."""
     metric_basis: JsonValue
-    # Type not shown.
+    """Type not shown."""
     scope_contract: JsonValue
-    # Type not shown.
+    """Type not shown."""
     workspace_scope: JsonValue
-    # Item shape not shown.
+    """Type not shown."""
     events: list[JsonValue]
+    """Item shape not shown."""
     event_count: int
     overdue_count: int
-    # Present where the read is scoped to a workspace.
     workspace_id: NotRequired[str]
+    """Present where the read is scoped to a workspace."""
 
 
 class ContactStatsFinancialResponse(_t.TypedDict):
@@ -238,19 +238,19 @@ class ContactStatsFinancialResponse(_t.TypedDict):
     status: SuccessStatus
     processing_time: ProcessingTime
     _billing: Billing
-    # Type not shown.
     date_basis: JsonValue
-    # Type not shown.
+    """Type not shown."""
     metric_basis: JsonValue
-    # Type not shown.
+    """Type not shown."""
     scope_contract: JsonValue
-    # Type not shown.
+    """Type not shown."""
     workspace_scope: JsonValue
+    """Type not shown."""
     contacts: list[ContactStatsFinancialResponseContactsItem]
     has_custom_meta_keys: bool
     meta_mapping: MetaMapping
-    # Present where the read is scoped to a workspace.
     workspace_id: NotRequired[str]
+    """Present where the read is scoped to a workspace."""
 
 
 class ContactStatsFinancialResponseContactsItem(_t.TypedDict):
@@ -270,22 +270,22 @@ class ContactStatsResponse(_t.TypedDict):
     status: SuccessStatus
     processing_time: ProcessingTime
     _billing: Billing
-    # Type not shown.
     date_basis: JsonValue
-    # Type not shown.
+    """Type not shown."""
     metric_basis: JsonValue
-    # Type not shown.
+    """Type not shown."""
     scope_contract: JsonValue
-    # Type not shown.
+    """Type not shown."""
     workspace_scope: JsonValue
-    # Item shape not shown.
+    """Type not shown."""
     contacts: list[JsonValue]
+    """Item shape not shown."""
     total_contacts: int
     financial_endpoint: str
     has_custom_meta_keys: bool
     meta_mapping: MetaMapping
-    # Present where the read is scoped to a workspace.
     workspace_id: NotRequired[str]
+    """Present where the read is scoped to a workspace."""
 
 
 class DocumentCommentAddedEvent(_t.TypedDict):
@@ -293,8 +293,8 @@ class DocumentCommentAddedEvent(_t.TypedDict):
 
     event_type: _t.Literal["document.comment_added"]
     event_id: EventId
-    # ISO 8601 UTC.
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
     data: OpenEventData
 
@@ -304,8 +304,8 @@ class DocumentCreatedEvent(_t.TypedDict):
 
     event_type: _t.Literal["document.created"]
     event_id: EventId
-    # ISO 8601 UTC.
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
     data: OpenEventData
 
@@ -316,8 +316,8 @@ class DocumentDeletedData(_t.TypedDict):
     Further properties are allowed (not typed here).
     """
 
-    # `trash` (recycle bin on higher plans) or `instant` (permanent, standard plan).
     delete_mode: NotRequired[_t.Literal["trash", "instant"]]
+    """`trash` (recycle bin on higher plans) or `instant` (permanent, standard plan)."""
 
 
 class DocumentDeletedEvent(_t.TypedDict):
@@ -325,8 +325,8 @@ class DocumentDeletedEvent(_t.TypedDict):
 
     event_type: _t.Literal["document.deleted"]
     event_id: EventId
-    # ISO 8601 UTC.
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
     data: DocumentDeletedData
 
@@ -336,8 +336,8 @@ class DocumentEditedEvent(_t.TypedDict):
 
     event_type: _t.Literal["document.edited"]
     event_id: EventId
-    # ISO 8601 UTC.
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
     data: OpenEventData
 
@@ -359,8 +359,8 @@ class DocumentLegalHoldPlacedEvent(_t.TypedDict):
 
     event_type: _t.Literal["document.legal_hold_placed"]
     event_id: EventId
-    # ISO 8601 UTC.
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
     data: OpenEventData
 
@@ -370,8 +370,8 @@ class DocumentLegalHoldReleasedEvent(_t.TypedDict):
 
     event_type: _t.Literal["document.legal_hold_released"]
     event_id: EventId
-    # ISO 8601 UTC.
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
     data: OpenEventData
 
@@ -381,8 +381,8 @@ class DocumentLifecycleChangedEvent(_t.TypedDict):
 
     event_type: _t.Literal["document.lifecycle_changed"]
     event_id: EventId
-    # ISO 8601 UTC.
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
     data: OpenEventData
 
@@ -392,8 +392,8 @@ class DocumentMovedEvent(_t.TypedDict):
 
     event_type: _t.Literal["document.moved"]
     event_id: EventId
-    # ISO 8601 UTC.
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
     data: OpenEventData
 
@@ -403,8 +403,8 @@ class DocumentNoteAddedEvent(_t.TypedDict):
 
     event_type: _t.Literal["document.note_added"]
     event_id: EventId
-    # ISO 8601 UTC.
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
     data: OpenEventData
 
@@ -429,8 +429,8 @@ class DocumentProcessedEvent(_t.TypedDict):
 
     event_type: _t.Literal["document.processed"]
     event_id: EventId
-    # ISO 8601 UTC.
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
     data: DocumentProcessedData
 
@@ -440,8 +440,8 @@ class DocumentRestoredEvent(_t.TypedDict):
 
     event_type: _t.Literal["document.restored"]
     event_id: EventId
-    # ISO 8601 UTC.
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
     data: OpenEventData
 
@@ -451,8 +451,8 @@ class DocumentTagAddedEvent(_t.TypedDict):
 
     event_type: _t.Literal["document.tag_added"]
     event_id: EventId
-    # ISO 8601 UTC.
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
     data: OpenEventData
 
@@ -462,8 +462,8 @@ class DocumentUploadedEvent(_t.TypedDict):
 
     event_type: _t.Literal["document.uploaded"]
     event_id: EventId
-    # ISO 8601 UTC.
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
     data: OpenEventData
 
@@ -473,13 +473,14 @@ class DocumentVersionCreatedEvent(_t.TypedDict):
 
     event_type: _t.Literal["document.version_created"]
     event_id: EventId
-    # ISO 8601 UTC.
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
     data: OpenEventData
 
 
-# Every stable error code of the service, each with its HTTP status in `x-http-status`. Error codes of
+# Every stable error code of the service, each with its HTTP status in `x-http-status`. Error codes of sections whose
+# endpoints are not shown are not shown either.
 ErrorCode: _t.TypeAlias = _t.Literal[
     "INVALID_REQUEST",
     "JOB_CONFIG_INVALID",
@@ -506,10 +507,10 @@ class ErrorResponse(_t.TypedDict):
     """Error body. Clients read `code`, not the localised `message`."""
 
     status: _t.Literal["error"]
-    # Stable error code.
     code: str
-    # Localised human text.
+    """Stable error code."""
     message: str
+    """Localised human text."""
     processing_time: ProcessingTime
 
 
@@ -522,8 +523,8 @@ class ForbiddenError(_t.TypedDict):
 
     status: _t.Literal["error"]
     code: _t.Literal["FORBIDDEN"]
-    # Localised human text.
     message: str
+    """Localised human text."""
     processing_time: ProcessingTime
 
 
@@ -536,8 +537,8 @@ class InternalServerError(_t.TypedDict):
 
     status: _t.Literal["error"]
     code: _t.Literal["INTERNAL_ERROR"]
-    # Localised human text.
     message: str
+    """Localised human text."""
     processing_time: ProcessingTime
 
 
@@ -546,8 +547,8 @@ class InvalidRequestError(_t.TypedDict):
 
     status: _t.Literal["error"]
     code: _t.Literal["INVALID_REQUEST"]
-    # Localised human text.
     message: str
+    """Localised human text."""
     processing_time: ProcessingTime
 
 
@@ -594,8 +595,8 @@ class JobBadRequestError(_t.TypedDict):
 
     status: _t.Literal["error"]
     code: _t.Literal["INVALID_REQUEST", "JOB_CONFIG_INVALID"]
-    # Localised human text.
     message: str
+    """Localised human text."""
     processing_time: ProcessingTime
 
 
@@ -604,8 +605,8 @@ class JobCompletedEvent(_t.TypedDict):
 
     event_type: _t.Literal["job.completed"]
     event_id: EventId
-    # ISO 8601 UTC.
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
     data: OpenEventData
 
@@ -631,8 +632,8 @@ class JobFailedEvent(_t.TypedDict):
 
     event_type: _t.Literal["job.failed"]
     event_id: EventId
-    # ISO 8601 UTC.
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
     data: OpenEventData
 
@@ -652,8 +653,8 @@ class JobForbiddenError(_t.TypedDict):
 
     status: _t.Literal["error"]
     code: _t.Literal["FORBIDDEN", "TIER_RESTRICTED", "JOB_REQUIRES_PAID_TIER"]
-    # Localised human text.
     message: str
+    """Localised human text."""
     processing_time: ProcessingTime
 
 
@@ -663,8 +664,8 @@ class JobHoldExceededResponse(_t.TypedDict):
     status: SuccessStatus
     job_id: str
     poll_url: PollUrl
-    # Hold duration actually attempted.
     max_wait_seconds: int
+    """Hold duration actually attempted."""
     client_wait: _t.Literal[False]
     message: str
     processing_time: ProcessingTime
@@ -676,8 +677,10 @@ JobPayload: _t.TypeAlias = dict[str, "JsonValue"]
 
 
 class JobPriority(_t.TypedDict):
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
     priority: NotRequired[int]
+    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    `processing_lane` is set, the lane wins.
+    """
 
 
 class JobProgressEvent(_t.TypedDict):
@@ -685,13 +688,14 @@ class JobProgressEvent(_t.TypedDict):
 
     event_type: _t.Literal["job.progress"]
     event_id: EventId
-    # ISO 8601 UTC.
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
     data: OpenEventData
 
 
-# `completed` is the terminal success value. The names of the running or queued state, of failure states
+# `completed` is the terminal success value. The names of the running or queued state, of failure states and of other
+# statuses are not shown.
 JobStatus: _t.TypeAlias = str
 
 
@@ -713,10 +717,13 @@ class JobStatusResponse(_t.TypedDict):
 class JobSubmitOptions(_t.TypedDict):
     """Common parameters of job submission."""
 
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
     client_wait: NotRequired[bool]
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: NotRequired[bool]
+    """true equals `client_wait=false`."""
     processing_lane: NotRequired[ProcessingLane]
 
 
@@ -725,8 +732,8 @@ class JobUrlInputs(_t.TypedDict):
     may name the input. Which pipelines accept this is not shown.
     """
 
-    # JSON array of HTTPS URLs.
     files: NotRequired[list[str]]
+    """JSON array of HTTPS URLs."""
     source_url: NotRequired[str]
     file_url: NotRequired[str]
 
@@ -756,7 +763,8 @@ class MetaMappingEntryReady(_t.TypedDict):
     location: NotRequired[bool]
 
 
-# Basic = OCR plus vision, premium adds AI thinking, ultra adds AI reasoning; pro and pro-max variants allow
+# Basic = OCR plus vision, premium adds AI thinking, ultra adds AI reasoning; pro and pro-max variants allow more pages.
+# Page and file size limits per model tier are not shown.
 ModelTier: _t.TypeAlias = _t.Literal[
     "basic",
     "basic-pro",
@@ -775,8 +783,8 @@ class NotFoundError(_t.TypedDict):
 
     status: _t.Literal["error"]
     code: _t.Literal["NOT_FOUND"]
-    # Localised human text.
     message: str
+    """Localised human text."""
     processing_time: ProcessingTime
 
 
@@ -802,33 +810,38 @@ class OcrPayload(_t.TypedDict):
     Further properties are allowed (not typed here).
     """
 
-    # Recognised pages with bounding boxes; item shape not shown.
     pages: NotRequired[list[JsonValue]]
+    """Recognised pages with bounding boxes; item shape not shown."""
     output: NotRequired[OcrPayloadOutput]
 
 
 class OcrPayloadOutput(_t.TypedDict):
     """Further properties are allowed (not typed here)."""
 
-    # Recognised pages with bounding boxes; item shape not shown.
     pages: NotRequired[list[JsonValue]]
+    """Recognised pages with bounding boxes; item shape not shown."""
 
 
 class OcrUsTaxFormsRequest(_t.TypedDict):
     """US tax forms (W-2, 1040, 1099 and similar). Result is read from `job_result` after polling."""
 
-    # PDF or image, multipart.
     file_1: UploadFile
+    """PDF or image, multipart."""
     model: ModelTier
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
     client_wait: NotRequired[bool]
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: NotRequired[bool]
+    """true equals `client_wait=false`."""
     processing_lane: NotRequired[ProcessingLane]
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
     priority: NotRequired[int]
-    # Selects the extraction collection. Other collections of this pipeline are not shown.
+    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    `processing_lane` is set, the lane wins.
+    """
     idp_collection: NotRequired[_t.Literal["us_tax_forms"]]
+    """Selects the extraction collection. Other collections of this pipeline are not shown."""
     idp_fields: NotRequired[IdpFields]
 
 
@@ -841,8 +854,8 @@ class PaymentRequiredError(_t.TypedDict):
 
     status: _t.Literal["error"]
     code: _t.Literal["INSUFFICIENT_CREDITS", "BUDGET_EXHAUSTED"]
-    # Localised human text.
     message: str
+    """Localised human text."""
     processing_time: ProcessingTime
 
 
@@ -851,17 +864,22 @@ class PdfUnlockRequest(_t.TypedDict):
     URLs; whether this pipeline accepts that is not shown.
     """
 
-    # Encrypted PDFs; in multipart the name repeats as `files[]`.
     files: list[UploadFile]
-    # Current PDF password.
+    """Encrypted PDFs; in multipart the name repeats as `files[]`."""
     password: str
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    """Current PDF password."""
     client_wait: NotRequired[bool]
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: NotRequired[bool]
+    """true equals `client_wait=false`."""
     processing_lane: NotRequired[ProcessingLane]
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
     priority: NotRequired[int]
+    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    `processing_lane` is set, the lane wins.
+    """
 
 
 Period: _t.TypeAlias = _t.Literal["7d", "30d", "90d", "365d", "all"]
@@ -871,7 +889,8 @@ Period: _t.TypeAlias = _t.Literal["7d", "30d", "90d", "365d", "all"]
 PollUrl: _t.TypeAlias = str
 
 
-# Start-SLA lane (a guarantee to start, not to finish). If omitted: the workspace `default_processing_lane`,
+# Start-SLA lane (a guarantee to start, not to finish). If omitted: the workspace `default_processing_lane`, else
+# `no_sla`. Price multipliers: `no_sla` x1, `sla_24h` x1.5, `sla_12h` x2, `sla_6h` x3, `sla_1h` x4, `instant` x5.
 ProcessingLane: _t.TypeAlias = _t.Literal["no_sla", "sla_24h", "sla_12h", "sla_6h", "sla_1h", "instant"]
 
 
@@ -887,13 +906,18 @@ class RedactImageRequest(_t.TypedDict):
     Further properties are allowed (not typed here).
     """
 
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
     client_wait: NotRequired[bool]
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: NotRequired[bool]
+    """true equals `client_wait=false`."""
     processing_lane: NotRequired[ProcessingLane]
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
     priority: NotRequired[int]
+    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    `processing_lane` is set, the lane wins.
+    """
 
 
 class RequestWindow(_t.TypedDict):
@@ -914,7 +938,8 @@ class RequestWindows(_t.TypedDict):
     next_possible_request_seconds: NotRequired[int]
 
 
-# `exponential` (default; the gap doubles after each failure), `linear` (the gap grows by a fixed step),
+# `exponential` (default; the gap doubles after each failure), `linear` (the gap grows by a fixed step), `none` (no
+# retry, not even on 5xx).
 RetryPolicy: _t.TypeAlias = _t.Literal["exponential", "linear", "none"]
 
 
@@ -923,8 +948,8 @@ class ServiceUnavailableError(_t.TypedDict):
 
     status: _t.Literal["error"]
     code: _t.Literal["SERVICE_UNAVAILABLE"]
-    # Localised human text.
     message: str
+    """Localised human text."""
     processing_time: ProcessingTime
 
 
@@ -939,8 +964,8 @@ class TaskCompletedEvent(_t.TypedDict):
 
     event_type: _t.Literal["task.completed"]
     event_id: EventId
-    # ISO 8601 UTC.
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
     data: OpenEventData
 
@@ -950,8 +975,8 @@ class TaskCreatedEvent(_t.TypedDict):
 
     event_type: _t.Literal["task.created"]
     event_id: EventId
-    # ISO 8601 UTC.
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
     data: OpenEventData
 
@@ -961,8 +986,8 @@ class TaskOverdueEvent(_t.TypedDict):
 
     event_type: _t.Literal["task.overdue"]
     event_id: EventId
-    # ISO 8601 UTC.
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
     data: OpenEventData
 
@@ -976,8 +1001,8 @@ class TooManyRequestsError(_t.TypedDict):
 
     status: _t.Literal["error"]
     code: _t.Literal["RATE_LIMIT_EXCEEDED", "QUEUE_LIMIT_REACHED"]
-    # Localised human text.
     message: str
+    """Localised human text."""
     processing_time: ProcessingTime
 
 
@@ -986,8 +1011,8 @@ class UnauthorizedError(_t.TypedDict):
 
     status: _t.Literal["error"]
     code: _t.Literal["AUTH_REQUIRED", "INVALID_TOKEN", "BEARERTOKEN_EXPIRED"]
-    # Localised human text.
     message: str
+    """Localised human text."""
     processing_time: ProcessingTime
 
 
@@ -1002,18 +1027,23 @@ class ServiceAiocrGenerateUsTaxFormsRequest(_t.TypedDict):
     default when absent).
     """
 
-    # PDF or image, multipart.
     file_1: UploadFile
+    """PDF or image, multipart."""
     model: ModelTier
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
     client_wait: NotRequired[bool]
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: NotRequired[bool]
+    """true equals `client_wait=false`."""
     processing_lane: NotRequired[ProcessingLane]
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
     priority: NotRequired[int]
-    # Selects the extraction collection. Other collections of this pipeline are not shown.
+    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    `processing_lane` is set, the lane wins.
+    """
     idp_collection: NotRequired[_t.Literal["us_tax_forms"]]
+    """Selects the extraction collection. Other collections of this pipeline are not shown."""
     idp_fields: NotRequired[IdpFields]
 
 
@@ -1027,17 +1057,22 @@ class PdfstudioUnlockWithPasswordPdfDefaultRequest(_t.TypedDict):
     Pipeline pdfstudio___unlock_with_password_pdf.
     """
 
-    # Encrypted PDFs; in multipart the name repeats as `files[]`.
     files: list[UploadFile]
-    # Current PDF password.
+    """Encrypted PDFs; in multipart the name repeats as `files[]`."""
     password: str
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    """Current PDF password."""
     client_wait: NotRequired[bool]
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: NotRequired[bool]
+    """true equals `client_wait=false`."""
     processing_lane: NotRequired[ProcessingLane]
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
     priority: NotRequired[int]
+    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    `processing_lane` is set, the lane wins.
+    """
 
 
 # The body of pipeline pdfstudio___unlock_with_password_pdf.
@@ -1050,37 +1085,42 @@ class ServiceVoiceTtsDefaultRequest(_t.TypedDict):
     Pipeline service_voice___tts.
     """
 
-    # Text to speak; emotion markup in parentheses such as (happy), (sad), (whispering).
     text: str
-    # Voice alias, case-insensitive.
+    """Text to speak; emotion markup in parentheses such as (happy), (sad), (whispering)."""
     voice: str
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    """Voice alias, case-insensitive."""
     client_wait: NotRequired[bool]
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: NotRequired[bool]
+    """true equals `client_wait=false`."""
     processing_lane: NotRequired[ProcessingLane]
-    # ISO 639-1; derived from the voice by default. Usable when no alias is given.
     language: NotRequired[str]
+    """ISO 639-1; derived from the voice by default. Usable when no alias is given."""
     output_format: NotRequired[_t.Literal["mp3", "wav", "ogg"]]
-    # `stream` holds the connection until done (timeout 120 s). In this pipeline `priority` takes these
     priority: NotRequired[_t.Literal["queue", "stream"]]
-    # true returns the result directly in the body.
+    """`stream` holds the connection until done (timeout 120 s). In this pipeline `priority` takes these
+    words, not a number.
+    """
     return_url: NotRequired[bool]
-    # Target GPU; automatic when omitted.
+    """true returns the result directly in the body."""
     gpu: NotRequired[_t.Literal[0, 1]]
-    # Values other than 1 reduce quality.
+    """Target GPU; automatic when omitted."""
     speed: NotRequired[float]
+    """Values other than 1 reduce quality."""
     temperature: NotRequired[float]
     top_p: NotRequired[float]
     repetition_penalty: NotRequired[float]
-    # Path of a reference file when no alias is used.
     reference_voice: NotRequired[str]
-    # Relevant only when `voice` is not set.
+    """Path of a reference file when no alias is used."""
     voice_type: NotRequired[_t.Literal["base", "standard", "premium"]]
-    # Selection criterion together with `language`.
+    """Relevant only when `voice` is not set."""
     gender: NotRequired[_t.Literal["male", "female"]]
-    # Also returns audio as base64.
+    """Selection criterion together with `language`."""
     return_base64: NotRequired[bool]
+    """Also returns audio as base64."""
 
 
 # The body of pipeline service_voice___tts.
@@ -1095,13 +1135,18 @@ class ServiceDataripperRedactImageDefaultRequest(_t.TypedDict):
     Pipeline service_dataripper___redact_image. Its parameters are not shown: further properties are allowed.
     """
 
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
     client_wait: NotRequired[bool]
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: NotRequired[bool]
+    """true equals `client_wait=false`."""
     processing_lane: NotRequired[ProcessingLane]
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
     priority: NotRequired[int]
+    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    `processing_lane` is set, the lane wins.
+    """
 
 
 # The body of pipeline service_dataripper___redact_image.

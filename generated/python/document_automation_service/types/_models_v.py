@@ -53,19 +53,19 @@ class VoiceResult(_t.TypedDict):
     """Voice result inside `result`."""
 
     status: NotRequired[_t.Literal["completed"]]
-    # Filled only when `return_base64=true`, else empty.
     audio_base64: NotRequired[str]
-    # Signed download URLs, valid about 24 hours.
+    """Filled only when `return_base64=true`, else empty."""
     output_files: NotRequired[list[str]]
-    # Length of generated audio in milliseconds.
+    """Signed download URLs, valid about 24 hours."""
     duration_ms: NotRequired[str]
+    """Length of generated audio in milliseconds."""
     audio_duration_seconds: NotRequired[float]
-    # Characters synthesized.
     text_length: NotRequired[int]
+    """Characters synthesized."""
     message: NotRequired[str]
     processing_time_seconds: NotRequired[float]
-    # Form `1:<number>`.
     processing_ratio: NotRequired[str]
+    """Form `1:<number>`."""
     real_time_factor: NotRequired[float]
 
 
@@ -76,37 +76,42 @@ class VoiceTtsRequest(_t.TypedDict):
     alias is given; both are stated here as given.
     """
 
-    # Text to speak; emotion markup in parentheses such as (happy), (sad), (whispering).
     text: str
-    # Voice alias, case-insensitive.
+    """Text to speak; emotion markup in parentheses such as (happy), (sad), (whispering)."""
     voice: str
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    """Voice alias, case-insensitive."""
     client_wait: NotRequired[bool]
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: NotRequired[bool]
+    """true equals `client_wait=false`."""
     processing_lane: NotRequired[ProcessingLane]
-    # ISO 639-1; derived from the voice by default. Usable when no alias is given.
     language: NotRequired[str]
+    """ISO 639-1; derived from the voice by default. Usable when no alias is given."""
     output_format: NotRequired[_t.Literal["mp3", "wav", "ogg"]]
-    # `stream` holds the connection until done (timeout 120 s). In this pipeline `priority` takes these
     priority: NotRequired[_t.Literal["queue", "stream"]]
-    # true returns the result directly in the body.
+    """`stream` holds the connection until done (timeout 120 s). In this pipeline `priority` takes these
+    words, not a number.
+    """
     return_url: NotRequired[bool]
-    # Target GPU; automatic when omitted.
+    """true returns the result directly in the body."""
     gpu: NotRequired[_t.Literal[0, 1]]
-    # Values other than 1 reduce quality.
+    """Target GPU; automatic when omitted."""
     speed: NotRequired[float]
+    """Values other than 1 reduce quality."""
     temperature: NotRequired[float]
     top_p: NotRequired[float]
     repetition_penalty: NotRequired[float]
-    # Path of a reference file when no alias is used.
     reference_voice: NotRequired[str]
-    # Relevant only when `voice` is not set.
+    """Path of a reference file when no alias is used."""
     voice_type: NotRequired[_t.Literal["base", "standard", "premium"]]
-    # Selection criterion together with `language`.
+    """Relevant only when `voice` is not set."""
     gender: NotRequired[_t.Literal["male", "female"]]
-    # Also returns audio as base64.
+    """Selection criterion together with `language`."""
     return_base64: NotRequired[bool]
+    """Also returns audio as base64."""
 
 
 class WebhookEventBase(_t.TypedDict):
@@ -114,8 +119,8 @@ class WebhookEventBase(_t.TypedDict):
 
     event_type: WebhookEventName
     event_id: EventId
-    # ISO 8601 UTC.
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
     data: OpenEventData
 
@@ -180,8 +185,8 @@ class WebhookSubscribeResponse(_t.TypedDict):
     name: NotRequired[str]
     url: NotRequired[str]
     events: NotRequired[list[WebhookEventSelector]]
-    # Generated secret, returned once when `secret` was empty on create. Store it.
     secret: NotRequired[str]
+    """Generated secret, returned once when `secret` was empty on create. Store it."""
     retry_policy: NotRequired[RetryPolicy]
     max_retries: NotRequired[MaxRetries]
     timeout_ms: NotRequired[TimeoutMs]
@@ -192,8 +197,8 @@ class WebhookSubscriptionCreate(_t.TypedDict):
     name: str
     url: WebhookUrl
     events: list[WebhookEventSelector]
-    # When empty the service generates one and returns it once.
     secret: NotRequired[str]
+    """When empty the service generates one and returns it once."""
     retry_policy: NotRequired[RetryPolicy]
     max_retries: NotRequired[MaxRetries]
     timeout_ms: NotRequired[TimeoutMs]
@@ -212,11 +217,12 @@ class WebhookSubscriptionUpdate(_t.TypedDict):
     retry_policy: NotRequired[RetryPolicy]
     max_retries: NotRequired[MaxRetries]
     timeout_ms: NotRequired[TimeoutMs]
-    # Replaces the secret.
     secret: NotRequired[str]
+    """Replaces the secret."""
 
 
-# http and https are accepted; https is recommended. Private and internal IP addresses, localhost and cloud
+# http and https are accepted; https is recommended. Private and internal IP addresses, localhost and cloud metadata
+# addresses are blocked when subscribing and again at dispatch time.
 WebhookUrl: _t.TypeAlias = str
 
 
@@ -225,23 +231,30 @@ class WorkflowAnonymizeFinalizeRequest(_t.TypedDict):
     `service_dataripper___redact_image` pipeline.
     """
 
-    # JSON array of preview page image URLs from the anonymization preview.
     preview_images: list[str]
-    # Geometry from the preview, as JSON; its shape is not shown.
+    """JSON array of preview page image URLs from the anonymization preview."""
     preview_bounding_boxes: JsonValue
-    # Boxes to redact, as JSON; their shape is not shown.
+    """Geometry from the preview, as JSON; its shape is not shown."""
     redact_boxes: JsonValue
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    """Boxes to redact, as JSON; their shape is not shown."""
     client_wait: NotRequired[bool]
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: NotRequired[bool]
+    """true equals `client_wait=false`."""
     processing_lane: NotRequired[ProcessingLane]
-    # Must be `document_anonymize_finalize`.
     template: NotRequired[_t.Literal["document_anonymize_finalize"]]
-    # `detected_pii.partial_regions` from the preview, as JSON; without it only whole boxes are redacted.
+    """Must be `document_anonymize_finalize`."""
     partial_regions: NotRequired[JsonValue]
-    # Legacy queue weight, 1 to 900; plan default when omitted; 900 means synchronous when capacity allows.
+    """`detected_pii.partial_regions` from the preview, as JSON; without it only whole boxes are redacted.
+    Its shape is not shown.
+    """
     priority: NotRequired[int]
+    """Legacy queue weight, 1 to 900; plan default when omitted; 900 means synchronous when capacity allows.
+    When `processing_lane` is set, the lane wins.
+    """
 
 
 class WorkflowInvoicePayload(_t.TypedDict):
@@ -263,8 +276,8 @@ class WorkspaceSharedEvent(_t.TypedDict):
 
     event_type: _t.Literal["workspace.shared"]
     event_id: EventId
-    # ISO 8601 UTC.
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
     data: OpenEventData
 
@@ -274,8 +287,8 @@ class WorkspaceUnsharedEvent(_t.TypedDict):
 
     event_type: _t.Literal["workspace.unshared"]
     event_id: EventId
-    # ISO 8601 UTC.
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
     data: OpenEventData
 
@@ -290,17 +303,22 @@ class WorkflowAccountingDatevRequest(_t.TypedDict):
     """
 
     model: ModelTier
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
     client_wait: NotRequired[bool]
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: NotRequired[bool]
+    """true equals `client_wait=false`."""
     processing_lane: NotRequired[ProcessingLane]
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
     priority: NotRequired[int]
-    # One of `file_1` and `pofid`.
+    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    `processing_lane` is set, the lane wins.
+    """
     file_1: NotRequired[UploadFile]
-    # Existing document as alternative to upload. One of `file_1` and `pofid`.
+    """One of `file_1` and `pofid`."""
     pofid: NotRequired[str]
+    """Existing document as alternative to upload. One of `file_1` and `pofid`."""
     idp_collection: NotRequired[_t.Literal["accounting_datev"]]
     idp_fields: NotRequired[IdpFields]
 
@@ -314,17 +332,22 @@ class WorkflowInvoiceRequest(_t.TypedDict):
     properties are allowed.
     """
 
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
     client_wait: NotRequired[bool]
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: NotRequired[bool]
+    """true equals `client_wait=false`."""
     processing_lane: NotRequired[ProcessingLane]
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
     priority: NotRequired[int]
-    # Document to process, multipart. The workflow pipeline accepts only a multipart file or `pofid`.
+    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    `processing_lane` is set, the lane wins.
+    """
     file_1: NotRequired[UploadFile]
-    # Existing document as alternative to upload.
+    """Document to process, multipart. The workflow pipeline accepts only a multipart file or `pofid`."""
     pofid: NotRequired[str]
+    """Existing document as alternative to upload."""
     idp_collection: NotRequired[_t.Literal["invoice"]]
 
 
@@ -336,33 +359,38 @@ class WorkflowPdfAiSplitRequest(_t.TypedDict):
     Variant pdf_ai_split of pipeline workflow, chosen by template=pdf_ai_split (the server's default when absent).
     """
 
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
     client_wait: NotRequired[bool]
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: NotRequired[bool]
+    """true equals `client_wait=false`."""
     processing_lane: NotRequired[ProcessingLane]
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
     priority: NotRequired[int]
-    # PDF. One of `file` and `pofid`.
+    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    `processing_lane` is set, the lane wins.
+    """
     file: NotRequired[UploadFile]
-    # Existing document. One of `file` and `pofid`.
+    """PDF. One of `file` and `pofid`."""
     pofid: NotRequired[str]
+    """Existing document. One of `file` and `pofid`."""
     template: NotRequired[_t.Literal["pdf_ai_split"]]
-    # Output file naming pattern; default is a pattern of document type, date, sender.
     naming_instruction: NotRequired[str]
-    # Output language.
+    """Output file naming pattern; default is a pattern of document type, date, sender."""
     locale: NotRequired[str]
-    # Comma-separated allowed types; default empty.
+    """Output language."""
     document_types: NotRequired[str]
+    """Comma-separated allowed types; default empty."""
     date_format: NotRequired[str]
-    # Allowed values beyond the default are not shown.
     include_document_type: NotRequired[str]
-    # Allowed values beyond the default are not shown.
+    """Allowed values beyond the default are not shown."""
     include_date: NotRequired[str]
-    # Allowed values beyond the default are not shown.
+    """Allowed values beyond the default are not shown."""
     include_sender: NotRequired[str]
-    # Allowed values beyond the default are not shown.
+    """Allowed values beyond the default are not shown."""
     include_reasoning: NotRequired[str]
+    """Allowed values beyond the default are not shown."""
 
 
 class WorkflowDocumentAnonymizeFinalizeRequest(_t.TypedDict):
@@ -374,23 +402,30 @@ class WorkflowDocumentAnonymizeFinalizeRequest(_t.TypedDict):
     server's default when absent).
     """
 
-    # JSON array of preview page image URLs from the anonymization preview.
     preview_images: list[str]
-    # Geometry from the preview, as JSON; its shape is not shown.
+    """JSON array of preview page image URLs from the anonymization preview."""
     preview_bounding_boxes: JsonValue
-    # Boxes to redact, as JSON; their shape is not shown.
+    """Geometry from the preview, as JSON; its shape is not shown."""
     redact_boxes: JsonValue
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    """Boxes to redact, as JSON; their shape is not shown."""
     client_wait: NotRequired[bool]
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: NotRequired[bool]
+    """true equals `client_wait=false`."""
     processing_lane: NotRequired[ProcessingLane]
-    # Must be `document_anonymize_finalize`.
     template: NotRequired[_t.Literal["document_anonymize_finalize"]]
-    # `detected_pii.partial_regions` from the preview, as JSON; without it only whole boxes are redacted.
+    """Must be `document_anonymize_finalize`."""
     partial_regions: NotRequired[JsonValue]
-    # Legacy queue weight, 1 to 900; plan default when omitted; 900 means synchronous when capacity allows.
+    """`detected_pii.partial_regions` from the preview, as JSON; without it only whole boxes are redacted.
+    Its shape is not shown.
+    """
     priority: NotRequired[int]
+    """Legacy queue weight, 1 to 900; plan default when omitted; 900 means synchronous when capacity allows.
+    When `processing_lane` is set, the lane wins.
+    """
 
 
 # The body of pipeline workflow, a union discriminated by idp_collection, template.

@@ -58,6 +58,7 @@ from .model import (
     ServiceModel,
     TokenKind,
     TokenKindsModel,
+    VariantModel,
     WebhooksModel,
 )
 from .parsing import ABSENT, BaseModel
@@ -66,6 +67,7 @@ from .redact import Redactor, redact_secrets
 from .retry import RetryPolicy, is_resendable
 from .sync_runtime import JobHandle, SyncRuntime
 from .user_agent import user_agent_of
+from .variants import check_exactly_one, variant_of
 from .webhooks import VerifiedEvent, sign, verify
 
 __version__ = "0.1.0"
@@ -130,16 +132,19 @@ __all__ = [
     "TokenKindsModel",
     "TokenProvider",
     "UnprocessableEntityError",
+    "VariantModel",
     "VerifiedEvent",
     "WebhookPayloadError",
     "WebhookSignatureError",
     "WebhookVerificationError",
     "WebhooksModel",
     "__version__",
+    "check_exactly_one",
     "is_resendable",
     "price_job",
     "redact_secrets",
     "sign",
     "user_agent_of",
+    "variant_of",
     "verify",
 ]

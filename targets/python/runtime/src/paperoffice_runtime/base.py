@@ -57,6 +57,7 @@ from .parsing import accept_header, adapter_for, adapter_of, body_kind, charset_
 from .redact import Redactor
 from .retry import RetryPolicy, backoff_delay, is_resendable, retry_delay, verdict_for_network, verdict_for_status
 from .user_agent import user_agent_of
+from .variants import check_exactly_one, variant_of
 
 T = TypeVar("T")
 
@@ -502,6 +503,8 @@ class BaseRuntime:
         url: str | None = None,
         base_url: str | None = None,
     ) -> Call:
+        if call_input is not None:
+            check_exactly_one(operation.exactly_one, call_input.body, f"{operation.operation_id}: the body")
         if not isinstance(deadline, Deadline):
             deadline = Deadline(self.deadline if deadline is None else deadline)
         return Call(
@@ -574,6 +577,22 @@ class BaseRuntime:
             ) from None
         return JobResult(result.job_id, data, result.meta, result.polls, result.submit_meta)
 
+    def parse_variant_payload(
+        self,
+        result: JobResult[object],
+        pipeline: str,
+        body: Mapping[str, object],
+        kinds: Mapping[str, object],
+        fallback: object,
+    ) -> JobResult[Any]:
+        """A job's payload validated into the payload type of the body's variant (``kinds``: variant name -> type
+        expression), so that a union of payloads never picks another variant's type; a body of no listed variant,
+        into ``fallback`` (the union of them all)."""
+        declared = self.model.pipelines.get(pipeline)
+        variant = None if declared is None else variant_of(declared, body)
+        kind = kinds.get(variant.name, fallback) if variant is not None else fallback
+        return self.parse_payload_as(result, kind)
+
     def parse_payload(self, result: JobResult[object], payload_type: type[T]) -> JobResult[T]:
         """A job's payload validated into the pydantic type the generated code names for its pipeline."""
         try:
@@ -601,10 +620,13 @@ class BaseRuntime:
         self, jobs: JobsModel, pipeline: str, body: Mapping[str, object], json_strings: Sequence[str], hold: bool
     ) -> CallInput:
         fields = dict(body)
+        declared = self.model.pipelines.get(pipeline)
+        variant = None if declared is None else variant_of(declared, fields)
+        if variant is not None:
+            check_exactly_one(variant.exactly_one, fields, f"pipeline {pipeline!r}, variant {variant.name!r}")
         no_wait = jobs.submit.no_wait
         if not hold and no_wait is not None and no_wait.field not in fields:
             fields[no_wait.field] = no_wait.value
-        declared = self.model.pipelines.get(pipeline)
         strings = [*(() if declared is None else declared.json_strings), *json_strings]
         path = {} if jobs.submit.pipeline_parameter is None else {jobs.submit.pipeline_parameter: pipeline}
         return CallInput(path=path, body=fields, json_strings=strings)

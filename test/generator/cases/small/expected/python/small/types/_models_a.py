@@ -25,8 +25,8 @@ class ExportRequest(_t.TypedDict):
 
 class Item(_t.TypedDict):
     id: str
-    # Size in units.
     size: NotRequired[int]
+    """Size in units."""
 
 
 Lane: _t.TypeAlias = _t.Literal["slow", "fast"]
