@@ -117,7 +117,7 @@ class AsyncClient:
 
         Args:
             pipeline: The pipeline's name.
-            body: The job's request, sent as it is.
+            body: The job's request, sent as it is (the submit_<pipeline> methods check its variant's rules).
             deadline: Seconds the submission and the waiting may take in all (None: the client's ``job_deadline``).
             poll_interval: The pause between polls, from min to max seconds (None: the client's ``poll_interval``).
 
@@ -125,7 +125,7 @@ class AsyncClient:
             A ``JobResult`` whose ``data`` is the payload as decoded JSON.
 
         Raises:
-            SdkError: The pipeline's name or the body breaks a rule of the description; nothing is sent.
+            SdkError: The pipeline's name does not match the description's rule; nothing is sent.
             JobFailedError: The job ended with a failure status.
             JobMayExistError: The submission may have reached the service but its answer was lost or a 5xx: it is not
                 sent again.
@@ -143,14 +143,14 @@ class AsyncClient:
 
         Args:
             pipeline: The pipeline's name.
-            body: The job's request, sent as it is.
+            body: The job's request, sent as it is (the submit_<pipeline> methods check its variant's rules).
             deadline: Seconds the submission may take (None: the client's ``deadline``).
 
         Returns:
             The job's handle, with its id.
 
         Raises:
-            SdkError: The pipeline's name or the body breaks a rule of the description; nothing is sent.
+            SdkError: The pipeline's name does not match the description's rule; nothing is sent.
             JobFailedError: The job failed at once.
             JobMayExistError: The submission may have reached the service but its answer was lost or a 5xx: it is not
                 sent again.
@@ -183,7 +183,7 @@ class AsyncClient:
 
     async def submit_service_aiocr_generate(
         self,
-        body: _ty.ServiceAiocrGenerateRequest,
+        body: _ty.ServiceAiocrGenerateRequestParam,
         *,
         deadline: float | None = None,
         poll_interval: tuple[float, float] | None = None,
@@ -211,6 +211,7 @@ class AsyncClient:
             APIConnectionError: The service could not be reached.
             DeadlineExceededError: The deadline passed before an answer.
         """
+        self._runtime.check_variant_body("service_aiocr___generate", body)
         result = await self._runtime.submit_job(
             "service_aiocr___generate",
             dict(body),
@@ -221,7 +222,7 @@ class AsyncClient:
 
     async def submit_workflow(
         self,
-        body: _ty.WorkflowRequest,
+        body: _ty.WorkflowRequestParam,
         *,
         deadline: float | None = None,
         poll_interval: tuple[float, float] | None = None,
@@ -253,6 +254,7 @@ class AsyncClient:
             APIConnectionError: The service could not be reached.
             DeadlineExceededError: The deadline passed before an answer.
         """
+        self._runtime.check_variant_body("workflow", body)
         result = await self._runtime.submit_job("workflow", dict(body), deadline=deadline, poll_interval=poll_interval)
         return self._runtime.parse_variant_payload(
             result,
@@ -269,7 +271,7 @@ class AsyncClient:
 
     async def submit_pdfstudio_unlock_with_password_pdf(
         self,
-        body: _ty.PdfstudioUnlockWithPasswordPdfRequest,
+        body: _ty.PdfstudioUnlockWithPasswordPdfRequestParam,
         *,
         deadline: float | None = None,
         poll_interval: tuple[float, float] | None = None,
@@ -298,6 +300,7 @@ class AsyncClient:
             APIConnectionError: The service could not be reached.
             DeadlineExceededError: The deadline passed before an answer.
         """
+        self._runtime.check_variant_body("pdfstudio___unlock_with_password_pdf", body)
         result = await self._runtime.submit_job(
             "pdfstudio___unlock_with_password_pdf",
             dict(body),
@@ -308,7 +311,7 @@ class AsyncClient:
 
     async def submit_service_voice_tts(
         self,
-        body: _ty.ServiceVoiceTtsRequest,
+        body: _ty.ServiceVoiceTtsRequestParam,
         *,
         deadline: float | None = None,
         poll_interval: tuple[float, float] | None = None,
@@ -336,6 +339,7 @@ class AsyncClient:
             APIConnectionError: The service could not be reached.
             DeadlineExceededError: The deadline passed before an answer.
         """
+        self._runtime.check_variant_body("service_voice___tts", body)
         result = await self._runtime.submit_job(
             "service_voice___tts",
             dict(body),
@@ -346,7 +350,7 @@ class AsyncClient:
 
     async def submit_service_dataripper_redact_image(
         self,
-        body: _ty.ServiceDataripperRedactImageRequest,
+        body: _ty.ServiceDataripperRedactImageRequestParam,
         *,
         deadline: float | None = None,
         poll_interval: tuple[float, float] | None = None,
@@ -375,6 +379,7 @@ class AsyncClient:
             APIConnectionError: The service could not be reached.
             DeadlineExceededError: The deadline passed before an answer.
         """
+        self._runtime.check_variant_body("service_dataripper___redact_image", body)
         result = await self._runtime.submit_job(
             "service_dataripper___redact_image",
             dict(body),
@@ -534,7 +539,7 @@ class AsyncClient:
     async def get_activity_users(
         self,
         *,
-        period: _ty.Period | None = None,
+        period: _ty.PeriodParam | None = None,
         workspace_id: float | None = None,
         deadline: float | None = None,
     ) -> _md.ActivityUsersResponse:
@@ -587,7 +592,7 @@ class AsyncClient:
         *,
         limit: float | None = None,
         offset: float | None = None,
-        severity: _ty.Severity | None = None,
+        severity: _ty.SeverityParam | None = None,
         require_review: bool | None = None,
         workspace_id: float | None = None,
         deadline: float | None = None,
@@ -701,7 +706,7 @@ class AsyncClient:
         self,
         *,
         limit: float | None = None,
-        period: _ty.Period | None = None,
+        period: _ty.PeriodParam | None = None,
         include_addresses: bool | None = None,
         deadline: float | None = None,
     ) -> _md.ContactStatsResponse:
@@ -1040,7 +1045,7 @@ class AsyncClient:
 
     async def delete_webhook(
         self,
-        body: _ty.NotShownBody,
+        body: _ty.NotShownBodyParam,
         *,
         deadline: float | None = None,
     ) -> _md.NotShownSuccessResponse:
@@ -1125,7 +1130,7 @@ class AsyncClient:
 
     async def subscribe_webhook(
         self,
-        body: _ty.WebhookSubscriptionCreate,
+        body: _ty.WebhookSubscriptionCreateParam,
         *,
         deadline: float | None = None,
     ) -> _md.WebhookSubscribeResponse:
@@ -1177,7 +1182,7 @@ class AsyncClient:
 
     async def test_webhook(
         self,
-        body: _ty.NotShownBody,
+        body: _ty.NotShownBodyParam,
         *,
         deadline: float | None = None,
     ) -> _md.NotShownSuccessResponse:
@@ -1226,7 +1231,7 @@ class AsyncClient:
 
     async def update_webhook(
         self,
-        body: _ty.WebhookSubscriptionUpdate,
+        body: _ty.WebhookSubscriptionUpdateParam,
         *,
         deadline: float | None = None,
     ) -> _md.NotShownSuccessResponse:

@@ -117,7 +117,7 @@ class Client:
 
         Args:
             pipeline: The pipeline's name.
-            body: The job's request, sent as it is.
+            body: The job's request, sent as it is (the submit_<pipeline> methods check its variant's rules).
             deadline: Seconds the submission and the waiting may take in all (None: the client's ``job_deadline``).
             poll_interval: The pause between polls, from min to max seconds (None: the client's ``poll_interval``).
 
@@ -125,7 +125,7 @@ class Client:
             A ``JobResult`` whose ``data`` is the payload as decoded JSON.
 
         Raises:
-            SdkError: The pipeline's name or the body breaks a rule of the description; nothing is sent.
+            SdkError: The pipeline's name does not match the description's rule; nothing is sent.
             JobFailedError: The job ended with a failure status.
             JobMayExistError: The submission may have reached the service but its answer was lost or a 5xx: it is not
                 sent again.
@@ -143,14 +143,14 @@ class Client:
 
         Args:
             pipeline: The pipeline's name.
-            body: The job's request, sent as it is.
+            body: The job's request, sent as it is (the submit_<pipeline> methods check its variant's rules).
             deadline: Seconds the submission may take (None: the client's ``deadline``).
 
         Returns:
             The job's handle, with its id.
 
         Raises:
-            SdkError: The pipeline's name or the body breaks a rule of the description; nothing is sent.
+            SdkError: The pipeline's name does not match the description's rule; nothing is sent.
             JobFailedError: The job failed at once.
             JobMayExistError: The submission may have reached the service but its answer was lost or a 5xx: it is not
                 sent again.
@@ -183,7 +183,7 @@ class Client:
 
     def submit_service_aiocr_generate(
         self,
-        body: _ty.ServiceAiocrGenerateRequest,
+        body: _ty.ServiceAiocrGenerateRequestParam,
         *,
         deadline: float | None = None,
         poll_interval: tuple[float, float] | None = None,
@@ -211,6 +211,7 @@ class Client:
             APIConnectionError: The service could not be reached.
             DeadlineExceededError: The deadline passed before an answer.
         """
+        self._runtime.check_variant_body("service_aiocr___generate", body)
         result = self._runtime.submit_job(
             "service_aiocr___generate",
             dict(body),
@@ -221,7 +222,7 @@ class Client:
 
     def submit_workflow(
         self,
-        body: _ty.WorkflowRequest,
+        body: _ty.WorkflowRequestParam,
         *,
         deadline: float | None = None,
         poll_interval: tuple[float, float] | None = None,
@@ -253,6 +254,7 @@ class Client:
             APIConnectionError: The service could not be reached.
             DeadlineExceededError: The deadline passed before an answer.
         """
+        self._runtime.check_variant_body("workflow", body)
         result = self._runtime.submit_job("workflow", dict(body), deadline=deadline, poll_interval=poll_interval)
         return self._runtime.parse_variant_payload(
             result,
@@ -269,7 +271,7 @@ class Client:
 
     def submit_pdfstudio_unlock_with_password_pdf(
         self,
-        body: _ty.PdfstudioUnlockWithPasswordPdfRequest,
+        body: _ty.PdfstudioUnlockWithPasswordPdfRequestParam,
         *,
         deadline: float | None = None,
         poll_interval: tuple[float, float] | None = None,
@@ -298,6 +300,7 @@ class Client:
             APIConnectionError: The service could not be reached.
             DeadlineExceededError: The deadline passed before an answer.
         """
+        self._runtime.check_variant_body("pdfstudio___unlock_with_password_pdf", body)
         result = self._runtime.submit_job(
             "pdfstudio___unlock_with_password_pdf",
             dict(body),
@@ -308,7 +311,7 @@ class Client:
 
     def submit_service_voice_tts(
         self,
-        body: _ty.ServiceVoiceTtsRequest,
+        body: _ty.ServiceVoiceTtsRequestParam,
         *,
         deadline: float | None = None,
         poll_interval: tuple[float, float] | None = None,
@@ -336,6 +339,7 @@ class Client:
             APIConnectionError: The service could not be reached.
             DeadlineExceededError: The deadline passed before an answer.
         """
+        self._runtime.check_variant_body("service_voice___tts", body)
         result = self._runtime.submit_job(
             "service_voice___tts",
             dict(body),
@@ -346,7 +350,7 @@ class Client:
 
     def submit_service_dataripper_redact_image(
         self,
-        body: _ty.ServiceDataripperRedactImageRequest,
+        body: _ty.ServiceDataripperRedactImageRequestParam,
         *,
         deadline: float | None = None,
         poll_interval: tuple[float, float] | None = None,
@@ -375,6 +379,7 @@ class Client:
             APIConnectionError: The service could not be reached.
             DeadlineExceededError: The deadline passed before an answer.
         """
+        self._runtime.check_variant_body("service_dataripper___redact_image", body)
         result = self._runtime.submit_job(
             "service_dataripper___redact_image",
             dict(body),
@@ -534,7 +539,7 @@ class Client:
     def get_activity_users(
         self,
         *,
-        period: _ty.Period | None = None,
+        period: _ty.PeriodParam | None = None,
         workspace_id: float | None = None,
         deadline: float | None = None,
     ) -> _md.ActivityUsersResponse:
@@ -587,7 +592,7 @@ class Client:
         *,
         limit: float | None = None,
         offset: float | None = None,
-        severity: _ty.Severity | None = None,
+        severity: _ty.SeverityParam | None = None,
         require_review: bool | None = None,
         workspace_id: float | None = None,
         deadline: float | None = None,
@@ -701,7 +706,7 @@ class Client:
         self,
         *,
         limit: float | None = None,
-        period: _ty.Period | None = None,
+        period: _ty.PeriodParam | None = None,
         include_addresses: bool | None = None,
         deadline: float | None = None,
     ) -> _md.ContactStatsResponse:
@@ -1038,7 +1043,12 @@ class Client:
         result = self._runtime.call(_m.GET_JOB, _rt.CallInput(path={"job_id": job_id}), deadline=deadline)
         return _t.cast(_md.JobStatusResponse, self._runtime.answer(result, _md.JobStatusResponse))
 
-    def delete_webhook(self, body: _ty.NotShownBody, *, deadline: float | None = None) -> _md.NotShownSuccessResponse:
+    def delete_webhook(
+        self,
+        body: _ty.NotShownBodyParam,
+        *,
+        deadline: float | None = None,
+    ) -> _md.NotShownSuccessResponse:
         """Delete a subscription
 
         The delivery log is kept. The body shape and its media type are not shown.
@@ -1120,7 +1130,7 @@ class Client:
 
     def subscribe_webhook(
         self,
-        body: _ty.WebhookSubscriptionCreate,
+        body: _ty.WebhookSubscriptionCreateParam,
         *,
         deadline: float | None = None,
     ) -> _md.WebhookSubscribeResponse:
@@ -1170,7 +1180,12 @@ class Client:
         result = self._runtime.call(_m.SUBSCRIBE_WEBHOOK, _rt.CallInput(body=body), deadline=deadline)
         return _t.cast(_md.WebhookSubscribeResponse, self._runtime.answer(result, _md.WebhookSubscribeResponse))
 
-    def test_webhook(self, body: _ty.NotShownBody, *, deadline: float | None = None) -> _md.NotShownSuccessResponse:
+    def test_webhook(
+        self,
+        body: _ty.NotShownBodyParam,
+        *,
+        deadline: float | None = None,
+    ) -> _md.NotShownSuccessResponse:
         """Send a test event to a subscription
 
         The body shape and its media type are not shown.
@@ -1216,7 +1231,7 @@ class Client:
 
     def update_webhook(
         self,
-        body: _ty.WebhookSubscriptionUpdate,
+        body: _ty.WebhookSubscriptionUpdateParam,
         *,
         deadline: float | None = None,
     ) -> _md.NotShownSuccessResponse:

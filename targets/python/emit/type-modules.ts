@@ -15,6 +15,39 @@ import type { Decl, Field } from "./type-scope.js";
 export const BASE_MODULE = "_base";
 export const BASE_NAMES: readonly string[] = ["FileInput", "FileUpload", "JsonObject", "JsonValue"];
 
+/**
+ * The one naming rule between the two packages: the models package (pydantic, what answers are read into) keeps a
+ * declaration's name, and the types package (TypedDicts, what the caller writes) names its declaration of the same
+ * schema `<Name>Param`, as openai-python names its request TypedDicts; so no name is declared in both packages and an
+ * import says which role it means. The base names (JsonValue, FileInput...) are the same helpers in both.
+ */
+export const paramName = (id: string): string => (BASE_NAMES.includes(id) ? id : `${id}Param`);
+
+/** A type tree with the names of declared types as the types package declares them. */
+export function paramType(type: PyType): PyType {
+  switch (type.kind) {
+    case "ref":
+      return { kind: "ref", id: paramName(type.id) };
+    case "list":
+    case "optional":
+      return { ...type, item: paramType(type.item) };
+    case "dict":
+      return { kind: "dict", value: paramType(type.value) };
+    case "union":
+      return { kind: "union", members: type.members.map(paramType) };
+    case "builtin":
+    case "literal":
+      return type;
+  }
+}
+
+/** A declaration as the types package declares it: its name and the names it refers to by paramName. */
+export function paramDecl(decl: Decl): Decl {
+  if (!decl.typedDict) return { ...decl, name: paramName(decl.name), expr: paramType(decl.expr) };
+  const field = (f: Field): Field => ({ ...f, type: paramType(f.type) });
+  return { ...decl, name: paramName(decl.name), required: decl.required.map(field), optional: decl.optional.map(field) };
+}
+
 /** About this many lines at most per module (one declaration larger than that gets a module of its own). */
 export const MODULE_LINES = 1500;
 /** The longest prefix a module's file name shows. */

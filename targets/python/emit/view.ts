@@ -15,7 +15,7 @@ import { pyComment, pyDocInline, pyDocstring, pyLiteralText, pyString } from "./
 import { PY_KEYWORDS, type PyNames, planPythonNames, snakeCase } from "./names.js";
 import { isPyRef, printPyType, type PyType, pyBuiltin, pyOptional, pyRef, pyTypeExpr, pyTypeRefs, pyUnion } from "./py-type.js";
 import { type Decl, TypeScope } from "./type-scope.js";
-import { BASE_MODULE, reexports, typesModules, valueExpr } from "./type-modules.js";
+import { BASE_MODULE, paramDecl, paramName, paramType, reexports, typesModules, valueExpr } from "./type-modules.js";
 import { modelsModules } from "./models.js";
 import { type DocEntry, type MethodSections, methodSections } from "./doc-sections.js";
 import { call, defLine, dict, kw, type PyArg, type PyExpr, statement, sub, tuple } from "./pyfmt.js";
@@ -529,7 +529,7 @@ const COMMON_RAISES: readonly DocEntry[] = [
 /** Names the client modules write: models as `_md.X`, the runtime's Download as `_rt.Download`. */
 const modelRef = (id: string): string => (id === DOWNLOAD ? "_rt.Download" : `_md.${id}`);
 /** Request-side types as the clients write them: through the types package, imported as `_ty`. */
-const typed = (type: PyType): string => printPyType(type, (id) => `_ty.${id}`);
+const typed = (type: PyType): string => printPyType(type, (id) => `_ty.${paramName(id)}`);
 
 /** The runtime's Download in a return type: not a name of the models package (no identifier has a space). */
 const DOWNLOAD = " Download";
@@ -843,14 +843,16 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
       "deadline: float | None = None",
       "poll_interval: tuple[float, float] | None = None",
     ];
+    // The variant's "exactly one of" groups, checked before anything is sent.
+    const check = statement(8, "", call("self._runtime.check_variant_body", pyString(p.slug), "body"));
     const submitArgs: PyArg[] = [pyString(p.slug), "dict(body)", kw("deadline", "deadline"), kw("poll_interval", "poll_interval")];
     return {
       method,
-      requestName: planned.pipelineType(p),
+      requestName: paramName(planned.pipelineType(p)),
       syncDef: defLine(4, `def ${method}`, params, payloadType),
       asyncDef: defLine(4, `async def ${method}`, params, payloadType),
-      syncCall: statement(8, "result = ", call("self._runtime.submit_job", ...submitArgs)),
-      asyncCall: statement(8, "result = await ", call("self._runtime.submit_job", ...submitArgs)),
+      syncCall: `${check}\n${statement(8, "result = ", call("self._runtime.submit_job", ...submitArgs))}`,
+      asyncCall: `${check}\n${statement(8, "result = await ", call("self._runtime.submit_job", ...submitArgs))}`,
       returnLine: statement(8, "return ", parsed),
       doc: docstring(
         [
@@ -882,9 +884,11 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
 
   const eventTypes = ir.webhooks.map((w) => scope.expr(w.body, `${w.identifier}Event`));
   scope.flush();
-  const eventUnion = eventTypes.length === 0 ? pyRef("JsonObject") : pyUnion(eventTypes);
+  // Webhook events are TypedDicts of the types package: their names are its own.
+  const eventUnion = paramType(eventTypes.length === 0 ? pyRef("JsonObject") : pyUnion(eventTypes));
   const decls = [...scope.decls, ...requestDecls];
-  const { modules, home } = typesModules(decls);
+  // The types package declares each schema under its role's name (paramName); the models package under its own.
+  const { modules, home } = typesModules(decls.map(paramDecl));
   const models = modelsModules(decls);
   // WebhookEvent's references are names __init__.py imports; another one would be undefined there.
   const undeclared = [...pyTypeRefs(eventUnion)].filter((id) => !home.has(id) || id.startsWith("_"));
@@ -950,7 +954,7 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
   const typesModuleDoc = (prefixText: string) =>
     moduleDoc(
       `Types of the ${title} client, ${release}: one module of the \`\`types\`\` package (which re-exports them), with the names from ${prefixText} (by their first letters, ignoring case).`,
-      "Request bodies and other values the client sends, as TypedDicts. Names of other modules are imported at the end: every module's own names exist before another module imports them, so the modules may refer to each other in cycles, and ``typing.get_type_hints`` resolves them.",
+      "Request bodies and other values the client sends, as TypedDicts, each named ``<Name>Param`` where the ``models`` package names the pydantic model of the same schema ``<Name>``. Names of other modules are imported at the end: every module's own names exist before another module imports them, so the modules may refer to each other in cycles, and ``typing.get_type_hints`` resolves them.",
     );
   const modelsModuleDoc = (prefixText: string) =>
     moduleDoc(
@@ -978,7 +982,7 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
       `Types of the ${title} client, ${release}: named schemas${
         pipelineViews.length > 0 ? ", job request bodies per pipeline and variant (discriminated unions)" : ", request bodies"
       }, and webhook events.`,
-      "The declarations live in the modules beside this one (split by name, so that each stays small enough for a type checker); every name is imported from here.",
+      "Each schema's TypedDict is named ``<Name>Param``: ``<Name>`` is its pydantic model in ``models``, so that no name means both. The declarations live in the modules beside this one (split by name, so that each stays small enough for a type checker); every name is imported from here.",
     ),
   };
   return {

@@ -2,9 +2,10 @@
 """Types of the Document Automation Service client, release R20261127.0900: one module of the ``types`` package (which
 re-exports them), with the names from v to w (by their first letters, ignoring case).
 
-Request bodies and other values the client sends, as TypedDicts. Names of other modules are imported at the end:
-every module's own names exist before another module imports them, so the modules may refer to each other in cycles,
-and ``typing.get_type_hints`` resolves them.
+Request bodies and other values the client sends, as TypedDicts, each named ``<Name>Param`` where the ``models``
+package names the pydantic model of the same schema ``<Name>``. Names of other modules are imported at the end: every
+module's own names exist before another module imports them, so the modules may refer to each other in cycles, and
+``typing.get_type_hints`` resolves them.
 """
 
 from __future__ import annotations
@@ -14,20 +15,20 @@ import typing as _t
 from typing_extensions import NotRequired
 
 
-class VoiceEnvelope(_t.TypedDict):
+class VoiceEnvelopeParam(_t.TypedDict):
     """Direct-mode answer of the voice pipeline."""
 
     job_id: str
-    processing_time: ProcessingTime
-    result: VoiceResult
-    status: SuccessStatus
+    processing_time: ProcessingTimeParam
+    result: VoiceResultParam
+    status: SuccessStatusParam
     message: NotRequired[str]
     operation: NotRequired[str]
     pipeline: NotRequired[str]
-    _billing: NotRequired[Billing]
+    _billing: NotRequired[BillingParam]
 
 
-class VoiceErrorResponse(_t.TypedDict):
+class VoiceErrorResponseParam(_t.TypedDict):
     """Error body of the voice pipeline; no `code` is shown. Typical causes: missing `text` or `voice`, a parameter
     out of range (for example `repetition_penalty` outside 0.9 to 1.99), an unknown or disabled voice alias.
     """
@@ -35,10 +36,10 @@ class VoiceErrorResponse(_t.TypedDict):
     status: _t.Literal["error"]
     message: str
     pipeline: str
-    processing_time: ProcessingTime
+    processing_time: ProcessingTimeParam
 
 
-class VoiceQueuedResponse(_t.TypedDict):
+class VoiceQueuedResponseParam(_t.TypedDict):
     """Queue-mode answer of the voice pipeline; the result later appears in the same fields as the envelope. Its
     `status` is `queued`, not `success`, as the voice pipeline page states.
     """
@@ -46,10 +47,10 @@ class VoiceQueuedResponse(_t.TypedDict):
     job_id: str
     message: str
     status: _t.Literal["queued"]
-    processing_time: ProcessingTime
+    processing_time: ProcessingTimeParam
 
 
-class VoiceResult(_t.TypedDict):
+class VoiceResultParam(_t.TypedDict):
     """Voice result inside `result`."""
 
     status: NotRequired[_t.Literal["completed"]]
@@ -69,7 +70,7 @@ class VoiceResult(_t.TypedDict):
     real_time_factor: NotRequired[float]
 
 
-class VoiceTtsRequest(_t.TypedDict):
+class VoiceTtsRequestParam(_t.TypedDict):
     """Text to speech. Keep `text` under 2000 characters per request. Standard voices are regular speakers,
     premium voices are specially tuned; a voice catalogue lists aliases (its path is not shown). The table
     marks `voice` as required while `language`, `reference_voice`, `voice_type` and `gender` apply when no
@@ -87,7 +88,7 @@ class VoiceTtsRequest(_t.TypedDict):
     """
     async_only: NotRequired[bool]
     """true equals `client_wait=false`."""
-    processing_lane: NotRequired[ProcessingLane]
+    processing_lane: NotRequired[ProcessingLaneParam]
     language: NotRequired[str]
     """ISO 639-1; derived from the voice by default. Usable when no alias is given."""
     output_format: NotRequired[_t.Literal["mp3", "wav", "ogg"]]
@@ -114,19 +115,19 @@ class VoiceTtsRequest(_t.TypedDict):
     """Also returns audio as base64."""
 
 
-class WebhookEventBase(_t.TypedDict):
+class WebhookEventBaseParam(_t.TypedDict):
     """Delivery body, JSON UTF-8."""
 
-    event_type: WebhookEventName
-    event_id: EventId
+    event_type: WebhookEventNameParam
+    event_id: EventIdParam
     timestamp: str
     """ISO 8601 UTC."""
     subscription_id: int
-    data: OpenEventData
+    data: OpenEventDataParam
 
 
 # Name of a webhook event type. `document.created` is the alias of `document.uploaded`.
-WebhookEventName: _t.TypeAlias = _t.Literal[
+WebhookEventNameParam: _t.TypeAlias = _t.Literal[
     "document.uploaded",
     "document.created",
     "document.processed",
@@ -153,80 +154,80 @@ WebhookEventName: _t.TypeAlias = _t.Literal[
 
 
 # An event name, or `*` for all events.
-WebhookEventSelector: _t.TypeAlias = _t.Union["WebhookEventName", _t.Literal["*"]]
+WebhookEventSelectorParam: _t.TypeAlias = _t.Union["WebhookEventNameParam", _t.Literal["*"]]
 
 
 # Custom headers; shape not shown.
-WebhookHeaders: _t.TypeAlias = dict[str, "JsonValue"]
+WebhookHeadersParam: _t.TypeAlias = dict[str, "JsonValue"]
 
 
-class WebhookListResponse(_t.TypedDict):
+class WebhookListResponseParam(_t.TypedDict):
     """All subscriptions of the account. The name of the field that carries them is not shown.
 
     Further properties are allowed (not typed here).
     """
 
-    status: SuccessStatus
-    processing_time: ProcessingTime
-    _billing: NotRequired[Billing]
+    status: SuccessStatusParam
+    processing_time: ProcessingTimeParam
+    _billing: NotRequired[BillingParam]
 
 
-class WebhookSubscribeResponse(_t.TypedDict):
+class WebhookSubscribeResponseParam(_t.TypedDict):
     """The subscription. Whether its fields sit at the top level or under another key is not shown; the shown fields
     are described at the top level and the body stays open. `secret` is returned once, only when it was generated.
 
     Further properties are allowed (not typed here).
     """
 
-    status: SuccessStatus
-    processing_time: ProcessingTime
-    _billing: NotRequired[Billing]
+    status: SuccessStatusParam
+    processing_time: ProcessingTimeParam
+    _billing: NotRequired[BillingParam]
     subscription_id: NotRequired[int]
     name: NotRequired[str]
     url: NotRequired[str]
-    events: NotRequired[list[WebhookEventSelector]]
+    events: NotRequired[list[WebhookEventSelectorParam]]
     secret: NotRequired[str]
     """Generated secret, returned once when `secret` was empty on create. Store it."""
-    retry_policy: NotRequired[RetryPolicy]
-    max_retries: NotRequired[MaxRetries]
-    timeout_ms: NotRequired[TimeoutMs]
-    headers: NotRequired[WebhookHeaders]
+    retry_policy: NotRequired[RetryPolicyParam]
+    max_retries: NotRequired[MaxRetriesParam]
+    timeout_ms: NotRequired[TimeoutMsParam]
+    headers: NotRequired[WebhookHeadersParam]
 
 
-class WebhookSubscriptionCreate(_t.TypedDict):
+class WebhookSubscriptionCreateParam(_t.TypedDict):
     name: str
-    url: WebhookUrl
-    events: list[WebhookEventSelector]
+    url: WebhookUrlParam
+    events: list[WebhookEventSelectorParam]
     secret: NotRequired[str]
     """When empty the service generates one and returns it once."""
-    retry_policy: NotRequired[RetryPolicy]
-    max_retries: NotRequired[MaxRetries]
-    timeout_ms: NotRequired[TimeoutMs]
+    retry_policy: NotRequired[RetryPolicyParam]
+    max_retries: NotRequired[MaxRetriesParam]
+    timeout_ms: NotRequired[TimeoutMsParam]
 
 
-class WebhookSubscriptionUpdate(_t.TypedDict):
+class WebhookSubscriptionUpdateParam(_t.TypedDict):
     """Changes URL, events, headers, retry policy or active flag; can replace the secret. The identifier field and
     the name of the active flag are not shown, so the body stays open.
 
     Further properties are allowed (not typed here).
     """
 
-    url: NotRequired[WebhookUrl]
-    events: NotRequired[list[WebhookEventSelector]]
-    headers: NotRequired[WebhookHeaders]
-    retry_policy: NotRequired[RetryPolicy]
-    max_retries: NotRequired[MaxRetries]
-    timeout_ms: NotRequired[TimeoutMs]
+    url: NotRequired[WebhookUrlParam]
+    events: NotRequired[list[WebhookEventSelectorParam]]
+    headers: NotRequired[WebhookHeadersParam]
+    retry_policy: NotRequired[RetryPolicyParam]
+    max_retries: NotRequired[MaxRetriesParam]
+    timeout_ms: NotRequired[TimeoutMsParam]
     secret: NotRequired[str]
     """Replaces the secret."""
 
 
 # http and https are accepted; https is recommended. Private and internal IP addresses, localhost and cloud metadata
 # addresses are blocked when subscribing and again at dispatch time.
-WebhookUrl: _t.TypeAlias = str
+WebhookUrlParam: _t.TypeAlias = str
 
 
-class WorkflowAnonymizeFinalizeRequest(_t.TypedDict):
+class WorkflowAnonymizeFinalizeRequestParam(_t.TypedDict):
     """Applies redaction boxes to preview images; no OCR or language model step. The preferred apply path is the
     `service_dataripper___redact_image` pipeline.
     """
@@ -244,7 +245,7 @@ class WorkflowAnonymizeFinalizeRequest(_t.TypedDict):
     """
     async_only: NotRequired[bool]
     """true equals `client_wait=false`."""
-    processing_lane: NotRequired[ProcessingLane]
+    processing_lane: NotRequired[ProcessingLaneParam]
     template: NotRequired[_t.Literal["document_anonymize_finalize"]]
     """Must be `document_anonymize_finalize`."""
     partial_regions: NotRequired[JsonValue]
@@ -257,43 +258,43 @@ class WorkflowAnonymizeFinalizeRequest(_t.TypedDict):
     """
 
 
-class WorkflowInvoicePayload(_t.TypedDict):
+class WorkflowInvoicePayloadParam(_t.TypedDict):
     """Workflow payload for `idp_collection=invoice`. Other fields of the payload are not shown.
 
     Further properties are allowed (not typed here).
     """
 
-    pages_idp: NotRequired[InvoicePages]
-    pages_aiocr: NotRequired[InvoicePages]
+    pages_idp: NotRequired[InvoicePagesParam]
+    pages_aiocr: NotRequired[InvoicePagesParam]
 
 
 # Workflow payload; its fields are not shown.
-WorkflowPayload: _t.TypeAlias = dict[str, "JsonValue"]
+WorkflowPayloadParam: _t.TypeAlias = dict[str, "JsonValue"]
 
 
-class WorkspaceSharedEvent(_t.TypedDict):
+class WorkspaceSharedEventParam(_t.TypedDict):
     """Delivery body, JSON UTF-8."""
 
     event_type: _t.Literal["workspace.shared"]
-    event_id: EventId
+    event_id: EventIdParam
     timestamp: str
     """ISO 8601 UTC."""
     subscription_id: int
-    data: OpenEventData
+    data: OpenEventDataParam
 
 
-class WorkspaceUnsharedEvent(_t.TypedDict):
+class WorkspaceUnsharedEventParam(_t.TypedDict):
     """Delivery body, JSON UTF-8."""
 
     event_type: _t.Literal["workspace.unshared"]
-    event_id: EventId
+    event_id: EventIdParam
     timestamp: str
     """ISO 8601 UTC."""
     subscription_id: int
-    data: OpenEventData
+    data: OpenEventDataParam
 
 
-class WorkflowAccountingDatevRequest(_t.TypedDict):
+class WorkflowAccountingDatevRequestParam(_t.TypedDict):
     """DATEV SKR03 accounting export.
 
     Exactly one of: file_1, pofid.
@@ -302,7 +303,7 @@ class WorkflowAccountingDatevRequest(_t.TypedDict):
     when absent).
     """
 
-    model: ModelTier
+    model: ModelTierParam
     client_wait: NotRequired[bool]
     """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
     295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
@@ -310,20 +311,20 @@ class WorkflowAccountingDatevRequest(_t.TypedDict):
     """
     async_only: NotRequired[bool]
     """true equals `client_wait=false`."""
-    processing_lane: NotRequired[ProcessingLane]
+    processing_lane: NotRequired[ProcessingLaneParam]
     priority: NotRequired[int]
     """Legacy queue weight, not part of the public contract and kept for compatibility only. When
     `processing_lane` is set, the lane wins.
     """
-    file_1: NotRequired[UploadFile]
+    file_1: NotRequired[UploadFileParam]
     """One of `file_1` and `pofid`."""
     pofid: NotRequired[str]
     """Existing document as alternative to upload. One of `file_1` and `pofid`."""
     idp_collection: NotRequired[_t.Literal["accounting_datev"]]
-    idp_fields: NotRequired[IdpFields]
+    idp_fields: NotRequired[IdpFieldsParam]
 
 
-class WorkflowInvoiceRequest(_t.TypedDict):
+class WorkflowInvoiceRequestParam(_t.TypedDict):
     """Invoice extraction; its request parameters beyond the input document are not shown.
 
     Further properties are allowed (not typed here).
@@ -339,19 +340,19 @@ class WorkflowInvoiceRequest(_t.TypedDict):
     """
     async_only: NotRequired[bool]
     """true equals `client_wait=false`."""
-    processing_lane: NotRequired[ProcessingLane]
+    processing_lane: NotRequired[ProcessingLaneParam]
     priority: NotRequired[int]
     """Legacy queue weight, not part of the public contract and kept for compatibility only. When
     `processing_lane` is set, the lane wins.
     """
-    file_1: NotRequired[UploadFile]
+    file_1: NotRequired[UploadFileParam]
     """Document to process, multipart. The workflow pipeline accepts only a multipart file or `pofid`."""
     pofid: NotRequired[str]
     """Existing document as alternative to upload."""
     idp_collection: NotRequired[_t.Literal["invoice"]]
 
 
-class WorkflowPdfAiSplitRequest(_t.TypedDict):
+class WorkflowPdfAiSplitRequestParam(_t.TypedDict):
     """AI PDF split into logical segments; returns separate documents or page ranges.
 
     Exactly one of: file, pofid.
@@ -366,12 +367,12 @@ class WorkflowPdfAiSplitRequest(_t.TypedDict):
     """
     async_only: NotRequired[bool]
     """true equals `client_wait=false`."""
-    processing_lane: NotRequired[ProcessingLane]
+    processing_lane: NotRequired[ProcessingLaneParam]
     priority: NotRequired[int]
     """Legacy queue weight, not part of the public contract and kept for compatibility only. When
     `processing_lane` is set, the lane wins.
     """
-    file: NotRequired[UploadFile]
+    file: NotRequired[UploadFileParam]
     """PDF. One of `file` and `pofid`."""
     pofid: NotRequired[str]
     """Existing document. One of `file` and `pofid`."""
@@ -393,7 +394,7 @@ class WorkflowPdfAiSplitRequest(_t.TypedDict):
     """Allowed values beyond the default are not shown."""
 
 
-class WorkflowDocumentAnonymizeFinalizeRequest(_t.TypedDict):
+class WorkflowDocumentAnonymizeFinalizeRequestParam(_t.TypedDict):
     """Anonymization finalize; applies redaction boxes to preview images, no OCR or language model step.
 
     The preferred apply path is the `service_dataripper___redact_image` pipeline.
@@ -415,7 +416,7 @@ class WorkflowDocumentAnonymizeFinalizeRequest(_t.TypedDict):
     """
     async_only: NotRequired[bool]
     """true equals `client_wait=false`."""
-    processing_lane: NotRequired[ProcessingLane]
+    processing_lane: NotRequired[ProcessingLaneParam]
     template: NotRequired[_t.Literal["document_anonymize_finalize"]]
     """Must be `document_anonymize_finalize`."""
     partial_regions: NotRequired[JsonValue]
@@ -429,11 +430,11 @@ class WorkflowDocumentAnonymizeFinalizeRequest(_t.TypedDict):
 
 
 # The body of pipeline workflow, a union discriminated by idp_collection, template.
-WorkflowRequest: _t.TypeAlias = _t.Union[
-    "WorkflowAccountingDatevRequest",
-    "WorkflowInvoiceRequest",
-    "WorkflowPdfAiSplitRequest",
-    "WorkflowDocumentAnonymizeFinalizeRequest",
+WorkflowRequestParam: _t.TypeAlias = _t.Union[
+    "WorkflowAccountingDatevRequestParam",
+    "WorkflowInvoiceRequestParam",
+    "WorkflowPdfAiSplitRequestParam",
+    "WorkflowDocumentAnonymizeFinalizeRequestParam",
 ]
 
 # The names of other modules these annotations use (imported last: see the module's docstring).
@@ -442,17 +443,17 @@ from ._base import (
     JsonValue,
 )
 from ._models_a import (
-    Billing,
-    EventId,
-    IdpFields,
-    InvoicePages,
-    MaxRetries,
-    ModelTier,
-    OpenEventData,
-    ProcessingLane,
-    ProcessingTime,
-    RetryPolicy,
-    SuccessStatus,
-    TimeoutMs,
-    UploadFile,
+    BillingParam,
+    EventIdParam,
+    IdpFieldsParam,
+    InvoicePagesParam,
+    MaxRetriesParam,
+    ModelTierParam,
+    OpenEventDataParam,
+    ProcessingLaneParam,
+    ProcessingTimeParam,
+    RetryPolicyParam,
+    SuccessStatusParam,
+    TimeoutMsParam,
+    UploadFileParam,
 )

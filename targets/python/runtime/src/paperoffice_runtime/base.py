@@ -577,6 +577,14 @@ class BaseRuntime:
             ) from None
         return JobResult(result.job_id, data, result.meta, result.polls, result.submit_meta)
 
+    def check_variant_body(self, pipeline: str, body: Mapping[str, object]) -> None:
+        """Refuses (SdkError) a body that breaks an "exactly one of" group of its variant, before anything is sent;
+        the typed submit methods call it (``submit_job`` sends a body as it is)."""
+        declared = self.model.pipelines.get(pipeline)
+        variant = None if declared is None else variant_of(declared, body)
+        if variant is not None:
+            check_exactly_one(variant.exactly_one, body, f"pipeline {pipeline!r}, variant {variant.name!r}")
+
     def parse_variant_payload(
         self,
         result: JobResult[object],
@@ -620,13 +628,10 @@ class BaseRuntime:
         self, jobs: JobsModel, pipeline: str, body: Mapping[str, object], json_strings: Sequence[str], hold: bool
     ) -> CallInput:
         fields = dict(body)
-        declared = self.model.pipelines.get(pipeline)
-        variant = None if declared is None else variant_of(declared, fields)
-        if variant is not None:
-            check_exactly_one(variant.exactly_one, fields, f"pipeline {pipeline!r}, variant {variant.name!r}")
         no_wait = jobs.submit.no_wait
         if not hold and no_wait is not None and no_wait.field not in fields:
             fields[no_wait.field] = no_wait.value
+        declared = self.model.pipelines.get(pipeline)
         strings = [*(() if declared is None else declared.json_strings), *json_strings]
         path = {} if jobs.submit.pipeline_parameter is None else {jobs.submit.pipeline_parameter: pipeline}
         return CallInput(path=path, body=fields, json_strings=strings)

@@ -215,7 +215,7 @@ class Client:
     def post_no_id123(
         self,
         n_123: str,
-        body: _ty.Class | None = None,
+        body: _ty.ClassParam | None = None,
         *,
         deadline: float | None = None,
     ) -> _md.JsonValue:
