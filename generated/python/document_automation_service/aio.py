@@ -960,6 +960,13 @@ class AsyncClient:
                 | _md.VoiceEnvelope
                 | _md.VoiceQueuedResponse
                 | _md.JobHoldExceededResponse,
+                by_status={
+                    200: _md.JobFinishedResponse
+                    | _md.JobAcceptedResponse
+                    | _md.VoiceEnvelope
+                    | _md.VoiceQueuedResponse,
+                    202: _md.JobHoldExceededResponse,
+                },
             ),
         )
 

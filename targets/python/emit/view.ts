@@ -394,6 +394,16 @@ function operationView(op: Operation, types: TypeScope, models: TypeScope, names
   const returnType = pyTypeExpr(answerType, modelRef);
   // What the runtime validates JSON into: the JSON types only (text and downloads are handed over as they are).
   const jsonUnion = [...jsonTypes.values()];
+  // Statuses whose JSON types differ: each answer read as its own status's type (a union would let pydantic pick
+  // the first member that fits, another status's model).
+  const statusTypes = successes.flatMap((r) => {
+    const types = [...new Set(r.contents.filter((c) => answerKind(c) === "json").map((c) => JSON.stringify(c.schema)))];
+    return types.length === 1 ? [[/^2\d\d$/.test(r.status) ? r.status : "0", jsonTypes.get(types[0]!)!] as const] : [];
+  });
+  const byStatusArg: PyArg[] =
+    jsonTypes.size > 1 && statusTypes.length > 0
+      ? [kw("by_status", dict(statusTypes.map(([status, t]) => [status, pyTypeExpr(t, modelRef)])))]
+      : [];
   const kindExpr: PyExpr =
     successes.length === 0 ? "_md.JsonValue" : jsonUnion.length === 0 ? "None" : pyTypeExpr(pyUnion(jsonUnion), modelRef);
   const plain = (t: PyType): string => `\`\`${printPyType(t, (id) => (id === DOWNLOAD ? "Download" : id))}\`\``;
@@ -466,7 +476,7 @@ function operationView(op: Operation, types: TypeScope, models: TypeScope, names
     asyncCall: statement(8, `${target}await `, call("self._runtime.call", ...callArgs)),
     returnLine: noContent
       ? "        return None"
-      : statement(8, "return ", call("_t.cast", returnType, call("self._runtime.answer", "result", kindExpr))),
+      : statement(8, "return ", call("_t.cast", returnType, call("self._runtime.answer", "result", kindExpr, ...byStatusArg))),
   };
 }
 

@@ -1,16 +1,21 @@
 // The service's Python package as its users meet it (generated/python): request bodies typed exactly per variant
 // (a misspelt field is a type error under strict pyright and mypy --strict), "exactly one of" refused before
 // anything is sent, a job's payload read into its variant's model, field and method documentation where editors show
-// it, and each class declared in one package only.
+// it, each class declared in one package only; and (status-answers.yaml beside this file) each success status's
+// answer read as its own model.
 import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generate, writeFiles } from "../../../generator/generate.js";
 import { type MockServer, startMock } from "../../../mock/index.js";
+import { emitPython } from "../emit/index.js";
 import { diagnosticLine, mypyStrict, pyrightStrict } from "./checkers.js";
 import { generatedPythonModule, pythonRoot } from "./package.js";
 import { runPython } from "./python-program.js";
 
+const here = fileURLToPath(new URL("./", import.meta.url));
 const module = generatedPythonModule();
 let base: string;
 
@@ -249,4 +254,33 @@ describe("python documentation where editors show it", () => {
     expect(report.typesNames.length).toBeGreaterThan(90);
     expect(models.size).toBeGreaterThan(90);
   });
+});
+
+describe("python answers by status", () => {
+  let folder: string;
+  beforeAll(async () => {
+    folder = await mkdtemp(join(tmpdir(), "python-status-answers-"));
+    const generated = await generate(join(here, "status-answers.yaml"), { emitters: [emitPython] });
+    await writeFiles(folder, generated.files);
+  }, 120_000);
+  afterAll(async () => {
+    if (folder) await rm(folder, { recursive: true, force: true });
+  });
+
+  it("reads each success status's JSON into that status's model, not the first of the union that fits", async () => {
+    const program = `
+import json, httpx
+import status_answers as sdk
+
+def handler(request):
+    if json.loads(request.content)["item"] == "later":
+        return httpx.Response(202, json={"receipt_id": "r1"})
+    return httpx.Response(200, json={"order_id": "o1"})
+
+client = sdk.Client(base_url="http://127.0.0.1:1", http_client=httpx.Client(transport=httpx.MockTransport(handler)))
+print(json.dumps([type(client.place_order({"item": i})).__name__ for i in ("now", "later")]))
+`;
+    const out = JSON.parse(await runPython(program, [], folder, join(folder, "python"))) as string[];
+    expect(out).toEqual(["dict", "Receipt"]);
+  }, 60_000);
 });

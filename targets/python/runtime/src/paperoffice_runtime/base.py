@@ -536,10 +536,15 @@ class BaseRuntime:
                 job_id=call.job_id,
             ) from None
 
-    def answer(self, result: ApiResult[object], kind: object = None) -> Any:
+    def answer(
+        self, result: ApiResult[object], kind: object = None, by_status: Mapping[int, object] | None = None
+    ) -> Any:
         """The data of a result as the generated method returns it: None without a body, text as ``str``, other
         media types as a :class:`Download`, JSON validated into ``kind`` (a type expression: a model class, a union,
-        a list...; None keeps the decoded JSON). Generated code casts it to the type it declares."""
+        a list...; None keeps the decoded JSON), or into ``by_status``'s type of the answer's status where it has
+        one (0: any other success status). Generated code casts it to the type it declares."""
+        if by_status is not None:
+            kind = by_status.get(result.meta.status, by_status.get(0, kind))
         data = result.data
         if data is None or isinstance(data, str):
             return data
