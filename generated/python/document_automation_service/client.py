@@ -134,25 +134,77 @@ class Client:
         poll_interval: tuple[float, float] | None = None,
     ) -> _rt.JobResult[object]:
         """Submits a job to a pipeline and waits for its payload, all within ``deadline`` (default: the client's
-        ``job_deadline``). The submit_<pipeline> methods type the body and the payload."""
+        ``job_deadline``). The submit_<pipeline> methods type the body and the payload.
+
+        Args:
+            pipeline: The pipeline's name.
+            body: The job's request, sent as it is (the submit_<pipeline> methods check its variant's rules).
+            deadline: Seconds the submission and the waiting may take in all (None: the client's ``job_deadline``).
+            poll_interval: The pause between polls, from min to max seconds (None: the client's ``poll_interval``).
+
+        Returns:
+            A ``JobResult`` whose ``data`` is the payload as decoded JSON.
+
+        Raises:
+            SdkError: The pipeline's name does not match the description's rule; nothing is sent.
+            JobFailedError: The job ended with a failure status.
+            JobMayExistError: The submission may have reached the service but its answer was lost or a 5xx: it is not
+                sent again.
+            ServiceError: An error answer of the service (its class by HTTP status, for example NotFoundError).
+            APIConnectionError: The service could not be reached.
+            DeadlineExceededError: The deadline passed before the payload.
+        """
         return self._runtime.submit_job(pipeline, dict(body), deadline=deadline, poll_interval=poll_interval)
 
     def start_job(
         self, pipeline: str, body: _t.Mapping[str, object], *, deadline: float | None = None
     ) -> _rt.JobHandle:
         """Submits a job without waiting and returns its handle (``handle.wait()`` for the
-        payload)."""
+        payload).
+
+        Args:
+            pipeline: The pipeline's name.
+            body: The job's request, sent as it is (the submit_<pipeline> methods check its variant's rules).
+            deadline: Seconds the submission may take (None: the client's ``deadline``).
+
+        Returns:
+            The job's handle, with its id.
+
+        Raises:
+            SdkError: The pipeline's name does not match the description's rule; nothing is sent.
+            JobFailedError: The job failed at once.
+            JobMayExistError: The submission may have reached the service but its answer was lost or a 5xx: it is not
+                sent again.
+            ServiceError: An error answer of the service (its class by HTTP status, for example NotFoundError).
+            APIConnectionError: The service could not be reached.
+            DeadlineExceededError: The deadline passed before an answer.
+        """
         return self._runtime.start_job(pipeline, dict(body), deadline=deadline)
 
     def wait_job(
         self, job_id: str, *, deadline: float | None = None, poll_interval: tuple[float, float] | None = None
     ) -> _rt.JobResult[object]:
-        """Waits for a job by id (for example one started elsewhere); the first poll is sent at once."""
+        """Waits for a job by id (for example one started elsewhere); the first poll is sent at once.
+
+        Args:
+            job_id: The job's id.
+            deadline: Seconds the waiting may take (None: the client's ``job_deadline``).
+            poll_interval: The pause between polls, from min to max seconds (None: the client's ``poll_interval``).
+
+        Returns:
+            A ``JobResult`` whose ``data`` is the payload as decoded JSON.
+
+        Raises:
+            JobFailedError: The job ended with a failure status.
+            ServiceError: An error answer of the service (its class by HTTP status, for example NotFoundError).
+            APIConnectionError: The service could not be reached.
+            DeadlineExceededError: The deadline passed before the payload.
+        """
         return self._runtime.wait_job(job_id, deadline=deadline, poll_interval=poll_interval)
 
     def submit_service_aiocr_generate(
         self,
-        body: _ty.ServiceAiocrGenerateRequest,
+        body: _ty.ServiceAiocrGenerateRequestParam,
         *,
         deadline: float | None = None,
         poll_interval: tuple[float, float] | None = None,
@@ -162,7 +214,25 @@ class Client:
         Submits a job to pipeline service_aiocr___generate and waits for its payload (`job_result` after polling).
 
         Base price: 10 credits, times the lane multiplier.
+
+        Args:
+            body: The job's request, one of the pipeline's variants (chosen by ``idp_collection``).
+            deadline: Seconds the submission and the waiting may take in all (None: the client's ``job_deadline``).
+            poll_interval: The pause between polls, from min to max seconds (None: the client's ``poll_interval``).
+
+        Returns:
+            A ``JobResult`` whose ``data`` is the payload of the body's variant: us_tax_forms: ``OcrPayload``.
+
+        Raises:
+            JobFailedError: The job ended with a failure status.
+            JobMayExistError: The submission may have reached the service but its answer was lost or a 5xx: it is not
+                sent again.
+            ServiceError: Any other error answer of the service (its class by HTTP status, for example
+                NotFoundError).
+            APIConnectionError: The service could not be reached.
+            DeadlineExceededError: The deadline passed before an answer.
         """
+        self._runtime.check_variant_body("service_aiocr___generate", body)
         result = self._runtime.submit_job(
             "service_aiocr___generate",
             dict(body),
@@ -173,7 +243,7 @@ class Client:
 
     def submit_workflow(
         self,
-        body: _ty.WorkflowRequest | _ty.JsonObject,
+        body: _ty.WorkflowRequestParam,
         *,
         deadline: float | None = None,
         poll_interval: tuple[float, float] | None = None,
@@ -183,13 +253,46 @@ class Client:
         Submits a job to pipeline workflow and waits for its payload (`result` after polling).
 
         Base price: 10 credits, times the lane multiplier.
+
+        Args:
+            body: The job's request, one of the pipeline's variants (chosen by ``idp_collection``, ``template``).
+            deadline: Seconds the submission and the waiting may take in all (None: the client's ``job_deadline``).
+            poll_interval: The pause between polls, from min to max seconds (None: the client's ``poll_interval``).
+
+        Returns:
+            A ``JobResult`` whose ``data`` is the payload of the body's variant: accounting_datev:
+            ``WorkflowPayload``; invoice: ``WorkflowInvoicePayload``; pdf_ai_split: ``WorkflowPayload``;
+            document_anonymize_finalize: ``WorkflowPayload``.
+
+        Raises:
+            SdkError: The body breaks an "exactly one of" rule of its variant (accounting_datev: file_1, pofid;
+                pdf_ai_split: file, pofid); nothing is sent.
+            JobFailedError: The job ended with a failure status.
+            JobMayExistError: The submission may have reached the service but its answer was lost or a 5xx: it is not
+                sent again.
+            ServiceError: Any other error answer of the service (its class by HTTP status, for example
+                NotFoundError).
+            APIConnectionError: The service could not be reached.
+            DeadlineExceededError: The deadline passed before an answer.
         """
+        self._runtime.check_variant_body("workflow", body)
         result = self._runtime.submit_job("workflow", dict(body), deadline=deadline, poll_interval=poll_interval)
-        return self._runtime.parse_payload_as(result, _md.WorkflowPayload | _md.WorkflowInvoicePayload)
+        return self._runtime.parse_variant_payload(
+            result,
+            "workflow",
+            body,
+            {
+                "accounting_datev": _md.WorkflowPayload,
+                "invoice": _md.WorkflowInvoicePayload,
+                "pdf_ai_split": _md.WorkflowPayload,
+                "document_anonymize_finalize": _md.WorkflowPayload,
+            },
+            _md.WorkflowPayload | _md.WorkflowInvoicePayload,
+        )
 
     def submit_pdfstudio_unlock_with_password_pdf(
         self,
-        body: _ty.PdfstudioUnlockWithPasswordPdfRequest,
+        body: _ty.PdfstudioUnlockWithPasswordPdfRequestParam,
         *,
         deadline: float | None = None,
         poll_interval: tuple[float, float] | None = None,
@@ -200,7 +303,25 @@ class Client:
         polling).
 
         Base price: 10 credits, times the lane multiplier.
+
+        Args:
+            body: The job's request, one of the pipeline's variants.
+            deadline: Seconds the submission and the waiting may take in all (None: the client's ``job_deadline``).
+            poll_interval: The pause between polls, from min to max seconds (None: the client's ``poll_interval``).
+
+        Returns:
+            A ``JobResult`` whose ``data`` is the payload of the body's variant: default: ``JobPayload``.
+
+        Raises:
+            JobFailedError: The job ended with a failure status.
+            JobMayExistError: The submission may have reached the service but its answer was lost or a 5xx: it is not
+                sent again.
+            ServiceError: Any other error answer of the service (its class by HTTP status, for example
+                NotFoundError).
+            APIConnectionError: The service could not be reached.
+            DeadlineExceededError: The deadline passed before an answer.
         """
+        self._runtime.check_variant_body("pdfstudio___unlock_with_password_pdf", body)
         result = self._runtime.submit_job(
             "pdfstudio___unlock_with_password_pdf",
             dict(body),
@@ -211,7 +332,7 @@ class Client:
 
     def submit_service_voice_tts(
         self,
-        body: _ty.ServiceVoiceTtsRequest,
+        body: _ty.ServiceVoiceTtsRequestParam,
         *,
         deadline: float | None = None,
         poll_interval: tuple[float, float] | None = None,
@@ -221,7 +342,25 @@ class Client:
         Submits a job to pipeline service_voice___tts and waits for its payload (`result` after polling).
 
         Base price: 10 credits, times the lane multiplier.
+
+        Args:
+            body: The job's request, one of the pipeline's variants.
+            deadline: Seconds the submission and the waiting may take in all (None: the client's ``job_deadline``).
+            poll_interval: The pause between polls, from min to max seconds (None: the client's ``poll_interval``).
+
+        Returns:
+            A ``JobResult`` whose ``data`` is the payload of the body's variant: default: ``VoiceResult``.
+
+        Raises:
+            JobFailedError: The job ended with a failure status.
+            JobMayExistError: The submission may have reached the service but its answer was lost or a 5xx: it is not
+                sent again.
+            ServiceError: Any other error answer of the service (its class by HTTP status, for example
+                NotFoundError).
+            APIConnectionError: The service could not be reached.
+            DeadlineExceededError: The deadline passed before an answer.
         """
+        self._runtime.check_variant_body("service_voice___tts", body)
         result = self._runtime.submit_job(
             "service_voice___tts",
             dict(body),
@@ -232,7 +371,7 @@ class Client:
 
     def submit_service_dataripper_redact_image(
         self,
-        body: _ty.ServiceDataripperRedactImageRequest | _ty.JsonObject,
+        body: _ty.ServiceDataripperRedactImageRequestParam,
         *,
         deadline: float | None = None,
         poll_interval: tuple[float, float] | None = None,
@@ -243,7 +382,25 @@ class Client:
         polling).
 
         Base price: 10 credits, times the lane multiplier.
+
+        Args:
+            body: The job's request, one of the pipeline's variants.
+            deadline: Seconds the submission and the waiting may take in all (None: the client's ``job_deadline``).
+            poll_interval: The pause between polls, from min to max seconds (None: the client's ``poll_interval``).
+
+        Returns:
+            A ``JobResult`` whose ``data`` is the payload of the body's variant: default: ``JobPayload``.
+
+        Raises:
+            JobFailedError: The job ended with a failure status.
+            JobMayExistError: The submission may have reached the service but its answer was lost or a 5xx: it is not
+                sent again.
+            ServiceError: Any other error answer of the service (its class by HTTP status, for example
+                NotFoundError).
+            APIConnectionError: The service could not be reached.
+            DeadlineExceededError: The deadline passed before an answer.
         """
+        self._runtime.check_variant_body("service_dataripper___redact_image", body)
         result = self._runtime.submit_job(
             "service_dataripper___redact_image",
             dict(body),
@@ -255,13 +412,41 @@ class Client:
     # -- downloads -------------------------------------------------------------------------------------------
 
     def download(self, token_or_url: str, *, deadline: float | None = None) -> _rt.Download:
-        """A result file read whole, by download token or by full URL (another origin gets no credentials)."""
+        """A result file read whole, by download token or by full URL (another origin gets no credentials).
+
+        Args:
+            token_or_url: A download token, or the file's full URL.
+            deadline: Seconds the download may take (None: the client's ``deadline``).
+
+        Returns:
+            The file's bytes, with its media type and file name where the answer gives them.
+
+        Raises:
+            ServiceError: An error answer of the service (its class by HTTP status, for example NotFoundError).
+            APIConnectionError: The service could not be reached.
+            DeadlineExceededError: The deadline passed before the whole file.
+        """
         return self._runtime.download(token_or_url, deadline=deadline)
 
     def download_to(
         self, token_or_url: str, path: str | os.PathLike[str], *, deadline: float | None = None
     ) -> _rt.SavedFile:
-        """A result file streamed to ``path`` (through a temporary file beside it, so ``path`` is never partial)."""
+        """A result file streamed to ``path`` (through a temporary file beside it, so ``path`` is never partial).
+
+        Args:
+            token_or_url: A download token, or the file's full URL.
+            path: Where the file is written.
+            deadline: Seconds the download may take (None: the client's ``deadline``).
+
+        Returns:
+            Where the file was written, with its size, media type and file name.
+
+        Raises:
+            ServiceError: An error answer of the service (its class by HTTP status, for example NotFoundError).
+            APIConnectionError: The service could not be reached.
+            DeadlineExceededError: The deadline passed before the whole file.
+            OSError: The file could not be written.
+        """
         return self._runtime.download_to(token_or_url, path, deadline=deadline)
 
     # -- operations ------------------------------------------------------------------------------------------
@@ -280,9 +465,42 @@ class Client:
 
         GET /analytics/activity-document
 
-        Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
-        BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN, QUEUE_LIMIT_REACHED,
-        RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
+        Args:
+            pofid: The query parameter ``pofid`` (None: not sent). Document identifier. One of `pofid` and
+                `documents_id` is required.
+            documents_id: The query parameter ``documents_id`` (None: not sent). Numeric document identifier, as
+                string or number. One of `pofid` and `documents_id` is required.
+            **options: Options of this call only: ``extra_headers``, ``extra_query``, ``extra_body`` (fields beyond
+            the body's type), ``timeout`` (seconds of one socket operation), ``max_retries`` and ``deadline``
+            (seconds of the whole call, retries included; None: the client's).
+
+        Returns:
+            HTTP 200: ``ActivityDocumentResponse`` (application/json). Activity history. Body shape beyond the common
+            analytics fields is not shown.
+
+        Raises:
+            AuthRequiredError: The service answered with code AUTH_REQUIRED (a class of errors, under the class of
+                its HTTP status).
+            BearerTokenExpiredError: The service answered with code BEARERTOKEN_EXPIRED (a class of errors, under the
+                class of its HTTP status).
+            ForbiddenError: The service answered with code FORBIDDEN (a class of errors, under the class of its HTTP
+                status).
+            InternalError: The service answered with code INTERNAL_ERROR (a class of errors, under the class of its
+                HTTP status).
+            InvalidRequestError: The service answered with code INVALID_REQUEST (a class of errors, under the class
+                of its HTTP status).
+            InvalidTokenError: The service answered with code INVALID_TOKEN (a class of errors, under the class of
+                its HTTP status).
+            QueueLimitReachedError: The service answered with code QUEUE_LIMIT_REACHED (a class of errors, under the
+                class of its HTTP status).
+            RateLimitExceededError: The service answered with code RATE_LIMIT_EXCEEDED (a class of errors, under the
+                class of its HTTP status).
+            ServiceUnavailableError: The service answered with code SERVICE_UNAVAILABLE (a class of errors, under the
+                class of its HTTP status).
+            ServiceError: Any other error answer of the service (its class by HTTP status, for example
+                NotFoundError).
+            APIConnectionError: The service could not be reached.
+            DeadlineExceededError: The deadline passed before an answer.
         """
         result = self._runtime.call(
             _m.GET_ACTIVITY_DOCUMENT,
@@ -302,9 +520,39 @@ class Client:
 
         GET /analytics/activity-heatmap
 
-        Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
-        BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN, QUEUE_LIMIT_REACHED,
-        RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
+        Args:
+            year: The query parameter ``year`` (None: not sent). Calendar year; defaults to the current year.
+            workspace_id: The query parameter ``workspace_id`` (None: not sent). Workspace to scope the read to.
+            **options: Options of this call only: ``extra_headers``, ``extra_query``, ``extra_body`` (fields beyond
+            the body's type), ``timeout`` (seconds of one socket operation), ``max_retries`` and ``deadline``
+            (seconds of the whole call, retries included; None: the client's).
+
+        Returns:
+            HTTP 200: ``ActivityHeatmapResponse`` (application/json). Daily counts and statistics.
+
+        Raises:
+            AuthRequiredError: The service answered with code AUTH_REQUIRED (a class of errors, under the class of
+                its HTTP status).
+            BearerTokenExpiredError: The service answered with code BEARERTOKEN_EXPIRED (a class of errors, under the
+                class of its HTTP status).
+            ForbiddenError: The service answered with code FORBIDDEN (a class of errors, under the class of its HTTP
+                status).
+            InternalError: The service answered with code INTERNAL_ERROR (a class of errors, under the class of its
+                HTTP status).
+            InvalidRequestError: The service answered with code INVALID_REQUEST (a class of errors, under the class
+                of its HTTP status).
+            InvalidTokenError: The service answered with code INVALID_TOKEN (a class of errors, under the class of
+                its HTTP status).
+            QueueLimitReachedError: The service answered with code QUEUE_LIMIT_REACHED (a class of errors, under the
+                class of its HTTP status).
+            RateLimitExceededError: The service answered with code RATE_LIMIT_EXCEEDED (a class of errors, under the
+                class of its HTTP status).
+            ServiceUnavailableError: The service answered with code SERVICE_UNAVAILABLE (a class of errors, under the
+                class of its HTTP status).
+            ServiceError: Any other error answer of the service (its class by HTTP status, for example
+                NotFoundError).
+            APIConnectionError: The service could not be reached.
+            DeadlineExceededError: The deadline passed before an answer.
         """
         result = self._runtime.call(
             _m.GET_ACTIVITY_HEATMAP,
@@ -316,7 +564,7 @@ class Client:
     def get_activity_users(
         self,
         *,
-        period: _ty.Period | None = None,
+        period: _ty.PeriodParam | None = None,
         workspace_id: float | None = None,
         **options: _te.Unpack[_rt.RequestOptions],
     ) -> _md.ActivityUsersResponse:
@@ -324,9 +572,40 @@ class Client:
 
         GET /analytics/activity-users
 
-        Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
-        BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN, QUEUE_LIMIT_REACHED,
-        RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
+        Args:
+            period: The query parameter ``period`` (None: not sent). Time window.
+            workspace_id: The query parameter ``workspace_id`` (None: not sent). Required for sub-users; omit for
+                account-wide scope, which is for root or administrator only.
+            **options: Options of this call only: ``extra_headers``, ``extra_query``, ``extra_body`` (fields beyond
+            the body's type), ``timeout`` (seconds of one socket operation), ``max_retries`` and ``deadline``
+            (seconds of the whole call, retries included; None: the client's).
+
+        Returns:
+            HTTP 200: ``ActivityUsersResponse`` (application/json). Ranked users.
+
+        Raises:
+            AuthRequiredError: The service answered with code AUTH_REQUIRED (a class of errors, under the class of
+                its HTTP status).
+            BearerTokenExpiredError: The service answered with code BEARERTOKEN_EXPIRED (a class of errors, under the
+                class of its HTTP status).
+            ForbiddenError: The service answered with code FORBIDDEN (a class of errors, under the class of its HTTP
+                status).
+            InternalError: The service answered with code INTERNAL_ERROR (a class of errors, under the class of its
+                HTTP status).
+            InvalidRequestError: The service answered with code INVALID_REQUEST (a class of errors, under the class
+                of its HTTP status).
+            InvalidTokenError: The service answered with code INVALID_TOKEN (a class of errors, under the class of
+                its HTTP status).
+            QueueLimitReachedError: The service answered with code QUEUE_LIMIT_REACHED (a class of errors, under the
+                class of its HTTP status).
+            RateLimitExceededError: The service answered with code RATE_LIMIT_EXCEEDED (a class of errors, under the
+                class of its HTTP status).
+            ServiceUnavailableError: The service answered with code SERVICE_UNAVAILABLE (a class of errors, under the
+                class of its HTTP status).
+            ServiceError: Any other error answer of the service (its class by HTTP status, for example
+                NotFoundError).
+            APIConnectionError: The service could not be reached.
+            DeadlineExceededError: The deadline passed before an answer.
         """
         result = self._runtime.call(
             _m.GET_ACTIVITY_USERS,
@@ -340,7 +619,7 @@ class Client:
         *,
         limit: float | None = None,
         offset: float | None = None,
-        severity: _ty.Severity | None = None,
+        severity: _ty.SeverityParam | None = None,
         require_review: bool | None = None,
         workspace_id: float | None = None,
         **options: _te.Unpack[_rt.RequestOptions],
@@ -349,9 +628,43 @@ class Client:
 
         GET /analytics/audit-center
 
-        Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
-        BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN, QUEUE_LIMIT_REACHED,
-        RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
+        Args:
+            limit: The query parameter ``limit`` (None: not sent). Page size.
+            offset: The query parameter ``offset`` (None: not sent). Number of items to skip.
+            severity: The query parameter ``severity`` (None: not sent). Only findings of this severity.
+            require_review: The query parameter ``require_review`` (None: not sent). Only findings that require human
+                review.
+            workspace_id: The query parameter ``workspace_id`` (None: not sent). Workspace to scope the read to.
+            **options: Options of this call only: ``extra_headers``, ``extra_query``, ``extra_body`` (fields beyond
+            the body's type), ``timeout`` (seconds of one socket operation), ``max_retries`` and ``deadline``
+            (seconds of the whole call, retries included; None: the client's).
+
+        Returns:
+            HTTP 200: ``AuditCenterResponse`` (application/json). Findings, timeline and statistics.
+
+        Raises:
+            AuthRequiredError: The service answered with code AUTH_REQUIRED (a class of errors, under the class of
+                its HTTP status).
+            BearerTokenExpiredError: The service answered with code BEARERTOKEN_EXPIRED (a class of errors, under the
+                class of its HTTP status).
+            ForbiddenError: The service answered with code FORBIDDEN (a class of errors, under the class of its HTTP
+                status).
+            InternalError: The service answered with code INTERNAL_ERROR (a class of errors, under the class of its
+                HTTP status).
+            InvalidRequestError: The service answered with code INVALID_REQUEST (a class of errors, under the class
+                of its HTTP status).
+            InvalidTokenError: The service answered with code INVALID_TOKEN (a class of errors, under the class of
+                its HTTP status).
+            QueueLimitReachedError: The service answered with code QUEUE_LIMIT_REACHED (a class of errors, under the
+                class of its HTTP status).
+            RateLimitExceededError: The service answered with code RATE_LIMIT_EXCEEDED (a class of errors, under the
+                class of its HTTP status).
+            ServiceUnavailableError: The service answered with code SERVICE_UNAVAILABLE (a class of errors, under the
+                class of its HTTP status).
+            ServiceError: Any other error answer of the service (its class by HTTP status, for example
+                NotFoundError).
+            APIConnectionError: The service could not be reached.
+            DeadlineExceededError: The deadline passed before an answer.
         """
         result = self._runtime.call(
             _m.GET_AUDIT_CENTER,
@@ -379,9 +692,39 @@ class Client:
 
         GET /analytics/calendar-due-dates
 
-        Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
-        BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN, QUEUE_LIMIT_REACHED,
-        RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
+        Args:
+            year: The query parameter ``year`` (None: not sent). Calendar year; defaults to the current year.
+            show_overdue: The query parameter ``show_overdue`` (None: not sent). Include overdue events.
+            **options: Options of this call only: ``extra_headers``, ``extra_query``, ``extra_body`` (fields beyond
+            the body's type), ``timeout`` (seconds of one socket operation), ``max_retries`` and ``deadline``
+            (seconds of the whole call, retries included; None: the client's).
+
+        Returns:
+            HTTP 200: ``CalendarDueDatesResponse`` (application/json). Events and counts.
+
+        Raises:
+            AuthRequiredError: The service answered with code AUTH_REQUIRED (a class of errors, under the class of
+                its HTTP status).
+            BearerTokenExpiredError: The service answered with code BEARERTOKEN_EXPIRED (a class of errors, under the
+                class of its HTTP status).
+            ForbiddenError: The service answered with code FORBIDDEN (a class of errors, under the class of its HTTP
+                status).
+            InternalError: The service answered with code INTERNAL_ERROR (a class of errors, under the class of its
+                HTTP status).
+            InvalidRequestError: The service answered with code INVALID_REQUEST (a class of errors, under the class
+                of its HTTP status).
+            InvalidTokenError: The service answered with code INVALID_TOKEN (a class of errors, under the class of
+                its HTTP status).
+            QueueLimitReachedError: The service answered with code QUEUE_LIMIT_REACHED (a class of errors, under the
+                class of its HTTP status).
+            RateLimitExceededError: The service answered with code RATE_LIMIT_EXCEEDED (a class of errors, under the
+                class of its HTTP status).
+            ServiceUnavailableError: The service answered with code SERVICE_UNAVAILABLE (a class of errors, under the
+                class of its HTTP status).
+            ServiceError: Any other error answer of the service (its class by HTTP status, for example
+                NotFoundError).
+            APIConnectionError: The service could not be reached.
+            DeadlineExceededError: The deadline passed before an answer.
         """
         result = self._runtime.call(
             _m.GET_CALENDAR_DUE_DATES,
@@ -394,7 +737,7 @@ class Client:
         self,
         *,
         limit: float | None = None,
-        period: _ty.Period | None = None,
+        period: _ty.PeriodParam | None = None,
         include_addresses: bool | None = None,
         **options: _te.Unpack[_rt.RequestOptions],
     ) -> _md.ContactStatsResponse:
@@ -402,9 +745,41 @@ class Client:
 
         GET /analytics/contact-stats
 
-        Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
-        BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN, QUEUE_LIMIT_REACHED,
-        RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
+        Args:
+            limit: The query parameter ``limit`` (None: not sent). Number of contacts; should equal the contact-stats
+                limit when the two reads are merged.
+            period: The query parameter ``period`` (None: not sent). Time window.
+            include_addresses: The query parameter ``include_addresses`` (None: not sent). Include contact addresses.
+            **options: Options of this call only: ``extra_headers``, ``extra_query``, ``extra_body`` (fields beyond
+            the body's type), ``timeout`` (seconds of one socket operation), ``max_retries`` and ``deadline``
+            (seconds of the whole call, retries included; None: the client's).
+
+        Returns:
+            HTTP 200: ``ContactStatsResponse`` (application/json). Contacts and the meta mapping.
+
+        Raises:
+            AuthRequiredError: The service answered with code AUTH_REQUIRED (a class of errors, under the class of
+                its HTTP status).
+            BearerTokenExpiredError: The service answered with code BEARERTOKEN_EXPIRED (a class of errors, under the
+                class of its HTTP status).
+            ForbiddenError: The service answered with code FORBIDDEN (a class of errors, under the class of its HTTP
+                status).
+            InternalError: The service answered with code INTERNAL_ERROR (a class of errors, under the class of its
+                HTTP status).
+            InvalidRequestError: The service answered with code INVALID_REQUEST (a class of errors, under the class
+                of its HTTP status).
+            InvalidTokenError: The service answered with code INVALID_TOKEN (a class of errors, under the class of
+                its HTTP status).
+            QueueLimitReachedError: The service answered with code QUEUE_LIMIT_REACHED (a class of errors, under the
+                class of its HTTP status).
+            RateLimitExceededError: The service answered with code RATE_LIMIT_EXCEEDED (a class of errors, under the
+                class of its HTTP status).
+            ServiceUnavailableError: The service answered with code SERVICE_UNAVAILABLE (a class of errors, under the
+                class of its HTTP status).
+            ServiceError: Any other error answer of the service (its class by HTTP status, for example
+                NotFoundError).
+            APIConnectionError: The service could not be reached.
+            DeadlineExceededError: The deadline passed before an answer.
         """
         result = self._runtime.call(
             _m.GET_CONTACT_STATS,
@@ -423,9 +798,39 @@ class Client:
 
         GET /analytics/contact-stats-financial
 
-        Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
-        BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN, QUEUE_LIMIT_REACHED,
-        RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
+        Args:
+            limit: The query parameter ``limit`` (None: not sent). Number of contacts; should equal the contact-stats
+                limit when the two reads are merged.
+            **options: Options of this call only: ``extra_headers``, ``extra_query``, ``extra_body`` (fields beyond
+            the body's type), ``timeout`` (seconds of one socket operation), ``max_retries`` and ``deadline``
+            (seconds of the whole call, retries included; None: the client's).
+
+        Returns:
+            HTTP 200: ``ContactStatsFinancialResponse`` (application/json). Contacts with amounts.
+
+        Raises:
+            AuthRequiredError: The service answered with code AUTH_REQUIRED (a class of errors, under the class of
+                its HTTP status).
+            BearerTokenExpiredError: The service answered with code BEARERTOKEN_EXPIRED (a class of errors, under the
+                class of its HTTP status).
+            ForbiddenError: The service answered with code FORBIDDEN (a class of errors, under the class of its HTTP
+                status).
+            InternalError: The service answered with code INTERNAL_ERROR (a class of errors, under the class of its
+                HTTP status).
+            InvalidRequestError: The service answered with code INVALID_REQUEST (a class of errors, under the class
+                of its HTTP status).
+            InvalidTokenError: The service answered with code INVALID_TOKEN (a class of errors, under the class of
+                its HTTP status).
+            QueueLimitReachedError: The service answered with code QUEUE_LIMIT_REACHED (a class of errors, under the
+                class of its HTTP status).
+            RateLimitExceededError: The service answered with code RATE_LIMIT_EXCEEDED (a class of errors, under the
+                class of its HTTP status).
+            ServiceUnavailableError: The service answered with code SERVICE_UNAVAILABLE (a class of errors, under the
+                class of its HTTP status).
+            ServiceError: Any other error answer of the service (its class by HTTP status, for example
+                NotFoundError).
+            APIConnectionError: The service could not be reached.
+            DeadlineExceededError: The deadline passed before an answer.
         """
         result = self._runtime.call(_m.GET_CONTACT_STATS_FINANCIAL, _rt.CallInput(query={"limit": limit}), **options)
         return _t.cast(
@@ -444,9 +849,40 @@ class Client:
 
         GET /documents/document-get/{pofid}
 
-        Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
-        BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_TOKEN, NOT_FOUND, QUEUE_LIMIT_REACHED,
-        RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
+        Args:
+            pofid: The path parameter ``pofid``. Identifier of the document.
+            share_context: The query parameter ``share_context`` (None: not sent). JSON token for scoped access in a
+                shared workspace.
+            **options: Options of this call only: ``extra_headers``, ``extra_query``, ``extra_body`` (fields beyond
+            the body's type), ``timeout`` (seconds of one socket operation), ``max_retries`` and ``deadline``
+            (seconds of the whole call, retries included; None: the client's).
+
+        Returns:
+            HTTP 200: ``DocumentGetResponse`` (application/json). Document details.
+
+        Raises:
+            AuthRequiredError: The service answered with code AUTH_REQUIRED (a class of errors, under the class of
+                its HTTP status).
+            BearerTokenExpiredError: The service answered with code BEARERTOKEN_EXPIRED (a class of errors, under the
+                class of its HTTP status).
+            ForbiddenError: The service answered with code FORBIDDEN (a class of errors, under the class of its HTTP
+                status).
+            InternalError: The service answered with code INTERNAL_ERROR (a class of errors, under the class of its
+                HTTP status).
+            InvalidTokenError: The service answered with code INVALID_TOKEN (a class of errors, under the class of
+                its HTTP status).
+            NotFoundCodeError: The service answered with code NOT_FOUND (a class of errors, under the class of its
+                HTTP status).
+            QueueLimitReachedError: The service answered with code QUEUE_LIMIT_REACHED (a class of errors, under the
+                class of its HTTP status).
+            RateLimitExceededError: The service answered with code RATE_LIMIT_EXCEEDED (a class of errors, under the
+                class of its HTTP status).
+            ServiceUnavailableError: The service answered with code SERVICE_UNAVAILABLE (a class of errors, under the
+                class of its HTTP status).
+            ServiceError: Any other error answer of the service (its class by HTTP status, for example
+                NotFoundError).
+            APIConnectionError: The service could not be reached.
+            DeadlineExceededError: The deadline passed before an answer.
         """
         result = self._runtime.call(
             _m.GET_DOCUMENT,
@@ -484,15 +920,61 @@ class Client:
 
         POST /job/add/{pipeline}
 
-        Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
-        BEARERTOKEN_EXPIRED, BUDGET_EXHAUSTED, FORBIDDEN, INSUFFICIENT_CREDITS, INTERNAL_ERROR, INVALID_REQUEST,
-        INVALID_TOKEN, JOB_CONFIG_INVALID, JOB_REQUIRES_PAID_TIER, QUEUE_LIMIT_REACHED, RATE_LIMIT_EXCEEDED,
-        SERVICE_UNAVAILABLE, TIER_RESTRICTED.
-
-        A 5xx answer (not 503, which is retried) or a failure after sending raises JobMayExistError: it is not sent
-        again. For a 5xx that error is also the answer's InternalServerError, a ServiceError.
-
         A single submission: no waiting. The submit_<pipeline> methods submit and wait.
+
+        Args:
+            pipeline: The path parameter ``pipeline``. Pipeline slug `<handler>___<command>` (three underscores), or
+                `workflow`.
+            body: The request body, sent as multipart/form-data. Default `multipart/form-data`;
+                `application/x-www-form-urlencoded` is also accepted. `application/json` is not accepted. Array
+                fields in multipart repeat the name with brackets (`files[]`); nested values are named like
+                `splits[0][pages]`. File fields accepted: `file`, `file_1`, `file_2`, ..., `files`.
+            **options: Options of this call only: ``extra_headers``, ``extra_query``, ``extra_body`` (fields beyond
+            the body's type), ``timeout`` (seconds of one socket operation), ``max_retries`` and ``deadline``
+            (seconds of the whole call, retries included; None: the client's).
+
+        Returns:
+            HTTP 200: ``JobFinishedResponse | JobAcceptedResponse | VoiceEnvelope | VoiceQueuedResponse``
+            (application/json). Finished within the hold (`result`), or accepted immediately with `client_wait=false`
+            / `async_only=true` (`job_id`, `poll_url`), or the voice pipeline's direct or queue answer.
+            HTTP 202: ``JobHoldExceededResponse`` (application/json). Hold exceeded. The job is still active and
+            continues in the background; this is a success path.
+
+        Raises:
+            AuthRequiredError: The service answered with code AUTH_REQUIRED (a class of errors, under the class of
+                its HTTP status).
+            BearerTokenExpiredError: The service answered with code BEARERTOKEN_EXPIRED (a class of errors, under the
+                class of its HTTP status).
+            BudgetExhaustedError: The service answered with code BUDGET_EXHAUSTED (a class of errors, under the class
+                of its HTTP status).
+            ForbiddenError: The service answered with code FORBIDDEN (a class of errors, under the class of its HTTP
+                status).
+            InsufficientCreditsError: The service answered with code INSUFFICIENT_CREDITS (a class of errors, under
+                the class of its HTTP status).
+            InternalError: The service answered with code INTERNAL_ERROR (a class of errors, under the class of its
+                HTTP status).
+            InvalidRequestError: The service answered with code INVALID_REQUEST (a class of errors, under the class
+                of its HTTP status).
+            InvalidTokenError: The service answered with code INVALID_TOKEN (a class of errors, under the class of
+                its HTTP status).
+            JobConfigInvalidError: The service answered with code JOB_CONFIG_INVALID (a class of errors, under the
+                class of its HTTP status).
+            JobRequiresPaidTierError: The service answered with code JOB_REQUIRES_PAID_TIER (a class of errors, under
+                the class of its HTTP status).
+            QueueLimitReachedError: The service answered with code QUEUE_LIMIT_REACHED (a class of errors, under the
+                class of its HTTP status).
+            RateLimitExceededError: The service answered with code RATE_LIMIT_EXCEEDED (a class of errors, under the
+                class of its HTTP status).
+            ServiceUnavailableError: The service answered with code SERVICE_UNAVAILABLE (a class of errors, under the
+                class of its HTTP status).
+            TierRestrictedError: The service answered with code TIER_RESTRICTED (a class of errors, under the class
+                of its HTTP status).
+            JobMayExistError: A 5xx answer (not 503, which is retried) or a failure after sending: it is not sent
+                again. For a 5xx this error is also the answer's InternalServerError, a ServiceError.
+            ServiceError: Any other error answer of the service (its class by HTTP status, for example
+                NotFoundError).
+            APIConnectionError: The service could not be reached.
+            DeadlineExceededError: The deadline passed before an answer.
         """
         result = self._runtime.call(_m.ADD_JOB, _rt.CallInput(path={"pipeline": pipeline}, body=body), **options)
         return _t.cast(
@@ -508,6 +990,13 @@ class Client:
                 | _md.VoiceEnvelope
                 | _md.VoiceQueuedResponse
                 | _md.JobHoldExceededResponse,
+                by_status={
+                    200: _md.JobFinishedResponse
+                    | _md.JobAcceptedResponse
+                    | _md.VoiceEnvelope
+                    | _md.VoiceQueuedResponse,
+                    202: _md.JobHoldExceededResponse,
+                },
             ),
         )
 
@@ -519,9 +1008,37 @@ class Client:
 
         GET /job/download/{token}
 
-        Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
-        BEARERTOKEN_EXPIRED, INTERNAL_ERROR, INVALID_TOKEN, NOT_FOUND, QUEUE_LIMIT_REACHED, RATE_LIMIT_EXCEEDED,
-        SERVICE_UNAVAILABLE.
+        Args:
+            token: The path parameter ``token``. The last path segment of the download URL in a result.
+            **options: Options of this call only: ``extra_headers``, ``extra_query``, ``extra_body`` (fields beyond
+            the body's type), ``timeout`` (seconds of one socket operation), ``max_retries`` and ``deadline``
+            (seconds of the whole call, retries included; None: the client's).
+
+        Returns:
+            HTTP 200: a ``Download`` (application/octet-stream). The result file. Its media type and headers are not
+            shown.
+
+        Raises:
+            AuthRequiredError: The service answered with code AUTH_REQUIRED (a class of errors, under the class of
+                its HTTP status).
+            BearerTokenExpiredError: The service answered with code BEARERTOKEN_EXPIRED (a class of errors, under the
+                class of its HTTP status).
+            InternalError: The service answered with code INTERNAL_ERROR (a class of errors, under the class of its
+                HTTP status).
+            InvalidTokenError: The service answered with code INVALID_TOKEN (a class of errors, under the class of
+                its HTTP status).
+            NotFoundCodeError: The service answered with code NOT_FOUND (a class of errors, under the class of its
+                HTTP status).
+            QueueLimitReachedError: The service answered with code QUEUE_LIMIT_REACHED (a class of errors, under the
+                class of its HTTP status).
+            RateLimitExceededError: The service answered with code RATE_LIMIT_EXCEEDED (a class of errors, under the
+                class of its HTTP status).
+            ServiceUnavailableError: The service answered with code SERVICE_UNAVAILABLE (a class of errors, under the
+                class of its HTTP status).
+            ServiceError: Any other error answer of the service (its class by HTTP status, for example
+                NotFoundError).
+            APIConnectionError: The service could not be reached.
+            DeadlineExceededError: The deadline passed before an answer.
         """
         result = self._runtime.call(_m.DOWNLOAD_JOB_FILE, _rt.CallInput(path={"token": token}), **options)
         return _t.cast(_rt.Download, self._runtime.answer(result, None))
@@ -533,16 +1050,43 @@ class Client:
 
         GET /job/get/{job_id}
 
-        Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
-        BEARERTOKEN_EXPIRED, INTERNAL_ERROR, INVALID_TOKEN, NOT_FOUND, QUEUE_LIMIT_REACHED, RATE_LIMIT_EXCEEDED,
-        SERVICE_UNAVAILABLE.
+        Args:
+            job_id: The path parameter ``job_id``. Returned at creation.
+            **options: Options of this call only: ``extra_headers``, ``extra_query``, ``extra_body`` (fields beyond
+            the body's type), ``timeout`` (seconds of one socket operation), ``max_retries`` and ``deadline``
+            (seconds of the whole call, retries included; None: the client's).
+
+        Returns:
+            HTTP 200: ``JobStatusResponse`` (application/json). Job state, and the payload once completed.
+
+        Raises:
+            AuthRequiredError: The service answered with code AUTH_REQUIRED (a class of errors, under the class of
+                its HTTP status).
+            BearerTokenExpiredError: The service answered with code BEARERTOKEN_EXPIRED (a class of errors, under the
+                class of its HTTP status).
+            InternalError: The service answered with code INTERNAL_ERROR (a class of errors, under the class of its
+                HTTP status).
+            InvalidTokenError: The service answered with code INVALID_TOKEN (a class of errors, under the class of
+                its HTTP status).
+            NotFoundCodeError: The service answered with code NOT_FOUND (a class of errors, under the class of its
+                HTTP status).
+            QueueLimitReachedError: The service answered with code QUEUE_LIMIT_REACHED (a class of errors, under the
+                class of its HTTP status).
+            RateLimitExceededError: The service answered with code RATE_LIMIT_EXCEEDED (a class of errors, under the
+                class of its HTTP status).
+            ServiceUnavailableError: The service answered with code SERVICE_UNAVAILABLE (a class of errors, under the
+                class of its HTTP status).
+            ServiceError: Any other error answer of the service (its class by HTTP status, for example
+                NotFoundError).
+            APIConnectionError: The service could not be reached.
+            DeadlineExceededError: The deadline passed before an answer.
         """
         result = self._runtime.call(_m.GET_JOB, _rt.CallInput(path={"job_id": job_id}), **options)
         return _t.cast(_md.JobStatusResponse, self._runtime.answer(result, _md.JobStatusResponse))
 
     def delete_webhook(
         self,
-        body: _ty.NotShownBody | _ty.JsonObject,
+        body: _ty.NotShownBodyParam,
         **options: _te.Unpack[_rt.RequestOptions],
     ) -> _md.NotShownSuccessResponse:
         """Delete a subscription
@@ -551,12 +1095,41 @@ class Client:
 
         POST /webhooks/delete
 
-        Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
-        BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN, QUEUE_LIMIT_REACHED,
-        RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
+        Args:
+            body: The request body, sent as application/json.
+            **options: Options of this call only: ``extra_headers``, ``extra_query``, ``extra_body`` (fields beyond
+            the body's type), ``timeout`` (seconds of one socket operation), ``max_retries`` and ``deadline``
+            (seconds of the whole call, retries included; None: the client's).
 
-        A 5xx answer (not 503, which is retried) or a failure after sending raises MayHaveBeenProcessedError: it is
-        not sent again. For a 5xx that error is also the answer's InternalServerError, a ServiceError.
+        Returns:
+            HTTP 200: ``NotShownSuccessResponse`` (application/json). Success; the body beyond `status` and
+            `processing_time` is not shown.
+
+        Raises:
+            AuthRequiredError: The service answered with code AUTH_REQUIRED (a class of errors, under the class of
+                its HTTP status).
+            BearerTokenExpiredError: The service answered with code BEARERTOKEN_EXPIRED (a class of errors, under the
+                class of its HTTP status).
+            ForbiddenError: The service answered with code FORBIDDEN (a class of errors, under the class of its HTTP
+                status).
+            InternalError: The service answered with code INTERNAL_ERROR (a class of errors, under the class of its
+                HTTP status).
+            InvalidRequestError: The service answered with code INVALID_REQUEST (a class of errors, under the class
+                of its HTTP status).
+            InvalidTokenError: The service answered with code INVALID_TOKEN (a class of errors, under the class of
+                its HTTP status).
+            QueueLimitReachedError: The service answered with code QUEUE_LIMIT_REACHED (a class of errors, under the
+                class of its HTTP status).
+            RateLimitExceededError: The service answered with code RATE_LIMIT_EXCEEDED (a class of errors, under the
+                class of its HTTP status).
+            ServiceUnavailableError: The service answered with code SERVICE_UNAVAILABLE (a class of errors, under the
+                class of its HTTP status).
+            MayHaveBeenProcessedError: A 5xx answer (not 503, which is retried) or a failure after sending: it is not
+                sent again. For a 5xx this error is also the answer's InternalServerError, a ServiceError.
+            ServiceError: Any other error answer of the service (its class by HTTP status, for example
+                NotFoundError).
+            APIConnectionError: The service could not be reached.
+            DeadlineExceededError: The deadline passed before an answer.
         """
         result = self._runtime.call(_m.DELETE_WEBHOOK, _rt.CallInput(body=body), **options)
         return _t.cast(_md.NotShownSuccessResponse, self._runtime.answer(result, _md.NotShownSuccessResponse))
@@ -566,16 +1139,42 @@ class Client:
 
         GET /webhooks/list
 
-        Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
-        BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_TOKEN, QUEUE_LIMIT_REACHED, RATE_LIMIT_EXCEEDED,
-        SERVICE_UNAVAILABLE.
+        Args:
+            **options: Options of this call only: ``extra_headers``, ``extra_query``, ``extra_body`` (fields beyond
+            the body's type), ``timeout`` (seconds of one socket operation), ``max_retries`` and ``deadline``
+            (seconds of the whole call, retries included; None: the client's).
+
+        Returns:
+            HTTP 200: ``WebhookListResponse`` (application/json). All subscriptions of the account.
+
+        Raises:
+            AuthRequiredError: The service answered with code AUTH_REQUIRED (a class of errors, under the class of
+                its HTTP status).
+            BearerTokenExpiredError: The service answered with code BEARERTOKEN_EXPIRED (a class of errors, under the
+                class of its HTTP status).
+            ForbiddenError: The service answered with code FORBIDDEN (a class of errors, under the class of its HTTP
+                status).
+            InternalError: The service answered with code INTERNAL_ERROR (a class of errors, under the class of its
+                HTTP status).
+            InvalidTokenError: The service answered with code INVALID_TOKEN (a class of errors, under the class of
+                its HTTP status).
+            QueueLimitReachedError: The service answered with code QUEUE_LIMIT_REACHED (a class of errors, under the
+                class of its HTTP status).
+            RateLimitExceededError: The service answered with code RATE_LIMIT_EXCEEDED (a class of errors, under the
+                class of its HTTP status).
+            ServiceUnavailableError: The service answered with code SERVICE_UNAVAILABLE (a class of errors, under the
+                class of its HTTP status).
+            ServiceError: Any other error answer of the service (its class by HTTP status, for example
+                NotFoundError).
+            APIConnectionError: The service could not be reached.
+            DeadlineExceededError: The deadline passed before an answer.
         """
         result = self._runtime.call(_m.LIST_WEBHOOKS, **options)
         return _t.cast(_md.WebhookListResponse, self._runtime.answer(result, _md.WebhookListResponse))
 
     def subscribe_webhook(
         self,
-        body: _ty.WebhookSubscriptionCreate,
+        body: _ty.WebhookSubscriptionCreateParam,
         **options: _te.Unpack[_rt.RequestOptions],
     ) -> _md.WebhookSubscribeResponse:
         """Create a webhook subscription
@@ -588,19 +1187,47 @@ class Client:
 
         POST /webhooks/subscribe
 
-        Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
-        BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN, QUEUE_LIMIT_REACHED,
-        RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
+        Args:
+            body: The request body, sent as application/json.
+            **options: Options of this call only: ``extra_headers``, ``extra_query``, ``extra_body`` (fields beyond
+            the body's type), ``timeout`` (seconds of one socket operation), ``max_retries`` and ``deadline``
+            (seconds of the whole call, retries included; None: the client's).
 
-        A 5xx answer (not 503, which is retried) or a failure after sending raises MayHaveBeenProcessedError: it is
-        not sent again. For a 5xx that error is also the answer's InternalServerError, a ServiceError.
+        Returns:
+            HTTP 200: ``WebhookSubscribeResponse`` (application/json). The subscription.
+
+        Raises:
+            AuthRequiredError: The service answered with code AUTH_REQUIRED (a class of errors, under the class of
+                its HTTP status).
+            BearerTokenExpiredError: The service answered with code BEARERTOKEN_EXPIRED (a class of errors, under the
+                class of its HTTP status).
+            ForbiddenError: The service answered with code FORBIDDEN (a class of errors, under the class of its HTTP
+                status).
+            InternalError: The service answered with code INTERNAL_ERROR (a class of errors, under the class of its
+                HTTP status).
+            InvalidRequestError: The service answered with code INVALID_REQUEST (a class of errors, under the class
+                of its HTTP status).
+            InvalidTokenError: The service answered with code INVALID_TOKEN (a class of errors, under the class of
+                its HTTP status).
+            QueueLimitReachedError: The service answered with code QUEUE_LIMIT_REACHED (a class of errors, under the
+                class of its HTTP status).
+            RateLimitExceededError: The service answered with code RATE_LIMIT_EXCEEDED (a class of errors, under the
+                class of its HTTP status).
+            ServiceUnavailableError: The service answered with code SERVICE_UNAVAILABLE (a class of errors, under the
+                class of its HTTP status).
+            MayHaveBeenProcessedError: A 5xx answer (not 503, which is retried) or a failure after sending: it is not
+                sent again. For a 5xx this error is also the answer's InternalServerError, a ServiceError.
+            ServiceError: Any other error answer of the service (its class by HTTP status, for example
+                NotFoundError).
+            APIConnectionError: The service could not be reached.
+            DeadlineExceededError: The deadline passed before an answer.
         """
         result = self._runtime.call(_m.SUBSCRIBE_WEBHOOK, _rt.CallInput(body=body), **options)
         return _t.cast(_md.WebhookSubscribeResponse, self._runtime.answer(result, _md.WebhookSubscribeResponse))
 
     def test_webhook(
         self,
-        body: _ty.NotShownBody | _ty.JsonObject,
+        body: _ty.NotShownBodyParam,
         **options: _te.Unpack[_rt.RequestOptions],
     ) -> _md.NotShownSuccessResponse:
         """Send a test event to a subscription
@@ -609,19 +1236,48 @@ class Client:
 
         POST /webhooks/test
 
-        Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
-        BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN, QUEUE_LIMIT_REACHED,
-        RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
+        Args:
+            body: The request body, sent as application/json.
+            **options: Options of this call only: ``extra_headers``, ``extra_query``, ``extra_body`` (fields beyond
+            the body's type), ``timeout`` (seconds of one socket operation), ``max_retries`` and ``deadline``
+            (seconds of the whole call, retries included; None: the client's).
 
-        A 5xx answer (not 503, which is retried) or a failure after sending raises MayHaveBeenProcessedError: it is
-        not sent again. For a 5xx that error is also the answer's InternalServerError, a ServiceError.
+        Returns:
+            HTTP 200: ``NotShownSuccessResponse`` (application/json). Success; the body beyond `status` and
+            `processing_time` is not shown.
+
+        Raises:
+            AuthRequiredError: The service answered with code AUTH_REQUIRED (a class of errors, under the class of
+                its HTTP status).
+            BearerTokenExpiredError: The service answered with code BEARERTOKEN_EXPIRED (a class of errors, under the
+                class of its HTTP status).
+            ForbiddenError: The service answered with code FORBIDDEN (a class of errors, under the class of its HTTP
+                status).
+            InternalError: The service answered with code INTERNAL_ERROR (a class of errors, under the class of its
+                HTTP status).
+            InvalidRequestError: The service answered with code INVALID_REQUEST (a class of errors, under the class
+                of its HTTP status).
+            InvalidTokenError: The service answered with code INVALID_TOKEN (a class of errors, under the class of
+                its HTTP status).
+            QueueLimitReachedError: The service answered with code QUEUE_LIMIT_REACHED (a class of errors, under the
+                class of its HTTP status).
+            RateLimitExceededError: The service answered with code RATE_LIMIT_EXCEEDED (a class of errors, under the
+                class of its HTTP status).
+            ServiceUnavailableError: The service answered with code SERVICE_UNAVAILABLE (a class of errors, under the
+                class of its HTTP status).
+            MayHaveBeenProcessedError: A 5xx answer (not 503, which is retried) or a failure after sending: it is not
+                sent again. For a 5xx this error is also the answer's InternalServerError, a ServiceError.
+            ServiceError: Any other error answer of the service (its class by HTTP status, for example
+                NotFoundError).
+            APIConnectionError: The service could not be reached.
+            DeadlineExceededError: The deadline passed before an answer.
         """
         result = self._runtime.call(_m.TEST_WEBHOOK, _rt.CallInput(body=body), **options)
         return _t.cast(_md.NotShownSuccessResponse, self._runtime.answer(result, _md.NotShownSuccessResponse))
 
     def update_webhook(
         self,
-        body: _ty.WebhookSubscriptionUpdate | _ty.JsonObject,
+        body: _ty.WebhookSubscriptionUpdateParam,
         **options: _te.Unpack[_rt.RequestOptions],
     ) -> _md.NotShownSuccessResponse:
         """Change a subscription
@@ -634,12 +1290,41 @@ class Client:
 
         POST /webhooks/update
 
-        Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
-        BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN, QUEUE_LIMIT_REACHED,
-        RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
+        Args:
+            body: The request body, sent as application/json.
+            **options: Options of this call only: ``extra_headers``, ``extra_query``, ``extra_body`` (fields beyond
+            the body's type), ``timeout`` (seconds of one socket operation), ``max_retries`` and ``deadline``
+            (seconds of the whole call, retries included; None: the client's).
 
-        A 5xx answer (not 503, which is retried) or a failure after sending raises MayHaveBeenProcessedError: it is
-        not sent again. For a 5xx that error is also the answer's InternalServerError, a ServiceError.
+        Returns:
+            HTTP 200: ``NotShownSuccessResponse`` (application/json). Success; the body beyond `status` and
+            `processing_time` is not shown.
+
+        Raises:
+            AuthRequiredError: The service answered with code AUTH_REQUIRED (a class of errors, under the class of
+                its HTTP status).
+            BearerTokenExpiredError: The service answered with code BEARERTOKEN_EXPIRED (a class of errors, under the
+                class of its HTTP status).
+            ForbiddenError: The service answered with code FORBIDDEN (a class of errors, under the class of its HTTP
+                status).
+            InternalError: The service answered with code INTERNAL_ERROR (a class of errors, under the class of its
+                HTTP status).
+            InvalidRequestError: The service answered with code INVALID_REQUEST (a class of errors, under the class
+                of its HTTP status).
+            InvalidTokenError: The service answered with code INVALID_TOKEN (a class of errors, under the class of
+                its HTTP status).
+            QueueLimitReachedError: The service answered with code QUEUE_LIMIT_REACHED (a class of errors, under the
+                class of its HTTP status).
+            RateLimitExceededError: The service answered with code RATE_LIMIT_EXCEEDED (a class of errors, under the
+                class of its HTTP status).
+            ServiceUnavailableError: The service answered with code SERVICE_UNAVAILABLE (a class of errors, under the
+                class of its HTTP status).
+            MayHaveBeenProcessedError: A 5xx answer (not 503, which is retried) or a failure after sending: it is not
+                sent again. For a 5xx this error is also the answer's InternalServerError, a ServiceError.
+            ServiceError: Any other error answer of the service (its class by HTTP status, for example
+                NotFoundError).
+            APIConnectionError: The service could not be reached.
+            DeadlineExceededError: The deadline passed before an answer.
         """
         result = self._runtime.call(_m.UPDATE_WEBHOOK, _rt.CallInput(body=body), **options)
         return _t.cast(_md.NotShownSuccessResponse, self._runtime.answer(result, _md.NotShownSuccessResponse))

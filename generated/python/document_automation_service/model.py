@@ -24,6 +24,7 @@ from paperoffice_runtime import (
     ServiceModel,
     TokenKind,
     TokenKindsModel,
+    VariantModel,
     WebhooksModel,
 )
 
@@ -241,15 +242,53 @@ MODEL = ServiceModel(
         "SERVICE_UNAVAILABLE": ErrorSpec(503, "Service unreachable."),
     },
     pipelines={
-        "service_aiocr___generate": PipelineModel("job_result", base_credits=10.0, json_strings=("idp_fields",)),
+        "service_aiocr___generate": PipelineModel(
+            "job_result",
+            base_credits=10.0,
+            json_strings=("idp_fields",),
+            variants=(
+                VariantModel("us_tax_forms", property="idp_collection", value="us_tax_forms", server_default=True),
+            ),
+        ),
         "workflow": PipelineModel(
             "result",
             base_credits=10.0,
             json_strings=("idp_fields", "partial_regions", "preview_bounding_boxes", "preview_images", "redact_boxes"),
+            variants=(
+                VariantModel(
+                    "accounting_datev",
+                    property="idp_collection",
+                    value="accounting_datev",
+                    server_default=True,
+                    exactly_one=(("file_1", "pofid"),),
+                ),
+                VariantModel("invoice", property="idp_collection", value="invoice"),
+                VariantModel(
+                    "pdf_ai_split",
+                    property="template",
+                    value="pdf_ai_split",
+                    server_default=True,
+                    exactly_one=(("file", "pofid"),),
+                ),
+                VariantModel(
+                    "document_anonymize_finalize",
+                    property="template",
+                    value="document_anonymize_finalize",
+                    server_default=True,
+                ),
+            ),
         ),
-        "pdfstudio___unlock_with_password_pdf": PipelineModel("job_result", base_credits=10.0),
-        "service_voice___tts": PipelineModel("result", base_credits=10.0),
-        "service_dataripper___redact_image": PipelineModel("job_result", base_credits=10.0),
+        "pdfstudio___unlock_with_password_pdf": PipelineModel(
+            "job_result",
+            base_credits=10.0,
+            variants=(VariantModel("default"),),
+        ),
+        "service_voice___tts": PipelineModel("result", base_credits=10.0, variants=(VariantModel("default"),)),
+        "service_dataripper___redact_image": PipelineModel(
+            "job_result",
+            base_credits=10.0,
+            variants=(VariantModel("default"),),
+        ),
     },
     pricing=PricingModel(
         lane_multipliers={"no_sla": 1.0, "sla_24h": 1.5, "sla_12h": 2.0, "sla_6h": 3.0, "sla_1h": 4.0, "instant": 5.0},

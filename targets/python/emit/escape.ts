@@ -38,11 +38,6 @@ export function pyComment(text: string): string {
     .trim();
 }
 
-/** The first line of a text, for a `#` comment. */
-export function pyCommentFirstLine(text: string | undefined): string {
-  return pyComment((text ?? "").trim().split(LINE_BREAKS)[0] ?? "");
-}
-
 /** Text for the inside of a `"""` docstring (lines kept): backslashes and quotes escaped, controls as escapes. */
 function docstringText(text: string): string {
   if (PLAIN_DOCSTRING.test(text) && !text.includes('"""')) return text;
@@ -64,7 +59,8 @@ const WIDTH = 120;
 
 /**
  * Lines wrapped at spaces to fit `width` columns (a line inside a ``` fence, or a word longer than the width,
- * stays as it is); a continuation keeps the line's indentation, two more under a list item.
+ * stays as it is); a continuation keeps the line's indentation, two more under a list item, four more under an
+ * indented `name: text` entry.
  */
 export function wrapLines(lines: readonly string[], width: number): string[] {
   const out: string[] = [];
@@ -76,7 +72,9 @@ export function wrapLines(lines: readonly string[], width: number): string[] {
       continue;
     }
     const lead = /^\s*/.exec(line)![0];
-    const bullet = /^\s*(?:[-*+]|\d+\.)\s/.test(line) ? "  " : "";
+    // A list item's continuation goes under its text; an indented `name: text` entry's (a docstring's Args:), four
+    // columns further.
+    const bullet = /^\s*(?:[-*+]|\d+\.)\s/.test(line) ? "  " : /^\s+[A-Za-z_][\w.]*: /.test(line) ? "    " : "";
     const words = line.slice(lead.length).split(/ +/);
     let current = lead;
     for (const word of words) {

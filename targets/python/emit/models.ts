@@ -5,7 +5,7 @@ import { pyCommentBlock, pyString } from "./escape.js";
 import { pyBuiltin, type PyType, pyTypeExpr, pyTypeRefs, pyUnion } from "./py-type.js";
 import { call, flat, kw, layout, type PyExpr, statement } from "./pyfmt.js";
 import type { Decl, Field } from "./type-scope.js";
-import { classSource, typesModules, type TypesModuleView } from "./type-modules.js";
+import { classSource, typesModules, type TypesModuleView, withFieldDoc } from "./type-modules.js";
 
 /**
  * Answers of a later release may hold values an enum does not list yet: a string enum also takes any string, so
@@ -67,7 +67,7 @@ function printedModel(typeNames: ReadonlySet<string>) {
               4,
               `${name}: ${flat(type)} = `,
             )}`;
-      return `${f.comment ? `${pyCommentBlock(f.comment, 4)}\n` : ""}${line}`;
+      return withFieldDoc(line, f);
     };
     const fields = [...decl.required.map((f) => field(f, true)), ...decl.optional.map((f) => field(f, false))];
     return { source: classSource(decl.name, "BaseModel", decl.doc, fields), usesField, model: true };

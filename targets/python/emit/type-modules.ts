@@ -1,7 +1,7 @@
-import { pyCommentBlock, pyString } from "./escape.js";
+import { pyCommentBlock, pyDocstring, pyString } from "./escape.js";
 import { call, dict, flat, type PyExpr, statement, sub } from "./pyfmt.js";
 import { pyTypeExpr, pyTypeRefs, type PyType } from "./py-type.js";
-import type { Decl } from "./type-scope.js";
+import type { Decl, Field } from "./type-scope.js";
 
 /**
  * The model types go into several modules of the `types` package, so that no module is too large for a type
@@ -14,6 +14,39 @@ import type { Decl } from "./type-scope.js";
 /** The module of the names every other module may use: JsonValue, JsonObject, FileUpload, FileInput. */
 export const BASE_MODULE = "_base";
 export const BASE_NAMES: readonly string[] = ["FileInput", "FileUpload", "JsonObject", "JsonValue"];
+
+/**
+ * The one naming rule between the two packages: the models package (pydantic, what answers are read into) keeps a
+ * declaration's name, and the types package (TypedDicts, what the caller writes) names its declaration of the same
+ * schema `<Name>Param`, as openai-python names its request TypedDicts; so no name is declared in both packages and an
+ * import says which role it means. The base names (JsonValue, FileInput...) are the same helpers in both.
+ */
+export const paramName = (id: string): string => (BASE_NAMES.includes(id) ? id : `${id}Param`);
+
+/** A type tree with the names of declared types as the types package declares them. */
+export function paramType(type: PyType): PyType {
+  switch (type.kind) {
+    case "ref":
+      return { kind: "ref", id: paramName(type.id) };
+    case "list":
+    case "optional":
+      return { ...type, item: paramType(type.item) };
+    case "dict":
+      return { kind: "dict", value: paramType(type.value) };
+    case "union":
+      return { kind: "union", members: type.members.map(paramType) };
+    case "builtin":
+    case "literal":
+      return type;
+  }
+}
+
+/** A declaration as the types package declares it: its name and the names it refers to by paramName. */
+export function paramDecl(decl: Decl): Decl {
+  if (!decl.typedDict) return { ...decl, name: paramName(decl.name), expr: paramType(decl.expr) };
+  const field = (f: Field): Field => ({ ...f, type: paramType(f.type) });
+  return { ...decl, name: paramName(decl.name), required: decl.required.map(field), optional: decl.optional.map(field) };
+}
 
 /** About this many lines at most per module (one declaration larger than that gets a module of its own). */
 export const MODULE_LINES = 1500;
@@ -73,9 +106,9 @@ export function splitByPrefix<T extends Sized>(
 
 /** A declaration's size in printed lines, about. */
 function linesOf(decl: Decl): number {
-  if (!decl.typedDict) return 3 + (decl.comment ? 1 : 0);
+  if (!decl.typedDict) return 3 + (decl.comment ? 1 + Math.floor(decl.comment.length / 100) : 0);
   const fields = [...decl.required, ...decl.optional];
-  return 8 + decl.doc.split("\n").length + fields.length + fields.filter((f) => f.comment !== "").length;
+  return 8 + decl.doc.split("\n").length + fields.reduce((n, f) => n + 1 + (f.doc === "" ? 0 : 1 + Math.floor(f.doc.length / 100)), 0);
 }
 
 /** Annotations are not evaluated (`from __future__ import annotations`): names stand as they are. */
@@ -103,8 +136,17 @@ function typedDictSource(decl: Decl): string {
   const fields = [
     ...decl.required.map((f) => ({ f, expr: modern(f.type) })),
     ...decl.optional.map((f) => ({ f, expr: sub("NotRequired", [modern(f.type)]) })),
-  ].map(({ f, expr }) => `${f.comment ? `${pyCommentBlock(f.comment, 4)}\n` : ""}${statement(4, `${f.key}: `, expr)}`);
+  ].map(({ f, expr }) => withFieldDoc(statement(4, `${f.key}: `, expr), f));
   return classSource(decl.name, "_t.TypedDict", decl.doc, fields);
+}
+
+/**
+ * A field's line with its description below it as an attribute docstring, whole: editors show it on hover (over the
+ * attribute, and over a TypedDict's key), which they do not for a `#` comment.
+ */
+export function withFieldDoc(line: string, field: Field): string {
+  const doc = pyDocstring(field.doc, 4);
+  return doc === "" ? line : `${line}\n${doc}`;
 }
 
 /** A class with its docstring and body lines (`pass` when it has neither). */

@@ -1,7 +1,7 @@
 import { flattenObject } from "../../../generator/ir/flatten.js";
 import { pascalCase } from "../../../generator/ir/names.js";
 import type { IR, ObjectSchema, Schema } from "../../../generator/ir/types.js";
-import { pyComment, pyCommentFirstLine, pyDocstring, pyString } from "./escape.js";
+import { pyComment, pyDocstring, pyString } from "./escape.js";
 import { PY_KEYWORDS } from "./names.js";
 import { type PyType, pyBuiltin, pyDict, pyList, pyLiteral, pyRef, pyUnion } from "./py-type.js";
 
@@ -11,7 +11,8 @@ export interface Field {
   readonly key: string;
   readonly keyLiteral: string;
   readonly type: PyType;
-  readonly comment: string;
+  /** The property's whole description, for the attribute docstring below the field ("" when it has none). */
+  readonly doc: string;
 }
 
 export interface TypedDictDecl {
@@ -129,7 +130,7 @@ export class TypeScope {
       key: p.name,
       keyLiteral: pyString(p.name),
       type: this.expr(p.schema, `${name}${pascalCase(p.name)}`),
-      comment: pyCommentFirstLine(p.schema.description),
+      doc: (p.schema.description ?? "").trim(),
     });
     const notes = [
       object.description,
@@ -163,7 +164,8 @@ export class TypeScope {
       alias: true,
       name: id,
       expr: this.expr(schema, id),
-      comment: pyCommentFirstLine(schema.description),
+      // The whole description, wrapped: a first line alone may stop mid-sentence.
+      comment: pyComment((schema.description ?? "").trim()),
     });
   }
 

@@ -1,3 +1,4 @@
+import { flattenObject } from "../../../generator/ir/flatten.js";
 import { pascalCase } from "../../../generator/ir/names.js";
 import type {
   IR,
@@ -14,8 +15,9 @@ import { pyComment, pyDocInline, pyDocstring, pyLiteralText, pyString } from "./
 import { PY_KEYWORDS, type PyNames, planPythonNames, snakeCase } from "./names.js";
 import { isPyRef, printPyType, type PyType, pyBuiltin, pyOptional, pyRef, pyTypeExpr, pyTypeRefs, pyUnion } from "./py-type.js";
 import { type Decl, TypeScope } from "./type-scope.js";
-import { BASE_MODULE, reexports, typesModules, valueExpr } from "./type-modules.js";
+import { BASE_MODULE, paramDecl, paramName, paramType, reexports, typesModules, valueExpr } from "./type-modules.js";
 import { modelsModules } from "./models.js";
+import { type DocEntry, type MethodSections, methodSections } from "./doc-sections.js";
 import { call, defLine, dict, kw, type PyArg, type PyExpr, statement, sub, tuple } from "./pyfmt.js";
 import { releaseIdProblem, releaseToVersion } from "../../../generator/releases/version.js";
 import type { LanguageView } from "../../../generator/emit/templated.js";
@@ -190,9 +192,22 @@ function requestBodyOf(op: Operation): { mediaType: string; kind: "json" | "form
   return { mediaType: rawType.includes("*") ? "application/octet-stream" : rawType, kind: "raw" };
 }
 
-/** The OperationSpec of an operation, as model.py declares it. */
-function operationSpec(op: Operation): PyExpr {
+/** "Exactly one of" groups as model.py states them: a tuple of tuples of field names. */
+const groupsExpr = (groups: readonly (readonly string[])[]): PyExpr => tuple(groups.map((g) => tuple(g.map(pyString))));
+
+/** The "exactly one of" groups of a JSON or form body whose schema is an object (allOf and references followed). */
+function bodyExactlyOne(op: Operation, named: ReadonlyMap<string, Schema>): readonly (readonly string[])[] {
   const body = requestBodyOf(op);
+  if (body === undefined || body.kind === "raw" || body.schema === undefined) return [];
+  const resolved = body.schema.kind === "ref" ? named.get(body.schema.name) : body.schema;
+  if (resolved === undefined || (resolved.kind !== "object" && resolved.kind !== "intersection")) return [];
+  return flattenObject(body.schema, named).exactlyOne ?? [];
+}
+
+/** The OperationSpec of an operation, as model.py declares it. */
+function operationSpec(op: Operation, named: ReadonlyMap<string, Schema>): PyExpr {
+  const body = requestBodyOf(op);
+  const exactlyOne = bodyExactlyOne(op, named);
   const answers = successResponses(op).map((r) =>
     tuple([/^2\d\d$/.test(r.status) ? r.status : "0", tuple(r.contents.map((c) => pyString(c.mediaType)))]),
   );
@@ -217,6 +232,7 @@ function operationSpec(op: Operation): PyExpr {
     ...(answers.length > 0 ? [kw("answers", tuple(answers))] : []),
     ...(kinds.length > 0 ? [kw("answer_kinds", tuple(kinds))] : []),
     ...(op.servers ? [kw("servers", tuple(op.servers.map(serverModel)))] : []),
+    ...(exactlyOne.length > 0 ? [kw("exactly_one", groupsExpr(exactlyOne))] : []),
   );
 }
 
@@ -264,16 +280,28 @@ function operationView(op: Operation, types: TypeScope, models: TypeScope, names
   const params: string[] = ["self"];
   const group = (
     list: Operation["parameters"]["query"],
-  ): { entries: (readonly [string, PyExpr])[]; required: string[]; optional: string[] } => {
+  ): {
+    entries: (readonly [string, PyExpr])[];
+    required: string[];
+    optional: string[];
+    requiredDocs: DocEntry[];
+    optionalDocs: DocEntry[];
+  } => {
     const required: string[] = [];
     const optional: string[] = [];
+    const requiredDocs: DocEntry[] = [];
+    const optionalDocs: DocEntry[] = [];
     const entries = list.map((p) => {
       const id = names.param(op, p);
       const type = types.expr(p.schema, `${pascalCase(op.identifier)}${pascalCase(p.name)}`);
       (p.required ? required : optional).push(p.required ? `${id}: ${typed(type)}` : `${id}: ${typed(pyOptional(type))} = None`);
+      (p.required ? requiredDocs : optionalDocs).push({
+        name: id,
+        text: `The ${p.in} parameter \`\`${p.name}\`\`${p.required ? "" : " (None: not sent)"}.${p.description ? ` ${p.description}` : ""}`,
+      });
       return [pyString(p.name), id] as const;
     });
-    return { entries, required, optional };
+    return { entries, required, optional, requiredDocs, optionalDocs };
   };
   const path = group(op.parameters.path);
   const query = group(op.parameters.query);
@@ -289,12 +317,38 @@ function operationView(op: Operation, types: TypeScope, models: TypeScope, names
       params.push(required ? `body: ${untyped}` : `body: ${untyped} | None = None`);
     } else {
       // A form is typed by its schema as a JSON body is: the runtime encodes any mapping of fields.
-      const tree = types.expr(body.schema, `${pascalCase(op.identifier)}Body`);
-      // An open object takes further properties: a plain JSON object is accepted too.
-      const type = types.isOpen(body.schema) && tree.kind !== "dict" ? pyUnion([tree, pyRef("JsonObject")]) : tree;
+      // Exactly the declared fields, also where the object is open: a misspelt key is a type error, never a further
+      // property (fields beyond the type are no part of the body's type).
+      const type = types.expr(body.schema, `${pascalCase(op.identifier)}Body`);
       params.push(required ? `body: ${typed(type)}` : `body: ${typed(pyOptional(type))} = None`);
     }
   }
+  const exactlyOne = bodyExactlyOne(op, types.named);
+  const args: DocEntry[] = [
+    ...path.requiredDocs,
+    ...path.optionalDocs,
+    ...(body === undefined
+      ? []
+      : [
+          {
+            name: "body",
+            text: [
+              `The request body, sent as ${body.mediaType}${op.requestBody?.required === true ? "" : " (None: no body)"}.`,
+              op.requestBody?.description,
+              ...exactlyOne.map((g) => `Exactly one of ${g.map((f) => `\`\`${f}\`\``).join(", ")} (checked before sending).`),
+            ]
+              .filter(Boolean)
+              .join(" "),
+          },
+        ]),
+    ...query.requiredDocs,
+    ...header.requiredDocs,
+    ...cookie.requiredDocs,
+    ...query.optionalDocs,
+    ...header.optionalDocs,
+    ...cookie.optionalDocs,
+    OPTIONS_DOC,
+  ];
   // Every call takes the runtime's RequestOptions (extra_headers, extra_query, extra_body, timeout, max_retries,
   // deadline); a parameter of one of those names got a trailing underscore (PY_METHOD_BODY_NAMES).
   const keywordOnly = [
@@ -341,22 +395,58 @@ function operationView(op: Operation, types: TypeScope, models: TypeScope, names
   const returnType = pyTypeExpr(answerType, modelRef);
   // What the runtime validates JSON into: the JSON types only (text and downloads are handed over as they are).
   const jsonUnion = [...jsonTypes.values()];
+  // Statuses whose JSON types differ: each answer read as its own status's type (a union would let pydantic pick
+  // the first member that fits, another status's model).
+  const statusTypes = successes.flatMap((r) => {
+    const types = [...new Set(r.contents.filter((c) => answerKind(c) === "json").map((c) => JSON.stringify(c.schema)))];
+    return types.length === 1 ? [[/^2\d\d$/.test(r.status) ? r.status : "0", jsonTypes.get(types[0]!)!] as const] : [];
+  });
+  const byStatusArg: PyArg[] =
+    jsonTypes.size > 1 && statusTypes.length > 0
+      ? [kw("by_status", dict(statusTypes.map(([status, t]) => [status, pyTypeExpr(t, modelRef)])))]
+      : [];
   const kindExpr: PyExpr =
     successes.length === 0 ? "_md.JsonValue" : jsonUnion.length === 0 ? "None" : pyTypeExpr(pyUnion(jsonUnion), modelRef);
+  const plain = (t: PyType): string => `\`\`${printPyType(t, (id) => (id === DOWNLOAD ? "Download" : id))}\`\``;
+  const returns: DocEntry[] =
+    successes.length === 0
+      ? [{ text: "The decoded JSON of the answer (the description declares no success answer)." }]
+      : successes.map((r) => {
+          const kinds = r.contents.map((c) => {
+            const kind = answerKind(c);
+            if (kind === "text") return `\`\`str\`\` (${c.mediaType})`;
+            if (kind === "binary") return `a \`\`Download\`\` (${c.mediaType})`;
+            return `${plain(jsonTypes.get(JSON.stringify(c.schema))!)} (${c.mediaType})`;
+          });
+          const status = /^2\d\d$/.test(r.status) ? `HTTP ${r.status}` : "Another success status";
+          const what = kinds.length === 0 ? "None (no content)" : [...new Set(kinds)].join(" or ");
+          return { text: `${status}: ${what}.${r.description.trim() ? ` ${r.description.trim()}` : ""}` };
+        });
+  const raises: DocEntry[] = [
+    ...[...new Set(op.errorCodes)].map((code) => ({
+      name: names.errorClass(code),
+      text: `The service answered with code ${code} (a class of errors, under the class of its HTTP status).`,
+    })),
+    ...(exactlyOne.length > 0 ? [{ name: "SdkError", text: 'The body breaks an "exactly one of" rule (nothing is sent).' }] : []),
+    ...(!op.idempotent || isJobSubmission(op)
+      ? [
+          {
+            name: isJobSubmission(op) ? "JobMayExistError" : "MayHaveBeenProcessedError",
+            // What the runtime raises for a write it does not send twice (is_resendable).
+            text: "A 5xx answer (not 503, which is retried) or a failure after sending: it is not sent again. For a 5xx this error is also the answer's InternalServerError, a ServiceError.",
+          },
+        ]
+      : []),
+    ...COMMON_RAISES,
+  ];
   const docBody = [
     op.summary,
     op.description,
     `${op.method.toUpperCase()} ${op.path}`,
-    op.errorCodes.length > 0
-      ? `Error codes, each raised as its class in errors (under the class of its HTTP status): ${op.errorCodes.join(", ")}.`
-      : undefined,
-    // What the runtime raises for a write it does not send twice (is_resendable).
-    !op.idempotent || isJobSubmission(op)
-      ? `A 5xx answer (not 503, which is retried) or a failure after sending raises ${isJobSubmission(op) ? "JobMayExistError" : "MayHaveBeenProcessedError"}: it is not sent again. For a 5xx that error is also the answer's InternalServerError, a ServiceError.`
-      : undefined,
     jobs && isJobSubmission(op) && op.variants
       ? "A single submission: no waiting. The submit_<pipeline> methods submit and wait."
       : undefined,
+    methodSections({ args, returns, raises }),
   ]
     .filter((t): t is string => t !== undefined && t.trim() !== "")
     .map((t) => t.trim())
@@ -375,7 +465,7 @@ function operationView(op: Operation, types: TypeScope, models: TypeScope, names
   return {
     name,
     spec,
-    specDecl: statement(0, `${spec} = `, operationSpec(op)),
+    specDecl: statement(0, `${spec} = `, operationSpec(op, types.named)),
     syncDef: defLine(4, `def ${name}`, params, returnType),
     asyncDef: defLine(4, `async def ${name}`, params, returnType),
     doc: docstring(docBody, 8),
@@ -383,17 +473,72 @@ function operationView(op: Operation, types: TypeScope, models: TypeScope, names
     asyncCall: statement(8, `${target}await `, call("self._runtime.call", ...callArgs)),
     returnLine: noContent
       ? "        return None"
-      : statement(8, "return ", call("_t.cast", returnType, call("self._runtime.answer", "result", kindExpr))),
+      : statement(8, "return ", call("_t.cast", returnType, call("self._runtime.answer", "result", kindExpr, ...byStatusArg))),
   };
 }
 
 /** typing_extensions' Unpack, as the client modules import it (Python 3.10 has no typing.Unpack). */
 const UNPACK = "_te.Unpack";
+/** The Args:, Returns: and Raises: of a pipeline's submit-and-wait method; `payloads` by variant, in order. */
+function pipelineSections(p: Pipeline, payloads: readonly PyType[]): MethodSections {
+  const plain = (t: PyType): string => `\`\`${printPyType(t, (id) => id)}\`\``;
+  const groups = p.variants.flatMap((v) => v.exactlyOne.map((g) => ({ v, g })));
+  return {
+    args: [
+      {
+        name: "body",
+        text: `The job's request, one of the pipeline's variants${
+          p.discriminators.length > 0 ? ` (chosen by ${p.discriminators.map((d) => `\`\`${d}\`\``).join(", ")})` : ""
+        }.`,
+      },
+      { name: "deadline", text: "Seconds the submission and the waiting may take in all (None: the client's ``job_deadline``)." },
+      { name: "poll_interval", text: "The pause between polls, from min to max seconds (None: the client's ``poll_interval``)." },
+    ],
+    returns: [
+      {
+        text: `A \`\`JobResult\`\` whose \`\`data\`\` is the payload of the body's variant: ${p.variants
+          .map((v, i) => `${v.name}: ${plain(payloads[i]!)}`)
+          .join("; ")}.`,
+      },
+    ],
+    raises: [
+      ...(groups.length > 0
+        ? [
+            {
+              name: "SdkError",
+              text: `The body breaks an "exactly one of" rule of its variant (${groups
+                .map(({ v, g }) => `${v.name}: ${g.join(", ")}`)
+                .join("; ")}); nothing is sent.`,
+            },
+          ]
+        : []),
+      { name: "JobFailedError", text: "The job ended with a failure status." },
+      {
+        name: "JobMayExistError",
+        text: "The submission may have reached the service but its answer was lost or a 5xx: it is not sent again.",
+      },
+      ...COMMON_RAISES,
+    ],
+  };
+}
+
+/** The Args: entry of the options every operation method takes (the runtime's RequestOptions). */
+const OPTIONS_DOC: DocEntry = {
+  name: "**options",
+  text: "Options of this call only: ``extra_headers``, ``extra_query``, ``extra_body`` (fields beyond the body's type), ``timeout`` (seconds of one socket operation), ``max_retries`` and ``deadline`` (seconds of the whole call, retries included; None: the client's).",
+};
+
+/** The Raises: entries of every call, after those of the operation. */
+const COMMON_RAISES: readonly DocEntry[] = [
+  { name: "ServiceError", text: "Any other error answer of the service (its class by HTTP status, for example NotFoundError)." },
+  { name: "APIConnectionError", text: "The service could not be reached." },
+  { name: "DeadlineExceededError", text: "The deadline passed before an answer." },
+];
 
 /** Names the client modules write: models as `_md.X`, the runtime's Download as `_rt.Download`. */
 const modelRef = (id: string): string => (id === DOWNLOAD ? "_rt.Download" : `_md.${id}`);
 /** Request-side types as the clients write them: through the types package, imported as `_ty`. */
-const typed = (type: PyType): string => printPyType(type, (id) => `_ty.${id}`);
+const typed = (type: PyType): string => printPyType(type, (id) => `_ty.${paramName(id)}`);
 
 /** The runtime's Download in a return type: not a name of the models package (no identifier has a space). */
 const DOWNLOAD = " Download";
@@ -404,6 +549,18 @@ function jobFacts(ir: IR): { submit: Operation & { job: JobSubmit }; poll: Opera
   const polls = ir.operations.filter((o): o is Operation & { job: JobPoll } => o.job?.role === "poll");
   const poll = polls.find((o) => o.id === submit?.job.poll) ?? polls[0];
   return submit === undefined || poll === undefined ? undefined : { submit, poll };
+}
+
+/** A variant as model.py declares it: how a body is recognised as it, and its "exactly one of" groups. */
+function variantModel(v: Pipeline["variants"][number]): PyExpr {
+  const d = v.discriminator;
+  return call(
+    "VariantModel",
+    pyString(v.name),
+    ...(d === undefined ? [] : [kw("property", pyString(d.property)), kw("value", pyString(d.value))]),
+    ...(d?.serverDefault ? [kw("server_default", "True")] : []),
+    ...(v.exactlyOne.length > 0 ? [kw("exactly_one", groupsExpr(v.exactlyOne))] : []),
+  );
 }
 
 /** The ServiceModel of the description as model.py declares it (compare the TypeScript client's). */
@@ -444,6 +601,7 @@ function serviceModel(ir: IR, specs: ReadonlyMap<Operation, string>): PyExpr {
                 pyString(p.payloadAfterPolling),
                 ...(p.baseCredits === undefined ? [] : [kw("base_credits", pyNumber(p.baseCredits))]),
                 ...(strings.length === 0 ? [] : [kw("json_strings", tuple(strings.map(pyString)))]),
+                kw("variants", tuple(p.variants.map(variantModel))),
               ),
             ] as const;
           }),
@@ -678,9 +836,24 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
   const operations = ir.operations.map((o) => operationView(o, scope, scope, planned, jobs !== undefined));
   const specs = new Map(ir.operations.map((o, i) => [o, `${operations[i]!.spec}`]));
   const pipelineViews = (jobs === undefined ? [] : pipelines).map((p) => {
-    const payload = pyUnion(p.variants.map((v) => (v.payload ? scope.expr(v.payload, `${p.identifier}Payload`) : pyRef("JsonValue"))));
+    const payloads = p.variants.map((v) => (v.payload ? scope.expr(v.payload, `${p.identifier}Payload`) : pyRef("JsonValue")));
+    const payload = pyUnion(payloads);
+    // Variants whose payloads differ: the payload is read as its variant's (a union would let pydantic pick the
+    // first member that fits, a plain dict where another variant's model was meant).
+    const byVariant = new Set(payloads.map((t) => printPyType(t, modelRef))).size > 1;
+    const parsed = byVariant
+      ? call(
+          "self._runtime.parse_variant_payload",
+          "result",
+          pyString(p.slug),
+          "body",
+          dict(p.variants.map((v, i) => [pyString(v.name), pyTypeExpr(payloads[i]!, modelRef)])),
+          pyTypeExpr(payload, modelRef),
+        )
+      : call("self._runtime.parse_payload_as", "result", pyTypeExpr(payload, modelRef));
     const request = pyRef(planned.pipelineType(p));
-    const requestType = typed(p.variants.some((v) => v.open) ? pyUnion([request, pyRef("JsonObject")]) : request);
+    // The union of the variants' exact types, also where a variant is open (see the bodies of operations).
+    const requestType = typed(request);
     const payloadType = sub("_rt.JobResult", [pyTypeExpr(payload, modelRef)]);
     const method = planned.submit(p);
     const params = [
@@ -690,20 +863,23 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
       "deadline: float | None = None",
       "poll_interval: tuple[float, float] | None = None",
     ];
+    // The variant's "exactly one of" groups, checked before anything is sent.
+    const check = statement(8, "", call("self._runtime.check_variant_body", pyString(p.slug), "body"));
     const submitArgs: PyArg[] = [pyString(p.slug), "dict(body)", kw("deadline", "deadline"), kw("poll_interval", "poll_interval")];
     return {
       method,
-      requestName: planned.pipelineType(p),
+      requestName: paramName(planned.pipelineType(p)),
       syncDef: defLine(4, `def ${method}`, params, payloadType),
       asyncDef: defLine(4, `async def ${method}`, params, payloadType),
-      syncCall: statement(8, "result = ", call("self._runtime.submit_job", ...submitArgs)),
-      asyncCall: statement(8, "result = await ", call("self._runtime.submit_job", ...submitArgs)),
-      returnLine: statement(8, "return ", call("self._runtime.parse_payload_as", "result", pyTypeExpr(payload, modelRef))),
+      syncCall: `${check}\n${statement(8, "result = ", call("self._runtime.submit_job", ...submitArgs))}`,
+      asyncCall: `${check}\n${statement(8, "result = await ", call("self._runtime.submit_job", ...submitArgs))}`,
+      returnLine: statement(8, "return ", parsed),
       doc: docstring(
         [
           p.summary,
           `Submits a job to pipeline ${p.slug} and waits for its payload (\`${p.payloadAfterPolling}\` after polling).`,
           p.baseCredits !== undefined ? `Base price: ${p.baseCredits} credits, times the lane multiplier.` : undefined,
+          methodSections(pipelineSections(p, payloads)),
         ]
           .filter(Boolean)
           .join("\n\n"),
@@ -728,7 +904,8 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
 
   const eventTypes = ir.webhooks.map((w) => scope.expr(w.body, `${w.identifier}Event`));
   scope.flush();
-  const eventUnion = eventTypes.length === 0 ? pyRef("JsonObject") : pyUnion(eventTypes);
+  // Webhook events are TypedDicts of the types package: their names are its own.
+  const eventUnion = paramType(eventTypes.length === 0 ? pyRef("JsonObject") : pyUnion(eventTypes));
   // One delivery class per event name of webhooks.py, its body typed by the event's model.
   const deliveryNames = new Set(["WebhookDelivery", "VerifiedEvent", "UnknownWebhookDelivery", "MODEL"]);
   const deliveries = ir.webhooks
@@ -747,7 +924,8 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
       };
     });
   const decls = [...scope.decls, ...requestDecls];
-  const { modules, home } = typesModules(decls);
+  // The types package declares each schema under its role's name (paramName); the models package under its own.
+  const { modules, home } = typesModules(decls.map(paramDecl));
   const models = modelsModules(decls);
   // WebhookEvent's references are names __init__.py imports; another one would be undefined there.
   const undeclared = [...pyTypeRefs(eventUnion)].filter((id) => !home.has(id) || id.startsWith("_"));
@@ -775,6 +953,7 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
     "ServiceModel",
     "TokenKind",
     "TokenKindsModel",
+    "VariantModel",
     "WebhooksModel",
   ];
   const specDecls = operations.map((o) => o.specDecl);
@@ -813,7 +992,7 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
   const typesModuleDoc = (prefixText: string) =>
     moduleDoc(
       `Types of the ${title} client, ${release}: one module of the \`\`types\`\` package (which re-exports them), with the names from ${prefixText} (by their first letters, ignoring case).`,
-      "Request bodies and other values the client sends, as TypedDicts. Names of other modules are imported at the end: every module's own names exist before another module imports them, so the modules may refer to each other in cycles, and ``typing.get_type_hints`` resolves them.",
+      "Request bodies and other values the client sends, as TypedDicts, each named ``<Name>Param`` where the ``models`` package names the pydantic model of the same schema ``<Name>``. Names of other modules are imported at the end: every module's own names exist before another module imports them, so the modules may refer to each other in cycles, and ``typing.get_type_hints`` resolves them.",
     );
   const modelsModuleDoc = (prefixText: string) =>
     moduleDoc(
@@ -841,7 +1020,7 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
       `Types of the ${title} client, ${release}: named schemas${
         pipelineViews.length > 0 ? ", job request bodies per pipeline and variant (discriminated unions)" : ", request bodies"
       }, and webhook events.`,
-      "The declarations live in the modules beside this one (split by name, so that each stays small enough for a type checker); every name is imported from here.",
+      "Each schema's TypedDict is named ``<Name>Param``: ``<Name>`` is its pydantic model in ``models``, so that no name means both. The declarations live in the modules beside this one (split by name, so that each stays small enough for a type checker); every name is imported from here.",
     ),
   };
   return {

@@ -111,7 +111,7 @@ describe("Python names that shadow what annotations use", () => {
     expect(out.modules).toEqual(expect.arrayContaining(["builtin_names.aio", "builtin_names.client", "builtin_names.models._base"]));
     expect(out.hints).toMatchObject({
       "models.NonSdkApi": expect.arrayContaining(["list_", "apiLevel", "str_", "dict_", "labels"]),
-      "types.NonSdkApi": expect.arrayContaining(["list", "apiLevel", "str", "dict", "labels"]),
+      "types.NonSdkApiParam": expect.arrayContaining(["list", "apiLevel", "str", "dict", "labels"]),
       "models.Imports": expect.arrayContaining(["field", "absent", "absent_", "type_alias_type", "alias"]),
     });
     const api = ["a", "b"];

@@ -24,16 +24,16 @@ class ActivityDocumentResponse(BaseModel):
     status: SuccessStatus = ABSENT
     processing_time: ProcessingTime = ABSENT
     billing: Billing = Field(default=ABSENT, alias="_billing")
-    # Type not shown.
     date_basis: JsonValue = ABSENT
-    # Type not shown.
+    """Type not shown."""
     metric_basis: JsonValue = ABSENT
-    # Type not shown.
+    """Type not shown."""
     scope_contract: JsonValue = ABSENT
-    # Type not shown.
+    """Type not shown."""
     workspace_scope: JsonValue = ABSENT
-    # Present where the read is scoped to a workspace.
+    """Type not shown."""
     workspace_id: str | None = None
+    """Present where the read is scoped to a workspace."""
 
 
 class ActivityHeatmapResponse(BaseModel):
@@ -42,22 +42,22 @@ class ActivityHeatmapResponse(BaseModel):
     status: SuccessStatus = ABSENT
     processing_time: ProcessingTime = ABSENT
     billing: Billing = Field(default=ABSENT, alias="_billing")
-    # Type not shown.
     date_basis: JsonValue = ABSENT
-    # Type not shown.
+    """Type not shown."""
     metric_basis: JsonValue = ABSENT
-    # Type not shown.
+    """Type not shown."""
     scope_contract: JsonValue = ABSENT
-    # Type not shown.
+    """Type not shown."""
     workspace_scope: JsonValue = ABSENT
+    """Type not shown."""
     year: float = ABSENT
-    # Type not shown.
     period: JsonValue = ABSENT
-    # Keyed by date.
+    """Type not shown."""
     daily_counts: dict[str, int] = ABSENT
+    """Keyed by date."""
     stats: ActivityHeatmapResponseStats = ABSENT
-    # Present where the read is scoped to a workspace.
     workspace_id: str | None = None
+    """Present where the read is scoped to a workspace."""
 
 
 class ActivityHeatmapResponseStats(BaseModel):
@@ -73,21 +73,21 @@ class ActivityUsersResponse(BaseModel):
     status: SuccessStatus = ABSENT
     processing_time: ProcessingTime = ABSENT
     billing: Billing = Field(default=ABSENT, alias="_billing")
-    # Type not shown.
     date_basis: JsonValue = ABSENT
-    # Type not shown.
+    """Type not shown."""
     metric_basis: JsonValue = ABSENT
-    # Type not shown.
+    """Type not shown."""
     scope_contract: JsonValue = ABSENT
-    # Type not shown.
+    """Type not shown."""
     workspace_scope: JsonValue = ABSENT
-    # Type not shown.
+    """Type not shown."""
     period: JsonValue = ABSENT
+    """Type not shown."""
     user_count: int = ABSENT
-    # Item shape not shown.
     users: list[JsonValue] = ABSENT
-    # Present where the read is scoped to a workspace.
+    """Item shape not shown."""
     workspace_id: str | None = None
+    """Present where the read is scoped to a workspace."""
 
 
 class AnalyticsCommon(BaseModel):
@@ -96,16 +96,16 @@ class AnalyticsCommon(BaseModel):
     status: SuccessStatus = ABSENT
     processing_time: ProcessingTime = ABSENT
     billing: Billing = Field(default=ABSENT, alias="_billing")
-    # Type not shown.
     date_basis: JsonValue = ABSENT
-    # Type not shown.
+    """Type not shown."""
     metric_basis: JsonValue = ABSENT
-    # Type not shown.
+    """Type not shown."""
     scope_contract: JsonValue = ABSENT
-    # Type not shown.
+    """Type not shown."""
     workspace_scope: JsonValue = ABSENT
-    # Present where the read is scoped to a workspace.
+    """Type not shown."""
     workspace_id: str | None = None
+    """Present where the read is scoped to a workspace."""
 
 
 class AuditCenterResponse(BaseModel):
@@ -114,26 +114,26 @@ class AuditCenterResponse(BaseModel):
     status: SuccessStatus = ABSENT
     processing_time: ProcessingTime = ABSENT
     billing: Billing = Field(default=ABSENT, alias="_billing")
-    # Type not shown.
     date_basis: JsonValue = ABSENT
-    # Type not shown.
+    """Type not shown."""
     metric_basis: JsonValue = ABSENT
-    # Type not shown.
+    """Type not shown."""
     scope_contract: JsonValue = ABSENT
-    # Type not shown.
+    """Type not shown."""
     workspace_scope: JsonValue = ABSENT
-    # Item shape not shown.
+    """Type not shown."""
     findings: list[JsonValue] = ABSENT
-    # Item shape not shown.
+    """Item shape not shown."""
     audit_timeline: list[JsonValue] = ABSENT
+    """Item shape not shown."""
     limit: float = ABSENT
     offset: float = ABSENT
     total: float = ABSENT
-    # Type not shown.
     period: JsonValue = ABSENT
+    """Type not shown."""
     stats: AuditCenterResponseStats = ABSENT
-    # Present where the read is scoped to a workspace.
     workspace_id: str | None = None
+    """Present where the read is scoped to a workspace."""
 
 
 class AuditCenterResponseStats(BaseModel):
@@ -183,20 +183,20 @@ class BillingJob(BaseModel):
     action: str | None = None
     default_credits: int | None = None
     token: str | None = None
-    # Credits charged for this call.
     credits_billed: int | None = None
+    """Credits charged for this call."""
     pricing: BillingJobPricing | None = None
 
 
 class BillingPlan(BaseModel):
-    # Whether the tier is text or an integer is not shown.
     tier: int | str | None = None
+    """Whether the tier is text or an integer is not shown."""
     name: str | None = None
 
 
 class BillingCreditsTierInfo(BaseModel):
-    # Whether the tier is text or an integer is not shown.
     tier: int | str | None = None
+    """Whether the tier is text or an integer is not shown."""
     name: str | None = None
     initial_credits: int | None = None
     price_monthly: int | None = None
@@ -207,8 +207,8 @@ class BillingJobPricing(BaseModel):
     credits_per_unit: int | None = None
     unit: str | None = None
     unit_count: int | None = None
-    # Add-on pricing; shape not shown.
     addons: JsonValue | None = None
+    """Add-on pricing; shape not shown."""
 
 
 class CalendarDueDatesResponse(BaseModel):
@@ -217,20 +217,20 @@ class CalendarDueDatesResponse(BaseModel):
     status: SuccessStatus = ABSENT
     processing_time: ProcessingTime = ABSENT
     billing: Billing = Field(default=ABSENT, alias="_billing")
-    # Type not shown.
     date_basis: JsonValue = ABSENT
-    # Type not shown.
+    """Type not shown."""
     metric_basis: JsonValue = ABSENT
-    # Type not shown.
+    """Type not shown."""
     scope_contract: JsonValue = ABSENT
-    # Type not shown.
+    """Type not shown."""
     workspace_scope: JsonValue = ABSENT
-    # Item shape not shown.
+    """Type not shown."""
     events: list[JsonValue] = ABSENT
+    """Item shape not shown."""
     event_count: int = ABSENT
     overdue_count: int = ABSENT
-    # Present where the read is scoped to a workspace.
     workspace_id: str | None = None
+    """Present where the read is scoped to a workspace."""
 
 
 class ContactStatsFinancialResponse(BaseModel):
@@ -239,19 +239,19 @@ class ContactStatsFinancialResponse(BaseModel):
     status: SuccessStatus = ABSENT
     processing_time: ProcessingTime = ABSENT
     billing: Billing = Field(default=ABSENT, alias="_billing")
-    # Type not shown.
     date_basis: JsonValue = ABSENT
-    # Type not shown.
+    """Type not shown."""
     metric_basis: JsonValue = ABSENT
-    # Type not shown.
+    """Type not shown."""
     scope_contract: JsonValue = ABSENT
-    # Type not shown.
+    """Type not shown."""
     workspace_scope: JsonValue = ABSENT
+    """Type not shown."""
     contacts: list[ContactStatsFinancialResponseContactsItem] = ABSENT
     has_custom_meta_keys: bool = ABSENT
     meta_mapping: MetaMapping = ABSENT
-    # Present where the read is scoped to a workspace.
     workspace_id: str | None = None
+    """Present where the read is scoped to a workspace."""
 
 
 class ContactStatsFinancialResponseContactsItem(BaseModel):
@@ -271,22 +271,22 @@ class ContactStatsResponse(BaseModel):
     status: SuccessStatus = ABSENT
     processing_time: ProcessingTime = ABSENT
     billing: Billing = Field(default=ABSENT, alias="_billing")
-    # Type not shown.
     date_basis: JsonValue = ABSENT
-    # Type not shown.
+    """Type not shown."""
     metric_basis: JsonValue = ABSENT
-    # Type not shown.
+    """Type not shown."""
     scope_contract: JsonValue = ABSENT
-    # Type not shown.
+    """Type not shown."""
     workspace_scope: JsonValue = ABSENT
-    # Item shape not shown.
+    """Type not shown."""
     contacts: list[JsonValue] = ABSENT
+    """Item shape not shown."""
     total_contacts: int = ABSENT
     financial_endpoint: str = ABSENT
     has_custom_meta_keys: bool = ABSENT
     meta_mapping: MetaMapping = ABSENT
-    # Present where the read is scoped to a workspace.
     workspace_id: str | None = None
+    """Present where the read is scoped to a workspace."""
 
 
 class DocumentCommentAddedEvent(BaseModel):
@@ -294,8 +294,8 @@ class DocumentCommentAddedEvent(BaseModel):
 
     event_type: _t.Literal["document.comment_added"] | str = ABSENT
     event_id: EventId = ABSENT
-    # ISO 8601 UTC.
     timestamp: str = ABSENT
+    """ISO 8601 UTC."""
     subscription_id: int = ABSENT
     data: OpenEventData = ABSENT
 
@@ -305,8 +305,8 @@ class DocumentCreatedEvent(BaseModel):
 
     event_type: _t.Literal["document.created"] | str = ABSENT
     event_id: EventId = ABSENT
-    # ISO 8601 UTC.
     timestamp: str = ABSENT
+    """ISO 8601 UTC."""
     subscription_id: int = ABSENT
     data: OpenEventData = ABSENT
 
@@ -317,8 +317,8 @@ class DocumentDeletedData(BaseModel):
     Further properties are allowed (not typed here).
     """
 
-    # `trash` (recycle bin on higher plans) or `instant` (permanent, standard plan).
     delete_mode: _t.Literal["trash", "instant"] | str | None = None
+    """`trash` (recycle bin on higher plans) or `instant` (permanent, standard plan)."""
 
 
 class DocumentDeletedEvent(BaseModel):
@@ -326,8 +326,8 @@ class DocumentDeletedEvent(BaseModel):
 
     event_type: _t.Literal["document.deleted"] | str = ABSENT
     event_id: EventId = ABSENT
-    # ISO 8601 UTC.
     timestamp: str = ABSENT
+    """ISO 8601 UTC."""
     subscription_id: int = ABSENT
     data: DocumentDeletedData = ABSENT
 
@@ -337,8 +337,8 @@ class DocumentEditedEvent(BaseModel):
 
     event_type: _t.Literal["document.edited"] | str = ABSENT
     event_id: EventId = ABSENT
-    # ISO 8601 UTC.
     timestamp: str = ABSENT
+    """ISO 8601 UTC."""
     subscription_id: int = ABSENT
     data: OpenEventData = ABSENT
 
@@ -360,8 +360,8 @@ class DocumentLegalHoldPlacedEvent(BaseModel):
 
     event_type: _t.Literal["document.legal_hold_placed"] | str = ABSENT
     event_id: EventId = ABSENT
-    # ISO 8601 UTC.
     timestamp: str = ABSENT
+    """ISO 8601 UTC."""
     subscription_id: int = ABSENT
     data: OpenEventData = ABSENT
 
@@ -371,8 +371,8 @@ class DocumentLegalHoldReleasedEvent(BaseModel):
 
     event_type: _t.Literal["document.legal_hold_released"] | str = ABSENT
     event_id: EventId = ABSENT
-    # ISO 8601 UTC.
     timestamp: str = ABSENT
+    """ISO 8601 UTC."""
     subscription_id: int = ABSENT
     data: OpenEventData = ABSENT
 
@@ -382,8 +382,8 @@ class DocumentLifecycleChangedEvent(BaseModel):
 
     event_type: _t.Literal["document.lifecycle_changed"] | str = ABSENT
     event_id: EventId = ABSENT
-    # ISO 8601 UTC.
     timestamp: str = ABSENT
+    """ISO 8601 UTC."""
     subscription_id: int = ABSENT
     data: OpenEventData = ABSENT
 
@@ -393,8 +393,8 @@ class DocumentMovedEvent(BaseModel):
 
     event_type: _t.Literal["document.moved"] | str = ABSENT
     event_id: EventId = ABSENT
-    # ISO 8601 UTC.
     timestamp: str = ABSENT
+    """ISO 8601 UTC."""
     subscription_id: int = ABSENT
     data: OpenEventData = ABSENT
 
@@ -404,8 +404,8 @@ class DocumentNoteAddedEvent(BaseModel):
 
     event_type: _t.Literal["document.note_added"] | str = ABSENT
     event_id: EventId = ABSENT
-    # ISO 8601 UTC.
     timestamp: str = ABSENT
+    """ISO 8601 UTC."""
     subscription_id: int = ABSENT
     data: OpenEventData = ABSENT
 
@@ -430,8 +430,8 @@ class DocumentProcessedEvent(BaseModel):
 
     event_type: _t.Literal["document.processed"] | str = ABSENT
     event_id: EventId = ABSENT
-    # ISO 8601 UTC.
     timestamp: str = ABSENT
+    """ISO 8601 UTC."""
     subscription_id: int = ABSENT
     data: DocumentProcessedData = ABSENT
 
@@ -441,8 +441,8 @@ class DocumentRestoredEvent(BaseModel):
 
     event_type: _t.Literal["document.restored"] | str = ABSENT
     event_id: EventId = ABSENT
-    # ISO 8601 UTC.
     timestamp: str = ABSENT
+    """ISO 8601 UTC."""
     subscription_id: int = ABSENT
     data: OpenEventData = ABSENT
 
@@ -452,8 +452,8 @@ class DocumentTagAddedEvent(BaseModel):
 
     event_type: _t.Literal["document.tag_added"] | str = ABSENT
     event_id: EventId = ABSENT
-    # ISO 8601 UTC.
     timestamp: str = ABSENT
+    """ISO 8601 UTC."""
     subscription_id: int = ABSENT
     data: OpenEventData = ABSENT
 
@@ -463,8 +463,8 @@ class DocumentUploadedEvent(BaseModel):
 
     event_type: _t.Literal["document.uploaded"] | str = ABSENT
     event_id: EventId = ABSENT
-    # ISO 8601 UTC.
     timestamp: str = ABSENT
+    """ISO 8601 UTC."""
     subscription_id: int = ABSENT
     data: OpenEventData = ABSENT
 
@@ -474,13 +474,14 @@ class DocumentVersionCreatedEvent(BaseModel):
 
     event_type: _t.Literal["document.version_created"] | str = ABSENT
     event_id: EventId = ABSENT
-    # ISO 8601 UTC.
     timestamp: str = ABSENT
+    """ISO 8601 UTC."""
     subscription_id: int = ABSENT
     data: OpenEventData = ABSENT
 
 
-# Every stable error code of the service, each with its HTTP status in `x-http-status`. Error codes of
+# Every stable error code of the service, each with its HTTP status in `x-http-status`. Error codes of sections whose
+# endpoints are not shown are not shown either.
 ErrorCode: _t.TypeAlias = (
     _t.Literal[
         "INVALID_REQUEST",
@@ -510,10 +511,10 @@ class ErrorResponse(BaseModel):
     """Error body. Clients read `code`, not the localised `message`."""
 
     status: _t.Literal["error"] | str = ABSENT
-    # Stable error code.
     code: str = ABSENT
-    # Localised human text.
+    """Stable error code."""
     message: str = ABSENT
+    """Localised human text."""
     processing_time: ProcessingTime = ABSENT
 
 
@@ -526,8 +527,8 @@ class ForbiddenError(BaseModel):
 
     status: _t.Literal["error"] | str = ABSENT
     code: _t.Literal["FORBIDDEN"] | str = ABSENT
-    # Localised human text.
     message: str = ABSENT
+    """Localised human text."""
     processing_time: ProcessingTime = ABSENT
 
 
@@ -540,8 +541,8 @@ class InternalServerError(BaseModel):
 
     status: _t.Literal["error"] | str = ABSENT
     code: _t.Literal["INTERNAL_ERROR"] | str = ABSENT
-    # Localised human text.
     message: str = ABSENT
+    """Localised human text."""
     processing_time: ProcessingTime = ABSENT
 
 
@@ -550,8 +551,8 @@ class InvalidRequestError(BaseModel):
 
     status: _t.Literal["error"] | str = ABSENT
     code: _t.Literal["INVALID_REQUEST"] | str = ABSENT
-    # Localised human text.
     message: str = ABSENT
+    """Localised human text."""
     processing_time: ProcessingTime = ABSENT
 
 
@@ -601,8 +602,8 @@ class JobBadRequestError(BaseModel):
 
     status: _t.Literal["error"] | str = ABSENT
     code: _t.Literal["INVALID_REQUEST", "JOB_CONFIG_INVALID"] | str = ABSENT
-    # Localised human text.
     message: str = ABSENT
+    """Localised human text."""
     processing_time: ProcessingTime = ABSENT
 
 
@@ -611,8 +612,8 @@ class JobCompletedEvent(BaseModel):
 
     event_type: _t.Literal["job.completed"] | str = ABSENT
     event_id: EventId = ABSENT
-    # ISO 8601 UTC.
     timestamp: str = ABSENT
+    """ISO 8601 UTC."""
     subscription_id: int = ABSENT
     data: OpenEventData = ABSENT
 
@@ -620,19 +621,19 @@ class JobCompletedEvent(BaseModel):
 class JobEnvelope(BaseModel):
     """The job resource as it appears in job responses."""
 
-    # Returned at creation; used for polling.
     job_id: str | None = None
+    """Returned at creation; used for polling."""
     job_status: JobStatus | None = None
     result: JobPayload | None = None
     job_result: JobPayload | None = None
     poll_url: PollUrl | None = None
-    # Whether this response used connection hold.
     client_wait: bool | None = None
-    # Hold duration actually attempted.
+    """Whether this response used connection hold."""
     max_wait_seconds: int | None = None
+    """Hold duration actually attempted."""
     message: str | None = None
-    # Set to true by translation when `client_wait=false`.
     async_: bool | None = Field(default=None, alias="async")
+    """Set to true by translation when `client_wait=false`."""
 
 
 class JobFailedEvent(BaseModel):
@@ -640,8 +641,8 @@ class JobFailedEvent(BaseModel):
 
     event_type: _t.Literal["job.failed"] | str = ABSENT
     event_id: EventId = ABSENT
-    # ISO 8601 UTC.
     timestamp: str = ABSENT
+    """ISO 8601 UTC."""
     subscription_id: int = ABSENT
     data: OpenEventData = ABSENT
 
@@ -661,8 +662,8 @@ class JobForbiddenError(BaseModel):
 
     status: _t.Literal["error"] | str = ABSENT
     code: _t.Literal["FORBIDDEN", "TIER_RESTRICTED", "JOB_REQUIRES_PAID_TIER"] | str = ABSENT
-    # Localised human text.
     message: str = ABSENT
+    """Localised human text."""
     processing_time: ProcessingTime = ABSENT
 
 
@@ -672,8 +673,8 @@ class JobHoldExceededResponse(BaseModel):
     status: SuccessStatus = ABSENT
     job_id: str = ABSENT
     poll_url: PollUrl = ABSENT
-    # Hold duration actually attempted.
     max_wait_seconds: int = ABSENT
+    """Hold duration actually attempted."""
     client_wait: _t.Literal[False] = ABSENT
     message: str = ABSENT
     processing_time: ProcessingTime = ABSENT
@@ -685,8 +686,10 @@ JobPayload = TypeAliasType("JobPayload", dict[str, "JsonValue"])
 
 
 class JobPriority(BaseModel):
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
     priority: int | None = None
+    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    `processing_lane` is set, the lane wins.
+    """
 
 
 class JobProgressEvent(BaseModel):
@@ -694,13 +697,14 @@ class JobProgressEvent(BaseModel):
 
     event_type: _t.Literal["job.progress"] | str = ABSENT
     event_id: EventId = ABSENT
-    # ISO 8601 UTC.
     timestamp: str = ABSENT
+    """ISO 8601 UTC."""
     subscription_id: int = ABSENT
     data: OpenEventData = ABSENT
 
 
-# `completed` is the terminal success value. The names of the running or queued state, of failure states
+# `completed` is the terminal success value. The names of the running or queued state, of failure states and of other
+# statuses are not shown.
 JobStatus: _t.TypeAlias = str
 
 
@@ -722,10 +726,13 @@ class JobStatusResponse(BaseModel):
 class JobSubmitOptions(BaseModel):
     """Common parameters of job submission."""
 
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
     client_wait: bool | None = None
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: bool | None = None
+    """true equals `client_wait=false`."""
     processing_lane: ProcessingLane | None = None
 
 
@@ -734,8 +741,8 @@ class JobUrlInputs(BaseModel):
     may name the input. Which pipelines accept this is not shown.
     """
 
-    # JSON array of HTTPS URLs.
     files: list[str] | None = None
+    """JSON array of HTTPS URLs."""
     source_url: str | None = None
     file_url: str | None = None
 
@@ -765,7 +772,8 @@ class MetaMappingEntryReady(BaseModel):
     location: bool | None = None
 
 
-# Basic = OCR plus vision, premium adds AI thinking, ultra adds AI reasoning; pro and pro-max variants allow
+# Basic = OCR plus vision, premium adds AI thinking, ultra adds AI reasoning; pro and pro-max variants allow more pages.
+# Page and file size limits per model tier are not shown.
 ModelTier: _t.TypeAlias = (
     _t.Literal[
         "basic",
@@ -787,8 +795,8 @@ class NotFoundError(BaseModel):
 
     status: _t.Literal["error"] | str = ABSENT
     code: _t.Literal["NOT_FOUND"] | str = ABSENT
-    # Localised human text.
     message: str = ABSENT
+    """Localised human text."""
     processing_time: ProcessingTime = ABSENT
 
 
@@ -814,33 +822,38 @@ class OcrPayload(BaseModel):
     Further properties are allowed (not typed here).
     """
 
-    # Recognised pages with bounding boxes; item shape not shown.
     pages: list[JsonValue] | None = None
+    """Recognised pages with bounding boxes; item shape not shown."""
     output: OcrPayloadOutput | None = None
 
 
 class OcrPayloadOutput(BaseModel):
     """Further properties are allowed (not typed here)."""
 
-    # Recognised pages with bounding boxes; item shape not shown.
     pages: list[JsonValue] | None = None
+    """Recognised pages with bounding boxes; item shape not shown."""
 
 
 class OcrUsTaxFormsRequest(BaseModel):
     """US tax forms (W-2, 1040, 1099 and similar). Result is read from `job_result` after polling."""
 
-    # PDF or image, multipart.
     file_1: UploadFile = ABSENT
+    """PDF or image, multipart."""
     model: ModelTier = ABSENT
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
     client_wait: bool | None = None
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: bool | None = None
+    """true equals `client_wait=false`."""
     processing_lane: ProcessingLane | None = None
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
     priority: int | None = None
-    # Selects the extraction collection. Other collections of this pipeline are not shown.
+    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    `processing_lane` is set, the lane wins.
+    """
     idp_collection: _t.Literal["us_tax_forms"] | str | None = None
+    """Selects the extraction collection. Other collections of this pipeline are not shown."""
     idp_fields: IdpFields | None = None
 
 
@@ -853,8 +866,8 @@ class PaymentRequiredError(BaseModel):
 
     status: _t.Literal["error"] | str = ABSENT
     code: _t.Literal["INSUFFICIENT_CREDITS", "BUDGET_EXHAUSTED"] | str = ABSENT
-    # Localised human text.
     message: str = ABSENT
+    """Localised human text."""
     processing_time: ProcessingTime = ABSENT
 
 
@@ -863,17 +876,22 @@ class PdfUnlockRequest(BaseModel):
     URLs; whether this pipeline accepts that is not shown.
     """
 
-    # Encrypted PDFs; in multipart the name repeats as `files[]`.
     files: list[UploadFile] = ABSENT
-    # Current PDF password.
+    """Encrypted PDFs; in multipart the name repeats as `files[]`."""
     password: str = ABSENT
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    """Current PDF password."""
     client_wait: bool | None = None
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: bool | None = None
+    """true equals `client_wait=false`."""
     processing_lane: ProcessingLane | None = None
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
     priority: int | None = None
+    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    `processing_lane` is set, the lane wins.
+    """
 
 
 Period: _t.TypeAlias = _t.Literal["7d", "30d", "90d", "365d", "all"] | str
@@ -883,7 +901,8 @@ Period: _t.TypeAlias = _t.Literal["7d", "30d", "90d", "365d", "all"] | str
 PollUrl: _t.TypeAlias = str
 
 
-# Start-SLA lane (a guarantee to start, not to finish). If omitted: the workspace `default_processing_lane`,
+# Start-SLA lane (a guarantee to start, not to finish). If omitted: the workspace `default_processing_lane`, else
+# `no_sla`. Price multipliers: `no_sla` x1, `sla_24h` x1.5, `sla_12h` x2, `sla_6h` x3, `sla_1h` x4, `instant` x5.
 ProcessingLane: _t.TypeAlias = _t.Literal["no_sla", "sla_24h", "sla_12h", "sla_6h", "sla_1h", "instant"] | str
 
 
@@ -899,13 +918,18 @@ class RedactImageRequest(BaseModel):
     Further properties are allowed (not typed here).
     """
 
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
     client_wait: bool | None = None
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: bool | None = None
+    """true equals `client_wait=false`."""
     processing_lane: ProcessingLane | None = None
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
     priority: int | None = None
+    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    `processing_lane` is set, the lane wins.
+    """
 
 
 class RequestWindow(BaseModel):
@@ -926,7 +950,8 @@ class RequestWindows(BaseModel):
     next_possible_request_seconds: int | None = None
 
 
-# `exponential` (default; the gap doubles after each failure), `linear` (the gap grows by a fixed step),
+# `exponential` (default; the gap doubles after each failure), `linear` (the gap grows by a fixed step), `none` (no
+# retry, not even on 5xx).
 RetryPolicy: _t.TypeAlias = _t.Literal["exponential", "linear", "none"] | str
 
 
@@ -935,8 +960,8 @@ class ServiceUnavailableError(BaseModel):
 
     status: _t.Literal["error"] | str = ABSENT
     code: _t.Literal["SERVICE_UNAVAILABLE"] | str = ABSENT
-    # Localised human text.
     message: str = ABSENT
+    """Localised human text."""
     processing_time: ProcessingTime = ABSENT
 
 
@@ -951,8 +976,8 @@ class TaskCompletedEvent(BaseModel):
 
     event_type: _t.Literal["task.completed"] | str = ABSENT
     event_id: EventId = ABSENT
-    # ISO 8601 UTC.
     timestamp: str = ABSENT
+    """ISO 8601 UTC."""
     subscription_id: int = ABSENT
     data: OpenEventData = ABSENT
 
@@ -962,8 +987,8 @@ class TaskCreatedEvent(BaseModel):
 
     event_type: _t.Literal["task.created"] | str = ABSENT
     event_id: EventId = ABSENT
-    # ISO 8601 UTC.
     timestamp: str = ABSENT
+    """ISO 8601 UTC."""
     subscription_id: int = ABSENT
     data: OpenEventData = ABSENT
 
@@ -973,8 +998,8 @@ class TaskOverdueEvent(BaseModel):
 
     event_type: _t.Literal["task.overdue"] | str = ABSENT
     event_id: EventId = ABSENT
-    # ISO 8601 UTC.
     timestamp: str = ABSENT
+    """ISO 8601 UTC."""
     subscription_id: int = ABSENT
     data: OpenEventData = ABSENT
 
@@ -988,8 +1013,8 @@ class TooManyRequestsError(BaseModel):
 
     status: _t.Literal["error"] | str = ABSENT
     code: _t.Literal["RATE_LIMIT_EXCEEDED", "QUEUE_LIMIT_REACHED"] | str = ABSENT
-    # Localised human text.
     message: str = ABSENT
+    """Localised human text."""
     processing_time: ProcessingTime = ABSENT
 
 
@@ -998,8 +1023,8 @@ class UnauthorizedError(BaseModel):
 
     status: _t.Literal["error"] | str = ABSENT
     code: _t.Literal["AUTH_REQUIRED", "INVALID_TOKEN", "BEARERTOKEN_EXPIRED"] | str = ABSENT
-    # Localised human text.
     message: str = ABSENT
+    """Localised human text."""
     processing_time: ProcessingTime = ABSENT
 
 
@@ -1014,18 +1039,23 @@ class ServiceAiocrGenerateUsTaxFormsRequest(BaseModel):
     default when absent).
     """
 
-    # PDF or image, multipart.
     file_1: UploadFile = ABSENT
+    """PDF or image, multipart."""
     model: ModelTier = ABSENT
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
     client_wait: bool | None = None
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: bool | None = None
+    """true equals `client_wait=false`."""
     processing_lane: ProcessingLane | None = None
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
     priority: int | None = None
-    # Selects the extraction collection. Other collections of this pipeline are not shown.
+    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    `processing_lane` is set, the lane wins.
+    """
     idp_collection: _t.Literal["us_tax_forms"] | str | None = None
+    """Selects the extraction collection. Other collections of this pipeline are not shown."""
     idp_fields: IdpFields | None = None
 
 
@@ -1039,17 +1069,22 @@ class PdfstudioUnlockWithPasswordPdfDefaultRequest(BaseModel):
     Pipeline pdfstudio___unlock_with_password_pdf.
     """
 
-    # Encrypted PDFs; in multipart the name repeats as `files[]`.
     files: list[UploadFile] = ABSENT
-    # Current PDF password.
+    """Encrypted PDFs; in multipart the name repeats as `files[]`."""
     password: str = ABSENT
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    """Current PDF password."""
     client_wait: bool | None = None
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: bool | None = None
+    """true equals `client_wait=false`."""
     processing_lane: ProcessingLane | None = None
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
     priority: int | None = None
+    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    `processing_lane` is set, the lane wins.
+    """
 
 
 # The body of pipeline pdfstudio___unlock_with_password_pdf.
@@ -1065,37 +1100,42 @@ class ServiceVoiceTtsDefaultRequest(BaseModel):
     Pipeline service_voice___tts.
     """
 
-    # Text to speak; emotion markup in parentheses such as (happy), (sad), (whispering).
     text: str = ABSENT
-    # Voice alias, case-insensitive.
+    """Text to speak; emotion markup in parentheses such as (happy), (sad), (whispering)."""
     voice: str = ABSENT
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    """Voice alias, case-insensitive."""
     client_wait: bool | None = None
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: bool | None = None
+    """true equals `client_wait=false`."""
     processing_lane: ProcessingLane | None = None
-    # ISO 639-1; derived from the voice by default. Usable when no alias is given.
     language: str | None = None
+    """ISO 639-1; derived from the voice by default. Usable when no alias is given."""
     output_format: _t.Literal["mp3", "wav", "ogg"] | str | None = None
-    # `stream` holds the connection until done (timeout 120 s). In this pipeline `priority` takes these
     priority: _t.Literal["queue", "stream"] | str | None = None
-    # true returns the result directly in the body.
+    """`stream` holds the connection until done (timeout 120 s). In this pipeline `priority` takes these
+    words, not a number.
+    """
     return_url: bool | None = None
-    # Target GPU; automatic when omitted.
+    """true returns the result directly in the body."""
     gpu: _t.Literal[0, 1] | None = None
-    # Values other than 1 reduce quality.
+    """Target GPU; automatic when omitted."""
     speed: float | None = None
+    """Values other than 1 reduce quality."""
     temperature: float | None = None
     top_p: float | None = None
     repetition_penalty: float | None = None
-    # Path of a reference file when no alias is used.
     reference_voice: str | None = None
-    # Relevant only when `voice` is not set.
+    """Path of a reference file when no alias is used."""
     voice_type: _t.Literal["base", "standard", "premium"] | str | None = None
-    # Selection criterion together with `language`.
+    """Relevant only when `voice` is not set."""
     gender: _t.Literal["male", "female"] | str | None = None
-    # Also returns audio as base64.
+    """Selection criterion together with `language`."""
     return_base64: bool | None = None
+    """Also returns audio as base64."""
 
 
 # The body of pipeline service_voice___tts.
@@ -1110,13 +1150,18 @@ class ServiceDataripperRedactImageDefaultRequest(BaseModel):
     Pipeline service_dataripper___redact_image. Its parameters are not shown: further properties are allowed.
     """
 
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
     client_wait: bool | None = None
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: bool | None = None
+    """true equals `client_wait=false`."""
     processing_lane: ProcessingLane | None = None
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
     priority: int | None = None
+    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    `processing_lane` is set, the lane wins.
+    """
 
 
 # The body of pipeline service_dataripper___redact_image.

@@ -54,19 +54,19 @@ class VoiceResult(BaseModel):
     """Voice result inside `result`."""
 
     status: _t.Literal["completed"] | str | None = None
-    # Filled only when `return_base64=true`, else empty.
     audio_base64: str | None = None
-    # Signed download URLs, valid about 24 hours.
+    """Filled only when `return_base64=true`, else empty."""
     output_files: list[str] | None = None
-    # Length of generated audio in milliseconds.
+    """Signed download URLs, valid about 24 hours."""
     duration_ms: str | None = None
+    """Length of generated audio in milliseconds."""
     audio_duration_seconds: float | None = None
-    # Characters synthesized.
     text_length: int | None = None
+    """Characters synthesized."""
     message: str | None = None
     processing_time_seconds: float | None = None
-    # Form `1:<number>`.
     processing_ratio: str | None = None
+    """Form `1:<number>`."""
     real_time_factor: float | None = None
 
 
@@ -77,37 +77,42 @@ class VoiceTtsRequest(BaseModel):
     alias is given; both are stated here as given.
     """
 
-    # Text to speak; emotion markup in parentheses such as (happy), (sad), (whispering).
     text: str = ABSENT
-    # Voice alias, case-insensitive.
+    """Text to speak; emotion markup in parentheses such as (happy), (sad), (whispering)."""
     voice: str = ABSENT
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    """Voice alias, case-insensitive."""
     client_wait: bool | None = None
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: bool | None = None
+    """true equals `client_wait=false`."""
     processing_lane: ProcessingLane | None = None
-    # ISO 639-1; derived from the voice by default. Usable when no alias is given.
     language: str | None = None
+    """ISO 639-1; derived from the voice by default. Usable when no alias is given."""
     output_format: _t.Literal["mp3", "wav", "ogg"] | str | None = None
-    # `stream` holds the connection until done (timeout 120 s). In this pipeline `priority` takes these
     priority: _t.Literal["queue", "stream"] | str | None = None
-    # true returns the result directly in the body.
+    """`stream` holds the connection until done (timeout 120 s). In this pipeline `priority` takes these
+    words, not a number.
+    """
     return_url: bool | None = None
-    # Target GPU; automatic when omitted.
+    """true returns the result directly in the body."""
     gpu: _t.Literal[0, 1] | None = None
-    # Values other than 1 reduce quality.
+    """Target GPU; automatic when omitted."""
     speed: float | None = None
+    """Values other than 1 reduce quality."""
     temperature: float | None = None
     top_p: float | None = None
     repetition_penalty: float | None = None
-    # Path of a reference file when no alias is used.
     reference_voice: str | None = None
-    # Relevant only when `voice` is not set.
+    """Path of a reference file when no alias is used."""
     voice_type: _t.Literal["base", "standard", "premium"] | str | None = None
-    # Selection criterion together with `language`.
+    """Relevant only when `voice` is not set."""
     gender: _t.Literal["male", "female"] | str | None = None
-    # Also returns audio as base64.
+    """Selection criterion together with `language`."""
     return_base64: bool | None = None
+    """Also returns audio as base64."""
 
 
 class WebhookEventBase(BaseModel):
@@ -115,8 +120,8 @@ class WebhookEventBase(BaseModel):
 
     event_type: WebhookEventName = ABSENT
     event_id: EventId = ABSENT
-    # ISO 8601 UTC.
     timestamp: str = ABSENT
+    """ISO 8601 UTC."""
     subscription_id: int = ABSENT
     data: OpenEventData = ABSENT
 
@@ -184,8 +189,8 @@ class WebhookSubscribeResponse(BaseModel):
     name: str | None = None
     url: str | None = None
     events: list[WebhookEventSelector] | None = None
-    # Generated secret, returned once when `secret` was empty on create. Store it.
     secret: str | None = None
+    """Generated secret, returned once when `secret` was empty on create. Store it."""
     retry_policy: RetryPolicy | None = None
     max_retries: MaxRetries | None = None
     timeout_ms: TimeoutMs | None = None
@@ -196,8 +201,8 @@ class WebhookSubscriptionCreate(BaseModel):
     name: str = ABSENT
     url: WebhookUrl = ABSENT
     events: list[WebhookEventSelector] = ABSENT
-    # When empty the service generates one and returns it once.
     secret: str | None = None
+    """When empty the service generates one and returns it once."""
     retry_policy: RetryPolicy | None = None
     max_retries: MaxRetries | None = None
     timeout_ms: TimeoutMs | None = None
@@ -216,11 +221,12 @@ class WebhookSubscriptionUpdate(BaseModel):
     retry_policy: RetryPolicy | None = None
     max_retries: MaxRetries | None = None
     timeout_ms: TimeoutMs | None = None
-    # Replaces the secret.
     secret: str | None = None
+    """Replaces the secret."""
 
 
-# http and https are accepted; https is recommended. Private and internal IP addresses, localhost and cloud
+# http and https are accepted; https is recommended. Private and internal IP addresses, localhost and cloud metadata
+# addresses are blocked when subscribing and again at dispatch time.
 WebhookUrl: _t.TypeAlias = str
 
 
@@ -229,23 +235,30 @@ class WorkflowAnonymizeFinalizeRequest(BaseModel):
     `service_dataripper___redact_image` pipeline.
     """
 
-    # JSON array of preview page image URLs from the anonymization preview.
     preview_images: list[str] = ABSENT
-    # Geometry from the preview, as JSON; its shape is not shown.
+    """JSON array of preview page image URLs from the anonymization preview."""
     preview_bounding_boxes: JsonValue = ABSENT
-    # Boxes to redact, as JSON; their shape is not shown.
+    """Geometry from the preview, as JSON; its shape is not shown."""
     redact_boxes: JsonValue = ABSENT
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    """Boxes to redact, as JSON; their shape is not shown."""
     client_wait: bool | None = None
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: bool | None = None
+    """true equals `client_wait=false`."""
     processing_lane: ProcessingLane | None = None
-    # Must be `document_anonymize_finalize`.
     template: _t.Literal["document_anonymize_finalize"] | str | None = None
-    # `detected_pii.partial_regions` from the preview, as JSON; without it only whole boxes are redacted.
+    """Must be `document_anonymize_finalize`."""
     partial_regions: JsonValue | None = None
-    # Legacy queue weight, 1 to 900; plan default when omitted; 900 means synchronous when capacity allows.
+    """`detected_pii.partial_regions` from the preview, as JSON; without it only whole boxes are redacted.
+    Its shape is not shown.
+    """
     priority: int | None = None
+    """Legacy queue weight, 1 to 900; plan default when omitted; 900 means synchronous when capacity allows.
+    When `processing_lane` is set, the lane wins.
+    """
 
 
 class WorkflowInvoicePayload(BaseModel):
@@ -267,8 +280,8 @@ class WorkspaceSharedEvent(BaseModel):
 
     event_type: _t.Literal["workspace.shared"] | str = ABSENT
     event_id: EventId = ABSENT
-    # ISO 8601 UTC.
     timestamp: str = ABSENT
+    """ISO 8601 UTC."""
     subscription_id: int = ABSENT
     data: OpenEventData = ABSENT
 
@@ -278,8 +291,8 @@ class WorkspaceUnsharedEvent(BaseModel):
 
     event_type: _t.Literal["workspace.unshared"] | str = ABSENT
     event_id: EventId = ABSENT
-    # ISO 8601 UTC.
     timestamp: str = ABSENT
+    """ISO 8601 UTC."""
     subscription_id: int = ABSENT
     data: OpenEventData = ABSENT
 
@@ -294,17 +307,22 @@ class WorkflowAccountingDatevRequest(BaseModel):
     """
 
     model: ModelTier = ABSENT
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
     client_wait: bool | None = None
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: bool | None = None
+    """true equals `client_wait=false`."""
     processing_lane: ProcessingLane | None = None
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
     priority: int | None = None
-    # One of `file_1` and `pofid`.
+    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    `processing_lane` is set, the lane wins.
+    """
     file_1: UploadFile | None = None
-    # Existing document as alternative to upload. One of `file_1` and `pofid`.
+    """One of `file_1` and `pofid`."""
     pofid: str | None = None
+    """Existing document as alternative to upload. One of `file_1` and `pofid`."""
     idp_collection: _t.Literal["accounting_datev"] | str | None = None
     idp_fields: IdpFields | None = None
 
@@ -318,17 +336,22 @@ class WorkflowInvoiceRequest(BaseModel):
     properties are allowed.
     """
 
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
     client_wait: bool | None = None
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: bool | None = None
+    """true equals `client_wait=false`."""
     processing_lane: ProcessingLane | None = None
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
     priority: int | None = None
-    # Document to process, multipart. The workflow pipeline accepts only a multipart file or `pofid`.
+    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    `processing_lane` is set, the lane wins.
+    """
     file_1: UploadFile | None = None
-    # Existing document as alternative to upload.
+    """Document to process, multipart. The workflow pipeline accepts only a multipart file or `pofid`."""
     pofid: str | None = None
+    """Existing document as alternative to upload."""
     idp_collection: _t.Literal["invoice"] | str | None = None
 
 
@@ -340,33 +363,38 @@ class WorkflowPdfAiSplitRequest(BaseModel):
     Variant pdf_ai_split of pipeline workflow, chosen by template=pdf_ai_split (the server's default when absent).
     """
 
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
     client_wait: bool | None = None
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: bool | None = None
+    """true equals `client_wait=false`."""
     processing_lane: ProcessingLane | None = None
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
     priority: int | None = None
-    # PDF. One of `file` and `pofid`.
+    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    `processing_lane` is set, the lane wins.
+    """
     file: UploadFile | None = None
-    # Existing document. One of `file` and `pofid`.
+    """PDF. One of `file` and `pofid`."""
     pofid: str | None = None
+    """Existing document. One of `file` and `pofid`."""
     template: _t.Literal["pdf_ai_split"] | str | None = None
-    # Output file naming pattern; default is a pattern of document type, date, sender.
     naming_instruction: str | None = None
-    # Output language.
+    """Output file naming pattern; default is a pattern of document type, date, sender."""
     locale: str | None = None
-    # Comma-separated allowed types; default empty.
+    """Output language."""
     document_types: str | None = None
+    """Comma-separated allowed types; default empty."""
     date_format: str | None = None
-    # Allowed values beyond the default are not shown.
     include_document_type: str | None = None
-    # Allowed values beyond the default are not shown.
+    """Allowed values beyond the default are not shown."""
     include_date: str | None = None
-    # Allowed values beyond the default are not shown.
+    """Allowed values beyond the default are not shown."""
     include_sender: str | None = None
-    # Allowed values beyond the default are not shown.
+    """Allowed values beyond the default are not shown."""
     include_reasoning: str | None = None
+    """Allowed values beyond the default are not shown."""
 
 
 class WorkflowDocumentAnonymizeFinalizeRequest(BaseModel):
@@ -378,23 +406,30 @@ class WorkflowDocumentAnonymizeFinalizeRequest(BaseModel):
     server's default when absent).
     """
 
-    # JSON array of preview page image URLs from the anonymization preview.
     preview_images: list[str] = ABSENT
-    # Geometry from the preview, as JSON; its shape is not shown.
+    """JSON array of preview page image URLs from the anonymization preview."""
     preview_bounding_boxes: JsonValue = ABSENT
-    # Boxes to redact, as JSON; their shape is not shown.
+    """Geometry from the preview, as JSON; its shape is not shown."""
     redact_boxes: JsonValue = ABSENT
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    """Boxes to redact, as JSON; their shape is not shown."""
     client_wait: bool | None = None
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: bool | None = None
+    """true equals `client_wait=false`."""
     processing_lane: ProcessingLane | None = None
-    # Must be `document_anonymize_finalize`.
     template: _t.Literal["document_anonymize_finalize"] | str | None = None
-    # `detected_pii.partial_regions` from the preview, as JSON; without it only whole boxes are redacted.
+    """Must be `document_anonymize_finalize`."""
     partial_regions: JsonValue | None = None
-    # Legacy queue weight, 1 to 900; plan default when omitted; 900 means synchronous when capacity allows.
+    """`detected_pii.partial_regions` from the preview, as JSON; without it only whole boxes are redacted.
+    Its shape is not shown.
+    """
     priority: int | None = None
+    """Legacy queue weight, 1 to 900; plan default when omitted; 900 means synchronous when capacity allows.
+    When `processing_lane` is set, the lane wins.
+    """
 
 
 # The body of pipeline workflow, a union discriminated by idp_collection, template.

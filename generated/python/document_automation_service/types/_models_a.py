@@ -2,9 +2,10 @@
 """Types of the Document Automation Service client, release R20261127.0900: one module of the ``types`` package (which
 re-exports them), with the names from a to u (by their first letters, ignoring case).
 
-Request bodies and other values the client sends, as TypedDicts. Names of other modules are imported at the end:
-every module's own names exist before another module imports them, so the modules may refer to each other in cycles,
-and ``typing.get_type_hints`` resolves them.
+Request bodies and other values the client sends, as TypedDicts, each named ``<Name>Param`` where the ``models``
+package names the pydantic model of the same schema ``<Name>``. Names of other modules are imported at the end: every
+module's own names exist before another module imports them, so the modules may refer to each other in cycles, and
+``typing.get_type_hints`` resolves them.
 """
 
 from __future__ import annotations
@@ -14,246 +15,246 @@ import typing as _t
 from typing_extensions import NotRequired
 
 
-class ActivityDocumentResponse(_t.TypedDict):
+class ActivityDocumentResponseParam(_t.TypedDict):
     """Activity history of one document (revisions, processing events, user actions); body shape not shown.
 
     Further properties are allowed (not typed here).
     """
 
-    status: SuccessStatus
-    processing_time: ProcessingTime
-    _billing: Billing
-    # Type not shown.
+    status: SuccessStatusParam
+    processing_time: ProcessingTimeParam
+    _billing: BillingParam
     date_basis: JsonValue
-    # Type not shown.
+    """Type not shown."""
     metric_basis: JsonValue
-    # Type not shown.
+    """Type not shown."""
     scope_contract: JsonValue
-    # Type not shown.
+    """Type not shown."""
     workspace_scope: JsonValue
-    # Present where the read is scoped to a workspace.
+    """Type not shown."""
     workspace_id: NotRequired[str]
+    """Present where the read is scoped to a workspace."""
 
 
-class ActivityHeatmapResponse(_t.TypedDict):
+class ActivityHeatmapResponseParam(_t.TypedDict):
     """Fields every analytics response carries. The types of the four basis and scope fields are not shown."""
 
-    status: SuccessStatus
-    processing_time: ProcessingTime
-    _billing: Billing
-    # Type not shown.
+    status: SuccessStatusParam
+    processing_time: ProcessingTimeParam
+    _billing: BillingParam
     date_basis: JsonValue
-    # Type not shown.
+    """Type not shown."""
     metric_basis: JsonValue
-    # Type not shown.
+    """Type not shown."""
     scope_contract: JsonValue
-    # Type not shown.
+    """Type not shown."""
     workspace_scope: JsonValue
+    """Type not shown."""
     year: float
-    # Type not shown.
     period: JsonValue
-    # Keyed by date.
+    """Type not shown."""
     daily_counts: dict[str, int]
-    stats: ActivityHeatmapResponseStats
-    # Present where the read is scoped to a workspace.
+    """Keyed by date."""
+    stats: ActivityHeatmapResponseStatsParam
     workspace_id: NotRequired[str]
+    """Present where the read is scoped to a workspace."""
 
 
-class ActivityHeatmapResponseStats(_t.TypedDict):
+class ActivityHeatmapResponseStatsParam(_t.TypedDict):
     total_documents: int
     max_per_day: int
     active_days: int
     avg_per_day: float
 
 
-class ActivityUsersResponse(_t.TypedDict):
+class ActivityUsersResponseParam(_t.TypedDict):
     """Ranks users by uploads and revisions, not logins."""
 
-    status: SuccessStatus
-    processing_time: ProcessingTime
-    _billing: Billing
-    # Type not shown.
+    status: SuccessStatusParam
+    processing_time: ProcessingTimeParam
+    _billing: BillingParam
     date_basis: JsonValue
-    # Type not shown.
+    """Type not shown."""
     metric_basis: JsonValue
-    # Type not shown.
+    """Type not shown."""
     scope_contract: JsonValue
-    # Type not shown.
+    """Type not shown."""
     workspace_scope: JsonValue
-    # Type not shown.
+    """Type not shown."""
     period: JsonValue
+    """Type not shown."""
     user_count: int
-    # Item shape not shown.
     users: list[JsonValue]
-    # Present where the read is scoped to a workspace.
+    """Item shape not shown."""
     workspace_id: NotRequired[str]
+    """Present where the read is scoped to a workspace."""
 
 
-class AnalyticsCommon(_t.TypedDict):
+class AnalyticsCommonParam(_t.TypedDict):
     """Fields every analytics response carries. The types of the four basis and scope fields are not shown."""
 
-    status: SuccessStatus
-    processing_time: ProcessingTime
-    _billing: Billing
-    # Type not shown.
+    status: SuccessStatusParam
+    processing_time: ProcessingTimeParam
+    _billing: BillingParam
     date_basis: JsonValue
-    # Type not shown.
+    """Type not shown."""
     metric_basis: JsonValue
-    # Type not shown.
+    """Type not shown."""
     scope_contract: JsonValue
-    # Type not shown.
+    """Type not shown."""
     workspace_scope: JsonValue
-    # Present where the read is scoped to a workspace.
+    """Type not shown."""
     workspace_id: NotRequired[str]
+    """Present where the read is scoped to a workspace."""
 
 
-class AuditCenterResponse(_t.TypedDict):
+class AuditCenterResponseParam(_t.TypedDict):
     """Fields every analytics response carries. The types of the four basis and scope fields are not shown."""
 
-    status: SuccessStatus
-    processing_time: ProcessingTime
-    _billing: Billing
-    # Type not shown.
+    status: SuccessStatusParam
+    processing_time: ProcessingTimeParam
+    _billing: BillingParam
     date_basis: JsonValue
-    # Type not shown.
+    """Type not shown."""
     metric_basis: JsonValue
-    # Type not shown.
+    """Type not shown."""
     scope_contract: JsonValue
-    # Type not shown.
+    """Type not shown."""
     workspace_scope: JsonValue
-    # Item shape not shown.
+    """Type not shown."""
     findings: list[JsonValue]
-    # Item shape not shown.
+    """Item shape not shown."""
     audit_timeline: list[JsonValue]
+    """Item shape not shown."""
     limit: float
     offset: float
     total: float
-    # Type not shown.
     period: JsonValue
-    stats: AuditCenterResponseStats
-    # Present where the read is scoped to a workspace.
+    """Type not shown."""
+    stats: AuditCenterResponseStatsParam
     workspace_id: NotRequired[str]
+    """Present where the read is scoped to a workspace."""
 
 
-class AuditCenterResponseStats(_t.TypedDict):
+class AuditCenterResponseStatsParam(_t.TypedDict):
     audited_total: int
     with_findings_count: int
     protected_count: int
-    severity_breakdown: AuditCenterResponseStatsSeverityBreakdown
+    severity_breakdown: AuditCenterResponseStatsSeverityBreakdownParam
     require_human_review: int
 
 
-class AuditCenterResponseStatsSeverityBreakdown(_t.TypedDict):
+class AuditCenterResponseStatsSeverityBreakdownParam(_t.TypedDict):
     critical: int
     high: int
     medium: int
     low: int
 
 
-class Billing(_t.TypedDict):
+class BillingParam(_t.TypedDict):
     """Optional billing and rate-limit accounting on responses. All values are integers unless named as text.
     The charged amount of a billable call is `job.credits_billed` (at least 5 credits).
     """
 
-    credits: NotRequired[BillingCredits]
-    job: NotRequired[BillingJob]
-    requests: NotRequired[RequestWindows]
+    credits: NotRequired[BillingCreditsParam]
+    job: NotRequired[BillingJobParam]
+    requests: NotRequired[RequestWindowsParam]
     remaining_credits: NotRequired[int]
     total_monthly: NotRequired[int]
     account_id: NotRequired[int]
-    plan: NotRequired[BillingPlan]
+    plan: NotRequired[BillingPlanParam]
     credits_billed: NotRequired[int]
 
 
-class BillingCredits(_t.TypedDict):
+class BillingCreditsParam(_t.TypedDict):
     total_monthly: NotRequired[int]
     remaining_monthly: NotRequired[int]
     credit_source: NotRequired[str]
     api_handler: NotRequired[str]
-    tier_info: NotRequired[BillingCreditsTierInfo]
+    tier_info: NotRequired[BillingCreditsTierInfoParam]
     notice: NotRequired[str]
     renewal_days: NotRequired[int]
     subscription_status: NotRequired[str]
 
 
-class BillingJob(_t.TypedDict):
+class BillingJobParam(_t.TypedDict):
     api_job_name: NotRequired[str]
     app: NotRequired[str]
     action: NotRequired[str]
     default_credits: NotRequired[int]
     token: NotRequired[str]
-    # Credits charged for this call.
     credits_billed: NotRequired[int]
-    pricing: NotRequired[BillingJobPricing]
+    """Credits charged for this call."""
+    pricing: NotRequired[BillingJobPricingParam]
 
 
-class BillingPlan(_t.TypedDict):
-    # Whether the tier is text or an integer is not shown.
+class BillingPlanParam(_t.TypedDict):
     tier: NotRequired[int | str]
+    """Whether the tier is text or an integer is not shown."""
     name: NotRequired[str]
 
 
-class BillingCreditsTierInfo(_t.TypedDict):
-    # Whether the tier is text or an integer is not shown.
+class BillingCreditsTierInfoParam(_t.TypedDict):
     tier: NotRequired[int | str]
+    """Whether the tier is text or an integer is not shown."""
     name: NotRequired[str]
     initial_credits: NotRequired[int]
     price_monthly: NotRequired[int]
     price_overage_per_credit: NotRequired[int]
 
 
-class BillingJobPricing(_t.TypedDict):
+class BillingJobPricingParam(_t.TypedDict):
     credits_per_unit: NotRequired[int]
     unit: NotRequired[str]
     unit_count: NotRequired[int]
-    # Add-on pricing; shape not shown.
     addons: NotRequired[JsonValue]
+    """Add-on pricing; shape not shown."""
 
 
-class CalendarDueDatesResponse(_t.TypedDict):
+class CalendarDueDatesResponseParam(_t.TypedDict):
     """Fields every analytics response carries. The types of the four basis and scope fields are not shown."""
 
-    status: SuccessStatus
-    processing_time: ProcessingTime
-    _billing: Billing
-    # Type not shown.
+    status: SuccessStatusParam
+    processing_time: ProcessingTimeParam
+    _billing: BillingParam
     date_basis: JsonValue
-    # Type not shown.
+    """Type not shown."""
     metric_basis: JsonValue
-    # Type not shown.
+    """Type not shown."""
     scope_contract: JsonValue
-    # Type not shown.
+    """Type not shown."""
     workspace_scope: JsonValue
-    # Item shape not shown.
+    """Type not shown."""
     events: list[JsonValue]
+    """Item shape not shown."""
     event_count: int
     overdue_count: int
-    # Present where the read is scoped to a workspace.
     workspace_id: NotRequired[str]
+    """Present where the read is scoped to a workspace."""
 
 
-class ContactStatsFinancialResponse(_t.TypedDict):
+class ContactStatsFinancialResponseParam(_t.TypedDict):
     """Fields every analytics response carries. The types of the four basis and scope fields are not shown."""
 
-    status: SuccessStatus
-    processing_time: ProcessingTime
-    _billing: Billing
-    # Type not shown.
+    status: SuccessStatusParam
+    processing_time: ProcessingTimeParam
+    _billing: BillingParam
     date_basis: JsonValue
-    # Type not shown.
+    """Type not shown."""
     metric_basis: JsonValue
-    # Type not shown.
+    """Type not shown."""
     scope_contract: JsonValue
-    # Type not shown.
+    """Type not shown."""
     workspace_scope: JsonValue
-    contacts: list[ContactStatsFinancialResponseContactsItem]
+    """Type not shown."""
+    contacts: list[ContactStatsFinancialResponseContactsItemParam]
     has_custom_meta_keys: bool
-    meta_mapping: MetaMapping
-    # Present where the read is scoped to a workspace.
+    meta_mapping: MetaMappingParam
     workspace_id: NotRequired[str]
+    """Present where the read is scoped to a workspace."""
 
 
-class ContactStatsFinancialResponseContactsItem(_t.TypedDict):
+class ContactStatsFinancialResponseContactsItemParam(_t.TypedDict):
     """Fields beyond the three shown are not shown.
 
     Further properties are allowed (not typed here).
@@ -264,223 +265,224 @@ class ContactStatsFinancialResponseContactsItem(_t.TypedDict):
     amounts_available: NotRequired[bool]
 
 
-class ContactStatsResponse(_t.TypedDict):
+class ContactStatsResponseParam(_t.TypedDict):
     """Fields every analytics response carries. The types of the four basis and scope fields are not shown."""
 
-    status: SuccessStatus
-    processing_time: ProcessingTime
-    _billing: Billing
-    # Type not shown.
+    status: SuccessStatusParam
+    processing_time: ProcessingTimeParam
+    _billing: BillingParam
     date_basis: JsonValue
-    # Type not shown.
+    """Type not shown."""
     metric_basis: JsonValue
-    # Type not shown.
+    """Type not shown."""
     scope_contract: JsonValue
-    # Type not shown.
+    """Type not shown."""
     workspace_scope: JsonValue
-    # Item shape not shown.
+    """Type not shown."""
     contacts: list[JsonValue]
+    """Item shape not shown."""
     total_contacts: int
     financial_endpoint: str
     has_custom_meta_keys: bool
-    meta_mapping: MetaMapping
-    # Present where the read is scoped to a workspace.
+    meta_mapping: MetaMappingParam
     workspace_id: NotRequired[str]
+    """Present where the read is scoped to a workspace."""
 
 
-class DocumentCommentAddedEvent(_t.TypedDict):
+class DocumentCommentAddedEventParam(_t.TypedDict):
     """Delivery body, JSON UTF-8."""
 
     event_type: _t.Literal["document.comment_added"]
-    event_id: EventId
-    # ISO 8601 UTC.
+    event_id: EventIdParam
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
-    data: OpenEventData
+    data: OpenEventDataParam
 
 
-class DocumentCreatedEvent(_t.TypedDict):
+class DocumentCreatedEventParam(_t.TypedDict):
     """Alias of `document.uploaded`."""
 
     event_type: _t.Literal["document.created"]
-    event_id: EventId
-    # ISO 8601 UTC.
+    event_id: EventIdParam
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
-    data: OpenEventData
+    data: OpenEventDataParam
 
 
-class DocumentDeletedData(_t.TypedDict):
+class DocumentDeletedDataParam(_t.TypedDict):
     """Other fields of this event's data are not shown.
 
     Further properties are allowed (not typed here).
     """
 
-    # `trash` (recycle bin on higher plans) or `instant` (permanent, standard plan).
     delete_mode: NotRequired[_t.Literal["trash", "instant"]]
+    """`trash` (recycle bin on higher plans) or `instant` (permanent, standard plan)."""
 
 
-class DocumentDeletedEvent(_t.TypedDict):
+class DocumentDeletedEventParam(_t.TypedDict):
     """Delivery body, JSON UTF-8."""
 
     event_type: _t.Literal["document.deleted"]
-    event_id: EventId
-    # ISO 8601 UTC.
+    event_id: EventIdParam
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
-    data: DocumentDeletedData
+    data: DocumentDeletedDataParam
 
 
-class DocumentEditedEvent(_t.TypedDict):
+class DocumentEditedEventParam(_t.TypedDict):
     """Delivery body, JSON UTF-8."""
 
     event_type: _t.Literal["document.edited"]
-    event_id: EventId
-    # ISO 8601 UTC.
+    event_id: EventIdParam
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
-    data: OpenEventData
+    data: OpenEventDataParam
 
 
-class DocumentGetResponse(_t.TypedDict):
+class DocumentGetResponseParam(_t.TypedDict):
     """Document details (metadata, workspace, processing status, extracted fields, download references). The exact
     body shape is not shown.
 
     Further properties are allowed (not typed here).
     """
 
-    status: SuccessStatus
-    processing_time: ProcessingTime
-    _billing: NotRequired[Billing]
+    status: SuccessStatusParam
+    processing_time: ProcessingTimeParam
+    _billing: NotRequired[BillingParam]
 
 
-class DocumentLegalHoldPlacedEvent(_t.TypedDict):
+class DocumentLegalHoldPlacedEventParam(_t.TypedDict):
     """Delivery body, JSON UTF-8."""
 
     event_type: _t.Literal["document.legal_hold_placed"]
-    event_id: EventId
-    # ISO 8601 UTC.
+    event_id: EventIdParam
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
-    data: OpenEventData
+    data: OpenEventDataParam
 
 
-class DocumentLegalHoldReleasedEvent(_t.TypedDict):
+class DocumentLegalHoldReleasedEventParam(_t.TypedDict):
     """Delivery body, JSON UTF-8."""
 
     event_type: _t.Literal["document.legal_hold_released"]
-    event_id: EventId
-    # ISO 8601 UTC.
+    event_id: EventIdParam
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
-    data: OpenEventData
+    data: OpenEventDataParam
 
 
-class DocumentLifecycleChangedEvent(_t.TypedDict):
+class DocumentLifecycleChangedEventParam(_t.TypedDict):
     """Delivery body, JSON UTF-8."""
 
     event_type: _t.Literal["document.lifecycle_changed"]
-    event_id: EventId
-    # ISO 8601 UTC.
+    event_id: EventIdParam
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
-    data: OpenEventData
+    data: OpenEventDataParam
 
 
-class DocumentMovedEvent(_t.TypedDict):
+class DocumentMovedEventParam(_t.TypedDict):
     """Delivery body, JSON UTF-8."""
 
     event_type: _t.Literal["document.moved"]
-    event_id: EventId
-    # ISO 8601 UTC.
+    event_id: EventIdParam
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
-    data: OpenEventData
+    data: OpenEventDataParam
 
 
-class DocumentNoteAddedEvent(_t.TypedDict):
+class DocumentNoteAddedEventParam(_t.TypedDict):
     """Delivery body, JSON UTF-8."""
 
     event_type: _t.Literal["document.note_added"]
-    event_id: EventId
-    # ISO 8601 UTC.
+    event_id: EventIdParam
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
-    data: OpenEventData
+    data: OpenEventDataParam
 
 
-class DocumentProcessedData(_t.TypedDict):
+class DocumentProcessedDataParam(_t.TypedDict):
     pofid: str
     workspace_id: int
     filename: str
     mime_type: str
     size_bytes: int
-    processing_result: DocumentProcessedDataProcessingResult
+    processing_result: DocumentProcessedDataProcessingResultParam
 
 
-class DocumentProcessedDataProcessingResult(_t.TypedDict):
+class DocumentProcessedDataProcessingResultParam(_t.TypedDict):
     ocr_done: bool
     classification: str
     confidence: float
 
 
-class DocumentProcessedEvent(_t.TypedDict):
+class DocumentProcessedEventParam(_t.TypedDict):
     """Delivery body, JSON UTF-8."""
 
     event_type: _t.Literal["document.processed"]
-    event_id: EventId
-    # ISO 8601 UTC.
+    event_id: EventIdParam
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
-    data: DocumentProcessedData
+    data: DocumentProcessedDataParam
 
 
-class DocumentRestoredEvent(_t.TypedDict):
+class DocumentRestoredEventParam(_t.TypedDict):
     """Delivery body, JSON UTF-8."""
 
     event_type: _t.Literal["document.restored"]
-    event_id: EventId
-    # ISO 8601 UTC.
+    event_id: EventIdParam
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
-    data: OpenEventData
+    data: OpenEventDataParam
 
 
-class DocumentTagAddedEvent(_t.TypedDict):
+class DocumentTagAddedEventParam(_t.TypedDict):
     """Delivery body, JSON UTF-8."""
 
     event_type: _t.Literal["document.tag_added"]
-    event_id: EventId
-    # ISO 8601 UTC.
+    event_id: EventIdParam
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
-    data: OpenEventData
+    data: OpenEventDataParam
 
 
-class DocumentUploadedEvent(_t.TypedDict):
+class DocumentUploadedEventParam(_t.TypedDict):
     """Delivery body, JSON UTF-8."""
 
     event_type: _t.Literal["document.uploaded"]
-    event_id: EventId
-    # ISO 8601 UTC.
+    event_id: EventIdParam
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
-    data: OpenEventData
+    data: OpenEventDataParam
 
 
-class DocumentVersionCreatedEvent(_t.TypedDict):
+class DocumentVersionCreatedEventParam(_t.TypedDict):
     """Delivery body, JSON UTF-8."""
 
     event_type: _t.Literal["document.version_created"]
-    event_id: EventId
-    # ISO 8601 UTC.
+    event_id: EventIdParam
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
-    data: OpenEventData
+    data: OpenEventDataParam
 
 
-# Every stable error code of the service, each with its HTTP status in `x-http-status`. Error codes of
-ErrorCode: _t.TypeAlias = _t.Literal[
+# Every stable error code of the service, each with its HTTP status in `x-http-status`. Error codes of sections whose
+# endpoints are not shown are not shown either.
+ErrorCodeParam: _t.TypeAlias = _t.Literal[
     "INVALID_REQUEST",
     "JOB_CONFIG_INVALID",
     "INVALID_CURRENCY_CODE",
@@ -502,56 +504,56 @@ ErrorCode: _t.TypeAlias = _t.Literal[
 ]
 
 
-class ErrorResponse(_t.TypedDict):
+class ErrorResponseParam(_t.TypedDict):
     """Error body. Clients read `code`, not the localised `message`."""
 
     status: _t.Literal["error"]
-    # Stable error code.
     code: str
-    # Localised human text.
+    """Stable error code."""
     message: str
-    processing_time: ProcessingTime
+    """Localised human text."""
+    processing_time: ProcessingTimeParam
 
 
 # Unique 128-bit identifier (32 hex characters); idempotency key.
-EventId: _t.TypeAlias = str
+EventIdParam: _t.TypeAlias = str
 
 
-class ForbiddenError(_t.TypedDict):
+class ForbiddenErrorParam(_t.TypedDict):
     """Error body. Clients read `code`, not the localised `message`."""
 
     status: _t.Literal["error"]
     code: _t.Literal["FORBIDDEN"]
-    # Localised human text.
     message: str
-    processing_time: ProcessingTime
+    """Localised human text."""
+    processing_time: ProcessingTimeParam
 
 
 # JSON array of extra fields; default empty. The item shape is not shown.
-IdpFields: _t.TypeAlias = list["JsonValue"]
+IdpFieldsParam: _t.TypeAlias = list["JsonValue"]
 
 
-class InternalServerError(_t.TypedDict):
+class InternalServerErrorParam(_t.TypedDict):
     """Error body. Clients read `code`, not the localised `message`."""
 
     status: _t.Literal["error"]
     code: _t.Literal["INTERNAL_ERROR"]
-    # Localised human text.
     message: str
-    processing_time: ProcessingTime
+    """Localised human text."""
+    processing_time: ProcessingTimeParam
 
 
-class InvalidRequestError(_t.TypedDict):
+class InvalidRequestErrorParam(_t.TypedDict):
     """Error body. Clients read `code`, not the localised `message`."""
 
     status: _t.Literal["error"]
     code: _t.Literal["INVALID_REQUEST"]
-    # Localised human text.
     message: str
-    processing_time: ProcessingTime
+    """Localised human text."""
+    processing_time: ProcessingTimeParam
 
 
-class InvoicePages(_t.TypedDict):
+class InvoicePagesParam(_t.TypedDict):
     """Extracted invoice fields; only `_supplier_name` and `_total_amount` are shown, their types are not.
 
     Further properties are allowed (not typed here).
@@ -561,63 +563,63 @@ class InvoicePages(_t.TypedDict):
     _total_amount: NotRequired[JsonValue]
 
 
-JobAcceptedResponse = _t.TypedDict(
-    "JobAcceptedResponse",
+JobAcceptedResponseParam = _t.TypedDict(
+    "JobAcceptedResponseParam",
     {
-        "status": "SuccessStatus",
+        "status": "SuccessStatusParam",
         "job_id": str,
-        "poll_url": "PollUrl",
-        "processing_time": "ProcessingTime",
+        "poll_url": "PollUrlParam",
+        "processing_time": "ProcessingTimeParam",
         "async": NotRequired[bool],
         "message": NotRequired[str],
-        "_billing": NotRequired["Billing"],
+        "_billing": NotRequired["BillingParam"],
     },
 )
 
 
 # The body of a job submission; which member applies is chosen by the pipeline and a body field (see
 # `x-paperoffice-variants`).
-JobAddRequest: _t.TypeAlias = _t.Union[
-    "OcrUsTaxFormsRequest",
-    "WorkflowAccountingDatevRequest",
-    "WorkflowInvoiceRequest",
-    "WorkflowPdfAiSplitRequest",
-    "WorkflowAnonymizeFinalizeRequest",
-    "PdfUnlockRequest",
-    "VoiceTtsRequest",
-    "RedactImageRequest",
+JobAddRequestParam: _t.TypeAlias = _t.Union[
+    "OcrUsTaxFormsRequestParam",
+    "WorkflowAccountingDatevRequestParam",
+    "WorkflowInvoiceRequestParam",
+    "WorkflowPdfAiSplitRequestParam",
+    "WorkflowAnonymizeFinalizeRequestParam",
+    "PdfUnlockRequestParam",
+    "VoiceTtsRequestParam",
+    "RedactImageRequestParam",
 ]
 
 
-class JobBadRequestError(_t.TypedDict):
+class JobBadRequestErrorParam(_t.TypedDict):
     """Error body. Clients read `code`, not the localised `message`."""
 
     status: _t.Literal["error"]
     code: _t.Literal["INVALID_REQUEST", "JOB_CONFIG_INVALID"]
-    # Localised human text.
     message: str
-    processing_time: ProcessingTime
+    """Localised human text."""
+    processing_time: ProcessingTimeParam
 
 
-class JobCompletedEvent(_t.TypedDict):
+class JobCompletedEventParam(_t.TypedDict):
     """Delivery body, JSON UTF-8."""
 
     event_type: _t.Literal["job.completed"]
-    event_id: EventId
-    # ISO 8601 UTC.
+    event_id: EventIdParam
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
-    data: OpenEventData
+    data: OpenEventDataParam
 
 
-JobEnvelope = _t.TypedDict(
-    "JobEnvelope",
+JobEnvelopeParam = _t.TypedDict(
+    "JobEnvelopeParam",
     {
         "job_id": NotRequired[str],
-        "job_status": NotRequired["JobStatus"],
-        "result": NotRequired["JobPayload"],
-        "job_result": NotRequired["JobPayload"],
-        "poll_url": NotRequired["PollUrl"],
+        "job_status": NotRequired["JobStatusParam"],
+        "result": NotRequired["JobPayloadParam"],
+        "job_result": NotRequired["JobPayloadParam"],
+        "poll_url": NotRequired["PollUrlParam"],
         "client_wait": NotRequired[bool],
         "max_wait_seconds": NotRequired[int],
         "message": NotRequired[str],
@@ -626,129 +628,135 @@ JobEnvelope = _t.TypedDict(
 )
 
 
-class JobFailedEvent(_t.TypedDict):
+class JobFailedEventParam(_t.TypedDict):
     """Delivery body, JSON UTF-8."""
 
     event_type: _t.Literal["job.failed"]
-    event_id: EventId
-    # ISO 8601 UTC.
+    event_id: EventIdParam
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
-    data: OpenEventData
+    data: OpenEventDataParam
 
 
-class JobFinishedResponse(_t.TypedDict):
+class JobFinishedResponseParam(_t.TypedDict):
     """Finished within the hold."""
 
-    status: SuccessStatus
+    status: SuccessStatusParam
     job_id: str
-    result: JobPayload
-    processing_time: ProcessingTime
-    _billing: NotRequired[Billing]
+    result: JobPayloadParam
+    processing_time: ProcessingTimeParam
+    _billing: NotRequired[BillingParam]
 
 
-class JobForbiddenError(_t.TypedDict):
+class JobForbiddenErrorParam(_t.TypedDict):
     """Error body. Clients read `code`, not the localised `message`."""
 
     status: _t.Literal["error"]
     code: _t.Literal["FORBIDDEN", "TIER_RESTRICTED", "JOB_REQUIRES_PAID_TIER"]
-    # Localised human text.
     message: str
-    processing_time: ProcessingTime
+    """Localised human text."""
+    processing_time: ProcessingTimeParam
 
 
-class JobHoldExceededResponse(_t.TypedDict):
+class JobHoldExceededResponseParam(_t.TypedDict):
     """The hold was exceeded; the job continues in the background. Poll `poll_url`."""
 
-    status: SuccessStatus
+    status: SuccessStatusParam
     job_id: str
-    poll_url: PollUrl
-    # Hold duration actually attempted.
+    poll_url: PollUrlParam
     max_wait_seconds: int
+    """Hold duration actually attempted."""
     client_wait: _t.Literal[False]
     message: str
-    processing_time: ProcessingTime
-    _billing: NotRequired[Billing]
+    processing_time: ProcessingTimeParam
+    _billing: NotRequired[BillingParam]
 
 
 # Finished payload of a job. Its fields are not shown beyond the per-pipeline payloads.
-JobPayload: _t.TypeAlias = dict[str, "JsonValue"]
+JobPayloadParam: _t.TypeAlias = dict[str, "JsonValue"]
 
 
-class JobPriority(_t.TypedDict):
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
+class JobPriorityParam(_t.TypedDict):
     priority: NotRequired[int]
+    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    `processing_lane` is set, the lane wins.
+    """
 
 
-class JobProgressEvent(_t.TypedDict):
+class JobProgressEventParam(_t.TypedDict):
     """Delivery body, JSON UTF-8."""
 
     event_type: _t.Literal["job.progress"]
-    event_id: EventId
-    # ISO 8601 UTC.
+    event_id: EventIdParam
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
-    data: OpenEventData
+    data: OpenEventDataParam
 
 
-# `completed` is the terminal success value. The names of the running or queued state, of failure states
-JobStatus: _t.TypeAlias = str
+# `completed` is the terminal success value. The names of the running or queued state, of failure states and of other
+# statuses are not shown.
+JobStatusParam: _t.TypeAlias = str
 
 
-class JobStatusResponse(_t.TypedDict):
+class JobStatusResponseParam(_t.TypedDict):
     """When `job_status` is `completed` the payload is in `result` (workflow/IDP) or `job_result` (OCR and other
     pipelines).
     """
 
-    status: SuccessStatus
-    job_status: JobStatus
-    processing_time: ProcessingTime
+    status: SuccessStatusParam
+    job_status: JobStatusParam
+    processing_time: ProcessingTimeParam
     job_id: NotRequired[str]
-    result: NotRequired[JobPayload]
-    job_result: NotRequired[JobPayload]
+    result: NotRequired[JobPayloadParam]
+    job_result: NotRequired[JobPayloadParam]
     message: NotRequired[str]
-    _billing: NotRequired[Billing]
+    _billing: NotRequired[BillingParam]
 
 
-class JobSubmitOptions(_t.TypedDict):
+class JobSubmitOptionsParam(_t.TypedDict):
     """Common parameters of job submission."""
 
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
     client_wait: NotRequired[bool]
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: NotRequired[bool]
-    processing_lane: NotRequired[ProcessingLane]
+    """true equals `client_wait=false`."""
+    processing_lane: NotRequired[ProcessingLaneParam]
 
 
-class JobUrlInputs(_t.TypedDict):
+class JobUrlInputsParam(_t.TypedDict):
     """On most pipelines `files` may be a JSON array of HTTPS URLs instead of uploads, or `source_url` / `file_url`
     may name the input. Which pipelines accept this is not shown.
     """
 
-    # JSON array of HTTPS URLs.
     files: NotRequired[list[str]]
+    """JSON array of HTTPS URLs."""
     source_url: NotRequired[str]
     file_url: NotRequired[str]
 
 
 # Retries per delivery.
-MaxRetries: _t.TypeAlias = int
+MaxRetriesParam: _t.TypeAlias = int
 
 
-class MetaMapping(_t.TypedDict):
-    contacts: NotRequired[MetaMappingEntry]
-    location: NotRequired[MetaMappingEntry]
-    amounts: NotRequired[MetaMappingEntry]
+class MetaMappingParam(_t.TypedDict):
+    contacts: NotRequired[MetaMappingEntryParam]
+    location: NotRequired[MetaMappingEntryParam]
+    amounts: NotRequired[MetaMappingEntryParam]
 
 
-class MetaMappingEntry(_t.TypedDict):
+class MetaMappingEntryParam(_t.TypedDict):
     configured: NotRequired[bool]
-    ready: NotRequired[MetaMappingEntryReady]
+    ready: NotRequired[MetaMappingEntryReadyParam]
     feature_ready: NotRequired[bool]
     reason: NotRequired[str]
 
 
-class MetaMappingEntryReady(_t.TypedDict):
+class MetaMappingEntryReadyParam(_t.TypedDict):
     amounts: NotRequired[bool]
     partners: NotRequired[bool]
     due_dates: NotRequired[bool]
@@ -756,8 +764,9 @@ class MetaMappingEntryReady(_t.TypedDict):
     location: NotRequired[bool]
 
 
-# Basic = OCR plus vision, premium adds AI thinking, ultra adds AI reasoning; pro and pro-max variants allow
-ModelTier: _t.TypeAlias = _t.Literal[
+# Basic = OCR plus vision, premium adds AI thinking, ultra adds AI reasoning; pro and pro-max variants allow more pages.
+# Page and file size limits per model tier are not shown.
+ModelTierParam: _t.TypeAlias = _t.Literal[
     "basic",
     "basic-pro",
     "basic-pro-max",
@@ -770,116 +779,127 @@ ModelTier: _t.TypeAlias = _t.Literal[
 ]
 
 
-class NotFoundError(_t.TypedDict):
+class NotFoundErrorParam(_t.TypedDict):
     """Error body. Clients read `code`, not the localised `message`."""
 
     status: _t.Literal["error"]
     code: _t.Literal["NOT_FOUND"]
-    # Localised human text.
     message: str
-    processing_time: ProcessingTime
+    """Localised human text."""
+    processing_time: ProcessingTimeParam
 
 
 # Body shape not shown.
-NotShownBody: _t.TypeAlias = dict[str, "JsonValue"]
+NotShownBodyParam: _t.TypeAlias = dict[str, "JsonValue"]
 
 
-class NotShownSuccessResponse(_t.TypedDict):
+class NotShownSuccessResponseParam(_t.TypedDict):
     """Success body; fields beyond `status`, `processing_time` and `_billing` are not shown.
 
     Further properties are allowed (not typed here).
     """
 
-    status: SuccessStatus
-    processing_time: ProcessingTime
-    _billing: NotRequired[Billing]
+    status: SuccessStatusParam
+    processing_time: ProcessingTimeParam
+    _billing: NotRequired[BillingParam]
 
 
-class OcrPayload(_t.TypedDict):
+class OcrPayloadParam(_t.TypedDict):
     """OCR payload: `pages` or `output.pages` with bounding boxes. A result may contain a download URL of the form
     `{base_url}/job/download/<token>`. The shape of pages and boxes and other fields are not shown.
 
     Further properties are allowed (not typed here).
     """
 
-    # Recognised pages with bounding boxes; item shape not shown.
     pages: NotRequired[list[JsonValue]]
-    output: NotRequired[OcrPayloadOutput]
+    """Recognised pages with bounding boxes; item shape not shown."""
+    output: NotRequired[OcrPayloadOutputParam]
 
 
-class OcrPayloadOutput(_t.TypedDict):
+class OcrPayloadOutputParam(_t.TypedDict):
     """Further properties are allowed (not typed here)."""
 
-    # Recognised pages with bounding boxes; item shape not shown.
     pages: NotRequired[list[JsonValue]]
+    """Recognised pages with bounding boxes; item shape not shown."""
 
 
-class OcrUsTaxFormsRequest(_t.TypedDict):
+class OcrUsTaxFormsRequestParam(_t.TypedDict):
     """US tax forms (W-2, 1040, 1099 and similar). Result is read from `job_result` after polling."""
 
-    # PDF or image, multipart.
-    file_1: UploadFile
-    model: ModelTier
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    file_1: UploadFileParam
+    """PDF or image, multipart."""
+    model: ModelTierParam
     client_wait: NotRequired[bool]
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: NotRequired[bool]
-    processing_lane: NotRequired[ProcessingLane]
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    """true equals `client_wait=false`."""
+    processing_lane: NotRequired[ProcessingLaneParam]
     priority: NotRequired[int]
-    # Selects the extraction collection. Other collections of this pipeline are not shown.
+    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    `processing_lane` is set, the lane wins.
+    """
     idp_collection: NotRequired[_t.Literal["us_tax_forms"]]
-    idp_fields: NotRequired[IdpFields]
+    """Selects the extraction collection. Other collections of this pipeline are not shown."""
+    idp_fields: NotRequired[IdpFieldsParam]
 
 
 # Event data; its shape is not shown for this event.
-OpenEventData: _t.TypeAlias = dict[str, "JsonValue"]
+OpenEventDataParam: _t.TypeAlias = dict[str, "JsonValue"]
 
 
-class PaymentRequiredError(_t.TypedDict):
+class PaymentRequiredErrorParam(_t.TypedDict):
     """Error body. Clients read `code`, not the localised `message`."""
 
     status: _t.Literal["error"]
     code: _t.Literal["INSUFFICIENT_CREDITS", "BUDGET_EXHAUSTED"]
-    # Localised human text.
     message: str
-    processing_time: ProcessingTime
+    """Localised human text."""
+    processing_time: ProcessingTimeParam
 
 
-class PdfUnlockRequest(_t.TypedDict):
+class PdfUnlockRequestParam(_t.TypedDict):
     """Unlock encrypted PDFs. Base cost 10 credits. On most pipelines `files` may instead be a JSON array of HTTPS
     URLs; whether this pipeline accepts that is not shown.
     """
 
-    # Encrypted PDFs; in multipart the name repeats as `files[]`.
-    files: list[UploadFile]
-    # Current PDF password.
+    files: list[UploadFileParam]
+    """Encrypted PDFs; in multipart the name repeats as `files[]`."""
     password: str
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    """Current PDF password."""
     client_wait: NotRequired[bool]
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: NotRequired[bool]
-    processing_lane: NotRequired[ProcessingLane]
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    """true equals `client_wait=false`."""
+    processing_lane: NotRequired[ProcessingLaneParam]
     priority: NotRequired[int]
+    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    `processing_lane` is set, the lane wins.
+    """
 
 
-Period: _t.TypeAlias = _t.Literal["7d", "30d", "90d", "365d", "all"]
+PeriodParam: _t.TypeAlias = _t.Literal["7d", "30d", "90d", "365d", "all"]
 
 
 # Path of the form `/job/get/<job_id>`.
-PollUrl: _t.TypeAlias = str
+PollUrlParam: _t.TypeAlias = str
 
 
-# Start-SLA lane (a guarantee to start, not to finish). If omitted: the workspace `default_processing_lane`,
-ProcessingLane: _t.TypeAlias = _t.Literal["no_sla", "sla_24h", "sla_12h", "sla_6h", "sla_1h", "instant"]
+# Start-SLA lane (a guarantee to start, not to finish). If omitted: the workspace `default_processing_lane`, else
+# `no_sla`. Price multipliers: `no_sla` x1, `sla_24h` x1.5, `sla_12h` x2, `sla_6h` x3, `sla_1h` x4, `instant` x5.
+ProcessingLaneParam: _t.TypeAlias = _t.Literal["no_sla", "sla_24h", "sla_12h", "sla_6h", "sla_1h", "instant"]
 
 
 # Time the service spent, a number with a unit (for example milliseconds).
-ProcessingTime: _t.TypeAlias = str
+ProcessingTimeParam: _t.TypeAlias = str
 
 
-class RedactImageRequest(_t.TypedDict):
+class RedactImageRequestParam(_t.TypedDict):
     """Canonical apply-redaction path of anonymization. Its parameters are not shown, so the body stays open. The
     general rule that on most pipelines `files` may be a JSON array of HTTPS URLs, or `source_url` / `file_url`
     may name the input (JobUrlInputs), is not stated for this pipeline.
@@ -887,16 +907,21 @@ class RedactImageRequest(_t.TypedDict):
     Further properties are allowed (not typed here).
     """
 
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
     client_wait: NotRequired[bool]
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: NotRequired[bool]
-    processing_lane: NotRequired[ProcessingLane]
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    """true equals `client_wait=false`."""
+    processing_lane: NotRequired[ProcessingLaneParam]
     priority: NotRequired[int]
+    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    `processing_lane` is set, the lane wins.
+    """
 
 
-class RequestWindow(_t.TypedDict):
+class RequestWindowParam(_t.TypedDict):
     """One value per window. Numeric values of the rate limits are not shown."""
 
     second: NotRequired[int]
@@ -905,189 +930,205 @@ class RequestWindow(_t.TypedDict):
     day: NotRequired[int]
 
 
-class RequestWindows(_t.TypedDict):
+class RequestWindowsParam(_t.TypedDict):
     """Request-rate accounting."""
 
-    limits: NotRequired[RequestWindow]
-    current: NotRequired[RequestWindow]
-    remaining: NotRequired[RequestWindow]
+    limits: NotRequired[RequestWindowParam]
+    current: NotRequired[RequestWindowParam]
+    remaining: NotRequired[RequestWindowParam]
     next_possible_request_seconds: NotRequired[int]
 
 
-# `exponential` (default; the gap doubles after each failure), `linear` (the gap grows by a fixed step),
-RetryPolicy: _t.TypeAlias = _t.Literal["exponential", "linear", "none"]
+# `exponential` (default; the gap doubles after each failure), `linear` (the gap grows by a fixed step), `none` (no
+# retry, not even on 5xx).
+RetryPolicyParam: _t.TypeAlias = _t.Literal["exponential", "linear", "none"]
 
 
-class ServiceUnavailableError(_t.TypedDict):
+class ServiceUnavailableErrorParam(_t.TypedDict):
     """Error body. Clients read `code`, not the localised `message`."""
 
     status: _t.Literal["error"]
     code: _t.Literal["SERVICE_UNAVAILABLE"]
-    # Localised human text.
     message: str
-    processing_time: ProcessingTime
+    """Localised human text."""
+    processing_time: ProcessingTimeParam
 
 
-Severity: _t.TypeAlias = _t.Literal["low", "medium", "high", "critical"]
+SeverityParam: _t.TypeAlias = _t.Literal["low", "medium", "high", "critical"]
 
 
-SuccessStatus: _t.TypeAlias = _t.Literal["success"]
+SuccessStatusParam: _t.TypeAlias = _t.Literal["success"]
 
 
-class TaskCompletedEvent(_t.TypedDict):
+class TaskCompletedEventParam(_t.TypedDict):
     """Delivery body, JSON UTF-8."""
 
     event_type: _t.Literal["task.completed"]
-    event_id: EventId
-    # ISO 8601 UTC.
+    event_id: EventIdParam
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
-    data: OpenEventData
+    data: OpenEventDataParam
 
 
-class TaskCreatedEvent(_t.TypedDict):
+class TaskCreatedEventParam(_t.TypedDict):
     """Delivery body, JSON UTF-8."""
 
     event_type: _t.Literal["task.created"]
-    event_id: EventId
-    # ISO 8601 UTC.
+    event_id: EventIdParam
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
-    data: OpenEventData
+    data: OpenEventDataParam
 
 
-class TaskOverdueEvent(_t.TypedDict):
+class TaskOverdueEventParam(_t.TypedDict):
     """Delivery body, JSON UTF-8."""
 
     event_type: _t.Literal["task.overdue"]
-    event_id: EventId
-    # ISO 8601 UTC.
+    event_id: EventIdParam
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
-    data: OpenEventData
+    data: OpenEventDataParam
 
 
 # Timeout per attempt; the first attempt is capped at 2 or 5 seconds depending on the event.
-TimeoutMs: _t.TypeAlias = int
+TimeoutMsParam: _t.TypeAlias = int
 
 
-class TooManyRequestsError(_t.TypedDict):
+class TooManyRequestsErrorParam(_t.TypedDict):
     """Error body. Clients read `code`, not the localised `message`."""
 
     status: _t.Literal["error"]
     code: _t.Literal["RATE_LIMIT_EXCEEDED", "QUEUE_LIMIT_REACHED"]
-    # Localised human text.
     message: str
-    processing_time: ProcessingTime
+    """Localised human text."""
+    processing_time: ProcessingTimeParam
 
 
-class UnauthorizedError(_t.TypedDict):
+class UnauthorizedErrorParam(_t.TypedDict):
     """Error body. Clients read `code`, not the localised `message`."""
 
     status: _t.Literal["error"]
     code: _t.Literal["AUTH_REQUIRED", "INVALID_TOKEN", "BEARERTOKEN_EXPIRED"]
-    # Localised human text.
     message: str
-    processing_time: ProcessingTime
+    """Localised human text."""
+    processing_time: ProcessingTimeParam
 
 
 # A file part in multipart.
-UploadFile: _t.TypeAlias = "FileInput"
+UploadFileParam: _t.TypeAlias = "FileInput"
 
 
-class ServiceAiocrGenerateUsTaxFormsRequest(_t.TypedDict):
+class ServiceAiocrGenerateUsTaxFormsRequestParam(_t.TypedDict):
     """US tax forms (W-2, 1040, 1099 and similar); all fields, checkboxes, signatures.
 
     Variant us_tax_forms of pipeline service_aiocr___generate, chosen by idp_collection=us_tax_forms (the server's
     default when absent).
     """
 
-    # PDF or image, multipart.
-    file_1: UploadFile
-    model: ModelTier
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    file_1: UploadFileParam
+    """PDF or image, multipart."""
+    model: ModelTierParam
     client_wait: NotRequired[bool]
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: NotRequired[bool]
-    processing_lane: NotRequired[ProcessingLane]
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    """true equals `client_wait=false`."""
+    processing_lane: NotRequired[ProcessingLaneParam]
     priority: NotRequired[int]
-    # Selects the extraction collection. Other collections of this pipeline are not shown.
+    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    `processing_lane` is set, the lane wins.
+    """
     idp_collection: NotRequired[_t.Literal["us_tax_forms"]]
-    idp_fields: NotRequired[IdpFields]
+    """Selects the extraction collection. Other collections of this pipeline are not shown."""
+    idp_fields: NotRequired[IdpFieldsParam]
 
 
 # The body of pipeline service_aiocr___generate, a union discriminated by idp_collection.
-ServiceAiocrGenerateRequest: _t.TypeAlias = "ServiceAiocrGenerateUsTaxFormsRequest"
+ServiceAiocrGenerateRequestParam: _t.TypeAlias = "ServiceAiocrGenerateUsTaxFormsRequestParam"
 
 
-class PdfstudioUnlockWithPasswordPdfDefaultRequest(_t.TypedDict):
+class PdfstudioUnlockWithPasswordPdfDefaultRequestParam(_t.TypedDict):
     """Unlock encrypted PDFs with their current password.
 
     Pipeline pdfstudio___unlock_with_password_pdf.
     """
 
-    # Encrypted PDFs; in multipart the name repeats as `files[]`.
-    files: list[UploadFile]
-    # Current PDF password.
+    files: list[UploadFileParam]
+    """Encrypted PDFs; in multipart the name repeats as `files[]`."""
     password: str
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    """Current PDF password."""
     client_wait: NotRequired[bool]
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: NotRequired[bool]
-    processing_lane: NotRequired[ProcessingLane]
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    """true equals `client_wait=false`."""
+    processing_lane: NotRequired[ProcessingLaneParam]
     priority: NotRequired[int]
+    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    `processing_lane` is set, the lane wins.
+    """
 
 
 # The body of pipeline pdfstudio___unlock_with_password_pdf.
-PdfstudioUnlockWithPasswordPdfRequest: _t.TypeAlias = "PdfstudioUnlockWithPasswordPdfDefaultRequest"
+PdfstudioUnlockWithPasswordPdfRequestParam: _t.TypeAlias = "PdfstudioUnlockWithPasswordPdfDefaultRequestParam"
 
 
-class ServiceVoiceTtsDefaultRequest(_t.TypedDict):
+class ServiceVoiceTtsDefaultRequestParam(_t.TypedDict):
     """Synthesize speech from text.
 
     Pipeline service_voice___tts.
     """
 
-    # Text to speak; emotion markup in parentheses such as (happy), (sad), (whispering).
     text: str
-    # Voice alias, case-insensitive.
+    """Text to speak; emotion markup in parentheses such as (happy), (sad), (whispering)."""
     voice: str
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    """Voice alias, case-insensitive."""
     client_wait: NotRequired[bool]
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: NotRequired[bool]
-    processing_lane: NotRequired[ProcessingLane]
-    # ISO 639-1; derived from the voice by default. Usable when no alias is given.
+    """true equals `client_wait=false`."""
+    processing_lane: NotRequired[ProcessingLaneParam]
     language: NotRequired[str]
+    """ISO 639-1; derived from the voice by default. Usable when no alias is given."""
     output_format: NotRequired[_t.Literal["mp3", "wav", "ogg"]]
-    # `stream` holds the connection until done (timeout 120 s). In this pipeline `priority` takes these
     priority: NotRequired[_t.Literal["queue", "stream"]]
-    # true returns the result directly in the body.
+    """`stream` holds the connection until done (timeout 120 s). In this pipeline `priority` takes these
+    words, not a number.
+    """
     return_url: NotRequired[bool]
-    # Target GPU; automatic when omitted.
+    """true returns the result directly in the body."""
     gpu: NotRequired[_t.Literal[0, 1]]
-    # Values other than 1 reduce quality.
+    """Target GPU; automatic when omitted."""
     speed: NotRequired[float]
+    """Values other than 1 reduce quality."""
     temperature: NotRequired[float]
     top_p: NotRequired[float]
     repetition_penalty: NotRequired[float]
-    # Path of a reference file when no alias is used.
     reference_voice: NotRequired[str]
-    # Relevant only when `voice` is not set.
+    """Path of a reference file when no alias is used."""
     voice_type: NotRequired[_t.Literal["base", "standard", "premium"]]
-    # Selection criterion together with `language`.
+    """Relevant only when `voice` is not set."""
     gender: NotRequired[_t.Literal["male", "female"]]
-    # Also returns audio as base64.
+    """Selection criterion together with `language`."""
     return_base64: NotRequired[bool]
+    """Also returns audio as base64."""
 
 
 # The body of pipeline service_voice___tts.
-ServiceVoiceTtsRequest: _t.TypeAlias = "ServiceVoiceTtsDefaultRequest"
+ServiceVoiceTtsRequestParam: _t.TypeAlias = "ServiceVoiceTtsDefaultRequestParam"
 
 
-class ServiceDataripperRedactImageDefaultRequest(_t.TypedDict):
+class ServiceDataripperRedactImageDefaultRequestParam(_t.TypedDict):
     """Apply redaction; its parameters are not shown.
 
     Further properties are allowed (not typed here).
@@ -1095,17 +1136,22 @@ class ServiceDataripperRedactImageDefaultRequest(_t.TypedDict):
     Pipeline service_dataripper___redact_image. Its parameters are not shown: further properties are allowed.
     """
 
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
     client_wait: NotRequired[bool]
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: NotRequired[bool]
-    processing_lane: NotRequired[ProcessingLane]
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    """true equals `client_wait=false`."""
+    processing_lane: NotRequired[ProcessingLaneParam]
     priority: NotRequired[int]
+    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    `processing_lane` is set, the lane wins.
+    """
 
 
 # The body of pipeline service_dataripper___redact_image.
-ServiceDataripperRedactImageRequest: _t.TypeAlias = "ServiceDataripperRedactImageDefaultRequest"
+ServiceDataripperRedactImageRequestParam: _t.TypeAlias = "ServiceDataripperRedactImageDefaultRequestParam"
 
 # The names of other modules these annotations use (imported last: see the module's docstring).
 from ._base import (
@@ -1113,9 +1159,9 @@ from ._base import (
     JsonValue,
 )
 from ._models_v import (
-    VoiceTtsRequest,
-    WorkflowAccountingDatevRequest,
-    WorkflowAnonymizeFinalizeRequest,
-    WorkflowInvoiceRequest,
-    WorkflowPdfAiSplitRequest,
+    VoiceTtsRequestParam,
+    WorkflowAccountingDatevRequestParam,
+    WorkflowAnonymizeFinalizeRequestParam,
+    WorkflowInvoiceRequestParam,
+    WorkflowPdfAiSplitRequestParam,
 )

@@ -2,9 +2,10 @@
 """Types of the Document Automation Service client, release R20261127.0900: one module of the ``types`` package (which
 re-exports them), with the names from v to w (by their first letters, ignoring case).
 
-Request bodies and other values the client sends, as TypedDicts. Names of other modules are imported at the end:
-every module's own names exist before another module imports them, so the modules may refer to each other in cycles,
-and ``typing.get_type_hints`` resolves them.
+Request bodies and other values the client sends, as TypedDicts, each named ``<Name>Param`` where the ``models``
+package names the pydantic model of the same schema ``<Name>``. Names of other modules are imported at the end: every
+module's own names exist before another module imports them, so the modules may refer to each other in cycles, and
+``typing.get_type_hints`` resolves them.
 """
 
 from __future__ import annotations
@@ -14,20 +15,20 @@ import typing as _t
 from typing_extensions import NotRequired
 
 
-class VoiceEnvelope(_t.TypedDict):
+class VoiceEnvelopeParam(_t.TypedDict):
     """Direct-mode answer of the voice pipeline."""
 
     job_id: str
-    processing_time: ProcessingTime
-    result: VoiceResult
-    status: SuccessStatus
+    processing_time: ProcessingTimeParam
+    result: VoiceResultParam
+    status: SuccessStatusParam
     message: NotRequired[str]
     operation: NotRequired[str]
     pipeline: NotRequired[str]
-    _billing: NotRequired[Billing]
+    _billing: NotRequired[BillingParam]
 
 
-class VoiceErrorResponse(_t.TypedDict):
+class VoiceErrorResponseParam(_t.TypedDict):
     """Error body of the voice pipeline; no `code` is shown. Typical causes: missing `text` or `voice`, a parameter
     out of range (for example `repetition_penalty` outside 0.9 to 1.99), an unknown or disabled voice alias.
     """
@@ -35,10 +36,10 @@ class VoiceErrorResponse(_t.TypedDict):
     status: _t.Literal["error"]
     message: str
     pipeline: str
-    processing_time: ProcessingTime
+    processing_time: ProcessingTimeParam
 
 
-class VoiceQueuedResponse(_t.TypedDict):
+class VoiceQueuedResponseParam(_t.TypedDict):
     """Queue-mode answer of the voice pipeline; the result later appears in the same fields as the envelope. Its
     `status` is `queued`, not `success`, as the voice pipeline page states.
     """
@@ -46,82 +47,87 @@ class VoiceQueuedResponse(_t.TypedDict):
     job_id: str
     message: str
     status: _t.Literal["queued"]
-    processing_time: ProcessingTime
+    processing_time: ProcessingTimeParam
 
 
-class VoiceResult(_t.TypedDict):
+class VoiceResultParam(_t.TypedDict):
     """Voice result inside `result`."""
 
     status: NotRequired[_t.Literal["completed"]]
-    # Filled only when `return_base64=true`, else empty.
     audio_base64: NotRequired[str]
-    # Signed download URLs, valid about 24 hours.
+    """Filled only when `return_base64=true`, else empty."""
     output_files: NotRequired[list[str]]
-    # Length of generated audio in milliseconds.
+    """Signed download URLs, valid about 24 hours."""
     duration_ms: NotRequired[str]
+    """Length of generated audio in milliseconds."""
     audio_duration_seconds: NotRequired[float]
-    # Characters synthesized.
     text_length: NotRequired[int]
+    """Characters synthesized."""
     message: NotRequired[str]
     processing_time_seconds: NotRequired[float]
-    # Form `1:<number>`.
     processing_ratio: NotRequired[str]
+    """Form `1:<number>`."""
     real_time_factor: NotRequired[float]
 
 
-class VoiceTtsRequest(_t.TypedDict):
+class VoiceTtsRequestParam(_t.TypedDict):
     """Text to speech. Keep `text` under 2000 characters per request. Standard voices are regular speakers,
     premium voices are specially tuned; a voice catalogue lists aliases (its path is not shown). The table
     marks `voice` as required while `language`, `reference_voice`, `voice_type` and `gender` apply when no
     alias is given; both are stated here as given.
     """
 
-    # Text to speak; emotion markup in parentheses such as (happy), (sad), (whispering).
     text: str
-    # Voice alias, case-insensitive.
+    """Text to speak; emotion markup in parentheses such as (happy), (sad), (whispering)."""
     voice: str
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    """Voice alias, case-insensitive."""
     client_wait: NotRequired[bool]
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: NotRequired[bool]
-    processing_lane: NotRequired[ProcessingLane]
-    # ISO 639-1; derived from the voice by default. Usable when no alias is given.
+    """true equals `client_wait=false`."""
+    processing_lane: NotRequired[ProcessingLaneParam]
     language: NotRequired[str]
+    """ISO 639-1; derived from the voice by default. Usable when no alias is given."""
     output_format: NotRequired[_t.Literal["mp3", "wav", "ogg"]]
-    # `stream` holds the connection until done (timeout 120 s). In this pipeline `priority` takes these
     priority: NotRequired[_t.Literal["queue", "stream"]]
-    # true returns the result directly in the body.
+    """`stream` holds the connection until done (timeout 120 s). In this pipeline `priority` takes these
+    words, not a number.
+    """
     return_url: NotRequired[bool]
-    # Target GPU; automatic when omitted.
+    """true returns the result directly in the body."""
     gpu: NotRequired[_t.Literal[0, 1]]
-    # Values other than 1 reduce quality.
+    """Target GPU; automatic when omitted."""
     speed: NotRequired[float]
+    """Values other than 1 reduce quality."""
     temperature: NotRequired[float]
     top_p: NotRequired[float]
     repetition_penalty: NotRequired[float]
-    # Path of a reference file when no alias is used.
     reference_voice: NotRequired[str]
-    # Relevant only when `voice` is not set.
+    """Path of a reference file when no alias is used."""
     voice_type: NotRequired[_t.Literal["base", "standard", "premium"]]
-    # Selection criterion together with `language`.
+    """Relevant only when `voice` is not set."""
     gender: NotRequired[_t.Literal["male", "female"]]
-    # Also returns audio as base64.
+    """Selection criterion together with `language`."""
     return_base64: NotRequired[bool]
+    """Also returns audio as base64."""
 
 
-class WebhookEventBase(_t.TypedDict):
+class WebhookEventBaseParam(_t.TypedDict):
     """Delivery body, JSON UTF-8."""
 
-    event_type: WebhookEventName
-    event_id: EventId
-    # ISO 8601 UTC.
+    event_type: WebhookEventNameParam
+    event_id: EventIdParam
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
-    data: OpenEventData
+    data: OpenEventDataParam
 
 
 # Name of a webhook event type. `document.created` is the alias of `document.uploaded`.
-WebhookEventName: _t.TypeAlias = _t.Literal[
+WebhookEventNameParam: _t.TypeAlias = _t.Literal[
     "document.uploaded",
     "document.created",
     "document.processed",
@@ -148,139 +154,147 @@ WebhookEventName: _t.TypeAlias = _t.Literal[
 
 
 # An event name, or `*` for all events.
-WebhookEventSelector: _t.TypeAlias = _t.Union["WebhookEventName", _t.Literal["*"]]
+WebhookEventSelectorParam: _t.TypeAlias = _t.Union["WebhookEventNameParam", _t.Literal["*"]]
 
 
 # Custom headers; shape not shown.
-WebhookHeaders: _t.TypeAlias = dict[str, "JsonValue"]
+WebhookHeadersParam: _t.TypeAlias = dict[str, "JsonValue"]
 
 
-class WebhookListResponse(_t.TypedDict):
+class WebhookListResponseParam(_t.TypedDict):
     """All subscriptions of the account. The name of the field that carries them is not shown.
 
     Further properties are allowed (not typed here).
     """
 
-    status: SuccessStatus
-    processing_time: ProcessingTime
-    _billing: NotRequired[Billing]
+    status: SuccessStatusParam
+    processing_time: ProcessingTimeParam
+    _billing: NotRequired[BillingParam]
 
 
-class WebhookSubscribeResponse(_t.TypedDict):
+class WebhookSubscribeResponseParam(_t.TypedDict):
     """The subscription. Whether its fields sit at the top level or under another key is not shown; the shown fields
     are described at the top level and the body stays open. `secret` is returned once, only when it was generated.
 
     Further properties are allowed (not typed here).
     """
 
-    status: SuccessStatus
-    processing_time: ProcessingTime
-    _billing: NotRequired[Billing]
+    status: SuccessStatusParam
+    processing_time: ProcessingTimeParam
+    _billing: NotRequired[BillingParam]
     subscription_id: NotRequired[int]
     name: NotRequired[str]
     url: NotRequired[str]
-    events: NotRequired[list[WebhookEventSelector]]
-    # Generated secret, returned once when `secret` was empty on create. Store it.
+    events: NotRequired[list[WebhookEventSelectorParam]]
     secret: NotRequired[str]
-    retry_policy: NotRequired[RetryPolicy]
-    max_retries: NotRequired[MaxRetries]
-    timeout_ms: NotRequired[TimeoutMs]
-    headers: NotRequired[WebhookHeaders]
+    """Generated secret, returned once when `secret` was empty on create. Store it."""
+    retry_policy: NotRequired[RetryPolicyParam]
+    max_retries: NotRequired[MaxRetriesParam]
+    timeout_ms: NotRequired[TimeoutMsParam]
+    headers: NotRequired[WebhookHeadersParam]
 
 
-class WebhookSubscriptionCreate(_t.TypedDict):
+class WebhookSubscriptionCreateParam(_t.TypedDict):
     name: str
-    url: WebhookUrl
-    events: list[WebhookEventSelector]
-    # When empty the service generates one and returns it once.
+    url: WebhookUrlParam
+    events: list[WebhookEventSelectorParam]
     secret: NotRequired[str]
-    retry_policy: NotRequired[RetryPolicy]
-    max_retries: NotRequired[MaxRetries]
-    timeout_ms: NotRequired[TimeoutMs]
+    """When empty the service generates one and returns it once."""
+    retry_policy: NotRequired[RetryPolicyParam]
+    max_retries: NotRequired[MaxRetriesParam]
+    timeout_ms: NotRequired[TimeoutMsParam]
 
 
-class WebhookSubscriptionUpdate(_t.TypedDict):
+class WebhookSubscriptionUpdateParam(_t.TypedDict):
     """Changes URL, events, headers, retry policy or active flag; can replace the secret. The identifier field and
     the name of the active flag are not shown, so the body stays open.
 
     Further properties are allowed (not typed here).
     """
 
-    url: NotRequired[WebhookUrl]
-    events: NotRequired[list[WebhookEventSelector]]
-    headers: NotRequired[WebhookHeaders]
-    retry_policy: NotRequired[RetryPolicy]
-    max_retries: NotRequired[MaxRetries]
-    timeout_ms: NotRequired[TimeoutMs]
-    # Replaces the secret.
+    url: NotRequired[WebhookUrlParam]
+    events: NotRequired[list[WebhookEventSelectorParam]]
+    headers: NotRequired[WebhookHeadersParam]
+    retry_policy: NotRequired[RetryPolicyParam]
+    max_retries: NotRequired[MaxRetriesParam]
+    timeout_ms: NotRequired[TimeoutMsParam]
     secret: NotRequired[str]
+    """Replaces the secret."""
 
 
-# http and https are accepted; https is recommended. Private and internal IP addresses, localhost and cloud
-WebhookUrl: _t.TypeAlias = str
+# http and https are accepted; https is recommended. Private and internal IP addresses, localhost and cloud metadata
+# addresses are blocked when subscribing and again at dispatch time.
+WebhookUrlParam: _t.TypeAlias = str
 
 
-class WorkflowAnonymizeFinalizeRequest(_t.TypedDict):
+class WorkflowAnonymizeFinalizeRequestParam(_t.TypedDict):
     """Applies redaction boxes to preview images; no OCR or language model step. The preferred apply path is the
     `service_dataripper___redact_image` pipeline.
     """
 
-    # JSON array of preview page image URLs from the anonymization preview.
     preview_images: list[str]
-    # Geometry from the preview, as JSON; its shape is not shown.
+    """JSON array of preview page image URLs from the anonymization preview."""
     preview_bounding_boxes: JsonValue
-    # Boxes to redact, as JSON; their shape is not shown.
+    """Geometry from the preview, as JSON; its shape is not shown."""
     redact_boxes: JsonValue
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    """Boxes to redact, as JSON; their shape is not shown."""
     client_wait: NotRequired[bool]
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: NotRequired[bool]
-    processing_lane: NotRequired[ProcessingLane]
-    # Must be `document_anonymize_finalize`.
+    """true equals `client_wait=false`."""
+    processing_lane: NotRequired[ProcessingLaneParam]
     template: NotRequired[_t.Literal["document_anonymize_finalize"]]
-    # `detected_pii.partial_regions` from the preview, as JSON; without it only whole boxes are redacted.
+    """Must be `document_anonymize_finalize`."""
     partial_regions: NotRequired[JsonValue]
-    # Legacy queue weight, 1 to 900; plan default when omitted; 900 means synchronous when capacity allows.
+    """`detected_pii.partial_regions` from the preview, as JSON; without it only whole boxes are redacted.
+    Its shape is not shown.
+    """
     priority: NotRequired[int]
+    """Legacy queue weight, 1 to 900; plan default when omitted; 900 means synchronous when capacity allows.
+    When `processing_lane` is set, the lane wins.
+    """
 
 
-class WorkflowInvoicePayload(_t.TypedDict):
+class WorkflowInvoicePayloadParam(_t.TypedDict):
     """Workflow payload for `idp_collection=invoice`. Other fields of the payload are not shown.
 
     Further properties are allowed (not typed here).
     """
 
-    pages_idp: NotRequired[InvoicePages]
-    pages_aiocr: NotRequired[InvoicePages]
+    pages_idp: NotRequired[InvoicePagesParam]
+    pages_aiocr: NotRequired[InvoicePagesParam]
 
 
 # Workflow payload; its fields are not shown.
-WorkflowPayload: _t.TypeAlias = dict[str, "JsonValue"]
+WorkflowPayloadParam: _t.TypeAlias = dict[str, "JsonValue"]
 
 
-class WorkspaceSharedEvent(_t.TypedDict):
+class WorkspaceSharedEventParam(_t.TypedDict):
     """Delivery body, JSON UTF-8."""
 
     event_type: _t.Literal["workspace.shared"]
-    event_id: EventId
-    # ISO 8601 UTC.
+    event_id: EventIdParam
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
-    data: OpenEventData
+    data: OpenEventDataParam
 
 
-class WorkspaceUnsharedEvent(_t.TypedDict):
+class WorkspaceUnsharedEventParam(_t.TypedDict):
     """Delivery body, JSON UTF-8."""
 
     event_type: _t.Literal["workspace.unshared"]
-    event_id: EventId
-    # ISO 8601 UTC.
+    event_id: EventIdParam
     timestamp: str
+    """ISO 8601 UTC."""
     subscription_id: int
-    data: OpenEventData
+    data: OpenEventDataParam
 
 
-class WorkflowAccountingDatevRequest(_t.TypedDict):
+class WorkflowAccountingDatevRequestParam(_t.TypedDict):
     """DATEV SKR03 accounting export.
 
     Exactly one of: file_1, pofid.
@@ -289,23 +303,28 @@ class WorkflowAccountingDatevRequest(_t.TypedDict):
     when absent).
     """
 
-    model: ModelTier
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    model: ModelTierParam
     client_wait: NotRequired[bool]
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: NotRequired[bool]
-    processing_lane: NotRequired[ProcessingLane]
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    """true equals `client_wait=false`."""
+    processing_lane: NotRequired[ProcessingLaneParam]
     priority: NotRequired[int]
-    # One of `file_1` and `pofid`.
-    file_1: NotRequired[UploadFile]
-    # Existing document as alternative to upload. One of `file_1` and `pofid`.
+    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    `processing_lane` is set, the lane wins.
+    """
+    file_1: NotRequired[UploadFileParam]
+    """One of `file_1` and `pofid`."""
     pofid: NotRequired[str]
+    """Existing document as alternative to upload. One of `file_1` and `pofid`."""
     idp_collection: NotRequired[_t.Literal["accounting_datev"]]
-    idp_fields: NotRequired[IdpFields]
+    idp_fields: NotRequired[IdpFieldsParam]
 
 
-class WorkflowInvoiceRequest(_t.TypedDict):
+class WorkflowInvoiceRequestParam(_t.TypedDict):
     """Invoice extraction; its request parameters beyond the input document are not shown.
 
     Further properties are allowed (not typed here).
@@ -314,21 +333,26 @@ class WorkflowInvoiceRequest(_t.TypedDict):
     properties are allowed.
     """
 
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
     client_wait: NotRequired[bool]
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: NotRequired[bool]
-    processing_lane: NotRequired[ProcessingLane]
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    """true equals `client_wait=false`."""
+    processing_lane: NotRequired[ProcessingLaneParam]
     priority: NotRequired[int]
-    # Document to process, multipart. The workflow pipeline accepts only a multipart file or `pofid`.
-    file_1: NotRequired[UploadFile]
-    # Existing document as alternative to upload.
+    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    `processing_lane` is set, the lane wins.
+    """
+    file_1: NotRequired[UploadFileParam]
+    """Document to process, multipart. The workflow pipeline accepts only a multipart file or `pofid`."""
     pofid: NotRequired[str]
+    """Existing document as alternative to upload."""
     idp_collection: NotRequired[_t.Literal["invoice"]]
 
 
-class WorkflowPdfAiSplitRequest(_t.TypedDict):
+class WorkflowPdfAiSplitRequestParam(_t.TypedDict):
     """AI PDF split into logical segments; returns separate documents or page ranges.
 
     Exactly one of: file, pofid.
@@ -336,36 +360,41 @@ class WorkflowPdfAiSplitRequest(_t.TypedDict):
     Variant pdf_ai_split of pipeline workflow, chosen by template=pdf_ai_split (the server's default when absent).
     """
 
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
     client_wait: NotRequired[bool]
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: NotRequired[bool]
-    processing_lane: NotRequired[ProcessingLane]
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    """true equals `client_wait=false`."""
+    processing_lane: NotRequired[ProcessingLaneParam]
     priority: NotRequired[int]
-    # PDF. One of `file` and `pofid`.
-    file: NotRequired[UploadFile]
-    # Existing document. One of `file` and `pofid`.
+    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    `processing_lane` is set, the lane wins.
+    """
+    file: NotRequired[UploadFileParam]
+    """PDF. One of `file` and `pofid`."""
     pofid: NotRequired[str]
+    """Existing document. One of `file` and `pofid`."""
     template: NotRequired[_t.Literal["pdf_ai_split"]]
-    # Output file naming pattern; default is a pattern of document type, date, sender.
     naming_instruction: NotRequired[str]
-    # Output language.
+    """Output file naming pattern; default is a pattern of document type, date, sender."""
     locale: NotRequired[str]
-    # Comma-separated allowed types; default empty.
+    """Output language."""
     document_types: NotRequired[str]
+    """Comma-separated allowed types; default empty."""
     date_format: NotRequired[str]
-    # Allowed values beyond the default are not shown.
     include_document_type: NotRequired[str]
-    # Allowed values beyond the default are not shown.
+    """Allowed values beyond the default are not shown."""
     include_date: NotRequired[str]
-    # Allowed values beyond the default are not shown.
+    """Allowed values beyond the default are not shown."""
     include_sender: NotRequired[str]
-    # Allowed values beyond the default are not shown.
+    """Allowed values beyond the default are not shown."""
     include_reasoning: NotRequired[str]
+    """Allowed values beyond the default are not shown."""
 
 
-class WorkflowDocumentAnonymizeFinalizeRequest(_t.TypedDict):
+class WorkflowDocumentAnonymizeFinalizeRequestParam(_t.TypedDict):
     """Anonymization finalize; applies redaction boxes to preview images, no OCR or language model step.
 
     The preferred apply path is the `service_dataripper___redact_image` pipeline.
@@ -374,31 +403,38 @@ class WorkflowDocumentAnonymizeFinalizeRequest(_t.TypedDict):
     server's default when absent).
     """
 
-    # JSON array of preview page image URLs from the anonymization preview.
     preview_images: list[str]
-    # Geometry from the preview, as JSON; its shape is not shown.
+    """JSON array of preview page image URLs from the anonymization preview."""
     preview_bounding_boxes: JsonValue
-    # Boxes to redact, as JSON; their shape is not shown.
+    """Geometry from the preview, as JSON; its shape is not shown."""
     redact_boxes: JsonValue
-    # true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    """Boxes to redact, as JSON; their shape is not shown."""
     client_wait: NotRequired[bool]
-    # true equals `client_wait=false`.
+    """true: the request is held until the job finishes, up to a dynamic timeout (minimum about 20 s, cap about
+    295 s, depending on priority, pages, pipeline type); on exceeding the hold, HTTP 202. false: immediate
+    `job_id` (about 100 ms).
+    """
     async_only: NotRequired[bool]
-    processing_lane: NotRequired[ProcessingLane]
-    # Must be `document_anonymize_finalize`.
+    """true equals `client_wait=false`."""
+    processing_lane: NotRequired[ProcessingLaneParam]
     template: NotRequired[_t.Literal["document_anonymize_finalize"]]
-    # `detected_pii.partial_regions` from the preview, as JSON; without it only whole boxes are redacted.
+    """Must be `document_anonymize_finalize`."""
     partial_regions: NotRequired[JsonValue]
-    # Legacy queue weight, 1 to 900; plan default when omitted; 900 means synchronous when capacity allows.
+    """`detected_pii.partial_regions` from the preview, as JSON; without it only whole boxes are redacted.
+    Its shape is not shown.
+    """
     priority: NotRequired[int]
+    """Legacy queue weight, 1 to 900; plan default when omitted; 900 means synchronous when capacity allows.
+    When `processing_lane` is set, the lane wins.
+    """
 
 
 # The body of pipeline workflow, a union discriminated by idp_collection, template.
-WorkflowRequest: _t.TypeAlias = _t.Union[
-    "WorkflowAccountingDatevRequest",
-    "WorkflowInvoiceRequest",
-    "WorkflowPdfAiSplitRequest",
-    "WorkflowDocumentAnonymizeFinalizeRequest",
+WorkflowRequestParam: _t.TypeAlias = _t.Union[
+    "WorkflowAccountingDatevRequestParam",
+    "WorkflowInvoiceRequestParam",
+    "WorkflowPdfAiSplitRequestParam",
+    "WorkflowDocumentAnonymizeFinalizeRequestParam",
 ]
 
 # The names of other modules these annotations use (imported last: see the module's docstring).
@@ -407,17 +443,17 @@ from ._base import (
     JsonValue,
 )
 from ._models_a import (
-    Billing,
-    EventId,
-    IdpFields,
-    InvoicePages,
-    MaxRetries,
-    ModelTier,
-    OpenEventData,
-    ProcessingLane,
-    ProcessingTime,
-    RetryPolicy,
-    SuccessStatus,
-    TimeoutMs,
-    UploadFile,
+    BillingParam,
+    EventIdParam,
+    IdpFieldsParam,
+    InvoicePagesParam,
+    MaxRetriesParam,
+    ModelTierParam,
+    OpenEventDataParam,
+    ProcessingLaneParam,
+    ProcessingTimeParam,
+    RetryPolicyParam,
+    SuccessStatusParam,
+    TimeoutMsParam,
+    UploadFileParam,
 )

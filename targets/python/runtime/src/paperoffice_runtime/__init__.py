@@ -62,6 +62,7 @@ from .model import (
     ServiceModel,
     TokenKind,
     TokenKindsModel,
+    VariantModel,
     WebhooksModel,
 )
 from .options import ClientOptions, RequestOptions
@@ -72,6 +73,7 @@ from .redact import Redactor, redact_secrets
 from .retry import RetryPolicy, is_resendable
 from .sync_runtime import JobHandle, SyncRuntime
 from .user_agent import user_agent_of
+from .variants import check_exactly_one, variant_of
 from .webhooks import (
     DEFAULT_TOLERANCE,
     KnownDeliveries,
@@ -156,6 +158,7 @@ __all__ = [
     "UnknownEvent",
     "UnknownWebhookDelivery",
     "UnprocessableEntityError",
+    "VariantModel",
     "VerifiedEvent",
     "WebhookDelivery",
     "WebhookPayloadError",
@@ -165,6 +168,7 @@ __all__ = [
     "WebhooksModel",
     "__version__",
     "async_raw_response",
+    "check_exactly_one",
     "is_resendable",
     "price_job",
     "raw_response",
@@ -172,6 +176,7 @@ __all__ = [
     "sign",
     "typed_delivery",
     "user_agent_of",
+    "variant_of",
     "verify",
 ]
 

@@ -62,6 +62,7 @@ from .parsing import accept_header, adapter_for, adapter_of, body_kind, charset_
 from .redact import Redactor
 from .retry import RetryPolicy, backoff_delay, is_resendable, retry_delay, verdict_for_network, verdict_for_status
 from .user_agent import user_agent_of
+from .variants import check_exactly_one, variant_of
 
 T = TypeVar("T")
 
@@ -633,6 +634,8 @@ class BaseRuntime:
         extra_body: Mapping[str, object] | None = None,
         timeout: float | None = None,
     ) -> Call:
+        if call_input is not None:
+            check_exactly_one(operation.exactly_one, call_input.body, f"{operation.operation_id}: the body")
         if not isinstance(deadline, Deadline):
             if deadline is not None and not deadline > 0:
                 raise ValueError(f"{operation.operation_id}: deadline must be a positive number of seconds")
@@ -670,10 +673,15 @@ class BaseRuntime:
                 job_id=call.job_id,
             ) from None
 
-    def answer(self, result: ApiResult[object], kind: object = None) -> Any:
+    def answer(
+        self, result: ApiResult[object], kind: object = None, by_status: Mapping[int, object] | None = None
+    ) -> Any:
         """The data of a result as the generated method returns it: None without a body, text as ``str``, other
         media types as a :class:`Download`, JSON validated into ``kind`` (a type expression: a model class, a union,
-        a list...; None keeps the decoded JSON). Generated code casts it to the type it declares."""
+        a list...; None keeps the decoded JSON), or into ``by_status``'s type of the answer's status where it has
+        one (0: any other success status). Generated code casts it to the type it declares."""
+        if by_status is not None:
+            kind = by_status.get(result.meta.status, by_status.get(0, kind))
         data = result.data
         if data is None or isinstance(data, str):
             return data
@@ -710,6 +718,30 @@ class BaseRuntime:
                 job_id=result.job_id or None,
             ) from None
         return JobResult(result.job_id, data, result.meta, result.polls, result.submit_meta)
+
+    def check_variant_body(self, pipeline: str, body: Mapping[str, object]) -> None:
+        """Refuses (SdkError) a body that breaks an "exactly one of" group of its variant, before anything is sent;
+        the typed submit methods call it (``submit_job`` sends a body as it is)."""
+        declared = self.model.pipelines.get(pipeline)
+        variant = None if declared is None else variant_of(declared, body)
+        if variant is not None:
+            check_exactly_one(variant.exactly_one, body, f"pipeline {pipeline!r}, variant {variant.name!r}")
+
+    def parse_variant_payload(
+        self,
+        result: JobResult[object],
+        pipeline: str,
+        body: Mapping[str, object],
+        kinds: Mapping[str, object],
+        fallback: object,
+    ) -> JobResult[Any]:
+        """A job's payload validated into the payload type of the body's variant (``kinds``: variant name -> type
+        expression), so that a union of payloads never picks another variant's type; a body of no listed variant,
+        into ``fallback`` (the union of them all)."""
+        declared = self.model.pipelines.get(pipeline)
+        variant = None if declared is None else variant_of(declared, body)
+        kind = kinds.get(variant.name, fallback) if variant is not None else fallback
+        return self.parse_payload_as(result, kind)
 
     def parse_payload(self, result: JobResult[object], payload_type: type[T]) -> JobResult[T]:
         """A job's payload validated into the pydantic type the generated code names for its pipeline."""

@@ -128,6 +128,9 @@ class OperationSpec:
     """The operation's own servers (operation- or path-level): it is sent to the first, variables at their
     defaults, a relative one below the runtime's base address, unless the base address was given (``base_url`` or
     the environment variable), which applies to every operation. Empty: the runtime's base address."""
+    exactly_one: tuple[tuple[str, ...], ...] = ()
+    """The JSON or form body's "exactly one of" groups (field names): a body with none or several fields of a group
+    set is refused before anything is sent."""
 
 
 @dataclass(frozen=True)
@@ -179,10 +182,24 @@ class JobsModel:
 
 
 @dataclass(frozen=True)
+class VariantModel:
+    """A variant of a pipeline's body: chosen where the body's ``property`` is ``value`` (a ``server_default``
+    variant also where the body has no ``property``; a variant without a property is the pipeline's only one), with
+    its "exactly one of" groups of fields."""
+
+    name: str
+    property: str | None = None
+    value: str | None = None
+    server_default: bool = False
+    exactly_one: tuple[tuple[str, ...], ...] = ()
+
+
+@dataclass(frozen=True)
 class PipelineModel:
     payload_after_polling: str
     base_credits: float | None = None
     json_strings: tuple[str, ...] = ()
+    variants: tuple[VariantModel, ...] = ()
 
 
 @dataclass(frozen=True)

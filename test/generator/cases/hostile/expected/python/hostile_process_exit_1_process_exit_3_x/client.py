@@ -127,13 +127,41 @@ class Client:
     # -- downloads -------------------------------------------------------------------------------------------
 
     def download(self, token_or_url: str, *, deadline: float | None = None) -> _rt.Download:
-        """A result file read whole, by download token or by full URL (another origin gets no credentials)."""
+        """A result file read whole, by download token or by full URL (another origin gets no credentials).
+
+        Args:
+            token_or_url: A download token, or the file's full URL.
+            deadline: Seconds the download may take (None: the client's ``deadline``).
+
+        Returns:
+            The file's bytes, with its media type and file name where the answer gives them.
+
+        Raises:
+            ServiceError: An error answer of the service (its class by HTTP status, for example NotFoundError).
+            APIConnectionError: The service could not be reached.
+            DeadlineExceededError: The deadline passed before the whole file.
+        """
         return self._runtime.download(token_or_url, deadline=deadline)
 
     def download_to(
         self, token_or_url: str, path: str | os.PathLike[str], *, deadline: float | None = None
     ) -> _rt.SavedFile:
-        """A result file streamed to ``path`` (through a temporary file beside it, so ``path`` is never partial)."""
+        """A result file streamed to ``path`` (through a temporary file beside it, so ``path`` is never partial).
+
+        Args:
+            token_or_url: A download token, or the file's full URL.
+            path: Where the file is written.
+            deadline: Seconds the download may take (None: the client's ``deadline``).
+
+        Returns:
+            Where the file was written, with its size, media type and file name.
+
+        Raises:
+            ServiceError: An error answer of the service (its class by HTTP status, for example NotFoundError).
+            APIConnectionError: The service could not be reached.
+            DeadlineExceededError: The deadline passed before the whole file.
+            OSError: The file could not be written.
+        """
         return self._runtime.download_to(token_or_url, path, deadline=deadline)
 
     # -- operations ------------------------------------------------------------------------------------------
@@ -148,6 +176,22 @@ class Client:
         """*/ export const pwned = 1; /*
 
         GET /class/{default}
+
+        Args:
+            default: The path parameter ``default``.
+            weird_name_with_quote: The query parameter ``weird name-with"quote`` (None: not sent).
+            **options: Options of this call only: ``extra_headers``, ``extra_query``, ``extra_body`` (fields beyond
+            the body's type), ``timeout`` (seconds of one socket operation), ``max_retries`` and ``deadline``
+            (seconds of the whole call, retries included; None: the client's).
+
+        Returns:
+            HTTP 200: ``Node`` (application/json). `${process.exit(2)}`
+
+        Raises:
+            ServiceError: Any other error answer of the service (its class by HTTP status, for example
+                NotFoundError).
+            APIConnectionError: The service could not be reached.
+            DeadlineExceededError: The deadline passed before an answer.
         """
         result = self._runtime.call(
             _m.DELETE,
@@ -157,25 +201,70 @@ class Client:
         return _t.cast(_md.Node, self._runtime.answer(result, _md.Node))
 
     def get_item_2(self, **options: _te.Unpack[_rt.RequestOptions]) -> _md.Pet:
-        """GET /get-item"""
+        """GET /get-item
+
+        Args:
+            **options: Options of this call only: ``extra_headers``, ``extra_query``, ``extra_body`` (fields beyond
+            the body's type), ``timeout`` (seconds of one socket operation), ``max_retries`` and ``deadline``
+            (seconds of the whole call, retries included; None: the client's).
+
+        Returns:
+            HTTP 200: ``Pet`` (application/json). ok
+
+        Raises:
+            ServiceError: Any other error answer of the service (its class by HTTP status, for example
+                NotFoundError).
+            APIConnectionError: The service could not be reached.
+            DeadlineExceededError: The deadline passed before an answer.
+        """
         result = self._runtime.call(_m.GET_ITEM_2, **options)
         return _t.cast(_md.Pet, self._runtime.answer(result, _md.Pet))
 
     def get_item(self, **options: _te.Unpack[_rt.RequestOptions]) -> None:
-        """GET /get_item"""
+        """GET /get_item
+
+        Args:
+            **options: Options of this call only: ``extra_headers``, ``extra_query``, ``extra_body`` (fields beyond
+            the body's type), ``timeout`` (seconds of one socket operation), ``max_retries`` and ``deadline``
+            (seconds of the whole call, retries included; None: the client's).
+
+        Returns:
+            HTTP 204: None (no content). nothing
+
+        Raises:
+            ServiceError: Any other error answer of the service (its class by HTTP status, for example
+                NotFoundError).
+            APIConnectionError: The service could not be reached.
+            DeadlineExceededError: The deadline passed before an answer.
+        """
         self._runtime.call(_m.GET_ITEM, **options)
         return None
 
     def post_no_id123(
         self,
         n_123: str,
-        body: _ty.Class | None = None,
+        body: _ty.ClassParam | None = None,
         **options: _te.Unpack[_rt.RequestOptions],
     ) -> _md.JsonValue:
         """POST /no-id/{123}
 
-        A 5xx answer (not 503, which is retried) or a failure after sending raises MayHaveBeenProcessedError: it is
-        not sent again. For a 5xx that error is also the answer's InternalServerError, a ServiceError.
+        Args:
+            n_123: The path parameter ``123``.
+            body: The request body, sent as application/json (None: no body).
+            **options: Options of this call only: ``extra_headers``, ``extra_query``, ``extra_body`` (fields beyond
+            the body's type), ``timeout`` (seconds of one socket operation), ``max_retries`` and ``deadline``
+            (seconds of the whole call, retries included; None: the client's).
+
+        Returns:
+            The decoded JSON of the answer (the description declares no success answer).
+
+        Raises:
+            MayHaveBeenProcessedError: A 5xx answer (not 503, which is retried) or a failure after sending: it is not
+                sent again. For a 5xx this error is also the answer's InternalServerError, a ServiceError.
+            ServiceError: Any other error answer of the service (its class by HTTP status, for example
+                NotFoundError).
+            APIConnectionError: The service could not be reached.
+            DeadlineExceededError: The deadline passed before an answer.
         """
         result = self._runtime.call(_m.POST_NO_ID123, _rt.CallInput(path={"123": n_123}, body=body), **options)
         return _t.cast(_md.JsonValue, self._runtime.answer(result, _md.JsonValue))

@@ -124,13 +124,41 @@ class Client:
     # -- downloads -------------------------------------------------------------------------------------------
 
     def download(self, token_or_url: str, *, deadline: float | None = None) -> _rt.Download:
-        """A result file read whole, by download token or by full URL (another origin gets no credentials)."""
+        """A result file read whole, by download token or by full URL (another origin gets no credentials).
+
+        Args:
+            token_or_url: A download token, or the file's full URL.
+            deadline: Seconds the download may take (None: the client's ``deadline``).
+
+        Returns:
+            The file's bytes, with its media type and file name where the answer gives them.
+
+        Raises:
+            ServiceError: An error answer of the service (its class by HTTP status, for example NotFoundError).
+            APIConnectionError: The service could not be reached.
+            DeadlineExceededError: The deadline passed before the whole file.
+        """
         return self._runtime.download(token_or_url, deadline=deadline)
 
     def download_to(
         self, token_or_url: str, path: str | os.PathLike[str], *, deadline: float | None = None
     ) -> _rt.SavedFile:
-        """A result file streamed to ``path`` (through a temporary file beside it, so ``path`` is never partial)."""
+        """A result file streamed to ``path`` (through a temporary file beside it, so ``path`` is never partial).
+
+        Args:
+            token_or_url: A download token, or the file's full URL.
+            path: Where the file is written.
+            deadline: Seconds the download may take (None: the client's ``deadline``).
+
+        Returns:
+            Where the file was written, with its size, media type and file name.
+
+        Raises:
+            ServiceError: An error answer of the service (its class by HTTP status, for example NotFoundError).
+            APIConnectionError: The service could not be reached.
+            DeadlineExceededError: The deadline passed before the whole file.
+            OSError: The file could not be written.
+        """
         return self._runtime.download_to(token_or_url, path, deadline=deadline)
 
     # -- operations ------------------------------------------------------------------------------------------
@@ -146,7 +174,23 @@ class Client:
 
         GET /items/{item_id}
 
-        Error codes, each raised as its class in errors (under the class of its HTTP status): NOT_FOUND.
+        Args:
+            item_id: The path parameter ``item_id``.
+            view: The query parameter ``view`` (None: not sent). How much to return.
+            **options: Options of this call only: ``extra_headers``, ``extra_query``, ``extra_body`` (fields beyond
+            the body's type), ``timeout`` (seconds of one socket operation), ``max_retries`` and ``deadline``
+            (seconds of the whole call, retries included; None: the client's).
+
+        Returns:
+            HTTP 200: ``Item`` (application/json). The item.
+
+        Raises:
+            NotFoundCodeError: The service answered with code NOT_FOUND (a class of errors, under the class of its
+                HTTP status).
+            ServiceError: Any other error answer of the service (its class by HTTP status, for example
+                NotFoundError).
+            APIConnectionError: The service could not be reached.
+            DeadlineExceededError: The deadline passed before an answer.
         """
         result = self._runtime.call(
             _m.GET_ITEM,
@@ -163,8 +207,23 @@ class Client:
     ) -> _md.AddJobResponse:
         """POST /jobs/{kind}
 
-        A 5xx answer (not 503, which is retried) or a failure after sending raises MayHaveBeenProcessedError: it is
-        not sent again. For a 5xx that error is also the answer's InternalServerError, a ServiceError.
+        Args:
+            kind: The path parameter ``kind``.
+            body: The request body, sent as multipart/form-data.
+            **options: Options of this call only: ``extra_headers``, ``extra_query``, ``extra_body`` (fields beyond
+            the body's type), ``timeout`` (seconds of one socket operation), ``max_retries`` and ``deadline``
+            (seconds of the whole call, retries included; None: the client's).
+
+        Returns:
+            HTTP 200: ``AddJobResponse`` (application/json). Finished.
+
+        Raises:
+            MayHaveBeenProcessedError: A 5xx answer (not 503, which is retried) or a failure after sending: it is not
+                sent again. For a 5xx this error is also the answer's InternalServerError, a ServiceError.
+            ServiceError: Any other error answer of the service (its class by HTTP status, for example
+                NotFoundError).
+            APIConnectionError: The service could not be reached.
+            DeadlineExceededError: The deadline passed before an answer.
         """
         result = self._runtime.call(_m.ADD_JOB, _rt.CallInput(path={"kind": kind}, body=body), **options)
         return _t.cast(_md.AddJobResponse, self._runtime.answer(result, _md.AddJobResponse))

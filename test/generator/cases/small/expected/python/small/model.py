@@ -12,6 +12,7 @@ from paperoffice_runtime import (
     PipelineModel,
     PricingModel,
     ServiceModel,
+    VariantModel,
     WebhooksModel,
 )
 
@@ -48,8 +49,21 @@ MODEL = ServiceModel(
     title="Small",
     errors={"NOT_FOUND": ErrorSpec(404, "Nothing there.")},
     pipelines={
-        "scan___pages": PipelineModel("job_result", base_credits=10.0),
-        "work": PipelineModel("result", json_strings=("fields",)),
+        "scan___pages": PipelineModel("job_result", base_credits=10.0, variants=(VariantModel("default"),)),
+        "work": PipelineModel(
+            "result",
+            json_strings=("fields",),
+            variants=(
+                VariantModel(
+                    "split",
+                    property="template",
+                    value="split",
+                    server_default=True,
+                    exactly_one=(("file", "doc_id"),),
+                ),
+                VariantModel("export", property="collection", value="export"),
+            ),
+        ),
     },
     pricing=PricingModel(lane_multipliers={"slow": 1.0, "fast": 2.0}, default_lane="slow"),
     request_id_header="X-Request-Id",

@@ -2,8 +2,9 @@
 """Types of the Hostile */ `${process.exit(1)}` process.exit(3) x client, version 1.0.0 */: named schemas, request
 bodies, and webhook events.
 
-The declarations live in the modules beside this one (split by name, so that each stays small enough for a type
-checker); every name is imported from here.
+Each schema's TypedDict is named ``<Name>Param``: ``<Name>`` is its pydantic model in ``models``, so that no name
+means both. The declarations live in the modules beside this one (split by name, so that each stays small enough for
+a type checker); every name is imported from here.
 """
 
 from __future__ import annotations
@@ -17,17 +18,17 @@ from ._base import (
     JsonValue as JsonValue,
 )
 from ._models_a import (
-    Animal as Animal,
-    Animal1 as Animal1,
-    Animal2 as Animal2,
-    Cat as Cat,
-    Class as Class,
-    Dog as Dog,
-    MyType as MyType,
-    MyType2 as MyType2,
-    N123abc as N123abc,
-    Node as Node,
-    Pet as Pet,
+    Animal1Param as Animal1Param,
+    Animal2Param as Animal2Param,
+    AnimalParam as AnimalParam,
+    CatParam as CatParam,
+    ClassParam as ClassParam,
+    DogParam as DogParam,
+    MyType2Param as MyType2Param,
+    MyTypeParam as MyTypeParam,
+    N123abcParam as N123abcParam,
+    NodeParam as NodeParam,
+    PetParam as PetParam,
 )
 
 WebhookEvent: _t.TypeAlias = "JsonObject"

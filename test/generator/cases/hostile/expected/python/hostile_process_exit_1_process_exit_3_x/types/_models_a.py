@@ -2,9 +2,10 @@
 """Types of the Hostile */ `${process.exit(1)}` process.exit(3) x client, version 1.0.0 */: one module of the ``types``
 package (which re-exports them), with the names from a to p (by their first letters, ignoring case).
 
-Request bodies and other values the client sends, as TypedDicts. Names of other modules are imported at the end:
-every module's own names exist before another module imports them, so the modules may refer to each other in cycles,
-and ``typing.get_type_hints`` resolves them.
+Request bodies and other values the client sends, as TypedDicts, each named ``<Name>Param`` where the ``models``
+package names the pydantic model of the same schema ``<Name>``. Names of other modules are imported at the end: every
+module's own names exist before another module imports them, so the modules may refer to each other in cycles, and
+``typing.get_type_hints`` resolves them.
 """
 
 from __future__ import annotations
@@ -14,45 +15,45 @@ import typing as _t
 from typing_extensions import NotRequired
 
 
-N123abc: _t.TypeAlias = "FileInput"
+N123abcParam: _t.TypeAlias = "FileInput"
 
 
-Animal: _t.TypeAlias = _t.Union["Animal1", "Animal2"]
+AnimalParam: _t.TypeAlias = _t.Union["Animal1Param", "Animal2Param"]
 
 
-class Animal1(_t.TypedDict):
+class Animal1Param(_t.TypedDict):
     name: NotRequired[str]
 
 
-class Animal2(_t.TypedDict):
+class Animal2Param(_t.TypedDict):
     id: NotRequired[int]
 
 
-Cat: _t.TypeAlias = "JsonValue"
+CatParam: _t.TypeAlias = "JsonValue"
 
 
-Dog: _t.TypeAlias = "JsonValue"
+DogParam: _t.TypeAlias = "JsonValue"
 
 
-MyType: _t.TypeAlias = int
+MyTypeParam: _t.TypeAlias = int
 
 
-class Node(_t.TypedDict):
+class NodeParam(_t.TypedDict):
     """A recursive node */ with `code` and ${injection}"""
 
-    children: NotRequired[list[Node]]
-    parent: NotRequired[Node]
+    children: NotRequired[list[NodeParam]]
+    parent: NotRequired[NodeParam]
     label: NotRequired[_t.Literal["a\"b", "*/", "`x`", "${y}"] | None]
 
 
-Pet: _t.TypeAlias = _t.Union["Cat", "Dog"]
+PetParam: _t.TypeAlias = _t.Union["CatParam", "DogParam"]
 
 
 # a property named "" cannot be a TypedDict key: typed as a plain dict
-Class: _t.TypeAlias = dict[str, "JsonValue"]
+ClassParam: _t.TypeAlias = dict[str, "JsonValue"]
 
 
-MyType2: _t.TypeAlias = str
+MyType2Param: _t.TypeAlias = str
 
 # The names of other modules these annotations use (imported last: see the module's docstring).
 from ._base import (

@@ -25,8 +25,8 @@ class ExportRequest(BaseModel):
 
 class Item(BaseModel):
     id: str = ABSENT
-    # Size in units.
     size: int | None = None
+    """Size in units."""
 
 
 Lane: _t.TypeAlias = _t.Literal["slow", "fast"] | str

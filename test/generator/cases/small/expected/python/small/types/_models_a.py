@@ -2,9 +2,10 @@
 """Types of the Small client, release R20260101.0000: one module of the ``types`` package (which re-exports them), with
 the names from a to w (by their first letters, ignoring case).
 
-Request bodies and other values the client sends, as TypedDicts. Names of other modules are imported at the end:
-every module's own names exist before another module imports them, so the modules may refer to each other in cycles,
-and ``typing.get_type_hints`` resolves them.
+Request bodies and other values the client sends, as TypedDicts, each named ``<Name>Param`` where the ``models``
+package names the pydantic model of the same schema ``<Name>``. Names of other modules are imported at the end: every
+module's own names exist before another module imports them, so the modules may refer to each other in cycles, and
+``typing.get_type_hints`` resolves them.
 """
 
 from __future__ import annotations
@@ -14,68 +15,68 @@ import typing as _t
 from typing_extensions import NotRequired
 
 
-ErrorCode: _t.TypeAlias = _t.Literal["NOT_FOUND"]
+ErrorCodeParam: _t.TypeAlias = _t.Literal["NOT_FOUND"]
 
 
-class ExportRequest(_t.TypedDict):
+class ExportRequestParam(_t.TypedDict):
     collection: _t.Literal["export"]
     fields: NotRequired[list[str]]
-    lane: NotRequired[Lane]
+    lane: NotRequired[LaneParam]
 
 
-class Item(_t.TypedDict):
+class ItemParam(_t.TypedDict):
     id: str
-    # Size in units.
     size: NotRequired[int]
+    """Size in units."""
 
 
-Lane: _t.TypeAlias = _t.Literal["slow", "fast"]
+LaneParam: _t.TypeAlias = _t.Literal["slow", "fast"]
 
 
-class NotFound(_t.TypedDict):
+class NotFoundParam(_t.TypedDict):
     code: _t.Literal["NOT_FOUND"]
 
 
-class ScanPayload(_t.TypedDict):
+class ScanPayloadParam(_t.TypedDict):
     pages: NotRequired[list[str]]
 
 
-class ScanRequest(_t.TypedDict):
+class ScanRequestParam(_t.TypedDict):
     file_1: FileInput
-    lane: NotRequired[Lane]
+    lane: NotRequired[LaneParam]
 
 
-class SplitRequest(_t.TypedDict):
+class SplitRequestParam(_t.TypedDict):
     """Exactly one of: file, doc_id."""
 
     template: NotRequired[_t.Literal["split"]]
     file: NotRequired[FileInput]
     doc_id: NotRequired[str]
-    lane: NotRequired[Lane]
+    lane: NotRequired[LaneParam]
 
 
-class AddJobResponse(_t.TypedDict):
+class AddJobResponseParam(_t.TypedDict):
     job_id: str
     result: NotRequired[dict[str, JsonValue]]
 
 
-class ItemCreatedEvent(_t.TypedDict):
+class ItemCreatedEventParam(_t.TypedDict):
     event_type: _t.Literal["item.created"]
-    data: Item
+    data: ItemParam
 
 
-class ScanPagesDefaultRequest(_t.TypedDict):
+class ScanPagesDefaultRequestParam(_t.TypedDict):
     """Pipeline scan___pages."""
 
     file_1: FileInput
-    lane: NotRequired[Lane]
+    lane: NotRequired[LaneParam]
 
 
 # The body of pipeline scan___pages.
-ScanPagesRequest: _t.TypeAlias = "ScanPagesDefaultRequest"
+ScanPagesRequestParam: _t.TypeAlias = "ScanPagesDefaultRequestParam"
 
 
-class WorkSplitRequest(_t.TypedDict):
+class WorkSplitRequestParam(_t.TypedDict):
     """Exactly one of: file, doc_id.
 
     Variant split of pipeline work, chosen by template=split (the server's default when absent).
@@ -84,19 +85,19 @@ class WorkSplitRequest(_t.TypedDict):
     template: NotRequired[_t.Literal["split"]]
     file: NotRequired[FileInput]
     doc_id: NotRequired[str]
-    lane: NotRequired[Lane]
+    lane: NotRequired[LaneParam]
 
 
-class WorkExportRequest(_t.TypedDict):
+class WorkExportRequestParam(_t.TypedDict):
     """Variant export of pipeline work, chosen by collection=export."""
 
     collection: _t.Literal["export"]
     fields: NotRequired[list[str]]
-    lane: NotRequired[Lane]
+    lane: NotRequired[LaneParam]
 
 
 # The body of pipeline work, a union discriminated by template, collection.
-WorkRequest: _t.TypeAlias = _t.Union["WorkSplitRequest", "WorkExportRequest"]
+WorkRequestParam: _t.TypeAlias = _t.Union["WorkSplitRequestParam", "WorkExportRequestParam"]
 
 # The names of other modules these annotations use (imported last: see the module's docstring).
 from ._base import (
