@@ -50,6 +50,7 @@ from .model import (
     JobSubmitModel,
     NoWait,
     OperationSpec,
+    PaginationModel,
     PipelineModel,
     PricingModel,
     SecurityScheme,
@@ -60,6 +61,7 @@ from .model import (
     TokenKindsModel,
     WebhooksModel,
 )
+from .pagination import AsyncPager, Page, PagerBase, SyncPager
 from .parsing import ABSENT, BaseModel
 from .pricing import price_job
 from .redact import Redactor, redact_secrets
@@ -78,6 +80,7 @@ __all__ = [
     "ApiResult",
     "AppliedCredentials",
     "AsyncJobHandle",
+    "AsyncPager",
     "AsyncRuntime",
     "AuthenticationError",
     "BadRequestError",
@@ -110,6 +113,9 @@ __all__ = [
     "NoWait",
     "NotFoundError",
     "OperationSpec",
+    "Page",
+    "PagerBase",
+    "PaginationModel",
     "PermissionDeniedError",
     "PipelineModel",
     "PricingModel",
@@ -125,6 +131,7 @@ __all__ = [
     "ServerVariable",
     "ServiceError",
     "ServiceModel",
+    "SyncPager",
     "SyncRuntime",
     "TokenKind",
     "TokenKindsModel",

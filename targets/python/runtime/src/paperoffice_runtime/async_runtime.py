@@ -68,7 +68,7 @@ class AsyncRuntime(BaseRuntime):
         call_input: CallInput | None = None,
         response_type: None = None,
         *,
-        deadline: float | None = None,
+        deadline: float | Deadline | None = None,
         max_retries: int | None = None,
         headers: dict[str, str] | None = None,
         base_url: str | None = None,
@@ -81,7 +81,7 @@ class AsyncRuntime(BaseRuntime):
         call_input: CallInput | None,
         response_type: type[T],
         *,
-        deadline: float | None = None,
+        deadline: float | Deadline | None = None,
         max_retries: int | None = None,
         headers: dict[str, str] | None = None,
         base_url: str | None = None,
@@ -93,12 +93,13 @@ class AsyncRuntime(BaseRuntime):
         call_input: CallInput | None = None,
         response_type: type[T] | None = None,
         *,
-        deadline: float | None = None,
+        deadline: float | Deadline | None = None,
         max_retries: int | None = None,
         headers: dict[str, str] | None = None,
         base_url: str | None = None,
     ) -> ApiResult[T] | ApiResult[object]:
-        """One operation with its retries, all within ``deadline`` seconds (default: the runtime's); ``base_url``
+        """One operation with its retries, all within ``deadline`` seconds (default: the runtime's; a Deadline is
+        shared with the calls it is given to, as the pages of one iteration share theirs); ``base_url``
         sends this call there instead of the operation's server or the runtime's base address."""
         call = self.new_call(
             operation, call_input, deadline=deadline, max_retries=max_retries, headers=headers, base_url=base_url
