@@ -4,4 +4,4 @@ module example.com/hostile-process-exit-1-process-exit-3-x-sdk-go
 
 go 1.22
 
-require github.com/paperoffice/sdk-runtime-go v0.3.0
+require github.com/paperoffice/sdk-runtime-go v0.4.0
