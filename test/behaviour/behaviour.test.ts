@@ -122,6 +122,7 @@ describe("behaviour suite", () => {
       "deadline",
       "download",
       "errors",
+      "pagination",
       "polling",
       "redaction",
       "redirect",

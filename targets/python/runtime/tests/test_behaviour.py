@@ -16,6 +16,7 @@ import tempfile
 import threading
 import time
 import traceback
+import urllib.parse
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -26,6 +27,7 @@ import pytest
 
 from paperoffice_runtime import (
     APIConnectionError,
+    AsyncPager,
     AsyncRuntime,
     AuthenticationError,
     BadRequestError,
@@ -47,6 +49,7 @@ from paperoffice_runtime import (
     NotFoundError,
     NoWait,
     OperationSpec,
+    PaginationModel,
     PermissionDeniedError,
     RateLimitError,
     RetryPolicy,
@@ -54,6 +57,7 @@ from paperoffice_runtime import (
     SecurityScheme,
     ServiceError,
     ServiceModel,
+    SyncPager,
     SyncRuntime,
     UnprocessableEntityError,
 )
@@ -90,6 +94,13 @@ DOWNLOAD = OperationSpec(
     security=(("bearerAuth",),),
 )
 WRITE = OperationSpec("webhookTest", "POST", "/webhooks/test", "application/json", security=(("bearerAuth",),))
+LIST = OperationSpec(
+    "getAuditCenter",
+    "GET",
+    "/analytics/audit-center",
+    security=(("bearerAuth",),),
+    pagination=PaginationModel("limit", "offset", "findings", total="total"),
+)
 """A "write": a JSON POST that is neither idempotent nor a job submission."""
 
 
@@ -386,13 +397,26 @@ def target(scenario: Json, base_url: str, foreign_url: str) -> str:
     return (foreign_url if action["target"] == "foreign-url" else base_url) + path
 
 
-def act_sync(scenario: Json, base_url: str, foreign_url: str, clock: list[float]) -> Json:
+def act_sync(scenario: Json, base_url: str, foreign_url: str, clock: list[float], progress: Json) -> Json:
     action = scenario["action"]
     deadline = action["deadlineMs"] / 1000
     with SyncRuntime(MODEL, **options(scenario, base_url)) as runtime:
         # The call's deadline starts with the call, after the client is built (as the TypeScript driver measures).
         clock[:] = [time.time(), time.monotonic()]
         kind = action["kind"]
+        if kind == "list":
+            items: list[Any] = []
+            progress["items"] = items
+            first = CallInput(query={"limit": action["pageSize"]})
+            pager = SyncPager[Any, Any](runtime, LIST, first, deadline=deadline)
+            if action["by"] == "items":
+                items.extend(item for item in pager)
+                return {}
+            progress["pages"] = 0
+            for page in pager.pages():
+                progress["pages"] += 1
+                items.extend(page.items)
+            return {}
         if kind == "submit":
             return {"jobId": runtime.submit_job(PIPELINE, dict(BODY), deadline=deadline).job_id}
         if kind == "start":
@@ -413,12 +437,26 @@ def act_sync(scenario: Json, base_url: str, foreign_url: str, clock: list[float]
         return {"bytes": len(runtime.download(where, deadline=deadline).content)}
 
 
-async def act_async(scenario: Json, base_url: str, foreign_url: str, clock: list[float]) -> Json:
+async def act_async(scenario: Json, base_url: str, foreign_url: str, clock: list[float], progress: Json) -> Json:
     action = scenario["action"]
     deadline = action["deadlineMs"] / 1000
     async with AsyncRuntime(MODEL, **options(scenario, base_url)) as runtime:
         clock[:] = [time.time(), time.monotonic()]
         kind = action["kind"]
+        if kind == "list":
+            items: list[Any] = []
+            progress["items"] = items
+            first = CallInput(query={"limit": action["pageSize"]})
+            pager = AsyncPager[Any, Any](runtime, LIST, first, deadline=deadline)
+            if action["by"] == "items":
+                async for item in pager:
+                    items.append(item)
+                return {}
+            progress["pages"] = 0
+            async for page in pager.pages():
+                progress["pages"] += 1
+                items.extend(page.items)
+            return {}
         if kind == "submit":
             return {"jobId": (await runtime.submit_job(PIPELINE, dict(BODY), deadline=deadline)).job_id}
         if kind == "start":
@@ -470,21 +508,23 @@ def success(outcome: Json, started_at: float, began: float) -> Json:
 
 def run_sync(scenario: Json, base_url: str, foreign_url: str) -> Json:
     clock = [time.time(), time.monotonic()]
+    progress: Json = {}
     try:
-        outcome = act_sync(scenario, base_url, foreign_url, clock)
-        return success(outcome, clock[0], clock[1])
+        outcome = act_sync(scenario, base_url, foreign_url, clock, progress)
+        return {**success(outcome, clock[0], clock[1]), **progress}
     except Exception as error:
-        return failure(error, clock[0], clock[1])
+        return {**failure(error, clock[0], clock[1]), **progress}
 
 
 async def run_async(scenario: Json, base_url: str, foreign_url: str, gate: asyncio.Semaphore) -> Json:
     async with gate:
         clock = [time.time(), time.monotonic()]
+        progress: Json = {}
         try:
-            outcome = await act_async(scenario, base_url, foreign_url, clock)
-            return success(outcome, clock[0], clock[1])
+            outcome = await act_async(scenario, base_url, foreign_url, clock, progress)
+            return {**success(outcome, clock[0], clock[1]), **progress}
         except Exception as error:
-            return failure(error, clock[0], clock[1])
+            return {**failure(error, clock[0], clock[1]), **progress}
 
 
 def judge(scenario: Json, result: Json, main: list[Json], foreign: list[Json]) -> list[str]:
@@ -519,6 +559,18 @@ def judge(scenario: Json, result: Json, main: list[Json], foreign: list[Json]) -
         problems.append("a request to the service's Authorization is not as expected")
     if "caughtAs" in e and sorted(result.get("caughtAs", [])) != sorted(e["caughtAs"]):
         problems.append(f"caught as {sorted(result.get('caughtAs', []))}, want {sorted(e['caughtAs'])}")
+    if "items" in e and result.get("items") != e["items"]:
+        problems.append(f"items {result.get('items')}, want {e['items']}")
+    if "pages" in e and result.get("pages") != e["pages"]:
+        problems.append(f"{result.get('pages')} pages, want {e['pages']}")
+    for i, want in enumerate(e.get("queries", [])):
+        path: str = main[i]["path"] if i < len(main) else ""
+        sent: dict[str, str] = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(path).query))
+        problems.extend(
+            f"request {i + 1} sent {name}={sent.get(name)}, want {name}={value}"
+            for name, value in want.items()
+            if sent.get(name) != value
+        )
     for name, value in e.get("sentFields", {}).items():
         if f'name="{name}"\r\n\r\n{value}\r\n' not in (main[0]["body"] if main else ""):
             problems.append(f"the first request did not send {name}={value}")
