@@ -49,6 +49,8 @@ export interface GoOperationPlan {
   };
   /** The method takes an io.Writer the answer's bytes are copied to. */
   readonly binary: boolean;
+  /** The iterator over the items of a paged read, when the operation has one. */
+  readonly paginate?: string;
 }
 
 /** The Go code of one operation, with the names a caller uses. */
@@ -162,7 +164,8 @@ export function operationCode(
   }
   lines.push(`func (c *Client) ${names.method}(${args.join(", ")}) ${returns} {\n${bodyLines.join("\n")}\n}`);
   // A paged read's iterators fill the same request; a fill that can fail (a body check) has no error to return there.
-  if (names.paginate && op.pagination && result !== undefined && ir !== undefined && !fills.some((f) => f.includes("return "))) {
+  const paged = names.paginate && op.pagination && result !== undefined && ir !== undefined && !fills.some((f) => f.includes("return "));
+  if (paged && names.paginate && result !== undefined && ir !== undefined) {
     lines.push(...pagerCode(ir, op, { ...names, paginate: names.paginate }, types, { hasIn, result, fills }));
   }
   const plan: GoOperationPlan = {
@@ -172,6 +175,7 @@ export function operationCode(
     parameters: planned,
     ...(bodyPlan && { body: bodyPlan }),
     binary,
+    ...(paged && names.paginate ? { paginate: names.paginate.items } : {}),
   };
   return { code: lines.join("\n"), plan };
 }

@@ -284,6 +284,7 @@ export function goView(ir: IR, options: GoOptions = {}): LanguageView {
         defaultBaseUrl: defaultBaseUrl === "" ? false : markdownText(defaultBaseUrl),
         operationServers: ir.operations.some((o) => o.servers !== undefined),
         pipelines: pipelineNames.map(markdownCode),
+        pagers: plans.flatMap((p) => (p.paginate === undefined ? [] : [markdownCode(p.paginate)])),
         runtimeModule: RUNTIME_MODULE,
         runtimeVersion: RUNTIME_VERSION,
         tokenUsed: readmeAuth(ir).bearer || readmeAuth(ir).apiKeys.length > 0,

@@ -930,6 +930,7 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
         )
         .map((o) => planned.method(o))[0],
       pipelineExample: pipelineViews[0]?.method,
+      pagers: ir.operations.filter((_o, i) => operations[i]?.pager !== undefined).map((o) => planned.paginate(o)),
       pipelineType: pipelineViews[0]?.requestName,
       versionMarkdown: markdownText(capitalized(versionLabel(ir.info.version))),
       distributionGuessed: options.distribution === undefined,
