@@ -5,12 +5,12 @@ import { call, type FunctionSpec, id, objectOf, readProperty, returns } from "..
 import { factory as f, jsonExpression, MAX_LINE, propertyName, typeAlias, typeRef, wrapDoc } from "../ts-nodes.js";
 import { ts } from "../typescript.js";
 import type { BillingTypes } from "./operation-nodes.js";
-import { isBinaryResponse, requestBodyContent } from "./spec.js";
+import { isBinaryResponse, paginationNames, requestBodyContent } from "./spec.js";
 
 /**
  * The auto-paging function of an operation that pages (`x-paperoffice-pagination`): a Paginator over the items of
  * its pages, each page read by the operation's own function with the page's size and offset set. Nothing for an
- * operation whose answer is a file.
+ * operation whose answer is a file or is of several JSON types.
  */
 export function paginatorDeclarations(
   op: Operation,
@@ -18,6 +18,13 @@ export function paginatorDeclarations(
 ): { readonly item: string; readonly function: FunctionSpec } | undefined {
   const paging = op.pagination;
   if (paging === undefined || isBinaryResponse(op)) return undefined;
+  // The item type indexes the answer's type: one JSON answer schema among the 2xx, not a union of several.
+  const answers = new Set(
+    op.responses
+      .filter((r) => r.status.startsWith("2"))
+      .flatMap((r) => r.contents.filter((c) => c.encoding === "json").map((c) => JSON.stringify(c.schema))),
+  );
+  if (answers.size !== 1) return undefined;
   const { names, billing, keys } = context;
   const params = [...op.parameters.path, ...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie];
   const keyOf = (name: string): string | undefined => {
@@ -69,7 +76,7 @@ export function paginatorDeclarations(
   const created = call("paginator", typeArgs, [
     f.createStringLiteral(op.id),
     fetchPage,
-    jsonExpression({ ...paging }),
+    jsonExpression(paginationNames(paging)),
     start,
     f.createBinaryExpression(id("options"), ts.SyntaxKind.QuestionQuestionToken, f.createObjectLiteralExpression([], false)),
   ]);
