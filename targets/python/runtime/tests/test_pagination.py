@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import time
 import urllib.parse
-from typing import Any, cast
+from typing import Any, Union
 
 import httpx
 import pytest
@@ -55,28 +55,33 @@ def page(*items: object, count: int | None = None, delay: float = 0) -> Any:
     return answer
 
 
-def pager(runtime: SyncRuntime | AsyncRuntime, call_input: CallInput, item_kind: object = None, **options: Any) -> Any:
+Pager = Union[SyncPager[Any, Any], AsyncPager[Any, Any]]
+
+
+def pager(runtime: SyncRuntime | AsyncRuntime, call_input: CallInput, item_kind: object = None, **kw: Any) -> Pager:
     if isinstance(runtime, SyncRuntime):
-        return SyncPager[Any, Any](runtime, LIST, call_input, None, item_kind, **options)
-    return AsyncPager[Any, Any](runtime, LIST, call_input, None, item_kind, **options)
+        return SyncPager[Any, Any](runtime, LIST, call_input, None, item_kind, **kw)
+    return AsyncPager[Any, Any](runtime, LIST, call_input, None, item_kind, **kw)
 
 
-def items_of(paged: Any) -> list[Any]:
+def items_of(paged: Pager) -> list[Any]:
     if isinstance(paged, SyncPager):
-        return list(cast("SyncPager[Any, Any]", paged))
+        return list(paged)
+    async_paged = paged
 
     async def collect() -> list[Any]:
-        return [item async for item in paged]
+        return [item async for item in async_paged]
 
     return asyncio.run(collect())
 
 
-def pages_of(paged: Any) -> list[Page[Any, Any]]:
+def pages_of(paged: Pager) -> list[Page[Any, Any]]:
     if isinstance(paged, SyncPager):
-        return list(cast("SyncPager[Any, Any]", paged).pages())
+        return list(paged.pages())
+    async_paged = paged
 
     async def collect() -> list[Page[Any, Any]]:
-        return [p async for p in paged.pages()]
+        return [p async for p in async_paged.pages()]
 
     return asyncio.run(collect())
 
@@ -127,20 +132,20 @@ def test_a_page_without_the_items_array_is_an_error_that_names_it(make_runtime: 
         items_of(pager(make_runtime(recorder), CallInput(query={"page_size": 2})))
 
 
-def test_the_deadline_bounds_the_whole_iteration(make_runtime: MakeRuntime, flavor: str) -> None:
+def test_the_deadline_bounds_the_whole_iteration(make_runtime: MakeRuntime) -> None:
     recorder = Recorder([page("a", "b", delay=0.15), page("c", "d", delay=0.15), page("e", "f", delay=0.15), page("g")])
     paged = pager(make_runtime(recorder), CallInput(query={"page_size": 2}), deadline=0.4)
     seen: list[Any] = []
 
-    async def collect_async() -> None:
-        async for item in paged:
+    async def collect_async(async_paged: AsyncPager[Any, Any]) -> None:
+        async for item in async_paged:
             seen.append(item)
 
     with pytest.raises(DeadlineExceededError) as raised:
-        if flavor == "sync":
+        if isinstance(paged, SyncPager):
             seen.extend(item for item in paged)
         else:
-            asyncio.run(collect_async())
+            asyncio.run(collect_async(paged))
     assert raised.value.deadline == pytest.approx(0.4)
     assert seen[:4] == ["a", "b", "c", "d"]
     assert len(recorder.requests) <= 3
