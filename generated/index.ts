@@ -67,6 +67,9 @@ export {
   SubscriptionCheckError,
   type SubscriptionProblem,
   type SubscriptionProblemCode,
+  type Page,
+  type Paginator,
+  type PagingOptions,
 } from "../targets/typescript/runtime/index.js";
 /** A client of Document Automation Service release R20261127.0900. Pass it to the operation functions. */
 export function createClient(options: ClientOptions = {}): Runtime<Billing, paths> {

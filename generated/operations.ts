@@ -7,6 +7,8 @@ import type {
   JobHandle,
   JobOptions,
   JobResult,
+  Paginator,
+  PagingOptions,
   RequestOptions,
   Runtime,
 } from "../targets/typescript/runtime/index.js";
@@ -14,6 +16,7 @@ import {
   bindDownloadFile,
   callJsonOperation,
   callOperation,
+  paginator,
   priceJob as priceJobOf,
   startJob as startJobOf,
   submitJob as submitJobOf,
@@ -216,6 +219,32 @@ export function getAuditCenter(
       }
     },
     options,
+  );
+}
+
+/** One item of the pages of `getAuditCenter` (its answer's `findings`). */
+export type GetAuditCenterItem = NonNullable<GetAuditCenterResponse["findings"]>[number];
+
+/**
+ * Every item of `getAuditCenter`, page after page: `for await (const item of paginateGetAuditCenter(client))`;
+ * `.pages()` gives each page instead, with its items, the whole answer and its metadata.
+ *
+ * Pages are read by `limit` and `offset`, from the parameters' offset (default 0) and page size (else
+ * `options.pageSize`, default 100), until a page comes back short or empty, or the items read reach the answer's
+ * `total`. A deadline in the options (deadlineMs or timeout) bounds the whole iteration; without one each page has the
+ * client's. Errors are those of {@link getAuditCenter}.
+ */
+export function paginateGetAuditCenter(
+  client: Runtime<Billing>,
+  params?: GetAuditCenterParams,
+  options?: PagingOptions,
+): Paginator<GetAuditCenterItem, GetAuditCenterResponse, Billing> {
+  return paginator<GetAuditCenterItem, GetAuditCenterResponse, Billing, RequestOptions>(
+    "getAuditCenter",
+    (page, pageOptions) => getAuditCenter(client, { ...params, limit: page.limit, offset: page.offset }, pageOptions),
+    { limit: "limit", offset: "offset", items: "findings", total: "total" },
+    { limit: params?.limit, offset: params?.offset },
+    options ?? {},
   );
 }
 

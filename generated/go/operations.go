@@ -124,7 +124,7 @@ func (c *Client) GetActivityUsers(ctx context.Context, in *GetActivityUsersParam
 }
 
 // opGetAuditCenter describes getAuditCenter to the runtime.
-var opGetAuditCenter = sdkruntime.Operation{ID: "getAuditCenter", Method: "GET", Path: "/analytics/audit-center", Idempotent: Ptr(true), Security: [][]string{{"bearerAuth"}}}
+var opGetAuditCenter = sdkruntime.Operation{ID: "getAuditCenter", Method: "GET", Path: "/analytics/audit-center", Idempotent: Ptr(true), Security: [][]string{{"bearerAuth"}}, Pagination: &sdkruntime.Pagination{Limit: "limit", Offset: "offset", Items: "findings", Total: "total"}}
 
 // GetAuditCenterParams holds the parameters and body of GetAuditCenter.
 type GetAuditCenterParams struct {
@@ -173,6 +173,35 @@ func (c *Client) GetAuditCenter(ctx context.Context, in *GetAuditCenterParams, o
 		return nil, err
 	}
 	return &sdkruntime.Response[AuditCenterResponse]{Data: out, Meta: *meta}, nil
+}
+
+// PaginateGetAuditCenter reads every item of GetAuditCenter (the answer's "findings"), page after
+// page, as an iter.Seq2[any, error]: range over it with Go 1.23 or later.
+//
+// Pages are read by the query parameters "limit" and "offset", from in's offset (default 0) and page
+// size (default sdkruntime.DefaultPageSize), until a page comes back short or empty or the items read
+// reach the answer's "total".
+//
+// The context's deadline and a CallTimeout bound the whole iteration, not each page; the error that
+// ends it is yielded last. Errors are those of GetAuditCenter.
+func (c *Client) PaginateGetAuditCenter(ctx context.Context, in *GetAuditCenterParams, opts ...CallOption) func(yield func(any, error) bool) {
+	return sdkruntime.Items(c.PaginateGetAuditCenterPages(ctx, in, opts...))
+}
+
+// PaginateGetAuditCenterPages reads the pages of GetAuditCenter as PaginateGetAuditCenter does, each
+// with its items, the whole answer and its meta, as an iter.Seq2[*sdkruntime.Page[any,
+// AuditCenterResponse], error].
+func (c *Client) PaginateGetAuditCenterPages(ctx context.Context, in *GetAuditCenterParams, opts ...CallOption) func(yield func(*sdkruntime.Page[any, AuditCenterResponse], error) bool) {
+	if in == nil {
+		in = &GetAuditCenterParams{}
+	}
+	req := sdkruntime.Request{}
+	req.SetQuery("limit", in.Limit)
+	req.SetQuery("offset", in.Offset)
+	req.SetQuery("severity", in.Severity)
+	req.SetQuery("require_review", in.RequireReview)
+	req.SetQuery("workspace_id", in.WorkspaceID)
+	return sdkruntime.Pages[any, AuditCenterResponse](ctx, c.Client, &opGetAuditCenter, req, opts...)
 }
 
 // opGetCalendarDueDates describes getCalendarDueDates to the runtime.

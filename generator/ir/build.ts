@@ -25,6 +25,7 @@ import {
   type Operation,
   type Pagination,
   type Parameter,
+  type Property,
   type ParameterStyle,
   type Pipeline,
   type Response,
@@ -201,7 +202,9 @@ export function buildIR(loaded: LoadedDescription): IR {
         ...(variants && { variants }),
         ...(isWebhookSubscriptionMode(subscription) && { webhookSubscription: subscription }),
         ...(isRaw(op[JOB_KEY]) && { job: buildJobRole(op[JOB_KEY] as Raw, all.filter((p) => p.in === "path")[0]?.name ?? "") }),
-        ...(isRaw(op[PAGINATION_KEY]) && { pagination: strings(op[PAGINATION_KEY]) as unknown as Pagination }),
+        ...(isRaw(op[PAGINATION_KEY])
+          ? { pagination: { ...(strings(op[PAGINATION_KEY]) as unknown as Omit<Pagination, "source">), source: "extension" as const } }
+          : opt("pagination", recognisedPagination(method, all, responses, named))),
         billed,
         idempotent: !billed && (typeof marked === "boolean" ? marked : IDEMPOTENT_METHODS.has(method)),
       });
@@ -549,4 +552,47 @@ function buildVariants(ext: Raw, named: ReadonlyMap<string, Schema>): VariantSet
     }),
     pipelines,
   };
+}
+
+/** Total fields a recognised limit/offset read may carry, in the order they are looked for. */
+const TOTAL_FIELDS = ["total", "total_count", "count"];
+
+/**
+ * A limit/offset read the description shows without `x-paperoffice-pagination` (Pagination.source `offset-limit`):
+ * a GET with number query parameters `limit` and `offset` whose first JSON success answer is an object (through
+ * references and allOf) with exactly one array property. Anything else is not guessed at.
+ */
+function recognisedPagination(
+  method: string,
+  parameters: readonly Parameter[],
+  responses: readonly Response[],
+  named: ReadonlyMap<string, Schema>,
+): Pagination | undefined {
+  if (method !== "get") return undefined;
+  const numeric = (name: string) =>
+    parameters.some((p) => p.in === "query" && p.name === name && (p.schema.kind === "integer" || p.schema.kind === "number"));
+  if (!numeric("limit") || !numeric("offset")) return undefined;
+  const answer = responses.find((r) => /^2\d\d$/.test(r.status))?.contents.find((c) => c.encoding === "json")?.schema;
+  const properties = answer === undefined ? undefined : objectProperties(answer, named, new Set());
+  if (properties === undefined) return undefined;
+  const arrays = properties.filter((p) => p.schema.kind === "array");
+  if (arrays.length !== 1) return undefined;
+  const total = TOTAL_FIELDS.find((name) =>
+    properties.some((p) => p.name === name && (p.schema.kind === "integer" || p.schema.kind === "number")),
+  );
+  return { limit: "limit", offset: "offset", items: arrays[0]!.name, ...(total === undefined ? {} : { total }), source: "offset-limit" };
+}
+
+/** The properties of an object schema through references and allOf; undefined for any other schema. */
+function objectProperties(schema: Schema, named: ReadonlyMap<string, Schema>, seen: Set<string>): Property[] | undefined {
+  if (schema.kind === "ref") {
+    const target = named.get(schema.name);
+    if (target === undefined || seen.has(schema.name)) return undefined;
+    seen.add(schema.name);
+    return objectProperties(target, named, seen);
+  }
+  if (schema.kind === "object") return [...schema.properties];
+  if (schema.kind !== "intersection") return undefined;
+  const parts = schema.members.map((m) => objectProperties(m, named, seen));
+  return parts.every((p) => p !== undefined) ? parts.flat() : undefined;
 }

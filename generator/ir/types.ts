@@ -4,7 +4,7 @@
  * `npm run ir-schema` (scripts/ir-schema.ts): the JSDoc tags here (`@description`, `@pattern`, `@asType`,
  * `@minimum`, `@discriminator`, `@title`, `@id`) are schema keywords. A change of shape bumps IR_VERSION.
  */
-export const IR_VERSION = "1.10.0";
+export const IR_VERSION = "1.11.0";
 
 /** Any JSON value (defaults and examples as the description gives them). */
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
@@ -277,12 +277,19 @@ export interface Operation {
   readonly idempotent: boolean;
 }
 
-/** Names of a limit/offset read (`x-paperoffice-pagination`). */
+/** Names of a limit/offset read (`x-paperoffice-pagination`, or recognised in the description's shapes). */
 export interface Pagination {
   readonly limit: string;
   readonly offset: string;
   readonly items: string;
   readonly total?: string;
+  /**
+   * Where the names come from: `extension`, the operation's `x-paperoffice-pagination`; `offset-limit`, recognised
+   * without it: a GET whose query parameters `limit` and `offset` are numbers and whose JSON success answer is an
+   * object with exactly one array property (the items), with `total`, `total_count` or `count` as the total when
+   * it is a number property.
+   */
+  readonly source: "extension" | "offset-limit";
 }
 
 /** The part an operation plays in jobs (`x-paperoffice-job`). */

@@ -132,6 +132,7 @@ describe("behaviour suite", () => {
       "errors",
       "options",
       "logging",
+      "pagination",
       "polling",
       "redaction",
       "redirect",

@@ -50,6 +50,16 @@ export function judge(scenario: Scenario, result: DriverResult | undefined, reco
     const want = [...e.caughtAs].sort().join(", ");
     if (got !== want) problems.push(`caught as [${got}], want [${want}]`);
   }
+  if (e.items !== undefined && JSON.stringify(result.items ?? null) !== JSON.stringify(e.items))
+    problems.push(`items ${JSON.stringify(result.items ?? null)}, want ${JSON.stringify(e.items)}`);
+  if (e.pages !== undefined && result.pages !== e.pages) problems.push(`${result.pages ?? "no"} pages, want ${e.pages}`);
+  for (const [i, want] of (e.queries ?? []).entries()) {
+    const request = recorded.main[i];
+    const query = new URLSearchParams(request?.path.split("?")[1] ?? "");
+    for (const [name, value] of Object.entries(want)) {
+      if (query.get(name) !== value) problems.push(`request ${i + 1} sent ${name}=${query.get(name) ?? "nothing"}, want ${name}=${value}`);
+    }
+  }
   for (const [name, value] of Object.entries(e.sentFields ?? {})) {
     const body = recorded.main[0]?.body ?? "";
     if (!body.includes(`name="${name}"\r\n\r\n${value}\r\n`)) problems.push(`the first request did not send ${name}=${value}`);

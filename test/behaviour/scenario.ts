@@ -56,7 +56,12 @@ export type Action =
   | { kind: "read"; jobId: string; deadlineMs: number }
   /** A JSON POST that is neither idempotent nor a job submission (the webhook test operation), sent once. */
   | { kind: "write"; deadlineMs: number }
-  | { kind: "download"; target: "token" | "base-url" | "foreign-url"; path: string; deadlineMs: number; toFile?: boolean };
+  | { kind: "download"; target: "token" | "base-url" | "foreign-url"; path: string; deadlineMs: number; toFile?: boolean }
+  /**
+   * The paged read (the operation the description states pagination for), through the generated auto-paging
+   * function with this page size, its deadline for the whole iteration; over its items, or over its pages.
+   */
+  | { kind: "list"; pageSize: number; deadlineMs: number; by: "items" | "pages" };
 
 /**
  * Error kinds every driver maps its classes to. "invalid-argument" is a call refused before sending for its own
@@ -133,6 +138,12 @@ export interface Expectation {
   notLogged?: string[];
   /** The client logged no line at all. */
   silent?: boolean;
+  /** The items a paged read yielded, in order, exactly (before its error, when it fails). */
+  items?: unknown[];
+  /** How many pages a read over pages yielded. */
+  pages?: number;
+  /** Query parameters each request to the main origin carried, request by request (others may be there too). */
+  queries?: Record<string, string>[];
 }
 
 /** Values of the log environment variable; "unset" leaves it out of the client's environment. */
@@ -152,7 +163,8 @@ export interface Scenario {
     | "arguments"
     | "errors"
     | "options"
-    | "logging";
+    | "logging"
+    | "pagination";
   about: string;
   client?: ClientSettings;
   call?: CallSettings;
@@ -203,6 +215,10 @@ export interface DriverResult {
   requestId?: string | null;
   /** Every way of CATCHES the error is caught as. */
   caughtAs?: string[];
+  /** The items a paged read yielded, in order: all of them, or those before its error. */
+  items?: unknown[] | null;
+  /** The pages a read over pages yielded. */
+  pages?: number | null;
   /** Every text of the error a user could see: message, repr, stack or traceback, causes, bodies. */
   texts: string[];
   /**

@@ -681,6 +681,41 @@ class AsyncClient:
         )
         return _t.cast(_md.AuditCenterResponse, self._runtime.answer(result, _md.AuditCenterResponse))
 
+    def paginate_get_audit_center(
+        self,
+        *,
+        limit: float | None = None,
+        offset: float | None = None,
+        severity: _ty.SeverityParam | None = None,
+        require_review: bool | None = None,
+        workspace_id: float | None = None,
+        deadline: float | None = None,
+    ) -> _rt.AsyncPager[_t.Any, _md.AuditCenterResponse]:
+        """Every item of get_audit_center (the answer's findings), page after page: ``for item in
+        client.paginate_get_audit_center(...)`` (``async for`` on the AsyncClient); ``.pages()`` gives each page
+        instead (a ``Page`` with its items, the whole answer as the method returns it, and its metadata).
+
+        Pages are read by limit and offset, from the given offset (default 0) and page size (default 100), until a
+        page comes back short or empty, or the items read reach the answer's total. ``deadline`` (seconds) bounds the
+        whole iteration; without it each page has the client's. Errors are those of get_audit_center.
+        """
+        return _rt.AsyncPager[_t.Any, _md.AuditCenterResponse](
+            self._runtime,
+            _m.GET_AUDIT_CENTER,
+            _rt.CallInput(
+                query={
+                    "limit": limit,
+                    "offset": offset,
+                    "severity": severity,
+                    "require_review": require_review,
+                    "workspace_id": workspace_id,
+                },
+            ),
+            _md.AuditCenterResponse,
+            None,
+            deadline=deadline,
+        )
+
     async def get_calendar_due_dates(
         self,
         *,

@@ -16,6 +16,7 @@ from paperoffice_runtime import (
     JobSubmitModel,
     NoWait,
     OperationSpec,
+    PaginationModel,
     PipelineModel,
     PricingModel,
     SecurityScheme,
@@ -74,6 +75,7 @@ GET_AUDIT_CENTER = OperationSpec(
     security=(("bearerAuth",),),
     answers=((200, ("application/json",)),),
     answer_kinds=(("application/json", "json"),),
+    pagination=PaginationModel("limit", "offset", "findings", total="total"),
 )
 
 GET_CALENDAR_DUE_DATES = OperationSpec(

@@ -4,7 +4,8 @@
  * pipelines.ts's business.
  */
 import { jsonBodyMediaType, requestBodyContent } from "../../../generator/emit/operation-files.js";
-import type { Operation, Parameter, Schema } from "../../../generator/ir/types.js";
+import type { IR, Operation, Parameter, Schema } from "../../../generator/ir/types.js";
+import { itemSchemaOf } from "../../../generator/emit/pagination.js";
 import { goComment, goDoc, goString, summaryLead } from "./escape.js";
 import type { GoTypes } from "./go-type.js";
 import { bodyKind, isBinaryResponse, operationLiteral } from "./operation-spec.js";
@@ -48,13 +49,16 @@ export interface GoOperationPlan {
   };
   /** The method takes an io.Writer the answer's bytes are copied to. */
   readonly binary: boolean;
+  /** The iterator over the items of a paged read, when the operation has one. */
+  readonly paginate?: string;
 }
 
 /** The Go code of one operation, with the names a caller uses. */
 export function operationCode(
   op: Operation,
-  names: { method: string; params: string; opVar: string },
+  names: { method: string; params: string; opVar: string; paginate?: { items: string; pages: string } },
   types: GoTypes,
+  ir?: IR,
 ): { code: string; plan: GoOperationPlan } {
   const planned: { in: Parameter["in"]; name: string; field: string }[] = [];
   let bodyPlan: GoOperationPlan["body"];
@@ -159,6 +163,11 @@ export function operationCode(
     bodyLines.push(`\treturn &sdkruntime.Response[${result}]{Data: out, Meta: *meta}, nil`);
   }
   lines.push(`func (c *Client) ${names.method}(${args.join(", ")}) ${returns} {\n${bodyLines.join("\n")}\n}`);
+  // A paged read's iterators fill the same request; a fill that can fail (a body check) has no error to return there.
+  const paged = names.paginate && op.pagination && result !== undefined && ir !== undefined && !fills.some((f) => f.includes("return "));
+  if (paged && names.paginate && result !== undefined && ir !== undefined) {
+    lines.push(...pagerCode(ir, op, { ...names, paginate: names.paginate }, types, { hasIn, result, fills }));
+  }
   const plan: GoOperationPlan = {
     operationId: op.id,
     method: names.method,
@@ -166,8 +175,62 @@ export function operationCode(
     parameters: planned,
     ...(bodyPlan && { body: bodyPlan }),
     binary,
+    ...(paged && names.paginate ? { paginate: names.paginate.items } : {}),
   };
   return { code: lines.join("\n"), plan };
+}
+
+/**
+ * The iterators of a paged read: over its items and over its pages, each of iter.Seq2's type (the module stays on
+ * Go 1.22, so the type is written out), both through sdkruntime.Pages with the request the operation's method fills.
+ */
+function pagerCode(
+  ir: IR,
+  op: Operation,
+  names: { method: string; params: string; opVar: string; paginate: { items: string; pages: string } },
+  types: GoTypes,
+  made: { hasIn: boolean; result: string; fills: readonly string[] },
+): string[] {
+  const paging = op.pagination!;
+  const content = op.responses
+    .filter((r) => r.status.startsWith("2"))
+    .flatMap((r) => r.contents)
+    .find((c) => c.encoding === "json");
+  const itemSchema = content === undefined ? undefined : itemSchemaOf(ir, content.schema, paging.items);
+  const item = itemSchema === undefined ? "any" : types.expr(itemSchema, `${names.method}Item`, "string").code;
+  const page = `*sdkruntime.Page[${item}, ${made.result}]`;
+  const args = ["ctx context.Context", ...(made.hasIn ? [`in *${names.params}`] : []), "opts ...CallOption"];
+  const pass = ["ctx", ...(made.hasIn ? ["in"] : []), "opts..."].join(", ");
+  const total = paging.total === undefined ? "" : ` or the items read reach the answer's ${goString(paging.total)}`;
+  const body: string[] = [];
+  if (made.hasIn) body.push(`\tif in == nil {\n\t\tin = &${names.params}{}\n\t}`);
+  body.push("\treq := sdkruntime.Request{}", ...made.fills);
+  body.push(`\treturn sdkruntime.Pages[${item}, ${made.result}](ctx, c.Client, &${names.opVar}, req, opts...)`);
+  return [
+    "",
+    goDoc(
+      names.paginate.items,
+      `reads every item of ${names.method} (the answer's ${goString(paging.items)}), page after page, as an iter.Seq2[${item}, error]: range over it with Go 1.23 or later.`,
+      undefined,
+      "",
+      {
+        after: [
+          `Pages are read by the query parameters ${goString(paging.limit)} and ${goString(paging.offset)}, from in's offset (default 0) and page size (default sdkruntime.DefaultPageSize), until a page comes back short or empty${total}.`,
+          "The context's deadline and a CallTimeout bound the whole iteration, not each page; the error that ends it is yielded last. Errors are those of " +
+            `${names.method}.`,
+        ],
+      },
+    ),
+    `func (c *Client) ${names.paginate.items}(${args.join(", ")}) func(yield func(${item}, error) bool) {\n\treturn sdkruntime.Items(c.${names.paginate.pages}(${pass}))\n}`,
+    "",
+    goDoc(
+      names.paginate.pages,
+      `reads the pages of ${names.method} as ${names.paginate.items} does, each with its items, the whole answer and its meta, as an iter.Seq2[${page}, error].`,
+      undefined,
+      "",
+    ),
+    `func (c *Client) ${names.paginate.pages}(${args.join(", ")}) func(yield func(${page}, error) bool) {\n${body.join("\n")}\n}`,
+  ];
 }
 
 /**

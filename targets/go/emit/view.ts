@@ -39,7 +39,7 @@ export interface GoOptions {
 /**
  * The runtime module the generated module requires, and its version: the first to hold what generated code calls
  * (Response, the Request setters, DecodeObject and EncodeObject... from v0.2.0; Nullable from v0.3.0; unions,
- * DecodeOptional and Meta.BillingJSON from v0.4.0).
+ * DecodeOptional, Meta.BillingJSON, Pagination, Pages and Items from v0.4.0).
  */
 export const RUNTIME_MODULE = "github.com/paperoffice/sdk-runtime-go";
 export const RUNTIME_VERSION = "v0.4.0";
@@ -173,6 +173,12 @@ function planGo(ir: IR, options: GoOptions) {
     opVars.set(op.id, opVar);
     return { op, method, opVar };
   });
+  // The iterators of paged reads, named after every operation's method has its name.
+  const pagers = new Map(
+    plannedOps
+      .filter(({ op }) => op.pagination !== undefined && op !== submission)
+      .map(({ op, method }) => [op.id, { items: methods.claim(`Paginate${method}`), pages: methods.claim(`Paginate${method}Pages`) }]),
+  );
   for (const { op, method, opVar } of plannedOps) {
     if (op === submission) {
       operations.push(
@@ -180,7 +186,13 @@ function planGo(ir: IR, options: GoOptions) {
       );
       continue;
     }
-    const { code, plan } = operationCode(op, { method, params: scope.claim(`${method}Params`), opVar }, types);
+    const paginate = pagers.get(op.id);
+    const { code, plan } = operationCode(
+      op,
+      { method, params: scope.claim(`${method}Params`), opVar, ...(paginate === undefined ? {} : { paginate }) },
+      types,
+      ir,
+    );
     operations.push(code);
     plans.push(plan);
     planned.push({ op, plan });
@@ -306,6 +318,7 @@ export function goView(ir: IR, options: GoOptions = {}): LanguageView {
         operationServers: ir.operations.some((o) => o.servers !== undefined),
         pipelines: pipelineNames.map(markdownCode),
         billing: billing === undefined ? false : { name: markdownCode(billing.name), type: markdownCode(billing.type) },
+        pagers: plans.flatMap((p) => (p.paginate === undefined ? [] : [markdownCode(p.paginate)])),
         runtimeModule: RUNTIME_MODULE,
         runtimeVersion: RUNTIME_VERSION,
         tokenUsed: readmeAuth(ir).bearer || readmeAuth(ir).apiKeys.length > 0,

@@ -74,28 +74,33 @@ type bScenario struct {
 		Target     string `json:"target"`
 		Path       string `json:"path"`
 		ToFile     bool   `json:"toFile"`
+		PageSize   int    `json:"pageSize"`
+		By         string `json:"by"`
 	} `json:"action"`
 	Steps        []bStep `json:"steps"`
 	ForeignSteps []bStep `json:"foreignSteps"`
 	Expect       struct {
-		Outcome              string            `json:"outcome"`
-		Status               *int              `json:"status"`
-		Code                 *string           `json:"code"`
-		JobID                json.RawMessage   `json:"jobId"`
-		Requests             *int              `json:"requests"`
-		ForeignRequests      *int              `json:"foreignRequests"`
-		MinMs                *int              `json:"minMs"`
-		MaxMs                *int              `json:"maxMs"`
-		RetryAfterMs         *int              `json:"retryAfterMs"`
-		Bytes                *int64            `json:"bytes"`
-		ForeignAuthorization *bool             `json:"foreignAuthorization"`
-		Authorization        *bool             `json:"authorization"`
-		SentFields           map[string]string `json:"sentFields"`
-		CaughtAs             []string          `json:"caughtAs"`
-		ReceivedHeaders      map[string]string `json:"receivedHeaders"`
-		ReceivedQuery        map[string]string `json:"receivedQuery"`
-		SentJSON             map[string]any    `json:"sentJson"`
-		RequestID            *string           `json:"requestId"`
+		Outcome              string              `json:"outcome"`
+		Status               *int                `json:"status"`
+		Code                 *string             `json:"code"`
+		JobID                json.RawMessage     `json:"jobId"`
+		Requests             *int                `json:"requests"`
+		ForeignRequests      *int                `json:"foreignRequests"`
+		MinMs                *int                `json:"minMs"`
+		MaxMs                *int                `json:"maxMs"`
+		RetryAfterMs         *int                `json:"retryAfterMs"`
+		Bytes                *int64              `json:"bytes"`
+		ForeignAuthorization *bool               `json:"foreignAuthorization"`
+		Authorization        *bool               `json:"authorization"`
+		SentFields           map[string]string   `json:"sentFields"`
+		CaughtAs             []string            `json:"caughtAs"`
+		Items                []any               `json:"items"`
+		Pages                *int                `json:"pages"`
+		Queries              []map[string]string `json:"queries"`
+		ReceivedHeaders      map[string]string   `json:"receivedHeaders"`
+		ReceivedQuery        map[string]string   `json:"receivedQuery"`
+		SentJSON             map[string]any      `json:"sentJson"`
+		RequestID            *string             `json:"requestId"`
 	} `json:"expect"`
 }
 
@@ -291,7 +296,14 @@ type bOutcome struct {
 	caughtAs     []string
 	startedAt    time.Time
 	elapsed      time.Duration
+	// items and pages are what a paged read yielded, before its error too.
+	items []any
+	pages int
 }
+
+// behaviourList is the operation of a "list": a read that pages by a size and an offset.
+var behaviourList = Operation{ID: "getAuditCenter", Method: "GET", Path: "/analytics/audit-center", Idempotent: boolPtr(true), Security: [][]string{{"bearerAuth"}},
+	Pagination: &Pagination{Limit: "limit", Offset: "offset", Items: "findings", Total: "total"}}
 
 // behaviourWrite is the operation of a "write": a JSON POST that is neither idempotent nor a job submission.
 var behaviourWrite = Operation{ID: "testWebhook", Method: "POST", Path: "/webhooks/test", RequestMediaType: "application/json", Idempotent: boolPtr(false), Security: [][]string{{"bearerAuth"}}}
@@ -496,6 +508,30 @@ func runScenario(t *testing.T, s *bScenario, main, foreign *bOrigin) bOutcome {
 				out.bytes = info.Written
 			}
 		}
+	case "list":
+		out.items = []any{}
+		req := Request{Query: url.Values{"limit": {strconv.Itoa(a.PageSize)}}}
+		pages := Pages[any, map[string]any](ctx, c, &behaviourList, req, deadline)
+		if a.By == "items" {
+			Items(pages)(func(item any, err error) bool {
+				if err != nil {
+					callErr = err
+					return false
+				}
+				out.items = append(out.items, item)
+				return true
+			})
+		} else {
+			pages(func(page *Page[any, map[string]any], err error) bool {
+				if err != nil {
+					callErr = err
+					return false
+				}
+				out.pages++
+				out.items = append(out.items, page.Items...)
+				return true
+			})
+		}
 	default:
 		t.Fatalf("unknown action %q", a.Kind)
 	}
@@ -573,6 +609,29 @@ func judgeScenario(s *bScenario, out bOutcome, main, foreign []bRequest) []strin
 	}
 	if e.Bytes != nil && out.bytes != *e.Bytes {
 		problems = append(problems, fmt.Sprintf("%d bytes, want %d", out.bytes, *e.Bytes))
+	}
+	if e.Items != nil {
+		got, _ := json.Marshal(out.items)
+		want, _ := json.Marshal(e.Items)
+		if string(got) != string(want) {
+			problems = append(problems, fmt.Sprintf("items %s, want %s", got, want))
+		}
+	}
+	if e.Pages != nil && out.pages != *e.Pages {
+		problems = append(problems, fmt.Sprintf("%d pages, want %d", out.pages, *e.Pages))
+	}
+	for i, want := range e.Queries {
+		var query url.Values
+		if i < len(main) {
+			if u, err := url.Parse(main[i].path); err == nil {
+				query = u.Query()
+			}
+		}
+		for name, value := range want {
+			if query.Get(name) != value {
+				problems = append(problems, fmt.Sprintf("request %d sent %s=%q, want %s", i+1, name, query.Get(name), value))
+			}
+		}
 	}
 	if e.Requests != nil && len(main) != *e.Requests {
 		problems = append(problems, fmt.Sprintf("%d requests, want %d", len(main), *e.Requests))

@@ -195,6 +195,9 @@ type MalformedResponseError struct {
 
 // Error returns the error's text; credentials never appear in it.
 func (e *MalformedResponseError) Error() string {
+	if shape, ok := e.Err.(*pageShapeError); ok {
+		return fmt.Sprintf("sdkruntime: HTTP %d: %s", e.Status, shape.text)
+	}
 	return fmt.Sprintf("sdkruntime: HTTP %d with a body that is not JSON", e.Status)
 }
 

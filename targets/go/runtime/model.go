@@ -271,6 +271,8 @@ type Operation struct {
 	// or no alternatives at all, means none is needed and nothing is sent. The generator writes the effective
 	// security of each operation (the description's global security when the operation states none).
 	Security [][]string
+	// Pagination names how the operation pages, when the description states it (see Pages); nil otherwise.
+	Pagination *Pagination
 	// Servers are the operation's own servers (operation- or path-level); empty for none. The call goes to the
 	// first, variables at their defaults, a relative one resolved below the client's base address, unless the
 	// client's base address was given (WithBaseURL or the environment variable), which applies to every operation.

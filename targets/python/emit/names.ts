@@ -216,6 +216,8 @@ export interface PyNames {
   method(op: Operation): string;
   /** The submit-and-wait method of a pipeline. */
   submit(pipeline: Pipeline): string;
+  /** The auto-paging method of an operation that pages (`x-paperoffice-pagination`). */
+  paginate(op: Operation): string;
   /** The keyword (or positional) argument of a parameter of an operation. */
   param(op: Operation, param: Parameter): string;
   errorClass(code: string): string;
@@ -276,6 +278,11 @@ export function planPythonNames(ir: IR): PyNames {
   const schemas = new Map(ir.schemas.map((s) => [s.name, shared.get(s.name) ?? type(typeBase(s.identifier))]));
   const pipelineTypes = new Map(pipelines.map((p) => [p, type(`${p.identifier}Request`)]));
 
+  const get = <K>(map: ReadonlyMap<K, string>, key: K, what: string): string => {
+    const name = map.get(key);
+    if (name === undefined) throw new Error(`no Python name planned for ${what}`);
+    return name;
+  };
   const method = claimer(PY_CLIENT_MEMBERS, false, "_");
   const methods = new Map<Operation, string>();
   // An operationId that is a snake_case identifier is its method's name (the IR's camelCase identifier may carry a
@@ -288,6 +295,9 @@ export function planPythonNames(ir: IR): PyNames {
   };
   for (const op of exactFirst(ir.operations, (o) => o.id, methodBase)) methods.set(op, method(methodBase(op)));
   const submits = new Map(pipelines.map((p) => [p, method(`submit_${snakeCase(p.slug)}`)]));
+  const paginates = new Map(
+    ir.operations.filter((op) => op.pagination !== undefined).map((op) => [op, method(`paginate_${get(methods, op, op.id)}`)]),
+  );
 
   const error = claimer(PY_ERRORS_NAMES, false);
   const errors = new Map<string, string>();
@@ -312,14 +322,10 @@ export function planPythonNames(ir: IR): PyNames {
     params.set(op, names);
   }
 
-  const get = <K>(map: ReadonlyMap<K, string>, key: K, what: string): string => {
-    const name = map.get(key);
-    if (name === undefined) throw new Error(`no Python name planned for ${what}`);
-    return name;
-  };
   return {
     method: (op) => get(methods, op, `operation ${op.id}`),
     submit: (p) => get(submits, p, `pipeline ${p.slug}`),
+    paginate: (op) => get(paginates, op, `paged operation ${op.id}`),
     param: (op, p) => get(params.get(op) ?? new Map(), p, `parameter ${p.name} of ${op.id}`),
     errorClass: (code) => get(errors, code, `error code ${code}`),
     schemaType: (name) => get(schemas, name, `schema ${name}`),

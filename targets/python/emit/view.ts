@@ -7,6 +7,7 @@ import type {
   JobSubmit,
   MediaContent,
   Operation,
+  Pagination,
   Pipeline,
   Schema,
   Server,
@@ -18,7 +19,7 @@ import { type Decl, TypeScope } from "./type-scope.js";
 import { BASE_MODULE, paramDecl, paramName, paramType, reexports, typesModules, valueExpr } from "./type-modules.js";
 import { modelsModules } from "./models.js";
 import { type DocEntry, type MethodSections, methodSections } from "./doc-sections.js";
-import { call, defLine, dict, kw, type PyArg, type PyExpr, statement, sub, tuple } from "./pyfmt.js";
+import { call, defLine, dict, flat, kw, type PyArg, type PyExpr, statement, sub, tuple } from "./pyfmt.js";
 import { releaseIdProblem, releaseToVersion } from "../../../generator/releases/version.js";
 import type { LanguageView } from "../../../generator/emit/templated.js";
 import { requestIdHeader } from "../../../generator/emit/request-id.js";
@@ -26,6 +27,7 @@ import { envNames } from "../../../generator/emit/env-names.js";
 import { readmeAuth, versionLabel, versionWord } from "../../../generator/emit/readme-facts.js";
 import { codeStatusClass, SERVICE_ERROR } from "../../../generator/emit/error-names.js";
 import { requestBodyContent } from "../../../generator/emit/operation-files.js";
+import { itemSchemaOf } from "../../../generator/emit/pagination.js";
 
 /** Names of the Python package; each defaults to one derived from the description's title. */
 export interface PythonOptions {
@@ -231,8 +233,20 @@ function operationSpec(op: Operation, named: ReadonlyMap<string, Schema>): PyExp
     kw("security", securityOf(op)),
     ...(answers.length > 0 ? [kw("answers", tuple(answers))] : []),
     ...(kinds.length > 0 ? [kw("answer_kinds", tuple(kinds))] : []),
+    ...(op.pagination ? [kw("pagination", paginationModel(op.pagination))] : []),
     ...(op.servers ? [kw("servers", tuple(op.servers.map(serverModel)))] : []),
     ...(exactlyOne.length > 0 ? [kw("exactly_one", groupsExpr(exactlyOne))] : []),
+  );
+}
+
+/** How an operation pages, as model.py declares it. */
+function paginationModel(p: Pagination): PyExpr {
+  return call(
+    "PaginationModel",
+    pyString(p.limit),
+    pyString(p.offset),
+    pyString(p.items),
+    ...(p.total === undefined ? [] : [kw("total", pyString(p.total))]),
   );
 }
 
@@ -274,9 +288,19 @@ export interface OperationView {
   readonly syncCall: string;
   readonly asyncCall: string;
   readonly returnLine: string;
+  /** The auto-paging method of an operation that pages. */
+  readonly pager?: PagerView;
 }
 
-function operationView(op: Operation, types: TypeScope, models: TypeScope, names: PyNames, jobs: boolean): OperationView {
+export interface PagerView {
+  readonly syncDef: string;
+  readonly asyncDef: string;
+  readonly doc: string;
+  readonly syncReturn: string;
+  readonly asyncReturn: string;
+}
+
+function operationView(ir: IR, op: Operation, types: TypeScope, models: TypeScope, names: PyNames, jobs: boolean): OperationView {
   const params: string[] = ["self"];
   const group = (
     list: Operation["parameters"]["query"],
@@ -462,7 +486,15 @@ function operationView(op: Operation, types: TypeScope, models: TypeScope, names
   ];
   const callArgs: PyArg[] = [`_m.${spec}`, ...(inputArgs.length > 0 ? [call("_rt.CallInput", ...inputArgs)] : []), "**options"];
   const target = noContent ? "" : "result = ";
+  // A pager takes the operation's parameters and a deadline for the whole iteration, not one call's options.
+  const pagerParams = [
+    ...params.filter((p) => !p.startsWith("**")),
+    ...(keywordOnly.length > 0 ? [] : ["*"]),
+    "deadline: float | None = None",
+  ];
+  const pager = pagerView(ir, op, { params: pagerParams, spec, inputArgs, jsonTypes: jsonUnion, noContent, models, names });
   return {
+    ...(pager === undefined ? {} : { pager }),
     name,
     spec,
     specDecl: statement(0, `${spec} = `, operationSpec(op, types.named)),
@@ -534,6 +566,59 @@ const COMMON_RAISES: readonly DocEntry[] = [
   { name: "APIConnectionError", text: "The service could not be reached." },
   { name: "DeadlineExceededError", text: "The deadline passed before an answer." },
 ];
+/**
+ * The auto-paging method of an operation that pages with one JSON answer type: the operation's own parameters, a
+ * pager over its items (validated into the item type where the description names one) and pages.
+ */
+function pagerView(
+  ir: IR,
+  op: Operation,
+  context: {
+    readonly params: readonly string[];
+    readonly spec: string;
+    readonly inputArgs: readonly PyArg[];
+    readonly jsonTypes: readonly PyType[];
+    readonly noContent: boolean;
+    readonly models: TypeScope;
+    readonly names: PyNames;
+  },
+): PagerView | undefined {
+  const paging = op.pagination;
+  const [answer, ...others] = context.jsonTypes;
+  if (paging === undefined || answer === undefined || others.length > 0 || context.noContent) return undefined;
+  const responseSchema = successResponses(op)
+    .flatMap((r) => r.contents)
+    .find((c) => answerKind(c) === "json")?.schema;
+  const itemSchema = responseSchema === undefined ? undefined : itemSchemaOf(ir, responseSchema, paging.items);
+  const itemType = itemSchema === undefined ? undefined : context.models.expr(itemSchema, `${pascalCase(op.identifier)}Item`);
+  const itemExpr = itemType === undefined ? "_t.Any" : pyTypeExpr(itemType, modelRef);
+  const dataExpr = pyTypeExpr(answer, modelRef);
+  const name = context.names.paginate(op);
+  const pagerType = (cls: string) => sub(cls, [itemExpr, dataExpr]);
+  const args: PyArg[] = [
+    "self._runtime",
+    `_m.${context.spec}`,
+    call("_rt.CallInput", ...context.inputArgs),
+    dataExpr,
+    itemType === undefined ? "None" : itemExpr,
+    kw("deadline", "deadline"),
+  ];
+  const total = paging.total === undefined ? "" : `, or the items read reach the answer's ${paging.total}`;
+  const doc = [
+    `Every item of ${context.names.method(op)} (the answer's ${paging.items}), page after page: \`\`for item in client.${name}(...)\`\` (\`\`async for\`\` on the AsyncClient); \`\`.pages()\`\` gives each page instead (a \`\`Page\`\` with its items, the whole answer as the method returns it, and its metadata).`,
+    `Pages are read by ${paging.limit} and ${paging.offset}, from the given offset (default 0) and page size (default 100), until a page comes back short or empty${total}. \`\`deadline\`\` (seconds) bounds the whole iteration; without it each page has the client's. Errors are those of ${context.names.method(op)}.`,
+  ].join("\n\n");
+  return {
+    syncDef: defLine(4, `def ${name}`, context.params, pagerType("_rt.SyncPager")),
+    asyncDef: defLine(4, `def ${name}`, context.params, pagerType("_rt.AsyncPager")),
+    doc: docstring(doc, 8),
+    syncReturn: statement(8, "return ", call(flatSub("_rt.SyncPager", itemExpr, dataExpr), ...args)),
+    asyncReturn: statement(8, "return ", call(flatSub("_rt.AsyncPager", itemExpr, dataExpr), ...args)),
+  };
+}
+
+/** `Name[A, B]` as the callee of a call. */
+const flatSub = (name: string, ...items: PyExpr[]): string => flat(sub(name, items));
 
 /** Names the client modules write: models as `_md.X`, the runtime's Download as `_rt.Download`. */
 const modelRef = (id: string): string => (id === DOWNLOAD ? "_rt.Download" : `_md.${id}`);
@@ -833,7 +918,7 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
   }
 
   // Types used only in answers are declared by the same scope: the models package declares every type once more.
-  const operations = ir.operations.map((o) => operationView(o, scope, scope, planned, jobs !== undefined));
+  const operations = ir.operations.map((o) => operationView(ir, o, scope, scope, planned, jobs !== undefined));
   const specs = new Map(ir.operations.map((o, i) => [o, `${operations[i]!.spec}`]));
   const pipelineViews = (jobs === undefined ? [] : pipelines).map((p) => {
     const payloads = p.variants.map((v) => (v.payload ? scope.expr(v.payload, `${p.identifier}Payload`) : pyRef("JsonValue")));
@@ -945,6 +1030,7 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
     "JobSubmitModel",
     "NoWait",
     "OperationSpec",
+    "PaginationModel",
     "PipelineModel",
     "PricingModel",
     "SecurityScheme",
@@ -963,7 +1049,7 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
     return called.test(modelDecl) || specDecls.some((text) => called.test(text));
   });
   const clientText = [
-    ...operations.flatMap((o) => [o.syncDef, o.syncCall, o.returnLine]),
+    ...operations.flatMap((o) => [o.syncDef, o.syncCall, o.returnLine, ...(o.pager ? [o.pager.syncDef, o.pager.syncReturn] : [])]),
     ...pipelineViews.map((p) => `${p.syncDef}${p.returnLine}`),
   ].join("\n");
   const env = envNames(ir);
@@ -1057,6 +1143,7 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
         )
         .map((o) => planned.method(o))[0],
       pipelineExample: pipelineViews[0]?.method,
+      pagers: ir.operations.filter((_o, i) => operations[i]?.pager !== undefined).map((o) => planned.paginate(o)),
       pipelineType: pipelineViews[0]?.requestName,
       versionMarkdown: markdownText(capitalized(versionLabel(ir.info.version))),
       distributionGuessed: options.distribution === undefined,

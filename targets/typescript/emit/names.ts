@@ -78,6 +78,10 @@ export interface TsNames {
   operation(op: Operation): string;
   /** The start function of a job operation. */
   start(op: Operation): string;
+  /** The auto-paging function of an operation that pages (`x-paperoffice-pagination`). */
+  paginate(op: Operation): string;
+  /** The type of one item of such an operation's pages. */
+  item(op: Operation): string;
   params(op: Operation): string;
   body(op: Operation): string;
   response(op: Operation): string;
@@ -122,6 +126,8 @@ export function planTsNames(ir: IR): TsNames {
   // An operation named as a keyword keeps its word with a trailing underscore (`delete_`), as TypeScript users write it.
   const operation = byId((op) => claim(TS_KEYWORDS.includes(op.identifier) ? `${op.identifier}_` : op.identifier));
   const start = new Map(ir.operations.filter((op) => op.variants).map((op) => [op.id, claim(`start${upper(operation.get(op.id)!)}`)]));
+  const paged = ir.operations.filter((op) => op.pagination !== undefined);
+  const paginate = new Map(paged.map((op) => [op.id, claim(`paginate${upper(operation.get(op.id)!)}`)]));
   // A code's class is made from its words as in every language (generator/emit/error-names.ts), in the codes' order.
   const errors = new Map([...errorCodeWordsOf(ir)].map(([code, words]) => [code, claim(errorClassOfWords(words))] as const));
   const unions = errorGroups(ir).map((g) => ({ ...g, name: claim(g.base) }));
@@ -150,6 +156,7 @@ export function planTsNames(ir: IR): TsNames {
   const response = derived("Response");
   const params = derived("Params");
   const body = derived("Body");
+  const item = new Map(paged.map((op) => [op.id, claim(`${upper(operation.get(op.id)!)}Item`)]));
   // A schema whose name another export already has (an error class, a variant's request type) is `<Name>Schema`.
   const schemas = new Map(
     ir.schemas.map((s) => {
@@ -173,6 +180,8 @@ export function planTsNames(ir: IR): TsNames {
   return {
     operation: (op) => get(operation, op.id, "operation"),
     start: (op) => get(start, op.id, "job operation"),
+    paginate: (op) => get(paginate, op.id, "paged operation"),
+    item: (op) => get(item, op.id, "paged operation"),
     params: (op) => get(params, op.id, "operation"),
     body: (op) => get(body, op.id, "operation"),
     response: (op) => get(response, op.id, "operation"),

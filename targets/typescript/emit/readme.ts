@@ -7,6 +7,8 @@ import { BIN } from "../../../generator/names.js";
 import { tsLineComment } from "./escape.js";
 import { RUNTIME_PACKAGE } from "./runtime-package.js";
 import { type TsNames, tsNames } from "./names.js";
+import { billingTypes, paramKeys } from "./client/operation-nodes.js";
+import { paginatorDeclarations } from "./client/paginate-nodes.js";
 import { type EmittedFile, htmlCommentText } from "../../../generator/emit/kit.js";
 import type { TsKit } from "./ts-kit.js";
 
@@ -142,6 +144,13 @@ export async function emitReadme(ir: IR, kit: TsKit): Promise<readonly EmittedFi
       summary: cell(o.summary),
     })),
     pipelines: ir.operations.flatMap((o) => o.variants?.pipelines ?? []),
+    // The operations whose auto-paging function operations.ts prints.
+    pagers: ir.operations
+      .filter((o) => {
+        const params = [...o.parameters.path, ...o.parameters.query, ...o.parameters.header, ...o.parameters.cookie];
+        return paginatorDeclarations(o, { names, billing: billingTypes(undefined), keys: paramKeys(params) }) !== undefined;
+      })
+      .map((o) => names.paginate(o)),
     errors: ir.errors.map((e) => ({ ...e, className: classes.get(e.code) })),
     events: ir.webhooks.map((w) => ({ event: w.event, summary: cell(w.summary) })),
     // verify and the receivers exist only where the description states how deliveries are signed.

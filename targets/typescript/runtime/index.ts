@@ -84,7 +84,16 @@ export type {
   WebhookSigningModel,
 } from "./model.js";
 export type { ClientOptions, FetchLike, LogFn, Logger, LogLevel, PollInterval, RetryOptions } from "./options.js";
-export { type PaginateOptions, paginateOperation } from "./paginate.js";
+export {
+  type Page,
+  type PageFetcher,
+  type PageRequest,
+  type PaginateOptions,
+  type Paginator,
+  type PagingOptions,
+  paginateOperation,
+  paginator,
+} from "./paginate.js";
 export { parameterHeaders } from "./parameter-text.js";
 export { jobPrice } from "./pricing.js";
 export type { Middleware } from "openapi-fetch";

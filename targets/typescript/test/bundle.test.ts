@@ -30,9 +30,10 @@ const MARKERS: Readonly<Record<string, readonly string[]>> = {
  * option and the description's log variable, answers with status, request id and duration, headers at debug with the
  * credentials redacted) and per-call options with response metadata (a call's query and extraBody, the client's
  * default headers and their merge in withOptions, the request id header the description declares) one operation to
- * 11,771 and the whole client to 21,755.
+ * 11,771 and the whole client to 21,755; then the whole client to 22,228 with the auto-paging function of the paged
+ * read and the runtime's paginator it exports (one operation's bundle, which does not import it, unchanged).
  */
-const CEILINGS = { one: 11_771, whole: 21_755 };
+const CEILINGS = { one: 11_771, whole: 22_228 };
 
 const entry = (key: string): string => {
   const found = bundleCases().find((c) => c.key === key);

@@ -125,7 +125,7 @@ def texts_of(error: BaseException) -> list[str]:
     return texts
 
 
-def failure(case: Case, error: BaseException, started_at: float, began: float) -> Result:
+def failure(case: Case, error: BaseException, started_at: float, began: float, progress: dict[str, t.Any]) -> Result:
     status = getattr(error, "status", None)
     code = getattr(error, "code", None)
     job_id = getattr(error, "job_id", None)
@@ -141,6 +141,7 @@ def failure(case: Case, error: BaseException, started_at: float, began: float) -
         "retryAfterMs": round(retry_after * 1000) if isinstance(retry_after, (int, float)) else None,
         "requestId": request_id if isinstance(request_id, str) else None,
         "caughtAs": caught_as(error),
+        **progress,
         "texts": texts_of(error),
         "startedAt": round(started_at * 1000),
         "elapsedMs": round((time.monotonic() - began) * 1000),
@@ -160,9 +161,11 @@ def success(case: Case, outcome: dict[str, t.Any], started_at: float, began: flo
 
 class Clock:
     """When the call began: after the client is made, as in the other drivers, since a call's deadline counts from
-    the call (making a client, an SSL context among it, can take a while in a thread beside others)."""
+    the call (making a client, an SSL context among it, can take a while in a thread beside others). A paged read
+    keeps what it yielded here, to be reported with its error too."""
 
     def __init__(self) -> None:
+        self.progress: dict[str, t.Any] = {}
         self.start()
 
     def start(self) -> None:
@@ -172,13 +175,26 @@ class Clock:
 def act_sync(case: Case, clock: Clock) -> dict[str, t.Any]:
     with sdk.Client(case["token"], case["baseUrl"], **options(case)) as client:
         clock.start()
-        return act_sync_with(copied(client, case), case)
+        return act_sync_with(copied(client, case), case, clock.progress)
 
 
-def act_sync_with(client: t.Any, case: Case) -> dict[str, t.Any]:
+def act_sync_with(client: t.Any, case: Case, progress: dict[str, t.Any]) -> dict[str, t.Any]:
     action = case["action"]
     deadline = action["deadlineMs"] / 1000
     kind = action["kind"]
+    if kind == "list":
+        items: list[t.Any] = []
+        progress["items"] = items
+        pager = client.paginate_get_audit_center(limit=action["pageSize"], deadline=deadline)
+        if action["by"] == "items":
+            for item in pager:
+                items.append(item)
+            return {}
+        progress["pages"] = 0
+        for page in pager.pages():
+            progress["pages"] += 1
+            items.extend(page.items)
+        return {}
     if kind == "submit":
         return {"jobId": client.submit_job(case["pipeline"], case["body"], deadline=deadline).job_id}
     if kind == "start":
@@ -203,6 +219,19 @@ async def act_async(case: Case, clock: Clock) -> dict[str, t.Any]:
         action = case["action"]
         deadline = action["deadlineMs"] / 1000
         kind = action["kind"]
+        if kind == "list":
+            items: list[t.Any] = []
+            clock.progress["items"] = items
+            pager = client.paginate_get_audit_center(limit=action["pageSize"], deadline=deadline)
+            if action["by"] == "items":
+                async for item in pager:
+                    items.append(item)
+                return {}
+            clock.progress["pages"] = 0
+            async for page in pager.pages():
+                clock.progress["pages"] += 1
+                items.extend(page.items)
+            return {}
         if kind == "submit":
             return {"jobId": (await client.submit_job(case["pipeline"], case["body"], deadline=deadline)).job_id}
         if kind == "start":
@@ -252,9 +281,10 @@ def run_sync(case: Case) -> Result:
         return run_alone(case, "sync")
     clock = Clock()
     try:
-        return success(case, act_sync(case, clock), clock.started_at, clock.began)
+        outcome = act_sync(case, clock)
+        return success(case, {**outcome, **clock.progress}, clock.started_at, clock.began)
     except Exception as error:  # noqa: BLE001 - every outcome is reported, none raised
-        return failure(case, error, clock.started_at, clock.began)
+        return failure(case, error, clock.started_at, clock.began, clock.progress)
 
 
 async def run_async(case: Case, gate: asyncio.Semaphore) -> Result:
@@ -263,9 +293,10 @@ async def run_async(case: Case, gate: asyncio.Semaphore) -> Result:
             return await asyncio.get_running_loop().run_in_executor(None, run_alone, case, "async")
         clock = Clock()
         try:
-            return success(case, await act_async(case, clock), clock.started_at, clock.began)
+            outcome = await act_async(case, clock)
+            return success(case, {**outcome, **clock.progress}, clock.started_at, clock.began)
         except Exception as error:  # noqa: BLE001
-            return failure(case, error, clock.started_at, clock.began)
+            return failure(case, error, clock.started_at, clock.began, clock.progress)
 
 
 async def run_all_async(cases: list[Case], width: int) -> list[Result]:

@@ -27,6 +27,7 @@ import {
   MalformedResponseError,
   MayHaveBeenProcessedError,
   NotFoundError,
+  paginateGetAuditCenter,
   PermissionDeniedError,
   RateLimitError,
   type RequestOptions,
@@ -64,6 +65,8 @@ function caughtAs(error: unknown): Catch[] {
 }
 
 type Outcome = Pick<DriverResult, "jobId" | "bytes" | "status" | "requestId">;
+/** What a paged read yielded so far: reported with its error too. */
+type Progress = Pick<DriverResult, "items" | "pages">;
 
 /** Cases with a log setting, one after the other: the environment and console are the process's. */
 let logged: Promise<unknown> = Promise.resolve();
@@ -123,17 +126,18 @@ function clientOf(c: DriverCase): ReturnType<typeof createClient> {
 }
 
 async function runWith(c: DriverCase, client: ReturnType<typeof createClient>): Promise<DriverResult> {
+  const progress: Progress = {};
   const startedAt = Date.now();
   try {
-    const outcome = await act(client, c);
-    return { name: c.name, ok: true, ...outcome, texts: [], startedAt, elapsedMs: Date.now() - startedAt };
+    const outcome = await act(client, c, progress);
+    return { name: c.name, ok: true, ...outcome, ...progress, texts: [], startedAt, elapsedMs: Date.now() - startedAt };
   } catch (error) {
     const elapsedMs = Date.now() - startedAt;
-    return { name: c.name, ok: false, ...describe(error), startedAt, elapsedMs };
+    return { name: c.name, ok: false, ...describe(error), ...progress, startedAt, elapsedMs };
   }
 }
 
-async function act(client: ReturnType<typeof createClient>, c: DriverCase): Promise<Outcome> {
+async function act(client: ReturnType<typeof createClient>, c: DriverCase, progress: Progress): Promise<Outcome> {
   const a = c.action;
   const deadlineMs = a.deadlineMs;
   switch (a.kind) {
@@ -163,6 +167,21 @@ async function act(client: ReturnType<typeof createClient>, c: DriverCase): Prom
           ? await downloadJobFile(client, { token: a.path }, { deadlineMs })
           : await downloadFile(client, `${a.target === "foreign-url" ? c.foreignUrl : c.baseUrl}${a.path}`, { deadlineMs });
       return { bytes: a.toFile ? await saveToFile(download) : await countBytes(download) };
+    }
+    case "list": {
+      const items: unknown[] = [];
+      progress.items = items;
+      const paged = paginateGetAuditCenter(client, { limit: a.pageSize }, { deadlineMs });
+      if (a.by === "items") {
+        for await (const item of paged) items.push(item);
+        return {};
+      }
+      progress.pages = 0;
+      for await (const page of paged.pages()) {
+        progress.pages++;
+        items.push(...page.items);
+      }
+      return {};
     }
   }
 }

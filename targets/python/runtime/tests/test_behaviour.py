@@ -28,6 +28,7 @@ import pytest
 from paperoffice_runtime import (
     APIConnectionError,
     ApiResult,
+    AsyncPager,
     AsyncRuntime,
     AuthenticationError,
     BadRequestError,
@@ -49,6 +50,7 @@ from paperoffice_runtime import (
     NotFoundError,
     NoWait,
     OperationSpec,
+    PaginationModel,
     PermissionDeniedError,
     RateLimitError,
     RetryPolicy,
@@ -56,6 +58,7 @@ from paperoffice_runtime import (
     SecurityScheme,
     ServiceError,
     ServiceModel,
+    SyncPager,
     SyncRuntime,
     UnprocessableEntityError,
 )
@@ -92,6 +95,13 @@ DOWNLOAD = OperationSpec(
     security=(("bearerAuth",),),
 )
 WRITE = OperationSpec("webhookTest", "POST", "/webhooks/test", "application/json", security=(("bearerAuth",),))
+LIST = OperationSpec(
+    "getAuditCenter",
+    "GET",
+    "/analytics/audit-center",
+    security=(("bearerAuth",),),
+    pagination=PaginationModel("limit", "offset", "findings", total="total"),
+)
 """A "write": a JSON POST that is neither idempotent nor a job submission."""
 
 
@@ -406,7 +416,7 @@ def meta_of(result: ApiResult[object]) -> Json:
     return {"status": result.meta.status, "requestId": result.meta.request_id}
 
 
-def act_sync(scenario: Json, base_url: str, foreign_url: str, clock: list[float]) -> Json:
+def act_sync(scenario: Json, base_url: str, foreign_url: str, clock: list[float], progress: Json) -> Json:
     action = scenario["action"]
     deadline = action["deadlineMs"] / 1000
     with SyncRuntime(MODEL, **options(scenario, base_url)) as made:
@@ -414,6 +424,19 @@ def act_sync(scenario: Json, base_url: str, foreign_url: str, clock: list[float]
         # The call's deadline starts with the call, after the client is built (as the TypeScript driver measures).
         clock[:] = [time.time(), time.monotonic()]
         kind = action["kind"]
+        if kind == "list":
+            items: list[Any] = []
+            progress["items"] = items
+            first = CallInput(query={"limit": action["pageSize"]})
+            pager = SyncPager[Any, Any](runtime, LIST, first, deadline=deadline)
+            if action["by"] == "items":
+                items.extend(item for item in pager)
+                return {}
+            progress["pages"] = 0
+            for page in pager.pages():
+                progress["pages"] += 1
+                items.extend(page.items)
+            return {}
         if kind == "submit":
             return {"jobId": runtime.submit_job(PIPELINE, dict(BODY), deadline=deadline).job_id}
         if kind == "start":
@@ -435,13 +458,27 @@ def act_sync(scenario: Json, base_url: str, foreign_url: str, clock: list[float]
         return {"bytes": len(runtime.download(where, deadline=deadline).content)}
 
 
-async def act_async(scenario: Json, base_url: str, foreign_url: str, clock: list[float]) -> Json:
+async def act_async(scenario: Json, base_url: str, foreign_url: str, clock: list[float], progress: Json) -> Json:
     action = scenario["action"]
     deadline = action["deadlineMs"] / 1000
     async with AsyncRuntime(MODEL, **options(scenario, base_url)) as made:
         runtime = made.with_options(**copy_options(scenario))
         clock[:] = [time.time(), time.monotonic()]
         kind = action["kind"]
+        if kind == "list":
+            items: list[Any] = []
+            progress["items"] = items
+            first = CallInput(query={"limit": action["pageSize"]})
+            pager = AsyncPager[Any, Any](runtime, LIST, first, deadline=deadline)
+            if action["by"] == "items":
+                async for item in pager:
+                    items.append(item)
+                return {}
+            progress["pages"] = 0
+            async for page in pager.pages():
+                progress["pages"] += 1
+                items.extend(page.items)
+            return {}
         if kind == "submit":
             return {"jobId": (await runtime.submit_job(PIPELINE, dict(BODY), deadline=deadline)).job_id}
         if kind == "start":
@@ -496,21 +533,23 @@ def success(outcome: Json, started_at: float, began: float) -> Json:
 
 def run_sync(scenario: Json, base_url: str, foreign_url: str) -> Json:
     clock = [time.time(), time.monotonic()]
+    progress: Json = {}
     try:
-        outcome = act_sync(scenario, base_url, foreign_url, clock)
-        return success(outcome, clock[0], clock[1])
+        outcome = act_sync(scenario, base_url, foreign_url, clock, progress)
+        return {**success(outcome, clock[0], clock[1]), **progress}
     except Exception as error:
-        return failure(error, clock[0], clock[1])
+        return {**failure(error, clock[0], clock[1]), **progress}
 
 
 async def run_async(scenario: Json, base_url: str, foreign_url: str, gate: asyncio.Semaphore) -> Json:
     async with gate:
         clock = [time.time(), time.monotonic()]
+        progress: Json = {}
         try:
-            outcome = await act_async(scenario, base_url, foreign_url, clock)
-            return success(outcome, clock[0], clock[1])
+            outcome = await act_async(scenario, base_url, foreign_url, clock, progress)
+            return {**success(outcome, clock[0], clock[1]), **progress}
         except Exception as error:
-            return failure(error, clock[0], clock[1])
+            return {**failure(error, clock[0], clock[1]), **progress}
 
 
 def judge(scenario: Json, result: Json, main: list[Json], foreign: list[Json]) -> list[str]:
@@ -545,6 +584,18 @@ def judge(scenario: Json, result: Json, main: list[Json], foreign: list[Json]) -
         problems.append("a request to the service's Authorization is not as expected")
     if "caughtAs" in e and sorted(result.get("caughtAs", [])) != sorted(e["caughtAs"]):
         problems.append(f"caught as {sorted(result.get('caughtAs', []))}, want {sorted(e['caughtAs'])}")
+    if "items" in e and result.get("items") != e["items"]:
+        problems.append(f"items {result.get('items')}, want {e['items']}")
+    if "pages" in e and result.get("pages") != e["pages"]:
+        problems.append(f"{result.get('pages')} pages, want {e['pages']}")
+    for i, want in enumerate(e.get("queries", [])):
+        path: str = main[i]["path"] if i < len(main) else ""
+        sent: dict[str, str] = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(path).query))
+        problems.extend(
+            f"request {i + 1} sent {name}={sent.get(name)}, want {name}={value}"
+            for name, value in want.items()
+            if sent.get(name) != value
+        )
     for name, value in e.get("sentFields", {}).items():
         if f'name="{name}"\r\n\r\n{value}\r\n' not in (main[0]["body"] if main else ""):
             problems.append(f"the first request did not send {name}={value}")

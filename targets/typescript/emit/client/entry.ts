@@ -125,6 +125,7 @@ export async function emitEntry(ir: IR, kit: TsKit): Promise<readonly EmittedFil
         ...sdkSurface({
           jobs: modelName === "clientModel",
           subscriptions: ir.operations.some((op) => subscriptionRules(ir, op) !== undefined),
+          pagination: ir.operations.some((op) => op.pagination !== undefined),
         }),
       ],
     });

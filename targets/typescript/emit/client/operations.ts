@@ -8,6 +8,7 @@ import { factory as f, jsonExpression, MAX_LINE, propertyName, typeAlias, typeRe
 import { id, printFunction, printStatement } from "../ts-functions.js";
 import { type TsNames, tsNames } from "../names.js";
 import { JOB_HELPER_NAMES, jobHelpers } from "./job-helpers.js";
+import { paginatorDeclarations } from "./paginate-nodes.js";
 import { scopes, subscriptionRules, typeImports } from "./scope.js";
 import { billingSchema, isBinaryResponse, jobsModel, operationSpec, requestBodyContent } from "./spec.js";
 import {
@@ -219,7 +220,13 @@ function operationText(
   used.functions.add(spec.send);
   if (op.servers) used.functions.add("atOperationServer");
   if (hasHeaderParameters(op)) used.functions.add("parameterHeaders");
-  return `${declarations.join("\n")}\n\n${printFunction(spec.function)}\n`;
+  const text = `${declarations.join("\n")}\n\n${printFunction(spec.function)}\n`;
+  const paged = paginatorDeclarations(op, { names, billing, keys });
+  if (paged === undefined) return text;
+  used.functions.add("paginator");
+  for (const t of ["Paginator", "PagingOptions"]) used.runtime.add(t);
+  if (billing.alias === undefined) used.runtime.add("BillingData");
+  return `${text}\n${paged.item}\n\n${printFunction(paged.function)}\n`;
 }
 
 /** The job functions of a submission operation: a signature per pipeline, then the implementation, printed. */

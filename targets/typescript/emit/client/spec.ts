@@ -30,7 +30,7 @@ export interface OperationSpecData {
   idempotent?: boolean;
   billed?: true;
   job?: "submit" | "poll" | "download";
-  pagination?: Pagination;
+  pagination?: Omit<Pagination, "source">;
   security: string[][];
   /** Only for an operation with servers of its own. */
   servers?: ServerData[];
@@ -70,7 +70,7 @@ export function operationSpec(op: Operation): OperationSpecData {
     ...(op.idempotent !== IDEMPOTENT_METHODS.has(op.method.toUpperCase()) && { idempotent: op.idempotent }),
     ...(op.billed && { billed: true as const }),
     ...(op.job && { job: op.job.role }),
-    ...(op.pagination && { pagination: op.pagination }),
+    ...(op.pagination && { pagination: paginationNames(op.pagination) }),
     security: op.security.map((requirement) => requirement.map((s) => s.scheme)),
     ...(op.servers && { servers: op.servers.map(serverData) }),
   };
@@ -158,4 +158,9 @@ export function billingSchema(ir: IR): string | undefined {
     if (found !== undefined) return found;
   }
   return undefined;
+}
+
+/** The names a runtime pages by (PaginationModel), without where the IR found them. */
+export function paginationNames({ source: _source, ...names }: Pagination): Omit<Pagination, "source"> {
+  return names;
 }

@@ -1,5 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fileNameFromDisposition, JobMayExistError, MayHaveBeenProcessedError, type OperationSpec, SdkError } from "../../runtime/index.js";
+import {
+  type BillingData,
+  DeadlineExceededError,
+  fileNameFromDisposition,
+  JobMayExistError,
+  MayHaveBeenProcessedError,
+  type OperationSpec,
+  type PageRequest,
+  paginator,
+  type RequestOptions,
+  SdkError,
+} from "../../runtime/index.js";
 import { errorClasses, model, runtimeFor, SECRET } from "./helpers/model.js";
 import { TestRuntime } from "./helpers/runtime.js";
 import { sendJson, startServer, type TestServer } from "./helpers/server.js";
@@ -115,6 +126,55 @@ describe("paginate", () => {
     };
     await expect(iterate()).rejects.toThrow(/states no paging.*x-paperoffice-pagination/);
     expect(server.received).toHaveLength(0);
+  });
+
+  it("gives each page with its items, answer, metadata, offset and total, and refuses a page size that is no count", async () => {
+    server.handle((req, res) => {
+      const offset = Number(new URL(req.url, "http://x").searchParams.get("offset"));
+      sendJson(res, 200, { status: "success", findings: [offset, offset + 1, offset + 2].filter((n) => n < 5), total: 5 });
+    });
+    const runtime = runtimeFor(server);
+    const fetch = (page: PageRequest, options: RequestOptions) =>
+      runtime.call<{ findings: number[] }>(AUDIT, { query: { limit: page.limit, offset: page.offset } }, options);
+    const pages = [];
+    for await (const page of paginator<number, { findings: number[] }, BillingData, RequestOptions>(
+      "audit",
+      fetch,
+      AUDIT.pagination!,
+      { limit: 3 },
+      {},
+    ).pages())
+      pages.push({
+        items: page.items,
+        offset: page.offset,
+        limit: page.limit,
+        total: page.total,
+        status: page.meta.status,
+        data: page.data.findings,
+      });
+    expect(pages).toEqual([
+      { items: [0, 1, 2], offset: 0, limit: 3, total: 5, status: 200, data: [0, 1, 2] },
+      { items: [3, 4], offset: 3, limit: 3, total: 5, status: 200, data: [3, 4] },
+    ]);
+    expect(() => paginator("audit", fetch, AUDIT.pagination!, { limit: 0 }, {})).toThrow(
+      /audit: the page size \(limit\) must be a positive integer, got 0/,
+    );
+  });
+
+  it("bounds the whole iteration by the deadline given, not each page", async () => {
+    server.handle((req, res) => {
+      const offset = Number(new URL(req.url, "http://x").searchParams.get("offset"));
+      setTimeout(() => sendJson(res, 200, { status: "success", findings: [offset, offset + 1] }), 150);
+    });
+    const seen: unknown[] = [];
+    const iterate = async () => {
+      for await (const item of runtimeFor(server).paginate(AUDIT, { query: { limit: 2 } }, { deadlineMs: 400 })) seen.push(item);
+    };
+    const error = await iterate().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DeadlineExceededError);
+    expect((error as DeadlineExceededError).deadlineMs).toBe(400);
+    expect(seen).toEqual([0, 1, 2, 3]);
+    expect(server.received).toHaveLength(3);
   });
 
   it("passes errors of a page through", async () => {

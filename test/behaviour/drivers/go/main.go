@@ -56,6 +56,8 @@ type driverCase struct {
 		Target     string `json:"target"`
 		Path       string `json:"path"`
 		ToFile     bool   `json:"toFile"`
+		PageSize   int    `json:"pageSize"`
+		By         string `json:"by"`
 	} `json:"action"`
 	Pipeline string            `json:"pipeline"`
 	Body     map[string]string `json:"body"`
@@ -76,6 +78,8 @@ type result struct {
 	Bytes        *int64    `json:"bytes"`
 	RequestID    *string   `json:"requestId"`
 	CaughtAs     []string  `json:"caughtAs,omitempty"`
+	Items        []any     `json:"items,omitempty"`
+	Pages        *int      `json:"pages,omitempty"`
 	Texts        []string  `json:"texts"`
 	StartedAt    int64     `json:"startedAt"`
 	ElapsedMs    float64   `json:"elapsedMs"`
@@ -329,6 +333,34 @@ func run(c driverCase, tmp string) result {
 		}
 		if err == nil {
 			written = info.Written
+		}
+	case "list":
+		// What the read yielded is reported with its error too; the sequences are called with a yield function,
+		// as the module is on Go 1.22 (range over them from Go 1.23).
+		r.Items = []any{}
+		size := float64(a.PageSize)
+		in := &sdk.GetAuditCenterParams{Limit: &size}
+		if a.By == "items" {
+			client.PaginateGetAuditCenter(ctx, in, deadline)(func(item any, failed error) bool {
+				if failed != nil {
+					err = failed
+					return false
+				}
+				r.Items = append(r.Items, item)
+				return true
+			})
+		} else {
+			pages := 0
+			r.Pages = &pages
+			client.PaginateGetAuditCenterPages(ctx, in, deadline)(func(page *sdkruntime.Page[any, sdk.AuditCenterResponse], failed error) bool {
+				if failed != nil {
+					err = failed
+					return false
+				}
+				pages++
+				r.Items = append(r.Items, page.Items...)
+				return true
+			})
 		}
 	default:
 		err = fmt.Errorf("unknown action %q", a.Kind)

@@ -54,6 +54,7 @@ from .model import (
     JobSubmitModel,
     NoWait,
     OperationSpec,
+    PaginationModel,
     PipelineModel,
     PricingModel,
     SecurityScheme,
@@ -66,6 +67,7 @@ from .model import (
     WebhooksModel,
 )
 from .options import ClientOptions, RequestOptions
+from .pagination import AsyncPager, Page, PagerBase, SyncPager
 from .parsing import ABSENT, BaseModel
 from .pricing import price_job
 from .raw import RawResponse, async_raw_response, raw_response
@@ -97,6 +99,7 @@ __all__ = [
     "ApiResult",
     "AppliedCredentials",
     "AsyncJobHandle",
+    "AsyncPager",
     "AsyncRuntime",
     "AuthenticationError",
     "BadRequestError",
@@ -134,6 +137,9 @@ __all__ = [
     "NoWait",
     "NotFoundError",
     "OperationSpec",
+    "Page",
+    "PagerBase",
+    "PaginationModel",
     "PermissionDeniedError",
     "PipelineModel",
     "PricingModel",
@@ -151,6 +157,7 @@ __all__ = [
     "ServerVariable",
     "ServiceError",
     "ServiceModel",
+    "SyncPager",
     "SyncRuntime",
     "TokenKind",
     "TokenKindsModel",

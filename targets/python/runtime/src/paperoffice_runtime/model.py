@@ -97,6 +97,17 @@ class ConventionsModel:
 
 
 @dataclass(frozen=True)
+class PaginationModel:
+    """Names of a limit/offset read (``x-paperoffice-pagination``): the page size and skip query parameters, the
+    answer's items array and its optional total."""
+
+    limit: str
+    offset: str
+    items: str
+    total: str | None = None
+
+
+@dataclass(frozen=True)
 class OperationSpec:
     """One operation of the description, as the generated client describes it to the runtime."""
 
@@ -124,6 +135,8 @@ class OperationSpec:
     answer_kinds: tuple[tuple[str, MediaKind], ...] = ()
     """How each declared answer media type is read, as the description's media type and schema make it (``*/*``
     with an object schema is JSON). A media type not listed is read by its name alone."""
+    pagination: PaginationModel | None = None
+    """How the operation pages, when the description states it (see pagination.py)."""
     servers: tuple[ServerModel, ...] = ()
     """The operation's own servers (operation- or path-level): it is sent to the first, variables at their
     defaults, a relative one below the runtime's base address, unless the base address was given (``base_url`` or
