@@ -606,11 +606,11 @@ def judge(scenario: Json, result: Json, main: list[Json], foreign: list[Json]) -
         if any(urllib.parse.parse_qs(urllib.parse.urlsplit(str(r["path"])).query).get(name) != [value] for r in main):
             problems.append(f"a request to the service did not carry the query {name}={value}")
     if "sentJson" in e:
-        sent: Json = json.loads(main[0]["body"]) if main and main[0]["body"] else {}
+        sent_json: Json = json.loads(main[0]["body"]) if main and main[0]["body"] else {}
         problems.extend(
-            f"the first request's JSON body has {name}: {sent.get(name)!r}, want {value!r}"
+            f"the first request's JSON body has {name}: {sent_json.get(name)!r}, want {value!r}"
             for name, value in e["sentJson"].items()
-            if sent.get(name) != value
+            if sent_json.get(name) != value
         )
     for secret in (TOKEN, SECRET):
         if any(secret in text for text in result["texts"]):

@@ -559,6 +559,7 @@ class BaseRuntime:
                 options[key] = value
         options["retry"] = retry
         return cast("RuntimeOptions", options)
+
     def logged_headers(self, headers: Iterable[tuple[str, str]]) -> dict[str, str]:
         """Headers as a debug entry shows them: credentials and secrets redacted."""
         return logged_headers(headers, self.redactor.text, self.secret_headers)

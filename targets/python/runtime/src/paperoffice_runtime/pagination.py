@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from .base import ApiResult
 from .deadline import Deadline
-from .options import RequestOptions
 from .encoding import CallInput
 from .envelope import ResponseMeta
 from .errors import SdkError
 from .model import OperationSpec
+from .options import RequestOptions
 
 if TYPE_CHECKING:
     from .async_runtime import AsyncRuntime
