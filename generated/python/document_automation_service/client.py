@@ -102,7 +102,13 @@ class Client:
     def with_options(self, **options: _te.Unpack[_rt.ClientOptions]) -> Client:
         """A copy of this client with other defaults: the constructor's keywords (``headers`` are merged into this
         client's, the retry keywords into its retry policy, any other replaces its value). The copy shares this
-        client's connection pool: closing the copy leaves it open, closing this client closes it for both."""
+        client's connection pool: closing the copy leaves it open, closing this client closes it for both.
+
+        Args:
+            **options: The constructor's keywords to change on the copy.
+
+        Returns:
+            A new Client with those defaults."""
         copy = object.__new__(Client)
         copy._runtime = self._runtime.with_options(**options)
         return copy
@@ -110,7 +116,10 @@ class Client:
     @functools.cached_property
     def with_raw_response(self) -> ClientWithRawResponse:
         """The operations of this client answering with a ``RawResponse``: ``parse()`` is what the method returns,
-        and ``status_code``, ``headers``, ``request_id`` and ``http_response`` describe the HTTP answer."""
+        and ``status_code``, ``headers``, ``request_id`` and ``http_response`` describe the HTTP answer.
+
+        Returns:
+            The operations of this client, each answering with a ``RawResponse``."""
         return ClientWithRawResponse(self)
 
     def __enter__(self) -> Client:
@@ -698,6 +707,44 @@ class Client:
         Pages are read by limit and offset, from the given offset (default 0) and page size (default 100), until a
         page comes back short or empty, or the items read reach the answer's total. ``deadline`` (seconds) bounds the
         whole iteration; without it each page has the client's. Errors are those of get_audit_center.
+
+        Args:
+            limit: The query parameter ``limit`` (None: not sent). Page size.
+            offset: The query parameter ``offset`` (None: not sent). Number of items to skip.
+            severity: The query parameter ``severity`` (None: not sent). Only findings of this severity.
+            require_review: The query parameter ``require_review`` (None: not sent). Only findings that require human
+                review.
+            workspace_id: The query parameter ``workspace_id`` (None: not sent). Workspace to scope the read to.
+            deadline: Seconds the whole iteration may take, every page included (None: each page has the client's
+                ``deadline``).
+
+        Returns:
+            A pager (``SyncPager`` on the Client, ``AsyncPager`` on the AsyncClient) over the items, as decoded JSON;
+            nothing is read before iterating.
+
+        Raises:
+            AuthRequiredError: The service answered with code AUTH_REQUIRED (a class of errors, under the class of
+                its HTTP status).
+            BearerTokenExpiredError: The service answered with code BEARERTOKEN_EXPIRED (a class of errors, under the
+                class of its HTTP status).
+            ForbiddenError: The service answered with code FORBIDDEN (a class of errors, under the class of its HTTP
+                status).
+            InternalError: The service answered with code INTERNAL_ERROR (a class of errors, under the class of its
+                HTTP status).
+            InvalidRequestError: The service answered with code INVALID_REQUEST (a class of errors, under the class
+                of its HTTP status).
+            InvalidTokenError: The service answered with code INVALID_TOKEN (a class of errors, under the class of
+                its HTTP status).
+            QueueLimitReachedError: The service answered with code QUEUE_LIMIT_REACHED (a class of errors, under the
+                class of its HTTP status).
+            RateLimitExceededError: The service answered with code RATE_LIMIT_EXCEEDED (a class of errors, under the
+                class of its HTTP status).
+            ServiceUnavailableError: The service answered with code SERVICE_UNAVAILABLE (a class of errors, under the
+                class of its HTTP status).
+            ServiceError: Any other error answer of the service (its class by HTTP status, for example
+                NotFoundError).
+            APIConnectionError: The service could not be reached.
+            DeadlineExceededError: The deadline passed before an answer.
         """
         return _rt.SyncPager[_t.Any, _md.AuditCenterResponse](
             self._runtime,

@@ -95,6 +95,7 @@ export const PY_TYPES_NAMES: readonly string[] = [
   "WebhookEvent",
   "__all__",
   "_t",
+  "_rt",
   // Imported by the models modules: a model of that name would replace the import.
   "ABSENT",
   "TypeAliasType",

@@ -492,7 +492,18 @@ function operationView(ir: IR, op: Operation, types: TypeScope, models: TypeScop
     ...(keywordOnly.length > 0 ? [] : ["*"]),
     "deadline: float | None = None",
   ];
-  const pager = pagerView(ir, op, { params: pagerParams, spec, inputArgs, jsonTypes: jsonUnion, noContent, models, names });
+  const pagerArgs = [...args.filter((a) => a !== OPTIONS_DOC), PAGER_DEADLINE_DOC];
+  const pager = pagerView(ir, op, {
+    params: pagerParams,
+    spec,
+    inputArgs,
+    jsonTypes: jsonUnion,
+    noContent,
+    models,
+    names,
+    args: pagerArgs,
+    raises,
+  });
   return {
     ...(pager === undefined ? {} : { pager }),
     name,
@@ -554,6 +565,12 @@ function pipelineSections(p: Pipeline, payloads: readonly PyType[]): MethodSecti
   };
 }
 
+/** The Args: entry of a pager's deadline, which bounds the whole iteration. */
+const PAGER_DEADLINE_DOC: DocEntry = {
+  name: "deadline",
+  text: "Seconds the whole iteration may take, every page included (None: each page has the client's ``deadline``).",
+};
+
 /** The Args: entry of the options every operation method takes (the runtime's RequestOptions). */
 const OPTIONS_DOC: DocEntry = {
   name: "**options",
@@ -581,6 +598,9 @@ function pagerView(
     readonly noContent: boolean;
     readonly models: TypeScope;
     readonly names: PyNames;
+    /** The Args: and Raises: of the operation's method, a deadline for the whole iteration among the Args. */
+    readonly args: readonly DocEntry[];
+    readonly raises: readonly DocEntry[];
   },
 ): PagerView | undefined {
   const paging = op.pagination;
@@ -607,6 +627,15 @@ function pagerView(
   const doc = [
     `Every item of ${context.names.method(op)} (the answer's ${paging.items}), page after page: \`\`for item in client.${name}(...)\`\` (\`\`async for\`\` on the AsyncClient); \`\`.pages()\`\` gives each page instead (a \`\`Page\`\` with its items, the whole answer as the method returns it, and its metadata).`,
     `Pages are read by ${paging.limit} and ${paging.offset}, from the given offset (default 0) and page size (default 100), until a page comes back short or empty${total}. \`\`deadline\`\` (seconds) bounds the whole iteration; without it each page has the client's. Errors are those of ${context.names.method(op)}.`,
+    methodSections({
+      args: context.args,
+      returns: [
+        {
+          text: `A pager (\`\`SyncPager\`\` on the Client, \`\`AsyncPager\`\` on the AsyncClient) over the items, ${itemType === undefined ? "as decoded JSON" : `each a \`\`${printPyType(itemType, (id) => id)}\`\``}; nothing is read before iterating.`,
+        },
+      ],
+      raises: context.raises,
+    }),
   ].join("\n\n");
   return {
     syncDef: defLine(4, `def ${name}`, context.params, pagerType("_rt.SyncPager")),

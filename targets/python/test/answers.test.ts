@@ -187,8 +187,8 @@ describe("the Python client's answers", () => {
     expect(signature("get_pet_note")?.[1]).toBe("str");
     expect(signature("get_pet_photo")?.[1]).toBe("_rt.Download");
     expect(signature("get_pet_maybe")?.[1]).toBe("_md.Pet | None");
-    expect(signature("render_text")).toEqual(["self, body: str | bytes, *, deadline: float | None = None", "str"]);
-    expect(signature("create_user")).toEqual(["self, body: _ty.PetParam, *, deadline: float | None = None", "_md.Pet"]);
+    expect(signature("render_text")).toEqual(["self, body: str | bytes, **options: _te.Unpack[_rt.RequestOptions]", "str"]);
+    expect(signature("create_user")).toEqual(["self, body: _ty.PetParam, **options: _te.Unpack[_rt.RequestOptions]", "_md.Pet"]);
   });
 
   it("returns what the description declares for each status, blocking and asyncio, over HTTP", async () => {

@@ -100,7 +100,13 @@ class AsyncClient:
     def with_options(self, **options: _te.Unpack[_rt.ClientOptions]) -> AsyncClient:
         """A copy of this client with other defaults: the constructor's keywords (``headers`` are merged into this
         client's, the retry keywords into its retry policy, any other replaces its value). The copy shares this
-        client's connection pool: closing the copy leaves it open, closing this client closes it for both."""
+        client's connection pool: closing the copy leaves it open, closing this client closes it for both.
+
+        Args:
+            **options: The constructor's keywords to change on the copy.
+
+        Returns:
+            A new AsyncClient with those defaults."""
         copy = object.__new__(AsyncClient)
         copy._runtime = self._runtime.with_options(**options)
         return copy
@@ -108,7 +114,10 @@ class AsyncClient:
     @functools.cached_property
     def with_raw_response(self) -> AsyncClientWithRawResponse:
         """The operations of this client answering with a ``RawResponse``: ``parse()`` is what the method returns,
-        and ``status_code``, ``headers``, ``request_id`` and ``http_response`` describe the HTTP answer."""
+        and ``status_code``, ``headers``, ``request_id`` and ``http_response`` describe the HTTP answer.
+
+        Returns:
+            The operations of this client, each answering with a ``RawResponse``."""
         return AsyncClientWithRawResponse(self)
 
     async def __aenter__(self) -> AsyncClient:
