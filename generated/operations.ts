@@ -10,6 +10,7 @@ import type {
   OperationSpec,
   RequestOptions,
   Runtime,
+  WaitOptions,
 } from "../targets/typescript/runtime/index.js";
 import {
   bindDownloadFile,
@@ -24,7 +25,9 @@ import { jobModel } from "./model.js";
 import { checkSubscription } from "../targets/typescript/runtime/index.js";
 import { subscriptionRules } from "./model.js";
 import type {
-  OptionsIfExact,
+  ExactBody,
+  JobPayloadOf,
+  JobRequests,
   PdfstudioUnlockWithPasswordPdfPayloadOf,
   PdfstudioUnlockWithPasswordPdfRequest,
   ServiceAiocrGeneratePayloadOf,
@@ -415,8 +418,8 @@ export function getDocument(
 export function addJob<B extends ServiceAiocrGenerateRequest>(
   client: Runtime<Billing>,
   pipeline: "service_aiocr___generate",
-  body: B,
-  ...options: OptionsIfExact<B, ServiceAiocrGenerateRequest, JobOptions>
+  body: ExactBody<B, ServiceAiocrGenerateRequest>,
+  options?: JobOptions,
 ): Promise<JobResult<ServiceAiocrGeneratePayloadOf<B>, Billing>>;
 /**
  * Pipeline `workflow`: Workflow/IDP by `template` or `idp_collection`.
@@ -430,8 +433,8 @@ export function addJob<B extends ServiceAiocrGenerateRequest>(
 export function addJob<B extends WorkflowRequest>(
   client: Runtime<Billing>,
   pipeline: "workflow",
-  body: B,
-  ...options: OptionsIfExact<B, WorkflowRequest, JobOptions>
+  body: ExactBody<B, WorkflowRequest>,
+  options?: JobOptions,
 ): Promise<JobResult<WorkflowPayloadOf<B>, Billing>>;
 /**
  * Pipeline `pdfstudio___unlock_with_password_pdf`: Unlock encrypted PDF.
@@ -445,8 +448,8 @@ export function addJob<B extends WorkflowRequest>(
 export function addJob<B extends PdfstudioUnlockWithPasswordPdfRequest>(
   client: Runtime<Billing>,
   pipeline: "pdfstudio___unlock_with_password_pdf",
-  body: B,
-  ...options: OptionsIfExact<B, PdfstudioUnlockWithPasswordPdfRequest, JobOptions>
+  body: ExactBody<B, PdfstudioUnlockWithPasswordPdfRequest>,
+  options?: JobOptions,
 ): Promise<JobResult<PdfstudioUnlockWithPasswordPdfPayloadOf<B>, Billing>>;
 /**
  * Pipeline `service_voice___tts`: Text to speech.
@@ -460,8 +463,8 @@ export function addJob<B extends PdfstudioUnlockWithPasswordPdfRequest>(
 export function addJob<B extends ServiceVoiceTtsRequest>(
   client: Runtime<Billing>,
   pipeline: "service_voice___tts",
-  body: B,
-  ...options: OptionsIfExact<B, ServiceVoiceTtsRequest, JobOptions>
+  body: ExactBody<B, ServiceVoiceTtsRequest>,
+  options?: JobOptions,
 ): Promise<JobResult<ServiceVoiceTtsPayloadOf<B>, Billing>>;
 /**
  * Pipeline `service_dataripper___redact_image`: Canonical apply-redaction path of anonymization.
@@ -475,15 +478,24 @@ export function addJob<B extends ServiceVoiceTtsRequest>(
 export function addJob<B extends ServiceDataripperRedactImageRequest>(
   client: Runtime<Billing>,
   pipeline: "service_dataripper___redact_image",
-  body: B,
-  ...options: OptionsIfExact<B, ServiceDataripperRedactImageRequest, JobOptions>
+  body: ExactBody<B, ServiceDataripperRedactImageRequest>,
+  options?: JobOptions,
 ): Promise<JobResult<ServiceDataripperRedactImagePayloadOf<B>, Billing>>;
+/**
+ * Any pipeline by its slug, for a slug known only as one of the pipelines' union. The full description is on the
+ * first signature of {@link addJob}.
+ */
+export function addJob<P extends keyof JobRequests, B extends JobRequests[P]>(
+  client: Runtime<Billing>,
+  pipeline: P,
+  body: ExactBody<B, JobRequests[P]>,
+  options?: JobOptions,
+): Promise<JobResult<JobPayloadOf<P, B>, Billing>>;
 export function addJob(
   client: Runtime<Billing>,
   pipeline: string,
   body: Record<string, unknown>,
   options?: JobOptions,
-  _unknownField?: string,
 ): Promise<JobResult<unknown, Billing>> {
   return submitJob(client, pipeline, body, options);
 }
@@ -516,8 +528,8 @@ export function addJob(
 export function startAddJob<B extends ServiceAiocrGenerateRequest>(
   client: Runtime<Billing>,
   pipeline: "service_aiocr___generate",
-  body: B,
-  ...options: OptionsIfExact<B, ServiceAiocrGenerateRequest, JobOptions>
+  body: ExactBody<B, ServiceAiocrGenerateRequest>,
+  options?: JobOptions,
 ): Promise<JobHandle<Billing>>;
 /**
  * Pipeline `workflow`: Workflow/IDP by `template` or `idp_collection`.
@@ -532,8 +544,8 @@ export function startAddJob<B extends ServiceAiocrGenerateRequest>(
 export function startAddJob<B extends WorkflowRequest>(
   client: Runtime<Billing>,
   pipeline: "workflow",
-  body: B,
-  ...options: OptionsIfExact<B, WorkflowRequest, JobOptions>
+  body: ExactBody<B, WorkflowRequest>,
+  options?: JobOptions,
 ): Promise<JobHandle<Billing>>;
 /**
  * Pipeline `pdfstudio___unlock_with_password_pdf`: Unlock encrypted PDF.
@@ -548,8 +560,8 @@ export function startAddJob<B extends WorkflowRequest>(
 export function startAddJob<B extends PdfstudioUnlockWithPasswordPdfRequest>(
   client: Runtime<Billing>,
   pipeline: "pdfstudio___unlock_with_password_pdf",
-  body: B,
-  ...options: OptionsIfExact<B, PdfstudioUnlockWithPasswordPdfRequest, JobOptions>
+  body: ExactBody<B, PdfstudioUnlockWithPasswordPdfRequest>,
+  options?: JobOptions,
 ): Promise<JobHandle<Billing>>;
 /**
  * Pipeline `service_voice___tts`: Text to speech.
@@ -564,8 +576,8 @@ export function startAddJob<B extends PdfstudioUnlockWithPasswordPdfRequest>(
 export function startAddJob<B extends ServiceVoiceTtsRequest>(
   client: Runtime<Billing>,
   pipeline: "service_voice___tts",
-  body: B,
-  ...options: OptionsIfExact<B, ServiceVoiceTtsRequest, JobOptions>
+  body: ExactBody<B, ServiceVoiceTtsRequest>,
+  options?: JobOptions,
 ): Promise<JobHandle<Billing>>;
 /**
  * Pipeline `service_dataripper___redact_image`: Canonical apply-redaction path of anonymization.
@@ -580,15 +592,24 @@ export function startAddJob<B extends ServiceVoiceTtsRequest>(
 export function startAddJob<B extends ServiceDataripperRedactImageRequest>(
   client: Runtime<Billing>,
   pipeline: "service_dataripper___redact_image",
-  body: B,
-  ...options: OptionsIfExact<B, ServiceDataripperRedactImageRequest, JobOptions>
+  body: ExactBody<B, ServiceDataripperRedactImageRequest>,
+  options?: JobOptions,
+): Promise<JobHandle<Billing>>;
+/**
+ * Any pipeline by its slug, for a slug known only as one of the pipelines' union. The full description is on the
+ * first signature of {@link startAddJob}.
+ */
+export function startAddJob<P extends keyof JobRequests, B extends JobRequests[P]>(
+  client: Runtime<Billing>,
+  pipeline: P,
+  body: ExactBody<B, JobRequests[P]>,
+  options?: JobOptions,
 ): Promise<JobHandle<Billing>>;
 export function startAddJob(
   client: Runtime<Billing>,
   pipeline: string,
   body: Record<string, unknown>,
   options?: JobOptions,
-  _unknownField?: string,
 ): Promise<JobHandle<Billing>> {
   return startJob(client, pipeline, body, options);
 }
@@ -818,9 +839,22 @@ export const submitJob: typeof submitJobOf = (client, pipeline, body, options) =
 /** Submits with the description's no-wait field set and returns a handle at once. */
 export const startJob: typeof startJobOf = (client, pipeline, body, options) =>
   startJobOf(client, pipeline, body, options, jobModel);
-/** Waits for a job by id, from any process. */
-export const waitJob: typeof waitJobOf = (client, jobId, options) => waitJobOf(client, jobId, options, jobModel);
 /** Credits a job costs: base credits x lane multiplier, at least the minimum charge. */
 export const priceJob: typeof priceJobOf = (client, pipeline, lane) => priceJobOf(client, pipeline, lane, jobModel);
 /** A file: by a download token or a full URL from a result, or the binary answer of an operation. */
 export const downloadFile = /* @__PURE__ */ bindDownloadFile(jobModel);
+/** Waits for a job by id, from any process; its payload is unknown unless `pipeline` says whose job it is. */
+export function waitJob(
+  client: Runtime<Billing>,
+  jobId: string,
+  options?: WaitOptions,
+): Promise<JobResult<unknown, Billing>>;
+/** Waits for a job of `options.pipeline` by id, from any process; the payload has that pipeline's type. */
+export function waitJob<P extends keyof JobRequests>(client: Runtime<Billing>, jobId: string, options: WaitOptions & {
+  pipeline: P;
+}): Promise<JobResult<JobPayloadOf<P>, Billing>>;
+export function waitJob(client: Runtime<Billing>, jobId: string, options?: WaitOptions & {
+  pipeline?: string;
+}): Promise<JobResult<unknown, Billing>> {
+  return waitJobOf(client, jobId, options, jobModel);
+}

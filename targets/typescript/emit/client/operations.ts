@@ -20,6 +20,7 @@ import {
   paramKeys,
   paramsTypeNode,
   responseTypeNode,
+  typedWaitJobSpecs,
 } from "./operation-nodes.js";
 
 /**
@@ -55,10 +56,16 @@ export async function emitOperations(ir: IR, kit: TsKit): Promise<readonly Emitt
         }
         if (hasJobs) {
           // The job functions and binary operations call the helpers, which take the runtime functions' names.
-          const helpers = jobHelpers();
+          // With pipelines, waitJob types its payload by the pipeline it is given.
+          const typedWait = ir.operations.some(jobFunctions);
+          const helpers = jobHelpers(new Set(typedWait ? ["waitJob"] : []));
           for (const name of JOB_HELPER_NAMES) used.functions.delete(name);
           for (const name of helpers.imports) used.functions.add(name);
           for (const statement of helpers.statements) file.addPrinted(printStatement(statement));
+          if (typedWait) {
+            for (const t of ["Runtime", "WaitOptions", "JobResult"]) used.runtime.add(t);
+            file.addPrinted(typedWaitJobSpecs(billing).map(printFunction).join("\n"));
+          }
         }
       },
       () => {
@@ -78,7 +85,13 @@ export async function emitOperations(ir: IR, kit: TsKit): Promise<readonly Emitt
               ]
             : []),
           ...(jobTypes.length > 0
-            ? [{ isTypeOnly: true, moduleSpecifier: "./requests.js", namedImports: [...jobTypes, "OptionsIfExact"].sort() }]
+            ? [
+                {
+                  isTypeOnly: true,
+                  moduleSpecifier: "./requests.js",
+                  namedImports: [...jobTypes, "ExactBody", "JobPayloadOf", "JobRequests"].sort(),
+                },
+              ]
             : []),
           ...typeImports(
             new Set([...uses, ...(billing.alias === undefined ? [] : [billing.alias])].filter((u) => u !== "FileInput")),
