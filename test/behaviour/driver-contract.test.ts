@@ -29,7 +29,7 @@ describe("the driver contract's schema", () => {
       client: { ...DEFAULT_CLIENT, ...s.client },
       action: s.action,
       pipeline: PIPELINE,
-      body: {},
+      body: { ...s.body },
     }));
     const result = { name: "x", ok: false, kind: "service", status: 500, caughtAs: ["service"], texts: ["m"], startedAt: 1, elapsedMs: 2 };
     expect(validate({ cases, results: [result] }), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);

@@ -50,6 +50,9 @@ export function judge(scenario: Scenario, result: DriverResult | undefined, reco
     const want = [...e.caughtAs].sort().join(", ");
     if (got !== want) problems.push(`caught as [${got}], want [${want}]`);
   }
+  for (const word of e.mentions ?? []) {
+    if (!result.texts.some((text) => text.includes(word))) problems.push(`no error text mentions ${word} (${firstText(result)})`);
+  }
   for (const [name, value] of Object.entries(e.sentFields ?? {})) {
     const body = recorded.main[0]?.body ?? "";
     if (!body.includes(`name="${name}"\r\n\r\n${value}\r\n`)) problems.push(`the first request did not send ${name}=${value}`);

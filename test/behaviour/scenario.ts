@@ -101,12 +101,27 @@ export interface Expectation {
   sentFields?: Record<string, string>;
   /** Every way the error is caught (CATCHES), exactly: the driver reports no other. */
   caughtAs?: Catch[];
+  /** Words an error text the driver reports holds, each of them (a field's name, the operation's id...). */
+  mentions?: string[];
 }
 
 export interface Scenario {
   name: string;
-  group: "submission" | "polling" | "deadline" | "retry" | "redirect" | "redaction" | "start" | "download" | "arguments" | "errors";
+  group:
+    | "submission"
+    | "polling"
+    | "deadline"
+    | "retry"
+    | "redirect"
+    | "redaction"
+    | "start"
+    | "download"
+    | "arguments"
+    | "errors"
+    | "fields";
   about: string;
+  /** The body a submission sends (default: BODY). */
+  body?: Record<string, string>;
   client?: ClientSettings;
   action: Action;
   steps: Step[];
@@ -158,6 +173,8 @@ export interface DriverContract {
 export const TOKEN = "svc_sk_behaviourTOKEN4f7a";
 export const SECRET = "configured-secret-9c2e";
 export const PIPELINE = "workflow";
+/** The body a submission sends unless its scenario gives another. */
+export const BODY: Readonly<Record<string, string>> = { template: "pdf_ai_split" };
 export const DEFAULT_CLIENT: Required<ClientSettings> = {
   pollMs: [20, 40],
   maxRetries: 3,

@@ -24,6 +24,7 @@ from paperoffice_runtime import (
     ServiceModel,
     TokenKind,
     TokenKindsModel,
+    VariantFieldsModel,
     WebhooksModel,
 )
 
@@ -241,14 +242,135 @@ MODEL = ServiceModel(
         "SERVICE_UNAVAILABLE": ErrorSpec(503, "Service unreachable."),
     },
     pipelines={
-        "service_aiocr___generate": PipelineModel("job_result", base_credits=10.0, json_strings=("idp_fields",)),
+        "service_aiocr___generate": PipelineModel(
+            "job_result",
+            base_credits=10.0,
+            json_strings=("idp_fields",),
+            variants=(
+                VariantFieldsModel(
+                    "us_tax_forms",
+                    discriminator=("idp_collection", "us_tax_forms"),
+                    fields=frozenset(
+                        (
+                            "client_wait",
+                            "async_only",
+                            "processing_lane",
+                            "priority",
+                            "file_1",
+                            "model",
+                            "idp_collection",
+                            "idp_fields",
+                        ),
+                    ),
+                ),
+            ),
+        ),
         "workflow": PipelineModel(
             "result",
             base_credits=10.0,
             json_strings=("idp_fields", "partial_regions", "preview_bounding_boxes", "preview_images", "redact_boxes"),
+            variants=(
+                VariantFieldsModel(
+                    "accounting_datev",
+                    discriminator=("idp_collection", "accounting_datev"),
+                    fields=frozenset(
+                        (
+                            "client_wait",
+                            "async_only",
+                            "processing_lane",
+                            "priority",
+                            "file_1",
+                            "pofid",
+                            "model",
+                            "idp_collection",
+                            "idp_fields",
+                        ),
+                    ),
+                ),
+                VariantFieldsModel("invoice", discriminator=("idp_collection", "invoice")),
+                VariantFieldsModel(
+                    "pdf_ai_split",
+                    discriminator=("template", "pdf_ai_split"),
+                    fields=frozenset(
+                        (
+                            "client_wait",
+                            "async_only",
+                            "processing_lane",
+                            "priority",
+                            "file",
+                            "pofid",
+                            "template",
+                            "naming_instruction",
+                            "locale",
+                            "document_types",
+                            "date_format",
+                            "include_document_type",
+                            "include_date",
+                            "include_sender",
+                            "include_reasoning",
+                        ),
+                    ),
+                ),
+                VariantFieldsModel(
+                    "document_anonymize_finalize",
+                    discriminator=("template", "document_anonymize_finalize"),
+                    fields=frozenset(
+                        (
+                            "client_wait",
+                            "async_only",
+                            "processing_lane",
+                            "template",
+                            "preview_images",
+                            "preview_bounding_boxes",
+                            "redact_boxes",
+                            "partial_regions",
+                            "priority",
+                        ),
+                    ),
+                ),
+            ),
         ),
-        "pdfstudio___unlock_with_password_pdf": PipelineModel("job_result", base_credits=10.0),
-        "service_voice___tts": PipelineModel("result", base_credits=10.0),
+        "pdfstudio___unlock_with_password_pdf": PipelineModel(
+            "job_result",
+            base_credits=10.0,
+            variants=(
+                VariantFieldsModel(
+                    "default",
+                    fields=frozenset(("client_wait", "async_only", "processing_lane", "priority", "files", "password")),
+                ),
+            ),
+        ),
+        "service_voice___tts": PipelineModel(
+            "result",
+            base_credits=10.0,
+            variants=(
+                VariantFieldsModel(
+                    "default",
+                    fields=frozenset(
+                        (
+                            "client_wait",
+                            "async_only",
+                            "processing_lane",
+                            "text",
+                            "voice",
+                            "language",
+                            "output_format",
+                            "priority",
+                            "return_url",
+                            "gpu",
+                            "speed",
+                            "temperature",
+                            "top_p",
+                            "repetition_penalty",
+                            "reference_voice",
+                            "voice_type",
+                            "gender",
+                            "return_base64",
+                        ),
+                    ),
+                ),
+            ),
+        ),
         "service_dataripper___redact_image": PipelineModel("job_result", base_credits=10.0),
     },
     pricing=PricingModel(

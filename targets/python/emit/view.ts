@@ -9,6 +9,7 @@ import type {
   Pipeline,
   Schema,
   Server,
+  Variant,
 } from "../../../generator/ir/types.js";
 import { pyComment, pyDocInline, pyDocstring, pyLiteralText, pyString } from "./escape.js";
 import { PY_KEYWORDS, type PyNames, planPythonNames, snakeCase } from "./names.js";
@@ -444,6 +445,7 @@ function serviceModel(ir: IR, specs: ReadonlyMap<Operation, string>): PyExpr {
                 pyString(p.payloadAfterPolling),
                 ...(p.baseCredits === undefined ? [] : [kw("base_credits", pyNumber(p.baseCredits))]),
                 ...(strings.length === 0 ? [] : [kw("json_strings", tuple(strings.map(pyString)))]),
+                ...(p.variants.some((v) => !v.open) ? [kw("variants", tuple(p.variants.map(variantFieldsModel)))] : []),
               ),
             ] as const;
           }),
@@ -747,6 +749,7 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
     "ServiceModel",
     "TokenKind",
     "TokenKindsModel",
+    "VariantFieldsModel",
     "WebhooksModel",
   ];
   const specDecls = operations.map((o) => o.specDecl);
@@ -885,4 +888,14 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
       "models-module.py": models.modules.map((m) => ({ file: m.file, data: { ...m, moduleDoc: modelsModuleDoc(m.prefixText) } })),
     },
   };
+}
+
+/** A variant's fields for the runtime's check before sending: none listed when its parameters are not shown. */
+function variantFieldsModel(v: Variant): PyExpr {
+  return call(
+    "VariantFieldsModel",
+    pyString(v.name),
+    ...(v.discriminator ? [kw("discriminator", tuple([pyString(v.discriminator.property), pyString(v.discriminator.value)]))] : []),
+    ...(v.open ? [] : [kw("fields", call("frozenset", tuple(v.request.properties.map((p) => pyString(p.name)))))]),
+  );
 }

@@ -26,9 +26,11 @@ const MARKERS: Readonly<Record<string, readonly string[]>> = {
  * ".." refused; a User-Agent header parameter kept; an empty download answer an ended stream), the whole client
  * from 20,555 to 20,705 (those, and urlencoded-only bodies sent urlencoded, operations' own servers); then with the
  * error tree by HTTP status (eight status classes every code class extends, the 5xx of a write not sent twice also a
- * ServiceError) one operation to 11,190 and the whole client to 21,090.
+ * ServiceError) one operation to 11,190 and the whole client to 21,090; then with a job submission's body checked
+ * before sending (each variant's fields in the job model, a misspelt field refused and named, with the field it may
+ * mean) the whole client to 21,900, and one operation by a byte of the minifier's, to 11,191.
  */
-const CEILINGS = { one: 11_190, whole: 21_090 };
+const CEILINGS = { one: 11_191, whole: 21_900 };
 
 const entry = (key: string): string => {
   const found = bundleCases().find((c) => c.key === key);

@@ -58,6 +58,7 @@ from .model import (
     ServiceModel,
     TokenKind,
     TokenKindsModel,
+    VariantFieldsModel,
     WebhooksModel,
 )
 from .parsing import ABSENT, BaseModel
@@ -130,6 +131,7 @@ __all__ = [
     "TokenKindsModel",
     "TokenProvider",
     "UnprocessableEntityError",
+    "VariantFieldsModel",
     "VerifiedEvent",
     "WebhookPayloadError",
     "WebhookSignatureError",

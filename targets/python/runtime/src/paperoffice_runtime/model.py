@@ -179,10 +179,21 @@ class JobsModel:
 
 
 @dataclass(frozen=True)
+class VariantFieldsModel:
+    """The body fields of one variant of a pipeline: ``fields`` is None when its parameters are not shown (any field
+    goes); ``discriminator`` is the body field and value that choose the variant, when the description states them."""
+
+    name: str
+    discriminator: tuple[str, str] | None = None
+    fields: frozenset[str] | None = None
+
+
+@dataclass(frozen=True)
 class PipelineModel:
     payload_after_polling: str
     base_credits: float | None = None
     json_strings: tuple[str, ...] = ()
+    variants: tuple[VariantFieldsModel, ...] = ()
 
 
 @dataclass(frozen=True)

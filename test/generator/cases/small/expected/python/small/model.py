@@ -12,6 +12,7 @@ from paperoffice_runtime import (
     PipelineModel,
     PricingModel,
     ServiceModel,
+    VariantFieldsModel,
     WebhooksModel,
 )
 
@@ -48,8 +49,27 @@ MODEL = ServiceModel(
     title="Small",
     errors={"NOT_FOUND": ErrorSpec(404, "Nothing there.")},
     pipelines={
-        "scan___pages": PipelineModel("job_result", base_credits=10.0),
-        "work": PipelineModel("result", json_strings=("fields",)),
+        "scan___pages": PipelineModel(
+            "job_result",
+            base_credits=10.0,
+            variants=(VariantFieldsModel("default", fields=frozenset(("file_1", "lane"))),),
+        ),
+        "work": PipelineModel(
+            "result",
+            json_strings=("fields",),
+            variants=(
+                VariantFieldsModel(
+                    "split",
+                    discriminator=("template", "split"),
+                    fields=frozenset(("template", "file", "doc_id", "lane")),
+                ),
+                VariantFieldsModel(
+                    "export",
+                    discriminator=("collection", "export"),
+                    fields=frozenset(("collection", "fields", "lane")),
+                ),
+            ),
+        ),
     },
     pricing=PricingModel(lane_multipliers={"slow": 1.0, "fast": 2.0}, default_lane="slow"),
     env=EnvModel(token="SMALL_TOKEN", base_url="SMALL_BASE_URL"),
