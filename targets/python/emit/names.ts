@@ -16,7 +16,7 @@ export const PY_KEYWORDS: ReadonlySet<string> = new Set(
 );
 
 /** Modules and names client.py (and aio.py, from the same template) import, by the name they are bound to. */
-export const PY_CLIENT_IMPORTS: readonly string[] = ["httpx", "os", "_t", "_rt", "_m", "_md", "_ty", "ERROR_CLASSES"];
+export const PY_CLIENT_IMPORTS: readonly string[] = ["httpx", "os", "_t", "_rt", "_te", "_m", "_md", "_ty", "ERROR_CLASSES"];
 
 /** What an operation method's body refers to besides its parameters: a parameter of that name would shadow it. */
 export const PY_METHOD_BODY_NAMES: readonly string[] = ["self", "body", "deadline", "result", ...PY_CLIENT_IMPORTS];

@@ -255,6 +255,8 @@ export interface OperationView {
   readonly syncDef: string;
   readonly asyncDef: string;
   readonly doc: string;
+  /** `@_te.deprecated(...)` above the method when the description deprecates the operation; else empty. */
+  readonly decorator: string;
   readonly syncCall: string;
   readonly asyncCall: string;
   readonly returnLine: string;
@@ -357,6 +359,7 @@ function operationView(op: Operation, types: TypeScope, models: TypeScope, names
     jobs && isJobSubmission(op) && op.variants
       ? "A single submission: no waiting. The submit_<pipeline> methods submit and wait."
       : undefined,
+    deprecationNote(op, names),
   ]
     .filter((t): t is string => t !== undefined && t.trim() !== "")
     .map((t) => t.trim())
@@ -383,12 +386,33 @@ function operationView(op: Operation, types: TypeScope, models: TypeScope, names
     syncDef: defLine(4, `def ${name}`, params, returnType),
     asyncDef: defLine(4, `async def ${name}`, params, returnType),
     doc: docstring(docBody, 8),
+    decorator: deprecationDecorator(op),
     syncCall: statement(8, target, call("self._runtime.call", ...callArgs)),
     asyncCall: statement(8, `${target}await `, call("self._runtime.call", ...callArgs)),
     returnLine: noContent
       ? "        return None"
       : statement(8, "return ", call("_t.cast", returnType, call("self._runtime.answer", "result", kindExpr))),
   };
+}
+
+/**
+ * The docstring's note on what the description deprecates: the operation (whose method also warns when called), and
+ * its deprecated parameters by their Python names.
+ */
+function deprecationNote(op: Operation, names: PyNames): string | undefined {
+  const all = [...op.parameters.path, ...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie];
+  const params = all.filter((p) => p.deprecated || p.schema.deprecated).map((p) => names.param(op, p));
+  const lines = [
+    ...(op.deprecated ? ["Deprecated: the description marks this operation deprecated; calling it warns (DeprecationWarning)."] : []),
+    ...(params.length > 0 ? [`Deprecated parameters: ${params.join(", ")} (the description marks them deprecated).`] : []),
+  ];
+  return lines.length === 0 ? undefined : lines.join("\n");
+}
+
+/** `@_te.deprecated("...")`: type checkers flag the calls, and each call warns with a DeprecationWarning. */
+function deprecationDecorator(op: Operation): string {
+  if (!op.deprecated) return "";
+  return `    @_te.deprecated(${pyString(`${op.id} is deprecated: the description marks this operation deprecated.`)})`;
 }
 
 /** Names the client modules write: models as `_md.X`, the runtime's Download as `_rt.Download`. */
@@ -869,6 +893,7 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
       errors,
       errorTable,
       hasWebhooks: ir.webhooks.length > 0,
+      usesDeprecated: ir.operations.some((o) => o.deprecated),
       eventUnion: statement(0, "WebhookEvent: _t.TypeAlias = ", valueExpr(eventUnion)),
       docs,
       usesTypes: clientText.includes("_ty."),

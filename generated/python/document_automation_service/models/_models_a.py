@@ -685,7 +685,7 @@ JobPayload = TypeAliasType("JobPayload", dict[str, "JsonValue"])
 
 
 class JobPriority(BaseModel):
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    # Deprecated. Legacy queue weight, not part of the public contract and kept for compatibility only. When
     priority: int | None = None
 
 
@@ -837,7 +837,7 @@ class OcrUsTaxFormsRequest(BaseModel):
     # true equals `client_wait=false`.
     async_only: bool | None = None
     processing_lane: ProcessingLane | None = None
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    # Deprecated. Legacy queue weight, not part of the public contract and kept for compatibility only. When
     priority: int | None = None
     # Selects the extraction collection. Other collections of this pipeline are not shown.
     idp_collection: _t.Literal["us_tax_forms"] | str | None = None
@@ -872,7 +872,7 @@ class PdfUnlockRequest(BaseModel):
     # true equals `client_wait=false`.
     async_only: bool | None = None
     processing_lane: ProcessingLane | None = None
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    # Deprecated. Legacy queue weight, not part of the public contract and kept for compatibility only. When
     priority: int | None = None
 
 
@@ -904,7 +904,7 @@ class RedactImageRequest(BaseModel):
     # true equals `client_wait=false`.
     async_only: bool | None = None
     processing_lane: ProcessingLane | None = None
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    # Deprecated. Legacy queue weight, not part of the public contract and kept for compatibility only. When
     priority: int | None = None
 
 
@@ -1022,7 +1022,7 @@ class ServiceAiocrGenerateUsTaxFormsRequest(BaseModel):
     # true equals `client_wait=false`.
     async_only: bool | None = None
     processing_lane: ProcessingLane | None = None
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    # Deprecated. Legacy queue weight, not part of the public contract and kept for compatibility only. When
     priority: int | None = None
     # Selects the extraction collection. Other collections of this pipeline are not shown.
     idp_collection: _t.Literal["us_tax_forms"] | str | None = None
@@ -1048,7 +1048,7 @@ class PdfstudioUnlockWithPasswordPdfDefaultRequest(BaseModel):
     # true equals `client_wait=false`.
     async_only: bool | None = None
     processing_lane: ProcessingLane | None = None
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    # Deprecated. Legacy queue weight, not part of the public contract and kept for compatibility only. When
     priority: int | None = None
 
 
@@ -1115,7 +1115,7 @@ class ServiceDataripperRedactImageDefaultRequest(BaseModel):
     # true equals `client_wait=false`.
     async_only: bool | None = None
     processing_lane: ProcessingLane | None = None
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    # Deprecated. Legacy queue weight, not part of the public contract and kept for compatibility only. When
     priority: int | None = None
 
 

@@ -244,7 +244,7 @@ class WorkflowAnonymizeFinalizeRequest(BaseModel):
     template: _t.Literal["document_anonymize_finalize"] | str | None = None
     # `detected_pii.partial_regions` from the preview, as JSON; without it only whole boxes are redacted.
     partial_regions: JsonValue | None = None
-    # Legacy queue weight, 1 to 900; plan default when omitted; 900 means synchronous when capacity allows.
+    # Deprecated. Legacy queue weight, 1 to 900; plan default when omitted; 900 means synchronous when capacity allows.
     priority: int | None = None
 
 
@@ -299,7 +299,7 @@ class WorkflowAccountingDatevRequest(BaseModel):
     # true equals `client_wait=false`.
     async_only: bool | None = None
     processing_lane: ProcessingLane | None = None
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    # Deprecated. Legacy queue weight, not part of the public contract and kept for compatibility only. When
     priority: int | None = None
     # One of `file_1` and `pofid`.
     file_1: UploadFile | None = None
@@ -323,7 +323,7 @@ class WorkflowInvoiceRequest(BaseModel):
     # true equals `client_wait=false`.
     async_only: bool | None = None
     processing_lane: ProcessingLane | None = None
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    # Deprecated. Legacy queue weight, not part of the public contract and kept for compatibility only. When
     priority: int | None = None
     # Document to process, multipart. The workflow pipeline accepts only a multipart file or `pofid`.
     file_1: UploadFile | None = None
@@ -345,7 +345,7 @@ class WorkflowPdfAiSplitRequest(BaseModel):
     # true equals `client_wait=false`.
     async_only: bool | None = None
     processing_lane: ProcessingLane | None = None
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    # Deprecated. Legacy queue weight, not part of the public contract and kept for compatibility only. When
     priority: int | None = None
     # PDF. One of `file` and `pofid`.
     file: UploadFile | None = None
@@ -393,7 +393,7 @@ class WorkflowDocumentAnonymizeFinalizeRequest(BaseModel):
     template: _t.Literal["document_anonymize_finalize"] | str | None = None
     # `detected_pii.partial_regions` from the preview, as JSON; without it only whole boxes are redacted.
     partial_regions: JsonValue | None = None
-    # Legacy queue weight, 1 to 900; plan default when omitted; 900 means synchronous when capacity allows.
+    # Deprecated. Legacy queue weight, 1 to 900; plan default when omitted; 900 means synchronous when capacity allows.
     priority: int | None = None
 
 

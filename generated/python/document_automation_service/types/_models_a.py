@@ -676,7 +676,7 @@ JobPayload: _t.TypeAlias = dict[str, "JsonValue"]
 
 
 class JobPriority(_t.TypedDict):
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    # Deprecated. Legacy queue weight, not part of the public contract and kept for compatibility only. When
     priority: NotRequired[int]
 
 
@@ -825,7 +825,7 @@ class OcrUsTaxFormsRequest(_t.TypedDict):
     # true equals `client_wait=false`.
     async_only: NotRequired[bool]
     processing_lane: NotRequired[ProcessingLane]
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    # Deprecated. Legacy queue weight, not part of the public contract and kept for compatibility only. When
     priority: NotRequired[int]
     # Selects the extraction collection. Other collections of this pipeline are not shown.
     idp_collection: NotRequired[_t.Literal["us_tax_forms"]]
@@ -860,7 +860,7 @@ class PdfUnlockRequest(_t.TypedDict):
     # true equals `client_wait=false`.
     async_only: NotRequired[bool]
     processing_lane: NotRequired[ProcessingLane]
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    # Deprecated. Legacy queue weight, not part of the public contract and kept for compatibility only. When
     priority: NotRequired[int]
 
 
@@ -892,7 +892,7 @@ class RedactImageRequest(_t.TypedDict):
     # true equals `client_wait=false`.
     async_only: NotRequired[bool]
     processing_lane: NotRequired[ProcessingLane]
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    # Deprecated. Legacy queue weight, not part of the public contract and kept for compatibility only. When
     priority: NotRequired[int]
 
 
@@ -1010,7 +1010,7 @@ class ServiceAiocrGenerateUsTaxFormsRequest(_t.TypedDict):
     # true equals `client_wait=false`.
     async_only: NotRequired[bool]
     processing_lane: NotRequired[ProcessingLane]
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    # Deprecated. Legacy queue weight, not part of the public contract and kept for compatibility only. When
     priority: NotRequired[int]
     # Selects the extraction collection. Other collections of this pipeline are not shown.
     idp_collection: NotRequired[_t.Literal["us_tax_forms"]]
@@ -1036,7 +1036,7 @@ class PdfstudioUnlockWithPasswordPdfDefaultRequest(_t.TypedDict):
     # true equals `client_wait=false`.
     async_only: NotRequired[bool]
     processing_lane: NotRequired[ProcessingLane]
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    # Deprecated. Legacy queue weight, not part of the public contract and kept for compatibility only. When
     priority: NotRequired[int]
 
 
@@ -1100,7 +1100,7 @@ class ServiceDataripperRedactImageDefaultRequest(_t.TypedDict):
     # true equals `client_wait=false`.
     async_only: NotRequired[bool]
     processing_lane: NotRequired[ProcessingLane]
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    # Deprecated. Legacy queue weight, not part of the public contract and kept for compatibility only. When
     priority: NotRequired[int]
 
 

@@ -240,7 +240,7 @@ class WorkflowAnonymizeFinalizeRequest(_t.TypedDict):
     template: NotRequired[_t.Literal["document_anonymize_finalize"]]
     # `detected_pii.partial_regions` from the preview, as JSON; without it only whole boxes are redacted.
     partial_regions: NotRequired[JsonValue]
-    # Legacy queue weight, 1 to 900; plan default when omitted; 900 means synchronous when capacity allows.
+    # Deprecated. Legacy queue weight, 1 to 900; plan default when omitted; 900 means synchronous when capacity allows.
     priority: NotRequired[int]
 
 
@@ -295,7 +295,7 @@ class WorkflowAccountingDatevRequest(_t.TypedDict):
     # true equals `client_wait=false`.
     async_only: NotRequired[bool]
     processing_lane: NotRequired[ProcessingLane]
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    # Deprecated. Legacy queue weight, not part of the public contract and kept for compatibility only. When
     priority: NotRequired[int]
     # One of `file_1` and `pofid`.
     file_1: NotRequired[UploadFile]
@@ -319,7 +319,7 @@ class WorkflowInvoiceRequest(_t.TypedDict):
     # true equals `client_wait=false`.
     async_only: NotRequired[bool]
     processing_lane: NotRequired[ProcessingLane]
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    # Deprecated. Legacy queue weight, not part of the public contract and kept for compatibility only. When
     priority: NotRequired[int]
     # Document to process, multipart. The workflow pipeline accepts only a multipart file or `pofid`.
     file_1: NotRequired[UploadFile]
@@ -341,7 +341,7 @@ class WorkflowPdfAiSplitRequest(_t.TypedDict):
     # true equals `client_wait=false`.
     async_only: NotRequired[bool]
     processing_lane: NotRequired[ProcessingLane]
-    # Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    # Deprecated. Legacy queue weight, not part of the public contract and kept for compatibility only. When
     priority: NotRequired[int]
     # PDF. One of `file` and `pofid`.
     file: NotRequired[UploadFile]
@@ -389,7 +389,7 @@ class WorkflowDocumentAnonymizeFinalizeRequest(_t.TypedDict):
     template: NotRequired[_t.Literal["document_anonymize_finalize"]]
     # `detected_pii.partial_regions` from the preview, as JSON; without it only whole boxes are redacted.
     partial_regions: NotRequired[JsonValue]
-    # Legacy queue weight, 1 to 900; plan default when omitted; 900 means synchronous when capacity allows.
+    # Deprecated. Legacy queue weight, 1 to 900; plan default when omitted; 900 means synchronous when capacity allows.
     priority: NotRequired[int]
 
 

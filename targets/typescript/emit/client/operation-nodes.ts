@@ -86,7 +86,14 @@ export function paramsTypeNode(params: readonly Parameter[], keys: ReadonlyMap<P
       name: keys.get(p)!,
       optional: !p.required,
       type: p.in === "path" ? pathParamTypeNode(p.schema, scope) : schemaType(p.schema, scope, 1),
-      doc: docLinesOf({ ...p.schema, ...(p.description !== undefined && { description: p.description }) } as Schema, scope),
+      doc: docLinesOf(
+        {
+          ...p.schema,
+          ...(p.description !== undefined && { description: p.description }),
+          ...(p.deprecated && { deprecated: true }),
+        } as Schema,
+        scope,
+      ),
     })),
     false,
     0,

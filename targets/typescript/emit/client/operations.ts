@@ -140,7 +140,11 @@ function docs(op: Operation, names: TsNames, extra: readonly string[] = []): str
     .filter((x): x is string => x !== undefined)
     .join("\n");
   // An operation without a summary starts with its description or its path, not with an empty line.
-  return [...wrapDoc(tsDocText(text.replace(/^\n+/, "")).split("\n"), DOC_WIDTH), ...errorsDoc(op, names)];
+  return [
+    ...wrapDoc(tsDocText(text.replace(/^\n+/, "")).split("\n"), DOC_WIDTH),
+    ...errorsDoc(op, names),
+    ...(op.deprecated ? ["@deprecated The description marks this operation deprecated."] : []),
+  ];
 }
 
 /** An operation's types, its OperationSpec constant and its function, printed. */
