@@ -83,6 +83,11 @@ const getActivityDocumentOperation: OperationSpec = {
  *
  * `GET /analytics/activity-document`
  * @throws {@link ServiceError} of a code in {@link AnalyticsErrorCode}, as the class errors.ts names for it
+ * @example
+ * ```ts
+ * const result = await getActivityDocument(client);
+ * console.log(result.data);
+ * ```
  */
 export function getActivityDocument(
   client: Runtime<Billing>,
@@ -118,6 +123,11 @@ const getActivityHeatmapOperation: OperationSpec = {
  *
  * `GET /analytics/activity-heatmap`
  * @throws {@link ServiceError} of a code in {@link AnalyticsErrorCode}, as the class errors.ts names for it
+ * @example
+ * ```ts
+ * const result = await getActivityHeatmap(client);
+ * console.log(result.data);
+ * ```
  */
 export function getActivityHeatmap(
   client: Runtime<Billing>,
@@ -157,6 +167,11 @@ const getActivityUsersOperation: OperationSpec = {
  *
  * `GET /analytics/activity-users`
  * @throws {@link ServiceError} of a code in {@link AnalyticsErrorCode}, as the class errors.ts names for it
+ * @example
+ * ```ts
+ * const result = await getActivityUsers(client);
+ * console.log(result.data);
+ * ```
  */
 export function getActivityUsers(
   client: Runtime<Billing>,
@@ -214,6 +229,11 @@ const getAuditCenterOperation: OperationSpec = {
  *
  * `GET /analytics/audit-center`
  * @throws {@link ServiceError} of a code in {@link AnalyticsErrorCode}, as the class errors.ts names for it
+ * @example
+ * ```ts
+ * const result = await getAuditCenter(client);
+ * console.log(result.data);
+ * ```
  */
 export function getAuditCenter(
   client: Runtime<Billing>,
@@ -260,6 +280,11 @@ const getCalendarDueDatesOperation: OperationSpec = {
  *
  * `GET /analytics/calendar-due-dates`
  * @throws {@link ServiceError} of a code in {@link AnalyticsErrorCode}, as the class errors.ts names for it
+ * @example
+ * ```ts
+ * const result = await getCalendarDueDates(client);
+ * console.log(result.data);
+ * ```
  */
 export function getCalendarDueDates(
   client: Runtime<Billing>,
@@ -305,6 +330,11 @@ const getContactStatsOperation: OperationSpec = {
  *
  * `GET /analytics/contact-stats`
  * @throws {@link ServiceError} of a code in {@link AnalyticsErrorCode}, as the class errors.ts names for it
+ * @example
+ * ```ts
+ * const result = await getContactStats(client);
+ * console.log(result.data);
+ * ```
  */
 export function getContactStats(
   client: Runtime<Billing>,
@@ -342,6 +372,11 @@ const getContactStatsFinancialOperation: OperationSpec = {
  *
  * `GET /analytics/contact-stats-financial`
  * @throws {@link ServiceError} of a code in {@link AnalyticsErrorCode}, as the class errors.ts names for it
+ * @example
+ * ```ts
+ * const result = await getContactStatsFinancial(client);
+ * console.log(result.data);
+ * ```
  */
 export function getContactStatsFinancial(
   client: Runtime<Billing>,
@@ -377,6 +412,11 @@ const getDocumentOperation: OperationSpec = {
  *
  * `GET /documents/document-get/{pofid}`
  * @throws {@link ServiceError} of a code in {@link DocumentsErrorCode}, as the class errors.ts names for it
+ * @example
+ * ```ts
+ * const result = await getDocument(client, { pofid: "pofid-34ty" });
+ * console.log(result.data);
+ * ```
  */
 export function getDocument(
   client: Runtime<Billing>,
@@ -414,6 +454,11 @@ export function getDocument(
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  * @throws {@link JobMayExistError} for a 5xx (not 503, retried) or a failure after sending: not sent again.
  * For a 5xx it is also a {@link ServiceError} (an InternalServerError) with its status and code.
+ * @example
+ * ```ts
+ * const job = await addJob(client, "service_aiocr___generate", { file_1: new Blob(["%PDF-1.4\n%fixture\n"], { type: "application/pdf" }), model: "premium", idp_collection: "us_tax_forms" });
+ * console.log(job.data);
+ * ```
  */
 export function addJob<B extends ServiceAiocrGenerateRequest>(
   client: Runtime<Billing>,
@@ -636,6 +681,11 @@ const downloadJobFileOperation: OperationSpec = {
  *
  * `GET /job/download/{token}`
  * @throws {@link ServiceError} of a code in {@link JobsErrorCode}, as the class errors.ts names for it
+ * @example
+ * ```ts
+ * const file = await downloadJobFile(client, { token: "token-65n6" });
+ * console.log(file.fileName);
+ * ```
  */
 export function downloadJobFile(
   client: Runtime<Billing>,
@@ -667,6 +717,11 @@ const getJobOperation: OperationSpec = {
  *
  * `GET /job/get/{job_id}`
  * @throws {@link ServiceError} of a code in {@link JobsErrorCode}, as the class errors.ts names for it
+ * @example
+ * ```ts
+ * const result = await getJob(client, { job_id: "job_id-ehdc" });
+ * console.log(result.data);
+ * ```
  */
 export function getJob(
   client: Runtime<Billing>,
@@ -697,6 +752,11 @@ const deleteWebhookOperation: OperationSpec = {
  * @throws {@link ServiceError} of a code in {@link WebhooksErrorCode}, as the class errors.ts names for it
  * @throws {@link MayHaveBeenProcessedError} for a 5xx (not 503, retried) or a failure after sending: not sent again.
  * For a 5xx it is also a {@link ServiceError} (an InternalServerError) with its status and code.
+ * @example
+ * ```ts
+ * const result = await deleteWebhook(client, {});
+ * console.log(result.data);
+ * ```
  */
 export function deleteWebhook(
   client: Runtime<Billing>,
@@ -720,6 +780,11 @@ const listWebhooksOperation: OperationSpec = {
  *
  * `GET /webhooks/list`
  * @throws {@link ServiceError} of a code in {@link ListWebhooksErrorCode}, as the class errors.ts names for it
+ * @example
+ * ```ts
+ * const result = await listWebhooks(client);
+ * console.log(result.data);
+ * ```
  */
 export function listWebhooks(
   client: Runtime<Billing>,
@@ -753,6 +818,11 @@ const subscribeWebhookOperation: OperationSpec = {
  * @throws {@link ServiceError} of a code in {@link WebhooksErrorCode}, as the class errors.ts names for it
  * @throws {@link MayHaveBeenProcessedError} for a 5xx (not 503, retried) or a failure after sending: not sent again.
  * For a 5xx it is also a {@link ServiceError} (an InternalServerError) with its status and code.
+ * @example
+ * ```ts
+ * const result = await subscribeWebhook(client, { name: "name-jy9p", url: "https://example.com/url", events: ["document.edited"] });
+ * console.log(result.data);
+ * ```
  */
 export function subscribeWebhook(
   client: Runtime<Billing>,
@@ -789,6 +859,11 @@ const testWebhookOperation: OperationSpec = {
  * @throws {@link ServiceError} of a code in {@link WebhooksErrorCode}, as the class errors.ts names for it
  * @throws {@link MayHaveBeenProcessedError} for a 5xx (not 503, retried) or a failure after sending: not sent again.
  * For a 5xx it is also a {@link ServiceError} (an InternalServerError) with its status and code.
+ * @example
+ * ```ts
+ * const result = await testWebhook(client, {});
+ * console.log(result.data);
+ * ```
  */
 export function testWebhook(
   client: Runtime<Billing>,
@@ -823,6 +898,11 @@ const updateWebhookOperation: OperationSpec = {
  * @throws {@link ServiceError} of a code in {@link WebhooksErrorCode}, as the class errors.ts names for it
  * @throws {@link MayHaveBeenProcessedError} for a 5xx (not 503, retried) or a failure after sending: not sent again.
  * For a 5xx it is also a {@link ServiceError} (an InternalServerError) with its status and code.
+ * @example
+ * ```ts
+ * const result = await updateWebhook(client, {});
+ * console.log(result.data);
+ * ```
  */
 export function updateWebhook(
   client: Runtime<Billing>,

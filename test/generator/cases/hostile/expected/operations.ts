@@ -23,6 +23,11 @@ const delete_Operation: OperationSpec = {
  * *\/ export const pwned = 1; /*
  *
  * `GET /class/{default}`
+ * @example
+ * ```ts
+ * const result = await delete_(client, { default: "default-c6rj" });
+ * console.log(result.data);
+ * ```
  */
 export function delete_(
   client: Runtime,
@@ -46,7 +51,14 @@ const getItemOperation: OperationSpec = {
   security: []
 };
 
-/** `GET /get-item` */
+/**
+ * `GET /get-item`
+ * @example
+ * ```ts
+ * const result = await getItem(client);
+ * console.log(result.data);
+ * ```
+ */
 export function getItem(client: Runtime, options?: RequestOptions): Promise<ApiResult<GetItemResponse>> {
   return callOperation<GetItemResponse>(client, getItemOperation, {}, options);
 }
@@ -60,7 +72,14 @@ const getItem2Operation: OperationSpec = {
   security: []
 };
 
-/** `GET /get_item` */
+/**
+ * `GET /get_item`
+ * @example
+ * ```ts
+ * const result = await getItem2(client);
+ * console.log(result.data);
+ * ```
+ */
 export function getItem2(client: Runtime, options?: RequestOptions): Promise<ApiResult<GetItem2Response>> {
   return callOperation<GetItem2Response>(client, getItem2Operation, {}, options);
 }
@@ -85,6 +104,11 @@ const postNoId123Operation: OperationSpec = {
  * `POST /no-id/{123}`
  * @throws {@link MayHaveBeenProcessedError} for a 5xx (not 503, retried) or a failure after sending: not sent again.
  * For a 5xx it is also a {@link ServiceError} (an InternalServerError) with its status and code.
+ * @example
+ * ```ts
+ * const result = await postNoId123(client, { "123": "123-ep3v" });
+ * console.log(result.data);
+ * ```
  */
 export function postNoId123(
   client: Runtime,
