@@ -262,6 +262,10 @@ class Client:
         Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
         BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN, QUEUE_LIMIT_REACHED,
         RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
+
+        Example:
+            result = client.get_activity_document()
+            print(result)
         """
         result = self._runtime.call(
             _m.GET_ACTIVITY_DOCUMENT,
@@ -284,6 +288,10 @@ class Client:
         Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
         BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN, QUEUE_LIMIT_REACHED,
         RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
+
+        Example:
+            result = client.get_activity_heatmap()
+            print(result)
         """
         result = self._runtime.call(
             _m.GET_ACTIVITY_HEATMAP,
@@ -306,6 +314,10 @@ class Client:
         Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
         BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN, QUEUE_LIMIT_REACHED,
         RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
+
+        Example:
+            result = client.get_activity_users()
+            print(result)
         """
         result = self._runtime.call(
             _m.GET_ACTIVITY_USERS,
@@ -331,6 +343,10 @@ class Client:
         Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
         BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN, QUEUE_LIMIT_REACHED,
         RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
+
+        Example:
+            result = client.get_audit_center()
+            print(result)
         """
         result = self._runtime.call(
             _m.GET_AUDIT_CENTER,
@@ -361,6 +377,10 @@ class Client:
         Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
         BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN, QUEUE_LIMIT_REACHED,
         RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
+
+        Example:
+            result = client.get_calendar_due_dates()
+            print(result)
         """
         result = self._runtime.call(
             _m.GET_CALENDAR_DUE_DATES,
@@ -384,6 +404,10 @@ class Client:
         Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
         BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN, QUEUE_LIMIT_REACHED,
         RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
+
+        Example:
+            result = client.get_contact_stats()
+            print(result)
         """
         result = self._runtime.call(
             _m.GET_CONTACT_STATS,
@@ -405,6 +429,10 @@ class Client:
         Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
         BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_REQUEST, INVALID_TOKEN, QUEUE_LIMIT_REACHED,
         RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
+
+        Example:
+            result = client.get_contact_stats_financial()
+            print(result)
         """
         result = self._runtime.call(
             _m.GET_CONTACT_STATS_FINANCIAL,
@@ -430,6 +458,10 @@ class Client:
         Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
         BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_TOKEN, NOT_FOUND, QUEUE_LIMIT_REACHED,
         RATE_LIMIT_EXCEEDED, SERVICE_UNAVAILABLE.
+
+        Example:
+            result = client.get_document("pofid-34ty")
+            print(result)
         """
         result = self._runtime.call(
             _m.GET_DOCUMENT,
@@ -477,6 +509,14 @@ class Client:
         again. For a 5xx that error is also the answer's InternalServerError, a ServiceError.
 
         A single submission: no waiting. The submit_<pipeline> methods submit and wait.
+
+        Example:
+            result = client.add_job(
+                "service_aiocr___generate",
+                {"file_1": ("file_1.pdf", b"%PDF-1.4\\n%fixture\\n", "application/pdf"), "model": "premium",
+                "idp_collection": "us_tax_forms"},
+            )
+            print(result)
         """
         result = self._runtime.call(
             _m.ADD_JOB,
@@ -510,6 +550,10 @@ class Client:
         Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
         BEARERTOKEN_EXPIRED, INTERNAL_ERROR, INVALID_TOKEN, NOT_FOUND, QUEUE_LIMIT_REACHED, RATE_LIMIT_EXCEEDED,
         SERVICE_UNAVAILABLE.
+
+        Example:
+            result = client.download_job_file("token-65n6")
+            print(result)
         """
         result = self._runtime.call(_m.DOWNLOAD_JOB_FILE, _rt.CallInput(path={"token": token}), deadline=deadline)
         return _t.cast(_rt.Download, self._runtime.answer(result, None))
@@ -524,6 +568,10 @@ class Client:
         Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
         BEARERTOKEN_EXPIRED, INTERNAL_ERROR, INVALID_TOKEN, NOT_FOUND, QUEUE_LIMIT_REACHED, RATE_LIMIT_EXCEEDED,
         SERVICE_UNAVAILABLE.
+
+        Example:
+            result = client.get_job("job_id-ehdc")
+            print(result)
         """
         result = self._runtime.call(_m.GET_JOB, _rt.CallInput(path={"job_id": job_id}), deadline=deadline)
         return _t.cast(_md.JobStatusResponse, self._runtime.answer(result, _md.JobStatusResponse))
@@ -546,6 +594,10 @@ class Client:
 
         A 5xx answer (not 503, which is retried) or a failure after sending raises MayHaveBeenProcessedError: it is
         not sent again. For a 5xx that error is also the answer's InternalServerError, a ServiceError.
+
+        Example:
+            result = client.delete_webhook({})
+            print(result)
         """
         result = self._runtime.call(_m.DELETE_WEBHOOK, _rt.CallInput(body=body), deadline=deadline)
         return _t.cast(_md.NotShownSuccessResponse, self._runtime.answer(result, _md.NotShownSuccessResponse))
@@ -558,6 +610,10 @@ class Client:
         Error codes, each raised as its class in errors (under the class of its HTTP status): AUTH_REQUIRED,
         BEARERTOKEN_EXPIRED, FORBIDDEN, INTERNAL_ERROR, INVALID_TOKEN, QUEUE_LIMIT_REACHED, RATE_LIMIT_EXCEEDED,
         SERVICE_UNAVAILABLE.
+
+        Example:
+            result = client.list_webhooks()
+            print(result)
         """
         result = self._runtime.call(_m.LIST_WEBHOOKS, deadline=deadline)
         return _t.cast(_md.WebhookListResponse, self._runtime.answer(result, _md.WebhookListResponse))
@@ -584,6 +640,12 @@ class Client:
 
         A 5xx answer (not 503, which is retried) or a failure after sending raises MayHaveBeenProcessedError: it is
         not sent again. For a 5xx that error is also the answer's InternalServerError, a ServiceError.
+
+        Example:
+            result = client.subscribe_webhook(
+                {"name": "name-jy9p", "url": "https://example.com/url", "events": ["document.edited"]},
+            )
+            print(result)
         """
         result = self._runtime.call(_m.SUBSCRIBE_WEBHOOK, _rt.CallInput(body=body), deadline=deadline)
         return _t.cast(_md.WebhookSubscribeResponse, self._runtime.answer(result, _md.WebhookSubscribeResponse))
@@ -606,6 +668,10 @@ class Client:
 
         A 5xx answer (not 503, which is retried) or a failure after sending raises MayHaveBeenProcessedError: it is
         not sent again. For a 5xx that error is also the answer's InternalServerError, a ServiceError.
+
+        Example:
+            result = client.test_webhook({})
+            print(result)
         """
         result = self._runtime.call(_m.TEST_WEBHOOK, _rt.CallInput(body=body), deadline=deadline)
         return _t.cast(_md.NotShownSuccessResponse, self._runtime.answer(result, _md.NotShownSuccessResponse))
@@ -632,6 +698,10 @@ class Client:
 
         A 5xx answer (not 503, which is retried) or a failure after sending raises MayHaveBeenProcessedError: it is
         not sent again. For a 5xx that error is also the answer's InternalServerError, a ServiceError.
+
+        Example:
+            result = client.update_webhook({})
+            print(result)
         """
         result = self._runtime.call(_m.UPDATE_WEBHOOK, _rt.CallInput(body=body), deadline=deadline)
         return _t.cast(_md.NotShownSuccessResponse, self._runtime.answer(result, _md.NotShownSuccessResponse))

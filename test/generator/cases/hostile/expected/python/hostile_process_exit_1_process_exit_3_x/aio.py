@@ -126,6 +126,10 @@ class AsyncClient:
         """*/ export const pwned = 1; /*
 
         GET /class/{default}
+
+        Example:
+            result = await client.delete("default-c6rj")
+            print(result)
         """
         result = await self._runtime.call(
             _m.DELETE,
@@ -135,12 +139,22 @@ class AsyncClient:
         return _t.cast(_md.Node, self._runtime.answer(result, _md.Node))
 
     async def get_item_2(self, *, deadline: float | None = None) -> _md.Pet:
-        """GET /get-item"""
+        """GET /get-item
+
+        Example:
+            result = await client.get_item_2()
+            print(result)
+        """
         result = await self._runtime.call(_m.GET_ITEM_2, deadline=deadline)
         return _t.cast(_md.Pet, self._runtime.answer(result, _md.Pet))
 
     async def get_item(self, *, deadline: float | None = None) -> None:
-        """GET /get_item"""
+        """GET /get_item
+
+        Example:
+            result = await client.get_item()
+            print(result)
+        """
         await self._runtime.call(_m.GET_ITEM, deadline=deadline)
         return None
 
@@ -155,6 +169,10 @@ class AsyncClient:
 
         A 5xx answer (not 503, which is retried) or a failure after sending raises MayHaveBeenProcessedError: it is
         not sent again. For a 5xx that error is also the answer's InternalServerError, a ServiceError.
+
+        Example:
+            result = await client.post_no_id123("123-ep3v")
+            print(result)
         """
         result = await self._runtime.call(
             _m.POST_NO_ID123,

@@ -126,6 +126,10 @@ class Client:
         """*/ export const pwned = 1; /*
 
         GET /class/{default}
+
+        Example:
+            result = client.delete("default-c6rj")
+            print(result)
         """
         result = self._runtime.call(
             _m.DELETE,
@@ -135,12 +139,22 @@ class Client:
         return _t.cast(_md.Node, self._runtime.answer(result, _md.Node))
 
     def get_item_2(self, *, deadline: float | None = None) -> _md.Pet:
-        """GET /get-item"""
+        """GET /get-item
+
+        Example:
+            result = client.get_item_2()
+            print(result)
+        """
         result = self._runtime.call(_m.GET_ITEM_2, deadline=deadline)
         return _t.cast(_md.Pet, self._runtime.answer(result, _md.Pet))
 
     def get_item(self, *, deadline: float | None = None) -> None:
-        """GET /get_item"""
+        """GET /get_item
+
+        Example:
+            result = client.get_item()
+            print(result)
+        """
         self._runtime.call(_m.GET_ITEM, deadline=deadline)
         return None
 
@@ -155,6 +169,10 @@ class Client:
 
         A 5xx answer (not 503, which is retried) or a failure after sending raises MayHaveBeenProcessedError: it is
         not sent again. For a 5xx that error is also the answer's InternalServerError, a ServiceError.
+
+        Example:
+            result = client.post_no_id123("123-ep3v")
+            print(result)
         """
         result = self._runtime.call(_m.POST_NO_ID123, _rt.CallInput(path={"123": n_123}, body=body), deadline=deadline)
         return _t.cast(_md.JsonValue, self._runtime.answer(result, _md.JsonValue))

@@ -126,6 +126,10 @@ class AsyncClient:
         GET /items/{item_id}
 
         Error codes, each raised as its class in errors (under the class of its HTTP status): NOT_FOUND.
+
+        Example:
+            result = await client.get_item("item_id-5xda")
+            print(result)
         """
         result = await self._runtime.call(
             _m.GET_ITEM,
@@ -145,6 +149,13 @@ class AsyncClient:
 
         A 5xx answer (not 503, which is retried) or a failure after sending raises MayHaveBeenProcessedError: it is
         not sent again. For a 5xx that error is also the answer's InternalServerError, a ServiceError.
+
+        Example:
+            result = await client.add_job(
+                "scan___pages",
+                {"file_1": ("file_1.pdf", b"%PDF-1.4\\n%fixture\\n", "application/pdf")},
+            )
+            print(result)
         """
         result = await self._runtime.call(_m.ADD_JOB, _rt.CallInput(path={"kind": kind}, body=body), deadline=deadline)
         return _t.cast(_md.AddJobResponse, self._runtime.answer(result, _md.AddJobResponse))
