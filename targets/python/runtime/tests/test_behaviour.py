@@ -48,6 +48,7 @@ from paperoffice_runtime import (
     NoWait,
     OperationSpec,
     PermissionDeniedError,
+    PipelineModel,
     RateLimitError,
     RetryPolicy,
     SdkError,
@@ -56,6 +57,7 @@ from paperoffice_runtime import (
     ServiceModel,
     SyncRuntime,
     UnprocessableEntityError,
+    VariantFieldsModel,
 )
 
 Json = dict[str, Any]
@@ -117,9 +119,29 @@ ERROR_CLASSES: dict[str, type[ServiceError]] = {
 }
 """The classes a generated client gives these codes of the description: each under the class of its status."""
 
+# The fields of two workflow variants, as the generated model lists them: the fields group's scenarios send a
+# misspelt field and one of the other variant beside template pdf_ai_split.
+COMMON = {"client_wait", "async_only", "processing_lane", "priority"}
+WORKFLOW = PipelineModel(
+    "result",
+    variants=(
+        VariantFieldsModel(
+            "pdf_ai_split",
+            ("template", "pdf_ai_split"),
+            frozenset(COMMON | {"file", "pofid", "template", "naming_instruction", "locale", "document_types"}),
+        ),
+        VariantFieldsModel(
+            "accounting_datev",
+            ("idp_collection", "accounting_datev"),
+            frozenset(COMMON | {"file_1", "pofid", "model", "idp_collection", "idp_fields"}),
+        ),
+    ),
+)
+
 MODEL = ServiceModel(
     release="behaviour",
     title="Document Automation Service",
+    pipelines={PIPELINE: WORKFLOW},
     errors={
         "NOT_FOUND": ErrorSpec(404),
         "RATE_LIMIT_EXCEEDED": ErrorSpec(429),
@@ -386,6 +408,11 @@ def target(scenario: Json, base_url: str, foreign_url: str) -> str:
     return (foreign_url if action["target"] == "foreign-url" else base_url) + path
 
 
+def body_of(scenario: Json) -> dict[str, object]:
+    """The body a submission of the scenario sends: its own, else BODY."""
+    return dict(scenario.get("body", BODY))
+
+
 def act_sync(scenario: Json, base_url: str, foreign_url: str, clock: list[float]) -> Json:
     action = scenario["action"]
     deadline = action["deadlineMs"] / 1000
@@ -394,9 +421,9 @@ def act_sync(scenario: Json, base_url: str, foreign_url: str, clock: list[float]
         clock[:] = [time.time(), time.monotonic()]
         kind = action["kind"]
         if kind == "submit":
-            return {"jobId": runtime.submit_job(PIPELINE, dict(BODY), deadline=deadline).job_id}
+            return {"jobId": runtime.submit_job(PIPELINE, body_of(scenario), deadline=deadline).job_id}
         if kind == "start":
-            return {"jobId": runtime.start_job(PIPELINE, dict(BODY), deadline=deadline).job_id}
+            return {"jobId": runtime.start_job(PIPELINE, body_of(scenario), deadline=deadline).job_id}
         if kind == "wait":
             return {"jobId": runtime.wait_job(action["jobId"], deadline=deadline).job_id}
         if kind == "read":
@@ -420,9 +447,9 @@ async def act_async(scenario: Json, base_url: str, foreign_url: str, clock: list
         clock[:] = [time.time(), time.monotonic()]
         kind = action["kind"]
         if kind == "submit":
-            return {"jobId": (await runtime.submit_job(PIPELINE, dict(BODY), deadline=deadline)).job_id}
+            return {"jobId": (await runtime.submit_job(PIPELINE, body_of(scenario), deadline=deadline)).job_id}
         if kind == "start":
-            return {"jobId": (await runtime.start_job(PIPELINE, dict(BODY), deadline=deadline)).job_id}
+            return {"jobId": (await runtime.start_job(PIPELINE, body_of(scenario), deadline=deadline)).job_id}
         if kind == "wait":
             return {"jobId": (await runtime.wait_job(action["jobId"], deadline=deadline)).job_id}
         if kind == "read":
