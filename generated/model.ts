@@ -59,7 +59,22 @@ export const jobModel: JobModel = {
     service_aiocr___generate: {
       payloadAfterPolling: "job_result",
       baseCredits: 10,
-      jsonStrings: ["idp_fields"]
+      jsonStrings: ["idp_fields"],
+      variants: [
+        {
+          discriminator: { property: "idp_collection", value: "us_tax_forms" },
+          fields: [
+            "client_wait",
+            "async_only",
+            "processing_lane",
+            "priority",
+            "file_1",
+            "model",
+            "idp_collection",
+            "idp_fields"
+          ]
+        }
+      ]
     },
     workflow: {
       payloadAfterPolling: "result",
@@ -70,10 +85,108 @@ export const jobModel: JobModel = {
         "preview_bounding_boxes",
         "preview_images",
         "redact_boxes"
+      ],
+      variants: [
+        {
+          discriminator: { property: "idp_collection", value: "accounting_datev" },
+          fields: [
+            "client_wait",
+            "async_only",
+            "processing_lane",
+            "priority",
+            "file_1",
+            "pofid",
+            "model",
+            "idp_collection",
+            "idp_fields"
+          ]
+        },
+        {
+          discriminator: { property: "idp_collection", value: "invoice" }
+        },
+        {
+          discriminator: { property: "template", value: "pdf_ai_split" },
+          fields: [
+            "client_wait",
+            "async_only",
+            "processing_lane",
+            "priority",
+            "file",
+            "pofid",
+            "template",
+            "naming_instruction",
+            "locale",
+            "document_types",
+            "date_format",
+            "include_document_type",
+            "include_date",
+            "include_sender",
+            "include_reasoning"
+          ]
+        },
+        {
+          discriminator: {
+            property: "template",
+            value: "document_anonymize_finalize"
+          },
+          fields: [
+            "client_wait",
+            "async_only",
+            "processing_lane",
+            "template",
+            "preview_images",
+            "preview_bounding_boxes",
+            "redact_boxes",
+            "partial_regions",
+            "priority"
+          ]
+        }
       ]
     },
-    pdfstudio___unlock_with_password_pdf: { payloadAfterPolling: "job_result", baseCredits: 10 },
-    service_voice___tts: { payloadAfterPolling: "result", baseCredits: 10 },
+    pdfstudio___unlock_with_password_pdf: {
+      payloadAfterPolling: "job_result",
+      baseCredits: 10,
+      variants: [
+        {
+          fields: [
+            "client_wait",
+            "async_only",
+            "processing_lane",
+            "priority",
+            "files",
+            "password"
+          ]
+        }
+      ]
+    },
+    service_voice___tts: {
+      payloadAfterPolling: "result",
+      baseCredits: 10,
+      variants: [
+        {
+          fields: [
+            "client_wait",
+            "async_only",
+            "processing_lane",
+            "text",
+            "voice",
+            "language",
+            "output_format",
+            "priority",
+            "return_url",
+            "gpu",
+            "speed",
+            "temperature",
+            "top_p",
+            "repetition_penalty",
+            "reference_voice",
+            "voice_type",
+            "gender",
+            "return_base64"
+          ]
+        }
+      ]
+    },
     service_dataripper___redact_image: { payloadAfterPolling: "job_result", baseCredits: 10 }
   },
   pricing: {

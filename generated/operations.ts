@@ -11,6 +11,7 @@ import type {
   PagingOptions,
   RequestOptions,
   Runtime,
+  WaitOptions,
 } from "../targets/typescript/runtime/index.js";
 import {
   bindDownloadFile,
@@ -43,7 +44,9 @@ import {
 import { checkSubscription } from "../targets/typescript/runtime/index.js";
 import { subscriptionRules } from "./model.js";
 import type {
-  OptionsIfExact,
+  ExactBody,
+  JobPayloadOf,
+  JobRequests,
   PdfstudioUnlockWithPasswordPdfPayloadOf,
   PdfstudioUnlockWithPasswordPdfRequest,
   ServiceAiocrGeneratePayloadOf,
@@ -93,6 +96,11 @@ export type GetActivityDocumentParams = {
  *
  * `GET /analytics/activity-document`
  * @throws {@link ServiceError} of a code in {@link AnalyticsErrorCode}, as the class errors.ts names for it
+ * @example
+ * ```ts
+ * const result = await getActivityDocument(client);
+ * console.log(result.data);
+ * ```
  */
 export function getActivityDocument(
   client: Runtime<Billing>,
@@ -122,6 +130,11 @@ export type GetActivityHeatmapParams = {
  *
  * `GET /analytics/activity-heatmap`
  * @throws {@link ServiceError} of a code in {@link AnalyticsErrorCode}, as the class errors.ts names for it
+ * @example
+ * ```ts
+ * const result = await getActivityHeatmap(client);
+ * console.log(result.data);
+ * ```
  */
 export function getActivityHeatmap(
   client: Runtime<Billing>,
@@ -155,6 +168,11 @@ export type GetActivityUsersParams = {
  *
  * `GET /analytics/activity-users`
  * @throws {@link ServiceError} of a code in {@link AnalyticsErrorCode}, as the class errors.ts names for it
+ * @example
+ * ```ts
+ * const result = await getActivityUsers(client);
+ * console.log(result.data);
+ * ```
  */
 export function getActivityUsers(
   client: Runtime<Billing>,
@@ -200,6 +218,11 @@ export type GetAuditCenterParams = {
  *
  * `GET /analytics/audit-center`
  * @throws {@link ServiceError} of a code in {@link AnalyticsErrorCode}, as the class errors.ts names for it
+ * @example
+ * ```ts
+ * const result = await getAuditCenter(client);
+ * console.log(result.data);
+ * ```
  */
 export function getAuditCenter(
   client: Runtime<Billing>,
@@ -266,6 +289,11 @@ export type GetCalendarDueDatesParams = {
  *
  * `GET /analytics/calendar-due-dates`
  * @throws {@link ServiceError} of a code in {@link AnalyticsErrorCode}, as the class errors.ts names for it
+ * @example
+ * ```ts
+ * const result = await getCalendarDueDates(client);
+ * console.log(result.data);
+ * ```
  */
 export function getCalendarDueDates(
   client: Runtime<Billing>,
@@ -305,6 +333,11 @@ export type GetContactStatsParams = {
  *
  * `GET /analytics/contact-stats`
  * @throws {@link ServiceError} of a code in {@link AnalyticsErrorCode}, as the class errors.ts names for it
+ * @example
+ * ```ts
+ * const result = await getContactStats(client);
+ * console.log(result.data);
+ * ```
  */
 export function getContactStats(
   client: Runtime<Billing>,
@@ -336,6 +369,11 @@ export type GetContactStatsFinancialParams = {
  *
  * `GET /analytics/contact-stats-financial`
  * @throws {@link ServiceError} of a code in {@link AnalyticsErrorCode}, as the class errors.ts names for it
+ * @example
+ * ```ts
+ * const result = await getContactStatsFinancial(client);
+ * console.log(result.data);
+ * ```
  */
 export function getContactStatsFinancial(
   client: Runtime<Billing>,
@@ -365,6 +403,11 @@ export type GetDocumentParams = {
  *
  * `GET /documents/document-get/{pofid}`
  * @throws {@link ServiceError} of a code in {@link DocumentsErrorCode}, as the class errors.ts names for it
+ * @example
+ * ```ts
+ * const result = await getDocument(client, { pofid: "pofid-34ty" });
+ * console.log(result.data);
+ * ```
  */
 export function getDocument(
   client: Runtime<Billing>,
@@ -402,12 +445,17 @@ export function getDocument(
  * @throws {@link ServiceError} of a code in {@link AddJobErrorCode}, as the class errors.ts names for it
  * @throws {@link JobMayExistError} for a 5xx (not 503, retried) or a failure after sending: not sent again.
  * For a 5xx it is also a {@link ServiceError} (an InternalServerError) with its status and code.
+ * @example
+ * ```ts
+ * const job = await addJob(client, "service_aiocr___generate", { file_1: new Blob(["%PDF-1.4\n%fixture\n"], { type: "application/pdf" }), model: "premium", idp_collection: "us_tax_forms" });
+ * console.log(job.data);
+ * ```
  */
 export function addJob<B extends ServiceAiocrGenerateRequest>(
   client: Runtime<Billing>,
   pipeline: "service_aiocr___generate",
-  body: B,
-  ...options: OptionsIfExact<B, ServiceAiocrGenerateRequest, JobOptions>
+  body: ExactBody<B, ServiceAiocrGenerateRequest>,
+  options?: JobOptions,
 ): Promise<JobResult<ServiceAiocrGeneratePayloadOf<B>, Billing>>;
 /**
  * Pipeline `workflow`: Workflow/IDP by `template` or `idp_collection`.
@@ -421,8 +469,8 @@ export function addJob<B extends ServiceAiocrGenerateRequest>(
 export function addJob<B extends WorkflowRequest>(
   client: Runtime<Billing>,
   pipeline: "workflow",
-  body: B,
-  ...options: OptionsIfExact<B, WorkflowRequest, JobOptions>
+  body: ExactBody<B, WorkflowRequest>,
+  options?: JobOptions,
 ): Promise<JobResult<WorkflowPayloadOf<B>, Billing>>;
 /**
  * Pipeline `pdfstudio___unlock_with_password_pdf`: Unlock encrypted PDF.
@@ -436,8 +484,8 @@ export function addJob<B extends WorkflowRequest>(
 export function addJob<B extends PdfstudioUnlockWithPasswordPdfRequest>(
   client: Runtime<Billing>,
   pipeline: "pdfstudio___unlock_with_password_pdf",
-  body: B,
-  ...options: OptionsIfExact<B, PdfstudioUnlockWithPasswordPdfRequest, JobOptions>
+  body: ExactBody<B, PdfstudioUnlockWithPasswordPdfRequest>,
+  options?: JobOptions,
 ): Promise<JobResult<PdfstudioUnlockWithPasswordPdfPayloadOf<B>, Billing>>;
 /**
  * Pipeline `service_voice___tts`: Text to speech.
@@ -451,8 +499,8 @@ export function addJob<B extends PdfstudioUnlockWithPasswordPdfRequest>(
 export function addJob<B extends ServiceVoiceTtsRequest>(
   client: Runtime<Billing>,
   pipeline: "service_voice___tts",
-  body: B,
-  ...options: OptionsIfExact<B, ServiceVoiceTtsRequest, JobOptions>
+  body: ExactBody<B, ServiceVoiceTtsRequest>,
+  options?: JobOptions,
 ): Promise<JobResult<ServiceVoiceTtsPayloadOf<B>, Billing>>;
 /**
  * Pipeline `service_dataripper___redact_image`: Canonical apply-redaction path of anonymization.
@@ -466,15 +514,24 @@ export function addJob<B extends ServiceVoiceTtsRequest>(
 export function addJob<B extends ServiceDataripperRedactImageRequest>(
   client: Runtime<Billing>,
   pipeline: "service_dataripper___redact_image",
-  body: B,
-  ...options: OptionsIfExact<B, ServiceDataripperRedactImageRequest, JobOptions>
+  body: ExactBody<B, ServiceDataripperRedactImageRequest>,
+  options?: JobOptions,
 ): Promise<JobResult<ServiceDataripperRedactImagePayloadOf<B>, Billing>>;
+/**
+ * Any pipeline by its slug, for a slug known only as one of the pipelines' union. The full description is on the
+ * first signature of {@link addJob}.
+ */
+export function addJob<P extends keyof JobRequests, B extends JobRequests[P]>(
+  client: Runtime<Billing>,
+  pipeline: P,
+  body: ExactBody<B, JobRequests[P]>,
+  options?: JobOptions,
+): Promise<JobResult<JobPayloadOf<P, B>, Billing>>;
 export function addJob(
   client: Runtime<Billing>,
   pipeline: string,
   body: Record<string, unknown>,
   options?: JobOptions,
-  _unknownField?: string,
 ): Promise<JobResult<unknown, Billing>> {
   return submitJob(client, pipeline, body, options);
 }
@@ -507,8 +564,8 @@ export function addJob(
 export function startAddJob<B extends ServiceAiocrGenerateRequest>(
   client: Runtime<Billing>,
   pipeline: "service_aiocr___generate",
-  body: B,
-  ...options: OptionsIfExact<B, ServiceAiocrGenerateRequest, JobOptions>
+  body: ExactBody<B, ServiceAiocrGenerateRequest>,
+  options?: JobOptions,
 ): Promise<JobHandle<Billing>>;
 /**
  * Pipeline `workflow`: Workflow/IDP by `template` or `idp_collection`.
@@ -523,8 +580,8 @@ export function startAddJob<B extends ServiceAiocrGenerateRequest>(
 export function startAddJob<B extends WorkflowRequest>(
   client: Runtime<Billing>,
   pipeline: "workflow",
-  body: B,
-  ...options: OptionsIfExact<B, WorkflowRequest, JobOptions>
+  body: ExactBody<B, WorkflowRequest>,
+  options?: JobOptions,
 ): Promise<JobHandle<Billing>>;
 /**
  * Pipeline `pdfstudio___unlock_with_password_pdf`: Unlock encrypted PDF.
@@ -539,8 +596,8 @@ export function startAddJob<B extends WorkflowRequest>(
 export function startAddJob<B extends PdfstudioUnlockWithPasswordPdfRequest>(
   client: Runtime<Billing>,
   pipeline: "pdfstudio___unlock_with_password_pdf",
-  body: B,
-  ...options: OptionsIfExact<B, PdfstudioUnlockWithPasswordPdfRequest, JobOptions>
+  body: ExactBody<B, PdfstudioUnlockWithPasswordPdfRequest>,
+  options?: JobOptions,
 ): Promise<JobHandle<Billing>>;
 /**
  * Pipeline `service_voice___tts`: Text to speech.
@@ -555,8 +612,8 @@ export function startAddJob<B extends PdfstudioUnlockWithPasswordPdfRequest>(
 export function startAddJob<B extends ServiceVoiceTtsRequest>(
   client: Runtime<Billing>,
   pipeline: "service_voice___tts",
-  body: B,
-  ...options: OptionsIfExact<B, ServiceVoiceTtsRequest, JobOptions>
+  body: ExactBody<B, ServiceVoiceTtsRequest>,
+  options?: JobOptions,
 ): Promise<JobHandle<Billing>>;
 /**
  * Pipeline `service_dataripper___redact_image`: Canonical apply-redaction path of anonymization.
@@ -571,15 +628,24 @@ export function startAddJob<B extends ServiceVoiceTtsRequest>(
 export function startAddJob<B extends ServiceDataripperRedactImageRequest>(
   client: Runtime<Billing>,
   pipeline: "service_dataripper___redact_image",
-  body: B,
-  ...options: OptionsIfExact<B, ServiceDataripperRedactImageRequest, JobOptions>
+  body: ExactBody<B, ServiceDataripperRedactImageRequest>,
+  options?: JobOptions,
+): Promise<JobHandle<Billing>>;
+/**
+ * Any pipeline by its slug, for a slug known only as one of the pipelines' union. The full description is on the
+ * first signature of {@link startAddJob}.
+ */
+export function startAddJob<P extends keyof JobRequests, B extends JobRequests[P]>(
+  client: Runtime<Billing>,
+  pipeline: P,
+  body: ExactBody<B, JobRequests[P]>,
+  options?: JobOptions,
 ): Promise<JobHandle<Billing>>;
 export function startAddJob(
   client: Runtime<Billing>,
   pipeline: string,
   body: Record<string, unknown>,
   options?: JobOptions,
-  _unknownField?: string,
 ): Promise<JobHandle<Billing>> {
   return startJob(client, pipeline, body, options);
 }
@@ -598,6 +664,11 @@ export type DownloadJobFileParams = {
  *
  * `GET /job/download/{token}`
  * @throws {@link ServiceError} of a code in {@link JobsErrorCode}, as the class errors.ts names for it
+ * @example
+ * ```ts
+ * const file = await downloadJobFile(client, { token: "token-65n6" });
+ * console.log(file.fileName);
+ * ```
  */
 export function downloadJobFile(
   client: Runtime<Billing>,
@@ -622,6 +693,11 @@ export type GetJobParams = {
  *
  * `GET /job/get/{job_id}`
  * @throws {@link ServiceError} of a code in {@link JobsErrorCode}, as the class errors.ts names for it
+ * @example
+ * ```ts
+ * const result = await getJob(client, { job_id: "job_id-ehdc" });
+ * console.log(result.data);
+ * ```
  */
 export function getJob(
   client: Runtime<Billing>,
@@ -645,6 +721,11 @@ export type DeleteWebhookBody = NotShownBody;
  * @throws {@link ServiceError} of a code in {@link WebhooksErrorCode}, as the class errors.ts names for it
  * @throws {@link MayHaveBeenProcessedError} for a 5xx (not 503, retried) or a failure after sending: not sent again.
  * For a 5xx it is also a {@link ServiceError} (an InternalServerError) with its status and code.
+ * @example
+ * ```ts
+ * const result = await deleteWebhook(client, {});
+ * console.log(result.data);
+ * ```
  */
 export function deleteWebhook(
   client: Runtime<Billing>,
@@ -662,6 +743,11 @@ export type ListWebhooksResponse = WebhookListResponse;
  *
  * `GET /webhooks/list`
  * @throws {@link ServiceError} of a code in {@link ListWebhooksErrorCode}, as the class errors.ts names for it
+ * @example
+ * ```ts
+ * const result = await listWebhooks(client);
+ * console.log(result.data);
+ * ```
  */
 export function listWebhooks(
   client: Runtime<Billing>,
@@ -688,6 +774,11 @@ export type SubscribeWebhookBody = WebhookSubscriptionCreate;
  * @throws {@link ServiceError} of a code in {@link WebhooksErrorCode}, as the class errors.ts names for it
  * @throws {@link MayHaveBeenProcessedError} for a 5xx (not 503, retried) or a failure after sending: not sent again.
  * For a 5xx it is also a {@link ServiceError} (an InternalServerError) with its status and code.
+ * @example
+ * ```ts
+ * const result = await subscribeWebhook(client, { name: "name-jy9p", url: "https://example.com/url", events: ["document.edited"] });
+ * console.log(result.data);
+ * ```
  */
 export function subscribeWebhook(
   client: Runtime<Billing>,
@@ -717,6 +808,11 @@ export type TestWebhookBody = NotShownBody;
  * @throws {@link ServiceError} of a code in {@link WebhooksErrorCode}, as the class errors.ts names for it
  * @throws {@link MayHaveBeenProcessedError} for a 5xx (not 503, retried) or a failure after sending: not sent again.
  * For a 5xx it is also a {@link ServiceError} (an InternalServerError) with its status and code.
+ * @example
+ * ```ts
+ * const result = await testWebhook(client, {});
+ * console.log(result.data);
+ * ```
  */
 export function testWebhook(
   client: Runtime<Billing>,
@@ -744,6 +840,11 @@ export type UpdateWebhookBody = WebhookSubscriptionUpdate;
  * @throws {@link ServiceError} of a code in {@link WebhooksErrorCode}, as the class errors.ts names for it
  * @throws {@link MayHaveBeenProcessedError} for a 5xx (not 503, retried) or a failure after sending: not sent again.
  * For a 5xx it is also a {@link ServiceError} (an InternalServerError) with its status and code.
+ * @example
+ * ```ts
+ * const result = await updateWebhook(client, {});
+ * console.log(result.data);
+ * ```
  */
 export function updateWebhook(
   client: Runtime<Billing>,
@@ -760,9 +861,22 @@ export const submitJob: typeof submitJobOf = (client, pipeline, body, options) =
 /** Submits with the description's no-wait field set and returns a handle at once. */
 export const startJob: typeof startJobOf = (client, pipeline, body, options) =>
   startJobOf(client, pipeline, body, options, jobModel);
-/** Waits for a job by id, from any process. */
-export const waitJob: typeof waitJobOf = (client, jobId, options) => waitJobOf(client, jobId, options, jobModel);
 /** Credits a job costs: base credits x lane multiplier, at least the minimum charge. */
 export const priceJob: typeof priceJobOf = (client, pipeline, lane) => priceJobOf(client, pipeline, lane, jobModel);
 /** A file: by a download token or a full URL from a result, or the binary answer of an operation. */
 export const downloadFile = /* @__PURE__ */ bindDownloadFile(jobModel);
+/** Waits for a job by id, from any process; its payload is unknown unless `pipeline` says whose job it is. */
+export function waitJob(
+  client: Runtime<Billing>,
+  jobId: string,
+  options?: WaitOptions,
+): Promise<JobResult<unknown, Billing>>;
+/** Waits for a job of `options.pipeline` by id, from any process; the payload has that pipeline's type. */
+export function waitJob<P extends keyof JobRequests>(client: Runtime<Billing>, jobId: string, options: WaitOptions & {
+  pipeline: P;
+}): Promise<JobResult<JobPayloadOf<P>, Billing>>;
+export function waitJob(client: Runtime<Billing>, jobId: string, options?: WaitOptions & {
+  pipeline?: string;
+}): Promise<JobResult<unknown, Billing>> {
+  return waitJobOf(client, jobId, options, jobModel);
+}

@@ -361,7 +361,7 @@ export function createServer(env: NodeJS.ProcessEnv = process.env): Server {
   /** The wait tool's call: waits for the job its handle names, for at most its wait. */
   const waitFor = (args: Readonly<Record<string, unknown>>, progress: Progress): Promise<CallToolResult> => {
     const jobId = String(args.job_id);
-    return awaitJob(jobId, (options) => waitJob<unknown>(client, jobId, options), waitSecondsOf(args, "wait_seconds"), progress);
+    return awaitJob(jobId, (options) => waitJob(client, jobId, options), waitSecondsOf(args, "wait_seconds"), progress);
   };
   const structured = (value: Record<string, unknown>): CallToolResult => ({
     content: [{ type: "text", text: JSON.stringify(value) }],

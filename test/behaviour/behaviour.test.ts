@@ -18,7 +18,7 @@ import { installWheels } from "../../targets/python/test/wheels.js";
 import { runCase } from "./drivers/typescript.js";
 import { buildGoDriver, GO_BUILD_LIMIT_MS, removeGoDrivers } from "./go-drivers.js";
 import { judge } from "./judge.js";
-import { DEFAULT_CLIENT, type DriverCase, type DriverResult, loadScenarios, PIPELINE, TOKEN } from "./scenario.js";
+import { BODY, DEFAULT_CLIENT, type DriverCase, type DriverResult, loadScenarios, PIPELINE, TOKEN } from "./scenario.js";
 import { RemoteScenarioServer } from "./remote.js";
 
 const here = fileURLToPath(new URL("./", import.meta.url));
@@ -116,7 +116,7 @@ async function casesOf(language: string): Promise<DriverCase[]> {
     ...(s.copy && { copy: s.copy }),
     action: s.action,
     pipeline: PIPELINE,
-    body: { template: "pdf_ai_split" },
+    body: { ...(s.body ?? BODY) },
     ...(s.log !== undefined && { log: { variable: LOG_VARIABLE, value: s.log === "unset" ? null : s.log } }),
   }));
 }
@@ -130,6 +130,7 @@ describe("behaviour suite", () => {
       "deadline",
       "download",
       "errors",
+      "fields",
       "logging",
       "options",
       "pagination",

@@ -31,7 +31,7 @@ describe("the driver contract's schema", () => {
       ...(s.copy && { copy: s.copy }),
       action: s.action,
       pipeline: PIPELINE,
-      body: {},
+      body: { ...s.body },
       ...(s.log !== undefined && { log: { variable: "SERVICE_LOG", value: s.log === "unset" ? null : s.log } }),
     }));
     const result = { name: "x", ok: false, kind: "service", status: 500, caughtAs: ["service"], texts: ["m"], startedAt: 1, elapsedMs: 2 };

@@ -60,6 +60,9 @@ export function judge(scenario: Scenario, result: DriverResult | undefined, reco
       if (query.get(name) !== value) problems.push(`request ${i + 1} sent ${name}=${query.get(name) ?? "nothing"}, want ${name}=${value}`);
     }
   }
+  for (const word of e.mentions ?? []) {
+    if (!result.texts.some((text) => text.includes(word))) problems.push(`no error text mentions ${word} (${firstText(result)})`);
+  }
   for (const [name, value] of Object.entries(e.sentFields ?? {})) {
     const body = recorded.main[0]?.body ?? "";
     if (!body.includes(`name="${name}"\r\n\r\n${value}\r\n`)) problems.push(`the first request did not send ${name}=${value}`);

@@ -144,6 +144,8 @@ export interface Expectation {
   pages?: number;
   /** Query parameters each request to the main origin carried, request by request (others may be there too). */
   queries?: Record<string, string>[];
+  /** Words an error text the driver reports holds, each of them (a field's name, the operation's id...). */
+  mentions?: string[];
 }
 
 /** Values of the log environment variable; "unset" leaves it out of the client's environment. */
@@ -164,8 +166,11 @@ export interface Scenario {
     | "errors"
     | "options"
     | "logging"
-    | "pagination";
+    | "pagination"
+    | "fields";
   about: string;
+  /** The body a submission sends (default: BODY). */
+  body?: Record<string, string>;
   client?: ClientSettings;
   call?: CallSettings;
   copy?: CopySettings;
@@ -243,6 +248,8 @@ export interface DriverContract {
 export const TOKEN = "svc_sk_behaviourTOKEN4f7a";
 export const SECRET = "configured-secret-9c2e";
 export const PIPELINE = "workflow";
+/** The body a submission sends unless its scenario gives another. */
+export const BODY: Readonly<Record<string, string>> = { template: "pdf_ai_split" };
 export const DEFAULT_CLIENT: Required<ClientSettings> = {
   pollMs: [20, 40],
   maxRetries: 3,

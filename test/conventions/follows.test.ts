@@ -93,7 +93,8 @@ describe("a renamed poll path", () => {
   it("is what the regenerated client polls after a 202, with the same runtime", async () => {
     seen.length = 0;
     const client = generated.createClient({ baseUrl: `${origin}/latest`, token: "svc_sk_follow", pollIntervalMs: { min: 1, max: 3 } });
-    const job = await generated.addJob(client, "service_aiocr___generate", { pofid: "POF-1" });
+    // A body of the pipeline's variant: a field it does not take would be refused before sending.
+    const job = await generated.addJob(client, "service_aiocr___generate", { idp_collection: "us_tax_forms", model: "basic" });
     expect(job.data).toEqual({ text: "renamed" });
     expect(job.polls).toBe(2);
     expect(job.submitMeta?.status).toBe(202);

@@ -11,6 +11,7 @@ import {
   getJob,
   type JobResult,
   startAddJob,
+  waitJob,
   subscribeWebhook,
   type ServiceVoiceTtsRequest,
   type WorkflowDocumentAnonymizeFinalizeRequest,
@@ -134,6 +135,36 @@ describe("job submission: the fields every variant shares, declared once", () =>
     // @ts-expect-error the voice pipeline's priority stays queue or stream, the shared number does not leak in
     const voice: ServiceVoiceTtsRequest = { text: "Hallo", voice: "anna", priority: 5 };
     void voice;
+  });
+});
+
+describe("job submission: the trailing arguments, and waiting for a pipeline's job", () => {
+  it("takes the options and nothing after them, whatever the body", () => {
+    // @ts-expect-error a fifth argument, even one spelling the unknown field, is one argument too many
+    addJob(client, "workflow", { template: "pdf_ai_split", pofid: "POF-1", extra: 1 }, undefined, "unknown field: extra");
+    // @ts-expect-error the same for the start function
+    startAddJob(client, "workflow", { template: "pdf_ai_split", pofid: "POF-1", extra: 1 }, undefined, "unknown field: extra");
+    // @ts-expect-error and for an exact body
+    addJob(client, "workflow", { template: "pdf_ai_split", pofid: "POF-1" }, undefined, "unknown field: extra");
+  });
+
+  it("types waitJob's payload by the pipeline it is given, and leaves it unknown without one", async () => {
+    const speech = await waitJob(client, "job-1", { pipeline: "service_voice___tts" });
+    expectTypeOf(speech.data).toEqualTypeOf<Payload<"VoiceResult">>();
+    expectTypeOf(speech).toEqualTypeOf<JobResult<Payload<"VoiceResult">, Billing>>();
+    const workflow = await waitJob(client, "job-2", { pipeline: "workflow", deadlineMs: 1000 });
+    expectTypeOf(workflow.data).toEqualTypeOf<Payload<"WorkflowPayload"> | Payload<"WorkflowInvoicePayload">>();
+    const any = await waitJob(client, "job-3");
+    expectTypeOf(any.data).toEqualTypeOf<unknown>();
+    // @ts-expect-error not a pipeline of the description
+    waitJob(client, "job-4", { pipeline: "no_such___pipeline" });
+  });
+
+  it("keeps the payload of a slug known only as a union of pipelines", async () => {
+    const slug = "service_voice___tts" as "service_voice___tts" | "pdfstudio___unlock_with_password_pdf";
+    const either = await addJob(client, slug, { text: "Hallo", voice: "anna" });
+    // The body fits the voice pipeline only, so the payload is the voice pipeline's.
+    expectTypeOf(either.data).toEqualTypeOf<Payload<"VoiceResult">>();
   });
 });
 

@@ -193,7 +193,8 @@ describe("the TypeScript name planner", () => {
   });
 
   it.each([
-    { given: "OptionsIfExact", want: "OptionsIfExactSchema" },
+    { given: "ExactBody", want: "ExactBodySchema" },
+    { given: "JobPayloadOf", want: "JobPayloadOfSchema" },
     { given: "UnknownFields", want: "UnknownFieldsSchema" },
     { given: "JobRequests", want: "JobRequestsSchema" },
     { given: "Omit", want: "OmitSchema" },

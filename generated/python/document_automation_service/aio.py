@@ -510,6 +510,10 @@ class AsyncClient:
                 NotFoundError).
             APIConnectionError: The service could not be reached.
             DeadlineExceededError: The deadline passed before an answer.
+
+        Example:
+            result = await client.get_activity_document()
+            print(result)
         """
         result = await self._runtime.call(
             _m.GET_ACTIVITY_DOCUMENT,
@@ -562,6 +566,10 @@ class AsyncClient:
                 NotFoundError).
             APIConnectionError: The service could not be reached.
             DeadlineExceededError: The deadline passed before an answer.
+
+        Example:
+            result = await client.get_activity_heatmap()
+            print(result)
         """
         result = await self._runtime.call(
             _m.GET_ACTIVITY_HEATMAP,
@@ -615,6 +623,10 @@ class AsyncClient:
                 NotFoundError).
             APIConnectionError: The service could not be reached.
             DeadlineExceededError: The deadline passed before an answer.
+
+        Example:
+            result = await client.get_activity_users()
+            print(result)
         """
         result = await self._runtime.call(
             _m.GET_ACTIVITY_USERS,
@@ -674,6 +686,10 @@ class AsyncClient:
                 NotFoundError).
             APIConnectionError: The service could not be reached.
             DeadlineExceededError: The deadline passed before an answer.
+
+        Example:
+            result = await client.get_audit_center()
+            print(result)
         """
         result = await self._runtime.call(
             _m.GET_AUDIT_CENTER,
@@ -807,6 +823,10 @@ class AsyncClient:
                 NotFoundError).
             APIConnectionError: The service could not be reached.
             DeadlineExceededError: The deadline passed before an answer.
+
+        Example:
+            result = await client.get_calendar_due_dates()
+            print(result)
         """
         result = await self._runtime.call(
             _m.GET_CALENDAR_DUE_DATES,
@@ -862,6 +882,10 @@ class AsyncClient:
                 NotFoundError).
             APIConnectionError: The service could not be reached.
             DeadlineExceededError: The deadline passed before an answer.
+
+        Example:
+            result = await client.get_contact_stats()
+            print(result)
         """
         result = await self._runtime.call(
             _m.GET_CONTACT_STATS,
@@ -913,6 +937,10 @@ class AsyncClient:
                 NotFoundError).
             APIConnectionError: The service could not be reached.
             DeadlineExceededError: The deadline passed before an answer.
+
+        Example:
+            result = await client.get_contact_stats_financial()
+            print(result)
         """
         result = await self._runtime.call(
             _m.GET_CONTACT_STATS_FINANCIAL,
@@ -969,6 +997,10 @@ class AsyncClient:
                 NotFoundError).
             APIConnectionError: The service could not be reached.
             DeadlineExceededError: The deadline passed before an answer.
+
+        Example:
+            result = await client.get_document("pofid-34ty")
+            print(result)
         """
         result = await self._runtime.call(
             _m.GET_DOCUMENT,
@@ -1061,6 +1093,14 @@ class AsyncClient:
                 NotFoundError).
             APIConnectionError: The service could not be reached.
             DeadlineExceededError: The deadline passed before an answer.
+
+        Example:
+            result = await client.add_job(
+                "service_aiocr___generate",
+                {"file_1": ("file_1.pdf", b"%PDF-1.4\\n%fixture\\n", "application/pdf"), "model": "premium",
+                "idp_collection": "us_tax_forms"},
+            )
+            print(result)
         """
         result = await self._runtime.call(_m.ADD_JOB, _rt.CallInput(path={"pipeline": pipeline}, body=body), **options)
         return _t.cast(
@@ -1125,6 +1165,10 @@ class AsyncClient:
                 NotFoundError).
             APIConnectionError: The service could not be reached.
             DeadlineExceededError: The deadline passed before an answer.
+
+        Example:
+            result = await client.download_job_file("token-65n6")
+            print(result)
         """
         result = await self._runtime.call(_m.DOWNLOAD_JOB_FILE, _rt.CallInput(path={"token": token}), **options)
         return _t.cast(_rt.Download, self._runtime.answer(result, None))
@@ -1166,6 +1210,10 @@ class AsyncClient:
                 NotFoundError).
             APIConnectionError: The service could not be reached.
             DeadlineExceededError: The deadline passed before an answer.
+
+        Example:
+            result = await client.get_job("job_id-ehdc")
+            print(result)
         """
         result = await self._runtime.call(_m.GET_JOB, _rt.CallInput(path={"job_id": job_id}), **options)
         return _t.cast(_md.JobStatusResponse, self._runtime.answer(result, _md.JobStatusResponse))
@@ -1216,6 +1264,10 @@ class AsyncClient:
                 NotFoundError).
             APIConnectionError: The service could not be reached.
             DeadlineExceededError: The deadline passed before an answer.
+
+        Example:
+            result = await client.delete_webhook({})
+            print(result)
         """
         result = await self._runtime.call(_m.DELETE_WEBHOOK, _rt.CallInput(body=body), **options)
         return _t.cast(_md.NotShownSuccessResponse, self._runtime.answer(result, _md.NotShownSuccessResponse))
@@ -1254,6 +1306,10 @@ class AsyncClient:
                 NotFoundError).
             APIConnectionError: The service could not be reached.
             DeadlineExceededError: The deadline passed before an answer.
+
+        Example:
+            result = await client.list_webhooks()
+            print(result)
         """
         result = await self._runtime.call(_m.LIST_WEBHOOKS, **options)
         return _t.cast(_md.WebhookListResponse, self._runtime.answer(result, _md.WebhookListResponse))
@@ -1307,6 +1363,12 @@ class AsyncClient:
                 NotFoundError).
             APIConnectionError: The service could not be reached.
             DeadlineExceededError: The deadline passed before an answer.
+
+        Example:
+            result = await client.subscribe_webhook(
+                {"name": "name-jy9p", "url": "https://example.com/url", "events": ["document.edited"]},
+            )
+            print(result)
         """
         result = await self._runtime.call(_m.SUBSCRIBE_WEBHOOK, _rt.CallInput(body=body), **options)
         return _t.cast(_md.WebhookSubscribeResponse, self._runtime.answer(result, _md.WebhookSubscribeResponse))
@@ -1357,6 +1419,10 @@ class AsyncClient:
                 NotFoundError).
             APIConnectionError: The service could not be reached.
             DeadlineExceededError: The deadline passed before an answer.
+
+        Example:
+            result = await client.test_webhook({})
+            print(result)
         """
         result = await self._runtime.call(_m.TEST_WEBHOOK, _rt.CallInput(body=body), **options)
         return _t.cast(_md.NotShownSuccessResponse, self._runtime.answer(result, _md.NotShownSuccessResponse))
@@ -1411,6 +1477,10 @@ class AsyncClient:
                 NotFoundError).
             APIConnectionError: The service could not be reached.
             DeadlineExceededError: The deadline passed before an answer.
+
+        Example:
+            result = await client.update_webhook({})
+            print(result)
         """
         result = await self._runtime.call(_m.UPDATE_WEBHOOK, _rt.CallInput(body=body), **options)
         return _t.cast(_md.NotShownSuccessResponse, self._runtime.answer(result, _md.NotShownSuccessResponse))

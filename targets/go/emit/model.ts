@@ -5,7 +5,7 @@
  */
 import { envNames } from "../../../generator/emit/env-names.js";
 import { requestIdHeader } from "../../../generator/emit/request-id.js";
-import type { IR, Operation, Pipeline, Schema } from "../../../generator/ir/types.js";
+import type { IR, Operation, Pipeline, Schema, Variant } from "../../../generator/ir/types.js";
 import { goString } from "./escape.js";
 import { serverLiteral } from "./operation-spec.js";
 import { goFloat, goStrings, goStruct, uniqueBy } from "./go-value.js";
@@ -97,6 +97,18 @@ function pipelineLiteral(p: Pipeline): string {
     PayloadAfterPolling: goString(p.payloadAfterPolling),
     BaseCredits: p.baseCredits === undefined ? undefined : `Ptr(float64(${goFloat(p.baseCredits)}))`,
     JSONStrings: jsonStrings.length > 0 ? goStrings(jsonStrings) : undefined,
+    Variants: p.variants.some((v) => !v.open) ? `[]sdkruntime.VariantFields{${p.variants.map(variantFields).join(", ")}}` : undefined,
+  });
+}
+
+/** A variant's fields for the runtime's check before sending; an open variant (parameters not shown) lists none. */
+function variantFields(v: Variant): string {
+  return goStruct("", {
+    Name: goString(v.name),
+    DiscriminatorProperty: v.discriminator ? goString(v.discriminator.property) : undefined,
+    DiscriminatorValue: v.discriminator ? goString(v.discriminator.value) : undefined,
+    Open: v.open ? "true" : undefined,
+    Fields: v.open ? undefined : goStrings(v.request.properties.map((p) => p.name)),
   });
 }
 

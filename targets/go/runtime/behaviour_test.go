@@ -77,8 +77,10 @@ type bScenario struct {
 		PageSize   int    `json:"pageSize"`
 		By         string `json:"by"`
 	} `json:"action"`
-	Steps        []bStep `json:"steps"`
-	ForeignSteps []bStep `json:"foreignSteps"`
+	// Body is the body a submission sends; nil for the suite's default.
+	Body         map[string]string `json:"body"`
+	Steps        []bStep           `json:"steps"`
+	ForeignSteps []bStep           `json:"foreignSteps"`
 	Expect       struct {
 		Outcome              string              `json:"outcome"`
 		Status               *int                `json:"status"`
@@ -115,7 +117,16 @@ func behaviourModel() *Model {
 			"NOT_FOUND": {Status: 404}, "RATE_LIMIT_EXCEEDED": {Status: 429}, "INSUFFICIENT_CREDITS": {Status: 402},
 			"INTERNAL_ERROR": {Status: 500},
 		},
-		Pipelines:       map[string]Pipeline{},
+		// The fields of two workflow variants, as the generated model lists them: the fields group's scenarios send
+		// a misspelt field and one of the other variant beside template pdf_ai_split.
+		Pipelines: map[string]Pipeline{behaviourPipeline: {PayloadAfterPolling: "result", Variants: []VariantFields{
+			{Name: "pdf_ai_split", DiscriminatorProperty: "template", DiscriminatorValue: "pdf_ai_split", Fields: []string{
+				"client_wait", "async_only", "processing_lane", "priority", "file", "pofid", "template", "naming_instruction", "locale", "document_types",
+			}},
+			{Name: "accounting_datev", DiscriminatorProperty: "idp_collection", DiscriminatorValue: "accounting_datev", Fields: []string{
+				"client_wait", "async_only", "processing_lane", "priority", "file_1", "pofid", "model", "idp_collection", "idp_fields",
+			}},
+		}}},
 		SecuritySchemes: map[string]SecurityScheme{"bearerAuth": {Type: SchemeHTTP, Scheme: "bearer"}},
 		RequestIDHeader: "X-Request-Id",
 		Conventions: &Conventions{
@@ -456,6 +467,12 @@ func runScenario(t *testing.T, s *bScenario, main, foreign *bOrigin) bOutcome {
 	deadline := CallTimeout(time.Duration(a.DeadlineMs) * time.Millisecond)
 	ctx := context.Background()
 	body := map[string]any{"template": "pdf_ai_split"}
+	if s.Body != nil {
+		body = map[string]any{}
+		for k, v := range s.Body {
+			body[k] = v
+		}
+	}
 	out := bOutcome{startedAt: time.Now()}
 	var callErr error
 	switch a.Kind {

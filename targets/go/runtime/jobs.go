@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"regexp"
+	"sort"
 	"strings"
 	"time"
 )
@@ -205,6 +206,9 @@ func (c *Client) submit(b *budget, jobs *Jobs, pipeline string, body map[string]
 	if err := c.CheckPipeline(pipeline); err != nil {
 		return nil, err
 	}
+	if err := checkBodyFields(jobs, pipeline, c.model.Pipelines[pipeline].Variants, body); err != nil {
+		return nil, err
+	}
 	op := jobs.Submit.Operation
 	op.Job = JobRoleSubmit
 	path := map[string]string{}
@@ -363,4 +367,106 @@ func (c *Client) failedJob(jobs *Jobs, env envelope, jobID string, httpStatus in
 		}
 	}
 	return e
+}
+
+// checkBodyFields refuses, before anything is sent, a body with a field that no variant it may be of takes (a
+// misspelt field), naming the field, the operation and the pipeline (a *ConfigError). The variants a body may be of
+// are those its discriminator values choose, or every variant when it chooses none; a pipeline without variants, or
+// an open variant among them, takes any field.
+func checkBodyFields(jobs *Jobs, pipeline string, variants []VariantFields, body map[string]any) error {
+	if len(variants) == 0 {
+		return nil
+	}
+	var possible []VariantFields
+	for _, v := range variants {
+		if v.DiscriminatorProperty == "" {
+			continue
+		}
+		if value, ok := body[v.DiscriminatorProperty].(string); ok && value == v.DiscriminatorValue {
+			possible = append(possible, v)
+		}
+	}
+	if len(possible) == 0 {
+		possible = variants
+	}
+	taken := map[string]bool{}
+	for _, v := range possible {
+		if v.Open {
+			return nil
+		}
+		for _, f := range v.Fields {
+			taken[f] = true
+		}
+	}
+	// The field the job functions set themselves to ask for no hold is the description's, whatever the variant.
+	if jobs.Submit.NoWait != nil {
+		taken[jobs.Submit.NoWait.Field] = true
+	}
+	var unknown []string
+	for name, value := range body {
+		if value != nil && !taken[name] {
+			unknown = append(unknown, name)
+		}
+	}
+	if len(unknown) == 0 {
+		return nil
+	}
+	sort.Strings(unknown)
+	which := ""
+	if len(possible) == 1 && possible[0].DiscriminatorProperty != "" {
+		which = fmt.Sprintf(" (%s %q)", possible[0].DiscriminatorProperty, possible[0].DiscriminatorValue)
+	}
+	quoted := make([]string, len(unknown))
+	var meant []string
+	for i, name := range unknown {
+		quoted[i] = fmt.Sprintf("%q", name)
+		if near := nearestField(name, taken); near != "" {
+			meant = append(meant, fmt.Sprintf("%q for %q", near, name))
+		}
+	}
+	noun := "field"
+	if len(unknown) > 1 {
+		noun = "fields"
+	}
+	message := fmt.Sprintf("%s: unknown %s %s in the body for pipeline %q%s; nothing was sent.", jobs.Submit.Operation.ID, noun, strings.Join(quoted, ", "), pipeline, which)
+	if len(meant) > 0 {
+		message += " Did you mean " + strings.Join(meant, ", ") + "?"
+	}
+	return configError("%s", message)
+}
+
+// nearestField is the known field closest to a misspelt one, within a third of its length in edits; "" if none is.
+func nearestField(name string, known map[string]bool) string {
+	names := make([]string, 0, len(known))
+	for k := range known {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	best, bestDistance := "", max(1, len(name)/3)+1
+	for _, candidate := range names {
+		if d := editDistance(name, candidate); d < bestDistance {
+			best, bestDistance = candidate, d
+		}
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	previous := make([]int, len(b)+1)
+	for j := range previous {
+		previous[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		row := make([]int, len(b)+1)
+		row[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			row[j] = min(previous[j]+1, row[j-1]+1, previous[j-1]+cost)
+		}
+		previous = row
+	}
+	return previous[len(b)]
 }

@@ -208,6 +208,22 @@ type Pipeline struct {
 	BaseCredits *float64
 	// JSONStrings lists body fields of this pipeline that travel as JSON text.
 	JSONStrings []string
+	// Variants lists the fields each variant takes, for the check before sending: a body with a field that no
+	// variant it may be of takes is refused. Empty: any field is sent as it is.
+	Variants []VariantFields
+}
+
+// VariantFields holds the body fields of one variant of a pipeline.
+type VariantFields struct {
+	// Name is the variant's name in the description.
+	Name string
+	// DiscriminatorProperty and DiscriminatorValue are the body field and value that choose the variant; both ""
+	// when the description states none.
+	DiscriminatorProperty, DiscriminatorValue string
+	// Open is true when the variant's parameters are not shown, and so any field goes.
+	Open bool
+	// Fields lists every field the variant takes.
+	Fields []string
 }
 
 // Pricing is the price list of job submission: base credits times lane multiplier, at least MinimumCharge.

@@ -130,7 +130,7 @@ export class TypeScope {
       key: p.name,
       keyLiteral: pyString(p.name),
       type: this.expr(p.schema, `${name}${pascalCase(p.name)}`),
-      doc: (p.schema.description ?? "").trim(),
+      doc: (deprecatedText(p.schema.description, p.schema.deprecated) ?? "").trim(),
     });
     const notes = [
       object.description,
@@ -155,7 +155,7 @@ export class TypeScope {
     if (this.isObjectLike(schema) && schema.kind !== "ref") {
       const flat = flattenObject(schema, this.named);
       if (flat.properties.length > 0 || flat.additionalProperties === false) {
-        this.declareObject(id, flat);
+        this.declareObject(id, flat, schema.deprecated ? "Deprecated: the description marks this schema deprecated." : undefined);
         return;
       }
     }
@@ -173,4 +173,11 @@ export class TypeScope {
   flush(): void {
     while (this.#pending.length > 0) this.#pending.shift()!();
   }
+}
+
+/** A field's comment text: its description's first line, after "Deprecated." when the description deprecates it. */
+function deprecatedText(description: string | undefined, deprecated: boolean | undefined): string | undefined {
+  if (!deprecated) return description;
+  const first = (description ?? "").trim();
+  return first === "" ? "Deprecated." : `Deprecated. ${first}`;
 }

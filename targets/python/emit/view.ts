@@ -28,6 +28,8 @@ import { readmeAuth, versionLabel, versionWord } from "../../../generator/emit/r
 import { codeStatusClass, SERVICE_ERROR } from "../../../generator/emit/error-names.js";
 import { requestBodyContent } from "../../../generator/emit/operation-files.js";
 import { itemSchemaOf } from "../../../generator/emit/pagination.js";
+import { type FixtureCase, fixtureCases } from "../../../generator/emit/fixtures/index.js";
+import type { FixtureValue } from "../../../generator/emit/fixtures/sample.js";
 
 /** Names of the Python package; each defaults to one derived from the description's title. */
 export interface PythonOptions {
@@ -285,6 +287,10 @@ export interface OperationView {
   readonly syncDef: string;
   readonly asyncDef: string;
   readonly doc: string;
+  /** The docstring of the async client's method: its example awaits the call. */
+  readonly asyncDoc: string;
+  /** `@_te.deprecated(...)` above the method when the description deprecates the operation; else empty. */
+  readonly decorator: string;
   readonly syncCall: string;
   readonly asyncCall: string;
   readonly returnLine: string;
@@ -470,11 +476,14 @@ function operationView(ir: IR, op: Operation, types: TypeScope, models: TypeScop
     jobs && isJobSubmission(op) && op.variants
       ? "A single submission: no waiting. The submit_<pipeline> methods submit and wait."
       : undefined,
+    deprecationNote(op, names),
     methodSections({ args, returns, raises }),
-  ]
-    .filter((t): t is string => t !== undefined && t.trim() !== "")
-    .map((t) => t.trim())
-    .join("\n\n");
+  ];
+  const docFor = (awaited: boolean): string =>
+    [...docBody, exampleSection(op, names, body !== undefined && op.requestBody?.required === true, awaited)]
+      .filter((t): t is string => t !== undefined && t.trim() !== "")
+      .map((t) => t.trim())
+      .join("\n\n");
   const name = names.method(op);
   const spec = specName(name);
   const inputArgs: PyArg[] = [
@@ -511,7 +520,9 @@ function operationView(ir: IR, op: Operation, types: TypeScope, models: TypeScop
     specDecl: statement(0, `${spec} = `, operationSpec(op, types.named)),
     syncDef: defLine(4, `def ${name}`, params, returnType),
     asyncDef: defLine(4, `async def ${name}`, params, returnType),
-    doc: docstring(docBody, 8),
+    doc: docstring(docFor(false), 8),
+    asyncDoc: docstring(docFor(true), 8),
+    decorator: deprecationDecorator(op),
     syncCall: statement(8, target, call("self._runtime.call", ...callArgs)),
     asyncCall: statement(8, `${target}await `, call("self._runtime.call", ...callArgs)),
     returnLine: noContent
@@ -648,6 +659,99 @@ function pagerView(
 
 /** `Name[A, B]` as the callee of a call. */
 const flatSub = (name: string, ...items: PyExpr[]): string => flat(sub(name, items));
+/**
+ * The docstring's note on what the description deprecates: the operation (whose method also warns when called), and
+ * its deprecated parameters by their Python names.
+ */
+function deprecationNote(op: Operation, names: PyNames): string | undefined {
+  const all = [...op.parameters.path, ...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie];
+  const params = all.filter((p) => p.deprecated || p.schema.deprecated).map((p) => names.param(op, p));
+  const lines = [
+    ...(op.deprecated ? ["Deprecated: the description marks this operation deprecated; calling it warns (DeprecationWarning)."] : []),
+    ...(params.length > 0 ? [`Deprecated parameters: ${params.join(", ")} (the description marks them deprecated).`] : []),
+  ];
+  return lines.length === 0 ? undefined : lines.join("\n");
+}
+
+/** A fixture value as Python source: a file as a (name, bytes, media type) tuple, JSON's literals as Python's. */
+function pyExampleValue(value: FixtureValue): string {
+  if (value === null) return "None";
+  if (value === true) return "True";
+  if (value === false) return "False";
+  if (typeof value === "number") return JSON.stringify(value);
+  if (typeof value === "string") return pyString(value);
+  if (Array.isArray(value)) return `[${value.map(pyExampleValue).join(", ")}]`;
+  if ("$file" in value && typeof value.$file === "object" && value.$file !== null && !Array.isArray(value.$file)) {
+    const file = value.$file as { name?: unknown; text?: unknown; contentType?: unknown };
+    return `(${pyString(String(file.name ?? "file"))}, b${pyString(String(file.text ?? ""))}, ${pyString(String(file.contentType ?? ""))})`;
+  }
+  return `{${Object.entries(value)
+    .map(([k, v]) => `${pyString(k)}: ${pyExampleValue(v as FixtureValue)}`)
+    .join(", ")}}`;
+}
+
+/**
+ * The docstring's `Example:` section: one call of the method with the fixture's values of its required parameters and
+ * of its body's required fields (fixtures/ holds the same samples), and the answer printed; none when a required
+ * header or cookie has no fixture value. Laid out an argument a line when the call does not fit on one.
+ */
+function exampleSection(op: Operation, names: PyNames, bodyRequired: boolean, awaited: boolean): string | undefined {
+  const fixture = exampleFixtures.get(op);
+  if (fixture === undefined) return undefined;
+  const positional: string[] = [];
+  const keywords: string[] = [];
+  for (const p of [...op.parameters.path, ...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie]) {
+    if (!p.required && p.in !== "path") continue;
+    const value = p.in === "path" ? fixture.request.path[p.name] : p.in === "query" ? fixture.request.query[p.name] : undefined;
+    if (value === undefined) return undefined;
+    if (p.in === "path") positional.push(pyExampleValue(value));
+    else keywords.push(`${names.param(op, p)}=${pyExampleValue(value)}`);
+  }
+  if (bodyRequired) {
+    if (fixture.request.body === undefined) return undefined;
+    positional.push(pyExampleValue(exampleBody(op, fixture.request.body)));
+  }
+  const args = [...positional, ...keywords];
+  const head = `result = ${awaited ? "await " : ""}client.${names.method(op)}(`;
+  const flat = `    ${head}${args.join(", ")})`;
+  const call = flat.length <= 100 ? [flat] : [`    ${head}`, ...args.map((a) => `        ${a},`), "    )"];
+  return ["Example:", ...call, "    print(result)"].join("\n");
+}
+
+/** A fixture body cut to its schema's required top-level fields, when the schema (or the object it names) says which. */
+function exampleBody(op: Operation, body: FixtureValue): FixtureValue {
+  const fixture = exampleFixtures.get(op);
+  const variant = op.variants?.pipelines.find((p) => p.slug === fixture?.pipeline)?.variants.find((v) => v.name === fixture?.variant);
+  // A job submission's variant: its required fields, its discriminator and the member of each "exactly one of" group.
+  const schema = variant?.request ?? exampleSchemas.get(op);
+  if (schema?.kind !== "object" || body === null || typeof body !== "object" || Array.isArray(body)) return body;
+  const required = new Set([
+    ...schema.properties.filter((p) => p.required).map((p) => p.name),
+    ...(variant?.discriminator ? [variant.discriminator.property] : []),
+    ...(variant?.exactlyOne.flat() ?? []),
+  ]);
+  return Object.fromEntries(Object.entries(body).filter(([k]) => required.has(k))) as FixtureValue;
+}
+
+/** Each operation's first fixture case and its body's object schema, filled by pythonView before the views are made. */
+const exampleFixtures = new WeakMap<Operation, FixtureCase>();
+const exampleSchemas = new WeakMap<Operation, Schema>();
+
+function rememberExamples(ir: IR): void {
+  for (const op of ir.operations) {
+    const first = fixtureCases(ir, op)[0];
+    if (first !== undefined) exampleFixtures.set(op, first);
+    const schema = requestBodyContent(op)?.schema;
+    const target = schema?.kind === "ref" ? ir.schemas.find((s) => s.name === schema.name)?.schema : schema;
+    if (target !== undefined) exampleSchemas.set(op, target);
+  }
+}
+
+/** `@_te.deprecated("...")`: type checkers flag the calls, and each call warns with a DeprecationWarning. */
+function deprecationDecorator(op: Operation): string {
+  if (!op.deprecated) return "";
+  return `    @_te.deprecated(${pyString(`${op.id} is deprecated: the description marks this operation deprecated.`)})`;
+}
 
 /** Names the client modules write: models as `_md.X`, the runtime's Download as `_rt.Download`. */
 const modelRef = (id: string): string => (id === DOWNLOAD ? "_rt.Download" : `_md.${id}`);
@@ -665,7 +769,7 @@ function jobFacts(ir: IR): { submit: Operation & { job: JobSubmit }; poll: Opera
   return submit === undefined || poll === undefined ? undefined : { submit, poll };
 }
 
-/** A variant as model.py declares it: how a body is recognised as it, and its "exactly one of" groups. */
+/** A variant as model.py declares it: how a body is recognised as it, its "exactly one of" groups and its fields. */
 function variantModel(v: Pipeline["variants"][number]): PyExpr {
   const d = v.discriminator;
   return call(
@@ -674,6 +778,8 @@ function variantModel(v: Pipeline["variants"][number]): PyExpr {
     ...(d === undefined ? [] : [kw("property", pyString(d.property)), kw("value", pyString(d.value))]),
     ...(d?.serverDefault ? [kw("server_default", "True")] : []),
     ...(v.exactlyOne.length > 0 ? [kw("exactly_one", groupsExpr(v.exactlyOne))] : []),
+    // Its fields, for the check of misspelt ones before sending: none listed when its parameters are not shown.
+    ...(v.open ? [] : [kw("fields", call("frozenset", tuple(v.request.properties.map((p) => pyString(p.name)))))]),
   );
 }
 
@@ -947,6 +1053,7 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
   }
 
   // Types used only in answers are declared by the same scope: the models package declares every type once more.
+  rememberExamples(ir);
   const operations = ir.operations.map((o) => operationView(ir, o, scope, scope, planned, jobs !== undefined));
   const specs = new Map(ir.operations.map((o, i) => [o, `${operations[i]!.spec}`]));
   const pipelineViews = (jobs === undefined ? [] : pipelines).map((p) => {
@@ -1191,6 +1298,7 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
       errors,
       errorTable,
       hasWebhooks: ir.webhooks.length > 0,
+      usesDeprecated: ir.operations.some((o) => o.deprecated),
       eventUnion: statement(0, "WebhookEvent: _t.TypeAlias = ", valueExpr(eventUnion)),
       deliveries,
       docs,

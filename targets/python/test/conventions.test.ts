@@ -159,7 +159,9 @@ describe("the Python client of a description with renamed job conventions", () =
     expect(model).toContain('JobPollModel(GET_JOB, "ticket_id", "state", "finished", ("output", "extra"))');
     expect(model).toContain('"/job/status/{ticket_id}"');
     for (const file of ["client.py", "aio.py", "model.py"]) {
-      const text = renamedFiles.get(file)!;
+      // model.py lists each variant's body fields as the description's request schemas declare them (VariantModel
+      // fields), facts of the description whatever the job conventions call them: the rest of it is checked.
+      const text = renamedFiles.get(file)!.replace(/fields=frozenset\(\s*\([^)]*\),?\s*\)/g, "");
       // The poll operation's path parameter is renamed too, so that the service's names cannot come from an operation.
       const names = ['"job_status"', '"client_wait"', '"poll_url"', '"job_id"', "/job/get/"];
       // model.py names each pipeline's payload field (`result` or `job_result`), a fact of the description.

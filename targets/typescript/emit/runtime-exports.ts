@@ -84,6 +84,7 @@ export const RUNTIME_EXPORTS: readonly string[] = [
   "TokenKindsModel",
   "TokenProvider",
   "UnprocessableEntityError",
+  "VariantFields",
   "WaitOptions",
   "WebhookSigningModel",
   "apiKeyScheme",

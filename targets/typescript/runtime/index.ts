@@ -72,6 +72,7 @@ export type {
   OperationSpec,
   PaginationModel,
   PipelineModel,
+  VariantFields,
   PricingModel,
   RequestMediaType,
   RequestOptions,

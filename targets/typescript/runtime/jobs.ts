@@ -16,7 +16,7 @@ import {
   type ServiceModel,
   withJobModel,
 } from "./model.js";
-import { checkPipeline } from "./pipeline.js";
+import { checkBodyFields, checkPipeline } from "./pipeline.js";
 import { priceJob as priceFromModel } from "./pricing.js";
 import { internals, type Runtime } from "./runtime.js";
 import { type PollInterval, type ResolvedOptions, resolvePollInterval } from "./options.js";
@@ -224,6 +224,7 @@ export class Jobs {
     b: Budget,
   ) {
     this.checkPipeline(pipeline);
+    checkBodyFields(this.#model, pipeline, body);
     const { operation: op, pipelineParameter } = jobs.submit;
     return this.#transport.send({
       method: op.method,

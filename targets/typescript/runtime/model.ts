@@ -147,6 +147,19 @@ export interface PipelineModel {
   baseCredits?: number;
   /** Body fields of this pipeline that travel as JSON text; merged with the jsonStrings of a submission. */
   jsonStrings?: readonly string[];
+  /**
+   * The fields each variant of the pipeline takes, for the check before sending: a body with a field no variant it
+   * may be takes is refused. Absent: any field is sent as it is.
+   */
+  variants?: readonly VariantFields[];
+}
+
+/** The body fields of one variant of a pipeline. */
+export interface VariantFields {
+  /** The body field and value that choose the variant, when the description states them. */
+  discriminator?: { property: string; value: string };
+  /** Every field the variant takes; absent when its parameters are not shown, and so any field goes. */
+  fields?: readonly string[];
 }
 
 export interface PricingModel {

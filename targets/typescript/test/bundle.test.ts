@@ -31,9 +31,11 @@ const MARKERS: Readonly<Record<string, readonly string[]>> = {
  * credentials redacted) and per-call options with response metadata (a call's query and extraBody, the client's
  * default headers and their merge in withOptions, the request id header the description declares) one operation to
  * 11,771 and the whole client to 21,755; then the whole client to 22,228 with the auto-paging function of the paged
- * read and the runtime's paginator it exports (one operation's bundle, which does not import it, unchanged).
+ * read and the runtime's paginator it exports (one operation's bundle, which does not import it, unchanged); then
+ * the whole client to 23,031 with a job submission's body checked before sending (each variant's fields in the job
+ * model, a misspelt field refused and named, with the field it may mean).
  */
-const CEILINGS = { one: 11_771, whole: 22_228 };
+const CEILINGS = { one: 11_771, whole: 23_031 };
 
 const entry = (key: string): string => {
   const found = bundleCases().find((c) => c.key === key);

@@ -687,7 +687,7 @@ JobPayload = TypeAliasType("JobPayload", dict[str, "JsonValue"])
 
 class JobPriority(BaseModel):
     priority: int | None = None
-    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    """Deprecated. Legacy queue weight, not part of the public contract and kept for compatibility only. When
     `processing_lane` is set, the lane wins.
     """
 
@@ -849,7 +849,7 @@ class OcrUsTaxFormsRequest(BaseModel):
     """true equals `client_wait=false`."""
     processing_lane: ProcessingLane | None = None
     priority: int | None = None
-    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    """Deprecated. Legacy queue weight, not part of the public contract and kept for compatibility only. When
     `processing_lane` is set, the lane wins.
     """
     idp_collection: _t.Literal["us_tax_forms"] | str | None = None
@@ -889,7 +889,7 @@ class PdfUnlockRequest(BaseModel):
     """true equals `client_wait=false`."""
     processing_lane: ProcessingLane | None = None
     priority: int | None = None
-    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    """Deprecated. Legacy queue weight, not part of the public contract and kept for compatibility only. When
     `processing_lane` is set, the lane wins.
     """
 
@@ -927,7 +927,7 @@ class RedactImageRequest(BaseModel):
     """true equals `client_wait=false`."""
     processing_lane: ProcessingLane | None = None
     priority: int | None = None
-    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    """Deprecated. Legacy queue weight, not part of the public contract and kept for compatibility only. When
     `processing_lane` is set, the lane wins.
     """
 
@@ -1051,7 +1051,7 @@ class ServiceAiocrGenerateUsTaxFormsRequest(BaseModel):
     """true equals `client_wait=false`."""
     processing_lane: ProcessingLane | None = None
     priority: int | None = None
-    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    """Deprecated. Legacy queue weight, not part of the public contract and kept for compatibility only. When
     `processing_lane` is set, the lane wins.
     """
     idp_collection: _t.Literal["us_tax_forms"] | str | None = None
@@ -1082,7 +1082,7 @@ class PdfstudioUnlockWithPasswordPdfDefaultRequest(BaseModel):
     """true equals `client_wait=false`."""
     processing_lane: ProcessingLane | None = None
     priority: int | None = None
-    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    """Deprecated. Legacy queue weight, not part of the public contract and kept for compatibility only. When
     `processing_lane` is set, the lane wins.
     """
 
@@ -1159,7 +1159,7 @@ class ServiceDataripperRedactImageDefaultRequest(BaseModel):
     """true equals `client_wait=false`."""
     processing_lane: ProcessingLane | None = None
     priority: int | None = None
-    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    """Deprecated. Legacy queue weight, not part of the public contract and kept for compatibility only. When
     `processing_lane` is set, the lane wins.
     """
 

@@ -256,7 +256,7 @@ class WorkflowAnonymizeFinalizeRequest(BaseModel):
     Its shape is not shown.
     """
     priority: int | None = None
-    """Legacy queue weight, 1 to 900; plan default when omitted; 900 means synchronous when capacity allows.
+    """Deprecated. Legacy queue weight, 1 to 900; plan default when omitted; 900 means synchronous when capacity allows.
     When `processing_lane` is set, the lane wins.
     """
 
@@ -316,7 +316,7 @@ class WorkflowAccountingDatevRequest(BaseModel):
     """true equals `client_wait=false`."""
     processing_lane: ProcessingLane | None = None
     priority: int | None = None
-    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    """Deprecated. Legacy queue weight, not part of the public contract and kept for compatibility only. When
     `processing_lane` is set, the lane wins.
     """
     file_1: UploadFile | None = None
@@ -345,7 +345,7 @@ class WorkflowInvoiceRequest(BaseModel):
     """true equals `client_wait=false`."""
     processing_lane: ProcessingLane | None = None
     priority: int | None = None
-    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    """Deprecated. Legacy queue weight, not part of the public contract and kept for compatibility only. When
     `processing_lane` is set, the lane wins.
     """
     file_1: UploadFile | None = None
@@ -372,7 +372,7 @@ class WorkflowPdfAiSplitRequest(BaseModel):
     """true equals `client_wait=false`."""
     processing_lane: ProcessingLane | None = None
     priority: int | None = None
-    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    """Deprecated. Legacy queue weight, not part of the public contract and kept for compatibility only. When
     `processing_lane` is set, the lane wins.
     """
     file: UploadFile | None = None
@@ -427,7 +427,7 @@ class WorkflowDocumentAnonymizeFinalizeRequest(BaseModel):
     Its shape is not shown.
     """
     priority: int | None = None
-    """Legacy queue weight, 1 to 900; plan default when omitted; 900 means synchronous when capacity allows.
+    """Deprecated. Legacy queue weight, 1 to 900; plan default when omitted; 900 means synchronous when capacity allows.
     When `processing_lane` is set, the lane wins.
     """
 

@@ -679,7 +679,7 @@ JobPayloadParam: _t.TypeAlias = dict[str, "JsonValue"]
 
 class JobPriorityParam(_t.TypedDict):
     priority: NotRequired[int]
-    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    """Deprecated. Legacy queue weight, not part of the public contract and kept for compatibility only. When
     `processing_lane` is set, the lane wins.
     """
 
@@ -838,7 +838,7 @@ class OcrUsTaxFormsRequestParam(_t.TypedDict):
     """true equals `client_wait=false`."""
     processing_lane: NotRequired[ProcessingLaneParam]
     priority: NotRequired[int]
-    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    """Deprecated. Legacy queue weight, not part of the public contract and kept for compatibility only. When
     `processing_lane` is set, the lane wins.
     """
     idp_collection: NotRequired[_t.Literal["us_tax_forms"]]
@@ -878,7 +878,7 @@ class PdfUnlockRequestParam(_t.TypedDict):
     """true equals `client_wait=false`."""
     processing_lane: NotRequired[ProcessingLaneParam]
     priority: NotRequired[int]
-    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    """Deprecated. Legacy queue weight, not part of the public contract and kept for compatibility only. When
     `processing_lane` is set, the lane wins.
     """
 
@@ -916,7 +916,7 @@ class RedactImageRequestParam(_t.TypedDict):
     """true equals `client_wait=false`."""
     processing_lane: NotRequired[ProcessingLaneParam]
     priority: NotRequired[int]
-    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    """Deprecated. Legacy queue weight, not part of the public contract and kept for compatibility only. When
     `processing_lane` is set, the lane wins.
     """
 
@@ -1040,7 +1040,7 @@ class ServiceAiocrGenerateUsTaxFormsRequestParam(_t.TypedDict):
     """true equals `client_wait=false`."""
     processing_lane: NotRequired[ProcessingLaneParam]
     priority: NotRequired[int]
-    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    """Deprecated. Legacy queue weight, not part of the public contract and kept for compatibility only. When
     `processing_lane` is set, the lane wins.
     """
     idp_collection: NotRequired[_t.Literal["us_tax_forms"]]
@@ -1071,7 +1071,7 @@ class PdfstudioUnlockWithPasswordPdfDefaultRequestParam(_t.TypedDict):
     """true equals `client_wait=false`."""
     processing_lane: NotRequired[ProcessingLaneParam]
     priority: NotRequired[int]
-    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    """Deprecated. Legacy queue weight, not part of the public contract and kept for compatibility only. When
     `processing_lane` is set, the lane wins.
     """
 
@@ -1145,7 +1145,7 @@ class ServiceDataripperRedactImageDefaultRequestParam(_t.TypedDict):
     """true equals `client_wait=false`."""
     processing_lane: NotRequired[ProcessingLaneParam]
     priority: NotRequired[int]
-    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    """Deprecated. Legacy queue weight, not part of the public contract and kept for compatibility only. When
     `processing_lane` is set, the lane wins.
     """
 

@@ -253,7 +253,7 @@ class WorkflowAnonymizeFinalizeRequestParam(_t.TypedDict):
     Its shape is not shown.
     """
     priority: NotRequired[int]
-    """Legacy queue weight, 1 to 900; plan default when omitted; 900 means synchronous when capacity allows.
+    """Deprecated. Legacy queue weight, 1 to 900; plan default when omitted; 900 means synchronous when capacity allows.
     When `processing_lane` is set, the lane wins.
     """
 
@@ -313,7 +313,7 @@ class WorkflowAccountingDatevRequestParam(_t.TypedDict):
     """true equals `client_wait=false`."""
     processing_lane: NotRequired[ProcessingLaneParam]
     priority: NotRequired[int]
-    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    """Deprecated. Legacy queue weight, not part of the public contract and kept for compatibility only. When
     `processing_lane` is set, the lane wins.
     """
     file_1: NotRequired[UploadFileParam]
@@ -342,7 +342,7 @@ class WorkflowInvoiceRequestParam(_t.TypedDict):
     """true equals `client_wait=false`."""
     processing_lane: NotRequired[ProcessingLaneParam]
     priority: NotRequired[int]
-    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    """Deprecated. Legacy queue weight, not part of the public contract and kept for compatibility only. When
     `processing_lane` is set, the lane wins.
     """
     file_1: NotRequired[UploadFileParam]
@@ -369,7 +369,7 @@ class WorkflowPdfAiSplitRequestParam(_t.TypedDict):
     """true equals `client_wait=false`."""
     processing_lane: NotRequired[ProcessingLaneParam]
     priority: NotRequired[int]
-    """Legacy queue weight, not part of the public contract and kept for compatibility only. When
+    """Deprecated. Legacy queue weight, not part of the public contract and kept for compatibility only. When
     `processing_lane` is set, the lane wins.
     """
     file: NotRequired[UploadFileParam]
@@ -424,7 +424,7 @@ class WorkflowDocumentAnonymizeFinalizeRequestParam(_t.TypedDict):
     Its shape is not shown.
     """
     priority: NotRequired[int]
-    """Legacy queue weight, 1 to 900; plan default when omitted; 900 means synchronous when capacity allows.
+    """Deprecated. Legacy queue weight, 1 to 900; plan default when omitted; 900 means synchronous when capacity allows.
     When `processing_lane` is set, the lane wins.
     """
 

@@ -52,6 +52,7 @@ from paperoffice_runtime import (
     OperationSpec,
     PaginationModel,
     PermissionDeniedError,
+    PipelineModel,
     RateLimitError,
     RetryPolicy,
     SdkError,
@@ -61,6 +62,7 @@ from paperoffice_runtime import (
     SyncPager,
     SyncRuntime,
     UnprocessableEntityError,
+    VariantModel,
 )
 
 Json = dict[str, Any]
@@ -129,9 +131,31 @@ ERROR_CLASSES: dict[str, type[ServiceError]] = {
 }
 """The classes a generated client gives these codes of the description: each under the class of its status."""
 
+# The fields of two workflow variants, as the generated model lists them: the fields group's scenarios send a
+# misspelt field and one of the other variant beside template pdf_ai_split.
+COMMON = {"client_wait", "async_only", "processing_lane", "priority"}
+WORKFLOW = PipelineModel(
+    "result",
+    variants=(
+        VariantModel(
+            "pdf_ai_split",
+            property="template",
+            value="pdf_ai_split",
+            fields=frozenset(COMMON | {"file", "pofid", "template", "naming_instruction", "locale", "document_types"}),
+        ),
+        VariantModel(
+            "accounting_datev",
+            property="idp_collection",
+            value="accounting_datev",
+            fields=frozenset(COMMON | {"file_1", "pofid", "model", "idp_collection", "idp_fields"}),
+        ),
+    ),
+)
+
 MODEL = ServiceModel(
     release="behaviour",
     title="Document Automation Service",
+    pipelines={PIPELINE: WORKFLOW},
     errors={
         "NOT_FOUND": ErrorSpec(404),
         "RATE_LIMIT_EXCEEDED": ErrorSpec(429),
@@ -416,6 +440,11 @@ def meta_of(result: ApiResult[object]) -> Json:
     return {"status": result.meta.status, "requestId": result.meta.request_id}
 
 
+def body_of(scenario: Json) -> dict[str, object]:
+    """The body a submission of the scenario sends: its own, else BODY."""
+    return dict(scenario.get("body", BODY))
+
+
 def act_sync(scenario: Json, base_url: str, foreign_url: str, clock: list[float], progress: Json) -> Json:
     action = scenario["action"]
     deadline = action["deadlineMs"] / 1000
@@ -438,9 +467,9 @@ def act_sync(scenario: Json, base_url: str, foreign_url: str, clock: list[float]
                 items.extend(page.items)
             return {}
         if kind == "submit":
-            return {"jobId": runtime.submit_job(PIPELINE, dict(BODY), deadline=deadline).job_id}
+            return {"jobId": runtime.submit_job(PIPELINE, body_of(scenario), deadline=deadline).job_id}
         if kind == "start":
-            return {"jobId": runtime.start_job(PIPELINE, dict(BODY), deadline=deadline).job_id}
+            return {"jobId": runtime.start_job(PIPELINE, body_of(scenario), deadline=deadline).job_id}
         if kind == "wait":
             return {"jobId": runtime.wait_job(action["jobId"], deadline=deadline).job_id}
         extra = call_options(scenario)
@@ -480,9 +509,9 @@ async def act_async(scenario: Json, base_url: str, foreign_url: str, clock: list
                 items.extend(page.items)
             return {}
         if kind == "submit":
-            return {"jobId": (await runtime.submit_job(PIPELINE, dict(BODY), deadline=deadline)).job_id}
+            return {"jobId": (await runtime.submit_job(PIPELINE, body_of(scenario), deadline=deadline)).job_id}
         if kind == "start":
-            return {"jobId": (await runtime.start_job(PIPELINE, dict(BODY), deadline=deadline)).job_id}
+            return {"jobId": (await runtime.start_job(PIPELINE, body_of(scenario), deadline=deadline)).job_id}
         if kind == "wait":
             return {"jobId": (await runtime.wait_job(action["jobId"], deadline=deadline)).job_id}
         extra = call_options(scenario)

@@ -19,7 +19,11 @@ from paperoffice_runtime import (
     JobHandle,
     JobMayExistError,
     MalformedResponseError,
+    PipelineModel,
+    SdkError,
     ServiceError,
+    ServiceModel,
+    VariantModel,
     price_job,
 )
 
@@ -252,3 +256,44 @@ def test_payload_is_left_as_json(make_runtime: MakeRuntime) -> None:
     body = {"job_id": "j", "job_status": "completed", "result": {"nested": [1, {"a": None}]}}
     recorder = Recorder([lambda r: answer(200, body)])
     assert json.dumps(settle(make_runtime(recorder).submit_job("ocr-basic", {})).data) == json.dumps(body["result"])
+
+
+VARIANTS = (
+    VariantModel("split", property="template", value="split", fields=frozenset({"template", "file", "naming"})),
+    VariantModel("merge", property="template", value="merge", fields=frozenset({"template", "files", "order"})),
+)
+
+
+def variant_model(*variants: VariantModel) -> ServiceModel:
+    return make_model(pipelines={"ocr-basic": PipelineModel("result", json_strings=("options",), variants=variants)})
+
+
+def test_misspelt_body_field_is_refused_before_sending(make_runtime: MakeRuntime) -> None:
+    recorder = Recorder([lambda r: answer(200, {"job_id": "j", "job_status": "completed", "result": 1})])
+    runtime = make_runtime(recorder, variant_model(*VARIANTS))
+    with pytest.raises(SdkError) as caught:
+        settle(runtime.submit_job("ocr-basic", {"template": "split", "file": b"%PDF", "namign": "x"}))
+    assert type(caught.value) is SdkError
+    assert str(caught.value) == (
+        'jobStart: unknown field "namign" in the body for pipeline "ocr-basic" (template "split"); nothing was sent.'
+        ' Did you mean "naming" for "namign"?'
+    )
+    with pytest.raises(SdkError, match=r'unknown fields "order", "zzz" .*"ocr-basic" \(template "split"\)'):
+        started = runtime.start_job("ocr-basic", {"template": "split", "order": "1", "zzz": 1})
+        if not isinstance(started, JobHandle):
+            asyncio.run(started)
+    assert recorder.requests == []
+
+
+def test_declared_fields_and_open_variants_are_sent(make_runtime: MakeRuntime) -> None:
+    recorder = Recorder([lambda r: answer(200, {"job_id": "j", "job_status": "completed", "result": 1})] * 4)
+    runtime = make_runtime(recorder, variant_model(*VARIANTS))
+    settle(runtime.submit_job("ocr-basic", {"template": "merge", "files": [b"%PDF"], "order": "1", "hold": False}))
+    # No discriminator: any variant's field goes.
+    settle(runtime.submit_job("ocr-basic", {"naming": "x", "order": "2", "gone": None}))
+    open_runtime = make_runtime(recorder, variant_model(VARIANTS[0], VariantModel("other")))
+    settle(open_runtime.submit_job("ocr-basic", {"anything": "x"}))
+    started = open_runtime.start_job("ocr-basic", {"template": "none of them", "anything": "y"})
+    if not isinstance(started, JobHandle):
+        asyncio.run(started)
+    assert len(recorder.requests) == 4

@@ -70,9 +70,12 @@ function boundDownloadFile(): TS.VariableStatement {
 export const JOB_HELPER_NAMES: readonly string[] = [...ARROWS.map((h) => h.name), "downloadFile"];
 
 /** The helpers' statements, and what they import of the runtime (`name as nameOf`, and bindDownloadFile). */
-export function jobHelpers(): { readonly statements: readonly TS.VariableStatement[]; readonly imports: readonly string[] } {
+export function jobHelpers(
+  /** Helpers the caller declares itself (still importing the runtime's function of the name). */
+  declaredElsewhere: ReadonlySet<string> = new Set(),
+): { readonly statements: readonly TS.VariableStatement[]; readonly imports: readonly string[] } {
   return {
-    statements: [...ARROWS.map(boundArrow), boundDownloadFile()],
+    statements: [...ARROWS.filter((h) => !declaredElsewhere.has(h.name)).map(boundArrow), boundDownloadFile()],
     imports: [...ARROWS.map((h) => `${h.name} as ${runtimeName(h.name)}`), "bindDownloadFile"],
   };
 }

@@ -1,4 +1,4 @@
-import type { IR } from "../../../../generator/ir/types.js";
+import type { IR, Variant } from "../../../../generator/ir/types.js";
 import type { EmittedFile } from "../../../../generator/emit/kit.js";
 import type { TsKit } from "../ts-kit.js";
 import { exportedConstant, ts, tsFile } from "../ts-file.js";
@@ -40,6 +40,14 @@ function withoutConventions(model: Record<string, unknown>): Record<string, unkn
   return rest;
 }
 
+/** A variant's fields for the runtime's check before sending: none listed when its parameters are not shown. */
+function variantFields(v: Variant): Record<string, unknown> {
+  return {
+    ...(v.discriminator && { discriminator: { property: v.discriminator.property, value: v.discriminator.value } }),
+    ...(!v.open && { fields: v.request.properties.map((p) => p.name) }),
+  };
+}
+
 /** model.ts: the plain data the runtime needs (release, pipelines, prices; errors.ts carries the error table) and the event names. */
 export async function emitModel(ir: IR, kit: TsKit): Promise<readonly EmittedFile[]> {
   const sets = variantOperations(ir).map((o) => o.variants);
@@ -54,6 +62,7 @@ export async function emitModel(ir: IR, kit: TsKit): Promise<readonly EmittedFil
             payloadAfterPolling: p.payloadAfterPolling,
             ...(p.baseCredits !== undefined && { baseCredits: p.baseCredits }),
             ...(jsonStrings.length > 0 && { jsonStrings }),
+            ...(p.variants.some((v) => !v.open) && { variants: p.variants.map(variantFields) }),
           },
         ];
       }),

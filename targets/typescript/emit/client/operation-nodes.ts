@@ -86,7 +86,14 @@ export function paramsTypeNode(params: readonly Parameter[], keys: ReadonlyMap<P
       name: keys.get(p)!,
       optional: !p.required,
       type: p.in === "path" ? pathParamTypeNode(p.schema, scope) : schemaType(p.schema, scope, 1),
-      doc: docLinesOf({ ...p.schema, ...(p.description !== undefined && { description: p.description }) } as Schema, scope),
+      doc: docLinesOf(
+        {
+          ...p.schema,
+          ...(p.description !== undefined && { description: p.description }),
+          ...(p.deprecated && { deprecated: true }),
+        } as Schema,
+        scope,
+      ),
     })),
     false,
     0,
@@ -254,17 +261,21 @@ export interface JobFunction {
 }
 
 /**
- * A job submission's two functions, the submit-and-wait one and the start one: a signature per pipeline whose
- * body is exactly the pipeline's request (OptionsIfExact), then the implementation that passes everything on.
+ * A job submission's two functions, the submit-and-wait one and the start one: a signature per pipeline whose body is
+ * exactly the pipeline's request (ExactBody), then one over every pipeline by its slug, then the implementation that
+ * passes everything on. A call that fits no signature is reported against the last one, the signature over every
+ * pipeline, whose body is the pipeline's discriminated union: tsc names the misspelt field there.
  */
 export function jobFunctionSpecs(op: Operation, pipelines: readonly Pipeline[], context: JobContext): JobFunction[] {
   const { names, billing } = context;
   const withBilling = (type: TS.TypeNode): TS.TypeNode[] => [type, ...billing.extra()];
   const handle = () => typeRef("JobHandle", billing.alias === undefined ? undefined : billing.extra());
+  const request = f.createIndexedAccessTypeNode(typeRef("JobRequests"), typeRef("P"));
   const functions = [
     {
       name: names.operation(op),
       returns: (p: Pipeline) => typeRef("Promise", [typeRef("JobResult", withBilling(typeRef(names.payload(p), [typeRef("B")])))]),
+      anyReturns: typeRef("Promise", [typeRef("JobResult", withBilling(typeRef("JobPayloadOf", [typeRef("P"), typeRef("B")])))]),
       returnType: typeRef("Promise", [typeRef("JobResult", withBilling(unknownType()))]),
       doc: "Submits the job and waits: on hold, then by polling after a 202, until it completes, fails or the deadline passes.",
       call: "submitJob",
@@ -272,29 +283,47 @@ export function jobFunctionSpecs(op: Operation, pipelines: readonly Pipeline[], 
     {
       name: names.start(op),
       returns: () => typeRef("Promise", [handle()]),
+      anyReturns: typeRef("Promise", [handle()]),
       returnType: typeRef("Promise", [handle()]),
       doc: `Submits with ${context.noWait} and returns a handle at once; \`waitJob(client, handle.jobId)\` resumes from any process.`,
       call: "startJob",
     },
   ];
+  const options = { name: "options", type: typeRef("JobOptions"), optional: true };
   return functions.map((fn) => ({
     call: fn.call,
-    overloads: pipelines.map((p, index) => ({
-      name: fn.name,
-      doc: context.pipelineDoc(p, fn.doc, fn.name, index),
-      typeParameters: [typeParameter("B", typeRef(names.pipelineRequest(p)))],
-      parameters: [
-        { name: "client", type: billing.client() },
-        { name: "pipeline", type: literalType(p.slug) },
-        { name: "body", type: typeRef("B") },
-        {
-          name: "options",
-          rest: true,
-          type: typeRef("OptionsIfExact", [typeRef("B"), typeRef(names.pipelineRequest(p)), typeRef("JobOptions")]),
-        },
-      ],
-      returnType: fn.returns(p),
-    })),
+    overloads: [
+      ...pipelines.map((p, index) => ({
+        name: fn.name,
+        doc: context.pipelineDoc(p, fn.doc, fn.name, index),
+        typeParameters: [typeParameter("B", typeRef(names.pipelineRequest(p)))],
+        parameters: [
+          { name: "client", type: billing.client() },
+          { name: "pipeline", type: literalType(p.slug) },
+          { name: "body", type: typeRef("ExactBody", [typeRef("B"), typeRef(names.pipelineRequest(p))]) },
+          options,
+        ],
+        returnType: fn.returns(p),
+      })),
+      {
+        name: fn.name,
+        doc: [
+          "Any pipeline by its slug, for a slug known only as one of the pipelines' union. The full description is on the",
+          `first signature of {@link ${fn.name}}.`,
+        ],
+        typeParameters: [
+          typeParameter("P", f.createTypeOperatorNode(ts.SyntaxKind.KeyOfKeyword, typeRef("JobRequests"))),
+          typeParameter("B", request),
+        ],
+        parameters: [
+          { name: "client", type: billing.client() },
+          { name: "pipeline", type: typeRef("P") },
+          { name: "body", type: typeRef("ExactBody", [typeRef("B"), request]) },
+          options,
+        ],
+        returnType: fn.anyReturns,
+      },
+    ],
     implementation: {
       name: fn.name,
       doc: [],
@@ -302,11 +331,60 @@ export function jobFunctionSpecs(op: Operation, pipelines: readonly Pipeline[], 
         { name: "client", type: billing.client() },
         { name: "pipeline", type: stringType() },
         { name: "body", type: recordOf(unknownType()) },
-        { name: "options", type: typeRef("JobOptions"), optional: true },
-        { name: "_unknownField", type: stringType(), optional: true },
+        options,
       ],
       returnType: fn.returnType,
       body: [returns(call(fn.call, undefined, [id("client"), id("pipeline"), id("body"), id("options")]))],
     },
   }));
+}
+
+/**
+ * waitJob of a client whose job submission has pipelines: without a pipeline the payload is unknown, with one it is
+ * typed as that pipeline's (any of its variants'); the implementation passes everything on with the job model.
+ */
+export function typedWaitJobSpecs(billing: BillingTypes): FunctionSpec[] {
+  const result = (payload: TS.TypeNode) => typeRef("Promise", [typeRef("JobResult", [payload, ...billing.extra()])]);
+  const client = { name: "client", type: billing.client() };
+  const jobId = { name: "jobId", type: stringType() };
+  const withPipeline = (type: TS.TypeNode) =>
+    f.createIntersectionTypeNode([
+      typeRef("WaitOptions"),
+      f.createTypeLiteralNode([f.createPropertySignature(undefined, "pipeline", undefined, type)]),
+    ]);
+  return [
+    {
+      name: "waitJob",
+      doc: ["Waits for a job by id, from any process; its payload is unknown unless `pipeline` says whose job it is."],
+      parameters: [client, jobId, { name: "options", type: typeRef("WaitOptions"), optional: true }],
+      returnType: result(unknownType()),
+    },
+    {
+      name: "waitJob",
+      doc: ["Waits for a job of `options.pipeline` by id, from any process; the payload has that pipeline's type."],
+      typeParameters: [typeParameter("P", f.createTypeOperatorNode(ts.SyntaxKind.KeyOfKeyword, typeRef("JobRequests")))],
+      parameters: [client, jobId, { name: "options", type: withPipeline(typeRef("P")) }],
+      returnType: result(typeRef("JobPayloadOf", [typeRef("P")])),
+    },
+    {
+      name: "waitJob",
+      doc: [],
+      parameters: [
+        client,
+        jobId,
+        {
+          name: "options",
+          optional: true,
+          type: f.createIntersectionTypeNode([
+            typeRef("WaitOptions"),
+            f.createTypeLiteralNode([
+              f.createPropertySignature(undefined, "pipeline", f.createToken(ts.SyntaxKind.QuestionToken), stringType()),
+            ]),
+          ]),
+        },
+      ],
+      returnType: result(unknownType()),
+      body: [returns(call("waitJobOf", undefined, [id("client"), id("jobId"), id("options"), id("jobModel")]))],
+    },
+  ];
 }

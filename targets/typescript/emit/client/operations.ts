@@ -1,4 +1,4 @@
-import type { IR, Operation, Pipeline } from "../../../../generator/ir/types.js";
+import type { IR, Operation, Parameter, Pipeline, Schema } from "../../../../generator/ir/types.js";
 import type { EmittedFile } from "../../../../generator/emit/kit.js";
 import type { TsKit } from "../ts-kit.js";
 import { exportedConstant, tsFile } from "../ts-file.js";
@@ -11,6 +11,8 @@ import { JOB_HELPER_NAMES, jobHelpers } from "./job-helpers.js";
 import { paginatorDeclarations } from "./paginate-nodes.js";
 import { scopes, subscriptionRules, typeImports } from "./scope.js";
 import { billingSchema, isBinaryResponse, jobsModel, operationSpec, requestBodyContent } from "./spec.js";
+import { fixtureCases } from "../../../../generator/emit/fixtures/index.js";
+import type { FixtureValue } from "../../../../generator/emit/fixtures/sample.js";
 import {
   type BillingTypes,
   billingTypes,
@@ -21,6 +23,7 @@ import {
   paramKeys,
   paramsTypeNode,
   responseTypeNode,
+  typedWaitJobSpecs,
 } from "./operation-nodes.js";
 
 /**
@@ -52,17 +55,23 @@ export async function emitOperations(ir: IR, kit: TsKit): Promise<readonly Emitt
       "operations.ts",
       (file) => {
         for (const [i, op] of ir.operations.entries()) {
-          if (op.variants && jobFunctions(op)) file.addPrinted(jobFunctionsText(op, op.variants.pipelines, names, used, billing));
+          if (op.variants && jobFunctions(op)) file.addPrinted(jobFunctionsText(ir, op, op.variants.pipelines, names, used, billing));
           else file.addPrinted(operationText(ir, op, request, response, names, used, billing));
           // The syntax trees printed so far are garbage (on MS Graph's description, thousands of operations).
           if (i % COLLECT_EVERY === COLLECT_EVERY - 1) kit.collect();
         }
         if (hasJobs) {
           // The job functions and binary operations call the helpers, which take the runtime functions' names.
-          const helpers = jobHelpers();
+          // With pipelines, waitJob types its payload by the pipeline it is given.
+          const typedWait = ir.operations.some(jobFunctions);
+          const helpers = jobHelpers(new Set(typedWait ? ["waitJob"] : []));
           for (const name of JOB_HELPER_NAMES) used.functions.delete(name);
           for (const name of helpers.imports) used.functions.add(name);
           for (const statement of helpers.statements) file.addPrinted(printStatement(statement));
+          if (typedWait) {
+            for (const t of ["Runtime", "WaitOptions", "JobResult"]) used.runtime.add(t);
+            file.addPrinted(typedWaitJobSpecs(billing).map(printFunction).join("\n"));
+          }
         }
       },
       () => {
@@ -83,7 +92,13 @@ export async function emitOperations(ir: IR, kit: TsKit): Promise<readonly Emitt
               ]
             : []),
           ...(jobTypes.length > 0
-            ? [{ isTypeOnly: true, moduleSpecifier: "./requests.js", namedImports: [...jobTypes, "OptionsIfExact"].sort() }]
+            ? [
+                {
+                  isTypeOnly: true,
+                  moduleSpecifier: "./requests.js",
+                  namedImports: [...jobTypes, "ExactBody", "JobPayloadOf", "JobRequests"].sort(),
+                },
+              ]
             : []),
           ...typeImports(
             new Set([...uses, ...(billing.alias === undefined ? [] : [billing.alias])].filter((u) => u !== "FileInput")),
@@ -180,7 +195,11 @@ function docs(op: Operation, names: TsNames, extra: readonly string[] = []): str
     .filter((x): x is string => x !== undefined)
     .join("\n");
   // An operation without a summary starts with its description or its path, not with an empty line.
-  return [...wrapDoc(tsDocText(text.replace(/^\n+/, "")).split("\n"), DOC_WIDTH), ...errorsDoc(op, names)];
+  return [
+    ...wrapDoc(tsDocText(text.replace(/^\n+/, "")).split("\n"), DOC_WIDTH),
+    ...errorsDoc(op, names),
+    ...(op.deprecated ? ["@deprecated The description marks this operation deprecated."] : []),
+  ];
 }
 
 /** An operation's types, its OperationSpec constant and its function, printed. */
@@ -215,7 +234,7 @@ function operationText(
     billing,
     keys,
     check: rules ? { create: rules.create } : undefined,
-    doc: docs(op, names),
+    doc: [...docs(op, names), ...exampleDoc(ir, op, names, keys)],
   });
   used.functions.add(spec.send);
   if (op.servers) used.functions.add("atOperationServer");
@@ -230,13 +249,20 @@ function operationText(
 }
 
 /** The job functions of a submission operation: a signature per pipeline, then the implementation, printed. */
-function jobFunctionsText(op: Operation, pipelines: readonly Pipeline[], names: TsNames, used: Used, billing: BillingTypes): string {
+function jobFunctionsText(
+  ir: IR,
+  op: Operation,
+  pipelines: readonly Pipeline[],
+  names: TsNames,
+  used: Used,
+  billing: BillingTypes,
+): string {
   for (const t of ["Runtime", "JobOptions", "JobResult", "JobHandle"]) used.runtime.add(t);
   // The operation's description once, on the first pipeline's signature; the others say what differs and refer to it.
   const pipelineDoc = (p: Pipeline, extraDoc: string, name: string, index: number): string[] => {
     // Escaped as a whole, as docs() escapes its text.
     const line = `Pipeline \`${p.slug}\`${p.summary ? `: ${p.summary}` : "."}\n${extraDoc}`;
-    if (index === 0) return docs(op, names, [`\n${line}`]);
+    if (index === 0) return [...docs(op, names, [`\n${line}`]), ...(name === names.operation(op) ? jobExampleDoc(ir, op, name, p) : [])];
     return [
       ...wrapDoc(tsDocText(line).split("\n"), DOC_WIDTH),
       "",
@@ -253,4 +279,82 @@ function jobFunctionsText(op: Operation, pipelines: readonly Pipeline[], names: 
     texts.push([...f.overloads, f.implementation].map(printFunction).join("\n"));
   }
   return `${texts.join("\n\n")}\n`;
+}
+
+/** A fixture value as TypeScript source: a file as a Blob of its text and type, anything else as its JSON. */
+function exampleValue(value: FixtureValue): string {
+  if (Array.isArray(value)) return `[${value.map(exampleValue).join(", ")}]`;
+  if (value !== null && typeof value === "object") {
+    if ("$file" in value && typeof value.$file === "object" && value.$file !== null && !Array.isArray(value.$file)) {
+      const file = value.$file as { text?: unknown; contentType?: unknown };
+      return `new Blob([${JSON.stringify(String(file.text ?? ""))}], { type: ${JSON.stringify(String(file.contentType ?? ""))} })`;
+    }
+    const entries = Object.entries(value).map(
+      ([k, v]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${exampleValue(v as FixtureValue)}`,
+    );
+    return entries.length === 0 ? "{}" : `{ ${entries.join(", ")} }`;
+  }
+  return JSON.stringify(value);
+}
+
+/** The body's required top-level fields of a fixture body, when its schema (or the object it names) says which. */
+function requiredFields(ir: IR, schema: Schema, body: FixtureValue): FixtureValue {
+  const target = schema.kind === "ref" ? ir.schemas.find((s) => s.name === schema.name)?.schema : schema;
+  if (target?.kind !== "object" || body === null || typeof body !== "object" || Array.isArray(body)) return body;
+  const required = new Set(target.properties.filter((p) => p.required).map((p) => p.name));
+  return Object.fromEntries(Object.entries(body).filter(([k]) => required.has(k))) as FixtureValue;
+}
+
+/**
+ * `@example`: one call of the operation with the fixture's values of its required parameters and of its body's
+ * required fields (fixtures/ holds the same samples), in a code block that the README's examples' test type-checks.
+ */
+function exampleDoc(ir: IR, op: Operation, names: TsNames, keys: ReadonlyMap<Parameter, string>): string[] {
+  const fixture = fixtureCases(ir, op)[0];
+  if (fixture === undefined) return [];
+  const params = [...op.parameters.path, ...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie];
+  const given: string[] = [];
+  for (const p of params) {
+    if (!p.required && p.in !== "path") continue;
+    const value = p.in === "path" ? fixture.request.path[p.name] : p.in === "query" ? fixture.request.query[p.name] : undefined;
+    // A required header or cookie has no fixture value: no example rather than a made-up one.
+    if (value === undefined) return [];
+    const key = keys.get(p) ?? p.name;
+    given.push(`${/^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key)}: ${exampleValue(value)}`);
+  }
+  const content = requestBodyContent(op);
+  const args = ["client"];
+  const bodyRequired = content !== undefined && op.requestBody?.required === true;
+  if (given.length > 0 || bodyRequired) args.push(`{ ${given.join(", ")} }`.replace("{  }", "{}"));
+  if (bodyRequired && fixture.request.body !== undefined) args.push(exampleValue(requiredFields(ir, content.schema, fixture.request.body)));
+  else if (bodyRequired) return [];
+  if (given.length === 0 && params.length === 0 && args.length > 1) args.splice(1, 1);
+  const shown = isBinaryResponse(op) ? ["file", "file.fileName"] : ["result", "result.data"];
+  return codeExample([`const ${shown[0]} = await ${names.operation(op)}(${args.join(", ")});`, `console.log(${shown[1]});`]);
+}
+
+/** `@example` with the lines in a ts code block, a comment end in them escaped. */
+function codeExample(lines: readonly string[]): string[] {
+  return ["@example", "```ts", ...lines.map((l) => l.replaceAll("*/", "*\\/")), "```"];
+}
+
+/**
+ * The `@example` of a job submission's first signature: the first pipeline's first variant, with the fixture's values
+ * of the variant's required fields, its discriminator and the member of each "exactly one of" group the fixture has.
+ */
+function jobExampleDoc(ir: IR, op: Operation, name: string, pipeline: Pipeline): string[] {
+  const fixture = fixtureCases(ir, op).find((c) => c.pipeline === pipeline.slug);
+  const variant = pipeline.variants.find((v) => v.name === fixture?.variant);
+  const body = fixture?.request.body;
+  if (variant === undefined || body === null || typeof body !== "object" || Array.isArray(body)) return [];
+  const keep = new Set([
+    ...variant.request.properties.filter((p) => p.required).map((p) => p.name),
+    ...(variant.discriminator ? [variant.discriminator.property] : []),
+    ...variant.exactlyOne.flat(),
+  ]);
+  const fields = Object.fromEntries(Object.entries(body).filter(([k]) => keep.has(k))) as FixtureValue;
+  return codeExample([
+    `const job = await ${name}(client, ${JSON.stringify(pipeline.slug)}, ${exampleValue(fields)});`,
+    "console.log(job.data);",
+  ]);
 }

@@ -101,9 +101,10 @@ export async function emitRequests(ir: IR, kit: TsKit): Promise<readonly Emitted
             ),
           );
           file.addPrinted(printNode(withDoc(jobRequests, ["The request body of every pipeline, by slug."])));
+          file.addPrinted(jobPayloadOf(op.variants.pipelines, names));
         }
         file.addPrinted(unknownFields());
-        file.addPrinted(optionsUnlessUnknown());
+        file.addPrinted(exactBody());
       },
       () => typeImports(uses, kit.runtimeModule),
     ),
@@ -128,39 +129,59 @@ function unknownFields(): string {
 }
 
 /**
- * `[UnknownFields<B, U>] extends [never] ? [options?: O]
- *   : [options: O | undefined, unknownField: \`unknown field: ${Extract<UnknownFields<B, U>, string>}\`]`
+ * `P extends "a" ? (B extends ARequest ? APayloadOf<B> : never) : ... : never`: the payload of a job of pipeline `P` for
+ * body `B`, by default any body of the pipeline (then the union of its variants' payloads).
  */
-function optionsUnlessUnknown(): string {
-  const unknown = typeRef("UnknownFields", [typeRef("B"), typeRef("U")]);
-  const member = (name: string, type: TS.TypeNode, optional = false) =>
-    f.createNamedTupleMember(undefined, f.createIdentifier(name), optional ? f.createToken(ts.SyntaxKind.QuestionToken) : undefined, type);
-  const marker = f.createTemplateLiteralType(f.createTemplateHead("unknown field: "), [
-    f.createTemplateLiteralTypeSpan(
-      typeRef("Extract", [unknown, f.createKeywordTypeNode(ts.SyntaxKind.StringKeyword)]),
-      f.createTemplateTail(""),
-    ),
-  ]);
-  // Tuples on one line, as they are written.
-  const tuple = (members: readonly (TS.TypeNode | TS.NamedTupleMember)[]) =>
-    ts.setEmitFlags(f.createTupleTypeNode(members), ts.EmitFlags.SingleLine);
-  const type = f.createConditionalTypeNode(
-    tuple([unknown]),
-    tuple([neverType()]),
-    tuple([member("options", typeRef("O"), true)]),
-    tuple([
-      member("options", unionOf([typeRef("O"), f.createKeywordTypeNode(ts.SyntaxKind.UndefinedKeyword)])),
-      member("unknownField", marker),
-    ]),
+function jobPayloadOf(pipelines: readonly Pipeline[], names: ReturnType<typeof tsNames>): string {
+  const type = pipelines.reduceRight<TS.TypeNode>(
+    (rest, p) =>
+      f.createConditionalTypeNode(
+        typeRef("P"),
+        literalType(p.slug),
+        f.createParenthesizedType(
+          f.createConditionalTypeNode(
+            typeRef("B"),
+            typeRef(names.pipelineRequest(p)),
+            typeRef(names.payload(p), [typeRef("B")]),
+            neverType(),
+          ),
+        ),
+        rest,
+      ),
+    neverType(),
   );
+  const jobRequests = typeRef("JobRequests");
   return typeAlias(
-    "OptionsIfExact",
+    "JobPayloadOf",
     type,
     [
-      "The trailing parameters of a job submission: the options, or, when the body has a field its variant does not",
-      "declare, a required marker naming it, so that the call does not compile.",
+      "The finished payload of a job of pipeline `P` for body `B`; without `B`, of any body of the pipeline (the union of",
+      "its variants' payloads), as `waitJob` with `{ pipeline }` returns it.",
     ],
-    [typeParameter("B"), typeParameter("U"), typeParameter("O")],
+    [
+      typeParameter("P", f.createTypeOperatorNode(ts.SyntaxKind.KeyOfKeyword, jobRequests)),
+      f.createTypeParameterDeclaration(undefined, "B", undefined, f.createIndexedAccessTypeNode(jobRequests, typeRef("P"))),
+    ],
+  );
+}
+
+/** `[UnknownFields<B, U>] extends [never] ? B : U` */
+function exactBody(): string {
+  const tuple = (members: readonly TS.TypeNode[]) => ts.setEmitFlags(f.createTupleTypeNode(members), ts.EmitFlags.SingleLine);
+  const type = f.createConditionalTypeNode(
+    tuple([typeRef("UnknownFields", [typeRef("B"), typeRef("U")])]),
+    tuple([neverType()]),
+    typeRef("B"),
+    typeRef("U"),
+  );
+  return typeAlias(
+    "ExactBody",
+    type,
+    [
+      "The type a job submission's body is checked against: the body itself, or, when it has a field its variant does",
+      "not declare, the pipeline's union, whose member the discriminator picks reports the misspelt field by name.",
+    ],
+    [typeParameter("B"), typeParameter("U")],
   );
 }
 

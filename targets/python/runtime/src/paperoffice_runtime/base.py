@@ -5,7 +5,9 @@ the deadline, and sleeping."""
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import functools
+import json
 import logging
 import os
 import random
@@ -767,9 +769,49 @@ class BaseRuntime:
             raise SdkError(message)
         raise self.errors.refusal(jobs.submit.selector_refusal, message)
 
+    def check_body_fields(self, jobs: JobsModel, pipeline: str, body: Mapping[str, object]) -> None:
+        """Raises, before anything is sent, when the body has a field that no variant it may be of takes (a misspelt
+        field), naming the field, the operation and the pipeline. A pipeline the model does not describe, or a variant
+        whose parameters are not shown, takes any field."""
+        declared = self.model.pipelines.get(pipeline)
+        if declared is None or not declared.variants:
+            return
+        chosen = [
+            v
+            for v in declared.variants
+            if v.property is not None and body.get(v.property) == v.value
+        ]
+        possible = chosen or list(declared.variants)
+        taken: set[str] = set()
+        for variant in possible:
+            if variant.fields is None:
+                return
+            taken.update(variant.fields)
+        # The field the job functions set themselves to ask for no hold is the description's, whatever the variant.
+        if jobs.submit.no_wait is not None:
+            taken.add(jobs.submit.no_wait.field)
+        unknown = sorted(name for name, value in body.items() if value is not None and name not in taken)
+        if not unknown:
+            return
+        only = (possible[0].property, possible[0].value) if len(possible) == 1 and possible[0].property else None
+        which = "" if only is None else f" ({only[0]} {json.dumps(only[1])})"
+        names = ", ".join(json.dumps(name) for name in unknown)
+        meant = [
+            f"{json.dumps(near[0])} for {json.dumps(name)}"
+            for name in unknown
+            if (near := difflib.get_close_matches(name, sorted(taken), n=1, cutoff=0.8))
+        ]
+        hint = f" Did you mean {', '.join(meant)}?" if meant else ""
+        noun = "field" if len(unknown) == 1 else "fields"
+        raise SdkError(
+            f"{jobs.submit.operation.operation_id}: unknown {noun} {names} in the body for pipeline"
+            f" {json.dumps(pipeline)}{which}; nothing was sent.{hint}"
+        )
+
     def submission_input(
         self, jobs: JobsModel, pipeline: str, body: Mapping[str, object], json_strings: Sequence[str], hold: bool
     ) -> CallInput:
+        self.check_body_fields(jobs, pipeline, body)
         fields = dict(body)
         no_wait = jobs.submit.no_wait
         if not hold and no_wait is not None and no_wait.field not in fields:

@@ -198,13 +198,15 @@ class JobsModel:
 class VariantModel:
     """A variant of a pipeline's body: chosen where the body's ``property`` is ``value`` (a ``server_default``
     variant also where the body has no ``property``; a variant without a property is the pipeline's only one), with
-    its "exactly one of" groups of fields."""
+    its "exactly one of" groups of fields, and its ``fields``: None when its parameters are not shown (any field
+    goes)."""
 
     name: str
     property: str | None = None
     value: str | None = None
     server_default: bool = False
     exactly_one: tuple[tuple[str, ...], ...] = ()
+    fields: frozenset[str] | None = None
 
 
 @dataclass(frozen=True)

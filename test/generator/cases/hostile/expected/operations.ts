@@ -18,6 +18,11 @@ export type Delete_Params = {
  * *\/ export const pwned = 1; /*
  *
  * `GET /class/{default}`
+ * @example
+ * ```ts
+ * const result = await delete_(client, { default: "default-c6rj" });
+ * console.log(result.data);
+ * ```
  */
 export function delete_(
   client: Runtime,
@@ -35,7 +40,14 @@ export function delete_(
 /** Success body of `get-item`. */
 export type GetItemResponse = Pet;
 
-/** `GET /get-item` */
+/**
+ * `GET /get-item`
+ * @example
+ * ```ts
+ * const result = await getItem(client);
+ * console.log(result.data);
+ * ```
+ */
 export function getItem(client: Runtime, options?: RequestOptions): Promise<ApiResult<GetItemResponse>> {
   return callOperation<GetItemResponse>(client, getItemOperation, {}, options);
 }
@@ -43,7 +55,14 @@ export function getItem(client: Runtime, options?: RequestOptions): Promise<ApiR
 /** Success body of `get_item`. */
 export type GetItem2Response = unknown;
 
-/** `GET /get_item` */
+/**
+ * `GET /get_item`
+ * @example
+ * ```ts
+ * const result = await getItem2(client);
+ * console.log(result.data);
+ * ```
+ */
 export function getItem2(client: Runtime, options?: RequestOptions): Promise<ApiResult<GetItem2Response>> {
   return callOperation<GetItem2Response>(client, getItem2Operation, {}, options);
 }
@@ -61,6 +80,11 @@ export type PostNoId123Body = Class;
  * `POST /no-id/{123}`
  * @throws {@link MayHaveBeenProcessedError} for a 5xx (not 503, retried) or a failure after sending: not sent again.
  * For a 5xx it is also a {@link ServiceError} (an InternalServerError) with its status and code.
+ * @example
+ * ```ts
+ * const result = await postNoId123(client, { "123": "123-ep3v" });
+ * console.log(result.data);
+ * ```
  */
 export function postNoId123(
   client: Runtime,

@@ -5,9 +5,7 @@
 /** The keys of `B` that the member of `U` it matches does not declare: a misspelt field. */
 export type UnknownFields<B, U> = Exclude<keyof B, U extends unknown ? (B extends U ? keyof U : never) : never>;
 /**
- * The trailing parameters of a job submission: the options, or, when the body has a field its variant does not
- * declare, a required marker naming it, so that the call does not compile.
+ * The type a job submission's body is checked against: the body itself, or, when it has a field its variant does
+ * not declare, the pipeline's union, whose member the discriminator picks reports the misspelt field by name.
  */
-export type OptionsIfExact<B, U, O> =
-  [UnknownFields<B, U>] extends [never] ? [options?: O] :
-  [options: O | undefined, unknownField: `unknown field: ${Extract<UnknownFields<B, U>, string>}`];
+export type ExactBody<B, U> = [UnknownFields<B, U>] extends [never] ? B : U;

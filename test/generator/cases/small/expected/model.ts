@@ -10,10 +10,28 @@ export const DESCRIPTION_HASH = "c9ce61a1b507d48017df8a371660b0e5c70a534821cbae5
 export const serviceModel: ServiceModel = {
   release: "R20260101.0000",
   pipelines: {
-    scan___pages: { payloadAfterPolling: "job_result", baseCredits: 10 },
+    scan___pages: {
+      payloadAfterPolling: "job_result",
+      baseCredits: 10,
+      variants: [
+        {
+          fields: ["file_1", "lane"]
+        }
+      ]
+    },
     work: {
       payloadAfterPolling: "result",
-      jsonStrings: ["fields"]
+      jsonStrings: ["fields"],
+      variants: [
+        {
+          discriminator: { property: "template", value: "split" },
+          fields: ["template", "file", "doc_id", "lane"]
+        },
+        {
+          discriminator: { property: "collection", value: "export" },
+          fields: ["collection", "fields", "lane"]
+        }
+      ]
     }
   },
   pricing: {

@@ -23,6 +23,11 @@ export type GetItemParams = {
  *
  * `GET /items/{item_id}`
  * @throws {@link ServiceError} of a code in {@link GetItemErrorCode}, as the class errors.ts names for it
+ * @example
+ * ```ts
+ * const result = await getItem(client, { item_id: "item_id-5xda" });
+ * console.log(result.data);
+ * ```
  */
 export function getItem(
   client: Runtime,
@@ -71,6 +76,11 @@ export type AddJobBody = {
  * `POST /jobs/{kind}`
  * @throws {@link MayHaveBeenProcessedError} for a 5xx (not 503, retried) or a failure after sending: not sent again.
  * For a 5xx it is also a {@link ServiceError} (an InternalServerError) with its status and code.
+ * @example
+ * ```ts
+ * const result = await addJob(client, { kind: "scan___pages" }, { file_1: new Blob(["%PDF-1.4\n%fixture\n"], { type: "application/pdf" }), lane: "slow" });
+ * console.log(result.data);
+ * ```
  */
 export function addJob(
   client: Runtime,

@@ -20,8 +20,8 @@ func ServiceModel() *sdkruntime.Model {
 	m.Errors = map[string]sdkruntime.ErrorSpec{}
 	m.Errors["NOT_FOUND"] = sdkruntime.ErrorSpec{Status: 404, Description: "Nothing there."}
 	m.Pipelines = map[string]sdkruntime.Pipeline{}
-	m.Pipelines["scan___pages"] = sdkruntime.Pipeline{PayloadAfterPolling: "job_result", BaseCredits: Ptr(float64(10))}
-	m.Pipelines["work"] = sdkruntime.Pipeline{PayloadAfterPolling: "result", JSONStrings: []string{"fields"}}
+	m.Pipelines["scan___pages"] = sdkruntime.Pipeline{PayloadAfterPolling: "job_result", BaseCredits: Ptr(float64(10)), Variants: []sdkruntime.VariantFields{{Name: "default", Fields: []string{"file_1", "lane"}}}}
+	m.Pipelines["work"] = sdkruntime.Pipeline{PayloadAfterPolling: "result", JSONStrings: []string{"fields"}, Variants: []sdkruntime.VariantFields{{Name: "split", DiscriminatorProperty: "template", DiscriminatorValue: "split", Fields: []string{"template", "file", "doc_id", "lane"}}, {Name: "export", DiscriminatorProperty: "collection", DiscriminatorValue: "export", Fields: []string{"collection", "fields", "lane"}}}}
 	m.Pricing = &sdkruntime.Pricing{DefaultLane: "slow", MinimumCharge: 0, LaneMultipliers: map[string]float64{}}
 	m.Pricing.LaneMultipliers["fast"] = 2
 	m.Pricing.LaneMultipliers["slow"] = 1

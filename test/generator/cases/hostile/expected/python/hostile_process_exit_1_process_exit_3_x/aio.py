@@ -201,6 +201,10 @@ class AsyncClient:
                 NotFoundError).
             APIConnectionError: The service could not be reached.
             DeadlineExceededError: The deadline passed before an answer.
+
+        Example:
+            result = await client.delete("default-c6rj")
+            print(result)
         """
         result = await self._runtime.call(
             _m.DELETE,
@@ -225,6 +229,10 @@ class AsyncClient:
                 NotFoundError).
             APIConnectionError: The service could not be reached.
             DeadlineExceededError: The deadline passed before an answer.
+
+        Example:
+            result = await client.get_item_2()
+            print(result)
         """
         result = await self._runtime.call(_m.GET_ITEM_2, **options)
         return _t.cast(_md.Pet, self._runtime.answer(result, _md.Pet))
@@ -245,6 +253,10 @@ class AsyncClient:
                 NotFoundError).
             APIConnectionError: The service could not be reached.
             DeadlineExceededError: The deadline passed before an answer.
+
+        Example:
+            result = await client.get_item()
+            print(result)
         """
         await self._runtime.call(_m.GET_ITEM, **options)
         return None
@@ -274,6 +286,10 @@ class AsyncClient:
                 NotFoundError).
             APIConnectionError: The service could not be reached.
             DeadlineExceededError: The deadline passed before an answer.
+
+        Example:
+            result = await client.post_no_id123("123-ep3v")
+            print(result)
         """
         result = await self._runtime.call(_m.POST_NO_ID123, _rt.CallInput(path={"123": n_123}, body=body), **options)
         return _t.cast(_md.JsonValue, self._runtime.answer(result, _md.JsonValue))

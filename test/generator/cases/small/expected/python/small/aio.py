@@ -200,6 +200,10 @@ class AsyncClient:
                 NotFoundError).
             APIConnectionError: The service could not be reached.
             DeadlineExceededError: The deadline passed before an answer.
+
+        Example:
+            result = await client.get_item("item_id-5xda")
+            print(result)
         """
         result = await self._runtime.call(
             _m.GET_ITEM,
@@ -233,6 +237,13 @@ class AsyncClient:
                 NotFoundError).
             APIConnectionError: The service could not be reached.
             DeadlineExceededError: The deadline passed before an answer.
+
+        Example:
+            result = await client.add_job(
+                "scan___pages",
+                {"file_1": ("file_1.pdf", b"%PDF-1.4\\n%fixture\\n", "application/pdf")},
+            )
+            print(result)
         """
         result = await self._runtime.call(_m.ADD_JOB, _rt.CallInput(path={"kind": kind}, body=body), **options)
         return _t.cast(_md.AddJobResponse, self._runtime.answer(result, _md.AddJobResponse))

@@ -49,7 +49,11 @@ MODEL = ServiceModel(
     title="Small",
     errors={"NOT_FOUND": ErrorSpec(404, "Nothing there.")},
     pipelines={
-        "scan___pages": PipelineModel("job_result", base_credits=10.0, variants=(VariantModel("default"),)),
+        "scan___pages": PipelineModel(
+            "job_result",
+            base_credits=10.0,
+            variants=(VariantModel("default", fields=frozenset(("file_1", "lane"))),),
+        ),
         "work": PipelineModel(
             "result",
             json_strings=("fields",),
@@ -60,8 +64,14 @@ MODEL = ServiceModel(
                     value="split",
                     server_default=True,
                     exactly_one=(("file", "doc_id"),),
+                    fields=frozenset(("template", "file", "doc_id", "lane")),
                 ),
-                VariantModel("export", property="collection", value="export"),
+                VariantModel(
+                    "export",
+                    property="collection",
+                    value="export",
+                    fields=frozenset(("collection", "fields", "lane")),
+                ),
             ),
         ),
     },
