@@ -447,7 +447,15 @@ export function getDocument(
  * For a 5xx it is also a {@link ServiceError} (an InternalServerError) with its status and code.
  * @example
  * ```ts
- * const job = await addJob(client, "service_aiocr___generate", { file_1: new Blob(["%PDF-1.4\n%fixture\n"], { type: "application/pdf" }), model: "premium", idp_collection: "us_tax_forms" });
+ * const job = await addJob(
+ *   client,
+ *   "service_aiocr___generate",
+ *   {
+ *     file_1: new Blob(["%PDF-1.4\n%fixture\n"], { type: "application/pdf" }),
+ *     model: "premium",
+ *     idp_collection: "us_tax_forms",
+ *   },
+ * );
  * console.log(job.data);
  * ```
  */
@@ -776,7 +784,10 @@ export type SubscribeWebhookBody = WebhookSubscriptionCreate;
  * For a 5xx it is also a {@link ServiceError} (an InternalServerError) with its status and code.
  * @example
  * ```ts
- * const result = await subscribeWebhook(client, { name: "name-jy9p", url: "https://example.com/url", events: ["document.edited"] });
+ * const result = await subscribeWebhook(
+ *   client,
+ *   { name: "name-jy9p", url: "https://example.com/url", events: ["document.edited"] },
+ * );
  * console.log(result.data);
  * ```
  */

@@ -384,11 +384,17 @@ export interface JobRequests {
  * its variants' payloads), as `waitJob` with `{ pipeline }` returns it.
  */
 export type JobPayloadOf<P extends keyof JobRequests, B = JobRequests[P]> =
-  P extends "service_aiocr___generate" ? (B extends ServiceAiocrGenerateRequest ? ServiceAiocrGeneratePayloadOf<B> : never) :
+  P extends "service_aiocr___generate"
+    ? (B extends ServiceAiocrGenerateRequest ? ServiceAiocrGeneratePayloadOf<B> : never)
+    :
   P extends "workflow" ? (B extends WorkflowRequest ? WorkflowPayloadOf<B> : never) :
-  P extends "pdfstudio___unlock_with_password_pdf" ? (B extends PdfstudioUnlockWithPasswordPdfRequest ? PdfstudioUnlockWithPasswordPdfPayloadOf<B> : never) :
+  P extends "pdfstudio___unlock_with_password_pdf"
+    ? (B extends PdfstudioUnlockWithPasswordPdfRequest ? PdfstudioUnlockWithPasswordPdfPayloadOf<B> : never)
+    :
   P extends "service_voice___tts" ? (B extends ServiceVoiceTtsRequest ? ServiceVoiceTtsPayloadOf<B> : never) :
-  P extends "service_dataripper___redact_image" ? (B extends ServiceDataripperRedactImageRequest ? ServiceDataripperRedactImagePayloadOf<B> : never) :
+  P extends "service_dataripper___redact_image"
+    ? (B extends ServiceDataripperRedactImageRequest ? ServiceDataripperRedactImagePayloadOf<B> : never)
+    :
   never;
 /** The keys of `B` that the member of `U` it matches does not declare: a misspelt field. */
 export type UnknownFields<B, U> = Exclude<keyof B, U extends unknown ? (B extends U ? keyof U : never) : never>;

@@ -78,7 +78,6 @@ const MIRRORS: Mirror[] = [
       identifier: "names of the generated code",
       summary: "documentation of the generated code",
       description: "documentation of the generated code",
-      variants: "typed by the generated code",
       discriminators: "typed by the generated code",
     },
   },

@@ -761,6 +761,11 @@ class AsyncClient:
                 NotFoundError).
             APIConnectionError: The service could not be reached.
             DeadlineExceededError: The deadline passed before an answer.
+
+        Example:
+            result = client.paginate_get_audit_center()
+            async for item in result:
+                print(item)
         """
         return _rt.AsyncPager[_t.Any, _md.AuditCenterResponse](
             self._runtime,

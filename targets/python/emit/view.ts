@@ -302,6 +302,7 @@ export interface PagerView {
   readonly syncDef: string;
   readonly asyncDef: string;
   readonly doc: string;
+  readonly asyncDoc: string;
   readonly syncReturn: string;
   readonly asyncReturn: string;
 }
@@ -512,6 +513,7 @@ function operationView(ir: IR, op: Operation, types: TypeScope, models: TypeScop
     names,
     args: pagerArgs,
     raises,
+    example: (awaited) => exampleSection(op, names, body !== undefined && op.requestBody?.required === true, awaited, names.paginate(op)),
   });
   return {
     ...(pager === undefined ? {} : { pager }),
@@ -612,6 +614,8 @@ function pagerView(
     /** The Args: and Raises: of the operation's method, a deadline for the whole iteration among the Args. */
     readonly args: readonly DocEntry[];
     readonly raises: readonly DocEntry[];
+    /** The Example: section of the pager's docstring, for the Client or the AsyncClient. */
+    readonly example: (awaited: boolean) => string | undefined;
   },
 ): PagerView | undefined {
   const paging = op.pagination;
@@ -651,7 +655,8 @@ function pagerView(
   return {
     syncDef: defLine(4, `def ${name}`, context.params, pagerType("_rt.SyncPager")),
     asyncDef: defLine(4, `def ${name}`, context.params, pagerType("_rt.AsyncPager")),
-    doc: docstring(doc, 8),
+    doc: docstring([doc, context.example(false)].filter(Boolean).join("\n\n"), 8),
+    asyncDoc: docstring([doc, context.example(true)].filter(Boolean).join("\n\n"), 8),
     syncReturn: statement(8, "return ", call(flatSub("_rt.SyncPager", itemExpr, dataExpr), ...args)),
     asyncReturn: statement(8, "return ", call(flatSub("_rt.AsyncPager", itemExpr, dataExpr), ...args)),
   };
@@ -695,7 +700,7 @@ function pyExampleValue(value: FixtureValue): string {
  * of its body's required fields (fixtures/ holds the same samples), and the answer printed; none when a required
  * header or cookie has no fixture value. Laid out an argument a line when the call does not fit on one.
  */
-function exampleSection(op: Operation, names: PyNames, bodyRequired: boolean, awaited: boolean): string | undefined {
+function exampleSection(op: Operation, names: PyNames, bodyRequired: boolean, awaited: boolean, pager?: string): string | undefined {
   const fixture = exampleFixtures.get(op);
   if (fixture === undefined) return undefined;
   const positional: string[] = [];
@@ -712,10 +717,12 @@ function exampleSection(op: Operation, names: PyNames, bodyRequired: boolean, aw
     positional.push(pyExampleValue(exampleBody(op, fixture.request.body)));
   }
   const args = [...positional, ...keywords];
-  const head = `result = ${awaited ? "await " : ""}client.${names.method(op)}(`;
+  // A pager is made without awaiting, and iterated (`async for` on the AsyncClient).
+  const head = `result = ${awaited && pager === undefined ? "await " : ""}client.${pager ?? names.method(op)}(`;
   const flat = `    ${head}${args.join(", ")})`;
   const call = flat.length <= 100 ? [flat] : [`    ${head}`, ...args.map((a) => `        ${a},`), "    )"];
-  return ["Example:", ...call, "    print(result)"].join("\n");
+  const shown = pager === undefined ? ["    print(result)"] : [`    ${awaited ? "async " : ""}for item in result:`, "        print(item)"];
+  return ["Example:", ...call, ...shown].join("\n");
 }
 
 /** A fixture body cut to its schema's required top-level fields, when the schema (or the object it names) says which. */

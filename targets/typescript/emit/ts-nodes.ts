@@ -303,7 +303,13 @@ export function typeAlias(
     while (ts.isConditionalTypeNode(rest)) {
       const condition = f.createConditionalTypeNode(rest.checkType, rest.extendsType, rest.trueType, neverType());
       const printed = printNode(condition);
-      lines.push(`  ${printed.slice(0, printed.lastIndexOf(" : never"))}`);
+      const line = `  ${printed.slice(0, printed.lastIndexOf(" : never"))}`;
+      // A branch too long for one line: its test on one, its result on the next.
+      lines.push(
+        line.length + 2 <= MAX_LINE
+          ? line
+          : `  ${printNode(rest.checkType)} extends ${printNode(rest.extendsType)}\n    ? ${indentAfterFirst(indentAfterFirst(printNode(rest.trueType)))}\n   `,
+      );
       rest = rest.falseType;
     }
     return `${start.trimEnd()}\n${lines.map((l) => `${l} :`).join("\n")}\n  ${printNode(rest)};`;

@@ -28,7 +28,7 @@ describe("deprecated operations and parameters in the TypeScript client", () => 
   it("marks the deprecated operation's function, and not the others", () => {
     const operations = files.get("operations.ts") ?? "";
     expect(docAbove(operations, "export function getReportLegacy(")).toMatch(
-      /\n \* @deprecated The description marks this operation deprecated\.\n \*\/$/,
+      /\n \* @deprecated The description marks this operation deprecated\.\n/,
     );
     expect(docAbove(operations, "export function listReports(")).not.toContain("@deprecated");
   });

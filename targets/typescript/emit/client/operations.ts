@@ -297,6 +297,34 @@ function exampleValue(value: FixtureValue): string {
   return JSON.stringify(value);
 }
 
+/** Width of an example's line inside its doc comment (` * ` before it). */
+const EXAMPLE_WIDTH = 100;
+
+/** A fixture value at `indent` columns: on one line when it fits, else an object's or array's members a line each. */
+function exampleLayout(value: FixtureValue, indent: number): string {
+  const flat = exampleValue(value);
+  if (indent + flat.length <= EXAMPLE_WIDTH || value === null || typeof value !== "object" || "$file" in value) return flat;
+  const pad = " ".repeat(indent + 2);
+  const members = Array.isArray(value)
+    ? value.map((v) => exampleLayout(v, indent + 2))
+    : Object.entries(value).map(
+        ([k, v]) =>
+          `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${exampleLayout(v as FixtureValue, indent + 2 + k.length + 2)}`,
+      );
+  if (members.length === 0) return flat;
+  const [open, close] = Array.isArray(value) ? ["[", "]"] : ["{", "}"];
+  return `${open}\n${members.map((m) => `${pad}${m},`).join("\n")}\n${" ".repeat(indent)}${close}`;
+}
+
+/** `head(arg, ...);` on one line when it fits, else an argument a line, laid out by exampleLayout. */
+function exampleCall(head: string, args: readonly (FixtureValue | { readonly code: string })[]): string[] {
+  const text = (a: FixtureValue | { readonly code: string }, indent: number) =>
+    a !== null && typeof a === "object" && "code" in a && typeof a.code === "string" ? a.code : exampleLayout(a as FixtureValue, indent);
+  const flat = `${head}(${args.map((a) => text(a, 0)).join(", ")});`;
+  if (flat.length <= EXAMPLE_WIDTH) return [flat];
+  return [`${head}(`, ...args.flatMap((a) => `  ${text(a, 2)},`.split("\n")), ");"];
+}
+
 /** The body's required top-level fields of a fixture body, when its schema (or the object it names) says which. */
 function requiredFields(ir: IR, schema: Schema, body: FixtureValue): FixtureValue {
   const target = schema.kind === "ref" ? ir.schemas.find((s) => s.name === schema.name)?.schema : schema;
@@ -313,24 +341,23 @@ function exampleDoc(ir: IR, op: Operation, names: TsNames, keys: ReadonlyMap<Par
   const fixture = fixtureCases(ir, op)[0];
   if (fixture === undefined) return [];
   const params = [...op.parameters.path, ...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie];
-  const given: string[] = [];
+  const given: [string, FixtureValue][] = [];
   for (const p of params) {
     if (!p.required && p.in !== "path") continue;
     const value = p.in === "path" ? fixture.request.path[p.name] : p.in === "query" ? fixture.request.query[p.name] : undefined;
     // A required header or cookie has no fixture value: no example rather than a made-up one.
     if (value === undefined) return [];
-    const key = keys.get(p) ?? p.name;
-    given.push(`${/^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key)}: ${exampleValue(value)}`);
+    given.push([keys.get(p) ?? p.name, value]);
   }
   const content = requestBodyContent(op);
-  const args = ["client"];
+  const args: (FixtureValue | { readonly code: string })[] = [{ code: "client" }];
   const bodyRequired = content !== undefined && op.requestBody?.required === true;
-  if (given.length > 0 || bodyRequired) args.push(`{ ${given.join(", ")} }`.replace("{  }", "{}"));
-  if (bodyRequired && fixture.request.body !== undefined) args.push(exampleValue(requiredFields(ir, content.schema, fixture.request.body)));
+  if (given.length > 0 || bodyRequired) args.push(Object.fromEntries(given) as FixtureValue);
+  if (bodyRequired && fixture.request.body !== undefined) args.push(requiredFields(ir, content.schema, fixture.request.body));
   else if (bodyRequired) return [];
   if (given.length === 0 && params.length === 0 && args.length > 1) args.splice(1, 1);
   const shown = isBinaryResponse(op) ? ["file", "file.fileName"] : ["result", "result.data"];
-  return codeExample([`const ${shown[0]} = await ${names.operation(op)}(${args.join(", ")});`, `console.log(${shown[1]});`]);
+  return codeExample([...exampleCall(`const ${shown[0]} = await ${names.operation(op)}`, args), `console.log(${shown[1]});`]);
 }
 
 /** `@example` with the lines in a ts code block, a comment end in them escaped. */
@@ -353,8 +380,5 @@ function jobExampleDoc(ir: IR, op: Operation, name: string, pipeline: Pipeline):
     ...variant.exactlyOne.flat(),
   ]);
   const fields = Object.fromEntries(Object.entries(body).filter(([k]) => keep.has(k))) as FixtureValue;
-  return codeExample([
-    `const job = await ${name}(client, ${JSON.stringify(pipeline.slug)}, ${exampleValue(fields)});`,
-    "console.log(job.data);",
-  ]);
+  return codeExample([...exampleCall(`const job = await ${name}`, [{ code: "client" }, pipeline.slug, fields]), "console.log(job.data);"]);
 }

@@ -776,11 +776,7 @@ class BaseRuntime:
         declared = self.model.pipelines.get(pipeline)
         if declared is None or not declared.variants:
             return
-        chosen = [
-            v
-            for v in declared.variants
-            if v.property is not None and body.get(v.property) == v.value
-        ]
+        chosen = [v for v in declared.variants if v.property is not None and body.get(v.property) == v.value]
         possible = chosen or list(declared.variants)
         taken: set[str] = set()
         for variant in possible:

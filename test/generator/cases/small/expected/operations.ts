@@ -78,7 +78,11 @@ export type AddJobBody = {
  * For a 5xx it is also a {@link ServiceError} (an InternalServerError) with its status and code.
  * @example
  * ```ts
- * const result = await addJob(client, { kind: "scan___pages" }, { file_1: new Blob(["%PDF-1.4\n%fixture\n"], { type: "application/pdf" }), lane: "slow" });
+ * const result = await addJob(
+ *   client,
+ *   { kind: "scan___pages" },
+ *   { file_1: new Blob(["%PDF-1.4\n%fixture\n"], { type: "application/pdf" }), lane: "slow" },
+ * );
  * console.log(result.data);
  * ```
  */
