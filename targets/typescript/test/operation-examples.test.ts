@@ -75,7 +75,7 @@ describe("the usage example of each operation", () => {
   });
 
   it.each(found.map((e) => [e.function, e] as const))("of %s calls it once and type-checks strictly", (name, example) => {
-    expect(example.code.match(new RegExp(`\\bawait ${name}\\(client\\b`, "g"))).toHaveLength(1);
+    expect(example.code.match(new RegExp(`\\bawait ${name}\\(\\s*client\\b`, "g"))).toHaveLength(1);
     expect(diagnostics.get(name)).toEqual([]);
   });
 });
