@@ -93,7 +93,9 @@ func DecodeUnion(union string, data []byte, discriminator string, members ...Uni
 	if err != nil {
 		return &UnionError{Union: union, Message: "the value is not JSON: " + err.Error()}
 	}
-	if discriminator != "" {
+	// A value without the discriminator's property (descriptions do not always require it, GitHub's among them) is
+	// told apart by its shape, as an undiscriminated union's.
+	if _, tagged := object[discriminator]; discriminator != "" && tagged {
 		return decodeTagged(union, data, discriminator, object, members)
 	}
 	var exact, loose []UnionMember

@@ -115,6 +115,18 @@ func TestDiscriminatedUnionsPickByTheTag(t *testing.T) {
 	}
 }
 
+// GitHub's users/get-authenticated answers without the discriminator's property its description names.
+func TestADiscriminatedUnionValueWithoutItsTagIsToldApartByShape(t *testing.T) {
+	var into []string
+	members := []UnionMember{
+		{Field: "OfPrivate", Kind: "object", Tags: []string{"private"}, Required: []string{"plan"}, Decode: func([]byte) error { into = append(into, "OfPrivate"); return nil }},
+		{Field: "OfPublic", Kind: "object", Tags: []string{"public"}, Decode: func([]byte) error { into = append(into, "OfPublic"); return nil }},
+	}
+	if err := DecodeUnion("User", []byte(`{"login":"octocat"}`), "user_view_type", members...); err != nil || !reflect.DeepEqual(into, []string{"OfPublic"}) {
+		t.Errorf("untagged: %v %v", into, err)
+	}
+}
+
 func TestAUnionParameterIsItsMembersText(t *testing.T) {
 	var r Request
 	r.SetQuery("level", &pick{OfLevel: Ptr(level("high"))})

@@ -25,7 +25,7 @@ import type { LanguageView } from "../../../generator/emit/templated.js";
 import { requestIdHeader } from "../../../generator/emit/request-id.js";
 import { envNames } from "../../../generator/emit/env-names.js";
 import { readmeAuth, versionLabel, versionWord } from "../../../generator/emit/readme-facts.js";
-import { codeStatusClass, SERVICE_ERROR } from "../../../generator/emit/error-names.js";
+import { codeStatusClass, errorCodeWordsOf, SERVICE_ERROR } from "../../../generator/emit/error-names.js";
 import { requestBodyContent } from "../../../generator/emit/operation-files.js";
 import { itemSchemaOf } from "../../../generator/emit/pagination.js";
 import { type FixtureCase, fixtureCases } from "../../../generator/emit/fixtures/index.js";
@@ -454,10 +454,13 @@ function operationView(ir: IR, op: Operation, types: TypeScope, models: TypeScop
           return { text: `${status}: ${what}.${r.description.trim() ? ` ${r.description.trim()}` : ""}` };
         });
   const raises: DocEntry[] = [
-    ...[...new Set(op.errorCodes)].map((code) => ({
-      name: names.errorClass(code),
-      text: `The service answered with code ${code} (a class of errors, under the class of its HTTP status).`,
-    })),
+    // A code with a class of its own (the description's error codes); any other is raised as its status's class.
+    ...[...new Set(op.errorCodes)]
+      .filter((code) => errorCodeWordsOf(ir).has(code))
+      .map((code) => ({
+        name: names.errorClass(code),
+        text: `The service answered with code ${code} (a class of errors, under the class of its HTTP status).`,
+      })),
     ...(exactlyOne.length > 0 ? [{ name: "SdkError", text: 'The body breaks an "exactly one of" rule (nothing is sent).' }] : []),
     ...(!op.idempotent || isJobSubmission(op)
       ? [
