@@ -1,8 +1,7 @@
 // The response header a generated client reads the request id from, the same in every language: a request id header
 // the description declares on a response (`X-Request-Id` or `Request-Id`, as it spells it), else the conventional
-// `X-Request-Id`. The Go and Python runtimes read the name from their model; the TypeScript model carries it only
-// when the description declares one, and its runtime reads the conventional name otherwise (an HTTP convention,
-// not a fact of the service; it keeps the browser bundle small).
+// `X-Request-Id`. A target may carry only the declared name (declaredRequestIdHeader) and let its runtime read the
+// conventional one otherwise, an HTTP convention rather than a fact of the service.
 import type { IR } from "../ir/types.js";
 
 const REQUEST_ID = /^(x-)?request-id$/i;
