@@ -114,6 +114,9 @@ func DecodeUnion(union string, data []byte, discriminator string, members ...Uni
 			return nil
 		}
 	}
+	if discriminator != "" && kind == "object" {
+		return &UnionError{Union: union, Message: fmt.Sprintf("the value %s has no string %q, which picks the member, and its shape is none of its members (%s)", excerpt(data), discriminator, memberList(members))}
+	}
 	return &UnionError{Union: union, Message: fmt.Sprintf("the value %s is none of its members (%s)", excerpt(data), memberList(members))}
 }
 

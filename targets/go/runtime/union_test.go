@@ -125,6 +125,11 @@ func TestADiscriminatedUnionValueWithoutItsTagIsToldApartByShape(t *testing.T) {
 	if err := DecodeUnion("User", []byte(`{"login":"octocat"}`), "user_view_type", members...); err != nil || !reflect.DeepEqual(into, []string{"OfPublic"}) {
 		t.Errorf("untagged: %v %v", into, err)
 	}
+	// Neither the tag nor the shape: the error names both.
+	err := DecodeUnion("User", []byte(`{"login":"octocat"}`), "user_view_type", members[0])
+	if err == nil || err.Error() != `User: the value {"login":"octocat"} has no string "user_view_type", which picks the member, and its shape is none of its members (OfPrivate)` {
+		t.Errorf("untagged, no member: %v", err)
+	}
 }
 
 func TestAUnionParameterIsItsMembersText(t *testing.T) {
