@@ -4,9 +4,23 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { createServer as createHttpServer, type Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { InMemoryTaskStore } from "@modelcontextprotocol/sdk/experimental/tasks";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { type CallToolResult, CallToolRequestSchema, ListToolsRequestSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import {
+  type CallToolResult,
+  CallToolRequestSchema,
+  type CreateTaskResult,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type ReadResourceResult,
+  type Task,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import {
   atOperationServer,
@@ -84,13 +98,25 @@ function failure(report: ErrorReport, secrets: readonly string[]): CallToolResul
   return { isError: true, content: [{ type: "text", text: redact(JSON.stringify(report), secrets) }] };
 }
 
-/** A thrown error as the tool's result: the SDK's classes by name, with the service's status and code. */
-function errorResult(error: unknown, secrets: readonly string[]): CallToolResult {
+/** A thrown error as a report: the SDK's classes by name, with the service's status and code. */
+function reportOf(error: unknown): ErrorReport {
   if (error instanceof ServiceError)
-    return failure({ error: error.name, message: error.message, status: error.status, ...(error.code !== undefined && { code: error.code }) }, secrets);
-  if (error instanceof SdkError)
-    return failure({ error: error.name, message: error.message, ...(error.jobId !== undefined && { jobId: error.jobId }) }, secrets);
-  return failure({ error: "internal", message: error instanceof Error ? error.message : String(error) }, secrets);
+    return { error: error.name, message: error.message, status: error.status, ...(error.code !== undefined && { code: error.code }) };
+  if (error instanceof SdkError) return { error: error.name, message: error.message, ...(error.jobId !== undefined && { jobId: error.jobId }) };
+  return { error: "internal", message: error instanceof Error ? error.message : String(error) };
+}
+
+/** A thrown error as the tool's result. */
+function errorResult(error: unknown, secrets: readonly string[]): CallToolResult {
+  return failure(reportOf(error), secrets);
+}
+
+/** Why arguments were refused: every error with its JSON pointer (below `at`, where they are in the request), and the first one's pointer. */
+function refusal(errors: readonly ErrorObject[], at: string): { message: string; pointer: string } {
+  const first = errors[0];
+  const pointer = first === undefined ? at : `${at}${pointerOf(first)}`;
+  const message = errors.map((e) => `${at}${pointerOf(e) || (at === "" ? "/" : "")}: ${e.message ?? "invalid"}`).join("; ");
+  return { message, pointer };
 }
 
 /** The request of a call, from the tool's arguments (already validated). */
@@ -123,10 +149,24 @@ function requestOf(tool: ToolDefinition, args: Readonly<Record<string, unknown>>
 /** Tells the client how a call goes: `notifications/progress`, when the call asked for it with a progress token. */
 type Progress = (message: string) => void;
 
-/** The seconds a call waits for a job: its wait argument's, else the default. */
-function waitSecondsOf(args: Readonly<Record<string, unknown>>, key: string | undefined): number {
+/** How a call runs: its progress and, in a task, what the task gives it. */
+interface Run {
+  readonly progress: Progress;
+  /** Aborted when the client cancels the call's task: a job's wait stops there; nothing sent is cut off. */
+  readonly signal?: AbortSignal;
+  /** The seconds a job is waited for when the call's arguments do not say (in a task: about its time to live). */
+  readonly waitSeconds?: number;
+  /** Told what became of the call's job once its submission is answered. */
+  readonly onJob?: (job: TaskJob) => void;
+}
+
+/** What a task's call came to, for the message its cancellation leaves: its job's id, its submission's failure, or no job. */
+type TaskJob = { readonly jobId: string } | { readonly error: string } | { readonly job: false };
+
+/** The seconds a call waits for a job: its wait argument's, else the run's, else the default. */
+function waitSecondsOf(args: Readonly<Record<string, unknown>>, key: string | undefined, run: Run): number {
   const given = key === undefined ? undefined : args[key];
-  return typeof given === "number" && given > 0 ? given : DEFAULT_WAIT_SECONDS;
+  return typeof given === "number" && given > 0 ? given : (run.waitSeconds ?? DEFAULT_WAIT_SECONDS);
 }
 
 /** A job's answer: its payload once it is done, else its handle, which names the tool and arguments that resume it. */
@@ -150,21 +190,23 @@ function jobAnswer(jobId: string, outcome: { payload: unknown } | { status: stri
 /**
  * Waits for a job for at most `seconds`: each status change, and every few seconds of waiting, a progress
  * notification, so that the client knows the call is alive; the payload, or the job's handle when the wait runs out.
+ * The run's signal (a cancelled task) ends the wait with AbortedError.
  */
 async function awaitJob(
   jobId: string,
   wait: (options: WaitOptions) => Promise<JobResult<unknown>>,
   seconds: number,
-  progress: Progress,
+  run: Run,
 ): Promise<CallToolResult> {
   let status: string | undefined;
-  const beat = setInterval(() => progress("waiting for the job"), 2000);
+  const beat = setInterval(() => run.progress("waiting for the job"), 2000);
   try {
     const result = await wait({
       deadlineMs: seconds * 1000,
+      ...(run.signal !== undefined && { signal: run.signal }),
       onProgress: (p) => {
         status = p.status;
-        progress(`job ${p.jobId}: ${p.status}`);
+        run.progress(`job ${p.jobId}: ${p.status}`);
       },
     });
     return jobAnswer(result.jobId === "" ? jobId : result.jobId, { payload: result.data });
@@ -176,39 +218,116 @@ async function awaitJob(
   }
 }
 
-/** The largest file a tool's result embeds (16 MiB; base64 makes it a third larger). */
-const MAX_EMBEDDED_BYTES = 16 * 1024 * 1024;
+/** The largest file a tool's result embeds unless told (16 MiB; base64 makes it a third larger). */
+export const DEFAULT_EMBED_LIMIT = 16 * 1024 * 1024;
+
+/** The code of resources/read's answer for a URI it does not serve. */
+const RESOURCE_NOT_FOUND = -32002;
 
 /** Media types whose body is text: embedded as `text`, any other as base64 `blob`. */
 const TEXT_MEDIA = /^(?:text\/|application\/(?:[\w.+-]+\+)?(?:json|xml|yaml|csv)\b)/i;
 
 /**
- * A binary answer as an embedded resource (`download://<tool>/<file name>`, its media type, the text or the base64
- * bytes), and a line saying what it is; a file larger than MAX_EMBEDDED_BYTES is a result with isError.
+ * A download's URI, `download://<tool>/<file name>?arguments=<the tool's arguments as JSON>`: resources/read sends
+ * the tool's call again from it, so that a link stays readable from any client and after a restart.
  */
-async function fileResult(tool: ToolDefinition, download: Download): Promise<CallToolResult> {
-  const tooLarge = (size: number): CallToolResult => {
-    void download.stream.cancel().catch(() => {});
-    return failure(
-      { error: "file-too-large", message: `the file is ${size} bytes, more than the ${MAX_EMBEDDED_BYTES} a result embeds` },
-      [],
-    );
-  };
-  if (download.size !== undefined && download.size > MAX_EMBEDDED_BYTES) return tooLarge(download.size);
-  const bytes = Buffer.from(await (await download.blob()).arrayBuffer());
-  if (bytes.length > MAX_EMBEDDED_BYTES) return tooLarge(bytes.length);
+function downloadUri(tool: ToolDefinition, name: string, args: Readonly<Record<string, unknown>>): string {
+  return `download://${encodeURIComponent(tool.name)}/${encodeURIComponent(name)}?arguments=${encodeURIComponent(JSON.stringify(args))}`;
+}
+
+/** A URI of downloadUri's form: its tool's name and its arguments (not yet checked); undefined for any other. */
+function parseDownloadUri(uri: string): { tool: string; args: unknown } | undefined {
+  const m = /^download:\/\/([^/?#]+)\/[^?#]*\?arguments=([^&#]*)$/.exec(uri);
+  if (m === null) return undefined;
+  try {
+    return { tool: decodeURIComponent(m[1]!), args: JSON.parse(decodeURIComponent(m[2]!)) as unknown };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A body's bytes, or undefined (the rest cancelled) once they pass `limit`. */
+async function bytesUpTo(stream: ReadableStream<Uint8Array>, limit: number): Promise<Buffer | undefined> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return Buffer.concat(chunks);
+    size += value.length;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      return undefined;
+    }
+    chunks.push(value);
+  }
+}
+
+/** A file as a resource's contents: its text for a text type, else its base64 bytes. */
+function contentsOf(uri: string, mimeType: string, bytes: Buffer): { uri: string; mimeType: string; text: string } | { uri: string; mimeType: string; blob: string } {
+  return TEXT_MEDIA.test(mimeType) ? { uri, mimeType, text: bytes.toString("utf8") } : { uri, mimeType, blob: bytes.toString("base64") };
+}
+
+/** How the server answers a download. */
+export interface DownloadOptions {
+  /** `embed`: the file in the result up to `embedLimit` bytes, a resource link above; `link`: every file a resource link. */
+  readonly downloads: "embed" | "link";
+  readonly embedLimit: number;
+}
+
+/**
+ * A binary answer as an embedded resource (its media type, the text or the base64 bytes), or, in link mode and for a
+ * file over the embed limit, a resource link that resources/read serves; either way a line saying what it is.
+ */
+async function fileResult(
+  tool: ToolDefinition,
+  args: Readonly<Record<string, unknown>>,
+  download: Download,
+  options: DownloadOptions,
+): Promise<CallToolResult> {
   const mimeType = download.contentType ?? "application/octet-stream";
   const name = download.fileName ?? "file";
-  const uri = `download://${encodeURIComponent(tool.name)}/${encodeURIComponent(name)}`;
-  const resource = TEXT_MEDIA.test(mimeType)
-    ? { uri, mimeType, text: bytes.toString("utf8") }
-    : { uri, mimeType, blob: bytes.toString("base64") };
+  const uri = downloadUri(tool, name, args);
+  const linked = options.downloads === "link" || (download.size !== undefined && download.size > options.embedLimit);
+  const bytes = linked ? undefined : await bytesUpTo(download.stream, options.embedLimit);
+  if (bytes === undefined) {
+    // Not read here: resources/read fetches the file again when the client wants it.
+    if (!download.stream.locked) void download.stream.cancel().catch(() => {});
+    const size = download.size;
+    const why = options.downloads === "link" ? "" : ` is larger than the ${options.embedLimit} bytes a result embeds and`;
+    return {
+      content: [
+        {
+          type: "text",
+          text: `${name} (${mimeType}${size === undefined ? "" : `, ${size} bytes`})${why} is linked as the resource ${uri}: resources/read gives its contents`,
+        },
+        {
+          type: "resource_link",
+          uri,
+          name,
+          mimeType,
+          ...(size !== undefined && { size }),
+          description: `The file ${tool.name} answered, fetched again from the service when read.`,
+        },
+      ],
+    };
+  }
   return {
     content: [
       { type: "text", text: `${name} (${mimeType}, ${bytes.length} bytes), embedded as the resource ${uri}` },
-      { type: "resource", resource },
+      { type: "resource", resource: contentsOf(uri, mimeType, bytes) },
     ],
   };
+}
+
+/** Sends a download tool's validated call: its file, its body not read yet. */
+function sendDownload(tool: ToolDefinition, args: Readonly<Record<string, unknown>>, client: ReturnType<typeof createClient>): Promise<Download> {
+  const spec = operationSpecs[tool.operationId];
+  const input = requestOf(tool, args);
+  // An operation with servers of its own goes to its server, as the client's function sends it.
+  return spec.servers === undefined
+    ? downloadFile(client, spec, input, {})
+    : atOperationServer(client, spec, undefined, (options) => downloadFile(client, spec, input, options));
 }
 
 /** Sends a validated call and makes its answer the tool's result. */
@@ -216,26 +335,31 @@ async function send(
   tool: ToolDefinition,
   args: Readonly<Record<string, unknown>>,
   client: ReturnType<typeof createClient>,
-  progress: Progress,
+  downloads: DownloadOptions,
+  run: Run,
 ): Promise<CallToolResult> {
   const input = requestOf(tool, args);
   if (tool.send === "job" && tool.pipeline !== undefined) {
     // Submitted with the description's no-wait field, as the client's submitJob does for a wait shorter than a
     // hold, then polled for at most the call's wait: the payload, or past it the job's handle, which the wait tool
-    // resumes.
-    progress("submitted");
+    // resumes. The submission is never cut off, a cancelled task's included: its job would run on unknown.
+    run.progress("submitted");
     const body = (input.body ?? {}) as Record<string, unknown>;
     const handle = await startJob(client, tool.pipeline.slug, body, {
       ...(tool.jsonStrings !== undefined && { jsonStrings: tool.jsonStrings }),
+    }).catch((error: unknown) => {
+      run.onJob?.({ error: reportOf(error).message });
+      throw error;
     });
-    return awaitJob(handle.jobId, (options) => handle.wait<unknown>(options), waitSecondsOf(args, tool.waitArgument), progress);
+    run.onJob?.({ jobId: handle.jobId });
+    return awaitJob(handle.jobId, (options) => handle.wait<unknown>(options), waitSecondsOf(args, tool.waitArgument, run), run);
   }
+  if (tool.send === "download") return fileResult(tool, args, await sendDownload(tool, args, client), downloads);
   // The client's own spec of the operation: an operation with servers of its own goes to its server, as the
   // client's function sends it (atOperationServer), unless the client was given a base address.
   const spec = operationSpecs[tool.operationId];
   const at = <R>(sending: (options: RequestOptions) => Promise<R>): Promise<R> =>
     spec.servers === undefined ? sending({}) : atOperationServer(client, spec, undefined, sending);
-  if (tool.send === "download") return fileResult(tool, await at((options) => downloadFile(client, spec, input, options)));
   const { body, ...rest } = input;
   const result = await at((options) =>
     tool.send === "body"
@@ -264,6 +388,8 @@ function listed(t: ToolDefinition): Tool {
     inputSchema: withDefs(t.inputSchema, t.inputDefs, inputDefs) as Tool["inputSchema"],
     ...(t.outputSchema !== undefined && { outputSchema: withDefs(t.outputSchema, t.outputDefs ?? [], outputDefs) as Tool["outputSchema"] }),
     annotations: t.annotations,
+    // A job's tool runs as an MCP task when the client asks for one, else it answers with the job's handle past its wait.
+    ...(t.send === "job" && { execution: { taskSupport: "optional" as const } }),
   };
 }
 
@@ -326,11 +452,78 @@ const DISCOVERY: readonly Tool[] = [
       additionalProperties: false,
     },
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+    // Any operation it calls runs as the task, a job's until its payload.
+    execution: { taskSupport: "optional" },
   },
 ];
 
+/** A task's time to live unless the client asks for another, and the longest it gets (milliseconds). */
+const TASK_TTL_MS = { default: 3_600_000, max: 86_400_000 } as const;
+
+/** How often a client is asked to poll tasks/get (milliseconds). */
+const TASK_POLL_MS = 1000;
+
+/** The message a cancelled task leaves: what became of its call's job, which cancelling never stops. */
+function cancelledMessage(job: TaskJob): string {
+  if ("jobId" in job) {
+    const resume = JSON.stringify({ job_id: job.jobId });
+    return `Cancelled by the client: the server stopped waiting for the job ${job.jobId}, which goes on at the service and is charged as submitted (cancelling a task does not stop its job). Call ${waitTool?.name ?? ""} with ${resume} for its payload.`;
+  }
+  if ("error" in job) return `Cancelled by the client; the job's submission had failed: ${job.error}`;
+  return "Cancelled by the client: the call had been sent to the service, which may have acted on it; its answer is dropped.";
+}
+
+/**
+ * The tasks of task-augmented calls (MCP tasks as protocol 2025-11-25 has them, the SDK's experimental API): the
+ * SDK's in-memory store, which on tasks/cancel also stops the wait of the task's job and says in the task's status
+ * message what became of the job. One store serves every server of a process (Streamable HTTP makes one a request).
+ */
+export class JobTaskStore extends InMemoryTaskStore {
+  readonly #running = new Map<string, { readonly controller: AbortController; readonly job: Promise<TaskJob> }>();
+  /** Whether tasks/list answers: over stdio it lists the one client's tasks, over Streamable HTTP it would list every client's. */
+  readonly listable: boolean;
+
+  constructor(options: { readonly listable: boolean }) {
+    super();
+    this.listable = options.listable;
+  }
+
+  /** Keeps how to cancel a running task's call until the returned function is called, when it ends. */
+  track(taskId: string, controller: AbortController, job: Promise<TaskJob>): () => void {
+    this.#running.set(taskId, { controller, job });
+    return () => this.#running.delete(taskId);
+  }
+
+  override async updateTaskStatus(taskId: string, status: Task["status"], statusMessage?: string, sessionId?: string): Promise<void> {
+    const running = status === "cancelled" ? this.#running.get(taskId) : undefined;
+    if (running === undefined) return super.updateTaskStatus(taskId, status, statusMessage, sessionId);
+    // A submission under way is not cut off, or its job would run, charged, with nobody knowing its id: its answer
+    // is awaited, then the wait stops, and the message names the job.
+    const job = await running.job;
+    running.controller.abort();
+    this.#running.delete(taskId);
+    return super.updateTaskStatus(taskId, status, cancelledMessage(job), sessionId);
+  }
+
+  override async listTasks(cursor?: string, sessionId?: string): Promise<{ tasks: Task[]; nextCursor?: string }> {
+    if (!this.listable)
+      throw new Error("tasks/list is not served over Streamable HTTP, where every client's tasks share one store: read a task by its id with tasks/get");
+    return super.listTasks(cursor, sessionId);
+  }
+}
+
+/** How a server answers: its downloads and the store of its tasks. */
+export interface ServerOptions {
+  /** `embed` (default): a file in the result up to `embedLimit` bytes, a resource link above; `link`: every file a resource link. */
+  readonly downloads?: "embed" | "link";
+  /** The largest file a result embeds (default DEFAULT_EMBED_LIMIT). */
+  readonly embedLimit?: number;
+  /** The tasks of task-augmented calls; servers that share one see each other's (default: a store of this server's own). */
+  readonly taskStore?: JobTaskStore;
+}
+
 /** The server, its tools and their handlers; connect it to a transport. */
-export function createServer(env: NodeJS.ProcessEnv = process.env): Server {
+export function createServer(env: NodeJS.ProcessEnv = process.env, options: ServerOptions = {}): Server {
   const secrets = secretsOf(env);
   const username = env[ENVIRONMENT.username];
   const password = env[ENVIRONMENT.password];
@@ -340,6 +533,7 @@ export function createServer(env: NodeJS.ProcessEnv = process.env): Server {
     logger: STDERR_LOGGER,
     logLevel: (env[ENVIRONMENT.log] || "off") as LogLevel,
   });
+  const downloads: DownloadOptions = { downloads: options.downloads ?? "embed", embedLimit: options.embedLimit ?? DEFAULT_EMBED_LIMIT };
   // No logger: a format Ajv does not know is not checked, and not said on stderr either.
   const ajv = new Ajv2020({ strict: false, allErrors: true, logger: false });
   const validators = new Map<string, ValidateFunction>();
@@ -352,24 +546,41 @@ export function createServer(env: NodeJS.ProcessEnv = process.env): Server {
     return found;
   };
   const byName = new Map(tools.map((t) => [t.name, t]));
-  const server = new Server({ name: "document-automation-service-mcp", version: "R20261127.0900" }, { capabilities: { tools: {} } });
+  const hasDownloads = tools.some((t) => t.send === "download");
+  const store = options.taskStore ?? new JobTaskStore({ listable: true });
+  const server = new Server(
+    { name: "document-automation-service-mcp", version: "R20261127.0900" },
+    {
+      capabilities: {
+        tools: {},
+        // The download:// resources that downloads link to or embed, read by their URI; none is listed.
+        ...(hasDownloads && { resources: {} }),
+        // Job tools, the wait tool and call_operation run as tasks when the client asks.
+        tasks: { ...(store.listable && { list: {} }), cancel: {}, requests: { tools: { call: {} } } },
+      },
+      taskStore: store,
+    },
+  );
   const discovery = tools.length > DISCOVERY_THRESHOLD;
   // The wait tool is listed in either mode: a job's handle names it.
-  const waiting: Tool[] = waitTool === undefined ? [] : [{ ...waitTool }];
+  const waiting: Tool[] = waitTool === undefined ? [] : [{ ...waitTool, execution: { taskSupport: "optional" } }];
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...(discovery ? DISCOVERY : tools.map(listed)), ...waiting] }));
   const waitValidator = waitTool === undefined ? undefined : ajv.compile(waitTool.inputSchema);
   /** The wait tool's call: waits for the job its handle names, for at most its wait. */
-  const waitFor = (args: Readonly<Record<string, unknown>>, progress: Progress): Promise<CallToolResult> => {
+  const waitFor = (args: Readonly<Record<string, unknown>>, run: Run): Promise<CallToolResult> => {
     const jobId = String(args.job_id);
-    return awaitJob(jobId, (options) => waitJob(client, jobId, options), waitSecondsOf(args, "wait_seconds"), progress);
+    run.onJob?.({ jobId });
+    return awaitJob(jobId, (options) => waitJob(client, jobId, options), waitSecondsOf(args, "wait_seconds", run), run);
   };
   const structured = (value: Record<string, unknown>): CallToolResult => ({
     content: [{ type: "text", text: JSON.stringify(value) }],
     structuredContent: value,
   });
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const given = request.params.arguments ?? {};
-    let name = request.params.name;
+  /** A call checked: the result that refuses it, or how it runs. */
+  type Prepared = { readonly result: CallToolResult } | { readonly handle: (run: Run) => Promise<CallToolResult> };
+  const prepare = (requested: string, given: Record<string, unknown>): Prepared => {
+    const refuse = (report: ErrorReport): Prepared => ({ result: failure(report, secrets) });
+    let name = requested;
     let args: Record<string, unknown> = given;
     // Where the arguments are in the request, for the pointers of a refusal.
     let at = "";
@@ -377,44 +588,116 @@ export function createServer(env: NodeJS.ProcessEnv = process.env): Server {
     if (discovery && !waits) {
       const meta = DISCOVERY.find((t) => t.name === name);
       if (meta === undefined)
-        return failure({ error: "unknown-tool", message: `no tool named ${JSON.stringify(name)}; this server lists ${DISCOVERY.map((t) => t.name).join(", ")}`, pointer: "/name" }, secrets);
+        return refuse({ error: "unknown-tool", message: `no tool named ${JSON.stringify(name)}; this server lists ${DISCOVERY.map((t) => t.name).join(", ")}`, pointer: "/name" });
       const field = (key: string) => (typeof given[key] === "string" ? (given[key] as string) : undefined);
       if (name === "search_operations") {
         const query = field("query");
-        if (query === undefined || query.trim() === "") return failure({ error: "invalid-argument", message: "/query: a non-empty string is required", pointer: "/query" }, secrets);
+        if (query === undefined || query.trim() === "") return refuse({ error: "invalid-argument", message: "/query: a non-empty string is required", pointer: "/query" });
         const limit = typeof given.limit === "number" && Number.isInteger(given.limit) && given.limit >= 1 ? Math.min(given.limit, 50) : 10;
-        return structured({ results: search(query, limit) });
+        return { result: structured({ results: search(query, limit) }) };
       }
       const wanted = field("name");
       const target = wanted === undefined ? undefined : byName.get(wanted);
       if (target === undefined)
-        return failure({ error: "unknown-operation", message: `no operation named ${JSON.stringify(wanted ?? null)}; find one with search_operations`, pointer: "/name" }, secrets);
-      if (name === "describe_operation") return structured({ ...listed(target) });
+        return refuse({ error: "unknown-operation", message: `no operation named ${JSON.stringify(wanted ?? null)}; find one with search_operations`, pointer: "/name" });
+      if (name === "describe_operation") return { result: structured({ ...listed(target) }) };
       name = target.name;
       const inner = given.arguments;
       if (inner !== undefined && (typeof inner !== "object" || inner === null || Array.isArray(inner)))
-        return failure({ error: "invalid-argument", message: "/arguments: must be an object", pointer: "/arguments" }, secrets);
+        return refuse({ error: "invalid-argument", message: "/arguments: must be an object", pointer: "/arguments" });
       args = (inner as Record<string, unknown> | undefined) ?? {};
       at = "/arguments";
     }
     let validate: ValidateFunction;
-    let handle: (progress: Progress) => Promise<CallToolResult>;
+    let handle: (run: Run) => Promise<CallToolResult>;
     if (waits && waitValidator !== undefined) {
       validate = waitValidator;
-      handle = (progress) => waitFor(args, progress);
+      handle = (run) => waitFor(args, run);
     } else {
       const tool = byName.get(name);
-      if (tool === undefined)
-        return failure({ error: "unknown-tool", message: `no tool named ${JSON.stringify(name)}`, pointer: "/name" }, secrets);
+      if (tool === undefined) return refuse({ error: "unknown-tool", message: `no tool named ${JSON.stringify(name)}`, pointer: "/name" });
       validate = validator(tool);
-      handle = (progress) => send(tool, args, client, progress);
+      handle = (run) => send(tool, args, client, downloads, run);
     }
-    if (!validate(args)) {
-      const first = validate.errors?.[0];
-      const pointer = first === undefined ? at : `${at}${pointerOf(first)}`;
-      const message = (validate.errors ?? []).map((e) => `${at}${pointerOf(e) || (at === "" ? "/" : "")}: ${e.message ?? "invalid"}`).join("; ");
-      return failure({ error: "invalid-argument", message, pointer }, secrets);
+    if (!validate(args)) return refuse({ error: "invalid-argument", ...refusal(validate.errors ?? [], at) });
+    return { handle };
+  };
+  /** Runs a checked call: its result with every secret redacted, a thrown error as a result with isError. */
+  const execute = async (handle: (run: Run) => Promise<CallToolResult>, run: Run, flushed: () => Promise<void>): Promise<CallToolResult> => {
+    try {
+      const result = await handle(run).finally(flushed);
+      return secrets.length === 0 ? result : (JSON.parse(redact(JSON.stringify(result), secrets)) as CallToolResult);
+    } catch (error) {
+      return errorResult(error, secrets);
     }
+  };
+  /** The tools that run as a task: the ones tools/list marks so. */
+  const runsAsTask = (name: string): boolean =>
+    (waitTool !== undefined && name === waitTool.name) || (discovery ? name === "call_operation" : byName.get(name)?.send === "job");
+  /**
+   * A task-augmented call: the task at once, its call run as it. The task's result is what the call would have
+   * answered (failed for a result with isError); progress goes on as notifications while the client listens, and as
+   * the task's status message for tasks/get. A job is waited for until its payload, or about the task's time to
+   * live, unless the call's wait argument says otherwise. tasks/cancel stops the wait, never the job.
+   */
+  const startTask = async (
+    prepared: Prepared,
+    ttlAsked: number | undefined,
+    created: { requestId: string | number; request: { method: string; params?: Record<string, unknown> }; sessionId: string | undefined },
+    progress: Progress,
+  ): Promise<CreateTaskResult> => {
+    const ttl = Math.min(ttlAsked ?? TASK_TTL_MS.default, TASK_TTL_MS.max);
+    const task = await store.createTask({ ttl, pollInterval: TASK_POLL_MS }, created.requestId, created.request, created.sessionId);
+    const { taskId } = task;
+    const status = (message: string) =>
+      store.updateTaskStatus(taskId, "working", redact(message, secrets), created.sessionId).catch(() => {});
+    /** Stores the call's result: a result with isError fails the task, its report the status message for tasks/get. */
+    const keep = async (result: CallToolResult): Promise<void> => {
+      const failed = result.isError === true;
+      const first = result.content[0];
+      if (failed) await status(first?.type === "text" ? first.text.slice(0, 1000) : "failed");
+      await store.storeTaskResult(taskId, failed ? "failed" : "completed", result, created.sessionId);
+    };
+    if ("result" in prepared) {
+      // Refused before it ran: the task ends at once with the refusal, as the call without a task would answer.
+      await keep(prepared.result);
+      return { task: (await store.getTask(taskId, created.sessionId)) ?? task };
+    }
+    const controller = new AbortController();
+    let settle: (job: TaskJob) => void = () => {};
+    const job = new Promise<TaskJob>((resolve) => {
+      settle = resolve;
+    });
+    const untrack = store.track(taskId, controller, job);
+    const run: Run = {
+      progress: (message) => {
+        progress(message);
+        void status(message);
+      },
+      signal: controller.signal,
+      // The task's result is stored before the store forgets the task: a margin below its time to live.
+      waitSeconds: Math.max(1, ttl / 1000 - 10),
+      onJob: (found) => settle(found),
+    };
+    void (async () => {
+      const result = await execute(prepared.handle, run, async () => {});
+      settle({ job: false });
+      untrack();
+      if (controller.signal.aborted) return;
+      // A task cancelled meanwhile keeps its cancellation: the store refuses a result for it.
+      await keep(result).catch(() => {});
+    })();
+    return { task };
+  };
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult | CreateTaskResult> => {
+    const name = request.params.name;
+    const asTask = request.params.task;
+    if (asTask !== undefined && !runsAsTask(name))
+      throw new McpError(
+        ErrorCode.MethodNotFound,
+        `the tool ${JSON.stringify(name)} does not run as a task (tools/list gives it no taskSupport): call it without one`,
+      );
+    const prepared = prepare(name, request.params.arguments ?? {});
     const progressToken = request.params._meta?.progressToken;
     let step = 0;
     // Notifications in order, and all of them out before the result: a client stops listening once it has the result.
@@ -424,28 +707,61 @@ export function createServer(env: NodeJS.ProcessEnv = process.env): Server {
       const params = { progressToken, progress: ++step, message: redact(message, secrets) };
       sent = sent.then(() => extra.sendNotification({ method: "notifications/progress", params })).catch(() => {});
     };
-    try {
-      const result = await handle(progress).finally(() => sent);
-      return secrets.length === 0 ? result : (JSON.parse(redact(JSON.stringify(result), secrets)) as CallToolResult);
-    } catch (error) {
-      return errorResult(error, secrets);
-    }
+    if (asTask !== undefined)
+      return startTask(prepared, asTask.ttl, { requestId: extra.requestId, request: { method: request.method, params: request.params }, sessionId: extra.sessionId }, progress);
+    if ("result" in prepared) return prepared.result;
+    return execute(prepared.handle, { progress }, () => sent);
   });
+  if (hasDownloads) {
+    server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: [] }));
+    server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
+    // A download's URI holds its tool and arguments: read, the file is fetched again, checked as the tool's call is.
+    server.setRequestHandler(ReadResourceRequestSchema, async (request): Promise<ReadResourceResult> => {
+      const uri = request.params.uri;
+      const found = parseDownloadUri(uri);
+      const tool = found === undefined ? undefined : byName.get(found.tool);
+      if (found === undefined || tool === undefined || tool.send !== "download")
+        throw new McpError(RESOURCE_NOT_FOUND, redact(`no resource ${JSON.stringify(uri)}: this server reads the download:// URIs its download tools answer`, secrets));
+      const validate = validator(tool);
+      const args = found.args;
+      const isObject = typeof args === "object" && args !== null && !Array.isArray(args);
+      if (!isObject || !validate(args)) {
+        const why = isObject ? refusal(validate.errors ?? [], "").message : "/: must be an object";
+        throw new McpError(ErrorCode.InvalidParams, redact(`the arguments in ${uri}: ${why}`, secrets));
+      }
+      try {
+        const download = await sendDownload(tool, args as Record<string, unknown>, client);
+        const bytes = Buffer.from(await (await download.blob()).arrayBuffer());
+        return { contents: [contentsOf(uri, download.contentType ?? "application/octet-stream", bytes)] };
+      } catch (error) {
+        const report = reportOf(error);
+        // The service's 404: the file is gone, as a resource not found; any other failure with its report.
+        throw new McpError(report.status === 404 ? RESOURCE_NOT_FOUND : ErrorCode.InternalError, redact(JSON.stringify(report), secrets), JSON.parse(redact(JSON.stringify(report), secrets)));
+      }
+    });
+  }
   return server;
 }
 
 /**
  * Serves Streamable HTTP at `http://<host>:<port>/mcp`, stateless (a server and a transport per request), on
- * 127.0.0.1 unless told otherwise, with the Host header checked against the address it listens on.
+ * 127.0.0.1 unless told otherwise, with the Host header checked against the address it listens on. The
+ * servers share one task store, which lists no tasks: a task is read by its id.
  */
-export async function serveHttp(port: number, host = "127.0.0.1", env: NodeJS.ProcessEnv = process.env): Promise<HttpServer> {
+export async function serveHttp(
+  port: number,
+  host = "127.0.0.1",
+  env: NodeJS.ProcessEnv = process.env,
+  options: ServerOptions = {},
+): Promise<HttpServer> {
+  const shared: ServerOptions = { ...options, taskStore: options.taskStore ?? new JobTaskStore({ listable: false }) };
   const http = createHttpServer((req, res) => {
     if (new URL(req.url ?? "/", "http://localhost").pathname !== "/mcp") {
       res.writeHead(404, { "content-type": "text/plain" }).end("not found: the MCP endpoint is /mcp\n");
       return;
     }
     const { port: bound } = http.address() as AddressInfo;
-    const server = createServer(env);
+    const server = createServer(env, shared);
     // No sessionIdGenerator: stateless, nothing kept between requests.
     const transport = new StreamableHTTPServerTransport({
       enableDnsRebindingProtection: true,
@@ -466,20 +782,53 @@ export async function serveHttp(port: number, host = "127.0.0.1", env: NodeJS.Pr
   return http;
 }
 
-/** Serves on stdin and stdout until stdin ends; with `--http <port>` (0: any free one), Streamable HTTP instead. */
-export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
-  const at = argv.indexOf("--http");
-  if (at === -1) {
-    await createServer().connect(new StdioServerTransport());
-    return;
+/** The command line: `--http <port>`, `--downloads embed|link`, `--embed-limit <bytes>`; a problem as its message. */
+export function parseArguments(argv: readonly string[]): { http?: number; options: ServerOptions } | { problem: string } {
+  let http: number | undefined;
+  let downloads: "embed" | "link" | undefined;
+  let embedLimit: number | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i]!;
+    const value = argv[i + 1];
+    const shown = JSON.stringify(value ?? null);
+    if (flag === "--http") {
+      const port = Number(value ?? "");
+      if (value === undefined || !Number.isInteger(port) || port < 0 || port > 65535)
+        return { problem: `--http needs a port number from 0 to 65535, found ${shown}` };
+      http = port;
+    } else if (flag === "--downloads") {
+      if (value !== "embed" && value !== "link") return { problem: `--downloads needs embed or link, found ${shown}` };
+      downloads = value;
+    } else if (flag === "--embed-limit") {
+      const bytes = Number(value ?? "");
+      if (value === undefined || !Number.isSafeInteger(bytes) || bytes < 0) return { problem: `--embed-limit needs a number of bytes, found ${shown}` };
+      embedLimit = bytes;
+    } else return { problem: `unknown argument ${JSON.stringify(flag)}: the server takes --http <port>, --downloads embed|link and --embed-limit <bytes>` };
+    i++;
   }
-  const port = Number(argv[at + 1] ?? "");
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    process.stderr.write(`--http needs a port number from 0 to 65535, found ${JSON.stringify(argv[at + 1] ?? null)}\n`);
+  return {
+    ...(http !== undefined && { http }),
+    options: { ...(downloads !== undefined && { downloads }), ...(embedLimit !== undefined && { embedLimit }) },
+  };
+}
+
+/**
+ * Serves on stdin and stdout until stdin ends; with `--http <port>` (0: any free one), Streamable HTTP instead.
+ * `--downloads link` answers every download with a resource link, `--embed-limit <bytes>` sets the largest file a
+ * result embeds (a larger one is linked).
+ */
+export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+  const parsed = parseArguments(argv);
+  if ("problem" in parsed) {
+    process.stderr.write(`${parsed.problem}\n`);
     process.exitCode = 2;
     return;
   }
-  const http = await serveHttp(port);
+  if (parsed.http === undefined) {
+    await createServer(process.env, parsed.options).connect(new StdioServerTransport());
+    return;
+  }
+  const http = await serveHttp(parsed.http, "127.0.0.1", process.env, parsed.options);
   const { address, port: bound } = http.address() as AddressInfo;
   process.stderr.write(`MCP over Streamable HTTP at http://${address}:${bound}/mcp\n`);
 }

@@ -6,7 +6,18 @@ import { createServer as createHttpServer, type Server as HttpServer } from "nod
 import type { AddressInfo } from "node:net";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { type CallToolResult, CallToolRequestSchema, ListToolsRequestSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import {
+  type CallToolResult,
+  CallToolRequestSchema,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type ReadResourceResult,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import {
   atOperationServer,
@@ -78,13 +89,25 @@ function failure(report: ErrorReport, secrets: readonly string[]): CallToolResul
   return { isError: true, content: [{ type: "text", text: redact(JSON.stringify(report), secrets) }] };
 }
 
-/** A thrown error as the tool's result: the SDK's classes by name, with the service's status and code. */
-function errorResult(error: unknown, secrets: readonly string[]): CallToolResult {
+/** A thrown error as a report: the SDK's classes by name, with the service's status and code. */
+function reportOf(error: unknown): ErrorReport {
   if (error instanceof ServiceError)
-    return failure({ error: error.name, message: error.message, status: error.status, ...(error.code !== undefined && { code: error.code }) }, secrets);
-  if (error instanceof SdkError)
-    return failure({ error: error.name, message: error.message, ...(error.jobId !== undefined && { jobId: error.jobId }) }, secrets);
-  return failure({ error: "internal", message: error instanceof Error ? error.message : String(error) }, secrets);
+    return { error: error.name, message: error.message, status: error.status, ...(error.code !== undefined && { code: error.code }) };
+  if (error instanceof SdkError) return { error: error.name, message: error.message, ...(error.jobId !== undefined && { jobId: error.jobId }) };
+  return { error: "internal", message: error instanceof Error ? error.message : String(error) };
+}
+
+/** A thrown error as the tool's result. */
+function errorResult(error: unknown, secrets: readonly string[]): CallToolResult {
+  return failure(reportOf(error), secrets);
+}
+
+/** Why arguments were refused: every error with its JSON pointer (below `at`, where they are in the request), and the first one's pointer. */
+function refusal(errors: readonly ErrorObject[], at: string): { message: string; pointer: string } {
+  const first = errors[0];
+  const pointer = first === undefined ? at : `${at}${pointerOf(first)}`;
+  const message = errors.map((e) => `${at}${pointerOf(e) || (at === "" ? "/" : "")}: ${e.message ?? "invalid"}`).join("; ");
+  return { message, pointer };
 }
 
 /** The request of a call, from the tool's arguments (already validated). */
@@ -117,39 +140,121 @@ function requestOf(tool: ToolDefinition, args: Readonly<Record<string, unknown>>
 /** Tells the client how a call goes: `notifications/progress`, when the call asked for it with a progress token. */
 type Progress = (message: string) => void;
 
-/** The largest file a tool's result embeds (16 MiB; base64 makes it a third larger). */
-const MAX_EMBEDDED_BYTES = 16 * 1024 * 1024;
+/** How a call runs: its progress and, in a task, what the task gives it. */
+interface Run {
+  readonly progress: Progress;
+}
+
+/** The largest file a tool's result embeds unless told (16 MiB; base64 makes it a third larger). */
+export const DEFAULT_EMBED_LIMIT = 16 * 1024 * 1024;
+
+/** The code of resources/read's answer for a URI it does not serve. */
+const RESOURCE_NOT_FOUND = -32002;
 
 /** Media types whose body is text: embedded as `text`, any other as base64 `blob`. */
 const TEXT_MEDIA = /^(?:text\/|application\/(?:[\w.+-]+\+)?(?:json|xml|yaml|csv)\b)/i;
 
 /**
- * A binary answer as an embedded resource (`download://<tool>/<file name>`, its media type, the text or the base64
- * bytes), and a line saying what it is; a file larger than MAX_EMBEDDED_BYTES is a result with isError.
+ * A download's URI, `download://<tool>/<file name>?arguments=<the tool's arguments as JSON>`: resources/read sends
+ * the tool's call again from it, so that a link stays readable from any client and after a restart.
  */
-async function fileResult(tool: ToolDefinition, download: Download): Promise<CallToolResult> {
-  const tooLarge = (size: number): CallToolResult => {
-    void download.stream.cancel().catch(() => {});
-    return failure(
-      { error: "file-too-large", message: `the file is ${size} bytes, more than the ${MAX_EMBEDDED_BYTES} a result embeds` },
-      [],
-    );
-  };
-  if (download.size !== undefined && download.size > MAX_EMBEDDED_BYTES) return tooLarge(download.size);
-  const bytes = Buffer.from(await (await download.blob()).arrayBuffer());
-  if (bytes.length > MAX_EMBEDDED_BYTES) return tooLarge(bytes.length);
+function downloadUri(tool: ToolDefinition, name: string, args: Readonly<Record<string, unknown>>): string {
+  return `download://${encodeURIComponent(tool.name)}/${encodeURIComponent(name)}?arguments=${encodeURIComponent(JSON.stringify(args))}`;
+}
+
+/** A URI of downloadUri's form: its tool's name and its arguments (not yet checked); undefined for any other. */
+function parseDownloadUri(uri: string): { tool: string; args: unknown } | undefined {
+  const m = /^download:\/\/([^/?#]+)\/[^?#]*\?arguments=([^&#]*)$/.exec(uri);
+  if (m === null) return undefined;
+  try {
+    return { tool: decodeURIComponent(m[1]!), args: JSON.parse(decodeURIComponent(m[2]!)) as unknown };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A body's bytes, or undefined (the rest cancelled) once they pass `limit`. */
+async function bytesUpTo(stream: ReadableStream<Uint8Array>, limit: number): Promise<Buffer | undefined> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return Buffer.concat(chunks);
+    size += value.length;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      return undefined;
+    }
+    chunks.push(value);
+  }
+}
+
+/** A file as a resource's contents: its text for a text type, else its base64 bytes. */
+function contentsOf(uri: string, mimeType: string, bytes: Buffer): { uri: string; mimeType: string; text: string } | { uri: string; mimeType: string; blob: string } {
+  return TEXT_MEDIA.test(mimeType) ? { uri, mimeType, text: bytes.toString("utf8") } : { uri, mimeType, blob: bytes.toString("base64") };
+}
+
+/** How the server answers a download. */
+export interface DownloadOptions {
+  /** `embed`: the file in the result up to `embedLimit` bytes, a resource link above; `link`: every file a resource link. */
+  readonly downloads: "embed" | "link";
+  readonly embedLimit: number;
+}
+
+/**
+ * A binary answer as an embedded resource (its media type, the text or the base64 bytes), or, in link mode and for a
+ * file over the embed limit, a resource link that resources/read serves; either way a line saying what it is.
+ */
+async function fileResult(
+  tool: ToolDefinition,
+  args: Readonly<Record<string, unknown>>,
+  download: Download,
+  options: DownloadOptions,
+): Promise<CallToolResult> {
   const mimeType = download.contentType ?? "application/octet-stream";
   const name = download.fileName ?? "file";
-  const uri = `download://${encodeURIComponent(tool.name)}/${encodeURIComponent(name)}`;
-  const resource = TEXT_MEDIA.test(mimeType)
-    ? { uri, mimeType, text: bytes.toString("utf8") }
-    : { uri, mimeType, blob: bytes.toString("base64") };
+  const uri = downloadUri(tool, name, args);
+  const linked = options.downloads === "link" || (download.size !== undefined && download.size > options.embedLimit);
+  const bytes = linked ? undefined : await bytesUpTo(download.stream, options.embedLimit);
+  if (bytes === undefined) {
+    // Not read here: resources/read fetches the file again when the client wants it.
+    if (!download.stream.locked) void download.stream.cancel().catch(() => {});
+    const size = download.size;
+    const why = options.downloads === "link" ? "" : ` is larger than the ${options.embedLimit} bytes a result embeds and`;
+    return {
+      content: [
+        {
+          type: "text",
+          text: `${name} (${mimeType}${size === undefined ? "" : `, ${size} bytes`})${why} is linked as the resource ${uri}: resources/read gives its contents`,
+        },
+        {
+          type: "resource_link",
+          uri,
+          name,
+          mimeType,
+          ...(size !== undefined && { size }),
+          description: `The file ${tool.name} answered, fetched again from the service when read.`,
+        },
+      ],
+    };
+  }
   return {
     content: [
       { type: "text", text: `${name} (${mimeType}, ${bytes.length} bytes), embedded as the resource ${uri}` },
-      { type: "resource", resource },
+      { type: "resource", resource: contentsOf(uri, mimeType, bytes) },
     ],
   };
+}
+
+/** Sends a download tool's validated call: its file, its body not read yet. */
+function sendDownload(tool: ToolDefinition, args: Readonly<Record<string, unknown>>, client: ReturnType<typeof createClient>): Promise<Download> {
+  const spec = operationSpecs[tool.operationId];
+  const input = requestOf(tool, args);
+  // An operation with servers of its own goes to its server, as the client's function sends it.
+  return spec.servers === undefined
+    ? downloadFile(client, spec, input, {})
+    : atOperationServer(client, spec, undefined, (options) => downloadFile(client, spec, input, options));
 }
 
 /** Sends a validated call and makes its answer the tool's result. */
@@ -157,16 +262,17 @@ async function send(
   tool: ToolDefinition,
   args: Readonly<Record<string, unknown>>,
   client: ReturnType<typeof createClient>,
+  downloads: DownloadOptions,
   // Unused: only a job's wait reports progress, and the description has no jobs.
-  _progress: Progress,
+  _run: Run,
 ): Promise<CallToolResult> {
   const input = requestOf(tool, args);
+  if (tool.send === "download") return fileResult(tool, args, await sendDownload(tool, args, client), downloads);
   // The client's own spec of the operation: an operation with servers of its own goes to its server, as the
   // client's function sends it (atOperationServer), unless the client was given a base address.
   const spec = operationSpecs[tool.operationId];
   const at = <R>(sending: (options: RequestOptions) => Promise<R>): Promise<R> =>
     spec.servers === undefined ? sending({}) : atOperationServer(client, spec, undefined, sending);
-  if (tool.send === "download") return fileResult(tool, await at((options) => downloadFile(client, spec, input, options)));
   const { body, ...rest } = input;
   const result = await at((options) =>
     tool.send === "body"
@@ -260,8 +366,16 @@ const DISCOVERY: readonly Tool[] = [
   },
 ];
 
+/** How a server answers: its downloads. */
+export interface ServerOptions {
+  /** `embed` (default): a file in the result up to `embedLimit` bytes, a resource link above; `link`: every file a resource link. */
+  readonly downloads?: "embed" | "link";
+  /** The largest file a result embeds (default DEFAULT_EMBED_LIMIT). */
+  readonly embedLimit?: number;
+}
+
 /** The server, its tools and their handlers; connect it to a transport. */
-export function createServer(env: NodeJS.ProcessEnv = process.env): Server {
+export function createServer(env: NodeJS.ProcessEnv = process.env, options: ServerOptions = {}): Server {
   const secrets = secretsOf(env);
   const username = env[ENVIRONMENT.username];
   const password = env[ENVIRONMENT.password];
@@ -271,6 +385,7 @@ export function createServer(env: NodeJS.ProcessEnv = process.env): Server {
     logger: STDERR_LOGGER,
     logLevel: (env[ENVIRONMENT.log] || "off") as LogLevel,
   });
+  const downloads: DownloadOptions = { downloads: options.downloads ?? "embed", embedLimit: options.embedLimit ?? DEFAULT_EMBED_LIMIT };
   // No logger: a format Ajv does not know is not checked, and not said on stderr either.
   const ajv = new Ajv2020({ strict: false, allErrors: true, logger: false });
   const validators = new Map<string, ValidateFunction>();
@@ -283,18 +398,30 @@ export function createServer(env: NodeJS.ProcessEnv = process.env): Server {
     return found;
   };
   const byName = new Map(tools.map((t) => [t.name, t]));
-  const server = new Server({ name: "hostile-process-exit-1-process-exit-3-x-mcp", version: "1.0.0 */" }, { capabilities: { tools: {} } });
+  const hasDownloads = tools.some((t) => t.send === "download");
+  const server = new Server(
+    { name: "hostile-process-exit-1-process-exit-3-x-mcp", version: "1.0.0 */" },
+    {
+      capabilities: {
+        tools: {},
+        // The download:// resources that downloads link to or embed, read by their URI; none is listed.
+        ...(hasDownloads && { resources: {} }),
+      },
+    },
+  );
   const discovery = tools.length > DISCOVERY_THRESHOLD;
   // The wait tool is listed in either mode: a job's handle names it.
-  const waiting: Tool[] = waitTool === undefined ? [] : [{ ...waitTool }];
+  const waiting: Tool[] = waitTool === undefined ? [] : [{ ...waitTool, execution: { taskSupport: "optional" } }];
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...(discovery ? DISCOVERY : tools.map(listed)), ...waiting] }));
   const structured = (value: Record<string, unknown>): CallToolResult => ({
     content: [{ type: "text", text: JSON.stringify(value) }],
     structuredContent: value,
   });
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const given = request.params.arguments ?? {};
-    let name = request.params.name;
+  /** A call checked: the result that refuses it, or how it runs. */
+  type Prepared = { readonly result: CallToolResult } | { readonly handle: (run: Run) => Promise<CallToolResult> };
+  const prepare = (requested: string, given: Record<string, unknown>): Prepared => {
+    const refuse = (report: ErrorReport): Prepared => ({ result: failure(report, secrets) });
+    let name = requested;
     let args: Record<string, unknown> = given;
     // Where the arguments are in the request, for the pointers of a refusal.
     let at = "";
@@ -302,41 +429,49 @@ export function createServer(env: NodeJS.ProcessEnv = process.env): Server {
     if (discovery && !waits) {
       const meta = DISCOVERY.find((t) => t.name === name);
       if (meta === undefined)
-        return failure({ error: "unknown-tool", message: `no tool named ${JSON.stringify(name)}; this server lists ${DISCOVERY.map((t) => t.name).join(", ")}`, pointer: "/name" }, secrets);
+        return refuse({ error: "unknown-tool", message: `no tool named ${JSON.stringify(name)}; this server lists ${DISCOVERY.map((t) => t.name).join(", ")}`, pointer: "/name" });
       const field = (key: string) => (typeof given[key] === "string" ? (given[key] as string) : undefined);
       if (name === "search_operations") {
         const query = field("query");
-        if (query === undefined || query.trim() === "") return failure({ error: "invalid-argument", message: "/query: a non-empty string is required", pointer: "/query" }, secrets);
+        if (query === undefined || query.trim() === "") return refuse({ error: "invalid-argument", message: "/query: a non-empty string is required", pointer: "/query" });
         const limit = typeof given.limit === "number" && Number.isInteger(given.limit) && given.limit >= 1 ? Math.min(given.limit, 50) : 10;
-        return structured({ results: search(query, limit) });
+        return { result: structured({ results: search(query, limit) }) };
       }
       const wanted = field("name");
       const target = wanted === undefined ? undefined : byName.get(wanted);
       if (target === undefined)
-        return failure({ error: "unknown-operation", message: `no operation named ${JSON.stringify(wanted ?? null)}; find one with search_operations`, pointer: "/name" }, secrets);
-      if (name === "describe_operation") return structured({ ...listed(target) });
+        return refuse({ error: "unknown-operation", message: `no operation named ${JSON.stringify(wanted ?? null)}; find one with search_operations`, pointer: "/name" });
+      if (name === "describe_operation") return { result: structured({ ...listed(target) }) };
       name = target.name;
       const inner = given.arguments;
       if (inner !== undefined && (typeof inner !== "object" || inner === null || Array.isArray(inner)))
-        return failure({ error: "invalid-argument", message: "/arguments: must be an object", pointer: "/arguments" }, secrets);
+        return refuse({ error: "invalid-argument", message: "/arguments: must be an object", pointer: "/arguments" });
       args = (inner as Record<string, unknown> | undefined) ?? {};
       at = "/arguments";
     }
     let validate: ValidateFunction;
-    let handle: (progress: Progress) => Promise<CallToolResult>;
+    let handle: (run: Run) => Promise<CallToolResult>;
     {
       const tool = byName.get(name);
-      if (tool === undefined)
-        return failure({ error: "unknown-tool", message: `no tool named ${JSON.stringify(name)}`, pointer: "/name" }, secrets);
+      if (tool === undefined) return refuse({ error: "unknown-tool", message: `no tool named ${JSON.stringify(name)}`, pointer: "/name" });
       validate = validator(tool);
-      handle = (progress) => send(tool, args, client, progress);
+      handle = (run) => send(tool, args, client, downloads, run);
     }
-    if (!validate(args)) {
-      const first = validate.errors?.[0];
-      const pointer = first === undefined ? at : `${at}${pointerOf(first)}`;
-      const message = (validate.errors ?? []).map((e) => `${at}${pointerOf(e) || (at === "" ? "/" : "")}: ${e.message ?? "invalid"}`).join("; ");
-      return failure({ error: "invalid-argument", message, pointer }, secrets);
+    if (!validate(args)) return refuse({ error: "invalid-argument", ...refusal(validate.errors ?? [], at) });
+    return { handle };
+  };
+  /** Runs a checked call: its result with every secret redacted, a thrown error as a result with isError. */
+  const execute = async (handle: (run: Run) => Promise<CallToolResult>, run: Run, flushed: () => Promise<void>): Promise<CallToolResult> => {
+    try {
+      const result = await handle(run).finally(flushed);
+      return secrets.length === 0 ? result : (JSON.parse(redact(JSON.stringify(result), secrets)) as CallToolResult);
+    } catch (error) {
+      return errorResult(error, secrets);
     }
+  };
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const name = request.params.name;
+    const prepared = prepare(name, request.params.arguments ?? {});
     const progressToken = request.params._meta?.progressToken;
     let step = 0;
     // Notifications in order, and all of them out before the result: a client stops listening once it has the result.
@@ -346,13 +481,37 @@ export function createServer(env: NodeJS.ProcessEnv = process.env): Server {
       const params = { progressToken, progress: ++step, message: redact(message, secrets) };
       sent = sent.then(() => extra.sendNotification({ method: "notifications/progress", params })).catch(() => {});
     };
-    try {
-      const result = await handle(progress).finally(() => sent);
-      return secrets.length === 0 ? result : (JSON.parse(redact(JSON.stringify(result), secrets)) as CallToolResult);
-    } catch (error) {
-      return errorResult(error, secrets);
-    }
+    if ("result" in prepared) return prepared.result;
+    return execute(prepared.handle, { progress }, () => sent);
   });
+  if (hasDownloads) {
+    server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: [] }));
+    server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
+    // A download's URI holds its tool and arguments: read, the file is fetched again, checked as the tool's call is.
+    server.setRequestHandler(ReadResourceRequestSchema, async (request): Promise<ReadResourceResult> => {
+      const uri = request.params.uri;
+      const found = parseDownloadUri(uri);
+      const tool = found === undefined ? undefined : byName.get(found.tool);
+      if (found === undefined || tool === undefined || tool.send !== "download")
+        throw new McpError(RESOURCE_NOT_FOUND, redact(`no resource ${JSON.stringify(uri)}: this server reads the download:// URIs its download tools answer`, secrets));
+      const validate = validator(tool);
+      const args = found.args;
+      const isObject = typeof args === "object" && args !== null && !Array.isArray(args);
+      if (!isObject || !validate(args)) {
+        const why = isObject ? refusal(validate.errors ?? [], "").message : "/: must be an object";
+        throw new McpError(ErrorCode.InvalidParams, redact(`the arguments in ${uri}: ${why}`, secrets));
+      }
+      try {
+        const download = await sendDownload(tool, args as Record<string, unknown>, client);
+        const bytes = Buffer.from(await (await download.blob()).arrayBuffer());
+        return { contents: [contentsOf(uri, download.contentType ?? "application/octet-stream", bytes)] };
+      } catch (error) {
+        const report = reportOf(error);
+        // The service's 404: the file is gone, as a resource not found; any other failure with its report.
+        throw new McpError(report.status === 404 ? RESOURCE_NOT_FOUND : ErrorCode.InternalError, redact(JSON.stringify(report), secrets), JSON.parse(redact(JSON.stringify(report), secrets)));
+      }
+    });
+  }
   return server;
 }
 
@@ -360,14 +519,20 @@ export function createServer(env: NodeJS.ProcessEnv = process.env): Server {
  * Serves Streamable HTTP at `http://<host>:<port>/mcp`, stateless (a server and a transport per request), on
  * 127.0.0.1 unless told otherwise, with the Host header checked against the address it listens on.
  */
-export async function serveHttp(port: number, host = "127.0.0.1", env: NodeJS.ProcessEnv = process.env): Promise<HttpServer> {
+export async function serveHttp(
+  port: number,
+  host = "127.0.0.1",
+  env: NodeJS.ProcessEnv = process.env,
+  options: ServerOptions = {},
+): Promise<HttpServer> {
+  const shared = options;
   const http = createHttpServer((req, res) => {
     if (new URL(req.url ?? "/", "http://localhost").pathname !== "/mcp") {
       res.writeHead(404, { "content-type": "text/plain" }).end("not found: the MCP endpoint is /mcp\n");
       return;
     }
     const { port: bound } = http.address() as AddressInfo;
-    const server = createServer(env);
+    const server = createServer(env, shared);
     // No sessionIdGenerator: stateless, nothing kept between requests.
     const transport = new StreamableHTTPServerTransport({
       enableDnsRebindingProtection: true,
@@ -388,20 +553,53 @@ export async function serveHttp(port: number, host = "127.0.0.1", env: NodeJS.Pr
   return http;
 }
 
-/** Serves on stdin and stdout until stdin ends; with `--http <port>` (0: any free one), Streamable HTTP instead. */
-export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
-  const at = argv.indexOf("--http");
-  if (at === -1) {
-    await createServer().connect(new StdioServerTransport());
-    return;
+/** The command line: `--http <port>`, `--downloads embed|link`, `--embed-limit <bytes>`; a problem as its message. */
+export function parseArguments(argv: readonly string[]): { http?: number; options: ServerOptions } | { problem: string } {
+  let http: number | undefined;
+  let downloads: "embed" | "link" | undefined;
+  let embedLimit: number | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i]!;
+    const value = argv[i + 1];
+    const shown = JSON.stringify(value ?? null);
+    if (flag === "--http") {
+      const port = Number(value ?? "");
+      if (value === undefined || !Number.isInteger(port) || port < 0 || port > 65535)
+        return { problem: `--http needs a port number from 0 to 65535, found ${shown}` };
+      http = port;
+    } else if (flag === "--downloads") {
+      if (value !== "embed" && value !== "link") return { problem: `--downloads needs embed or link, found ${shown}` };
+      downloads = value;
+    } else if (flag === "--embed-limit") {
+      const bytes = Number(value ?? "");
+      if (value === undefined || !Number.isSafeInteger(bytes) || bytes < 0) return { problem: `--embed-limit needs a number of bytes, found ${shown}` };
+      embedLimit = bytes;
+    } else return { problem: `unknown argument ${JSON.stringify(flag)}: the server takes --http <port>, --downloads embed|link and --embed-limit <bytes>` };
+    i++;
   }
-  const port = Number(argv[at + 1] ?? "");
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    process.stderr.write(`--http needs a port number from 0 to 65535, found ${JSON.stringify(argv[at + 1] ?? null)}\n`);
+  return {
+    ...(http !== undefined && { http }),
+    options: { ...(downloads !== undefined && { downloads }), ...(embedLimit !== undefined && { embedLimit }) },
+  };
+}
+
+/**
+ * Serves on stdin and stdout until stdin ends; with `--http <port>` (0: any free one), Streamable HTTP instead.
+ * `--downloads link` answers every download with a resource link, `--embed-limit <bytes>` sets the largest file a
+ * result embeds (a larger one is linked).
+ */
+export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+  const parsed = parseArguments(argv);
+  if ("problem" in parsed) {
+    process.stderr.write(`${parsed.problem}\n`);
     process.exitCode = 2;
     return;
   }
-  const http = await serveHttp(port);
+  if (parsed.http === undefined) {
+    await createServer(process.env, parsed.options).connect(new StdioServerTransport());
+    return;
+  }
+  const http = await serveHttp(parsed.http, "127.0.0.1", process.env, parsed.options);
   const { address, port: bound } = http.address() as AddressInfo;
   process.stderr.write(`MCP over Streamable HTTP at http://${address}:${bound}/mcp\n`);
 }
