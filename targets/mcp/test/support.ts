@@ -119,6 +119,13 @@ const hasFile = (value: unknown): boolean => JSON.stringify(value ?? null).inclu
 const casesOf = (tool: GeneratedTool) =>
   (fixtures.get(tool.operationId)?.cases ?? []).filter((c) => tool.pipeline === undefined || c.pipeline === tool.pipeline.slug);
 
+/** A tool's fixture cases that send no file (a tool takes no file yet), as its arguments. */
+export function fixtureArguments(tool: GeneratedTool): Record<string, unknown>[] {
+  return casesOf(tool)
+    .filter((c) => !hasFile(c.request.body))
+    .map((c) => argumentsOf(tool, c.request));
+}
+
 /** The first job tool with a fixture that sends no file, and that fixture's arguments. */
 export function jobCall(): { tool: GeneratedTool; args: Record<string, unknown> } {
   for (const tool of generatedTools) {
