@@ -505,6 +505,16 @@ export class JobTaskStore extends InMemoryTaskStore {
     return super.updateTaskStatus(taskId, status, cancelledMessage(job), sessionId);
   }
 
+  /**
+   * Stops every running task's wait (their jobs go on at the service) and forgets every task with its timer: for a
+   * server whose client has gone, so that its process ends.
+   */
+  stop(): void {
+    for (const { controller } of this.#running.values()) controller.abort();
+    this.#running.clear();
+    this.cleanup();
+  }
+
   override async listTasks(cursor?: string, sessionId?: string): Promise<{ tasks: Task[]; nextCursor?: string }> {
     if (!this.listable)
       throw new Error("tasks/list is not served over Streamable HTTP, where every client's tasks share one store: read a task by its id with tasks/get");
@@ -825,7 +835,15 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     return;
   }
   if (parsed.http === undefined) {
-    await createServer(process.env, parsed.options).connect(new StdioServerTransport());
+    const taskStore = new JobTaskStore({ listable: true });
+    const server = createServer(process.env, { ...parsed.options, taskStore });
+    await server.connect(new StdioServerTransport());
+    // The end of stdin is the client's leaving: no task of it can be read any more, so none is waited for or kept,
+    // and the process ends once what is under way has been answered.
+    process.stdin.once("end", () => {
+      taskStore.stop();
+      void server.close();
+    });
     return;
   }
   const http = await serveHttp(parsed.http, "127.0.0.1", process.env, parsed.options);

@@ -1,6 +1,7 @@
 // MCP tasks (protocol 2025-11-25, the SDK's experimental API) on the service's server, driven by the official
 // client over stdio and Streamable HTTP against the bundled mock: a job tool called as a task, polled with
 // tasks/get, its payload by tasks/result; tasks/cancel stopping the wait and naming the job, which goes on.
+import { spawn } from "node:child_process";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { type CallToolResult, CallToolResultSchema, type Task } from "@modelcontextprotocol/sdk/types.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
@@ -12,6 +13,7 @@ import {
   connectStdio,
   type HttpServerProcess,
   jobCall,
+  root,
   SERVICE_MAIN,
   serviceEnv,
   startHttp,
@@ -231,6 +233,66 @@ describe("a job tool called as an MCP task over Streamable HTTP", () => {
       expect(resumed.structuredContent).toMatchObject({ jobId, done: true });
     } finally {
       await client.close();
+    }
+  });
+});
+
+describe("a stdio server whose client leaves with tasks", () => {
+  let mock: MockServer;
+
+  beforeAll(async () => {
+    // A job far longer than the test: its task is still waiting when stdin ends.
+    mock = await startMock({ holdMs: 50, jobDurationMs: 600_000 });
+  });
+  afterAll(async () => {
+    await mock?.stop();
+  });
+
+  it("ends its process when stdin ends, neither waiting for a running task's job nor keeping an ended task", async () => {
+    const { tool, args } = jobCall();
+    const child = spawn(process.execPath, ["--import", "tsx", SERVICE_MAIN], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? "", ...serviceEnv(mock.url) },
+      stdio: ["pipe", "pipe", "ignore"],
+    });
+    const exited = new Promise<number | null>((done) => child.on("exit", done));
+    let out = "";
+    child.stdout.on("data", (c: Buffer) => {
+      out += c.toString("utf8");
+    });
+    const answered = async (id: number) => {
+      for (let i = 0; i < 300 && !out.includes(`"id":${id}`); i++) await new Promise((done) => setTimeout(done, 50));
+      const line = out.split("\n").find((l) => l.includes(`"id":${id}`));
+      expect(line, out).toBeDefined();
+      return JSON.parse(line!) as { result?: { task?: Task } };
+    };
+    const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
+    send({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "leaving", version: "1.0.0" } },
+    });
+    await answered(1);
+    send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    // One task that ends at once (a job the service does not know), kept for ten minutes; one whose job runs on.
+    send({
+      jsonrpc: "2.0",
+      id: 2,
+      method: "tools/call",
+      params: { name: "wait_job", arguments: { job_id: "job_missing" }, task: { ttl: 600_000 } },
+    });
+    send({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: tool.name, arguments: args, task: { ttl: 600_000 } } });
+    expect((await answered(2)).result?.task?.taskId).toBeDefined();
+    expect((await answered(3)).result?.task?.status).toBe("working");
+    // The job's submission answered: the task is waiting for it.
+    await new Promise((done) => setTimeout(done, 1000));
+    child.stdin.end();
+    const timer = setTimeout(() => child.kill(), 20_000);
+    try {
+      expect(await exited).toBe(0);
+    } finally {
+      clearTimeout(timer);
     }
   });
 });
