@@ -66,14 +66,55 @@ func (c *Client) SubmitServiceAiocrGenerate(ctx context.Context, body ServiceAio
 	return &ServiceAiocrGenerateResult{JobResult: *res, Payload: payload}, err
 }
 
+// ServiceAiocrGenerateJob is a job of the pipeline "service_aiocr___generate" that was started and not
+// waited for: the runtime's handle (JobID, Pipeline, PollPath, Meta) and the variant submitted, by
+// which its Wait decodes the payload.
+type ServiceAiocrGenerateJob struct {
+	*sdkruntime.JobHandle
+	variant ServiceAiocrGenerateRequest
+}
+
+// Wait waits for the job, sending the first poll at once, and returns its result with the payload
+// decoded by the variant submitted, as SubmitServiceAiocrGenerate does; one that does not decode is an
+// error returned with the result. JobHandle.Wait is the untyped wait.
+func (j *ServiceAiocrGenerateJob) Wait(ctx context.Context, opts ...CallOption) (*ServiceAiocrGenerateResult, error) {
+	res, err := j.JobHandle.Wait(ctx, opts...)
+	if err != nil {
+		return nil, err
+	}
+	payload, err := j.variant.decodePayload(res.Data)
+	return &ServiceAiocrGenerateResult{JobResult: *res, Payload: payload}, err
+}
+
 // StartServiceAiocrGenerate submits a job of the pipeline "service_aiocr___generate" without waiting
-// for it and returns its handle; wait with the handle's Wait or the client's Wait.
-func (c *Client) StartServiceAiocrGenerate(ctx context.Context, body ServiceAiocrGenerateRequest, opts ...CallOption) (*sdkruntime.JobHandle, error) {
+// for it and returns its handle; the handle's Wait, or WaitServiceAiocrGenerate from another process,
+// waits for it with the payload typed.
+func (c *Client) StartServiceAiocrGenerate(ctx context.Context, body ServiceAiocrGenerateRequest, opts ...CallOption) (*ServiceAiocrGenerateJob, error) {
 	form, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 	if err != nil {
 		return nil, err
 	}
-	return c.Start(ctx, "service_aiocr___generate", form, opts...)
+	handle, err := c.Start(ctx, "service_aiocr___generate", form, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return &ServiceAiocrGenerateJob{JobHandle: handle, variant: body}, nil
+}
+
+// WaitServiceAiocrGenerate waits for a job of the pipeline "service_aiocr___generate" by id, for
+// example one started by another process, and returns its result with the payload decoded by variant:
+// a value of the variant submitted, whose fields are not used (its zero value will do). The first poll
+// is sent at once; the client's Wait is the untyped wait.
+func (c *Client) WaitServiceAiocrGenerate(ctx context.Context, jobID string, variant ServiceAiocrGenerateRequest, opts ...CallOption) (*ServiceAiocrGenerateResult, error) {
+	if err := sdkruntime.JobVariant(variant, "WaitServiceAiocrGenerate"); err != nil {
+		return nil, err
+	}
+	res, err := c.Wait(ctx, jobID, opts...)
+	if err != nil {
+		return nil, err
+	}
+	payload, err := variant.decodePayload(res.Data)
+	return &ServiceAiocrGenerateResult{JobResult: *res, Payload: payload}, err
 }
 
 // WorkflowRequest is the body of a job of the pipeline "workflow": one of WorkflowAccountingDatev,
@@ -214,14 +255,55 @@ func (c *Client) SubmitWorkflow(ctx context.Context, body WorkflowRequest, opts 
 	return &WorkflowResult{JobResult: *res, Payload: payload}, err
 }
 
+// WorkflowJob is a job of the pipeline "workflow" that was started and not waited for: the runtime's
+// handle (JobID, Pipeline, PollPath, Meta) and the variant submitted, by which its Wait decodes the
+// payload.
+type WorkflowJob struct {
+	*sdkruntime.JobHandle
+	variant WorkflowRequest
+}
+
+// Wait waits for the job, sending the first poll at once, and returns its result with the payload
+// decoded by the variant submitted, as SubmitWorkflow does; one that does not decode is an error
+// returned with the result. JobHandle.Wait is the untyped wait.
+func (j *WorkflowJob) Wait(ctx context.Context, opts ...CallOption) (*WorkflowResult, error) {
+	res, err := j.JobHandle.Wait(ctx, opts...)
+	if err != nil {
+		return nil, err
+	}
+	payload, err := j.variant.decodePayload(res.Data)
+	return &WorkflowResult{JobResult: *res, Payload: payload}, err
+}
+
 // StartWorkflow submits a job of the pipeline "workflow" without waiting for it and returns its
-// handle; wait with the handle's Wait or the client's Wait.
-func (c *Client) StartWorkflow(ctx context.Context, body WorkflowRequest, opts ...CallOption) (*sdkruntime.JobHandle, error) {
+// handle; the handle's Wait, or WaitWorkflow from another process, waits for it with the payload
+// typed.
+func (c *Client) StartWorkflow(ctx context.Context, body WorkflowRequest, opts ...CallOption) (*WorkflowJob, error) {
 	form, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 	if err != nil {
 		return nil, err
 	}
-	return c.Start(ctx, "workflow", form, opts...)
+	handle, err := c.Start(ctx, "workflow", form, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return &WorkflowJob{JobHandle: handle, variant: body}, nil
+}
+
+// WaitWorkflow waits for a job of the pipeline "workflow" by id, for example one started by another
+// process, and returns its result with the payload decoded by variant: a value of the variant
+// submitted, whose fields are not used (its zero value will do). The first poll is sent at once; the
+// client's Wait is the untyped wait.
+func (c *Client) WaitWorkflow(ctx context.Context, jobID string, variant WorkflowRequest, opts ...CallOption) (*WorkflowResult, error) {
+	if err := sdkruntime.JobVariant(variant, "WaitWorkflow"); err != nil {
+		return nil, err
+	}
+	res, err := c.Wait(ctx, jobID, opts...)
+	if err != nil {
+		return nil, err
+	}
+	payload, err := variant.decodePayload(res.Data)
+	return &WorkflowResult{JobResult: *res, Payload: payload}, err
 }
 
 // PdfstudioUnlockWithPasswordPDFRequest is the body of a job of the pipeline
@@ -280,15 +362,57 @@ func (c *Client) SubmitPdfstudioUnlockWithPasswordPDF(ctx context.Context, body 
 	return &PdfstudioUnlockWithPasswordPDFResult{JobResult: *res, Payload: payload}, err
 }
 
+// PdfstudioUnlockWithPasswordPDFJob is a job of the pipeline "pdfstudio___unlock_with_password_pdf"
+// that was started and not waited for: the runtime's handle (JobID, Pipeline, PollPath, Meta) and the
+// variant submitted, by which its Wait decodes the payload.
+type PdfstudioUnlockWithPasswordPDFJob struct {
+	*sdkruntime.JobHandle
+	variant PdfstudioUnlockWithPasswordPDFRequest
+}
+
+// Wait waits for the job, sending the first poll at once, and returns its result with the payload
+// decoded by the variant submitted, as SubmitPdfstudioUnlockWithPasswordPDF does; one that does not
+// decode is an error returned with the result. JobHandle.Wait is the untyped wait.
+func (j *PdfstudioUnlockWithPasswordPDFJob) Wait(ctx context.Context, opts ...CallOption) (*PdfstudioUnlockWithPasswordPDFResult, error) {
+	res, err := j.JobHandle.Wait(ctx, opts...)
+	if err != nil {
+		return nil, err
+	}
+	payload, err := j.variant.decodePayload(res.Data)
+	return &PdfstudioUnlockWithPasswordPDFResult{JobResult: *res, Payload: payload}, err
+}
+
 // StartPdfstudioUnlockWithPasswordPDF submits a job of the pipeline
-// "pdfstudio___unlock_with_password_pdf" without waiting for it and returns its handle; wait with the
-// handle's Wait or the client's Wait.
-func (c *Client) StartPdfstudioUnlockWithPasswordPDF(ctx context.Context, body PdfstudioUnlockWithPasswordPDFRequest, opts ...CallOption) (*sdkruntime.JobHandle, error) {
+// "pdfstudio___unlock_with_password_pdf" without waiting for it and returns its handle; the handle's
+// Wait, or WaitPdfstudioUnlockWithPasswordPDF from another process, waits for it with the payload
+// typed.
+func (c *Client) StartPdfstudioUnlockWithPasswordPDF(ctx context.Context, body PdfstudioUnlockWithPasswordPDFRequest, opts ...CallOption) (*PdfstudioUnlockWithPasswordPDFJob, error) {
 	form, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 	if err != nil {
 		return nil, err
 	}
-	return c.Start(ctx, "pdfstudio___unlock_with_password_pdf", form, opts...)
+	handle, err := c.Start(ctx, "pdfstudio___unlock_with_password_pdf", form, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return &PdfstudioUnlockWithPasswordPDFJob{JobHandle: handle, variant: body}, nil
+}
+
+// WaitPdfstudioUnlockWithPasswordPDF waits for a job of the pipeline
+// "pdfstudio___unlock_with_password_pdf" by id, for example one started by another process, and
+// returns its result with the payload decoded by variant: a value of the variant submitted, whose
+// fields are not used (its zero value will do). The first poll is sent at once; the client's Wait is
+// the untyped wait.
+func (c *Client) WaitPdfstudioUnlockWithPasswordPDF(ctx context.Context, jobID string, variant PdfstudioUnlockWithPasswordPDFRequest, opts ...CallOption) (*PdfstudioUnlockWithPasswordPDFResult, error) {
+	if err := sdkruntime.JobVariant(variant, "WaitPdfstudioUnlockWithPasswordPDF"); err != nil {
+		return nil, err
+	}
+	res, err := c.Wait(ctx, jobID, opts...)
+	if err != nil {
+		return nil, err
+	}
+	payload, err := variant.decodePayload(res.Data)
+	return &PdfstudioUnlockWithPasswordPDFResult{JobResult: *res, Payload: payload}, err
 }
 
 // ServiceVoiceTtsRequest is the body of a job of the pipeline "service_voice___tts": one of
@@ -350,14 +474,55 @@ func (c *Client) SubmitServiceVoiceTts(ctx context.Context, body ServiceVoiceTts
 	return &ServiceVoiceTtsResult{JobResult: *res, Payload: payload}, err
 }
 
+// ServiceVoiceTtsJob is a job of the pipeline "service_voice___tts" that was started and not waited
+// for: the runtime's handle (JobID, Pipeline, PollPath, Meta) and the variant submitted, by which its
+// Wait decodes the payload.
+type ServiceVoiceTtsJob struct {
+	*sdkruntime.JobHandle
+	variant ServiceVoiceTtsRequest
+}
+
+// Wait waits for the job, sending the first poll at once, and returns its result with the payload
+// decoded by the variant submitted, as SubmitServiceVoiceTts does; one that does not decode is an
+// error returned with the result. JobHandle.Wait is the untyped wait.
+func (j *ServiceVoiceTtsJob) Wait(ctx context.Context, opts ...CallOption) (*ServiceVoiceTtsResult, error) {
+	res, err := j.JobHandle.Wait(ctx, opts...)
+	if err != nil {
+		return nil, err
+	}
+	payload, err := j.variant.decodePayload(res.Data)
+	return &ServiceVoiceTtsResult{JobResult: *res, Payload: payload}, err
+}
+
 // StartServiceVoiceTts submits a job of the pipeline "service_voice___tts" without waiting for it and
-// returns its handle; wait with the handle's Wait or the client's Wait.
-func (c *Client) StartServiceVoiceTts(ctx context.Context, body ServiceVoiceTtsRequest, opts ...CallOption) (*sdkruntime.JobHandle, error) {
+// returns its handle; the handle's Wait, or WaitServiceVoiceTts from another process, waits for it
+// with the payload typed.
+func (c *Client) StartServiceVoiceTts(ctx context.Context, body ServiceVoiceTtsRequest, opts ...CallOption) (*ServiceVoiceTtsJob, error) {
 	form, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 	if err != nil {
 		return nil, err
 	}
-	return c.Start(ctx, "service_voice___tts", form, opts...)
+	handle, err := c.Start(ctx, "service_voice___tts", form, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return &ServiceVoiceTtsJob{JobHandle: handle, variant: body}, nil
+}
+
+// WaitServiceVoiceTts waits for a job of the pipeline "service_voice___tts" by id, for example one
+// started by another process, and returns its result with the payload decoded by variant: a value of
+// the variant submitted, whose fields are not used (its zero value will do). The first poll is sent at
+// once; the client's Wait is the untyped wait.
+func (c *Client) WaitServiceVoiceTts(ctx context.Context, jobID string, variant ServiceVoiceTtsRequest, opts ...CallOption) (*ServiceVoiceTtsResult, error) {
+	if err := sdkruntime.JobVariant(variant, "WaitServiceVoiceTts"); err != nil {
+		return nil, err
+	}
+	res, err := c.Wait(ctx, jobID, opts...)
+	if err != nil {
+		return nil, err
+	}
+	payload, err := variant.decodePayload(res.Data)
+	return &ServiceVoiceTtsResult{JobResult: *res, Payload: payload}, err
 }
 
 // ServiceDataripperRedactImageRequest is the body of a job of the pipeline
@@ -415,12 +580,53 @@ func (c *Client) SubmitServiceDataripperRedactImage(ctx context.Context, body Se
 	return &ServiceDataripperRedactImageResult{JobResult: *res, Payload: payload}, err
 }
 
+// ServiceDataripperRedactImageJob is a job of the pipeline "service_dataripper___redact_image" that
+// was started and not waited for: the runtime's handle (JobID, Pipeline, PollPath, Meta) and the
+// variant submitted, by which its Wait decodes the payload.
+type ServiceDataripperRedactImageJob struct {
+	*sdkruntime.JobHandle
+	variant ServiceDataripperRedactImageRequest
+}
+
+// Wait waits for the job, sending the first poll at once, and returns its result with the payload
+// decoded by the variant submitted, as SubmitServiceDataripperRedactImage does; one that does not
+// decode is an error returned with the result. JobHandle.Wait is the untyped wait.
+func (j *ServiceDataripperRedactImageJob) Wait(ctx context.Context, opts ...CallOption) (*ServiceDataripperRedactImageResult, error) {
+	res, err := j.JobHandle.Wait(ctx, opts...)
+	if err != nil {
+		return nil, err
+	}
+	payload, err := j.variant.decodePayload(res.Data)
+	return &ServiceDataripperRedactImageResult{JobResult: *res, Payload: payload}, err
+}
+
 // StartServiceDataripperRedactImage submits a job of the pipeline "service_dataripper___redact_image"
-// without waiting for it and returns its handle; wait with the handle's Wait or the client's Wait.
-func (c *Client) StartServiceDataripperRedactImage(ctx context.Context, body ServiceDataripperRedactImageRequest, opts ...CallOption) (*sdkruntime.JobHandle, error) {
+// without waiting for it and returns its handle; the handle's Wait, or
+// WaitServiceDataripperRedactImage from another process, waits for it with the payload typed.
+func (c *Client) StartServiceDataripperRedactImage(ctx context.Context, body ServiceDataripperRedactImageRequest, opts ...CallOption) (*ServiceDataripperRedactImageJob, error) {
 	form, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 	if err != nil {
 		return nil, err
 	}
-	return c.Start(ctx, "service_dataripper___redact_image", form, opts...)
+	handle, err := c.Start(ctx, "service_dataripper___redact_image", form, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return &ServiceDataripperRedactImageJob{JobHandle: handle, variant: body}, nil
+}
+
+// WaitServiceDataripperRedactImage waits for a job of the pipeline "service_dataripper___redact_image"
+// by id, for example one started by another process, and returns its result with the payload decoded
+// by variant: a value of the variant submitted, whose fields are not used (its zero value will do).
+// The first poll is sent at once; the client's Wait is the untyped wait.
+func (c *Client) WaitServiceDataripperRedactImage(ctx context.Context, jobID string, variant ServiceDataripperRedactImageRequest, opts ...CallOption) (*ServiceDataripperRedactImageResult, error) {
+	if err := sdkruntime.JobVariant(variant, "WaitServiceDataripperRedactImage"); err != nil {
+		return nil, err
+	}
+	res, err := c.Wait(ctx, jobID, opts...)
+	if err != nil {
+		return nil, err
+	}
+	payload, err := variant.decodePayload(res.Data)
+	return &ServiceDataripperRedactImageResult{JobResult: *res, Payload: payload}, err
 }

@@ -68,8 +68,9 @@ func (c *Client) ${submit}(ctx context.Context, body ${iface}, opts ...CallOptio
 ${tail}
 }`,
   );
-  out.push(
-    `${goDoc(start, `submits a job of the pipeline ${goString(p.slug)} without waiting for it and returns its handle; wait with the handle's Wait or the client's Wait.`, undefined)}
+  if (result === undefined) {
+    out.push(
+      `${goDoc(start, `submits a job of the pipeline ${goString(p.slug)} without waiting for it and returns its handle; wait with the handle's Wait or the client's Wait.`, undefined)}
 func (c *Client) ${start}(ctx context.Context, body ${iface}, opts ...CallOption) (*sdkruntime.JobHandle, error) {
 \tform, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 \tif err != nil {
@@ -77,8 +78,58 @@ func (c *Client) ${start}(ctx context.Context, body ${iface}, opts ...CallOption
 \t}
 \treturn c.Start(ctx, ${goString(p.slug)}, form, opts...)
 }`,
-  );
+    );
+  } else {
+    out.push(
+      typedJobCode(p, { iface, submit, start, result: result.name, job: scope.claim(`${base}Job`), wait: methods.claim(`Wait${base}`) }),
+    );
+  }
   return out.join("\n\n");
+}
+
+/**
+ * Start<Pipeline>, the typed handle it returns and Wait<Pipeline>: as Submit<Pipeline>, their Wait returns the result
+ * with the payload decoded by the variant submitted; the runtime's untyped Start and Wait stay for dynamic use.
+ */
+function typedJobCode(
+  p: Pipeline,
+  names: { iface: string; submit: string; start: string; result: string; job: string; wait: string },
+): string {
+  const { iface, submit, start, result, job, wait } = names;
+  const decoded = (variant: string) =>
+    `\tif err != nil {\n\t\treturn nil, err\n\t}\n\tpayload, err := ${variant}.decodePayload(res.Data)\n\treturn &${result}{JobResult: *res, Payload: payload}, err`;
+  return [
+    `${goDoc(job, `is a job of the pipeline ${goString(p.slug)} that was started and not waited for: the runtime's handle (JobID, Pipeline, PollPath, Meta) and the variant submitted, by which its Wait decodes the payload.`, undefined)}
+type ${job} struct {
+\t*sdkruntime.JobHandle
+\tvariant ${iface}
+}`,
+    `${goDoc("Wait", `waits for the job, sending the first poll at once, and returns its result with the payload decoded by the variant submitted, as ${submit} does; one that does not decode is an error returned with the result. JobHandle.Wait is the untyped wait.`, undefined)}
+func (j *${job}) Wait(ctx context.Context, opts ...CallOption) (*${result}, error) {
+\tres, err := j.JobHandle.Wait(ctx, opts...)
+${decoded("j.variant")}
+}`,
+    `${goDoc(start, `submits a job of the pipeline ${goString(p.slug)} without waiting for it and returns its handle; the handle's Wait, or ${wait} from another process, waits for it with the payload typed.`, undefined)}
+func (c *Client) ${start}(ctx context.Context, body ${iface}, opts ...CallOption) (*${job}, error) {
+\tform, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
+\tif err != nil {
+\t\treturn nil, err
+\t}
+\thandle, err := c.Start(ctx, ${goString(p.slug)}, form, opts...)
+\tif err != nil {
+\t\treturn nil, err
+\t}
+\treturn &${job}{JobHandle: handle, variant: body}, nil
+}`,
+    `${goDoc(wait, `waits for a job of the pipeline ${goString(p.slug)} by id, for example one started by another process, and returns its result with the payload decoded by variant: a value of the variant submitted, whose fields are not used (its zero value will do). The first poll is sent at once; the client's Wait is the untyped wait.`, undefined)}
+func (c *Client) ${wait}(ctx context.Context, jobID string, variant ${iface}, opts ...CallOption) (*${result}, error) {
+\tif err := sdkruntime.JobVariant(variant, ${goString(wait)}); err != nil {
+\t\treturn nil, err
+\t}
+\tres, err := c.Wait(ctx, jobID, opts...)
+${decoded("variant")}
+}`,
+  ].join("\n\n");
 }
 
 function variantCode(v: Variant, name: string, marker: string, types: GoTypes): string {

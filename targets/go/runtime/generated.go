@@ -219,3 +219,12 @@ func ExactlyOne(group string, present ...bool) error {
 	}
 	return nil
 }
+
+// JobVariant refuses a nil variant given to a typed wait (call names it): the variant tells how its payload decodes.
+func JobVariant(variant any, call string) error {
+	rv := reflect.ValueOf(variant)
+	if variant == nil || rv.Kind() == reflect.Pointer && rv.IsNil() {
+		return &ConfigError{Message: call + ": the variant is nil; pass a value of the variant submitted (its zero value will do), which tells how the payload decodes"}
+	}
+	return nil
+}

@@ -71,7 +71,7 @@ describe("generated Go client of the service", () => {
       });
       expect(outcome.code, outcome.output).toBe(0);
       const passed = outcome.output.split("\n").filter((l) => l.startsWith("--- PASS: "));
-      expect(passed.length, outcome.output).toBe(11);
+      expect(passed.length, outcome.output).toBe(12);
       expect(mock!.stats.invalidResponses).toEqual([]);
     },
     LIMIT,

@@ -28,7 +28,7 @@ import { readmeAuth, versionLabel, versionWord } from "../../../generator/emit/r
 import { codeStatusClass, errorCodeWordsOf, SERVICE_ERROR } from "../../../generator/emit/error-names.js";
 import { requestBodyContent } from "../../../generator/emit/operation-files.js";
 import { itemSchemaOf } from "../../../generator/emit/pagination.js";
-import { type FixtureCase, fixtureCases } from "../../../generator/emit/fixtures/index.js";
+import { exampleBody, type FixtureCase, fixtureCases } from "../../../generator/emit/fixtures/index.js";
 import type { FixtureValue } from "../../../generator/emit/fixtures/sample.js";
 
 /** Names of the Python package; each defaults to one derived from the description's title. */
@@ -717,7 +717,7 @@ function exampleSection(op: Operation, names: PyNames, bodyRequired: boolean, aw
   }
   if (bodyRequired) {
     if (fixture.request.body === undefined) return undefined;
-    positional.push(pyExampleValue(exampleBody(op, fixture.request.body)));
+    positional.push(pyExampleValue(exampleBodies.get(op) ?? fixture.request.body));
   }
   const args = [...positional, ...keywords];
   // A pager is made without awaiting, and iterated (`async for` on the AsyncClient).
@@ -728,32 +728,17 @@ function exampleSection(op: Operation, names: PyNames, bodyRequired: boolean, aw
   return ["Example:", ...call, ...shown].join("\n");
 }
 
-/** A fixture body cut to its schema's required top-level fields, when the schema (or the object it names) says which. */
-function exampleBody(op: Operation, body: FixtureValue): FixtureValue {
-  const fixture = exampleFixtures.get(op);
-  const variant = op.variants?.pipelines.find((p) => p.slug === fixture?.pipeline)?.variants.find((v) => v.name === fixture?.variant);
-  // A job submission's variant: its required fields, its discriminator and the member of each "exactly one of" group.
-  const schema = variant?.request ?? exampleSchemas.get(op);
-  if (schema?.kind !== "object" || body === null || typeof body !== "object" || Array.isArray(body)) return body;
-  const required = new Set([
-    ...schema.properties.filter((p) => p.required).map((p) => p.name),
-    ...(variant?.discriminator ? [variant.discriminator.property] : []),
-    ...(variant?.exactlyOne.flat() ?? []),
-  ]);
-  return Object.fromEntries(Object.entries(body).filter(([k]) => required.has(k))) as FixtureValue;
-}
-
-/** Each operation's first fixture case and its body's object schema, filled by pythonView before the views are made. */
+/** Each operation's first fixture case and its body cut down for the example, filled by pythonView before the views are made. */
 const exampleFixtures = new WeakMap<Operation, FixtureCase>();
-const exampleSchemas = new WeakMap<Operation, Schema>();
+const exampleBodies = new WeakMap<Operation, FixtureValue>();
 
 function rememberExamples(ir: IR): void {
   for (const op of ir.operations) {
     const first = fixtureCases(ir, op)[0];
-    if (first !== undefined) exampleFixtures.set(op, first);
-    const schema = requestBodyContent(op)?.schema;
-    const target = schema?.kind === "ref" ? ir.schemas.find((s) => s.name === schema.name)?.schema : schema;
-    if (target !== undefined) exampleSchemas.set(op, target);
+    if (first === undefined) continue;
+    exampleFixtures.set(op, first);
+    const body = exampleBody(ir, op, first);
+    if (body !== undefined) exampleBodies.set(op, body);
   }
 }
 

@@ -117,16 +117,59 @@ func TestJSONTextFieldsTravelAsJSONText(t *testing.T) {
 
 func TestStartedJobIsWaitedFor(t *testing.T) {
 	c := client(t, token, sdk.WithHeader("x-mock-job-duration-ms", "300"))
-	handle, err := c.StartWorkflow(context.Background(), sdk.WorkflowPDFAiSplit{Pofid: sdk.Ptr("POF-1")})
+	// The handle of Start<Pipeline> is typed as Submit<Pipeline>'s result: its Wait decodes by the variant sent.
+	var handle *sdk.WorkflowJob
+	handle, err := c.StartWorkflow(context.Background(), sdk.WorkflowInvoice{Pofid: sdk.Ptr("POF-1")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := handle.Wait(context.Background())
+	if handle.Pipeline != "workflow" || !strings.HasPrefix(handle.JobID, "job_") {
+		t.Fatalf("handle %q of %q", handle.JobID, handle.Pipeline)
+	}
+	var res *sdk.WorkflowResult
+	res, err = handle.Wait(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
 	if res.JobID != handle.JobID || len(res.Data) == 0 {
 		t.Fatalf("job %q of %q, payload %s", res.JobID, handle.JobID, res.Data)
+	}
+	if res.Payload.OfWorkflowInvoicePayload == nil || res.Payload.OfWorkflowPayload != nil {
+		t.Fatalf("payload %+v of %s, want a WorkflowInvoicePayload", res.Payload, res.Data)
+	}
+	// The untyped wait stays for dynamic use.
+	raw, err := handle.JobHandle.Wait(context.Background())
+	if err != nil || raw.JobID != handle.JobID || len(raw.Data) == 0 {
+		t.Fatalf("untyped wait: %+v, %v", raw, err)
+	}
+}
+
+func TestJobIsWaitedForByIDWithItsPayloadTyped(t *testing.T) {
+	c := client(t, token, sdk.WithHeader("x-mock-job-duration-ms", "300"))
+	handle, err := c.StartWorkflow(context.Background(), sdk.WorkflowPDFAiSplit{Pofid: sdk.Ptr("POF-1")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Another process knows the id and the variant submitted, whose zero value tells the payload's type.
+	res, err := client(t, token).WaitWorkflow(context.Background(), handle.JobID, sdk.WorkflowPDFAiSplit{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.JobID != handle.JobID || res.Payload.OfWorkflowPayload == nil || res.Payload.OfWorkflowInvoicePayload != nil {
+		t.Fatalf("job %q of %q, payload %+v of %s, want a WorkflowPayload", res.JobID, handle.JobID, res.Payload, res.Data)
+	}
+	untyped, err := client(t, token).Wait(context.Background(), handle.JobID)
+	if err != nil || string(untyped.Data) != string(res.Data) {
+		t.Fatalf("untyped wait: %s (%v), typed one's %s", untyped.Data, err, res.Data)
+	}
+	// A nil variant is refused before anything is sent, with the method named.
+	var none *sdk.WorkflowInvoice
+	for _, variant := range []sdk.WorkflowRequest{nil, none} {
+		_, err = client(t, token).WaitWorkflow(context.Background(), handle.JobID, variant)
+		var config *sdkruntime.ConfigError
+		if !errors.As(err, &config) || !strings.Contains(config.Message, "WaitWorkflow") {
+			t.Fatalf("nil variant %#v: %v", variant, err)
+		}
 	}
 }
 

@@ -11,7 +11,7 @@ import { JOB_HELPER_NAMES, jobHelpers } from "./job-helpers.js";
 import { paginatorDeclarations } from "./paginate-nodes.js";
 import { scopes, subscriptionRules, typeImports } from "./scope.js";
 import { billingSchema, isBinaryResponse, jobsModel, operationSpec, requestBodyContent } from "./spec.js";
-import { fixtureCases } from "../../../../generator/emit/fixtures/index.js";
+import { exampleBody, fixtureCases } from "../../../../generator/emit/fixtures/index.js";
 import type { FixtureValue } from "../../../../generator/emit/fixtures/sample.js";
 import {
   type BillingTypes,
@@ -371,14 +371,7 @@ function codeExample(lines: readonly string[]): string[] {
  */
 function jobExampleDoc(ir: IR, op: Operation, name: string, pipeline: Pipeline): string[] {
   const fixture = fixtureCases(ir, op).find((c) => c.pipeline === pipeline.slug);
-  const variant = pipeline.variants.find((v) => v.name === fixture?.variant);
-  const body = fixture?.request.body;
-  if (variant === undefined || body === null || typeof body !== "object" || Array.isArray(body)) return [];
-  const keep = new Set([
-    ...variant.request.properties.filter((p) => p.required).map((p) => p.name),
-    ...(variant.discriminator ? [variant.discriminator.property] : []),
-    ...variant.exactlyOne.flat(),
-  ]);
-  const fields = Object.fromEntries(Object.entries(body).filter(([k]) => keep.has(k))) as FixtureValue;
+  const fields = fixture === undefined ? undefined : exampleBody(ir, op, fixture);
+  if (fields === undefined || fields === null || typeof fields !== "object" || Array.isArray(fields)) return [];
   return codeExample([...exampleCall(`const job = await ${name}`, [{ code: "client" }, pipeline.slug, fields]), "console.log(job.data);"]);
 }

@@ -60,14 +60,55 @@ func (c *Client) SubmitScanPages(ctx context.Context, body ScanPagesRequest, opt
 	return &ScanPagesResult{JobResult: *res, Payload: payload}, err
 }
 
+// ScanPagesJob is a job of the pipeline "scan___pages" that was started and not waited for: the
+// runtime's handle (JobID, Pipeline, PollPath, Meta) and the variant submitted, by which its Wait
+// decodes the payload.
+type ScanPagesJob struct {
+	*sdkruntime.JobHandle
+	variant ScanPagesRequest
+}
+
+// Wait waits for the job, sending the first poll at once, and returns its result with the payload
+// decoded by the variant submitted, as SubmitScanPages does; one that does not decode is an error
+// returned with the result. JobHandle.Wait is the untyped wait.
+func (j *ScanPagesJob) Wait(ctx context.Context, opts ...CallOption) (*ScanPagesResult, error) {
+	res, err := j.JobHandle.Wait(ctx, opts...)
+	if err != nil {
+		return nil, err
+	}
+	payload, err := j.variant.decodePayload(res.Data)
+	return &ScanPagesResult{JobResult: *res, Payload: payload}, err
+}
+
 // StartScanPages submits a job of the pipeline "scan___pages" without waiting for it and returns its
-// handle; wait with the handle's Wait or the client's Wait.
-func (c *Client) StartScanPages(ctx context.Context, body ScanPagesRequest, opts ...CallOption) (*sdkruntime.JobHandle, error) {
+// handle; the handle's Wait, or WaitScanPages from another process, waits for it with the payload
+// typed.
+func (c *Client) StartScanPages(ctx context.Context, body ScanPagesRequest, opts ...CallOption) (*ScanPagesJob, error) {
 	form, err := sdkruntime.JobForm(body, func() (map[string]any, error) { return body.formBody() })
 	if err != nil {
 		return nil, err
 	}
-	return c.Start(ctx, "scan___pages", form, opts...)
+	handle, err := c.Start(ctx, "scan___pages", form, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return &ScanPagesJob{JobHandle: handle, variant: body}, nil
+}
+
+// WaitScanPages waits for a job of the pipeline "scan___pages" by id, for example one started by
+// another process, and returns its result with the payload decoded by variant: a value of the variant
+// submitted, whose fields are not used (its zero value will do). The first poll is sent at once; the
+// client's Wait is the untyped wait.
+func (c *Client) WaitScanPages(ctx context.Context, jobID string, variant ScanPagesRequest, opts ...CallOption) (*ScanPagesResult, error) {
+	if err := sdkruntime.JobVariant(variant, "WaitScanPages"); err != nil {
+		return nil, err
+	}
+	res, err := c.Wait(ctx, jobID, opts...)
+	if err != nil {
+		return nil, err
+	}
+	payload, err := variant.decodePayload(res.Data)
+	return &ScanPagesResult{JobResult: *res, Payload: payload}, err
 }
 
 // WorkRequest is the body of a job of the pipeline "work": one of WorkSplit, WorkExport.
