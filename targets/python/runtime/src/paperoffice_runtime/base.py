@@ -256,6 +256,10 @@ class Call:
                     " again; pass bytes, a path or a seekable file object to let it be retried"
                 )
             content = self.body.astream() if runtime.asynchronous else self.body.stream()
+            # A length known before sending goes as Content-Length (servers and stores may refuse a chunked upload).
+            size = self.body.size()
+            if size is not None:
+                _set_header(headers, "Content-Length", str(size))
         foreign = origin_of(url) != origin_of(self.base_url)
         # An operation that declares no answer body sends no Accept header, not even the HTTP client's default.
         drop = ("accept",) if accept is None and self.operation.answers else ()
