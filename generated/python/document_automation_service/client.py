@@ -147,7 +147,8 @@ class Client:
 
         Args:
             pipeline: The pipeline's name.
-            body: The job's request, sent as it is (the submit_<pipeline> methods check its variant's rules).
+            body: The job's request, checked against its variant's rules (known fields, "exactly one of") before
+                sending, as the submit_<pipeline> methods check it.
             deadline: Seconds the submission and the waiting may take in all (None: the client's ``job_deadline``).
             poll_interval: The pause between polls, from min to max seconds (None: the client's ``poll_interval``).
 
@@ -155,7 +156,8 @@ class Client:
             A ``JobResult`` whose ``data`` is the payload as decoded JSON.
 
         Raises:
-            SdkError: The pipeline's name does not match the description's rule; nothing is sent.
+            SdkError: The pipeline's name does not match the description's rule, or the body breaks a rule of its
+                variant (an unknown field, "exactly one of"); nothing is sent.
             JobFailedError: The job ended with a failure status.
             JobMayExistError: The submission may have reached the service but its answer was lost or a 5xx: it is not
                 sent again.
@@ -173,14 +175,16 @@ class Client:
 
         Args:
             pipeline: The pipeline's name.
-            body: The job's request, sent as it is (the submit_<pipeline> methods check its variant's rules).
+            body: The job's request, checked against its variant's rules (known fields, "exactly one of") before
+                sending, as the submit_<pipeline> methods check it.
             deadline: Seconds the submission may take (None: the client's ``deadline``).
 
         Returns:
             The job's handle, with its id.
 
         Raises:
-            SdkError: The pipeline's name does not match the description's rule; nothing is sent.
+            SdkError: The pipeline's name does not match the description's rule, or the body breaks a rule of its
+                variant (an unknown field, "exactly one of"); nothing is sent.
             JobFailedError: The job failed at once.
             JobMayExistError: The submission may have reached the service but its answer was lost or a 5xx: it is not
                 sent again.

@@ -343,7 +343,8 @@ function operationView(ir: IR, op: Operation, types: TypeScope, models: TypeScop
   if (body !== undefined) {
     // A body the description does not mark required may be left out (OpenAPI's default), as in the TypeScript client.
     const required = op.requestBody?.required === true;
-    const untyped = body.kind === "raw" ? "str | bytes" : "_t.Mapping[str, object]";
+    // A raw body takes what a file field takes (bytes, a path, a binary file object, an iterator of bytes) or text.
+    const untyped = body.kind === "raw" ? "str | _rt.FileValue" : "_t.Mapping[str, object]";
     if (body.kind === "raw" || body.schema === undefined || (body.kind === "form" && !types.isObjectLike(body.schema))) {
       params.push(required ? `body: ${untyped}` : `body: ${untyped} | None = None`);
     } else {
@@ -366,6 +367,10 @@ function operationView(ir: IR, op: Operation, types: TypeScope, models: TypeScop
             text: [
               `The request body, sent as ${body.mediaType}${op.requestBody?.required === true ? "" : " (None: no body)"}.`,
               op.requestBody?.description,
+              body.kind === "raw"
+                ? "Bytes, text, a path (``pathlib.Path``), a binary file object or an iterator of bytes; a path or" +
+                  " file is read chunk by chunk as it is sent, and again from the start by a retry."
+                : undefined,
               ...exactlyOne.map((g) => `Exactly one of ${g.map((f) => `\`\`${f}\`\``).join(", ")} (checked before sending).`),
             ]
               .filter(Boolean)

@@ -95,13 +95,28 @@ for body in (
         out.append("sent")
     except SdkError as error:
         out.append(str(error))
-print(json.dumps({"errors": out, "sent": sent}))
+# The generic methods take any mapping and check it as the typed one does.
+generic = []
+for send in (lambda body: client.submit_job("workflow", body), lambda body: client.start_job("workflow", body)):
+    for body in (
+        {"idp_collection": "accounting_datev", "file_1": b"%PDF", "pofid": "P"},
+        {"idp_collection": "accounting_datev"},
+        {"template": "pdf_ai_split", "file": b"%PDF", "pofid": "P"},
+    ):
+        try:
+            send(body)
+            generic.append("sent")
+        except SdkError as error:
+            generic.append(str(error))
+print(json.dumps({"errors": out, "generic": generic, "sent": sent}))
 `;
 
 describe("python exactly-one groups", () => {
   it("refuses a body with both or none of an exactly-one group before sending, naming the fields", async () => {
-    const result = JSON.parse(await runPython(REFUSAL, [], base, base)) as { errors: string[]; sent: string[] };
+    const result = JSON.parse(await runPython(REFUSAL, [], base, base)) as { errors: string[]; generic: string[]; sent: string[] };
     expect(result.sent).toEqual([]);
+    // submit_job and start_job refuse the same bodies with the same errors.
+    expect(result.generic).toEqual([...result.errors, ...result.errors]);
     expect(result.errors[0]).toMatch(/exactly one of file_1, pofid must be set, 2 are \(file_1, pofid\); nothing was sent/);
     expect(result.errors[0]).toMatch(/variant 'accounting_datev'/);
     expect(result.errors[1]).toMatch(/exactly one of file_1, pofid must be set, none is/);

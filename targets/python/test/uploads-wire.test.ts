@@ -14,10 +14,19 @@ const wire = wireSuite(
   "python-uploads-",
   matrixSources(["bodies"]),
   () => ({ emitters: [emitPython] }),
-  (_request, res) => {
+  (request, res) => {
+    // A raw upload asking for it is answered 503 the first time its tag arrives: the retry must send it again whole.
+    const tag = request.headers["x-fail-once"];
+    if (typeof tag === "string" && !failed.has(tag)) {
+      failed.add(tag);
+      res.writeHead(503, { "retry-after": "0" }).end();
+      return;
+    }
+    if (request.url.endsWith("/upload")) return void res.writeHead(204).end();
     res.writeHead(201, { "content-type": "application/json" }).end('{"size":1}');
   },
 );
+const failed = new Set<string>();
 const received = wire.received;
 
 const PROGRAM = `
@@ -61,6 +70,56 @@ async def main() -> None:
 asyncio.run(main())
 `;
 
+/** Raw bodies (the bodies description's `upload`, application/octet-stream) from a path, a file, an iterator. */
+const RAW_PROGRAM = `
+import asyncio
+import io
+import pathlib
+import sys
+from collections.abc import AsyncIterator, Iterator
+
+from matrix_bodies import AsyncClient, Client, FileUpload
+from paperoffice_runtime import SdkError
+
+folder = pathlib.Path(sys.argv[2])
+path = folder / "scan.bin"
+path.write_bytes(b"raw bytes from a path")
+client = Client(base_url=sys.argv[1])
+client.upload(path, extra_headers={"x-fail-once": "path"})
+with path.open("rb") as handle:
+    handle.read(4)
+    client.upload(handle, extra_headers={"x-fail-once": "file"})
+client.upload(FileUpload.from_path(str(path)))
+client.upload(io.BytesIO(b"bytes io"), extra_headers={"x-fail-once": "bytesio"})
+
+
+def chunks() -> Iterator[bytes]:
+    yield b"first,"
+    yield b"second"
+
+
+client.upload(chunks())
+try:
+    client.upload(chunks(), extra_headers={"x-fail-once": "iterator"})
+except SdkError as error:
+    print("refused:", error)
+client.upload(("x.png", b"typed", "image/png"))
+
+
+async def stream() -> AsyncIterator[bytes]:
+    yield b"async "
+    yield b"chunks"
+
+
+async def main() -> None:
+    async with AsyncClient(base_url=sys.argv[1]) as aclient:
+        await aclient.upload(stream())
+        await aclient.upload(path, extra_headers={"x-fail-once": "async path"})
+
+
+asyncio.run(main())
+`;
+
 /** The part of the multipart body named `name`: its headers and content. */
 function part(body: string, name: string): string | undefined {
   const start = body.indexOf(`name="${name}"`);
@@ -86,14 +145,46 @@ describe("uploads on the wire (Python)", () => {
   it("types each of them as a file under strict pyright", async () => {
     const folder = join(wire.base, "bodies", "python");
     await writeFile(join(folder, "uploads_typed.py"), PROGRAM);
+    await writeFile(join(folder, "raw_uploads_typed.py"), RAW_PROGRAM);
     await writeFile(
       join(folder, "uploads_refused.py"),
       'from matrix_bodies import Client\n\nClient(base_url="http://127.0.0.1:1").post_multipart({"file": 12, "note": "n"})\n',
     );
-    const report = await pyrightStrict(folder, ["uploads_typed.py", "uploads_refused.py"]);
+    const report = await pyrightStrict(folder, ["uploads_typed.py", "raw_uploads_typed.py", "uploads_refused.py"]);
     const errors = report.generalDiagnostics.filter((d) => d.severity === "error");
     expect(errors.filter((d) => d.file.endsWith("uploads_typed.py")).map((d) => diagnosticLine(folder, d))).toEqual([]);
     // A value that is no file is still refused where a file goes.
     expect(errors.filter((d) => d.file.endsWith("uploads_refused.py")).length).toBeGreaterThan(0);
   }, 120_000);
+
+  it("streams a raw application/octet-stream body from a path, a file object or an iterator, sent again whole by a retry", async () => {
+    received.length = 0;
+    const stdout = await runPython(RAW_PROGRAM, [wire.baseUrl, wire.base], wire.base, join(wire.base, "bodies", "python"));
+    expect(stdout).toMatch(/refused: upload: the upload's iterator was consumed by the first attempt/);
+    const uploads = received.map((r) => [
+      r.headers["x-fail-once"] ?? "",
+      r.contentType,
+      r.headers["content-length"] ?? (r.headers["transfer-encoding"] === "chunked" ? "chunked" : "none"),
+      r.body,
+    ]);
+    const whole = "raw bytes from a path";
+    expect(uploads).toEqual([
+      ["path", "application/octet-stream", "21", whole],
+      ["path", "application/octet-stream", "21", whole],
+      // A file object is sent from where it stood, by every attempt.
+      ["file", "application/octet-stream", "17", whole.slice(4)],
+      ["file", "application/octet-stream", "17", whole.slice(4)],
+      ["", "application/octet-stream", "21", whole],
+      ["bytesio", "application/octet-stream", "8", "bytes io"],
+      ["bytesio", "application/octet-stream", "8", "bytes io"],
+      ["", "application/octet-stream", "chunked", "first,second"],
+      // An iterator is consumed by its first attempt: the retry is refused, not sent empty.
+      ["iterator", "application/octet-stream", "chunked", "first,second"],
+      ["", "image/png", "5", "typed"],
+      ["", "application/octet-stream", "chunked", "async chunks"],
+      ["async path", "application/octet-stream", "21", whole],
+      ["async path", "application/octet-stream", "21", whole],
+    ]);
+    expect(received.every((r) => r.method === "PUT" && r.url.endsWith("/upload"))).toBe(true);
+  }, 60_000);
 });

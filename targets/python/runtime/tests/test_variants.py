@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 
 import pytest
 
-from paperoffice_runtime import CallInput, PipelineModel, SdkError, VariantModel, check_exactly_one, variant_of
+from paperoffice_runtime import (
+    CallInput,
+    JobHandle,
+    PipelineModel,
+    SdkError,
+    VariantModel,
+    check_exactly_one,
+    variant_of,
+)
 
-from .conftest import CREATE_THING, MakeRuntime, Recorder, json_answer, settle
+from .conftest import CREATE_THING, MakeRuntime, Recorder, json_answer, make_model, settle
 
 PIPELINE = PipelineModel(
     "result",
@@ -47,3 +56,21 @@ def test_an_operation_body_breaking_exactly_one_is_not_sent(make_runtime: MakeRu
     assert recorder.requests == []
     settle(runtime.call(operation, CallInput(body={"ref": "R"})))
     assert [r.url.path for r in recorder.requests] == ["/v1/things"]
+
+
+def test_the_generic_submit_and_start_refuse_a_body_breaking_exactly_one(make_runtime: MakeRuntime) -> None:
+    """``submit_job`` and ``start_job`` take any mapping, and check its variant's rules as the typed methods do."""
+    recorder = Recorder([lambda request: json_answer(200, {"status": "success", "job_id": "J1", "result": {}})])
+    runtime = make_runtime(recorder, make_model(pipelines={"split": PIPELINE}))
+    both = r"pipeline 'split', variant 'split': exactly one of file, ref must be set, 2 are \(file, ref\); nothing"
+    with pytest.raises(SdkError, match=both):
+        settle(runtime.submit_job("split", {"template": "split", "file": b"%PDF", "ref": "R"}))
+    with pytest.raises(SdkError, match=r"variant 'split': exactly one of file, ref must be set, none is"):
+        started = runtime.start_job("split", {})
+        if not isinstance(started, JobHandle):
+            asyncio.run(started)
+    assert recorder.requests == []
+    # A body of the variant without the rule, and one keeping it, are sent.
+    settle(runtime.submit_job("split", {"collection": "invoice", "file": b"%PDF", "ref": "R"}))
+    settle(runtime.submit_job("split", {"ref": "R"}))
+    assert len(recorder.requests) == 2

@@ -256,6 +256,10 @@ class Call:
                     " again; pass bytes, a path or a seekable file object to let it be retried"
                 )
             content = self.body.astream() if runtime.asynchronous else self.body.stream()
+            # A length known before sending goes as Content-Length (servers and stores may refuse a chunked upload).
+            size = self.body.size()
+            if size is not None:
+                _set_header(headers, "Content-Length", str(size))
         foreign = origin_of(url) != origin_of(self.base_url)
         # An operation that declares no answer body sends no Accept header, not even the HTTP client's default.
         drop = ("accept",) if accept is None and self.operation.answers else ()
@@ -724,7 +728,7 @@ class BaseRuntime:
 
     def check_variant_body(self, pipeline: str, body: Mapping[str, object]) -> None:
         """Refuses (SdkError) a body that breaks an "exactly one of" group of its variant, before anything is sent;
-        the typed submit methods call it (``submit_job`` sends a body as it is)."""
+        every submission checks it (``submit_job`` and ``start_job`` too, whatever the body's type)."""
         declared = self.model.pipelines.get(pipeline)
         variant = None if declared is None else variant_of(declared, body)
         if variant is not None:
@@ -808,6 +812,7 @@ class BaseRuntime:
         self, jobs: JobsModel, pipeline: str, body: Mapping[str, object], json_strings: Sequence[str], hold: bool
     ) -> CallInput:
         self.check_body_fields(jobs, pipeline, body)
+        self.check_variant_body(pipeline, body)
         fields = dict(body)
         no_wait = jobs.submit.no_wait
         if not hold and no_wait is not None and no_wait.field not in fields:

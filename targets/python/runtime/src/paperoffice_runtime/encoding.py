@@ -46,6 +46,17 @@ class EncodedBody:
     def streamed(self) -> bool:
         return bool(self.parts)
 
+    def size(self) -> int | None:
+        """The streamed body's length in bytes when every part's is known before sending (its Content-Length),
+        else None (sent chunked)."""
+        total = 0
+        for part in self.parts:
+            size = len(part) if isinstance(part, bytes) else part.size()
+            if size is None:
+                return None
+            total += size
+        return total
+
     @property
     def replayable(self) -> bool:
         """Whether another attempt can send the body again."""
@@ -141,7 +152,32 @@ def encode_body(media_type: str | None, body: object, json_strings: Sequence[str
         return EncodedBody(content=body.encode("utf-8"), content_type=media_type)
     if isinstance(body, (bytes, bytearray)):
         return EncodedBody(content=bytes(body), content_type=media_type)
-    raise SdkError(f"a {media_type} body must be bytes or str")
+    if is_file_content(body):
+        return _raw_file(media_type, body)
+    raise SdkError(
+        f"a {media_type} body must be bytes, str, a path, a binary file object or an iterator of bytes, not"
+        f" {type(body).__name__}"
+    )
+
+
+def _raw_file(media_type: str, body: object) -> EncodedBody:
+    """A body of one file sent as it is (application/octet-stream, image/png...): a path, a file object or an
+    iterator is read chunk by chunk as it is sent, and read again from the start by a retry (an iterator cannot be).
+    A media type given with it (``FileUpload(..., content_type=...)`` or a 3-tuple) replaces the operation's."""
+    part = file_part("body", body)
+    content_type = _given_media_type(body) or media_type
+    if part.data is not None:
+        return EncodedBody(content=part.data, content_type=content_type)
+    return EncodedBody(content_type=content_type, parts=(part,))
+
+
+def _given_media_type(value: object) -> str | None:
+    """The media type of a (file name, content, media type) tuple or a FileUpload, when it gives one."""
+    if not isinstance(value, tuple):
+        return None
+    parts = cast("tuple[object, ...]", value)
+    given = parts[2] if len(parts) == 3 else None
+    return given if isinstance(given, str) and given else None
 
 
 def _form(body: Mapping[str, object], json_strings: frozenset[str]) -> EncodedBody:

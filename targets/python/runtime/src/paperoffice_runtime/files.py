@@ -100,6 +100,19 @@ class FilePart:
         """Whether a second attempt can send the same bytes (an iterator is consumed by the first)."""
         return self.chunks is None and (self.file is None or _seekable(self.file))
 
+    def size(self) -> int | None:
+        """How many bytes the part sends, when known before sending: bytes, a path, a seekable file object (from
+        where it stood); None for an iterator."""
+        if self.data is not None:
+            return len(self.data)
+        if self.path is not None:
+            return os.path.getsize(self.path)
+        if self.file is not None and _seekable(self.file):
+            end = self.file.seek(0, io.SEEK_END)
+            self.file.seek(self.start)
+            return max(0, end - self.start)
+        return None
+
     def read_chunks(self) -> Iterator[bytes]:
         """The part's bytes, chunk by chunk, for the blocking client."""
         if self.data is not None:
