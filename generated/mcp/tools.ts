@@ -48,8 +48,11 @@ export interface WaitToolDefinition {
   readonly annotations: { readonly readOnlyHint: boolean; readonly idempotentHint: boolean; readonly openWorldHint: boolean };
 }
 
+/** One tool, checked as a ToolDefinition on its own. */
+export const defineTool = (definition: ToolDefinition): ToolDefinition => definition;
+
 export const tools: readonly ToolDefinition[] = [
-  {
+  defineTool({
     "name": "getActivityDocument",
     "title": "Activity history of one document",
     "description": "Activity history of one document\n\nRevisions, processing events, user actions. One of `pofid` and `documents_id` is required; a query\ncannot state that in OpenAPI, so both are optional here and the rule is stated in this text.\n\nGET /analytics/activity-document",
@@ -116,8 +119,8 @@ export const tools: readonly ToolDefinition[] = [
       "RequestWindows",
       "RequestWindow",
     ],
-  },
-  {
+  }),
+  defineTool({
     "name": "getActivityHeatmap",
     "title": "Daily document counts of a year",
     "description": "Daily document counts of a year\n\nGET /analytics/activity-heatmap",
@@ -219,8 +222,8 @@ export const tools: readonly ToolDefinition[] = [
       "RequestWindows",
       "RequestWindow",
     ],
-  },
-  {
+  }),
+  defineTool({
     "name": "getActivityUsers",
     "title": "Users ranked by uploads and revisions (not logins)",
     "description": "Users ranked by uploads and revisions (not logins)\n\nGET /analytics/activity-users",
@@ -299,8 +302,8 @@ export const tools: readonly ToolDefinition[] = [
       "RequestWindows",
       "RequestWindow",
     ],
-  },
-  {
+  }),
+  defineTool({
     "name": "getAuditCenter",
     "title": "Audit findings and timeline",
     "description": "Audit findings and timeline\n\nGET /analytics/audit-center",
@@ -471,8 +474,8 @@ export const tools: readonly ToolDefinition[] = [
       "RequestWindows",
       "RequestWindow",
     ],
-  },
-  {
+  }),
+  defineTool({
     "name": "getCalendarDueDates",
     "title": "Due dates of a year",
     "description": "Due dates of a year\n\nGET /analytics/calendar-due-dates",
@@ -549,8 +552,8 @@ export const tools: readonly ToolDefinition[] = [
       "RequestWindows",
       "RequestWindow",
     ],
-  },
-  {
+  }),
+  defineTool({
     "name": "getContactStats",
     "title": "Contact statistics",
     "description": "Contact statistics\n\nGET /analytics/contact-stats",
@@ -650,8 +653,8 @@ export const tools: readonly ToolDefinition[] = [
       "MetaMapping",
       "MetaMappingEntry",
     ],
-  },
-  {
+  }),
+  defineTool({
     "name": "getContactStatsFinancial",
     "title": "Financial figures per contact",
     "description": "Financial figures per contact\n\nGET /analytics/contact-stats-financial",
@@ -737,8 +740,8 @@ export const tools: readonly ToolDefinition[] = [
       "MetaMapping",
       "MetaMappingEntry",
     ],
-  },
-  {
+  }),
+  defineTool({
     "name": "getDocument",
     "title": "Read a document",
     "description": "Read a document\n\nGET /documents/document-get/{pofid}",
@@ -807,8 +810,8 @@ export const tools: readonly ToolDefinition[] = [
       "RequestWindows",
       "RequestWindow",
     ],
-  },
-  {
+  }),
+  defineTool({
     "name": "addJob_service_aiocr___generate",
     "title": "Submit a job to a pipeline: OCR and OCR-based extraction.",
     "description": "OCR and OCR-based extraction.\n\nThe brand part of the slug is replaced by the neutral word `service`.\n\nus_tax_forms: US tax forms (W-2, 1040, 1099 and similar); all fields, checkboxes, signatures.\n\nSubmit a job to a pipeline\n\n`{pipeline}` has the form `<handler>___<command>` (three underscores); `workflow` is also shown.\nDot notation returns HTTP 400 `JOB_CONFIG_INVALID`.\n\nWith `client_wait` (default true) the request is held until the job finishes, up to a dynamic timeout\n(minimum about 20 s, cap about 295 s, depending on priority, pages and pipeline type). When the hold is\nexceeded the answer is HTTP 202 and the job continues in the background. With `client_wait=false` or\n`async_only=true` the `job_id` comes back immediately (about 100 ms).\n\nThe finished payload is always read as `result ?? job_result`.\n\nThe request body depends on the pipeline and, inside a pipeline, on a body field; the variants are\nlisted in `x-paperoffice-variants`.\n\nPOST /job/add/service_aiocr___generate",
@@ -945,8 +948,8 @@ export const tools: readonly ToolDefinition[] = [
     "outputDefs": [
       "OcrPayload",
     ],
-  },
-  {
+  }),
+  defineTool({
     "name": "addJob_workflow",
     "title": "Submit a job to a pipeline: Workflow/IDP by `template` or `idp_collection`.",
     "description": "Workflow/IDP by `template` or `idp_collection`.\n\nAccepts only a multipart file or `pofid`; JSON `files` URL arrays are not supported.\n\naccounting_datev: DATEV SKR03 accounting export.\n\ninvoice: Invoice extraction; its request parameters beyond the input document are not shown.\n\npdf_ai_split: AI PDF split into logical segments; returns separate documents or page ranges.\n\ndocument_anonymize_finalize: Anonymization finalize; applies redaction boxes to preview images, no OCR or language model step.\n\nSubmit a job to a pipeline\n\n`{pipeline}` has the form `<handler>___<command>` (three underscores); `workflow` is also shown.\nDot notation returns HTTP 400 `JOB_CONFIG_INVALID`.\n\nWith `client_wait` (default true) the request is held until the job finishes, up to a dynamic timeout\n(minimum about 20 s, cap about 295 s, depending on priority, pages and pipeline type). When the hold is\nexceeded the answer is HTTP 202 and the job continues in the background.",
@@ -1306,8 +1309,8 @@ export const tools: readonly ToolDefinition[] = [
       "WorkflowInvoicePayload",
       "InvoicePages",
     ],
-  },
-  {
+  }),
+  defineTool({
     "name": "addJob_pdfstudio___unlock_with_password_pdf",
     "title": "Submit a job to a pipeline: Unlock encrypted PDF.",
     "description": "Unlock encrypted PDF.\n\ndefault: Unlock encrypted PDFs with their current password.\n\nSubmit a job to a pipeline\n\n`{pipeline}` has the form `<handler>___<command>` (three underscores); `workflow` is also shown.\nDot notation returns HTTP 400 `JOB_CONFIG_INVALID`.\n\nWith `client_wait` (default true) the request is held until the job finishes, up to a dynamic timeout\n(minimum about 20 s, cap about 295 s, depending on priority, pages and pipeline type). When the hold is\nexceeded the answer is HTTP 202 and the job continues in the background. With `client_wait=false` or\n`async_only=true` the `job_id` comes back immediately (about 100 ms).\n\nThe finished payload is always read as `result ?? job_result`.\n\nThe request body depends on the pipeline and, inside a pipeline, on a body field; the variants are\nlisted in `x-paperoffice-variants`.\n\nPOST /job/add/pdfstudio___unlock_with_password_pdf",
@@ -1436,8 +1439,8 @@ export const tools: readonly ToolDefinition[] = [
     "outputDefs": [
       "JobPayload",
     ],
-  },
-  {
+  }),
+  defineTool({
     "name": "addJob_service_voice___tts",
     "title": "Submit a job to a pipeline: Text to speech.",
     "description": "Text to speech.\n\nThe voice pipeline page states that access comes only from enabled internal systems and no extra\nheaders are needed; this conflicts with the general bearer rule and is stated here as given.\nIn this pipeline `priority` takes the words `queue` or `stream`, not a number. Queue mode answers\n`status`=`queued` with a `job_id`; stream mode holds the connection until done (timeout 120 s).\nError bodies carry `status`, `message`, `pipeline`, `processing_time` and no `code`.\n\ndefault: Synthesize speech from text.\n\nSubmit a job to a pipeline\n\n`{pipeline}` has the form `<handler>___<command>` (three underscores); `workflow` is also shown.\nDot notation returns HTTP 400 `JOB_CONFIG_INVALID`.\n\nWith `client_wait` (default true) the request is held until the job finishes, up to a dynamic timeout\n(minimum about 20 s, cap about 295 s, depending on priority, pages and pipeline type). When the hold is\nexceeded the answer is HTTP 202 and the job continues in the background.",
@@ -1637,8 +1640,8 @@ export const tools: readonly ToolDefinition[] = [
     "outputDefs": [
       "VoiceResult",
     ],
-  },
-  {
+  }),
+  defineTool({
     "name": "addJob_service_dataripper___redact_image",
     "title": "Submit a job to a pipeline: Canonical apply-redaction path of anonymization.",
     "description": "Canonical apply-redaction path of anonymization.\n\ndefault: Apply redaction; its parameters are not shown.\n\nSubmit a job to a pipeline\n\n`{pipeline}` has the form `<handler>___<command>` (three underscores); `workflow` is also shown.\nDot notation returns HTTP 400 `JOB_CONFIG_INVALID`.\n\nWith `client_wait` (default true) the request is held until the job finishes, up to a dynamic timeout\n(minimum about 20 s, cap about 295 s, depending on priority, pages and pipeline type). When the hold is\nexceeded the answer is HTTP 202 and the job continues in the background. With `client_wait=false` or\n`async_only=true` the `job_id` comes back immediately (about 100 ms).\n\nThe finished payload is always read as `result ?? job_result`.\n\nThe request body depends on the pipeline and, inside a pipeline, on a body field; the variants are\nlisted in `x-paperoffice-variants`.\n\nPOST /job/add/service_dataripper___redact_image",
@@ -1750,8 +1753,8 @@ export const tools: readonly ToolDefinition[] = [
     "outputDefs": [
       "JobPayload",
     ],
-  },
-  {
+  }),
+  defineTool({
     "name": "downloadJobFile",
     "title": "Download a result file",
     "description": "Download a result file\n\nUsed only when a result contains a download URL of the form `{base_url}/job/download/<token>`.\nThe general rule says every response is JSON; this one is the result file, whose media type is not shown.\n\nGET /job/download/{token}",
@@ -1784,8 +1787,8 @@ export const tools: readonly ToolDefinition[] = [
     ],
     "send": "download",
     "inputDefs": [],
-  },
-  {
+  }),
+  defineTool({
     "name": "getJob",
     "title": "Poll a job",
     "description": "Poll a job\n\nPoll every 5 to 10 seconds. When `job_status` is `completed`, read the payload as `result ?? job_result`.\n\nGET /job/get/{job_id}",
@@ -1862,8 +1865,8 @@ export const tools: readonly ToolDefinition[] = [
       "RequestWindows",
       "RequestWindow",
     ],
-  },
-  {
+  }),
+  defineTool({
     "name": "deleteWebhook",
     "title": "Delete a subscription",
     "description": "Delete a subscription\n\nThe delivery log is kept. The body shape and its media type are not shown.\n\nPOST /webhooks/delete",
@@ -1925,8 +1928,8 @@ export const tools: readonly ToolDefinition[] = [
       "RequestWindows",
       "RequestWindow",
     ],
-  },
-  {
+  }),
+  defineTool({
     "name": "listWebhooks",
     "title": "List the subscriptions of the account",
     "description": "List the subscriptions of the account\n\nGET /webhooks/list",
@@ -1972,8 +1975,8 @@ export const tools: readonly ToolDefinition[] = [
       "RequestWindows",
       "RequestWindow",
     ],
-  },
-  {
+  }),
+  defineTool({
     "name": "subscribeWebhook",
     "title": "Create a webhook subscription",
     "description": "Create a webhook subscription\n\nJSON-only endpoint. When `secret` is empty the service generates one and returns it once.\nPrivate and internal IP addresses, localhost and cloud metadata addresses are refused as `url`.\n\nThe body is a new webhook subscription, marked by `x-paperoffice-webhook-subscription: create`: a client\nmay check it against this description (events, retry policy, ranges, receiver address) before sending.\n\nPOST /webhooks/subscribe",
@@ -2078,8 +2081,8 @@ export const tools: readonly ToolDefinition[] = [
       "TimeoutMs",
       "WebhookHeaders",
     ],
-  },
-  {
+  }),
+  defineTool({
     "name": "testWebhook",
     "title": "Send a test event to a subscription",
     "description": "Send a test event to a subscription\n\nThe body shape and its media type are not shown.\n\nPOST /webhooks/test",
@@ -2141,8 +2144,8 @@ export const tools: readonly ToolDefinition[] = [
       "RequestWindows",
       "RequestWindow",
     ],
-  },
-  {
+  }),
+  defineTool({
     "name": "updateWebhook",
     "title": "Change a subscription",
     "description": "Change a subscription\n\nChanges URL, events, headers, retry policy or active flag; can replace the secret. The identifier field,\nthe name of the active flag, the body shape and its media type are not shown.\n\nThe body changes a webhook subscription, marked by `x-paperoffice-webhook-subscription: update`: a client\nmay check the fields it sends against this description before sending; none is required.\n\nPOST /webhooks/update",
@@ -2211,7 +2214,7 @@ export const tools: readonly ToolDefinition[] = [
       "RequestWindows",
       "RequestWindow",
     ],
-  },
+  }),
 ];
 
 /** The named schemas the input schemas refer to (`#/$defs/<name>`), exact as the description says. */

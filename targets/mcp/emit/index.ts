@@ -57,13 +57,21 @@ function sharedDefs(
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   };
   return {
-    tools: tsLiteral(printed),
+    tools: toolsLiteral(printed),
     inputDefs: tsLiteral(inputDefs),
     outputDefs: tsLiteral(outputDefs),
     threshold: String(threshold),
     waitTool: waitTool === false ? "undefined" : tsLiteral(waitTool),
     defaultWait: String(DEFAULT_WAIT_SECONDS),
   };
+}
+
+/**
+ * The tools as an array of `defineTool({...})`: each element checked as a ToolDefinition on its own, since one array
+ * literal of a large API's tools is a union type tsc refuses as too complex (TS2590, on GitHub's 1,223).
+ */
+function toolsLiteral(tools: readonly unknown[]): string {
+  return tools.length === 0 ? "[]" : `[\n${tools.map((t) => `  defineTool(${tsLiteral(t, "  ")})`).join(",\n")},\n]`;
 }
 
 /** The runtime's module specifier as seen from mcp/. */

@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { envNames } from "../../../generator/emit/env-names.js";
 import { generate, writeFiles } from "../../../generator/generate.js";
@@ -114,6 +115,18 @@ describe("GitHub's description as a discovery-mode server", () => {
     expect(text(refused)).toContain("/arguments/repoo");
     expect(stderr).toBe("");
   });
+
+  it("is a server strict tsc compiles, its 1,223 tools one array among them", () => {
+    // The repository's own strict options, as the clients' compile test uses them.
+    const config = ts.readConfigFile(join(root, "tsconfig.json"), ts.sys.readFile);
+    const options = ts.parseJsonConfigFileContent(config.config, ts.sys, root).options;
+    const program = ts.createProgram([join(work, "mcp", "main.ts")], { ...options, noEmit: true });
+    const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => {
+      const where = d.file ? `${d.file.fileName.slice(work.length)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}` : "";
+      return `${where} ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`;
+    });
+    expect(diagnostics.slice(0, 20)).toEqual([]);
+  }, 600_000);
 
   it("sends a call through call_operation that Prism finds no fault with", async () => {
     const before = exchanges.length;

@@ -48,8 +48,11 @@ export interface WaitToolDefinition {
   readonly annotations: { readonly readOnlyHint: boolean; readonly idempotentHint: boolean; readonly openWorldHint: boolean };
 }
 
+/** One tool, checked as a ToolDefinition on its own. */
+export const defineTool = (definition: ToolDefinition): ToolDefinition => definition;
+
 export const tools: readonly ToolDefinition[] = [
-  {
+  defineTool({
     "name": "delete",
     "description": "*/ export const pwned = 1; /*\n\nGET /class/{default}",
     "inputSchema": {
@@ -121,8 +124,8 @@ export const tools: readonly ToolDefinition[] = [
     "outputDefs": [
       "Node",
     ],
-  },
-  {
+  }),
+  defineTool({
     "name": "get-item",
     "description": "GET /get-item",
     "inputSchema": {
@@ -139,8 +142,8 @@ export const tools: readonly ToolDefinition[] = [
     "arguments": [],
     "send": "call",
     "inputDefs": [],
-  },
-  {
+  }),
+  defineTool({
     "name": "get_item",
     "description": "GET /get_item",
     "inputSchema": {
@@ -157,8 +160,8 @@ export const tools: readonly ToolDefinition[] = [
     "arguments": [],
     "send": "call",
     "inputDefs": [],
-  },
-  {
+  }),
+  defineTool({
     "name": "post__no-id__123_",
     "description": "POST /no-id/{123}",
     "inputSchema": {
@@ -199,7 +202,7 @@ export const tools: readonly ToolDefinition[] = [
     "inputDefs": [
       "class",
     ],
-  },
+  }),
 ];
 
 /** The named schemas the input schemas refer to (`#/$defs/<name>`), exact as the description says. */

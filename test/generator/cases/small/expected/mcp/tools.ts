@@ -48,8 +48,11 @@ export interface WaitToolDefinition {
   readonly annotations: { readonly readOnlyHint: boolean; readonly idempotentHint: boolean; readonly openWorldHint: boolean };
 }
 
+/** One tool, checked as a ToolDefinition on its own. */
+export const defineTool = (definition: ToolDefinition): ToolDefinition => definition;
+
 export const tools: readonly ToolDefinition[] = [
-  {
+  defineTool({
     "name": "getItem",
     "title": "Read an item",
     "description": "Read an item\n\nGET /items/{item_id}",
@@ -112,8 +115,8 @@ export const tools: readonly ToolDefinition[] = [
     "send": "call",
     "inputDefs": [],
     "outputDefs": [],
-  },
-  {
+  }),
+  defineTool({
     "name": "addJob_scan___pages",
     "description": "POST /jobs/scan___pages",
     "inputSchema": {
@@ -181,8 +184,8 @@ export const tools: readonly ToolDefinition[] = [
       "Lane",
     ],
     "outputDefs": [],
-  },
-  {
+  }),
+  defineTool({
     "name": "addJob_work",
     "description": "POST /jobs/work",
     "inputSchema": {
@@ -294,7 +297,7 @@ export const tools: readonly ToolDefinition[] = [
       "Lane",
     ],
     "outputDefs": [],
-  },
+  }),
 ];
 
 /** The named schemas the input schemas refer to (`#/$defs/<name>`), exact as the description says. */
