@@ -249,7 +249,7 @@ export const TOKEN = "svc_sk_behaviourTOKEN4f7a";
 export const SECRET = "configured-secret-9c2e";
 export const PIPELINE = "workflow";
 /** The body a submission sends unless its scenario gives another. */
-export const BODY: Readonly<Record<string, string>> = { template: "pdf_ai_split" };
+export const BODY: Readonly<Record<string, string>> = { template: "pdf_ai_split", pofid: "POF-1" };
 export const DEFAULT_CLIENT: Required<ClientSettings> = {
   pollMs: [20, 40],
   maxRetries: 3,

@@ -187,7 +187,7 @@ describe("the Python client's answers", () => {
     expect(signature("get_pet_note")?.[1]).toBe("str");
     expect(signature("get_pet_photo")?.[1]).toBe("_rt.Download");
     expect(signature("get_pet_maybe")?.[1]).toBe("_md.Pet | None");
-    expect(signature("render_text")).toEqual(["self, body: str | bytes, **options: _te.Unpack[_rt.RequestOptions]", "str"]);
+    expect(signature("render_text")).toEqual(["self, body: str | _rt.FileValue, **options: _te.Unpack[_rt.RequestOptions]", "str"]);
     expect(signature("create_user")).toEqual(["self, body: _ty.PetParam, **options: _te.Unpack[_rt.RequestOptions]", "_md.Pet"]);
   });
 

@@ -11,7 +11,7 @@ from typing import TypeVar, overload
 import httpx
 from typing_extensions import Unpack
 
-from .base import CHUNK_SIZE, Answer, ApiResult, BaseRuntime, Call, Sink, file_facts, poll_sleep
+from .base import Answer, ApiResult, BaseRuntime, Call, Sink, file_facts, poll_sleep
 from .deadline import Deadline
 from .encoding import CallInput
 from .envelope import ResponseMeta
@@ -152,7 +152,7 @@ class AsyncRuntime(BaseRuntime):
                         continue
                     to_sink = sink is not None and 200 <= response.status_code < 300
                     body = bytearray()
-                    async for chunk in response.aiter_bytes(CHUNK_SIZE):
+                    async for chunk in response.aiter_bytes():
                         if to_sink:
                             assert sink is not None
                             sink.write(chunk)

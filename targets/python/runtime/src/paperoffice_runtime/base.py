@@ -607,22 +607,25 @@ class BaseRuntime:
     ) -> httpx.Request:
         """The request of one attempt. To another origin, no header that may carry a credential goes along, even
         one the caller configured: Authorization, Proxy-Authorization, Cookie and the API key headers of the model."""
-        merged = httpx.Headers(self.client_headers)
-        merged.update(headers)
-        given = {key.lower() for key in headers}
-        for name in drop:
-            if name in merged and name.lower() not in given:
-                del merged[name]
+        # The client's headers first (those ``headers`` replace or ``drop`` names left out), then ``headers`` in
+        # their order, as httpx.Headers.update lays them; one list, normalised once by the request.
+        skip = {key.lower() for key in headers}
+        skip.update(name.lower() for name in drop)
         if foreign:
-            for name in self.credential_headers:
-                if name in merged:
-                    del merged[name]
+            skip.update(self.credential_headers)
+        merged = [(key, value) for key, value in self.client_headers.raw if key.decode("latin-1").lower() not in skip]
+        # Encoded as httpx encodes text headers (ASCII).
+        merged.extend(
+            (name.encode("ascii"), value.encode("ascii"))
+            for name, value in headers.items()
+            if not (foreign and name.lower() in self.credential_headers)
+        )
         return httpx.Request(
             method,
             url,
             headers=merged,
             content=content,
-            extensions={"timeout": deadline.timeout(self.timeout if timeout is None else timeout).as_dict()},
+            extensions={"timeout": deadline.timeout_extension(self.timeout if timeout is None else timeout)},
         )
 
     def new_call(

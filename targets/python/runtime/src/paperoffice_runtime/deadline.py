@@ -45,3 +45,14 @@ class Deadline:
             return httpx.Timeout(per_operation)
         bounded = max(0.001, left if per_operation is None else min(left, per_operation))
         return httpx.Timeout(bounded)
+
+    def timeout_extension(self, per_operation: float | None) -> dict[str, float | None]:
+        """``timeout(per_operation).as_dict()``, the request extension httpx reads, made without a Timeout object
+        (one per attempt)."""
+        left = self.remaining()
+        bounded = (
+            per_operation
+            if math.isinf(left)
+            else max(0.001, left if per_operation is None else min(left, per_operation))
+        )
+        return {"connect": bounded, "read": bounded, "write": bounded, "pool": bounded}

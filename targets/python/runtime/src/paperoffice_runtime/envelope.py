@@ -45,14 +45,19 @@ def decode_json(body: bytes) -> tuple[bool, object]:
         return False, None
 
 
+def _read_only_record(value: object) -> Mapping[object, object] | None:
+    """A decoded JSON object as it is, to read fields from (``as_record`` copies it)."""
+    return cast("dict[object, object]", value) if isinstance(value, dict) else None
+
+
 def is_error_body(body: object, envelope: EnvelopeModel | None) -> bool:
     """A JSON body whose envelope status says error, whatever the HTTP status."""
-    record = as_record(body)
+    record = None if envelope is None else _read_only_record(body)
     return envelope is not None and record is not None and record.get(envelope.status) == envelope.error
 
 
 def build_meta(model: ServiceModel, response: httpx.Response, body: object, request_count: int) -> ResponseMeta:
-    record = as_record(body)
+    record = _read_only_record(body)
     envelope = model.envelope
     time: str | None = None
     billing: Mapping[str, object] | None = None

@@ -16,7 +16,7 @@ from typing import TypeVar, overload
 import httpx
 from typing_extensions import Unpack
 
-from .base import CHUNK_SIZE, Answer, ApiResult, BaseRuntime, Call, Sink, file_facts, poll_sleep
+from .base import Answer, ApiResult, BaseRuntime, Call, Sink, file_facts, poll_sleep
 from .deadline import Deadline
 from .encoding import CallInput
 from .envelope import ResponseMeta
@@ -150,27 +150,39 @@ class _OpenSockets:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._sockets: weakref.WeakSet[socket.socket] = weakref.WeakSet()
+        # Weak references by id (a WeakSet's iteration guard costs more than the rest of this, once per request):
+        # a socket the pool dropped is not kept open by this set.
+        self._sockets: dict[int, weakref.ReferenceType[socket.socket]] = {}
         self._complete = True
 
     def add(self, sock: socket.socket) -> None:
         with self._lock:
-            self._sockets.add(sock)
+            self._sockets[id(sock)] = weakref.ref(sock)
 
     def answered_on(self, sock: socket.socket) -> None:
         """An answer came on ``sock``: one this set never saw (a connect it was not told of) means it is not the
         whole pool, and from then on no request's socket is taken for known."""
-        with self._lock:
-            if sock not in self._sockets:
+        if not self._complete:
+            return
+        ref = self._sockets.get(id(sock))
+        if ref is None or ref() is not sock:
+            with self._lock:
                 self._complete = False
 
     def only(self) -> socket.socket | None:
         with self._lock:
-            for sock in [sock for sock in self._sockets if sock.fileno() == -1]:
-                self._sockets.discard(sock)
-            if not self._complete or len(self._sockets) != 1:
+            if not self._complete:
                 return None
-            return next(iter(self._sockets))
+            open_socket: socket.socket | None = None
+            for key, ref in list(self._sockets.items()):
+                sock = ref()
+                if sock is None or sock.fileno() == -1:
+                    del self._sockets[key]
+                elif open_socket is not None:
+                    return None
+                else:
+                    open_socket = sock
+            return open_socket
 
 
 class _Watchdog:
@@ -360,7 +372,7 @@ class SyncRuntime(BaseRuntime):
                         continue
                     to_sink = sink is not None and 200 <= response.status_code < 300
                     body = bytearray()
-                    for chunk in response.iter_bytes(CHUNK_SIZE):
+                    for chunk in response.iter_bytes():
                         if to_sink:
                             assert sink is not None
                             sink.write(chunk)
@@ -368,6 +380,9 @@ class SyncRuntime(BaseRuntime):
                             body += chunk
                         if call.deadline.expired():
                             call.deadline_in_flight()
+                    # The end of the body may come after the deadline (the last read, the connection handed back).
+                    if call.deadline.expired():
+                        call.deadline_in_flight()
                     return Answer(response, bytes(body))
                 finally:
                     response.close()
