@@ -7,9 +7,7 @@ import { createServer, type IncomingMessage, request, type Server } from "node:h
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
@@ -19,34 +17,9 @@ import { type MockServer, startMock } from "../../../mock/index.js";
 import { operationServersDescription } from "../../../test/support/operation-servers.js";
 import { type RecordingServer, recordingServer } from "../../../test/support/wire.js";
 import { tools as generatedTools, inputDefs } from "../../../generated/mcp/tools.js";
+import { type Connection, connectStdio, root, TOKEN } from "./support.js";
 
-const root = fileURLToPath(new URL("../../../", import.meta.url));
 const RUNTIME = join(root, "targets", "typescript", "runtime");
-/** A token the mock accepts; it must never come back in a result or a log line. */
-const TOKEN = "svc_sk_test_0001";
-
-interface Connection {
-  readonly client: Client;
-  /** What the server wrote on stderr. */
-  readonly stderr: () => string;
-}
-
-async function connect(main: string, env: Record<string, string>): Promise<Connection> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: ["--import", "tsx", main],
-    cwd: root,
-    env: { PATH: process.env.PATH ?? "", ...env },
-    stderr: "pipe",
-  });
-  let stderr = "";
-  transport.stderr?.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString("utf8");
-  });
-  const client = new Client({ name: "mcp-target-test", version: "1.0.0" });
-  await client.connect(transport);
-  return { client, stderr: () => stderr };
-}
 
 const textOf = (result: CallToolResult): string => result.content.map((c) => (c.type === "text" ? c.text : JSON.stringify(c))).join("\n");
 
@@ -99,7 +72,7 @@ describe("the service's MCP server over stdio, against the mock", () => {
 
   beforeAll(async () => {
     mock = await startMock({ holdMs: 300, jobDurationMs: 20 });
-    connection = await connect(join(root, "generated", "mcp", "main.ts"), {
+    connection = await connectStdio(join(root, "generated", "mcp", "main.ts"), {
       DOCUMENT_AUTOMATION_SERVICE_TOKEN: TOKEN,
       DOCUMENT_AUTOMATION_SERVICE_BASE_URL: mock.url,
       // Every call logged at debug: to stderr, or the protocol on stdout would break.
@@ -254,8 +227,8 @@ describe("a server generated from a foreign description", () => {
     });
     await new Promise<void>((done) => service.listen(0, "127.0.0.1", done));
     const { port } = service.address() as AddressInfo;
-    connection = await connect(join(out, "mcp", "main.ts"), { MATRIX_HEADERS_BASE_URL: `http://127.0.0.1:${port}` });
-    discovery = await connect(join(work, "discovery", "mcp", "main.ts"), { MATRIX_HEADERS_BASE_URL: `http://127.0.0.1:${port}` });
+    connection = await connectStdio(join(out, "mcp", "main.ts"), { MATRIX_HEADERS_BASE_URL: `http://127.0.0.1:${port}` });
+    discovery = await connectStdio(join(work, "discovery", "mcp", "main.ts"), { MATRIX_HEADERS_BASE_URL: `http://127.0.0.1:${port}` });
   });
   afterAll(async () => {
     await connection?.client.close();
@@ -348,7 +321,7 @@ describe("a server over a description whose operations have servers of their own
     await writeFile(join(work, "package.json"), `${JSON.stringify({ type: "module" })}\n`);
     await symlink(join(root, "node_modules"), join(work, "node_modules"), "dir");
     // A token and no base address in the environment: each operation goes where the description puts it.
-    connection = await connect(join(out, "mcp", "main.ts"), { MCP_SERVERS_TOKEN: "t0ken" });
+    connection = await connectStdio(join(out, "mcp", "main.ts"), { MCP_SERVERS_TOKEN: "t0ken" });
   });
   afterAll(async () => {
     await connection?.client.close();
@@ -382,7 +355,7 @@ describe("a job submitted through its pipeline's tool", () => {
   beforeAll(async () => {
     // The hold ends before the job does: the tool polls, as the client's submitJob does.
     mock = await startMock({ holdMs: 50, jobDurationMs: 4000 });
-    connection = await connect(join(root, "generated", "mcp", "main.ts"), {
+    connection = await connectStdio(join(root, "generated", "mcp", "main.ts"), {
       DOCUMENT_AUTOMATION_SERVICE_TOKEN: TOKEN,
       DOCUMENT_AUTOMATION_SERVICE_BASE_URL: mock.url,
     });
