@@ -4,11 +4,13 @@ package documentautomationservice_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"testing"
 
 	documentautomationservice "example.com/document-automation-service-sdk-go"
+	sdkruntime "github.com/paperoffice/sdk-runtime-go"
 )
 
 // exampleBaseURL is the environment variable naming the service the examples call, a mock of it say.
@@ -50,11 +52,18 @@ func ExampleClient_GetDocument() {
 		return
 	}
 	res, err := client.GetDocument(context.Background(), &documentautomationservice.GetDocumentParams{Pofid: "example"})
+	// The service may answer with an error (for a made-up id it does not know): that is an answer too.
+	var serviceErr *sdkruntime.ServiceError
+	if errors.As(err, &serviceErr) {
+		fmt.Println("answered", serviceErr.Status >= 400)
+		return
+	}
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(res.Meta.Status, res.Meta.Unfit == nil)
+	fmt.Println("answered", res.Meta.Unfit == nil)
+	// Output: answered true
 }
 
 // ExampleClient_GetJob calls GetJob, an operation of the tag "jobs".
@@ -65,11 +74,18 @@ func ExampleClient_GetJob() {
 		return
 	}
 	res, err := client.GetJob(context.Background(), &documentautomationservice.GetJobParams{JobID: "example"})
+	// The service may answer with an error (for a made-up id it does not know): that is an answer too.
+	var serviceErr *sdkruntime.ServiceError
+	if errors.As(err, &serviceErr) {
+		fmt.Println("answered", serviceErr.Status >= 400)
+		return
+	}
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(res.Meta.Status, res.Meta.Unfit == nil)
+	fmt.Println("answered", res.Meta.Unfit == nil)
+	// Output: answered true
 }
 
 // ExampleClient_ListWebhooks calls ListWebhooks, an operation of the tag "webhooks".

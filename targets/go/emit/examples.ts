@@ -3,8 +3,10 @@
  * each operation when the description has no tags), calling one operation of the group the way a user would. go
  * test runs an Example with an `// Output:` line and compares what it prints; an Example cannot skip itself, so a
  * TestMain runs them only when the environment variable that names the service to call (a mock of it, say) is set.
- * Only a call that needs no value the service may not know (no required parameter or body) gets an Output line:
- * the answer's status and whether it fits its types.
+ * Each has an Output line, so that each runs: a call that needs no value the service may not know (no required
+ * parameter or body) prints the answer's status and whether it fits its types; a call with made-up values prints
+ * that it was answered, by an answer that fits its types or by a *sdkruntime.ServiceError (an id the service does
+ * not know, say), the same line either way.
  */
 import type { Operation, Parameter } from "../../../generator/ir/types.js";
 import { goDoc, goString } from "./escape.js";
@@ -67,6 +69,11 @@ function exampleCall(group: string, members: readonly PlannedOperation[], types:
   return undefined;
 }
 
+/** The 2xx status an example prints, for a call that needs no made-up value; undefined for one that does. */
+function statusPrinted(example: ExampleCall): string | undefined {
+  return example.deterministic ? example.planned.op.responses.find((r) => /^2\d\d$/.test(r.status))?.status : undefined;
+}
+
 function required(op: Operation): Parameter[] {
   const all = [...op.parameters.path, ...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie];
   return all.filter((p) => p.required || p.in === "path");
@@ -76,7 +83,7 @@ function required(op: Operation): Parameter[] {
 export function examplesFile(
   planned: readonly PlannedOperation[],
   types: GoTypes,
-  names: { module: string; package: string; env: string },
+  names: { module: string; package: string; env: string; runtime: string },
 ): string {
   const groups = new Map<string, PlannedOperation[]>();
   const tagged = planned.some(({ op }) => op.tags.length > 0);
@@ -86,16 +93,26 @@ export function examplesFile(
   }
   const calls = [...groups].flatMap(([group, members]) => exampleCall(group, members, types) ?? []);
   // The package's name unless the file's imports or variables use it (a package named testing, say).
-  const pkg = ["context", "fmt", "os", "testing", "client", "res", "err", "m"].includes(names.package) ? "sdk" : names.package;
+  const pkg = ["context", "errors", "fmt", "os", "testing", "sdkruntime", "client", "res", "err", "serviceErr", "m"].includes(names.package)
+    ? "sdk"
+    : names.package;
+  // A call with made-up values tells a service error apart from a failure to call: errors.As with the runtime's type.
+  const madeUp = calls.some((c) => statusPrinted(c) === undefined);
+  // gofmt sorts a group of imports by path.
+  const modules = [
+    ...(calls.length > 0 ? [{ path: names.module, line: `\t${pkg} ${goString(names.module)}` }] : []),
+    ...(madeUp ? [{ path: names.runtime, line: `\tsdkruntime ${goString(names.runtime)}` }] : []),
+  ].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const head = [
     `package ${names.package}_test`,
     "",
     "import (",
     ...(calls.length > 0 ? ['\t"context"'] : []),
+    ...(madeUp ? ['\t"errors"'] : []),
     '\t"fmt"',
     '\t"os"',
     '\t"testing"',
-    ...(calls.length > 0 ? ["", `\t${pkg} ${goString(names.module)}`] : []),
+    ...(modules.length > 0 ? ["", ...modules.map((m) => m.line)] : []),
     ")",
     "",
     goDoc(
@@ -118,20 +135,46 @@ export function examplesFile(
   return [head.join("\n"), ...examples].join("\n\n");
 }
 
-function exampleCode(call: ExampleCall, pkg: string, tagged: boolean): string {
-  const { op, plan } = call.planned;
+function exampleCode(example: ExampleCall, pkg: string, tagged: boolean): string {
+  const { op, plan } = example.planned;
   const name = `ExampleClient_${plan.method}`;
   const lead = tagged
-    ? `calls ${plan.method}, an operation of the tag ${goString(call.group)}.`
+    ? `calls ${plan.method}, an operation of the tag ${goString(example.group)}.`
     : `calls ${plan.method} (${op.method.toUpperCase()} ${op.path}).`;
   const args = ["context.Background()"];
   if (plan.params !== undefined) {
-    const fields = call.fields ?? [];
+    const fields = example.fields ?? [];
     // On one line: gofmt aligns the values of a literal's lines, which the widths of the names here cannot say.
     args.push(`&${pkg}.${plan.params}{${fields.join(", ")}}`);
   }
-  const status = op.responses.find((r) => /^2\d\d$/.test(r.status))?.status;
-  const output = call.deterministic && status !== undefined;
+  const call = `\tres, err := client.${plan.method}(${args.join(", ")})`;
+  const status = statusPrinted(example);
+  const answer =
+    status !== undefined
+      ? [
+          call,
+          "\tif err != nil {",
+          "\t\tfmt.Println(err)",
+          "\t\treturn",
+          "\t}",
+          "\tfmt.Println(res.Meta.Status, res.Meta.Unfit == nil)",
+          `\t// Output: ${status} true`,
+        ]
+      : [
+          call,
+          "\t// The service may answer with an error (for a made-up id it does not know): that is an answer too.",
+          "\tvar serviceErr *sdkruntime.ServiceError",
+          "\tif errors.As(err, &serviceErr) {",
+          '\t\tfmt.Println("answered", serviceErr.Status >= 400)',
+          "\t\treturn",
+          "\t}",
+          "\tif err != nil {",
+          "\t\tfmt.Println(err)",
+          "\t\treturn",
+          "\t}",
+          '\tfmt.Println("answered", res.Meta.Unfit == nil)',
+          "\t// Output: answered true",
+        ];
   return [
     goDoc(name, lead, undefined),
     `func ${name}() {`,
@@ -140,13 +183,7 @@ function exampleCode(call: ExampleCall, pkg: string, tagged: boolean): string {
     "\t\tfmt.Println(err)",
     "\t\treturn",
     "\t}",
-    `\tres, err := client.${plan.method}(${args.join(", ")})`,
-    "\tif err != nil {",
-    "\t\tfmt.Println(err)",
-    "\t\treturn",
-    "\t}",
-    "\tfmt.Println(res.Meta.Status, res.Meta.Unfit == nil)",
-    ...(output ? [`\t// Output: ${status} true`] : []),
+    ...answer,
     "}",
   ].join("\n");
 }

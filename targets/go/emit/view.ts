@@ -200,7 +200,7 @@ function planGo(ir: IR, options: GoOptions) {
   const jobs = submission ? pipelinesCode(submission, types, scope, methods) : [];
   const billing = billingCode(ir, types, scope);
   if (billing !== undefined) operations.push(billing.code);
-  const examples = examplesFile(planned, types, { ...names, env: `${envPrefix(ir.info.title)}_EXAMPLE_BASE_URL` });
+  const examples = examplesFile(planned, types, { ...names, env: `${envPrefix(ir.info.title)}_EXAMPLE_BASE_URL`, runtime: RUNTIME_MODULE });
   return { names, version, types, errors, errorNames, operations, opVars, plans, submission, jobs, examples, billing };
 }
 

@@ -1,6 +1,6 @@
-// The Example functions of the generated Go module of the current release (example_test.go): go test runs them
-// against the mock, and each one with an Output line prints what it says; without the variable naming the service
-// they are not run, and go test still passes.
+// The Example functions of the generated Go module of the current release (example_test.go): each has an Output line
+// (go test only compiles an Example without one), go test runs them all against the mock and each prints what its
+// Output line says; without the variable naming the service they are not run, and go test still passes.
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -44,8 +44,10 @@ describe("Example functions of the generated Go module", () => {
   it(
     "runs them against the mock, each with an Output line passing",
     async () => {
-      const withOutput = source.split(/^func /m).filter((f) => f.startsWith("Example") && f.includes("// Output:")).length;
-      expect(withOutput).toBeGreaterThan(0);
+      const examples = source.split(/^func /m).filter((f) => f.startsWith("Example"));
+      const withOutput = examples.filter((f) => f.includes("// Output:")).length;
+      expect(examples.length).toBe(tags.length);
+      expect(withOutput, "Examples with an Output line, which go test runs").toBe(examples.length);
       const outcome = await goRun(join(dir, "go"), "go", ["test", "-count=1", "-v", "-run", "^Example", "./..."], {
         GOWORK: join(dir, "go.work"),
         [`${PREFIX}_EXAMPLE_BASE_URL`]: mock!.url,

