@@ -36,8 +36,8 @@ const sha256 = (bytes: Uint8Array | string) => createHash("sha256").update(bytes
 const BINARY = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
 
 /**
- * The service's first tool whose every fixture uploads a file, that fixture's arguments, the pointer of its first
- * file argument, and those arguments with that file replaced.
+ * The service's first tool whose every fixture uploads a file, its first fixture's arguments, the pointer of that
+ * fixture's first file, and those arguments with that file replaced.
  */
 function uploadCall(): {
   name: string;
@@ -48,14 +48,22 @@ function uploadCall(): {
 } {
   const tool = generatedTools.find((t) => {
     const cases = casesOf(t);
-    return t.files !== undefined && cases.length > 0 && cases.every((c) => filesOf(c.request.body).length > 0);
+    return cases.length > 0 && cases.every((c) => filesOf(c.request.body).length > 0);
   });
   if (tool === undefined) throw new Error("the service's description has no tool that only uploads");
-  const args = argumentsOf(tool, casesOf(tool)[0]!.request);
-  // The first file path the fixture fills, an array's first item for `null`.
-  const path = tool
-    .files!.map((p) => p.map((k) => k ?? 0))
-    .find((p) => p.reduce<unknown>((v, k) => (v as Record<string | number, unknown> | undefined)?.[k], args) !== undefined)!;
+  const fixture = casesOf(tool)[0]!;
+  const args = argumentsOf(tool, fixture.request);
+  // Where the fixture's first file is: an array's item by its index.
+  const find = (value: unknown, at: (string | number)[]): (string | number)[] | undefined => {
+    if (typeof value !== "object" || value === null) return undefined;
+    if ("$file" in value) return at;
+    for (const [k, v] of Object.entries(value)) {
+      const found = find(v, [...at, Array.isArray(value) ? Number(k) : k]);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+  const path = find(fixture.request.body, ["body"])!;
   const withFile = (file: unknown): Record<string, unknown> => {
     const copy = structuredClone(args);
     let holder = copy as Record<string | number, unknown>;
