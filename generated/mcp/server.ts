@@ -551,7 +551,10 @@ function cancelledMessage(job: TaskJob): string {
  * message what became of the job. One store serves every server of a process (Streamable HTTP makes one a request).
  */
 export class JobTaskStore extends InMemoryTaskStore {
-  readonly #running = new Map<string, { readonly controller: AbortController; readonly job: Promise<TaskJob> }>();
+  readonly #running = new Map<
+    string,
+    { readonly controller: AbortController; readonly job: Promise<TaskJob>; readonly cancelled: (task: Task) => void }
+  >();
   /** Whether tasks/list answers: over stdio it lists the one client's tasks, over Streamable HTTP it would list every client's. */
   readonly listable: boolean;
 
@@ -560,9 +563,12 @@ export class JobTaskStore extends InMemoryTaskStore {
     this.listable = options.listable;
   }
 
-  /** Keeps how to cancel a running task's call until the returned function is called, when it ends. */
-  track(taskId: string, controller: AbortController, job: Promise<TaskJob>): () => void {
-    this.#running.set(taskId, { controller, job });
+  /**
+   * Keeps how to cancel a running task's call until the returned function is called, when it ends; `cancelled` is
+   * told the task once tasks/cancel has cancelled it.
+   */
+  track(taskId: string, controller: AbortController, job: Promise<TaskJob>, cancelled: (task: Task) => void): () => void {
+    this.#running.set(taskId, { controller, job, cancelled });
     return () => this.#running.delete(taskId);
   }
 
@@ -574,7 +580,9 @@ export class JobTaskStore extends InMemoryTaskStore {
     const job = await running.job;
     running.controller.abort();
     this.#running.delete(taskId);
-    return super.updateTaskStatus(taskId, status, cancelledMessage(job), sessionId);
+    await super.updateTaskStatus(taskId, status, cancelledMessage(job), sessionId);
+    const task = await this.getTask(taskId, sessionId);
+    if (task !== null) running.cancelled(task);
   }
 
   /**
@@ -792,7 +800,10 @@ export function createServer(env: NodeJS.ProcessEnv = process.env, options: Serv
    * A task-augmented call: the task at once, its call run as it. The task's result is what the call would have
    * answered (failed for a result with isError); progress goes on as notifications while the client listens, and as
    * the task's status message for tasks/get. A job is waited for until its payload, or about the task's time to
-   * live, unless the call's wait argument says otherwise. tasks/cancel stops the wait, never the job.
+   * live, unless the call's wait argument says otherwise. tasks/cancel stops the wait, never the job. When the task
+   * ends (completed, failed or cancelled) the client is sent `notifications/tasks/status` with it, which spares a
+   * poll where the transport can carry it (stdio; a stateless Streamable HTTP server has no stream left to send it
+   * on once the call is answered, and tasks/get tells).
    */
   const startTask = async (
     prepared: Prepared,
@@ -803,6 +814,10 @@ export function createServer(env: NodeJS.ProcessEnv = process.env, options: Serv
     const ttl = Math.min(ttlAsked ?? TASK_TTL_MS.default, TASK_TTL_MS.max);
     const task = await store.createTask({ ttl, pollInterval: TASK_POLL_MS }, created.requestId, created.request, created.sessionId);
     const { taskId } = task;
+    /** Sends the task as it now is: a client may go on polling, and tasks/get stays the truth. */
+    const notify = (now: Task) => {
+      void server.notification({ method: "notifications/tasks/status", params: now }).catch(() => {});
+    };
     const status = (message: string) =>
       store.updateTaskStatus(taskId, "working", redact(message, secrets), created.sessionId).catch(() => {});
     /** Stores the call's result: a result with isError fails the task, its report the status message for tasks/get. */
@@ -822,7 +837,7 @@ export function createServer(env: NodeJS.ProcessEnv = process.env, options: Serv
     const job = new Promise<TaskJob>((resolve) => {
       settle = resolve;
     });
-    const untrack = store.track(taskId, controller, job);
+    const untrack = store.track(taskId, controller, job, notify);
     const run: Run = {
       progress: (message) => {
         progress(message);
@@ -839,7 +854,12 @@ export function createServer(env: NodeJS.ProcessEnv = process.env, options: Serv
       untrack();
       if (controller.signal.aborted) return;
       // A task cancelled meanwhile keeps its cancellation: the store refuses a result for it.
-      await keep(result).catch(() => {});
+      const kept = await keep(result).then(
+        () => true,
+        () => false,
+      );
+      const ended = kept ? await store.getTask(taskId, created.sessionId) : null;
+      if (ended !== null) notify(ended);
     })();
     return { task };
   };
