@@ -2296,11 +2296,12 @@ export const inputDefs: Readonly<Record<string, JsonSchemaObject>> = {
       "filename": {
         "type": "string",
         "minLength": 1,
+        "description": "The file's name as the service is told it (default: file).",
       },
       "mediaType": {
         "type": "string",
         "minLength": 1,
-        "default": "application/octet-stream",
+        "description": "The file's media type (default: application/octet-stream).",
       },
     },
     "oneOf": [

@@ -67,8 +67,8 @@ export function fileArgument(mediaType: string | undefined, description: string 
     properties: {
       data: { type: "string", contentEncoding: "base64", description: "The file's bytes, base64 (RFC 4648)." },
       uri: { type: "string", pattern: "^download://", description: "A download:// resource link this server answered." },
-      filename: { type: "string", minLength: 1 },
-      mediaType: { type: "string", minLength: 1, ...(mediaType !== undefined && !mediaType.includes("*") && { default: mediaType }) },
+      filename: { type: "string", minLength: 1, description: "The file's name as the service is told it (default: file)." },
+      mediaType: { type: "string", minLength: 1, description: "The file's media type (default: application/octet-stream)." },
     },
     oneOf: [{ required: ["data"] }, { required: ["uri"] }],
     additionalProperties: false,

@@ -293,6 +293,8 @@ describe("uploads on a server of a small description, to a recording service", (
   let work = "";
   let service: Server;
   let client: Client;
+  /** The same description's server in discovery mode (its threshold below its four operations). */
+  let discovery: Client;
   const seen: { method: string; url: string; contentType: string; body: Buffer }[] = [];
 
   beforeAll(async () => {
@@ -325,12 +327,24 @@ describe("uploads on a server of a small description, to a recording service", (
       outputs: [],
     });
     await writeFiles(out, files);
+    const discovering = await generate(join(work, "uploads.json"), {
+      outDir: join(work, "discovery"),
+      targets: { typescript: { runtimeSources: RUNTIME }, mcp: { runtimeSources: RUNTIME, discoveryThreshold: 2 } },
+      languages: ["typescript", "mcp"],
+      outputs: [],
+    });
+    await writeFiles(join(work, "discovery"), discovering.files);
     await writeFile(join(work, "package.json"), `${JSON.stringify({ type: "module" })}\n`);
     await symlink(join(root, "node_modules"), join(work, "node_modules"), "dir");
-    ({ client } = await connectStdio(join(out, "mcp", "main.ts"), { MCP_UPLOADS_BASE_URL: `http://127.0.0.1:${port}` }));
+    const env = { MCP_UPLOADS_BASE_URL: `http://127.0.0.1:${port}` };
+    [{ client }, { client: discovery }] = await Promise.all([
+      connectStdio(join(out, "mcp", "main.ts"), env),
+      connectStdio(join(work, "discovery", "mcp", "main.ts"), env),
+    ]);
   });
   afterAll(async () => {
     await client?.close();
+    await discovery?.close();
     await new Promise((done) => service?.close(done));
     if (work !== "") await rm(work, { recursive: true, force: true });
   });
@@ -391,5 +405,16 @@ describe("uploads on a server of a small description, to a recording service", (
     const sent = await callTool("postJson", { body: { meta: { path: "/etc/hostname", mode: "r" } } });
     expect(sent.isError, textOf(sent)).toBeFalsy();
     expect(JSON.parse(seen.at(-1)!.body.toString("utf8"))).toEqual({ meta: { path: "/etc/hostname", mode: "r" } });
+  });
+
+  it("takes a file through call_operation in discovery mode, a refusal's pointer below /arguments", async () => {
+    const call = (args: Record<string, unknown>) =>
+      discovery.callTool({ name: "call_operation", arguments: { name: "putRaw", arguments: args } }) as Promise<CallToolResult>;
+    const refused = await call({ body: { data: "%%%" } });
+    expect(JSON.parse(textOf(refused))).toMatchObject({ error: "invalid-argument", pointer: "/arguments/body/data" });
+    const sent = await call({ body: { data: BINARY.toString("base64") } });
+    expect(sent.isError, textOf(sent)).toBeFalsy();
+    expect(seen.at(-1)).toMatchObject({ method: "PUT", url: "/raw" });
+    expect(seen.at(-1)!.body.equals(BINARY)).toBe(true);
   });
 });

@@ -148,11 +148,12 @@ export const tools: readonly ToolDefinition[] = [
                 "filename": {
                   "type": "string",
                   "minLength": 1,
+                  "description": "The file's name as the service is told it (default: file).",
                 },
                 "mediaType": {
                   "type": "string",
                   "minLength": 1,
-                  "default": "application/pdf",
+                  "description": "The file's media type (default: application/octet-stream).",
                 },
               },
               "oneOf": [
@@ -263,11 +264,12 @@ export const tools: readonly ToolDefinition[] = [
                     "filename": {
                       "type": "string",
                       "minLength": 1,
+                      "description": "The file's name as the service is told it (default: file).",
                     },
                     "mediaType": {
                       "type": "string",
                       "minLength": 1,
-                      "default": "application/octet-stream",
+                      "description": "The file's media type (default: application/octet-stream).",
                     },
                   },
                   "oneOf": [
