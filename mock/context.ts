@@ -65,6 +65,17 @@ export interface LoggedRequest {
   created?: boolean;
   /** The string fields of a form body, as sent (absent when the connection was dropped before it was read). */
   fields?: Record<string, string>;
+  /** The file parts of a multipart body, in order: each field's name as sent, the part's file name, type, size and SHA-256. */
+  files?: LoggedFile[];
+}
+
+/** A file part as the mock received it; its bytes are not kept, their SHA-256 (hex) is. */
+export interface LoggedFile {
+  field: string;
+  name: string;
+  type: string;
+  size: number;
+  sha256: string;
 }
 
 export interface MockStats {

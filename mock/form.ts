@@ -7,11 +7,10 @@ export function mediaTypeOf(contentType: string | undefined): string | undefined
   return type === "" ? undefined : type;
 }
 
-/** Parses a multipart/form-data or application/x-www-form-urlencoded body. */
-export async function parseForm(raw: Uint8Array, contentType: string): Promise<Record<string, unknown>> {
-  let form: FormData;
+/** The entries of a multipart/form-data or application/x-www-form-urlencoded body. */
+export async function readForm(raw: Uint8Array, contentType: string): Promise<FormData> {
   try {
-    form = await new Request("http://mock.invalid/", {
+    return await new Request("http://mock.invalid/", {
       method: "POST",
       headers: { "content-type": contentType },
       body: new Uint8Array(raw),
@@ -21,6 +20,11 @@ export async function parseForm(raw: Uint8Array, contentType: string): Promise<R
       `the body is not valid ${mediaTypeOf(contentType) ?? "form data"}: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
+}
+
+/** Parses a multipart/form-data or application/x-www-form-urlencoded body. */
+export async function parseForm(raw: Uint8Array, contentType: string): Promise<Record<string, unknown>> {
+  const form = await readForm(raw, contentType);
   const out: Record<string, unknown> = {};
   for (const [name, value] of form.entries()) assign(out, name, value);
   return out;

@@ -5,6 +5,7 @@ export {
   type DeliveryAttempt,
   type FaultKind,
   type FaultRule,
+  type LoggedFile,
   type LoggedRequest,
   type MockOptions,
   type MockServer,

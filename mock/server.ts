@@ -1,13 +1,22 @@
 // The mock of the service over HTTP on 127.0.0.1: routes by the IR's operations, authenticates, counts request
 // windows, injects faults, validates requests against the IR and every answer against its declared response.
+import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { answerProblem, declaredFileType } from "./answer-check.js";
 import { bearerOf, checkToken } from "./auth.js";
-import { type Call, emptyStats, type LoggedRequest, type MockContext, type MockOptions, type MockStats } from "./context.js";
+import {
+  type Call,
+  emptyStats,
+  type LoggedFile,
+  type LoggedRequest,
+  type MockContext,
+  type MockOptions,
+  type MockStats,
+} from "./context.js";
 import { billingOf, elapsed, errorReply, type Reply } from "./envelope.js";
 import { type ChosenFault, type FaultRule, Faults, seededRandom } from "./faults.js";
-import { mediaTypeOf, parseForm, parseJson } from "./form.js";
+import { mediaTypeOf, parseForm, parseJson, readForm } from "./form.js";
 import { addJob, downloadJobFile, getJob } from "./job-routes.js";
 import { JobStore } from "./jobs.js";
 import { Ledger } from "./ledger.js";
@@ -17,7 +26,7 @@ import { RequestProblem, Validator } from "./validate.js";
 import { deleteWebhook, eventNames, fixtureData, listWebhooks, subscribeWebhook, testWebhook, updateWebhook } from "./webhook-routes.js";
 import { type DeliveryAttempt, type Subscription, type WebhookEvent, Webhooks } from "./webhooks.js";
 
-export type { LoggedRequest, MockOptions, MockStats } from "./context.js";
+export type { LoggedFile, LoggedRequest, MockOptions, MockStats } from "./context.js";
 export type { FaultKind, FaultRule } from "./faults.js";
 export { FAULT_KINDS } from "./faults.js";
 export type { DeliveryAttempt, Subscription, WebhookEvent } from "./webhooks.js";
@@ -196,6 +205,19 @@ async function logFields(entry: LoggedRequest, headers: Headers, raw: Uint8Array
   try {
     const form = await parseForm(raw, contentType);
     entry.fields = Object.fromEntries(Object.entries(form).filter((e): e is [string, string] => typeof e[1] === "string"));
+    const files: LoggedFile[] = [];
+    for (const [field, value] of (await readForm(raw, contentType)).entries()) {
+      if (typeof value === "string") continue;
+      const bytes = new Uint8Array(await value.arrayBuffer());
+      files.push({
+        field,
+        name: value.name,
+        type: value.type,
+        size: bytes.length,
+        sha256: createHash("sha256").update(bytes).digest("hex"),
+      });
+    }
+    if (files.length > 0) entry.files = files;
   } catch {
     // The operation answers the broken body; the log just has no fields for it.
   }

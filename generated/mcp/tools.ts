@@ -37,6 +37,12 @@ export interface ToolDefinition {
   readonly jsonStrings?: readonly string[];
   /** A job's tool: the argument that says how many seconds the call waits before it answers with the job's handle. */
   readonly waitArgument?: string;
+  /**
+   * Where the arguments hold files, each as the keys down to one (`null`: any array item or map value). A file is
+   * an object of its base64 `data`, or the `uri` of a download:// link this server answered, with its `filename` and
+   * `mediaType`; never a local path or another URL, since the arguments are a model's and not to be trusted.
+   */
+  readonly files?: readonly (readonly (string | null)[])[];
 }
 
 /** The tool that resumes waiting for a job from its handle, as tools/list shows it. */
@@ -852,7 +858,9 @@ export const tools: readonly ToolDefinition[] = [
               "default": "us_tax_forms",
             },
             "idp_fields": {
-              "$ref": "#/$defs/IdpFields",
+              "type": "array",
+              "items": {},
+              "description": "JSON array of extra fields; default empty. The item shape is not shown.",
             },
           },
           "required": [
@@ -890,6 +898,12 @@ export const tools: readonly ToolDefinition[] = [
       },
     ],
     "send": "job",
+    "files": [
+      [
+        "body",
+        "file_1",
+      ],
+    ],
     "outputSchema": {
       "type": "object",
       "properties": {
@@ -943,7 +957,6 @@ export const tools: readonly ToolDefinition[] = [
       "ProcessingLane",
       "UploadFile",
       "ModelTier",
-      "IdpFields",
     ],
     "outputDefs": [
       "OcrPayload",
@@ -995,7 +1008,9 @@ export const tools: readonly ToolDefinition[] = [
                   "default": "accounting_datev",
                 },
                 "idp_fields": {
-                  "$ref": "#/$defs/IdpFields",
+                  "type": "array",
+                  "items": {},
+                  "description": "JSON array of extra fields; default empty. The item shape is not shown.",
                 },
               },
               "required": [
@@ -1232,6 +1247,16 @@ export const tools: readonly ToolDefinition[] = [
       },
     ],
     "send": "job",
+    "files": [
+      [
+        "body",
+        "file_1",
+      ],
+      [
+        "body",
+        "file",
+      ],
+    ],
     "outputSchema": {
       "type": "object",
       "properties": {
@@ -1302,7 +1327,6 @@ export const tools: readonly ToolDefinition[] = [
       "ProcessingLane",
       "UploadFile",
       "ModelTier",
-      "IdpFields",
     ],
     "outputDefs": [
       "WorkflowPayload",
@@ -1386,6 +1410,13 @@ export const tools: readonly ToolDefinition[] = [
       },
     ],
     "send": "job",
+    "files": [
+      [
+        "body",
+        "files",
+        null,
+      ],
+    ],
     "outputSchema": {
       "type": "object",
       "properties": {
@@ -2249,9 +2280,43 @@ export const inputDefs: Readonly<Record<string, JsonSchemaObject>> = {
     "description": "Start-SLA lane (a guarantee to start, not to finish). If omitted: the workspace `default_processing_lane`,\nelse `no_sla`. Price multipliers: `no_sla` x1, `sla_24h` x1.5, `sla_12h` x2, `sla_6h` x3, `sla_1h` x4,\n`instant` x5.\n",
   },
   "UploadFile": {
-    "type": "string",
-    "contentMediaType": "application/octet-stream",
-    "description": "A file part in multipart.",
+    "type": "object",
+    "description": "A file part in multipart.\n\nA file: its bytes as base64 in data, with its filename and mediaType, or in uri a download:// resource link this server answered, whose file it fetches again. Local paths and other URLs are not taken.",
+    "properties": {
+      "data": {
+        "type": "string",
+        "contentEncoding": "base64",
+        "description": "The file's bytes, base64 (RFC 4648).",
+      },
+      "uri": {
+        "type": "string",
+        "pattern": "^download://",
+        "description": "A download:// resource link this server answered.",
+      },
+      "filename": {
+        "type": "string",
+        "minLength": 1,
+        "description": "The file's name as the service is told it (default: file).",
+      },
+      "mediaType": {
+        "type": "string",
+        "minLength": 1,
+        "description": "The file's media type (default: application/octet-stream).",
+      },
+    },
+    "oneOf": [
+      {
+        "required": [
+          "data",
+        ],
+      },
+      {
+        "required": [
+          "uri",
+        ],
+      },
+    ],
+    "additionalProperties": false,
   },
   "ModelTier": {
     "enum": [
@@ -2267,15 +2332,6 @@ export const inputDefs: Readonly<Record<string, JsonSchemaObject>> = {
     ],
     "description": "Basic = OCR plus vision, premium adds AI thinking, ultra adds AI reasoning; pro and pro-max variants allow\nmore pages. Page and file size limits per model tier are not shown.\n",
     "default": "premium",
-  },
-  "IdpFields": {
-    "type": "string",
-    "contentMediaType": "application/json",
-    "contentSchema": {
-      "type": "array",
-      "items": {},
-    },
-    "description": "JSON array of extra fields; default empty. The item shape is not shown.",
   },
   "NotShownBody": {
     "type": "object",

@@ -1,5 +1,5 @@
 import { escapeToken } from "../spec/pointer.js";
-import type { Operation, Schema, SchemaMeta } from "./types.js";
+import type { FileSchema, Operation, Schema, SchemaMeta } from "./types.js";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -15,10 +15,16 @@ function metaOf(s: SchemaMeta): JsonSchema {
   };
 }
 
+/** How a schema is written where a reader takes it in another shape than the description's. */
+export interface JsonSchemaOptions {
+  /** A file's schema (default: a string with its contentMediaType), as a reader that takes files in its own shape writes it. */
+  readonly file?: (schema: FileSchema) => JsonSchema;
+}
+
 /** An IR schema as JSON Schema 2020-12 (the dialect of OpenAPI 3.1). */
-export function toJsonSchema(schema: Schema, refBase: RefBase = "#/components/schemas/"): JsonSchema {
+export function toJsonSchema(schema: Schema, refBase: RefBase = "#/components/schemas/", options: JsonSchemaOptions = {}): JsonSchema {
   const meta = metaOf(schema);
-  const to = (s: Schema) => toJsonSchema(s, refBase);
+  const to = (s: Schema) => toJsonSchema(s, refBase, options);
   switch (schema.kind) {
     case "ref":
       return { $ref: `${refBase}${escapeToken(schema.name).replaceAll("%", "%25")}`, ...meta };
@@ -62,6 +68,7 @@ export function toJsonSchema(schema: Schema, refBase: RefBase = "#/components/sc
     case "intersection":
       return { allOf: schema.members.map(to), ...meta };
     case "file":
+      if (options.file !== undefined) return options.file(schema);
       return { type: "string", contentMediaType: schema.mediaType ?? "application/octet-stream", ...meta };
     case "json-text":
       return { type: "string", contentMediaType: "application/json", contentSchema: to(schema.value), ...meta };

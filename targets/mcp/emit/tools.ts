@@ -1,8 +1,8 @@
 // The tools of the server, one per operation, from the IR alone: name, description, input and output JSON Schema,
 // annotations, and how the server sends the call through the TypeScript runtime (by the client's operation spec).
-import { isBinaryResponse, requestBodyContent } from "../../../generator/emit/operation-files.js";
-import { toJsonSchema } from "../../../generator/ir/json-schema.js";
-import type { IR, Operation, Parameter, Pipeline, Schema } from "../../../generator/ir/types.js";
+import { isBinaryResponse, rawBodyMediaType, requestBodyContent } from "../../../generator/emit/operation-files.js";
+import { type JsonSchemaOptions, toJsonSchema } from "../../../generator/ir/json-schema.js";
+import type { FileSchema, IR, Operation, Parameter, Pipeline, Schema } from "../../../generator/ir/types.js";
 import { fitDescription } from "./description.js";
 
 type JsonSchema = Record<string, unknown>;
@@ -42,6 +42,74 @@ export interface ToolData {
   readonly jsonStrings?: readonly string[];
   /** A job's tool: the argument that says how many seconds the call waits before it answers with the job's handle. */
   readonly waitArgument?: string;
+  /**
+   * Where the arguments hold files, each as the keys from the arguments down to one (`null`: any array item or map
+   * value): the server decodes the file argument found there into the file the client sends.
+   */
+  readonly files?: readonly (readonly (string | null)[])[];
+}
+
+/**
+ * A file as a tool takes it: its bytes as base64, or the URI of a download this server answered earlier (which it
+ * fetches again from the service), so that a download goes on to an upload without its bytes passing through the
+ * model. No local path and no other URL: the model's arguments are not trusted to name what the server may read.
+ */
+export function fileArgument(mediaType: string | undefined, description: string | undefined): JsonSchema {
+  const type = mediaType === undefined || mediaType === "application/octet-stream" ? "" : ` (${mediaType})`;
+  return {
+    type: "object",
+    description: [
+      description?.trim(),
+      `A file${type}: its bytes as base64 in data, with its filename and mediaType, or in uri a download:// resource link this server answered, whose file it fetches again. Local paths and other URLs are not taken.`,
+    ]
+      .filter((t) => t !== undefined && t !== "")
+      .join("\n\n"),
+    properties: {
+      data: { type: "string", contentEncoding: "base64", description: "The file's bytes, base64 (RFC 4648)." },
+      uri: { type: "string", pattern: "^download://", description: "A download:// resource link this server answered." },
+      filename: { type: "string", minLength: 1, description: "The file's name as the service is told it (default: file)." },
+      mediaType: { type: "string", minLength: 1, description: "The file's media type (default: application/octet-stream)." },
+    },
+    oneOf: [{ required: ["data"] }, { required: ["uri"] }],
+    additionalProperties: false,
+  };
+}
+
+/** Input schemas take a file as fileArgument's object. */
+const INPUT: JsonSchemaOptions = { file: (s: FileSchema) => fileArgument(s.mediaType, s.description) };
+
+/** Where a schema holds files: each the property names down to one, `null` for any array item or map value. */
+function filePaths(ir: IR, schema: Schema): (string | null)[][] {
+  const byName = new Map(ir.schemas.map((s) => [s.name, s.schema]));
+  const found = new Map<string, (string | null)[]>();
+  const visit = (s: Schema, path: (string | null)[], refs: ReadonlySet<string>): void => {
+    switch (s.kind) {
+      case "file":
+        found.set(JSON.stringify(path), path);
+        return;
+      case "ref": {
+        // A schema that holds itself is followed once on each path: a file in it is found at its first depth.
+        const target = byName.get(s.name);
+        if (target !== undefined && !refs.has(s.name)) visit(target, path, new Set([...refs, s.name]));
+        return;
+      }
+      case "array":
+        visit(s.items, [...path, null], refs);
+        return;
+      case "object":
+        for (const p of s.properties) visit(p.schema, [...path, p.name], refs);
+        if (typeof s.additionalProperties !== "boolean") visit(s.additionalProperties, [...path, null], refs);
+        return;
+      case "union":
+      case "intersection":
+        for (const m of s.members) visit(m, path, refs);
+        return;
+      default:
+        return;
+    }
+  };
+  visit(schema, [], new Set());
+  return [...found.values()];
 }
 
 /** The tool that resumes waiting for a job whose tool answered with its handle. */
@@ -163,11 +231,11 @@ function referenced(ir: IR, roots: readonly Schema[]): string[] {
   return [...seen];
 }
 
-function withDefs(ir: IR, schema: JsonSchema, roots: readonly Schema[]): JsonSchema {
+function withDefs(ir: IR, schema: JsonSchema, roots: readonly Schema[], options: JsonSchemaOptions = {}): JsonSchema {
   const names = referenced(ir, roots);
   if (names.length === 0) return schema;
   const byName = new Map(ir.schemas.map((s) => [s.name, s.schema]));
-  return { ...schema, $defs: Object.fromEntries(names.map((n) => [n, toJsonSchema(byName.get(n)!, "#/$defs/")])) };
+  return { ...schema, $defs: Object.fromEntries(names.map((n) => [n, toJsonSchema(byName.get(n)!, "#/$defs/", options)])) };
 }
 
 /**
@@ -240,16 +308,20 @@ function outputOf(ir: IR, op: Operation): Schema | undefined {
   return objectLike(schema) ? schema : undefined;
 }
 
-/** A pipeline's body: its variant's request, or any of its variants', JSON-text fields as their structured value. */
-function pipelineBody(pipeline: Pipeline): Schema {
+/**
+ * A pipeline's body: its variant's request, or any of its variants', JSON-text fields (named schemas too) as their
+ * structured value, which the runtime encodes.
+ */
+function pipelineBody(ir: IR, pipeline: Pipeline): Schema {
   const decoded = pipeline.variants.map(
     (v): Schema => ({
       ...v.request,
-      properties: v.request.properties.map((p) =>
-        p.schema.kind === "json-text"
-          ? { ...p, schema: { ...p.schema.value, ...(p.schema.description !== undefined && { description: p.schema.description }) } }
-          : p,
-      ),
+      properties: v.request.properties.map((p) => {
+        const text = resolved(ir, p.schema);
+        if (text.kind !== "json-text") return p;
+        const description = p.schema.description ?? text.description;
+        return { ...p, schema: { ...text.value, ...(description !== undefined && { description }) } };
+      }),
     }),
   );
   return decoded.length === 1 ? decoded[0]! : { kind: "union", mode: "anyOf", members: decoded };
@@ -262,7 +334,7 @@ export function toolData(ir: IR): ToolData[] {
     if (!op.variants) return [tool];
     const selector = op.variants.selector;
     return op.variants.pipelines.map((p): ToolData => {
-      const body = pipelineBody(p);
+      const body = pipelineBody(ir, p);
       const base = operationTool(
         ir,
         { ...op, parameters: { ...op.parameters, path: op.parameters.path.filter((x) => x.name !== selector) } },
@@ -320,18 +392,24 @@ function operationTool(ir: IR, op: Operation, name: string, bodySchema?: Schema)
     const properties: Record<string, JsonSchema> = {};
     const required: string[] = [];
     const roots: Schema[] = [];
+    let files: (string | null)[][] = [];
     args.forEach((arg, i) => {
       if (arg.in === "body") {
-        properties[arg.key] = {
-          ...toJsonSchema(content!.schema, "#/$defs/"),
-          ...(op.requestBody?.description !== undefined && { description: op.requestBody.description }),
-        };
-        roots.push(content!.schema);
+        // A body sent as it is, other than text, is a file: the runtime takes text or a file for it.
+        const raw = rawBodyMediaType(op) !== undefined && resolved(ir, content!.schema).kind !== "string";
+        properties[arg.key] = raw
+          ? fileArgument(content!.mediaType, op.requestBody?.description)
+          : {
+              ...toJsonSchema(content!.schema, "#/$defs/", INPUT),
+              ...(op.requestBody?.description !== undefined && { description: op.requestBody.description }),
+            };
+        if (!raw) roots.push(content!.schema);
+        files = (raw ? [[]] : filePaths(ir, content!.schema)).map((path) => [arg.key, ...path]);
         if (op.requestBody?.required) required.push(arg.key);
         return;
       }
       const p = params[i]!;
-      const schema = toJsonSchema(p.schema, "#/$defs/");
+      const schema = toJsonSchema(p.schema, "#/$defs/", INPUT);
       properties[arg.key] = {
         ...schema,
         ...(p.description !== undefined && schema.description === undefined && { description: p.description }),
@@ -343,6 +421,7 @@ function operationTool(ir: IR, op: Operation, name: string, bodySchema?: Schema)
       ir,
       { type: "object", properties, ...(required.length > 0 && { required }), additionalProperties: false },
       roots,
+      INPUT,
     );
     const output = outputOf(ir, op);
     const readOnly = op.method === "get" || op.method === "head";
@@ -363,6 +442,7 @@ function operationTool(ir: IR, op: Operation, name: string, bodySchema?: Schema)
       operationId: op.id,
       arguments: args,
       send: isBinaryResponse(op) ? "download" : content ? "body" : op.job?.role === "submit" ? "submission" : "call",
+      ...(files.length > 0 && { files }),
     };
   }
 }

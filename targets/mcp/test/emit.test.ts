@@ -1,11 +1,14 @@
 // The MCP target's pieces that need no server: description fitting, the string-literal escaper, tool names.
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../../../generator/generate.js";
 import type { IR, Operation } from "../../../generator/ir/types.js";
 import { fitDescription, MAX_DESCRIPTION } from "../emit/description.js";
 import { tsLiteral, tsString } from "../emit/escape.js";
-import { TOOL_NAME, toolNames } from "../emit/tools.js";
+import { TOOL_NAME, toolData, toolNames } from "../emit/tools.js";
 
 describe("fitDescription", () => {
   const sentence = (i: number) => `Sentence number ${i} says something about the operation.`;
@@ -108,5 +111,85 @@ describe("the written package", () => {
     expect(pkg.bin).toEqual({ "headers-mcp": "./dist/mcp/main.js" });
     expect(Object.keys(pkg.dependencies)).toContain("@modelcontextprotocol/sdk");
     expect(packaged.some((f) => f.path === "mcp/tsconfig.json")).toBe(true);
+  });
+});
+
+describe("a tool's files", () => {
+  const ok = { "200": { description: "ok" } };
+  const description = {
+    openapi: "3.1.0",
+    info: { title: "Files", version: "1.0.0" },
+    paths: {
+      "/nested": {
+        post: {
+          operationId: "nested",
+          requestBody: {
+            content: {
+              "multipart/form-data": {
+                schema: {
+                  type: "object",
+                  properties: {
+                    docs: { type: "array", items: { type: "string", format: "binary" } },
+                    byName: { type: "object", additionalProperties: { type: "string", contentMediaType: "image/png" } },
+                    node: { $ref: "#/components/schemas/Node" },
+                    note: { type: "string" },
+                  },
+                },
+              },
+            },
+          },
+          responses: ok,
+        },
+      },
+      "/raw": { put: { operationId: "raw", requestBody: { content: { "application/octet-stream": {} } }, responses: ok } },
+      "/text": { put: { operationId: "text", requestBody: { content: { "text/plain": { schema: { type: "string" } } } }, responses: ok } },
+    },
+    components: {
+      schemas: {
+        Node: { type: "object", properties: { file: { type: "string", format: "binary" }, child: { $ref: "#/components/schemas/Node" } } },
+      },
+    },
+  };
+  let tools: ReturnType<typeof toolData> = [];
+
+  beforeAll(async () => {
+    const work = await mkdtemp(join(tmpdir(), "mcp-files-"));
+    try {
+      await writeFile(join(work, "files.json"), JSON.stringify(description));
+      const { ir } = await generate(join(work, "files.json"), { outDir: join(work, "out"), languages: ["typescript"], outputs: [] });
+      tools = toolData(ir);
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  });
+
+  it("finds each file's place: a part, an array's items, a map's values, a schema that holds itself at its first depth", () => {
+    const nested = tools.find((t) => t.name === "nested")!;
+    expect(nested.files).toEqual([
+      ["body", "docs", null],
+      ["body", "byName", null],
+      ["body", "node", "file"],
+    ]);
+    const docs = (nested.inputSchema.properties as { body: { properties: { docs: { items: Record<string, unknown> } } } }).body.properties
+      .docs;
+    expect(docs.items).toMatchObject({
+      type: "object",
+      oneOf: [{ required: ["data"] }, { required: ["uri"] }],
+      additionalProperties: false,
+    });
+    // A named schema's file is the file argument in the input's $defs too.
+    expect((nested.inputSchema.$defs as Record<string, { properties: Record<string, unknown> }>).Node?.properties.file).toMatchObject({
+      type: "object",
+      properties: { data: { contentEncoding: "base64" } },
+    });
+  });
+
+  it("takes a raw body that is not text as a file, and a text body as its string", () => {
+    const raw = tools.find((t) => t.name === "raw")!;
+    expect(raw.files).toEqual([["body"]]);
+    expect((raw.inputSchema.properties as Record<string, { type?: string }>).body?.type).toBe("object");
+    const text = tools.find((t) => t.name === "text")!;
+    expect(text.files).toBeUndefined();
+    expect((text.inputSchema.properties as Record<string, { type?: string }>).body?.type).toBe("string");
   });
 });

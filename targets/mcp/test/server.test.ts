@@ -1,6 +1,7 @@
 // The generated MCP server driven by the official MCP client over stdio: the service's server (generated/mcp)
 // against the bundled mock, and a server generated from a foreign description against a small HTTP service.
 import { type ChildProcess, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, request, type Server } from "node:http";
@@ -17,47 +18,24 @@ import { type MockServer, startMock } from "../../../mock/index.js";
 import { operationServersDescription } from "../../../test/support/operation-servers.js";
 import { type RecordingServer, recordingServer } from "../../../test/support/wire.js";
 import { tools as generatedTools, inputDefs } from "../../../generated/mcp/tools.js";
-import { type Connection, connectStdio, root, TOKEN } from "./support.js";
+import { argumentsOf, type Connection, casesOf, connectStdio, filesOf, jobCall, root, TOKEN } from "./support.js";
 
 const RUNTIME = join(root, "targets", "typescript", "runtime");
 
 const textOf = (result: CallToolResult): string => result.content.map((c) => (c.type === "text" ? c.text : JSON.stringify(c))).join("\n");
 
 interface Fixture {
-  readonly cases: readonly {
-    readonly name: string;
-    readonly pipeline?: string;
-    readonly request: {
-      readonly path?: Record<string, unknown>;
-      readonly query?: Record<string, unknown>;
-      readonly header?: Record<string, unknown>;
-      readonly cookie?: Record<string, unknown>;
-      readonly body?: unknown;
-    };
-  }[];
-}
-
-/** A fixture's request as a tool's arguments, by the tool's own keys. */
-function argumentsOf(tool: (typeof generatedTools)[number], request: Fixture["cases"][number]["request"]): Record<string, unknown> {
-  const args: Record<string, unknown> = {};
-  for (const arg of tool.arguments) {
-    const value = arg.in === "body" ? request.body : request[arg.in]?.[arg.name];
-    if (value !== undefined) args[arg.key] = value;
-  }
-  return args;
+  readonly operationId: string;
+  readonly cases: readonly { readonly name: string; readonly request: Parameters<typeof argumentsOf>[1] }[];
 }
 
 const fixtureDir = join(root, "generated", "fixtures", "operations");
 const fixtures = new Map(
   readdirSync(fixtureDir).map((f) => {
-    const fixture = JSON.parse(readFileSync(join(fixtureDir, f), "utf8")) as Fixture & { operationId: string };
+    const fixture = JSON.parse(readFileSync(join(fixtureDir, f), "utf8")) as Fixture;
     return [fixture.operationId, fixture] as const;
   }),
 );
-/** A tool's fixture cases: its operation's, a pipeline's tool only its pipeline's. */
-const casesOf = (tool: (typeof generatedTools)[number]) =>
-  (fixtures.get(tool.operationId)?.cases ?? []).filter((c) => tool.pipeline === undefined || c.pipeline === tool.pipeline.slug);
-const hasFile = (value: unknown): boolean => JSON.stringify(value ?? null).includes('"$file"');
 
 describe("the service's MCP server over stdio, against the mock", () => {
   let mock: MockServer;
@@ -71,7 +49,7 @@ describe("the service's MCP server over stdio, against the mock", () => {
   };
 
   beforeAll(async () => {
-    mock = await startMock({ holdMs: 300, jobDurationMs: 20 });
+    mock = await startMock({ holdMs: 300, jobDurationMs: 20, recordRequests: true });
     connection = await connectStdio(join(root, "generated", "mcp", "main.ts"), {
       DOCUMENT_AUTOMATION_SERVICE_TOKEN: TOKEN,
       DOCUMENT_AUTOMATION_SERVICE_BASE_URL: mock.url,
@@ -122,16 +100,22 @@ describe("the service's MCP server over stdio, against the mock", () => {
   it("takes every operation's fixture as valid arguments of its tool", () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     const problems: string[] = [];
+    let checked = 0;
+    let withFiles = 0;
     for (const tool of generatedTools) {
       const fixture = fixtures.get(tool.operationId);
       expect(fixture, tool.name).toBeDefined();
       const validate = ajv.compile({ ...tool.inputSchema, $defs: Object.fromEntries(tool.inputDefs.map((n) => [n, inputDefs[n]])) });
       for (const c of casesOf(tool)) {
-        if (hasFile(c.request.body)) continue;
+        checked++;
+        if (filesOf(c.request.body).length > 0) withFiles++;
         if (!validate(argumentsOf(tool, c.request))) problems.push(`${tool.name} ${c.name}: ${ajv.errorsText(validate.errors)}`);
       }
     }
     expect(problems).toEqual([]);
+    // Every case, those that upload a file included.
+    expect(checked).toBe(generatedTools.reduce((n, t) => n + casesOf(t).length, 0));
+    expect(withFiles).toBeGreaterThanOrEqual(5);
   });
 
   it("answers a read tool with structured content the output schema describes", async () => {
@@ -149,16 +133,38 @@ describe("the service's MCP server over stdio, against the mock", () => {
     // too. What may not come back is a refusal of the arguments, an internal failure or a protocol error.
     const failed: string[] = [];
     let answered = 0;
+    let uploaded = 0;
     for (const tool of generatedTools) {
-      const fixture = casesOf(tool).find((c) => !hasFile(c.request.body));
-      if (fixture === undefined) continue;
-      const result = await call(tool.name, argumentsOf(tool, fixture.request));
+      const fixture = casesOf(tool)[0];
+      expect(fixture, tool.name).toBeDefined();
+      const before = mock.requestLog().length;
+      const result = await call(tool.name, argumentsOf(tool, fixture!.request));
       if (!result.isError) answered++;
       else if (typeof (JSON.parse(textOf(result)) as { status?: unknown }).status !== "number")
         failed.push(`${tool.name}: ${textOf(result)}`);
+      // An upload's file reaches the service as the fixture has it: its bytes, file name and media type.
+      const files = filesOf(fixture!.request.body);
+      if (files.length === 0) continue;
+      uploaded++;
+      const sent = mock
+        .requestLog()
+        .slice(before)
+        .find((r) => r.operationId === tool.operationId && r.files !== undefined);
+      expect(sent?.files, tool.name).toEqual(
+        files.map((f) =>
+          expect.objectContaining({
+            name: f.name,
+            type: f.contentType,
+            size: Buffer.byteLength(f.text),
+            sha256: createHash("sha256").update(f.text).digest("hex"),
+          }),
+        ),
+      );
     }
     expect(failed).toEqual([]);
     expect(answered).toBeGreaterThanOrEqual(10);
+    // The tools whose only fixtures upload a file are called too.
+    expect(uploaded).toBeGreaterThanOrEqual(2);
   });
 
   it("answers a misspelt argument with isError and the JSON pointer of the field", async () => {
@@ -366,11 +372,9 @@ describe("a job submitted through its pipeline's tool", () => {
   });
 
   it("reports progress while it waits and returns the job id and the payload", async () => {
-    const tool = generatedTools.find((t) => t.send === "job" && casesOf(t).some((c) => !hasFile(c.request.body)))!;
-    expect(tool).toBeDefined();
-    const fixture = casesOf(tool).find((c) => !hasFile(c.request.body))!;
+    const { tool, args } = jobCall();
     const notes: { progress: number; message?: string | undefined }[] = [];
-    const result = (await connection.client.callTool({ name: tool.name, arguments: argumentsOf(tool, fixture.request) }, undefined, {
+    const result = (await connection.client.callTool({ name: tool.name, arguments: args }, undefined, {
       onprogress: (p) => notes.push({ progress: p.progress, message: p.message }),
       timeout: 60_000,
     })) as CallToolResult;
@@ -387,8 +391,7 @@ describe("a job submitted through its pipeline's tool", () => {
   });
 
   it("answers past its wait with the job's handle, which the wait tool resumes with progress to the payload", async () => {
-    const tool = generatedTools.find((t) => t.send === "job" && casesOf(t).some((c) => !hasFile(c.request.body)))!;
-    const fixture = casesOf(tool).find((c) => !hasFile(c.request.body))!;
+    const { tool, args } = jobCall();
     const { tools } = await connection.client.listTools();
     const wait = tools.find((t) => t.name === "wait_job");
     expect(wait?.inputSchema.required).toEqual(["job_id"]);
@@ -396,7 +399,7 @@ describe("a job submitted through its pipeline's tool", () => {
     const started = Date.now();
     const held = (await connection.client.callTool({
       name: tool.name,
-      arguments: { ...argumentsOf(tool, fixture.request), [tool.waitArgument!]: 0.2 },
+      arguments: { ...args, [tool.waitArgument!]: 0.2 },
     })) as CallToolResult;
     expect(Date.now() - started).toBeLessThan(3000);
     expect(held.isError, textOf(held)).toBeFalsy();
@@ -506,15 +509,14 @@ describe("the service's MCP server over Streamable HTTP", () => {
   });
 
   it("resumes a held job through its handle in another client's request, with progress on the request's stream", async () => {
-    const tool = generatedTools.find((t) => t.send === "job" && casesOf(t).some((c) => !hasFile(c.request.body)))!;
-    const fixture = casesOf(tool).find((c) => !hasFile(c.request.body))!;
+    const { tool, args } = jobCall();
     const submitting = new Client({ name: "mcp-target-test", version: "1.0.0" });
     await submitting.connect(new StreamableHTTPClientTransport(new URL(url)));
     let handle: { jobId: string; done: boolean; resume: { tool: string; arguments: Record<string, unknown> } };
     try {
       const held = (await submitting.callTool({
         name: tool.name,
-        arguments: { ...argumentsOf(tool, fixture.request), [tool.waitArgument!]: 0.2 },
+        arguments: { ...args, [tool.waitArgument!]: 0.2 },
       })) as CallToolResult;
       expect(held.isError, textOf(held)).toBeFalsy();
       handle = held.structuredContent as typeof handle;

@@ -1,5 +1,6 @@
 // What the MCP tests of the service's server share: the official client over stdio or Streamable HTTP, the
-// operations' fixtures as a tool's arguments, and the job tool a fixture can submit without a file.
+// operations' fixtures as a tool's arguments (their files as file arguments), and the job tool a fixture can submit
+// without a file.
 import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -105,28 +106,56 @@ const fixtures = new Map(
   }),
 );
 
-/** A fixture's request as a tool's arguments, by the tool's own keys. */
+/** A fixture's file, `{ $file: { name, contentType, text } }`. */
+export interface FixtureFile {
+  readonly name: string;
+  readonly contentType: string;
+  readonly text: string;
+}
+
+const fixtureFile = (value: unknown): FixtureFile | undefined =>
+  typeof value === "object" && value !== null && "$file" in value ? (value as { $file: FixtureFile }).$file : undefined;
+
+/** A fixture's value with each of its files as a tool's file argument: base64 data, file name and media type. */
+export function withFileArguments(value: unknown): unknown {
+  const file = fixtureFile(value);
+  if (file !== undefined)
+    return { data: Buffer.from(file.text, "utf8").toString("base64"), filename: file.name, mediaType: file.contentType };
+  if (Array.isArray(value)) return value.map(withFileArguments);
+  if (typeof value === "object" && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withFileArguments(v)]));
+  return value;
+}
+
+/** The files of a fixture's value, in the order of its fields. */
+export function filesOf(value: unknown): FixtureFile[] {
+  const file = fixtureFile(value);
+  if (file !== undefined) return [file];
+  if (typeof value !== "object" || value === null) return [];
+  return Object.values(value).flatMap(filesOf);
+}
+
+/** A fixture's request as a tool's arguments, by the tool's own keys, its files as file arguments. */
 export function argumentsOf(tool: GeneratedTool, request: Request): Record<string, unknown> {
   const args: Record<string, unknown> = {};
   for (const arg of tool.arguments) {
-    const value = arg.in === "body" ? request.body : request[arg.in]?.[arg.name];
+    const value = arg.in === "body" ? withFileArguments(request.body) : request[arg.in]?.[arg.name];
     if (value !== undefined) args[arg.key] = value;
   }
   return args;
 }
 
-const hasFile = (value: unknown): boolean => JSON.stringify(value ?? null).includes('"$file"');
-const casesOf = (tool: GeneratedTool) =>
+const hasFile = (value: unknown): boolean => filesOf(value).length > 0;
+/** A tool's fixture cases: its operation's, a pipeline's tool only its pipeline's. */
+export const casesOf = (tool: GeneratedTool) =>
   (fixtures.get(tool.operationId)?.cases ?? []).filter((c) => tool.pipeline === undefined || c.pipeline === tool.pipeline.slug);
 
-/** A tool's fixture cases that send no file (a tool takes no file yet), as its arguments. */
+/** A tool's fixture cases as its arguments, files included. */
 export function fixtureArguments(tool: GeneratedTool): Record<string, unknown>[] {
-  return casesOf(tool)
-    .filter((c) => !hasFile(c.request.body))
-    .map((c) => argumentsOf(tool, c.request));
+  return casesOf(tool).map((c) => argumentsOf(tool, c.request));
 }
 
-/** The first job tool with a fixture that sends no file, and that fixture's arguments. */
+/** The first job tool with a fixture that sends no file (its job's file is the fixture's own), and that fixture's arguments. */
 export function jobCall(): { tool: GeneratedTool; args: Record<string, unknown> } {
   for (const tool of generatedTools) {
     if (tool.send !== "job") continue;

@@ -1,9 +1,10 @@
 // MCP tasks (protocol 2025-11-25, the SDK's experimental API) on the service's server, driven by the official
 // client over stdio and Streamable HTTP against the bundled mock: a job tool called as a task, polled with
-// tasks/get, its payload by tasks/result; tasks/cancel stopping the wait and naming the job, which goes on.
+// tasks/get, its payload by tasks/result; tasks/cancel stopping the wait and naming the job, which goes on; and
+// notifications/tasks/status when a task ends.
 import { spawn } from "node:child_process";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { type CallToolResult, CallToolResultSchema, type Task } from "@modelcontextprotocol/sdk/types.js";
+import { type CallToolResult, CallToolResultSchema, type Task, TaskStatusNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tools as generatedTools } from "../../../generated/mcp/tools.js";
@@ -164,6 +165,29 @@ describe("a job tool called as an MCP task over stdio", () => {
     const { result, error } = await callAsTask(connection.client, handle.resume.tool, handle.resume.arguments);
     expect(error).toBeUndefined();
     expect(result?.structuredContent).toMatchObject({ jobId: handle.jobId, done: true });
+  });
+
+  it("sends notifications/tasks/status with the task when it ends: completed, and cancelled naming the job", async () => {
+    const notified: Task[] = [];
+    connection.client.setNotificationHandler(TaskStatusNotificationSchema, (n) => {
+      notified.push(n.params);
+    });
+    try {
+      const { created, result } = await callAsTask(connection.client, tool.name, args);
+      expect(result?.isError, result === undefined ? "" : textOf(result)).toBeFalsy();
+      // Sent before the result is stored for tasks/result: it has arrived by the time the stream ends.
+      await expect.poll(() => notified.filter((t) => t.taskId === created.taskId).map((t) => t.status)).toEqual(["completed"]);
+      const ended = notified.find((t) => t.taskId === created.taskId)!;
+      expect(ended).toMatchObject({ taskId: created.taskId, status: "completed", ttl: created.ttl });
+      const task = await startTask(connection.client, tool.name, args);
+      const cancelled = await connection.client.experimental.tasks.cancelTask(task.taskId);
+      await expect.poll(() => notified.filter((t) => t.taskId === task.taskId).map((t) => t.status)).toEqual(["cancelled"]);
+      expect(notified.find((t) => t.taskId === task.taskId)?.statusMessage).toBe(cancelled.statusMessage);
+      expect(cancelled.statusMessage).toMatch(/the job job_\S+, which goes on/);
+      expect(JSON.stringify(notified)).not.toContain(TOKEN);
+    } finally {
+      connection.client.removeNotificationHandler("notifications/tasks/status");
+    }
   });
 
   it("refuses a task for a tool that does not run as one, saying so", async () => {

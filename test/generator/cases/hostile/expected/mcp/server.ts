@@ -162,15 +162,87 @@ function downloadUri(tool: ToolDefinition, name: string, args: Readonly<Record<s
   return `download://${encodeURIComponent(tool.name)}/${encodeURIComponent(name)}?arguments=${encodeURIComponent(JSON.stringify(args))}`;
 }
 
-/** A URI of downloadUri's form: its tool's name and its arguments (not yet checked); undefined for any other. */
-function parseDownloadUri(uri: string): { tool: string; args: unknown } | undefined {
-  const m = /^download:\/\/([^/?#]+)\/[^?#]*\?arguments=([^&#]*)$/.exec(uri);
+/** A URI of downloadUri's form: its tool's name, its file's name and its arguments (not yet checked); undefined for any other. */
+function parseDownloadUri(uri: string): { tool: string; name: string; args: unknown } | undefined {
+  const m = /^download:\/\/([^/?#]+)\/([^?#]*)\?arguments=([^&#]*)$/.exec(uri);
   if (m === null) return undefined;
   try {
-    return { tool: decodeURIComponent(m[1]!), args: JSON.parse(decodeURIComponent(m[2]!)) as unknown };
+    return { tool: decodeURIComponent(m[1]!), name: decodeURIComponent(m[2]!), args: JSON.parse(decodeURIComponent(m[3]!)) as unknown };
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A file argument, as a tool's schema takes it: its bytes as base64, or the URI of a download this server answered.
+ * A download's link goes on to an upload without its bytes passing through the model. No local path and no other
+ * URL is taken: the arguments are a model's, which a hostile description or document can steer, and the server
+ * would read what they name with its own rights.
+ */
+interface FileArgument {
+  readonly data?: string;
+  readonly uri?: string;
+  readonly filename?: string;
+  readonly mediaType?: string;
+}
+
+/** Where a file is had from: its decoded bytes, or the download tool and arguments its link names. */
+type FileSource = { readonly bytes: Uint8Array<ArrayBuffer> } | { readonly tool: ToolDefinition; readonly args: Record<string, unknown>; readonly name: string };
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Standard base64 (RFC 4648, section 4), padded or not, whitespace aside; undefined for anything else. */
+function decodeBase64(text: string): Uint8Array<ArrayBuffer> | undefined {
+  const s = text.replace(/\s+/g, "");
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(s) || s.length % 4 === 1 || (s.includes("=") && s.length % 4 !== 0)) return undefined;
+  return new Uint8Array(Buffer.from(s, "base64"));
+}
+
+/** The file arguments in a call's arguments, by the tool's file paths: each with its pointer, and where it is held. */
+function fileSlots(
+  args: Record<string, unknown>,
+  paths: readonly (readonly (string | null)[])[],
+): { pointer: string; holder: Record<string, unknown> | unknown[]; key: string | number; argument: FileArgument }[] {
+  const found = new Map<string, { pointer: string; holder: Record<string, unknown> | unknown[]; key: string | number; argument: FileArgument }>();
+  const walk = (holder: Record<string, unknown> | unknown[], key: string | number, rest: readonly (string | null)[], pointer: string): void => {
+    const value = (holder as Record<string | number, unknown>)[key];
+    if (rest.length === 0) {
+      if (isPlainObject(value)) found.set(pointer, { pointer, holder, key, argument: value as FileArgument });
+      return;
+    }
+    const [next, ...tail] = rest;
+    if (next === null || next === undefined) {
+      if (Array.isArray(value)) value.forEach((_, i) => walk(value, i, tail, `${pointer}/${i}`));
+      else if (isPlainObject(value)) for (const k of Object.keys(value)) walk(value, k, tail, `${pointer}/${token(k)}`);
+    } else if (isPlainObject(value) && Object.hasOwn(value, next)) walk(value, next, tail, `${pointer}/${token(next)}`);
+  };
+  for (const [first, ...rest] of paths)
+    if (typeof first === "string" && Object.hasOwn(args, first)) walk(args, first, rest, `/${token(first)}`);
+  return [...found.values()];
+}
+
+/**
+ * The pointer of an object the client would read as a local file (a `path`, with only `filename` or `contentType`
+ * besides) anywhere in the arguments: a tool whose schema takes any object must not make the server read a path.
+ */
+function localFileReference(value: unknown, pointer: string): string | undefined {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = localFileReference(value[i], `${pointer}/${i}`);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (!isPlainObject(value)) return undefined;
+  const keys = Object.keys(value);
+  if (typeof value.path === "string" && value.data === undefined && keys.every((k) => ["path", "data", "filename", "contentType"].includes(k)))
+    return pointer;
+  for (const k of keys) {
+    const found = localFileReference(value[k], `${pointer}/${token(k)}`);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** A body's bytes, or undefined (the rest cancelled) once they pass `limit`. */
@@ -413,6 +485,68 @@ export function createServer(env: NodeJS.ProcessEnv = process.env, options: Serv
   // The wait tool is listed in either mode: a job's handle names it.
   const waiting: Tool[] = waitTool === undefined ? [] : [{ ...waitTool, execution: { taskSupport: "optional" } }];
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...(discovery ? DISCOVERY : tools.map(listed)), ...waiting] }));
+  const invalid = (pointer: string, why: string): { report: ErrorReport } => ({
+    report: { error: "invalid-argument", message: `${pointer}: ${why}`, pointer },
+  });
+  /**
+   * A call's files checked (validated arguments, `at` where they are in the request): a refusal naming the field, or
+   * a copy of the arguments and what puts each file in it (its bytes; a link's file fetched again, a failure named by
+   * its pointer). An object the client would read as a local file is refused wherever it is.
+   */
+  const filesOf = (
+    tool: ToolDefinition,
+    given: Record<string, unknown>,
+    at: string,
+  ): { report: ErrorReport } | { args: Record<string, unknown>; load: () => Promise<ErrorReport | undefined> } => {
+    const local = localFileReference(given, "");
+    if (local !== undefined)
+      return invalid(`${at}${local}`, "an object of a path is a local file to the client, and this server reads no local file: a tool takes a file as its data (base64) or a download:// uri where its schema says so");
+    if (tool.files === undefined) return { args: given, load: async () => undefined };
+    const args = structuredClone(given);
+    const planned: { pointer: string; put: (file: File) => void; argument: FileArgument; source: FileSource }[] = [];
+    for (const slot of fileSlots(args, tool.files)) {
+      const pointer = `${at}${slot.pointer}`;
+      const { argument } = slot;
+      const put = (file: File) => {
+        (slot.holder as Record<string | number, unknown>)[slot.key] = file;
+      };
+      if (typeof argument.data === "string") {
+        const bytes = decodeBase64(argument.data);
+        if (bytes === undefined) return invalid(`${pointer}/data`, "not base64: a file's data is its bytes in base64 (RFC 4648)");
+        planned.push({ pointer, put, argument, source: { bytes } });
+        continue;
+      }
+      if (typeof argument.uri !== "string") return invalid(`${pointer}/data`, "a file needs its data (base64) or the uri of a download:// link");
+      const found = parseDownloadUri(argument.uri);
+      const from = found === undefined ? undefined : byName.get(found.tool);
+      if (found === undefined || from === undefined || from.send !== "download")
+        return invalid(`${pointer}/uri`, "not a download:// link this server answers: it takes no other URI, no local path and no URL");
+      const check = validator(from);
+      if (!isPlainObject(found.args) || !check(found.args))
+        return invalid(`${pointer}/uri`, `not a link this server answers, its arguments refused: ${isPlainObject(found.args) ? refusal(check.errors ?? [], "").message : "/: must be an object"}`);
+      planned.push({ pointer, put, argument, source: { tool: from, args: found.args, name: found.name } });
+    }
+    const load = async (): Promise<ErrorReport | undefined> => {
+      for (const { pointer, put, argument, source } of planned) {
+        if ("bytes" in source) {
+          put(new File([source.bytes], argument.filename ?? "file", { type: argument.mediaType ?? "application/octet-stream" }));
+          continue;
+        }
+        try {
+          // The link's file fetched again, as resources/read does: its bytes never pass through the model.
+          const download = await sendDownload(source.tool, source.args, client);
+          const blob = await download.blob();
+          const type = argument.mediaType ?? download.contentType ?? "application/octet-stream";
+          put(new File([blob], argument.filename ?? download.fileName ?? source.name, { type }));
+        } catch (error) {
+          const report = reportOf(error);
+          return { ...report, message: `${pointer}/uri: the linked file could not be fetched: ${report.message}`, pointer: `${pointer}/uri` };
+        }
+      }
+      return undefined;
+    };
+    return { args, load };
+  };
   const structured = (value: Record<string, unknown>): CallToolResult => ({
     content: [{ type: "text", text: JSON.stringify(value) }],
     structuredContent: value,
@@ -450,15 +584,25 @@ export function createServer(env: NodeJS.ProcessEnv = process.env, options: Serv
       at = "/arguments";
     }
     let validate: ValidateFunction;
-    let handle: (run: Run) => Promise<CallToolResult>;
+    /** How the call runs once its arguments are valid, or the refusal of its files. */
+    let settle: () => Prepared;
     {
       const tool = byName.get(name);
       if (tool === undefined) return refuse({ error: "unknown-tool", message: `no tool named ${JSON.stringify(name)}`, pointer: "/name" });
       validate = validator(tool);
-      handle = (run) => send(tool, args, client, downloads, run);
+      settle = () => {
+        const checked = filesOf(tool, args, at);
+        if ("report" in checked) return refuse(checked.report);
+        return {
+          handle: async (run) => {
+            const problem = await checked.load();
+            return problem === undefined ? send(tool, checked.args, client, downloads, run) : failure(problem, secrets);
+          },
+        };
+      };
     }
     if (!validate(args)) return refuse({ error: "invalid-argument", ...refusal(validate.errors ?? [], at) });
-    return { handle };
+    return settle();
   };
   /** Runs a checked call: its result with every secret redacted, a thrown error as a result with isError. */
   const execute = async (handle: (run: Run) => Promise<CallToolResult>, run: Run, flushed: () => Promise<void>): Promise<CallToolResult> => {

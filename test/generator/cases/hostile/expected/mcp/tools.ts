@@ -37,6 +37,12 @@ export interface ToolDefinition {
   readonly jsonStrings?: readonly string[];
   /** A job's tool: the argument that says how many seconds the call waits before it answers with the job's handle. */
   readonly waitArgument?: string;
+  /**
+   * Where the arguments hold files, each as the keys down to one (`null`: any array item or map value). A file is
+   * an object of its base64 `data`, or the `uri` of a download:// link this server answered, with its `filename` and
+   * `mediaType`; never a local path or another URL, since the arguments are a model's and not to be trusted.
+   */
+  readonly files?: readonly (readonly (string | null)[])[];
 }
 
 /** The tool that resumes waiting for a job from its handle, as tools/list shows it. */

@@ -37,6 +37,12 @@ export interface ToolDefinition {
   readonly jsonStrings?: readonly string[];
   /** A job's tool: the argument that says how many seconds the call waits before it answers with the job's handle. */
   readonly waitArgument?: string;
+  /**
+   * Where the arguments hold files, each as the keys down to one (`null`: any array item or map value). A file is
+   * an object of its base64 `data`, or the `uri` of a download:// link this server answered, with its `filename` and
+   * `mediaType`; never a local path or another URL, since the arguments are a model's and not to be trusted.
+   */
+  readonly files?: readonly (readonly (string | null)[])[];
 }
 
 /** The tool that resumes waiting for a job from its handle, as tools/list shows it. */
@@ -126,8 +132,43 @@ export const tools: readonly ToolDefinition[] = [
           "type": "object",
           "properties": {
             "file_1": {
-              "type": "string",
-              "contentMediaType": "application/pdf",
+              "type": "object",
+              "description": "A file (application/pdf): its bytes as base64 in data, with its filename and mediaType, or in uri a download:// resource link this server answered, whose file it fetches again. Local paths and other URLs are not taken.",
+              "properties": {
+                "data": {
+                  "type": "string",
+                  "contentEncoding": "base64",
+                  "description": "The file's bytes, base64 (RFC 4648).",
+                },
+                "uri": {
+                  "type": "string",
+                  "pattern": "^download://",
+                  "description": "A download:// resource link this server answered.",
+                },
+                "filename": {
+                  "type": "string",
+                  "minLength": 1,
+                  "description": "The file's name as the service is told it (default: file).",
+                },
+                "mediaType": {
+                  "type": "string",
+                  "minLength": 1,
+                  "description": "The file's media type (default: application/octet-stream).",
+                },
+              },
+              "oneOf": [
+                {
+                  "required": [
+                    "data",
+                  ],
+                },
+                {
+                  "required": [
+                    "uri",
+                  ],
+                },
+              ],
+              "additionalProperties": false,
             },
             "lane": {
               "$ref": "#/$defs/Lane",
@@ -175,6 +216,12 @@ export const tools: readonly ToolDefinition[] = [
       },
     ],
     "send": "body",
+    "files": [
+      [
+        "body",
+        "file_1",
+      ],
+    ],
     "title": "scan___pages",
     "pipeline": {
       "parameter": "kind",
@@ -201,8 +248,43 @@ export const tools: readonly ToolDefinition[] = [
                   "default": "split",
                 },
                 "file": {
-                  "type": "string",
-                  "contentMediaType": "application/octet-stream",
+                  "type": "object",
+                  "description": "A file: its bytes as base64 in data, with its filename and mediaType, or in uri a download:// resource link this server answered, whose file it fetches again. Local paths and other URLs are not taken.",
+                  "properties": {
+                    "data": {
+                      "type": "string",
+                      "contentEncoding": "base64",
+                      "description": "The file's bytes, base64 (RFC 4648).",
+                    },
+                    "uri": {
+                      "type": "string",
+                      "pattern": "^download://",
+                      "description": "A download:// resource link this server answered.",
+                    },
+                    "filename": {
+                      "type": "string",
+                      "minLength": 1,
+                      "description": "The file's name as the service is told it (default: file).",
+                    },
+                    "mediaType": {
+                      "type": "string",
+                      "minLength": 1,
+                      "description": "The file's media type (default: application/octet-stream).",
+                    },
+                  },
+                  "oneOf": [
+                    {
+                      "required": [
+                        "data",
+                      ],
+                    },
+                    {
+                      "required": [
+                        "uri",
+                      ],
+                    },
+                  ],
+                  "additionalProperties": false,
                 },
                 "doc_id": {
                   "type": "string",
@@ -285,6 +367,12 @@ export const tools: readonly ToolDefinition[] = [
       },
     ],
     "send": "body",
+    "files": [
+      [
+        "body",
+        "file",
+      ],
+    ],
     "title": "work",
     "pipeline": {
       "parameter": "kind",
