@@ -33,7 +33,7 @@ func ExampleClient_Delete() {
 		fmt.Println(err)
 		return
 	}
-	res, err := client.Delete(context.Background(), &hostileprocessexit1processexit3x.DeleteParams{Default: "example"})
+	res, err := client.Delete(context.Background(), &hostileprocessexit1processexit3x.DeleteParams{Default: "default-c6rj"})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -80,7 +80,7 @@ func ExampleClient_PostNoId123() {
 		fmt.Println(err)
 		return
 	}
-	res, err := client.PostNoId123(context.Background(), &hostileprocessexit1processexit3x.PostNoId123Params{Param123: "example"})
+	res, err := client.PostNoId123(context.Background(), &hostileprocessexit1processexit3x.PostNoId123Params{Param123: "123-ep3v", Body: &hostileprocessexit1processexit3x.Class{}})
 	if err != nil {
 		fmt.Println(err)
 		return
