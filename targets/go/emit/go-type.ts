@@ -21,6 +21,15 @@ export interface GoType {
 /** json-text fields: their structured value (a request the runtime encodes) or the string the service sends. */
 export type JsonTextMode = "structured" | "string";
 
+/** A member of a declared union: its schema, its field (`Of<Member>`) and the field's Go type. */
+export interface UnionMemberInfo {
+  readonly schema: Schema;
+  readonly field: string;
+  readonly type: GoType;
+  /** The field holds a pointer to the member's type. */
+  readonly pointer: boolean;
+}
+
 export interface FieldInfo {
   readonly property: string;
   readonly field: string;
@@ -43,6 +52,9 @@ export class GoTypes {
   private readonly names = new Map<string, string>();
   private readonly kinds = new Map<string, GoKind>();
   private readonly fields = new Map<string, FieldInfo[]>();
+  private readonly unions = new Map<string, UnionMemberInfo[]>();
+  /** The Go type each declared type that is neither a struct nor a union stands for (string for an enum). */
+  private readonly underlying = new Map<string, string>();
   private readonly aliases = new Map<string, string>();
   /** Named types that are json.RawMessage, which holds a null itself. */
   private readonly raw = new Set<string>();
@@ -82,6 +94,28 @@ export class GoTypes {
       at = this.aliases.get(at)!;
     }
     return this.fields.get(at) ?? [];
+  }
+
+  /** The Go type a declared type that is neither a struct nor a union stands for, following aliases; undefined for others. */
+  underlyingOf(name: string): string | undefined {
+    const seen = new Set<string>();
+    let at = name;
+    while (!this.underlying.has(at) && this.aliases.has(at) && !seen.has(at)) {
+      seen.add(at);
+      at = this.aliases.get(at)!;
+    }
+    return this.underlying.get(at);
+  }
+
+  /** The members of a declared union, following aliases; undefined for another type. */
+  unionOf(name: string): readonly UnionMemberInfo[] | undefined {
+    const seen = new Set<string>();
+    let at = name;
+    while (!this.unions.has(at) && this.aliases.has(at) && !seen.has(at)) {
+      seen.add(at);
+      at = this.aliases.get(at)!;
+    }
+    return this.unions.get(at);
   }
 
   /** Declares every named schema. */
@@ -201,6 +235,7 @@ export class GoTypes {
       return;
     }
     const t = this.expr(s, name, "string");
+    this.underlying.set(name, t.code);
     const alias = t.kind === "scalar" || t.code === RAW.code || t.code === FILE.code;
     this.out.push(`${doc}\ntype ${name} ${alias ? "= " : ""}${t.code}`);
   }
@@ -279,6 +314,10 @@ export class GoTypes {
       const pointer = t.kind === "struct" || t.kind === "scalar";
       return { member, t, field, pointer };
     });
+    this.unions.set(
+      name,
+      planned.map(({ member, t, field, pointer }) => ({ schema: member, field, type: t, pointer })),
+    );
     const discriminator = this.unionDiscriminator(schema, members);
     const fields = planned.map(({ member, t, field, pointer }) => {
       const what = member.kind === "ref" ? `the schema ${goString(member.name).slice(1, -1)}` : `of Go type ${t.code}`;
@@ -363,7 +402,7 @@ export class GoTypes {
   }
 
   /** The object a schema stands for (following references, merging allOf), if it is one. */
-  private objectOf(schema: Schema): ObjectSchema | undefined {
+  objectOf(schema: Schema): ObjectSchema | undefined {
     const s = this.resolve(schema);
     if (s?.kind === "object") return s;
     if (s?.kind === "intersection") return flattenObject(s, this.schemas);
@@ -453,6 +492,7 @@ export class GoTypes {
         const constName = this.scope.claim(`${name}${goName(v, v === "" ? "Empty" : "V")}`);
         return `${goDoc(constName, `is ${goString(v)}.`, descriptions && Object.hasOwn(descriptions, v) ? descriptions[v] : undefined, "\t")}\n\t${constName} ${name} = ${goString(v)}`;
       });
+    this.underlying.set(name, "string");
     this.out.push(`${doc}\ntype ${name} string\n\n${goDoc("Values", `of ${name}.`, undefined)}\nconst (\n${consts.join("\n")}\n)`);
   }
 

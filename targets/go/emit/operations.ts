@@ -40,10 +40,12 @@ export interface GoOperationPlan {
   /** The params struct; undefined when the method takes none. */
   readonly params?: string;
   /** The params struct's field of each parameter, in the order of path, query, header and cookie parameters. */
-  readonly parameters: readonly { readonly in: Parameter["in"]; readonly name: string; readonly field: string }[];
+  readonly parameters: readonly { readonly in: Parameter["in"]; readonly name: string; readonly field: string; readonly type: string }[];
   /** The body's field and how it travels; for a form body, the struct fields holding its files. */
   readonly body?: {
     readonly field: string;
+    /** The field's Go type, as the params struct declares it. */
+    readonly type: string;
     readonly kind: "json" | "form" | "raw";
     readonly files: readonly { readonly property: string; readonly field: string; readonly many: boolean }[];
   };
@@ -51,6 +53,8 @@ export interface GoOperationPlan {
   readonly binary: boolean;
   /** The iterator over the items of a paged read, when the operation has one. */
   readonly paginate?: string;
+  /** The iterator over its pages, beside paginate. */
+  readonly paginatePages?: string;
 }
 
 /** The Go code of one operation, with the names a caller uses. */
@@ -60,7 +64,7 @@ export function operationCode(
   types: GoTypes,
   ir?: IR,
 ): { code: string; plan: GoOperationPlan } {
-  const planned: { in: Parameter["in"]; name: string; field: string }[] = [];
+  const planned: { in: Parameter["in"]; name: string; field: string; type: string }[] = [];
   let bodyPlan: GoOperationPlan["body"];
   const params = [...op.parameters.path, ...op.parameters.query, ...op.parameters.header, ...op.parameters.cookie];
   const body = bodyKind(op);
@@ -79,7 +83,7 @@ export function operationCode(
     );
     fields.push(`\t${field} ${code}`);
     fills.push(`\treq.${LOCATION_SETTER[p.in]}(${goString(p.name)}, in.${field})`);
-    planned.push({ in: p.in, name: p.name, field });
+    planned.push({ in: p.in, name: p.name, field, type: code });
   }
   if (body) {
     const field = fieldScope.claim("Body");
@@ -90,22 +94,24 @@ export function operationCode(
       goDoc(field, `is the request body (${goComment(sentAs)}${required ? ", required" : ""}).`, op.requestBody?.description, "\t"),
     );
     if (body.kind === "raw" || content === undefined) {
-      bodyPlan = { field, kind: "raw", files: [] };
+      bodyPlan = { field, type: "io.Reader", kind: "raw", files: [] };
       fields.push(`\t${field} io.Reader`);
       fills.push(`\tif in.${field} != nil {\n\t\treq.Body = in.${field}\n\t}`);
     } else {
       const t = types.expr(content.schema, `${names.params}${field}`, "string");
       const pointer = t.kind === "struct" || (t.kind === "scalar" && !required);
-      fields.push(`\t${field} ${pointer ? "*" : ""}${t.code}`);
+      const type = `${pointer ? "*" : ""}${t.code}`;
+      fields.push(`\t${field} ${type}`);
       const nilable = pointer || t.kind === "nilable";
       fills.push(...exactlyOneChecks(types, content.schema, t.code, `in.${field}`));
       if (body.kind === "json") {
-        bodyPlan = { field, kind: "json", files: [] };
+        bodyPlan = { field, type, kind: "json", files: [] };
         fills.push(nilable ? `\tif in.${field} != nil {\n\t\treq.Body = in.${field}\n\t}` : `\treq.Body = in.${field}`);
       } else {
         const files = t.kind === "struct" ? types.fieldsOf(t.code).filter((f) => f.file) : [];
         bodyPlan = {
           field,
+          type,
           kind: "form",
           files: files.map((f) => ({ property: f.property, field: f.field, many: f.type.code.startsWith("[]") })),
         };
@@ -175,7 +181,7 @@ export function operationCode(
     parameters: planned,
     ...(bodyPlan && { body: bodyPlan }),
     binary,
-    ...(paged && names.paginate ? { paginate: names.paginate.items } : {}),
+    ...(paged && names.paginate ? { paginate: names.paginate.items, paginatePages: names.paginate.pages } : {}),
   };
   return { code: lines.join("\n"), plan };
 }

@@ -8,12 +8,22 @@ import { goDoc, goString } from "./escape.js";
 import type { FieldInfo, GoType, GoTypes } from "./go-type.js";
 import { goName, NameScope } from "./names.js";
 
-/** The Go code of every pipeline of the submission operation. */
-export function pipelinesCode(op: Operation, types: GoTypes, scope: NameScope, methods: NameScope): string[] {
-  return (op.variants?.pipelines ?? []).map((p) => pipelineCode(p, types, scope, methods));
+/** The Go names a caller of one pipeline uses: its methods and the struct of each variant. */
+export interface GoPipelinePlan {
+  readonly slug: string;
+  readonly submit: string;
+  readonly start: string;
+  /** Wait<Pipeline>, when the pipeline's payload is typed (else the runtime's Wait serves). */
+  readonly wait?: string;
+  readonly variants: readonly { readonly name: string; readonly struct: string }[];
 }
 
-function pipelineCode(p: Pipeline, types: GoTypes, scope: NameScope, methods: NameScope): string {
+/** The Go code of every pipeline of the submission operation; `plans` receives the names of each. */
+export function pipelinesCode(op: Operation, types: GoTypes, scope: NameScope, methods: NameScope, plans: GoPipelinePlan[] = []): string[] {
+  return (op.variants?.pipelines ?? []).map((p) => pipelineCode(p, types, scope, methods, plans));
+}
+
+function pipelineCode(p: Pipeline, types: GoTypes, scope: NameScope, methods: NameScope, plans: GoPipelinePlan[]): string {
   const base = goName(p.identifier, "Pipeline");
   const iface = scope.claim(`${base}Request`);
   const marker = `is${iface}`;
@@ -68,7 +78,9 @@ func (c *Client) ${submit}(ctx context.Context, body ${iface}, opts ...CallOptio
 ${tail}
 }`,
   );
+  const pipelinePlan = { slug: p.slug, submit, start, variants: variants.map(({ v, name }) => ({ name: v.name, struct: name })) };
   if (result === undefined) {
+    plans.push(pipelinePlan);
     out.push(
       `${goDoc(start, `submits a job of the pipeline ${goString(p.slug)} without waiting for it and returns its handle; wait with the handle's Wait or the client's Wait.`, undefined)}
 func (c *Client) ${start}(ctx context.Context, body ${iface}, opts ...CallOption) (*sdkruntime.JobHandle, error) {
@@ -80,9 +92,9 @@ func (c *Client) ${start}(ctx context.Context, body ${iface}, opts ...CallOption
 }`,
     );
   } else {
-    out.push(
-      typedJobCode(p, { iface, submit, start, result: result.name, job: scope.claim(`${base}Job`), wait: methods.claim(`Wait${base}`) }),
-    );
+    const wait = methods.claim(`Wait${base}`);
+    plans.push({ ...pipelinePlan, wait });
+    out.push(typedJobCode(p, { iface, submit, start, result: result.name, job: scope.claim(`${base}Job`), wait }));
   }
   return out.join("\n\n");
 }

@@ -26,7 +26,7 @@ import {
   titleSlug,
 } from "./names.js";
 import { type GoOperationPlan, operationCode } from "./operations.js";
-import { pipelinesCode } from "./pipelines.js";
+import { type GoPipelinePlan, pipelinesCode } from "./pipelines.js";
 import { goMajorSuffix, goModuleVersion } from "./version.js";
 
 export interface GoOptions {
@@ -197,10 +197,15 @@ function planGo(ir: IR, options: GoOptions) {
     plans.push(plan);
     planned.push({ op, plan });
   }
-  const jobs = submission ? pipelinesCode(submission, types, scope, methods) : [];
+  const pipelinePlans: GoPipelinePlan[] = [];
+  const jobs = submission ? pipelinesCode(submission, types, scope, methods, pipelinePlans) : [];
   const billing = billingCode(ir, types, scope);
   if (billing !== undefined) operations.push(billing.code);
-  const examples = examplesFile(planned, types, { ...names, env: `${envPrefix(ir.info.title)}_EXAMPLE_BASE_URL`, runtime: RUNTIME_MODULE });
+  const examples = examplesFile(ir, planned, submission && { op: submission, plans: pipelinePlans }, types, {
+    ...names,
+    env: `${envPrefix(ir.info.title)}_EXAMPLE_BASE_URL`,
+    runtimeModule: RUNTIME_MODULE,
+  });
   return { names, version, types, errors, errorNames, operations, opVars, plans, submission, jobs, examples, billing };
 }
 

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 
 	small "example.com/small-sdk-go"
@@ -35,11 +36,11 @@ func ExampleClient_GetItem() {
 		fmt.Println(err)
 		return
 	}
-	res, err := client.GetItem(context.Background(), &small.GetItemParams{ItemID: "example"})
-	// The service may answer with an error (for a made-up id it does not know): that is an answer too.
+	res, err := client.GetItem(context.Background(), &small.GetItemParams{ItemID: "item_id-5xda"})
+	// The service answers an id it does not hold with its 404: that is an answer too.
 	var serviceErr *sdkruntime.ServiceError
 	if errors.As(err, &serviceErr) {
-		fmt.Println("answered", serviceErr.Status >= 400)
+		fmt.Println("answered", serviceErr.Status == 404)
 		return
 	}
 	if err != nil {
@@ -48,4 +49,109 @@ func ExampleClient_GetItem() {
 	}
 	fmt.Println("answered", res.Meta.Unfit == nil)
 	// Output: answered true
+}
+
+// ExampleClient_SubmitScanPages submits a job of the pipeline "scan___pages" (the variant "default")
+// and waits for its result.
+func ExampleClient_SubmitScanPages() {
+	client, err := small.New(small.WithBaseURL(os.Getenv(exampleBaseURL)))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	body := small.ScanPagesDefault{File1: &sdkruntime.File{Name: "file_1.pdf", ContentType: "application/pdf", Content: strings.NewReader("%PDF-1.4\n%fixture\n")}}
+	res, err := client.SubmitScanPages(context.Background(), body)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(res.Meta.Status, res.Meta.Unfit == nil)
+	// Output: 200 true
+}
+
+// ExampleClient_StartScanPages starts a job of the pipeline "scan___pages" (the variant "default") and
+// waits for it with its handle.
+func ExampleClient_StartScanPages() {
+	client, err := small.New(small.WithBaseURL(os.Getenv(exampleBaseURL)))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	body := small.ScanPagesDefault{File1: &sdkruntime.File{Name: "file_1.pdf", ContentType: "application/pdf", Content: strings.NewReader("%PDF-1.4\n%fixture\n")}}
+	job, err := client.StartScanPages(context.Background(), body)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	res, err := job.Wait(context.Background())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(res.Meta.Status, res.Meta.Unfit == nil)
+	// Output: 200 true
+}
+
+// ExampleClient_WaitScanPages waits for a job of the pipeline "scan___pages" by its id, as another
+// process may; the variant's zero value types the payload.
+func ExampleClient_WaitScanPages() {
+	client, err := small.New(small.WithBaseURL(os.Getenv(exampleBaseURL)))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	body := small.ScanPagesDefault{File1: &sdkruntime.File{Name: "file_1.pdf", ContentType: "application/pdf", Content: strings.NewReader("%PDF-1.4\n%fixture\n")}}
+	job, err := client.StartScanPages(context.Background(), body)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	res, err := client.WaitScanPages(context.Background(), job.JobID, small.ScanPagesDefault{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(res.Meta.Status, res.Meta.Unfit == nil)
+	// Output: 200 true
+}
+
+// ExampleClient_SubmitWork submits a job of the pipeline "work" (the variant "split") and waits for
+// its result.
+func ExampleClient_SubmitWork() {
+	client, err := small.New(small.WithBaseURL(os.Getenv(exampleBaseURL)))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	body := small.WorkSplit{File: &sdkruntime.File{Name: "file.pdf", ContentType: "application/pdf", Content: strings.NewReader("%PDF-1.4\n%fixture\n")}}
+	res, err := client.SubmitWork(context.Background(), body)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(res.Meta.Status, res.Meta.Unfit == nil)
+	// Output: 200 true
+}
+
+// ExampleClient_StartWork starts a job of the pipeline "work" (the variant "split") and waits for it
+// with its handle.
+func ExampleClient_StartWork() {
+	client, err := small.New(small.WithBaseURL(os.Getenv(exampleBaseURL)))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	body := small.WorkSplit{File: &sdkruntime.File{Name: "file.pdf", ContentType: "application/pdf", Content: strings.NewReader("%PDF-1.4\n%fixture\n")}}
+	job, err := client.StartWork(context.Background(), body)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	res, err := job.Wait(context.Background())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(res.Meta.Status, res.Meta.Unfit == nil)
+	// Output: 200 true
 }
