@@ -1,10 +1,11 @@
 /**
  * Compares the service's conventions: which operation submits, polls and downloads jobs and the names each uses
- * (x-paperoffice-job), which operations are billed or may be sent twice, and the base-path rule, envelope fields
+ * (x-paperoffice-job), which operations are billed, may be sent twice or take an idempotency key (and in which
+ * header), and the base-path rule, envelope fields
  * and token kinds (x-paperoffice-conventions). A generated client follows them; one generated before does not.
  */
 import type { IR, JobRole, Operation } from "../ir/types.js";
-import { BILLED_KEY, CONVENTIONS_KEY, IDEMPOTENT_KEY, JOB_KEY } from "../spec/conventions.js";
+import { BILLED_KEY, CONVENTIONS_KEY, IDEMPOTENCY_KEY_KEY, IDEMPOTENT_KEY, JOB_KEY } from "../spec/conventions.js";
 import { join } from "../spec/pointer.js";
 import { type Change, fixedChange } from "./model.js";
 
@@ -55,8 +56,25 @@ export function compareConventions(old: IR, next: IR, out: Change[]): void {
           `${label(n)} is ${n.idempotent ? "now" : "no longer"} sent again after a failure that may have reached the server`,
         ),
       );
+    compareIdempotencyKey(o, n, out);
   }
   compareRoot(old, next, out);
+}
+
+/**
+ * A key taken or dropped, or moved to another header (names compared without case, as HTTP does): a client
+ * generated before sends its key in the old header and still sends the call again, which the server no longer
+ * dedupes.
+ */
+function compareIdempotencyKey(o: Operation, n: Operation, out: Change[]): void {
+  const [a, b] = [o.idempotencyKey, n.idempotencyKey];
+  if (a?.toLowerCase() === b?.toLowerCase()) return;
+  const at = opAt(n, IDEMPOTENCY_KEY_KEY);
+  if (a === undefined)
+    out.push(fixedChange("conventions.idempotency-key.added", at, "new", `${label(n)} now takes an idempotency key in ${b}`));
+  else if (b === undefined)
+    out.push(fixedChange("conventions.idempotency-key.removed", at, "old", `${label(n)} no longer takes an idempotency key (was ${a})`));
+  else out.push(fixedChange("conventions.idempotency-key.changed", at, "new", `${label(n)} takes its idempotency key in ${b}, not ${a}`));
 }
 
 function compareRole(a: JobRole, b: JobRole, at: Operation, out: Change[]): void {

@@ -92,3 +92,12 @@ export function isBinaryResponse(op: Operation): boolean {
   const ok = op.responses.filter((r) => r.status.startsWith("2"));
   return ok.length > 0 && ok.every((r) => r.contents.length > 0 && r.contents.every((c) => c.encoding !== "json"));
 }
+
+/**
+ * Whether every client sends the operation again after a failure that may have reached the server, as their
+ * runtimes decide it: always when it takes an idempotency key (the server carries a key out once), else when the IR
+ * calls it idempotent; never a job submission.
+ */
+export function sentAgainAfterFailure(op: Operation): boolean {
+  return op.job?.role !== "submit" && (op.idempotencyKey !== undefined || op.idempotent);
+}

@@ -1,5 +1,5 @@
 import type { LoadedDescription } from "../spec/load.js";
-import { BILLED_KEY, CONVENTIONS_KEY, IDEMPOTENT_KEY, JOB_KEY } from "../spec/conventions.js";
+import { BILLED_KEY, CONVENTIONS_KEY, IDEMPOTENCY_KEY_KEY, IDEMPOTENT_KEY, JOB_KEY } from "../spec/conventions.js";
 import { componentSchemaName, followRefs, join } from "../spec/pointer.js";
 import { type SpecProblem, SpecError } from "../spec/problems.js";
 import { PAGINATION_KEY } from "../spec/pagination.js";
@@ -149,7 +149,9 @@ export function buildIR(loaded: LoadedDescription): IR {
         if (p.in === "header" && IGNORED_HEADERS.has(p.name.toLowerCase())) continue;
         params.set(`${p.in}:${p.name}`, p); // operation-level parameters override path-level ones
       }
-      const all = [...params.values()];
+      const key = idempotencyKeyHeader(op, [...params.values()]);
+      // The key's header parameter is no parameter of the call: the clients send a key themselves (see types.ts).
+      const all = [...params.values()].filter((p) => key === undefined || p.in !== "header" || p.name.toLowerCase() !== key.toLowerCase());
       const body = isRaw(op.requestBody) ? follow(document, op.requestBody) : undefined;
       const responses: Response[] = Object.entries(isRaw(op.responses) ? op.responses : {})
         .sort(byKey(([k]) => k))
@@ -207,6 +209,7 @@ export function buildIR(loaded: LoadedDescription): IR {
           : opt("pagination", recognisedPagination(method, all, responses, named))),
         billed,
         idempotent: !billed && (typeof marked === "boolean" ? marked : IDEMPOTENT_METHODS.has(method)),
+        ...opt("idempotencyKey", key),
       });
     }
   }
@@ -347,6 +350,16 @@ function wordsOf(
     walk(w.body);
   }
   return Object.fromEntries([...names].sort().map((name) => [name, nameWords(name)]));
+}
+
+/**
+ * The header an operation takes an idempotency key in: `x-idempotency-key`'s when given (the loader checked its
+ * shape), else the name of a header parameter named Idempotency-Key in any case, as Stripe-like APIs declare it.
+ */
+function idempotencyKeyHeader(op: Raw, parameters: readonly Parameter[]): string | undefined {
+  const stated = op[IDEMPOTENCY_KEY_KEY];
+  if (isRaw(stated) && typeof stated.header === "string") return stated.header;
+  return parameters.find((p) => p.in === "header" && p.name.toLowerCase() === "idempotency-key")?.name;
 }
 
 /** Methods that HTTP defines as idempotent: sending one twice has the effect of sending it once. */

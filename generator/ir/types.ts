@@ -4,7 +4,7 @@
  * `npm run ir-schema` (scripts/ir-schema.ts): the JSDoc tags here (`@description`, `@pattern`, `@asType`,
  * `@minimum`, `@discriminator`, `@title`, `@id`) are schema keywords. A change of shape bumps IR_VERSION.
  */
-export const IR_VERSION = "1.11.0";
+export const IR_VERSION = "1.12.0";
 
 /** Any JSON value (defaults and examples as the description gives them). */
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
@@ -272,9 +272,18 @@ export interface Operation {
   readonly billed: boolean;
   /**
    * May be sent again after a failure that may have reached the server: `x-idempotent` when given, else true for
-   * the methods idempotent by HTTP; never for a billed operation.
+   * the methods idempotent by HTTP; never for a billed operation. It says what the operation is without a key:
+   * an operation with `idempotencyKey` may be sent again whatever this and `billed` say.
    */
   readonly idempotent: boolean;
+  /**
+   * The request header the operation takes an idempotency key in: from `x-idempotency-key`, else a header parameter
+   * named Idempotency-Key (in any case), which then is not among `parameters.header`. The server carries out a key
+   * it has seen once only, so the clients send one on every call (the caller's, else a new random one) and the
+   * same one on each retry of the call, and may send the call again after a failure that may have reached the
+   * server, billed or not (a job submission excepted). Absent: the operation takes no key.
+   */
+  readonly idempotencyKey?: string;
 }
 
 /** Names of a limit/offset read (`x-paperoffice-pagination`, or recognised in the description's shapes). */

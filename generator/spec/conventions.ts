@@ -1,7 +1,8 @@
 // The service's conventions as the description states them: `x-paperoffice-conventions` at the root (base-path
 // rule, envelope fields, token kinds, webhook names), `x-paperoffice-job` on the operations that submit, poll and download jobs,
-// `x-paperoffice-billed` on charged operations and `x-idempotent` on operations that may be sent twice. Each has its
-// JSON Schema under spec/; this file checks every use against it and against the description.
+// `x-paperoffice-billed` on charged operations, `x-idempotent` on operations that may be sent twice and
+// `x-idempotency-key` on operations that take an idempotency key in a header. Each has its JSON Schema under spec/;
+// this file checks every use against it and against the description.
 import { readFileSync } from "node:fs";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { type SchemaCheck, schemaValidator } from "../schema-validator.js";
@@ -15,6 +16,10 @@ export const CONVENTIONS_KEY = "x-paperoffice-conventions";
 export const JOB_KEY = "x-paperoffice-job";
 export const BILLED_KEY = "x-paperoffice-billed";
 export const IDEMPOTENT_KEY = "x-idempotent";
+export const IDEMPOTENCY_KEY_KEY = "x-idempotency-key";
+
+/** Headers the clients set themselves: a key in one of them would be overwritten or would break the request. */
+const CLIENT_HEADERS: ReadonlySet<string> = new Set(["accept", "authorization", "content-type", "content-length", "cookie", "host"]);
 
 type Json = Record<string, unknown>;
 
@@ -27,7 +32,10 @@ export const EXTENSION_SCHEMA_OPTIONS = { allErrors: true, strict: true, strictR
 
 /** The schema checks of this file's extensions, as the build compiles them ahead. */
 export function conventionSchemaChecks(): SchemaCheck[] {
-  return [CONVENTIONS_KEY, JOB_KEY, BILLED_KEY, IDEMPOTENT_KEY].map((k) => ({ schema: loadSchema(k), options: EXTENSION_SCHEMA_OPTIONS }));
+  return [CONVENTIONS_KEY, JOB_KEY, BILLED_KEY, IDEMPOTENT_KEY, IDEMPOTENCY_KEY_KEY].map((k) => ({
+    schema: loadSchema(k),
+    options: EXTENSION_SCHEMA_OPTIONS,
+  }));
 }
 
 // Made on first use: a command that checks no description (an error, --help) does not pay for it.
@@ -35,7 +43,7 @@ let validators: Readonly<Record<string, ValidateFunction>> | undefined;
 
 function validatorOf(key: string): ValidateFunction {
   if (validators === undefined) {
-    const keys = [CONVENTIONS_KEY, JOB_KEY, BILLED_KEY, IDEMPOTENT_KEY];
+    const keys = [CONVENTIONS_KEY, JOB_KEY, BILLED_KEY, IDEMPOTENT_KEY, IDEMPOTENCY_KEY_KEY];
     const checks = conventionSchemaChecks();
     validators = Object.fromEntries(keys.map((k, i) => [k, schemaValidator(checks[i]!)]));
   }
@@ -75,7 +83,7 @@ function catalogueCodes(document: Json): Set<string> {
   return codes;
 }
 
-/** One line per wrong use of the four extensions, each at its JSON pointer. */
+/** One line per wrong use of the five extensions, each at its JSON pointer. */
 export function checkConventions(document: Json): SpecProblem[] {
   const problems: SpecProblem[] = [];
   const codes = catalogueCodes(document);
@@ -86,6 +94,13 @@ export function checkConventions(document: Json): SpecProblem[] {
     if (!shapeOk(IDEMPOTENT_KEY, use.pointer, use.value, problems)) continue;
     if (use.value === true && use.operation[BILLED_KEY] === true)
       problems.push({ pointer: use.pointer, message: `${IDEMPOTENT_KEY} contradicts ${BILLED_KEY} on the same operation` });
+  }
+
+  for (const use of findExtensionUses(document, IDEMPOTENCY_KEY_KEY)) {
+    if (!shapeOk(IDEMPOTENCY_KEY_KEY, use.pointer, use.value, problems)) continue;
+    const header = (use.value as Json).header as string;
+    if (CLIENT_HEADERS.has(header.toLowerCase()))
+      problems.push({ pointer: join(use.pointer, "header"), message: `${header} is a header the clients set themselves` });
   }
 
   const roles = new Map<string, string>();

@@ -283,6 +283,27 @@ describe("the release diff of the conventions", () => {
     expect(diffReleases(old, next).filter((c) => c.rule.startsWith("conventions."))).toEqual([]);
   });
 
+  it("reports an idempotency key taken, moved to another header and dropped", async () => {
+    const WEBHOOK_DELETE = "/paths/~1webhooks~1delete/post";
+    const keyed = (header: string) => (d: Json) => {
+      op(d, WEBHOOK_DELETE)["x-idempotency-key"] = { header };
+    };
+    const old = (await base()).model;
+    const taken = await changed(keyed("Idempotency-Key"));
+    const moved = await changed(keyed("X-Request-Key"));
+    const recased = await changed(keyed("idempotency-key"));
+    const rules = (a: typeof old, b: typeof old) =>
+      diffReleases(a, b)
+        .filter((c) => c.rule.startsWith("conventions."))
+        .map((c) => `${c.rule} ${c.severity} ${c.pointer}`);
+    const at = `${WEBHOOK_DELETE}/x-idempotency-key`;
+    expect(rules(old, taken)).toEqual([`conventions.idempotency-key.added info ${at}`]);
+    expect(rules(taken, moved)).toEqual([`conventions.idempotency-key.changed breaking ${at}`]);
+    expect(rules(moved, old)).toEqual([`conventions.idempotency-key.removed breaking ${at}`]);
+    // Header names are compared without case, as HTTP does.
+    expect(rules(taken, recased)).toEqual([]);
+  });
+
   it("reports nothing between two identical releases", async () => {
     const { model } = await base();
     const again = await changed(() => {});

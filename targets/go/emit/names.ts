@@ -44,6 +44,7 @@ export const GO_PACKAGE_NAMES: readonly string[] = [
   "CallHeader",
   "CallQuery",
   "CallBodyField",
+  "CallIdempotencyKey",
 ];
 
 /** Methods of the runtime's client, promoted through the generated Client's embedded field, and that field's name. */

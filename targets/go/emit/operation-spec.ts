@@ -40,6 +40,7 @@ export function operationLiteral(op: Operation): string {
     Response: isBinaryResponse(op) ? "sdkruntime.ResponseBinary" : undefined,
     Idempotent: `Ptr(${op.idempotent})`,
     Billed: op.billed ? "true" : undefined,
+    IdempotencyKey: op.idempotencyKey === undefined ? undefined : goString(op.idempotencyKey),
     Job: op.job ? goString(op.job.role) : undefined,
     Security: `[][]string{${op.security.map((r) => `{${r.map((s) => goString(s.scheme)).join(", ")}}`).join(", ")}}`,
     Pagination: op.pagination

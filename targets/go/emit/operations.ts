@@ -3,7 +3,7 @@
  * that takes a context first, fills an sdkruntime.Request and calls the runtime. Job submission with pipelines is
  * pipelines.ts's business.
  */
-import { jsonBodyMediaType, requestBodyContent } from "../../../generator/emit/operation-files.js";
+import { jsonBodyMediaType, requestBodyContent, sentAgainAfterFailure } from "../../../generator/emit/operation-files.js";
 import type { IR, Operation, Parameter, Schema } from "../../../generator/ir/types.js";
 import { itemSchemaOf } from "../../../generator/emit/pagination.js";
 import { goComment, goDoc, goString, summaryLead } from "./escape.js";
@@ -17,7 +17,7 @@ function errorsDoc(op: Operation): string[] {
   const answer =
     "An error answer is a *sdkruntime.ServiceError: match it with errors.Is and the code's Err constant or the " +
     "status class (sdkruntime.ErrNotFound, sdkruntime.ErrInternalServer, ...), or read it with errors.As.";
-  if (op.idempotent && op.job?.role !== "submit") return [answer];
+  if (sentAgainAfterFailure(op)) return [answer];
   const kind = op.job?.role === "submit" ? "JobMayExistError" : "MayHaveBeenProcessedError";
   return [
     answer,

@@ -302,6 +302,7 @@ export function goView(ir: IR, options: GoOptions = {}): LanguageView {
       tokenEnv: goComment(env.token),
       baseUrlEnv: goComment(env.baseUrl),
       logEnv: goComment(env.log),
+      idempotencyKeys: ir.operations.some((o) => o.idempotencyKey !== undefined),
       model: modelStatements(ir, opVars).join("\n"),
       types: goFile(types.declarations),
       errors: goFile(errors),

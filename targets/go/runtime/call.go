@@ -147,6 +147,9 @@ func (c *Client) prepare(op *Operation, in Request, cs *callSettings, jsonString
 		}
 		headers["Cookie"] = []string{strings.Join(pairs, "; ")}
 	}
+	if err := idempotencyHeader(op, cs, headers); err != nil {
+		return nil, err
+	}
 	r.headers = headers
 	if len(cs.extraBody) > 0 {
 		if in.Body, err = withExtraBody(op, cs.mediaType, in.Body, cs.extraBody); err != nil {

@@ -281,6 +281,10 @@ type Operation struct {
 	Idempotent *bool
 	// Billed is true when each call is charged.
 	Billed bool
+	// IdempotencyKey is the request header the operation takes an idempotency key in; empty means none. Each call
+	// sends one ([CallIdempotencyKey], else a random UUID v4 made for the call), the same one on every retry, and
+	// so may be sent again after a failure that may have reached the server, billed or not.
+	IdempotencyKey string
 	// Job is the part the operation plays in jobs: JobRoleSubmit, JobRolePoll, JobRoleDownload or empty.
 	Job string
 	// Security lists alternatives of security scheme names, any one of which is enough. An empty alternative,

@@ -243,6 +243,8 @@ type callSettings struct {
 	pollMax     time.Duration
 	pollSet     bool
 	onProgress  func(JobProgress)
+	// idempotencyKey is nil when no CallIdempotencyKey was given.
+	idempotencyKey *string
 }
 
 // CallTimeout sets the overall deadline of this call, retries and polls included, instead of the client's.
@@ -312,4 +314,12 @@ func CallPollInterval(min, max time.Duration) CallOption {
 // CallOnProgress sets a function called whenever the job status of a wait changes.
 func CallOnProgress(fn func(JobProgress)) CallOption {
 	return func(c *callSettings) { c.onProgress = fn }
+}
+
+// CallIdempotencyKey sets the idempotency key of this call, for an operation that takes one
+// (Operation.IdempotencyKey): it is sent on every attempt of the call. Without it each call sends a new random
+// UUID v4; give the same key again to send a call again without it being carried out twice. A call of an
+// operation that takes no key is refused with a *ConfigError before anything is sent.
+func CallIdempotencyKey(key string) CallOption {
+	return func(c *callSettings) { c.idempotencyKey = &key }
 }

@@ -41,10 +41,14 @@ func verdictForStatus(status int, resendable bool) verdict {
 var idempotentMethods = map[string]bool{"GET": true, "HEAD": true, "PUT": true, "DELETE": true, "OPTIONS": true, "TRACE": true}
 
 // IsResendable reports whether an operation may be sent again after a failure that may have reached the server:
-// as its Idempotent flag says, else by its method; never a job submission.
+// always when it takes an idempotency key (every attempt of a call carries the same key, so the server carries the
+// call out once), else as its Idempotent flag says, else by its method; never a job submission.
 func IsResendable(op *Operation) bool {
 	if op.Job == JobRoleSubmit {
 		return false
+	}
+	if op.IdempotencyKey != "" {
+		return true
 	}
 	if op.Idempotent != nil {
 		return *op.Idempotent

@@ -31,7 +31,15 @@ export const PY_CLIENT_IMPORTS: readonly string[] = [
 ];
 
 /** The keywords of the runtime's RequestOptions, which every operation method takes as `**options`. */
-export const PY_REQUEST_OPTIONS: readonly string[] = ["extra_headers", "extra_query", "extra_body", "timeout", "max_retries", "deadline"];
+export const PY_REQUEST_OPTIONS: readonly string[] = [
+  "extra_headers",
+  "extra_query",
+  "extra_body",
+  "timeout",
+  "max_retries",
+  "deadline",
+  "idempotency_key",
+];
 
 /**
  * What an operation method's body refers to besides its parameters, and the keywords of its `**options`: a

@@ -26,7 +26,7 @@ import { requestIdHeader } from "../../../generator/emit/request-id.js";
 import { envNames } from "../../../generator/emit/env-names.js";
 import { readmeAuth, versionLabel, versionWord } from "../../../generator/emit/readme-facts.js";
 import { codeStatusClass, errorCodeWordsOf, SERVICE_ERROR } from "../../../generator/emit/error-names.js";
-import { requestBodyContent } from "../../../generator/emit/operation-files.js";
+import { requestBodyContent, sentAgainAfterFailure } from "../../../generator/emit/operation-files.js";
 import { itemSchemaOf } from "../../../generator/emit/pagination.js";
 import { exampleBody, type FixtureCase, fixtureCases } from "../../../generator/emit/fixtures/index.js";
 import type { FixtureValue } from "../../../generator/emit/fixtures/sample.js";
@@ -231,6 +231,7 @@ function operationSpec(op: Operation, named: ReadonlyMap<string, Schema>): PyExp
     kw("response_media_types", tuple(acceptOf(op).map(pyString))),
     kw("idempotent", pyBool(op.idempotent && !isJobSubmission(op))),
     ...(op.billed ? [kw("billed", "True")] : []),
+    ...(op.idempotencyKey === undefined ? [] : [kw("idempotency_key", pyString(op.idempotencyKey))]),
     ...(op.job ? [kw("job", pyString(op.job.role))] : []),
     kw("security", securityOf(op)),
     ...(answers.length > 0 ? [kw("answers", tuple(answers))] : []),
@@ -383,7 +384,7 @@ function operationView(ir: IR, op: Operation, types: TypeScope, models: TypeScop
     ...query.optionalDocs,
     ...header.optionalDocs,
     ...cookie.optionalDocs,
-    OPTIONS_DOC,
+    op.idempotencyKey === undefined ? OPTIONS_DOC : KEYED_OPTIONS_DOC,
   ];
   // Every call takes the runtime's RequestOptions (extra_headers, extra_query, extra_body, timeout, max_retries,
   // deadline); a parameter of one of those names got a trailing underscore (PY_METHOD_BODY_NAMES).
@@ -467,7 +468,7 @@ function operationView(ir: IR, op: Operation, types: TypeScope, models: TypeScop
         text: `The service answered with code ${code} (a class of errors, under the class of its HTTP status).`,
       })),
     ...(exactlyOne.length > 0 ? [{ name: "SdkError", text: 'The body breaks an "exactly one of" rule (nothing is sent).' }] : []),
-    ...(!op.idempotent || isJobSubmission(op)
+    ...(!sentAgainAfterFailure(op)
       ? [
           {
             name: isJobSubmission(op) ? "JobMayExistError" : "MayHaveBeenProcessedError",
@@ -510,7 +511,7 @@ function operationView(ir: IR, op: Operation, types: TypeScope, models: TypeScop
     ...(keywordOnly.length > 0 ? [] : ["*"]),
     "deadline: float | None = None",
   ];
-  const pagerArgs = [...args.filter((a) => a !== OPTIONS_DOC), PAGER_DEADLINE_DOC];
+  const pagerArgs = [...args.filter((a) => a !== OPTIONS_DOC && a !== KEYED_OPTIONS_DOC), PAGER_DEADLINE_DOC];
   const pager = pagerView(ir, op, {
     params: pagerParams,
     spec,
@@ -596,6 +597,12 @@ const PAGER_DEADLINE_DOC: DocEntry = {
 const OPTIONS_DOC: DocEntry = {
   name: "**options",
   text: "Options of this call only: ``extra_headers``, ``extra_query``, ``extra_body`` (fields beyond the body's type), ``timeout`` (seconds of one socket operation), ``max_retries`` and ``deadline`` (seconds of the whole call, retries included; None: the client's).",
+};
+
+/** The same entry for an operation that takes an idempotency key. */
+const KEYED_OPTIONS_DOC: DocEntry = {
+  name: "**options",
+  text: `${OPTIONS_DOC.text} \`\`idempotency_key\`\`: the call's idempotency key, sent on each of its attempts (None: a new random UUID v4 per call); the key lets a failed call be sent again without it being carried out twice.`,
 };
 
 /** The Raises: entries of every call, after those of the operation. */

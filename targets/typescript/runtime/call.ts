@@ -61,10 +61,21 @@ function operationRequest(
   const accept = response === "json" ? ACCEPT_JSON : undefined;
   // The transport copies the headers before it adds to them, so a plain JSON call passes the shared Accept as it is.
   // Spread copies own keys as data (a `__proto__` header name stays a header); the options' headers win.
+  const key = op.idempotencyKey;
+  // An operation that takes no key refuses one rather than sending a header the server ignores.
+  if (key === undefined && options.idempotencyKey !== undefined) throw new SdkError(`${op.operationId} takes no idempotency key`);
+  // One key per call, made here once, so that every retry of the call carries the same one (the server dedupes by
+  // it); the options' headers still win.
   const headers =
-    prepared?.headers === undefined && input.headers === undefined && options.headers === undefined
+    prepared?.headers === undefined && input.headers === undefined && options.headers === undefined && key === undefined
       ? accept
-      : { ...prepared?.headers, ...accept, ...input.headers, ...options.headers };
+      : {
+          ...prepared?.headers,
+          ...accept,
+          ...(key !== undefined && { [key]: options.idempotencyKey ?? crypto.randomUUID() }),
+          ...input.headers,
+          ...options.headers,
+        };
   return {
     method: op.method,
     path: op.path,

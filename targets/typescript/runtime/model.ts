@@ -193,6 +193,11 @@ export interface OperationSpec {
    * PUT, DELETE, OPTIONS and TRACE. A job submission is never sent again, whatever this says.
    */
   idempotent?: boolean;
+  /**
+   * The request header the operation takes an idempotency key in. Each call sends one (RequestOptions'
+   * idempotencyKey, else a random UUID v4), the same on every retry, and may then be sent again after any failure.
+   */
+  idempotencyKey?: string;
   /** Each call is charged. */
   billed?: boolean;
   /** The part the operation plays in jobs. */
@@ -252,6 +257,12 @@ export interface RequestOptions {
    * not show. An operation whose body is not an object (or a raw body) refuses them before sending.
    */
   extraBody?: Record<string, unknown>;
+  /**
+   * The idempotency key of this call, sent on each of its attempts, for an operation that takes one (default: a new
+   * random UUID v4 per call). Reuse it to send a call again without it being carried out twice; an operation that
+   * takes no key refuses it before sending.
+   */
+  idempotencyKey?: string;
 }
 
 /** The options of a call of an operation with servers of its own (see atOperationServer). */

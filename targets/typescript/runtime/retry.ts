@@ -43,12 +43,18 @@ export function verdictForNetwork(causeCode: string | undefined, resendable: boo
 const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE"]);
 
 /**
- * Whether an operation may be sent again after a failure that may have reached the server: as the description marks
- * it (`idempotent`), else by its method; never a job submission.
+ * Whether an operation may be sent again after a failure that may have reached the server: always when it takes an
+ * idempotency key (every attempt of a call carries the same one, so the server carries it out once, billed or not),
+ * else as the description marks it (`idempotent`), else by its method; never a job submission.
  */
-export function isResendable(op: { method: string; idempotent?: boolean | undefined; job?: string | undefined }): boolean {
+export function isResendable(op: {
+  method: string;
+  idempotent?: boolean | undefined;
+  idempotencyKey?: string | undefined;
+  job?: string | undefined;
+}): boolean {
   if (op.job === "submit") return false;
-  return op.idempotent ?? IDEMPOTENT_METHODS.has(op.method.toUpperCase());
+  return op.idempotencyKey !== undefined || (op.idempotent ?? IDEMPOTENT_METHODS.has(op.method.toUpperCase()));
 }
 
 /** Exponential backoff with full jitter: uniform in [0, min(maxDelay, base * 2^retry)]. */

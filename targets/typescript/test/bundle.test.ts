@@ -33,9 +33,11 @@ const MARKERS: Readonly<Record<string, readonly string[]>> = {
  * 11,771 and the whole client to 21,755; then the whole client to 22,228 with the auto-paging function of the paged
  * read and the runtime's paginator it exports (one operation's bundle, which does not import it, unchanged); then
  * the whole client to 23,031 with a job submission's body checked before sending (each variant's fields in the job
- * model, a misspelt field refused and named, with the field it may mean).
+ * model, a misspelt field refused and named, with the field it may mean); then with idempotency keys (every call of an
+ * operation that takes one sends a key, made once per call for all its retries, and an operation without one refuses
+ * the option) one operation to 11,839 and the whole client to 23,102.
  */
-const CEILINGS = { one: 11_771, whole: 23_031 };
+const CEILINGS = { one: 11_839, whole: 23_102 };
 
 const entry = (key: string): string => {
   const found = bundleCases().find((c) => c.key === key);

@@ -1,5 +1,6 @@
 import type { IR, Operation, Parameter, Pipeline, Schema } from "../../../../generator/ir/types.js";
 import type { EmittedFile } from "../../../../generator/emit/kit.js";
+import { sentAgainAfterFailure } from "../../../../generator/emit/operation-files.js";
 import type { TsKit } from "../ts-kit.js";
 import { exportedConstant, tsFile } from "../ts-file.js";
 import type { TypeScope } from "../ts-type.js";
@@ -176,7 +177,7 @@ function errorsDoc(op: Operation, names: TsNames): string[] {
   const union = names.errorUnion(op);
   const lines =
     union === undefined ? [] : [`@throws {@link ServiceError} of a code in {@link ${union}}, as the class errors.ts names for it`];
-  if (op.idempotent && op.job?.role !== "submit") return lines;
+  if (sentAgainAfterFailure(op)) return lines;
   const kind = op.job?.role === "submit" ? "JobMayExistError" : "MayHaveBeenProcessedError";
   return [
     ...lines,

@@ -29,6 +29,8 @@ export interface OperationSpecData {
   /** Only when it differs from what the method implies (the runtime's isResendable reads the method otherwise). */
   idempotent?: boolean;
   billed?: true;
+  /** Only for an operation that takes an idempotency key: the header it goes in. */
+  idempotencyKey?: string;
   job?: "submit" | "poll" | "download";
   pagination?: Omit<Pagination, "source">;
   security: string[][];
@@ -69,6 +71,7 @@ export function operationSpec(op: Operation): OperationSpecData {
     ...(isBinaryResponse(op) && { response: "binary" as const }),
     ...(op.idempotent !== IDEMPOTENT_METHODS.has(op.method.toUpperCase()) && { idempotent: op.idempotent }),
     ...(op.billed && { billed: true as const }),
+    ...(op.idempotencyKey !== undefined && { idempotencyKey: op.idempotencyKey }),
     ...(op.job && { job: op.job.role }),
     ...(op.pagination && { pagination: paginationNames(op.pagination) }),
     security: op.security.map((requirement) => requirement.map((s) => s.scheme)),

@@ -14,6 +14,7 @@ import random
 import re
 import time
 import urllib.parse
+import uuid
 from collections.abc import AsyncIterator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, NoReturn, Protocol, TypeVar, cast
@@ -151,6 +152,7 @@ class Call:
         extra_query: Mapping[str, object] | None = None,
         extra_body: Mapping[str, object] | None = None,
         timeout: float | None = None,
+        idempotency_key: str | None = None,
     ) -> None:
         self.runtime = runtime
         self.operation = operation
@@ -163,6 +165,7 @@ class Call:
         if self.max_retries < 0:
             raise ValueError("max_retries must be 0 or more")
         self.extra_headers = dict(headers or {})
+        self.idempotency = idempotency_header(operation, idempotency_key, self.extra_headers)
         self.extra_query = query_pairs(extra_query or {})
         self.timeout = runtime.timeout if timeout is None else timeout
         if self.timeout is not None and not self.timeout > 0:
@@ -229,6 +232,8 @@ class Call:
                 _set_header(headers, name, parameter_text(raw))
         for name, value in self.extra_headers.items():
             _set_header(headers, name, value)
+        if self.idempotency is not None:
+            _set_header(headers, *self.idempotency)
         cookies = [
             f"{urllib.parse.quote(name)}={urllib.parse.quote(parameter_text(value), safe='')}"
             for name, value in self.input.cookies.items()
@@ -643,6 +648,7 @@ class BaseRuntime:
         extra_query: Mapping[str, object] | None = None,
         extra_body: Mapping[str, object] | None = None,
         timeout: float | None = None,
+        idempotency_key: str | None = None,
     ) -> Call:
         if call_input is not None:
             check_exactly_one(operation.exactly_one, call_input.body, f"{operation.operation_id}: the body")
@@ -663,6 +669,7 @@ class BaseRuntime:
             extra_query=extra_query,
             extra_body=extra_body,
             timeout=timeout,
+            idempotency_key=idempotency_key,
         )
 
     def convert(self, result: ApiResult[object], response_type: type[T] | None, call: Call) -> ApiResult[T]:
@@ -888,6 +895,25 @@ class BaseRuntime:
         # TypeScript runtime's rule); another origin gets none.
         operation = OperationSpec("download", "GET", "", response_media_types=("*/*",), security=None)
         return self.new_call(operation, None, deadline=deadline, url=target.value)
+
+
+def idempotency_header(
+    operation: OperationSpec, given: str | None, headers: Mapping[str, str]
+) -> tuple[str, str] | None:
+    """The idempotency key header of one call, made once so that every retry of the call sends the same key and the
+    server carries the call out once: a header of that name among the call's ``extra_headers``, else the
+    ``idempotency_key`` option, else a new random UUID v4. It replaces a client-wide header of that name (one key
+    shared by every call would let only the first be carried out). An operation that takes no key refuses the
+    option rather than sending a header its server ignores."""
+    name = operation.idempotency_key
+    if name is None:
+        if given is not None:
+            raise SdkError(f"{operation.operation_id}: the operation takes no idempotency key; nothing was sent")
+        return None
+    if given == "":
+        raise SdkError(f"{operation.operation_id}: idempotency_key is empty; nothing was sent")
+    own = next((value for key, value in headers.items() if key.lower() == name.lower() and value), None)
+    return name, own or given or str(uuid.uuid4())
 
 
 def with_extra_body(operation: OperationSpec, body: object, extra: Mapping[str, object]) -> dict[str, object]:

@@ -125,6 +125,9 @@ class OperationSpec:
     """May be sent again after a failure that may have reached the server. None: true for GET, HEAD, PUT, DELETE,
     OPTIONS and TRACE. A job submission is never sent again, whatever this says."""
     billed: bool = False
+    idempotency_key: str | None = None
+    """The request header the operation takes an idempotency key in. Each call sends one (the ``idempotency_key``
+    option, else a random UUID v4), the same on every retry, and may then be sent again after any failure."""
     job: JobRole | None = None
     security: Security | None = None
     """None: the first scheme the client has a credential for (raw requests)."""

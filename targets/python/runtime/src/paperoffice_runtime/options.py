@@ -46,7 +46,10 @@ class RequestOptions(TypedDict, total=False):
     parameters added to the operation's own (one of the same name replaces it); ``extra_body``: members laid over a
     JSON body or fields over a form body, for fields the description does not show; ``timeout``: seconds of one
     socket operation (connect, one read, one write), instead of the client's; ``max_retries``: retries after the
-    first attempt, instead of the client's; ``deadline``: seconds of the whole call, retries included.
+    first attempt, instead of the client's; ``deadline``: seconds of the whole call, retries included;
+    ``idempotency_key``: the key of an operation that takes one, sent on every attempt of the call (default: a new
+    random UUID v4 per call; give the same key again to send a call again without it being carried out twice), refused
+    by an operation that takes none.
     """
 
     extra_headers: Mapping[str, str] | None
@@ -55,6 +58,7 @@ class RequestOptions(TypedDict, total=False):
     timeout: float | None
     max_retries: int | None
     deadline: float | None
+    idempotency_key: str | None
 
 
 class ClientOptions(TypedDict, total=False):

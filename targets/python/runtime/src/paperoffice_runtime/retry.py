@@ -39,9 +39,13 @@ class RetryPolicy:
 
 
 def is_resendable(operation: OperationSpec) -> bool:
-    """As the description marks the operation, else by its method; never a job submission."""
+    """Always for an operation that takes an idempotency key (every attempt of a call carries the same key, so the
+    server carries the call out once, billed or not), else as the description marks the operation, else by its
+    method; never a job submission."""
     if operation.job == "submit":
         return False
+    if operation.idempotency_key is not None:
+        return True
     if operation.idempotent is not None:
         return operation.idempotent
     return operation.method.upper() in IDEMPOTENT_METHODS
