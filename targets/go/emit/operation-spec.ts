@@ -42,14 +42,15 @@ export function operationLiteral(op: Operation): string {
     Billed: op.billed ? "true" : undefined,
     Job: op.job ? goString(op.job.role) : undefined,
     Security: `[][]string{${op.security.map((r) => `{${r.map((s) => goString(s.scheme)).join(", ")}}`).join(", ")}}`,
-    Pagination: op.pagination
-      ? goStruct("&sdkruntime.Pagination", {
-          Limit: goString(op.pagination.limit),
-          Offset: goString(op.pagination.offset),
-          Items: goString(op.pagination.items),
-          Total: op.pagination.total === undefined ? undefined : goString(op.pagination.total),
-        })
-      : undefined,
+    Pagination:
+      op.pagination?.kind === "offset"
+        ? goStruct("&sdkruntime.Pagination", {
+            Limit: goString(op.pagination.limit),
+            Offset: goString(op.pagination.offset),
+            Items: goString(op.pagination.items),
+            Total: op.pagination.total === undefined ? undefined : goString(op.pagination.total),
+          })
+        : undefined,
     Servers: op.servers ? `[]sdkruntime.Server{${op.servers.map(serverLiteral).join(", ")}}` : undefined,
   });
 }

@@ -4,7 +4,7 @@
  * pipelines.ts's business.
  */
 import { jsonBodyMediaType, requestBodyContent } from "../../../generator/emit/operation-files.js";
-import type { IR, Operation, Parameter, Schema } from "../../../generator/ir/types.js";
+import type { IR, OffsetPagination, Operation, Parameter, Schema } from "../../../generator/ir/types.js";
 import { itemSchemaOf } from "../../../generator/emit/pagination.js";
 import { goComment, goDoc, goString, summaryLead } from "./escape.js";
 import type { GoTypes } from "./go-type.js";
@@ -164,7 +164,12 @@ export function operationCode(
   }
   lines.push(`func (c *Client) ${names.method}(${args.join(", ")}) ${returns} {\n${bodyLines.join("\n")}\n}`);
   // A paged read's iterators fill the same request; a fill that can fail (a body check) has no error to return there.
-  const paged = names.paginate && op.pagination && result !== undefined && ir !== undefined && !fills.some((f) => f.includes("return "));
+  const paged =
+    names.paginate &&
+    op.pagination?.kind === "offset" &&
+    result !== undefined &&
+    ir !== undefined &&
+    !fills.some((f) => f.includes("return "));
   if (paged && names.paginate && result !== undefined && ir !== undefined) {
     lines.push(...pagerCode(ir, op, { ...names, paginate: names.paginate }, types, { hasIn, result, fills }));
   }
@@ -191,7 +196,7 @@ function pagerCode(
   types: GoTypes,
   made: { hasIn: boolean; result: string; fills: readonly string[] },
 ): string[] {
-  const paging = op.pagination!;
+  const paging = op.pagination as OffsetPagination;
   const content = op.responses
     .filter((r) => r.status.startsWith("2"))
     .flatMap((r) => r.contents)

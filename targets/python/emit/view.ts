@@ -7,7 +7,7 @@ import type {
   JobSubmit,
   MediaContent,
   Operation,
-  Pagination,
+  OffsetPagination,
   Pipeline,
   Schema,
   Server,
@@ -235,14 +235,14 @@ function operationSpec(op: Operation, named: ReadonlyMap<string, Schema>): PyExp
     kw("security", securityOf(op)),
     ...(answers.length > 0 ? [kw("answers", tuple(answers))] : []),
     ...(kinds.length > 0 ? [kw("answer_kinds", tuple(kinds))] : []),
-    ...(op.pagination ? [kw("pagination", paginationModel(op.pagination))] : []),
+    ...(op.pagination?.kind === "offset" ? [kw("pagination", paginationModel(op.pagination))] : []),
     ...(op.servers ? [kw("servers", tuple(op.servers.map(serverModel)))] : []),
     ...(exactlyOne.length > 0 ? [kw("exactly_one", groupsExpr(exactlyOne))] : []),
   );
 }
 
 /** How an operation pages, as model.py declares it. */
-function paginationModel(p: Pagination): PyExpr {
+function paginationModel(p: OffsetPagination): PyExpr {
   return call(
     "PaginationModel",
     pyString(p.limit),
@@ -626,7 +626,7 @@ function pagerView(
     readonly example: (awaited: boolean) => string | undefined;
   },
 ): PagerView | undefined {
-  const paging = op.pagination;
+  const paging = op.pagination?.kind === "offset" ? op.pagination : undefined;
   const [answer, ...others] = context.jsonTypes;
   if (paging === undefined || answer === undefined || others.length > 0 || context.noContent) return undefined;
   const responseSchema = successResponses(op)

@@ -17,7 +17,7 @@ export function paginatorDeclarations(
   context: { readonly names: TsNames; readonly billing: BillingTypes; readonly keys: ReadonlyMap<unknown, string> },
 ): { readonly item: string; readonly function: FunctionSpec } | undefined {
   const paging = op.pagination;
-  if (paging === undefined || isBinaryResponse(op)) return undefined;
+  if (paging?.kind !== "offset" || isBinaryResponse(op)) return undefined;
   // The item type indexes the answer's type: one JSON answer schema among the 2xx, not a union of several.
   const answers = new Set(
     op.responses
