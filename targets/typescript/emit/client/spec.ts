@@ -79,6 +79,7 @@ export function operationSpec(op: Operation): OperationSpecData {
     ...(op.idempotent !== IDEMPOTENT_METHODS.has(op.method.toUpperCase()) && { idempotent: op.idempotent }),
     ...(op.billed && { billed: true as const }),
     ...(op.job && { job: op.job.role }),
+    // The runtime's generic paginate() pages by offset; a cursor or Link read's names are in its paginate function.
     ...(op.pagination?.kind === "offset" && { pagination: paginationNames(op.pagination) }),
     security: op.security.map((requirement) => requirement.map((s) => s.scheme)),
     ...(op.servers && { servers: op.servers.map(serverData) }),
