@@ -243,6 +243,8 @@ type callSettings struct {
 	pollMax     time.Duration
 	pollSet     bool
 	onProgress  func(JobProgress)
+	// nextURL is a paged read's next link: the call goes there instead, when it is at the operation's origin.
+	nextURL string
 }
 
 // CallTimeout sets the overall deadline of this call, retries and polls included, instead of the client's.
