@@ -60,8 +60,7 @@ func TestCursorStopsOnAnEmptyPageOrAnEmptyCursor(t *testing.T) {
 }
 
 func TestLinkPagesBelowTheBaseAddressWithCredentials(t *testing.T) {
-	var s *scripted
-	s = newScripted(t)
+	s := newScripted(t)
 	s.steps = []step{
 		{body: `[1,2]`, headers: map[string]string{"Link": `<` + s.URL + `/things?page=2>; rel="next", <` + s.URL + `/things?page=3>; rel="last"`}},
 		{body: `[3]`, headers: map[string]string{"Link": `</things?page=3>; rel="next"`}},

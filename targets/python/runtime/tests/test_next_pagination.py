@@ -72,7 +72,10 @@ def cursor_page(items: list[object], following: object, delay: float = 0) -> Any
 
 
 def link_page(items: list[object], link: str | None) -> Any:
-    return lambda request: json_answer(200, items, {} if link is None else {"Link": link})
+    def answer(request: httpx.Request) -> httpx.Response:
+        return json_answer(200, items, {} if link is None else {"Link": link})
+
+    return answer
 
 
 def test_cursor_three_pages_to_the_end_with_the_call_headers(make_runtime: MakeRuntime) -> None:

@@ -117,7 +117,7 @@ class NextPagerBase(Generic[T, D]):
         data: object = result.data
         body = cast("dict[str, object]", data) if isinstance(data, dict) else {}
         field = self._names.items
-        found = data if field is None else body.get(field)
+        found: object = result.data if field is None else body.get(field)
         if not isinstance(found, list):
             where = "answer" if field is None else f"field {field!r}"
             raise SdkError(f"{self._operation.operation_id}: a page has no array {where}")
