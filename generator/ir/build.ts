@@ -205,7 +205,7 @@ export function buildIR(loaded: LoadedDescription): IR {
         ...(isWebhookSubscriptionMode(subscription) && { webhookSubscription: subscription }),
         ...(isRaw(op[JOB_KEY]) && { job: buildJobRole(op[JOB_KEY] as Raw, all.filter((p) => p.in === "path")[0]?.name ?? "") }),
         ...(isRaw(op[PAGINATION_KEY])
-          ? { pagination: { ...(strings(op[PAGINATION_KEY]) as unknown as Omit<Pagination, "source">), source: "extension" as const } }
+          ? { pagination: statedPagination(strings(op[PAGINATION_KEY])) }
           : opt("pagination", recognisedPagination(method, all, responses, named))),
         billed,
         idempotent: !billed && (typeof marked === "boolean" ? marked : IDEMPOTENT_METHODS.has(method)),
@@ -570,10 +570,27 @@ function buildVariants(ext: Raw, named: ReadonlyMap<string, Schema>): VariantSet
 /** Total fields a recognised limit/offset read may carry, in the order they are looked for. */
 const TOTAL_FIELDS = ["total", "total_count", "count"];
 
+/** The checked `x-paperoffice-pagination`, by its kind (offset when it names none). */
+function statedPagination(given: Record<string, string>): Pagination {
+  if (given.kind === "cursor")
+    return { kind: "cursor", cursor: given.cursor!, next: given.next!, items: given.items!, source: "extension" };
+  const { limit, offset, items, total } = given;
+  return { kind: "offset", limit: limit!, offset: offset!, items: items!, ...(total === undefined ? {} : { total }), source: "extension" };
+}
+
+/** Query parameters that carry a cursor in the reads a cursor scheme is recognised in. */
+const CURSOR_PARAMETERS = ["cursor", "after", "page_token", "pageToken", "starting_after", "next_token", "continuation_token"];
+/** Answer fields that give the next page's cursor in those reads. */
+const NEXT_CURSOR_FIELDS = ["next_cursor", "nextCursor", "next", "next_page_token", "nextPageToken", "next_token", "nextToken", "cursor"];
+
 /**
- * A limit/offset read the description shows without `x-paperoffice-pagination` (Pagination.source `offset-limit`):
- * a GET with number query parameters `limit` and `offset` whose first JSON success answer is an object (through
- * references and allOf) with exactly one array property. Anything else is not guessed at.
+ * A paged read the description shows without `x-paperoffice-pagination`, only where its shapes leave no doubt, in
+ * this order: limit/offset (source `offset-limit`): a GET with number query parameters `limit` and `offset` whose
+ * first JSON success answer is an object (through references and allOf) with exactly one array property; a cursor
+ * (source `cursor`): a GET with exactly one string query parameter of CURSOR_PARAMETERS whose answer object has
+ * exactly one array property and exactly one string (or nullable string) property of NEXT_CURSOR_FIELDS; a Link
+ * header (source `link-header`): a GET whose first success answer declares a `Link` header and whose JSON answer is
+ * an array, or an object with exactly one array property. Anything else is not guessed at.
  */
 function recognisedPagination(
   method: string,
@@ -582,18 +599,46 @@ function recognisedPagination(
   named: ReadonlyMap<string, Schema>,
 ): Pagination | undefined {
   if (method !== "get") return undefined;
-  const numeric = (name: string) =>
-    parameters.some((p) => p.in === "query" && p.name === name && (p.schema.kind === "integer" || p.schema.kind === "number"));
-  if (!numeric("limit") || !numeric("offset")) return undefined;
-  const answer = responses.find((r) => /^2\d\d$/.test(r.status))?.contents.find((c) => c.encoding === "json")?.schema;
+  const query = parameters.filter((p) => p.in === "query");
+  const numeric = (name: string) => query.some((p) => p.name === name && (p.schema.kind === "integer" || p.schema.kind === "number"));
+  const success = responses.find((r) => /^2\d\d$/.test(r.status));
+  const answer = success?.contents.find((c) => c.encoding === "json")?.schema;
   const properties = answer === undefined ? undefined : objectProperties(answer, named, new Set());
-  if (properties === undefined) return undefined;
-  const arrays = properties.filter((p) => p.schema.kind === "array");
-  if (arrays.length !== 1) return undefined;
-  const total = TOTAL_FIELDS.find((name) =>
-    properties.some((p) => p.name === name && (p.schema.kind === "integer" || p.schema.kind === "number")),
+  const arrays = properties?.filter((p) => p.schema.kind === "array") ?? [];
+  const items = arrays.length === 1 ? arrays[0]!.name : undefined;
+  if (numeric("limit") && numeric("offset")) {
+    if (items === undefined) return undefined;
+    const total = TOTAL_FIELDS.find((name) =>
+      properties!.some((p) => p.name === name && (p.schema.kind === "integer" || p.schema.kind === "number")),
+    );
+    return { kind: "offset", limit: "limit", offset: "offset", items, ...(total === undefined ? {} : { total }), source: "offset-limit" };
+  }
+  const cursors = query.filter((p) => CURSOR_PARAMETERS.includes(p.name) && isStringLike(p.schema, named));
+  const nexts = (properties ?? []).filter((p) => NEXT_CURSOR_FIELDS.includes(p.name) && isStringLike(p.schema, named));
+  if (cursors.length === 1 && nexts.length === 1 && items !== undefined)
+    return { kind: "cursor", cursor: cursors[0]!.name, next: nexts[0]!.name, items, source: "cursor" };
+  if (success?.headers.some((h) => h.name.toLowerCase() === "link")) {
+    if (answer !== undefined && isArray(answer, named)) return { kind: "link", source: "link-header" };
+    if (items !== undefined) return { kind: "link", items, source: "link-header" };
+  }
+  return undefined;
+}
+
+/** A string, or a union of a string and null (a nullable string in either form), through references. */
+function isStringLike(schema: Schema, named: ReadonlyMap<string, Schema>): boolean {
+  const target = schema.kind === "ref" ? named.get(schema.name) : schema;
+  if (target === undefined) return false;
+  if (target.kind === "string") return true;
+  return (
+    target.kind === "union" &&
+    target.members.some((m) => m.kind === "string") &&
+    target.members.every((m) => m.kind === "string" || m.kind === "null")
   );
-  return { limit: "limit", offset: "offset", items: arrays[0]!.name, ...(total === undefined ? {} : { total }), source: "offset-limit" };
+}
+
+/** An array schema, through one reference. */
+function isArray(schema: Schema, named: ReadonlyMap<string, Schema>): boolean {
+  return (schema.kind === "ref" ? named.get(schema.name) : schema)?.kind === "array";
 }
 
 /** The properties of an object schema through references and allOf; undefined for any other schema. */

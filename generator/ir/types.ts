@@ -4,7 +4,7 @@
  * `npm run ir-schema` (scripts/ir-schema.ts): the JSDoc tags here (`@description`, `@pattern`, `@asType`,
  * `@minimum`, `@discriminator`, `@title`, `@id`) are schema keywords. A change of shape bumps IR_VERSION.
  */
-export const IR_VERSION = "1.12.0";
+export const IR_VERSION = "1.13.0";
 
 /** Any JSON value (defaults and examples as the description gives them). */
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
@@ -266,7 +266,7 @@ export interface Operation {
   readonly webhookSubscription?: "create" | "update";
   /** From `x-paperoffice-job`: the part the operation plays in jobs. */
   readonly job?: JobRole;
-  /** From `x-paperoffice-pagination`: the query parameters and answer fields of a limit/offset read. */
+  /** How the operation pages: `x-paperoffice-pagination`, or a scheme recognised in the description's shapes. */
   readonly pagination?: Pagination;
   /** From `x-paperoffice-billed`: each call is charged. */
   readonly billed: boolean;
@@ -286,8 +286,17 @@ export interface Operation {
   readonly idempotencyKey?: string;
 }
 
+/**
+ * How a read pages, by `kind`: `offset` (a page size and an offset in the query), `cursor` (a query parameter that
+ * carries the cursor an answer field gives for the next page) or `link` (the next page's URL in a `Link` answer
+ * header, RFC 8288 `rel="next"`).
+ * @discriminator kind
+ */
+export type Pagination = OffsetPagination | CursorPagination | LinkPagination;
+
 /** Names of a limit/offset read (`x-paperoffice-pagination`, or recognised in the description's shapes). */
-export interface Pagination {
+export interface OffsetPagination {
+  readonly kind: "offset";
   readonly limit: string;
   readonly offset: string;
   readonly items: string;
@@ -299,6 +308,37 @@ export interface Pagination {
    * it is a number property.
    */
   readonly source: "extension" | "offset-limit";
+}
+
+/** Names of a read that pages by a cursor: the query parameter that takes it and the answer field that gives it. */
+export interface CursorPagination {
+  readonly kind: "cursor";
+  /** Query parameter that carries the cursor of the page asked for (absent on the first page). */
+  readonly cursor: string;
+  /** Answer field holding the next page's cursor; absent, null or empty on the last page. */
+  readonly next: string;
+  /** Answer field holding the page's items (an array). */
+  readonly items: string;
+  /**
+   * Where the names come from: `extension`, the operation's `x-paperoffice-pagination`; `cursor`, recognised
+   * without it: a GET with exactly one string query parameter among `cursor`, `after`, `page_token`, `pageToken`,
+   * `starting_after`, `next_token` and `continuation_token`, whose JSON success answer is an object with exactly
+   * one array property (the items) and exactly one string property among `next_cursor`, `nextCursor`, `next`,
+   * `next_page_token`, `nextPageToken`, `next_token`, `nextToken` and `cursor`.
+   */
+  readonly source: "extension" | "cursor";
+}
+
+/** A read whose answer's `Link` header gives the next page's URL (`rel="next"`), as GitHub's lists do. */
+export interface LinkPagination {
+  readonly kind: "link";
+  /** Answer field holding the page's items; absent when the answer itself is the array. */
+  readonly items?: string;
+  /**
+   * Where it comes from: `link-header`, recognised: a GET whose success answer declares a `Link` header and whose
+   * JSON answer is an array, or an object with exactly one array property.
+   */
+  readonly source: "link-header";
 }
 
 /** The part an operation plays in jobs (`x-paperoffice-job`). */

@@ -1,5 +1,5 @@
-// `x-paperoffice-pagination` names the query parameters and answer fields of a limit/offset read, so that the
-// client's paging holds none of them. Its shape is checked by its JSON Schema; this file also checks that each name
+// `x-paperoffice-pagination` names the query parameters and answer fields of a limit/offset read or of a cursor
+// read (`kind: cursor`), so that the client's paging holds none of them. Its shape is checked by its JSON Schema; this file also checks that each name
 // is one the operation itself declares (a query parameter, a property of the JSON success answer).
 import { readFileSync } from "node:fs";
 import type { ValidateFunction } from "ajv";
@@ -61,22 +61,25 @@ export function checkPagination(document: Json): SpecProblem[] {
   const paths = isJson(document.paths) ? document.paths : {};
   return findExtensionUses(document, PAGINATION_KEY).flatMap((use): SpecProblem[] => {
     const check = validate(use.value);
-    if (check.errors && check.errors.length > 0) {
-      return check.errors.map((e) => ({
+    // The if/then/else that picks the offset or cursor form adds an error of its own beside the branch's.
+    const errors = (check.errors ?? []).filter((e) => e.keyword !== "if");
+    if (errors.length > 0) {
+      return errors.map((e) => ({
         pointer: use.pointer + e.instancePath,
         message: `${PAGINATION_KEY} ${e.message ?? "is invalid"}`,
       }));
     }
     const value = use.value as Record<string, string>;
+    const cursor = value.kind === "cursor";
     const item = Object.values(paths).find((i) => isJson(i) && Object.values(i).includes(use.operation)) as Json | undefined;
     const query = queryParameters(document, item, use.operation);
     const fields = successFields(document, use.operation);
     const problems: SpecProblem[] = [];
-    for (const member of ["limit", "offset"] as const) {
+    for (const member of cursor ? (["cursor"] as const) : (["limit", "offset"] as const)) {
       if (!query.has(value[member]!))
         problems.push({ pointer: join(use.pointer, member), message: `the operation has no query parameter "${value[member]}"` });
     }
-    for (const member of ["items", "total"] as const) {
+    for (const member of cursor ? (["items", "next"] as const) : (["items", "total"] as const)) {
       const name = value[member];
       if (name === undefined) continue;
       const field = fields?.get(name);
@@ -85,13 +88,14 @@ export function checkPagination(document: Json): SpecProblem[] {
         continue;
       }
       const type = deref(document, field.schema, "").schema.type;
-      const want = member === "items" ? "array" : "number";
-      const ok = member === "items" ? type === "array" : type === "number" || type === "integer";
-      if (!ok)
-        problems.push({
-          pointer: join(use.pointer, member),
-          message: `property "${name}" is not ${want === "array" ? "an array" : "a number"}`,
-        });
+      const want = member === "items" ? "an array" : member === "next" ? "a string" : "a number";
+      const ok =
+        member === "items"
+          ? type === "array"
+          : member === "next"
+            ? type === "string" || (Array.isArray(type) && type.includes("string"))
+            : type === "number" || type === "integer";
+      if (!ok) problems.push({ pointer: join(use.pointer, member), message: `property "${name}" is not ${want}` });
     }
     return problems;
   });

@@ -1,6 +1,6 @@
 // What the generated Go client tells the runtime about an operation (sdkruntime.Operation), from the IR only.
 import { isBinaryResponse, jsonBodyMediaType, requestBodyContent } from "../../../generator/emit/operation-files.js";
-import type { Operation, Server } from "../../../generator/ir/types.js";
+import type { Operation, Pagination, Server } from "../../../generator/ir/types.js";
 import { goString } from "./escape.js";
 import { goStrings, goStruct, uniqueBy } from "./go-value.js";
 
@@ -43,14 +43,29 @@ export function operationLiteral(op: Operation): string {
     IdempotencyKey: op.idempotencyKey === undefined ? undefined : goString(op.idempotencyKey),
     Job: op.job ? goString(op.job.role) : undefined,
     Security: `[][]string{${op.security.map((r) => `{${r.map((s) => goString(s.scheme)).join(", ")}}`).join(", ")}}`,
-    Pagination: op.pagination
-      ? goStruct("&sdkruntime.Pagination", {
-          Limit: goString(op.pagination.limit),
-          Offset: goString(op.pagination.offset),
-          Items: goString(op.pagination.items),
-          Total: op.pagination.total === undefined ? undefined : goString(op.pagination.total),
-        })
-      : undefined,
+    Pagination: op.pagination ? paginationLiteral(op.pagination) : undefined,
     Servers: op.servers ? `[]sdkruntime.Server{${op.servers.map(serverLiteral).join(", ")}}` : undefined,
+  });
+}
+
+/** How the operation pages, as the runtime's Pagination holds it (a limit/offset read without a Kind). */
+function paginationLiteral(p: Pagination): string {
+  if (p.kind === "cursor")
+    return goStruct("&sdkruntime.Pagination", {
+      Kind: "sdkruntime.PagingCursor",
+      Items: goString(p.items),
+      Cursor: goString(p.cursor),
+      Next: goString(p.next),
+    });
+  if (p.kind === "link")
+    return goStruct("&sdkruntime.Pagination", {
+      Kind: "sdkruntime.PagingLink",
+      Items: p.items === undefined ? undefined : goString(p.items),
+    });
+  return goStruct("&sdkruntime.Pagination", {
+    Limit: goString(p.limit),
+    Offset: goString(p.offset),
+    Items: goString(p.items),
+    Total: p.total === undefined ? undefined : goString(p.total),
   });
 }

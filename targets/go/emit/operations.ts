@@ -207,7 +207,13 @@ function pagerCode(
   const page = `*sdkruntime.Page[${item}, ${made.result}]`;
   const args = ["ctx context.Context", ...(made.hasIn ? [`in *${names.params}`] : []), "opts ...CallOption"];
   const pass = ["ctx", ...(made.hasIn ? ["in"] : []), "opts..."].join(", ");
-  const total = paging.total === undefined ? "" : ` or the items read reach the answer's ${goString(paging.total)}`;
+  const how =
+    paging.kind === "offset"
+      ? `Pages are read by the query parameters ${goString(paging.limit)} and ${goString(paging.offset)}, from in's offset (default 0) and page size (default sdkruntime.DefaultPageSize), until a page comes back short or empty${paging.total === undefined ? "" : ` or the items read reach the answer's ${goString(paging.total)}`}.`
+      : paging.kind === "cursor"
+        ? `Each next page is asked for with the answer's ${goString(paging.next)} as the query parameter ${goString(paging.cursor)}, until an answer gives none or a page comes back empty.`
+        : "Each next page is read from the answer's Link header (rel=\"next\"), only at the operation's own origin (a link elsewhere is an error matching sdkruntime.ErrForeignLink), until an answer gives none or a page comes back empty.";
+  const where = paging.items === undefined ? "the answer's items" : `the answer's ${goString(paging.items)}`;
   const body: string[] = [];
   if (made.hasIn) body.push(`\tif in == nil {\n\t\tin = &${names.params}{}\n\t}`);
   body.push("\treq := sdkruntime.Request{}", ...made.fills);
@@ -216,12 +222,12 @@ function pagerCode(
     "",
     goDoc(
       names.paginate.items,
-      `reads every item of ${names.method} (the answer's ${goString(paging.items)}), page after page, as an iter.Seq2[${item}, error]: range over it with Go 1.23 or later.`,
+      `reads every item of ${names.method} (${where}), page after page, as an iter.Seq2[${item}, error]: range over it with Go 1.23 or later.`,
       undefined,
       "",
       {
         after: [
-          `Pages are read by the query parameters ${goString(paging.limit)} and ${goString(paging.offset)}, from in's offset (default 0) and page size (default sdkruntime.DefaultPageSize), until a page comes back short or empty${total}.`,
+          how,
           "The context's deadline and a CallTimeout bound the whole iteration, not each page; the error that ends it is yielded last. Errors are those of " +
             `${names.method}.`,
         ],

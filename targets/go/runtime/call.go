@@ -120,6 +120,11 @@ func (c *Client) prepare(op *Operation, in Request, cs *callSettings, jsonString
 	if err != nil {
 		return nil, err
 	}
+	if cs.nextURL != "" {
+		if u, err = followLink(op, u, cs.nextURL); err != nil {
+			return nil, err
+		}
+	}
 	if len(cs.query) > 0 {
 		q := u.Query()
 		for name, values := range cs.query {

@@ -245,6 +245,8 @@ type callSettings struct {
 	onProgress  func(JobProgress)
 	// idempotencyKey is nil when no CallIdempotencyKey was given.
 	idempotencyKey *string
+	// nextURL is a paged read's next link: the call goes there instead, when it is at the operation's origin.
+	nextURL string
 }
 
 // CallTimeout sets the overall deadline of this call, retries and polls included, instead of the client's.

@@ -6,22 +6,37 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"net/url"
+	"regexp"
 	"strconv"
+	"strings"
 	"time"
 )
 
-// Pagination names the query parameters and answer fields of a read that pages by a size and an offset, as the
-// description states them (x-paperoffice-pagination).
+// Pagination names how a read pages, as the description states or shows it: by a size and an offset (Kind
+// empty), by a cursor (Kind PagingCursor) or by the next link of the answer's Link header (Kind PagingLink).
 type Pagination struct {
+	// Kind is "" for a read by limit and offset, PagingCursor or PagingLink.
+	Kind string
 	// Limit is the query parameter of the page size.
 	Limit string
 	// Offset is the query parameter of the number of items to skip.
 	Offset string
-	// Items is the answer's array field that holds a page's items.
+	// Items is the answer's array field that holds a page's items; empty for a Link read whose answer is the array.
 	Items string
 	// Total is the answer's field that holds the number of items in all; empty when the answer reports none.
 	Total string
+	// Cursor is the query parameter that carries a cursor read's cursor.
+	Cursor string
+	// Next is the answer's field that holds a cursor read's next cursor (absent, null or empty on the last page).
+	Next string
 }
+
+// The kinds of Pagination besides limit and offset.
+const (
+	PagingCursor = "cursor"
+	PagingLink   = "link"
+)
 
 // DefaultPageSize is the page size of a paged read whose request sets none.
 const DefaultPageSize = 100
@@ -36,6 +51,8 @@ type Page[T, D any] struct {
 	Offset int
 	// Total is nil when the description names no total field or the answer carries no number there.
 	Total *float64
+	// Next is a cursor or Link read's next cursor or URL; empty on the last page.
+	Next string
 }
 
 // errWholeIteration is the cause of a paged read's own deadline (CallTimeout, or the client's timeout when it is
@@ -65,6 +82,10 @@ func Pages[T, D any](ctx context.Context, c *Client, op *Operation, in Request, 
 			return
 		}
 		names := op.Pagination
+		if names.Kind != "" {
+			nextPages(ctx, c, op, in, opts, yield)
+			return
+		}
 		limit := numberOr(in.Query.Get(names.Limit), DefaultPageSize)
 		if limit <= 0 || limit != math.Trunc(limit) || limit > math.MaxInt32 {
 			yield(nil, configError("%s: the page size (%s) must be a positive integer, got %v", op.ID, names.Limit, limit))
@@ -189,4 +210,138 @@ func cloneValues(v map[string][]string) map[string][]string {
 		out[k] = append([]string(nil), list...)
 	}
 	return out
+}
+
+// nextPages reads the pages of a cursor or Link read (see Pages): the first with in as it is, each next one with
+// the answer's cursor set, or at the answer's next link, which must be at the operation's origin. Paging stops when
+// an answer gives no next cursor or link, or after an empty page.
+func nextPages[T, D any](ctx context.Context, c *Client, op *Operation, in Request, opts []CallOption, yield func(*Page[T, D], error) bool) {
+	names := op.Pagination
+	whole := collect(opts).timeout
+	if whole < 0 {
+		yield(nil, configError("CallTimeout: %s is not a positive duration", whole))
+		return
+	}
+	if whole > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadlineCause(ctx, time.Now().Add(whole), errWholeIteration)
+		defer cancel()
+	}
+	next := ""
+	for {
+		req, pageOpts := in, opts
+		switch {
+		case next != "" && names.Kind == PagingCursor:
+			req.Query = cloneValues(in.Query)
+			req.Query.Set(names.Cursor, next)
+		case next != "":
+			// The link holds the next page's whole query.
+			req.Query = nil
+			pageOpts = append(opts[:len(opts):len(opts)], func(s *callSettings) { s.nextURL = next })
+		}
+		page, n, err := readNextPage[T, D](ctx, c, op, req, pageOpts)
+		if err != nil {
+			var late *DeadlineExceededError
+			if whole > 0 && errors.As(err, &late) && late.Deadline == 0 && errors.Is(context.Cause(ctx), errWholeIteration) {
+				late.Deadline = whole
+			}
+			yield(nil, err)
+			return
+		}
+		if !yield(page, nil) || page.Next == "" || n == 0 {
+			return
+		}
+		next = page.Next
+	}
+}
+
+// readNextPage sends one page's request of a cursor or Link read and reads its items, its next cursor or link and
+// the whole answer. An answer without the items array is a *MalformedResponseError.
+func readNextPage[T, D any](ctx context.Context, c *Client, op *Operation, req Request, opts []CallOption) (*Page[T, D], int, error) {
+	res, err := c.Call(ctx, op, req, opts...)
+	if err != nil {
+		return nil, 0, err
+	}
+	page := &Page[T, D]{Meta: res.Meta}
+	names := op.Pagination
+	var fields map[string]json.RawMessage
+	var raw []json.RawMessage
+	list := res.Data
+	if names.Items != "" {
+		if json.Unmarshal(res.Data, &fields) != nil {
+			fields = nil
+		}
+		list = fields[names.Items]
+	}
+	if json.Unmarshal(list, &raw) != nil || raw == nil {
+		where := "answer"
+		if names.Items != "" {
+			where = fmt.Sprintf("field %q", names.Items)
+		}
+		return nil, 0, &MalformedResponseError{
+			Status: res.Meta.Status,
+			Body:   c.redact.text(snippet(res.Data)),
+			Err:    &pageShapeError{text: fmt.Sprintf("%s: a page has no array %s", op.ID, where)},
+		}
+	}
+	unfit := func(err error) {
+		var typeErr *json.UnmarshalTypeError
+		if err != nil && errors.As(err, &typeErr) && page.Meta.Unfit == nil {
+			page.Meta.Unfit = &redactedError{text: c.redact.text(err.Error()), err: err}
+		}
+	}
+	unfit(json.Unmarshal(res.Data, &page.Data))
+	page.Items = make([]T, len(raw))
+	for i, item := range raw {
+		unfit(json.Unmarshal(item, &page.Items[i]))
+	}
+	if names.Kind == PagingCursor {
+		var cursor *string
+		if json.Unmarshal(fields[names.Next], &cursor) == nil && cursor != nil {
+			page.Next = *cursor
+		}
+	} else {
+		page.Next = NextLink(res.Meta.Header.Values("Link"))
+	}
+	return page, len(raw), nil
+}
+
+// ErrForeignLink is what a paged read's next link to another origin than the operation's is: it is not followed,
+// so that the client's credentials go nowhere else.
+var ErrForeignLink = errors.New("sdkruntime: the next link is at another origin")
+
+var (
+	linkValue = regexp.MustCompile(`<([^>]*)>([^,<]*)`)
+	linkRel   = regexp.MustCompile(`(?i);\s*rel\s*=\s*(?:"([^"]*)"|([^\s;,]+))`)
+)
+
+// NextLink is the URL of the rel="next" link of Link header values (RFC 8288); "" when there is none.
+func NextLink(values []string) string {
+	for _, value := range values {
+		for _, m := range linkValue.FindAllStringSubmatch(value, -1) {
+			rel := linkRel.FindStringSubmatch(m[2])
+			if rel == nil {
+				continue
+			}
+			for _, r := range strings.Fields(strings.ToLower(rel[1] + rel[2])) {
+				if r == "next" {
+					return m[1]
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// followLink is the URL a next link leads to, resolved against the page's own URL; another origin is refused.
+func followLink(op *Operation, at *url.URL, link string) (*url.URL, error) {
+	next, err := at.Parse(link)
+	if err != nil {
+		return nil, fmt.Errorf("%s: the next link %q is no URL: %w", op.ID, link, err)
+	}
+	if !strings.EqualFold(next.Scheme, at.Scheme) || !strings.EqualFold(next.Host, at.Host) {
+		return nil, fmt.Errorf("%s: the next link goes to %s://%s, not to the operation's origin %s://%s; it is not followed: %w",
+			op.ID, next.Scheme, next.Host, at.Scheme, at.Host, ErrForeignLink)
+	}
+	return next, nil
 }

@@ -244,6 +244,8 @@ function operationSpec(op: Operation, named: ReadonlyMap<string, Schema>): PyExp
 
 /** How an operation pages, as model.py declares it. */
 function paginationModel(p: Pagination): PyExpr {
+  if (p.kind === "cursor") return call("CursorPaginationModel", pyString(p.cursor), pyString(p.next), pyString(p.items));
+  if (p.kind === "link") return call("LinkPaginationModel", ...(p.items === undefined ? [] : [kw("items", pyString(p.items))]));
   return call(
     "PaginationModel",
     pyString(p.limit),
@@ -506,12 +508,19 @@ function operationView(ir: IR, op: Operation, types: TypeScope, models: TypeScop
   const callArgs: PyArg[] = [`_m.${spec}`, ...(inputArgs.length > 0 ? [call("_rt.CallInput", ...inputArgs)] : []), "**options"];
   const target = noContent ? "" : "result = ";
   // A pager takes the operation's parameters and a deadline for the whole iteration, not one call's options.
+  // A read by cursor or Link header also takes the headers of every page's request.
+  const nextPaging = op.pagination !== undefined && op.pagination.kind !== "offset";
   const pagerParams = [
     ...params.filter((p) => !p.startsWith("**")),
     ...(keywordOnly.length > 0 ? [] : ["*"]),
     "deadline: float | None = None",
+    ...(nextPaging ? ["extra_headers: _t.Mapping[str, str] | None = None"] : []),
   ];
-  const pagerArgs = [...args.filter((a) => a !== OPTIONS_DOC && a !== KEYED_OPTIONS_DOC), PAGER_DEADLINE_DOC];
+  const pagerArgs = [
+    ...args.filter((a) => a !== OPTIONS_DOC && a !== KEYED_OPTIONS_DOC),
+    PAGER_DEADLINE_DOC,
+    ...(nextPaging ? [PAGER_HEADERS_DOC] : []),
+  ];
   const pager = pagerView(ir, op, {
     params: pagerParams,
     spec,
@@ -593,6 +602,12 @@ const PAGER_DEADLINE_DOC: DocEntry = {
   text: "Seconds the whole iteration may take, every page included (None: each page has the client's ``deadline``).",
 };
 
+/** The Args: entry of the headers a pager by cursor or Link header sends on every page. */
+const PAGER_HEADERS_DOC: DocEntry = {
+  name: "extra_headers",
+  text: "Headers added to every page's request (credentials still win).",
+};
+
 /** The Args: entry of the options every operation method takes (the runtime's RequestOptions). */
 const OPTIONS_DOC: DocEntry = {
   name: "**options",
@@ -645,6 +660,8 @@ function pagerView(
   const dataExpr = pyTypeExpr(answer, modelRef);
   const name = context.names.paginate(op);
   const pagerType = (cls: string) => sub(cls, [itemExpr, dataExpr]);
+  const offset = paging.kind === "offset";
+  const [syncPager, asyncPager, page] = offset ? ["SyncPager", "AsyncPager", "Page"] : ["SyncNextPager", "AsyncNextPager", "NextPage"];
   const args: PyArg[] = [
     "self._runtime",
     `_m.${context.spec}`,
@@ -652,28 +669,36 @@ function pagerView(
     dataExpr,
     itemType === undefined ? "None" : itemExpr,
     kw("deadline", "deadline"),
+    ...(offset ? [] : [kw("extra_headers", "extra_headers")]),
   ];
-  const total = paging.total === undefined ? "" : `, or the items read reach the answer's ${paging.total}`;
+  const where = paging.items === undefined ? "the answer's items" : `the answer's ${paging.items}`;
+  const method = context.names.method(op);
+  const how =
+    paging.kind === "offset"
+      ? `Pages are read by ${paging.limit} and ${paging.offset}, from the given offset (default 0) and page size (default 100), until a page comes back short or empty${paging.total === undefined ? "" : `, or the items read reach the answer's ${paging.total}`}.`
+      : paging.kind === "cursor"
+        ? `Each next page is asked for with the answer's ${paging.next} as ${paging.cursor}, until an answer gives none or a page comes back empty.`
+        : `Each next page is read from the answer's Link header (rel="next"), only at the operation's own origin (a link elsewhere is an SdkError), until an answer gives none or a page comes back empty.`;
   const doc = [
-    `Every item of ${context.names.method(op)} (the answer's ${paging.items}), page after page: \`\`for item in client.${name}(...)\`\` (\`\`async for\`\` on the AsyncClient); \`\`.pages()\`\` gives each page instead (a \`\`Page\`\` with its items, the whole answer as the method returns it, and its metadata).`,
-    `Pages are read by ${paging.limit} and ${paging.offset}, from the given offset (default 0) and page size (default 100), until a page comes back short or empty${total}. \`\`deadline\`\` (seconds) bounds the whole iteration; without it each page has the client's. Errors are those of ${context.names.method(op)}.`,
+    `Every item of ${method} (${where}), page after page: \`\`for item in client.${name}(...)\`\` (\`\`async for\`\` on the AsyncClient); \`\`.pages()\`\` gives each page instead (a \`\`${page}\`\` with its items, the whole answer as the method returns it, and its metadata).`,
+    `${how} \`\`deadline\`\` (seconds) bounds the whole iteration; without it each page has the client's. Errors are those of ${method}.`,
     methodSections({
       args: context.args,
       returns: [
         {
-          text: `A pager (\`\`SyncPager\`\` on the Client, \`\`AsyncPager\`\` on the AsyncClient) over the items, ${itemType === undefined ? "as decoded JSON" : `each a \`\`${printPyType(itemType, (id) => id)}\`\``}; nothing is read before iterating.`,
+          text: `A pager (\`\`${syncPager}\`\` on the Client, \`\`${asyncPager}\`\` on the AsyncClient) over the items, ${itemType === undefined ? "as decoded JSON" : `each a \`\`${printPyType(itemType, (id) => id)}\`\``}; nothing is read before iterating.`,
         },
       ],
       raises: context.raises,
     }),
   ].join("\n\n");
   return {
-    syncDef: defLine(4, `def ${name}`, context.params, pagerType("_rt.SyncPager")),
-    asyncDef: defLine(4, `def ${name}`, context.params, pagerType("_rt.AsyncPager")),
+    syncDef: defLine(4, `def ${name}`, context.params, pagerType(`_rt.${syncPager}`)),
+    asyncDef: defLine(4, `def ${name}`, context.params, pagerType(`_rt.${asyncPager}`)),
     doc: docstring([doc, context.example(false)].filter(Boolean).join("\n\n"), 8),
     asyncDoc: docstring([doc, context.example(true)].filter(Boolean).join("\n\n"), 8),
-    syncReturn: statement(8, "return ", call(flatSub("_rt.SyncPager", itemExpr, dataExpr), ...args)),
-    asyncReturn: statement(8, "return ", call(flatSub("_rt.AsyncPager", itemExpr, dataExpr), ...args)),
+    syncReturn: statement(8, "return ", call(flatSub(`_rt.${syncPager}`, itemExpr, dataExpr), ...args)),
+    asyncReturn: statement(8, "return ", call(flatSub(`_rt.${asyncPager}`, itemExpr, dataExpr), ...args)),
   };
 }
 
@@ -1173,6 +1198,8 @@ export function pythonView(ir: IR, options: PythonOptions = {}): LanguageView {
     "JobSubmitModel",
     "NoWait",
     "OperationSpec",
+    "CursorPaginationModel",
+    "LinkPaginationModel",
     "PaginationModel",
     "PipelineModel",
     "PricingModel",

@@ -95,6 +95,14 @@ export {
   paginateOperation,
   paginator,
 } from "./paginate.js";
+export {
+  followLink,
+  type NextPage,
+  type NextPageFetcher,
+  type NextPageModel,
+  nextLink,
+  nextPaginator,
+} from "./paginate-next.js";
 export { parameterHeaders } from "./parameter-text.js";
 export { jobPrice } from "./pricing.js";
 export type { Middleware } from "openapi-fetch";

@@ -51,9 +51,9 @@ export type PageFetcher<D, B extends BillingData, O extends RequestOptions> = (p
  * iteration starts over from the first page. Paging stops after a short or empty page, or once the items read reach
  * the answer's total.
  */
-export interface Paginator<T, D = unknown, B extends BillingData = BillingData> extends AsyncIterable<T> {
+export interface Paginator<T, D = unknown, B extends BillingData = BillingData, P = Page<T, D, B>> extends AsyncIterable<T> {
   /** Every page, from the first, as it arrives. */
-  pages(): AsyncIterable<Page<T, D, B>>;
+  pages(): AsyncIterable<P>;
 }
 
 /**

@@ -126,6 +126,7 @@ export async function emitEntry(ir: IR, kit: TsKit): Promise<readonly EmittedFil
           jobs: modelName === "clientModel",
           subscriptions: ir.operations.some((op) => subscriptionRules(ir, op) !== undefined),
           pagination: ir.operations.some((op) => op.pagination !== undefined),
+          nextPagination: ir.operations.some((op) => op.pagination !== undefined && op.pagination.kind !== "offset"),
         }),
       ],
     });

@@ -243,8 +243,8 @@ function operationText(
   const text = `${declarations.join("\n")}\n\n${printFunction(spec.function)}\n`;
   const paged = paginatorDeclarations(op, { names, billing, keys });
   if (paged === undefined) return text;
-  used.functions.add("paginator");
-  for (const t of ["Paginator", "PagingOptions"]) used.runtime.add(t);
+  for (const name of paged.functions) used.functions.add(name);
+  for (const t of paged.types) used.runtime.add(t);
   if (billing.alias === undefined) used.runtime.add("BillingData");
   return `${text}\n${paged.item}\n\n${printFunction(paged.function)}\n`;
 }

@@ -12,6 +12,8 @@ export interface SurfaceFeatures {
   readonly subscriptions: boolean;
   /** Some operation pages (`x-paperoffice-pagination`): the types its auto-paging function names. */
   readonly pagination: boolean;
+  /** Some operation pages by cursor or Link header: the page type its auto-paging function names. */
+  readonly nextPagination?: boolean;
 }
 
 /** Every client: its class, its options, errors, answers, files and credentials (`type ` marks a type). */
@@ -83,5 +85,6 @@ export function sdkSurface(features: SurfaceFeatures): readonly string[] {
     ...(features.jobs ? JOBS : []),
     ...(features.subscriptions ? SUBSCRIPTIONS : []),
     ...(features.pagination ? PAGINATION : []),
+    ...(features.nextPagination ? ["type NextPage"] : []),
   ];
 }

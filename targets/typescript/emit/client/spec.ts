@@ -1,6 +1,15 @@
 // What the generated client tells the runtime about an operation and about the whole description: plain data,
 // from the IR only, so that the runtime holds no path, field name or rule of the service.
-import type { IR, Operation, Pagination, Schema, Server } from "../../../../generator/ir/types.js";
+import type {
+  CursorPagination,
+  IR,
+  LinkPagination,
+  OffsetPagination,
+  Operation,
+  Pagination,
+  Schema,
+  Server,
+} from "../../../../generator/ir/types.js";
 import { envNames } from "../../../../generator/emit/env-names.js";
 import { declaredRequestIdHeader } from "../../../../generator/emit/request-id.js";
 import {
@@ -32,7 +41,7 @@ export interface OperationSpecData {
   /** Only for an operation that takes an idempotency key: the header it goes in. */
   idempotencyKey?: string;
   job?: "submit" | "poll" | "download";
-  pagination?: Omit<Pagination, "source">;
+  pagination?: PaginationData;
   security: string[][];
   /** Only for an operation with servers of its own. */
   servers?: ServerData[];
@@ -73,7 +82,8 @@ export function operationSpec(op: Operation): OperationSpecData {
     ...(op.billed && { billed: true as const }),
     ...(op.idempotencyKey !== undefined && { idempotencyKey: op.idempotencyKey }),
     ...(op.job && { job: op.job.role }),
-    ...(op.pagination && { pagination: paginationNames(op.pagination) }),
+    // The runtime's generic paginate() pages by offset; a cursor or Link read's names are in its paginate function.
+    ...(op.pagination?.kind === "offset" && { pagination: paginationNames(op.pagination) }),
     security: op.security.map((requirement) => requirement.map((s) => s.scheme)),
     ...(op.servers && { servers: op.servers.map(serverData) }),
   };
@@ -163,7 +173,15 @@ export function billingSchema(ir: IR): string | undefined {
   return undefined;
 }
 
+/** How a runtime pages (PaginationModel): a limit/offset read without a kind, the others by theirs. */
+export type PaginationData = Omit<OffsetPagination, "source" | "kind"> | Omit<CursorPagination, "source"> | Omit<LinkPagination, "source">;
+
 /** The names a runtime pages by (PaginationModel), without where the IR found them. */
-export function paginationNames({ source: _source, ...names }: Pagination): Omit<Pagination, "source"> {
+export function paginationNames(paging: Pagination): PaginationData {
+  if (paging.kind === "offset") {
+    const { source: _source, kind: _kind, ...names } = paging;
+    return names;
+  }
+  const { source: _source, ...names } = paging;
   return names;
 }

@@ -45,6 +45,7 @@ from .files import FileContent, FileUpload
 from .jobs import Download, JobResult, SavedFile
 from .model import (
     ConventionsModel,
+    CursorPaginationModel,
     EnvelopeModel,
     EnvModel,
     ErrorSpec,
@@ -52,6 +53,7 @@ from .model import (
     JobPollModel,
     JobsModel,
     JobSubmitModel,
+    LinkPaginationModel,
     NoWait,
     OperationSpec,
     PaginationModel,
@@ -66,6 +68,7 @@ from .model import (
     VariantModel,
     WebhooksModel,
 )
+from .next_pagination import AsyncNextPager, NextPage, NextPagerBase, SyncNextPager, next_link
 from .options import ClientOptions, RequestOptions
 from .pagination import AsyncPager, Page, PagerBase, SyncPager
 from .parsing import ABSENT, BaseModel
@@ -99,6 +102,7 @@ __all__ = [
     "ApiResult",
     "AppliedCredentials",
     "AsyncJobHandle",
+    "AsyncNextPager",
     "AsyncPager",
     "AsyncRuntime",
     "AuthenticationError",
@@ -112,6 +116,7 @@ __all__ = [
     "ConventionsModel",
     "Credential",
     "Credentials",
+    "CursorPaginationModel",
     "Deadline",
     "DeadlineExceededError",
     "Download",
@@ -131,9 +136,12 @@ __all__ = [
     "JobSubmitModel",
     "JobsModel",
     "KnownDeliveries",
+    "LinkPaginationModel",
     "MalformedResponseError",
     "MayHaveBeenProcessedError",
     "MissingCredentialsError",
+    "NextPage",
+    "NextPagerBase",
     "NoWait",
     "NotFoundError",
     "OperationSpec",
@@ -157,6 +165,7 @@ __all__ = [
     "ServerVariable",
     "ServiceError",
     "ServiceModel",
+    "SyncNextPager",
     "SyncPager",
     "SyncRuntime",
     "TokenKind",
@@ -177,6 +186,7 @@ __all__ = [
     "async_raw_response",
     "check_exactly_one",
     "is_resendable",
+    "next_link",
     "price_job",
     "raw_response",
     "redact_secrets",

@@ -108,6 +108,24 @@ class PaginationModel:
 
 
 @dataclass(frozen=True)
+class CursorPaginationModel:
+    """Names of a read by cursor: the query parameter that carries the cursor, the answer field that gives the next
+    page's (absent, null or empty on the last page) and the answer's items array."""
+
+    cursor: str
+    next: str
+    items: str
+
+
+@dataclass(frozen=True)
+class LinkPaginationModel:
+    """A read whose answer's ``Link`` header (RFC 8288, ``rel="next"``) gives the next page's URL; ``items`` is the
+    answer's array field, None when the answer is the array itself."""
+
+    items: str | None = None
+
+
+@dataclass(frozen=True)
 class OperationSpec:
     """One operation of the description, as the generated client describes it to the runtime."""
 
@@ -138,7 +156,7 @@ class OperationSpec:
     answer_kinds: tuple[tuple[str, MediaKind], ...] = ()
     """How each declared answer media type is read, as the description's media type and schema make it (``*/*``
     with an object schema is JSON). A media type not listed is read by its name alone."""
-    pagination: PaginationModel | None = None
+    pagination: PaginationModel | CursorPaginationModel | LinkPaginationModel | None = None
     """How the operation pages, when the description states it (see pagination.py)."""
     servers: tuple[ServerModel, ...] = ()
     """The operation's own servers (operation- or path-level): it is sent to the first, variables at their

@@ -21,7 +21,7 @@ from .deadline import Deadline
 from .encoding import CallInput
 from .envelope import ResponseMeta
 from .errors import SdkError
-from .model import OperationSpec
+from .model import OperationSpec, PaginationModel
 from .options import RequestOptions
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ class PagerBase(Generic[T, D]):
         deadline: float | None = None,
     ) -> None:
         names = operation.pagination
-        if names is None:
+        if not isinstance(names, PaginationModel):
             raise SdkError(
                 f"{operation.operation_id}: the description states no paging for it (x-paperoffice-pagination)"
             )

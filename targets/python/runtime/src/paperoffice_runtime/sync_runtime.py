@@ -482,6 +482,21 @@ class SyncRuntime(BaseRuntime):
                 return JobResult(job_id, payload_of(envelope, jobs), answer.meta, polls, submit_meta)
             self.raise_if_failed(jobs, envelope, job_id, answer.meta.status)
 
+    # -- paged reads -----------------------------------------------------------------------------------------
+
+    def call_at(
+        self,
+        operation: OperationSpec,
+        call_input: CallInput,
+        url: str | None,
+        headers: Mapping[str, str],
+        deadline: Deadline | None,
+    ) -> ApiResult[object]:
+        """One page of a paged read: the operation's call, or a GET of ``url``, a next link the pager checked is at
+        the operation's origin; ``deadline`` is the whole iteration's, else the runtime's per call."""
+        call = self.new_call(operation, call_input, headers=headers, url=url, deadline=deadline)
+        return self._run(call)
+
     # -- downloads -------------------------------------------------------------------------------------------
 
     def download(self, token_or_url: str, *, deadline: float | None = None) -> Download:
