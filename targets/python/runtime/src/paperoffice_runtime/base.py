@@ -21,11 +21,11 @@ from typing import Any, Generic, NoReturn, Protocol, TypeVar, cast
 import httpx
 import pydantic
 
-from .answers import declared_kind, declared_text
+from .answers import declared_text
 from .base_url import operation_base_url, resolve_base_url
 from .credentials import AppliedCredentials, BasicCredentials, Credential, Credentials, TokenProvider
 from .deadline import Deadline
-from .encoding import CallInput, encode_body, fill_path, parameter_text, plain, query_pairs
+from .encoding import CallInput, encode_body, fill_path_parts, parameter_text, plain, query_pairs
 from .envelope import (
     ErrorMapper,
     ResponseMeta,
@@ -60,9 +60,9 @@ from .lenient import construct
 from .log import logged_headers, logger_from_env
 from .model import JobsModel, OperationSpec, ServiceModel
 from .options import ClientOptions, RuntimeOptions
-from .parsing import accept_header, adapter_for, adapter_of, body_kind, charset_of
+from .parsing import adapter_for, adapter_of, charset_of
 from .redact import Redactor
-from .retry import RetryPolicy, backoff_delay, is_resendable, retry_delay, verdict_for_network, verdict_for_status
+from .retry import RetryPolicy, backoff_delay, retry_delay, verdict_for_network, verdict_for_status
 from .user_agent import user_agent_of
 from .variants import check_exactly_one, variant_of
 
@@ -157,7 +157,8 @@ class Call:
         self.input = call_input
         self.deadline = deadline
         self.label = operation.operation_id
-        self.resendable = is_resendable(operation)
+        facts = operation.facts
+        self.resendable = facts.resendable
         self.job_submission = operation.job == "submit"
         self.max_retries = runtime.retry.max_retries if max_retries is None else max_retries
         if self.max_retries < 0:
@@ -181,7 +182,11 @@ class Call:
             url
             if url is not None
             else self.base_url
-            + (raw_path if raw_path is not None else fill_path(operation.path, call_input.path, operation.operation_id))
+            + (
+                raw_path
+                if raw_path is not None
+                else fill_path_parts(facts.path_parts, call_input.path, operation.operation_id)
+            )
         )
         self.own_origin = origin_of(self.url) == origin_of(self.base_url)
         json_strings = list(call_input.json_strings)
@@ -218,7 +223,8 @@ class Call:
         """The request to ``url``; the call's query parameters go only to its own URL, not to a redirect's."""
         runtime = self.runtime
         headers: dict[str, str] = {}
-        accept = accept_header(self.operation)
+        facts = self.operation.facts
+        accept = facts.accept
         if accept is not None:
             headers["Accept"] = accept
         headers["User-Agent"] = runtime.user_agent
@@ -261,8 +267,6 @@ class Call:
             if size is not None:
                 _set_header(headers, "Content-Length", str(size))
         foreign = origin_of(url) != origin_of(self.base_url)
-        # An operation that declares no answer body sends no Accept header, not even the HTTP client's default.
-        drop = ("accept",) if accept is None and self.operation.answers else ()
         return runtime.build_request(
             method or self.operation.method,
             url,
@@ -270,7 +274,7 @@ class Call:
             content,
             self.deadline,
             foreign=foreign,
-            drop=drop,
+            drop=facts.drop,
             timeout=self.timeout,
         )
 
@@ -384,23 +388,18 @@ class Call:
         """The body as the operation declares it: JSON, text, bytes, or None without a body."""
         response = answer.response
         content_type = response.headers.get("content-type")
-        kind: str = body_kind(self.operation, response.status_code, content_type, answer.body)
-        if kind != "none" and self.operation.answers:
-            declared = declared_kind(self.operation, response.status_code, content_type)
-            if declared is None:
-                refused = MalformedResponseError(
-                    f"{self.label}: HTTP {response.status_code}: a body of type {content_type}, where the description "
-                    f"declares {declared_text(self.operation, response.status_code)}",
-                    status=response.status_code,
-                    body=self.runtime.redactor.text(answer.body[:2000].decode("utf-8", "replace")),
-                    job_id=self.job_id,
-                )
-                if self.job_submission:
-                    raise JobMayExistError(
-                        "the success answer was not readable", status=response.status_code
-                    ) from refused
-                raise refused
-            kind = declared
+        kind = self.operation.facts.answer_kind(response.status_code, content_type) if answer.body else "none"
+        if kind is None:
+            refused = MalformedResponseError(
+                f"{self.label}: HTTP {response.status_code}: a body of type {content_type}, where the description "
+                f"declares {declared_text(self.operation, response.status_code)}",
+                status=response.status_code,
+                body=self.runtime.redactor.text(answer.body[:2000].decode("utf-8", "replace")),
+                job_id=self.job_id,
+            )
+            if self.job_submission:
+                raise JobMayExistError("the success answer was not readable", status=response.status_code) from refused
+            raise refused
         if kind == "none":
             return None
         if kind == "text":
