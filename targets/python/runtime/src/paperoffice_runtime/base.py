@@ -113,6 +113,13 @@ def origin_of(url: str) -> tuple[str, str, int]:
     return scheme, (parts.hostname or "").lower(), parts.port or (443 if scheme == "https" else 80)
 
 
+def _put_header(headers: dict[str, tuple[str, str]], name: str, value: str) -> None:
+    """Sets a header of a map by lower-case name, replacing any of the same name in another case (at the end)."""
+    key = name.lower()
+    headers.pop(key, None)
+    headers[key] = (name, value)
+
+
 def _set_header(headers: dict[str, str], name: str, value: str) -> None:
     """Sets a header, replacing any of the same name in another case."""
     for key in [k for k in headers if k.lower() == name.lower()]:
@@ -222,19 +229,20 @@ class Call:
     def _build(self, url: str, credentials: AppliedCredentials, method: str | None = None) -> httpx.Request:
         """The request to ``url``; the call's query parameters go only to its own URL, not to a redirect's."""
         runtime = self.runtime
-        headers: dict[str, str] = {}
+        # By lower-case name: (name, value); a header set again replaces one of the same name in any case.
+        headers: dict[str, tuple[str, str]] = {}
         facts = self.operation.facts
         accept = facts.accept
         if accept is not None:
-            headers["Accept"] = accept
-        headers["User-Agent"] = runtime.user_agent
+            headers["accept"] = ("Accept", accept)
+        headers["user-agent"] = ("User-Agent", runtime.user_agent)
         for name, value in runtime.headers.items():
-            _set_header(headers, name, value)
+            _put_header(headers, name, value)
         for name, raw in self.input.headers.items():
             if raw is not None:
-                _set_header(headers, name, parameter_text(raw))
+                _put_header(headers, name, parameter_text(raw))
         for name, value in self.extra_headers.items():
-            _set_header(headers, name, value)
+            _put_header(headers, name, value)
         cookies = [
             f"{urllib.parse.quote(name)}={urllib.parse.quote(parameter_text(value), safe='')}"
             for name, value in self.input.cookies.items()
@@ -242,11 +250,11 @@ class Call:
         ]
         cookies.extend(credentials.cookies)
         if cookies:
-            _set_header(headers, "Cookie", "; ".join(cookies))
+            _put_header(headers, "Cookie", "; ".join(cookies))
         if self.body.content_type is not None:
-            _set_header(headers, "Content-Type", self.body.content_type)
+            _put_header(headers, "Content-Type", self.body.content_type)
         for name, value in credentials.headers.items():
-            _set_header(headers, name, value)
+            _put_header(headers, name, value)
         pairs = query_pairs(self.input.query) if method is None else []
         if self.extra_query and method is None:
             replaced = {name for name, _ in self.extra_query}
@@ -265,9 +273,10 @@ class Call:
             # A length known before sending goes as Content-Length (servers and stores may refuse a chunked upload).
             size = self.body.size()
             if size is not None:
-                _set_header(headers, "Content-Length", str(size))
-        foreign = origin_of(url) != origin_of(self.base_url)
-        return runtime.build_request(
+                _put_header(headers, "Content-Length", str(size))
+        # The call's own URL (a query added) is of its own origin or not; a redirect's is worked out.
+        foreign = not self.own_origin if method is None else origin_of(url) != origin_of(self.base_url)
+        return runtime.request_of(
             method or self.operation.method,
             url,
             headers,
@@ -606,17 +615,52 @@ class BaseRuntime:
     ) -> httpx.Request:
         """The request of one attempt. To another origin, no header that may carry a credential goes along, even
         one the caller configured: Authorization, Proxy-Authorization, Cookie and the API key headers of the model."""
-        # The client's headers first (those ``headers`` replace or ``drop`` names left out), then ``headers`` in
-        # their order, as httpx.Headers.update lays them; one list, normalised once by the request.
         skip = {key.lower() for key in headers}
         skip.update(name.lower() for name in drop)
+        return self._request_with(
+            method, url, skip, headers.items(), content=content, deadline=deadline, foreign=foreign, timeout=timeout
+        )
+
+    def request_of(
+        self,
+        method: str,
+        url: str,
+        headers: Mapping[str, tuple[str, str]],
+        content: bytes | Iterator[bytes] | AsyncIterator[bytes] | None,
+        deadline: Deadline,
+        *,
+        foreign: bool = False,
+        drop: Sequence[str] = (),
+        timeout: float | None = None,
+    ) -> httpx.Request:
+        """``build_request`` of headers by lower-case name: (name, value), as ``Call`` collects them."""
+        skip = set(headers)
+        skip.update(drop)
+        return self._request_with(
+            method, url, skip, headers.values(), content=content, deadline=deadline, foreign=foreign, timeout=timeout
+        )
+
+    def _request_with(
+        self,
+        method: str,
+        url: str,
+        skip: set[str],
+        headers: Iterable[tuple[str, str]],
+        *,
+        content: bytes | Iterator[bytes] | AsyncIterator[bytes] | None,
+        deadline: Deadline,
+        foreign: bool,
+        timeout: float | None,
+    ) -> httpx.Request:
+        # The client's headers first (those ``headers`` replace or ``skip`` names left out), then ``headers`` in
+        # their order, as httpx.Headers.update lays them; one list, normalised once by the request.
         if foreign:
             skip.update(self.credential_headers)
         merged = [(key, value) for key, value in self.client_headers.raw if key.decode("latin-1").lower() not in skip]
         # Encoded as httpx encodes text headers (ASCII).
         merged.extend(
             (name.encode("ascii"), value.encode("ascii"))
-            for name, value in headers.items()
+            for name, value in headers
             if not (foreign and name.lower() in self.credential_headers)
         )
         return httpx.Request(
