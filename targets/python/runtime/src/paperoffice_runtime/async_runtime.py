@@ -117,7 +117,7 @@ class AsyncRuntime(BaseRuntime):
 
     async def _run(self, call: Call, sink: Sink | None = None) -> ApiResult[object]:
         while True:
-            pause = self.pacing_wait(call.deadline)
+            pause = self.pacing_wait(call.deadline) if self.pacing else 0.0
             if pause > 0:
                 await asyncio.sleep(pause)
             try:

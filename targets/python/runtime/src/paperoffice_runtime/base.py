@@ -289,8 +289,10 @@ class Call:
 
     def redirect(self, request: httpx.Request, response: httpx.Response) -> httpx.Request | None:
         """The request a redirect asks for (GET and HEAD only), without credentials once it leaves the origin."""
+        if response.status_code not in REDIRECT_STATUSES:
+            return None
         location = response.headers.get("location")
-        if response.status_code not in REDIRECT_STATUSES or location is None:
+        if location is None:
             return None
         if request.method not in ("GET", "HEAD"):
             return None
@@ -339,7 +341,8 @@ class Call:
         runtime = self.runtime
         response = answer.response
         status = response.status_code
-        runtime.note_pacing(answer.body)
+        if runtime.pacing:
+            runtime.note_pacing(answer.body)
         log = runtime.log
         if log is not None and log.isEnabledFor(logging.INFO):
             request_id = request_id_of(runtime.model, response.headers)

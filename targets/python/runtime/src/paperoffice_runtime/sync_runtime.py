@@ -351,7 +351,7 @@ class SyncRuntime(BaseRuntime):
 
     def _run(self, call: Call, sink: Sink | None = None) -> ApiResult[object]:
         while True:
-            pause = self.pacing_wait(call.deadline)
+            pause = self.pacing_wait(call.deadline) if self.pacing else 0.0
             if pause > 0:
                 time.sleep(pause)
             try:
