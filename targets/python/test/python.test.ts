@@ -90,6 +90,38 @@ print("\\n".join(missing))
     expect(stdout.trim().split("\n").filter(Boolean)).toEqual([]);
   });
 
+  it("imports its asyncio client, its webhooks and asyncio only when first used, under the names of __all__", async () => {
+    const sdk = generatedPythonModule();
+    const program = `import importlib, json, sys
+pkg = importlib.import_module(${JSON.stringify(sdk)})
+lazy = [pkg.__name__ + ".aio", pkg.__name__ + ".webhooks", "asyncio"]
+before = [name for name in lazy if name in sys.modules]
+from ${sdk} import AsyncClient, verify, webhooks
+import ${sdk}.webhooks as direct
+star = {}
+exec("from ${sdk} import *", star)
+imported = [name for name in lazy if name in sys.modules]
+AsyncClient(token="t", base_url="http://127.0.0.1:9/latest")
+print(json.dumps({
+    "before": before,
+    "imported": imported,
+    "used": [name for name in lazy if name in sys.modules],
+    "same": [AsyncClient is sys.modules[pkg.__name__ + ".aio"].AsyncClient, verify is webhooks.verify, direct is webhooks],
+    "missing": sorted(set(pkg.__all__) - set(star)),
+}))
+`;
+    const { stdout } = await run(venvPython, ["-c", program], { cwd: pythonRoot });
+    const out = JSON.parse(stdout) as Record<string, unknown>;
+    expect(out).toEqual({
+      before: [],
+      // The asyncio client's module needs asyncio only once a client is made.
+      imported: [`${sdk}.aio`, `${sdk}.webhooks`],
+      used: [`${sdk}.aio`, `${sdk}.webhooks`, "asyncio"],
+      same: [true, true, true],
+      missing: [],
+    });
+  });
+
   it("generates byte-identical Python twice", async () => {
     const source = releaseFile(currentRelease());
     const [a, b] = await Promise.all([generate(source, { emitters: [emitPython] }), generate(source, { emitters: [emitPython] })]);

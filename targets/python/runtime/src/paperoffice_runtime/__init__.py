@@ -8,8 +8,8 @@ fact of the service: paths, field names, status codes, error codes and header na
 from __future__ import annotations
 
 import logging as _logging
+from typing import TYPE_CHECKING
 
-from .async_runtime import AsyncJobHandle, AsyncRuntime
 from .base import ApiResult, BaseRuntime
 from .credentials import AppliedCredentials, BasicCredentials, Credential, Credentials, TokenProvider
 from .deadline import Deadline
@@ -90,6 +90,19 @@ from .webhooks import (
     typed_delivery,
     verify,
 )
+
+if TYPE_CHECKING:
+    from .async_runtime import AsyncJobHandle, AsyncRuntime
+else:
+
+    def __getattr__(name: str) -> object:
+        # The asyncio runtime, and asyncio with it, is imported when first used: a blocking program never needs it.
+        if name in ("AsyncJobHandle", "AsyncRuntime"):
+            from . import async_runtime  # noqa: PLC0415
+
+            return getattr(async_runtime, name)
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __version__ = "0.1.0"
 

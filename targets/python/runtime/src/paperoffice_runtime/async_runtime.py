@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 import math
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from contextlib import AbstractAsyncContextManager
 from typing import TypeVar, overload
 
 import httpx
@@ -31,6 +32,9 @@ from .options import ClientOptions, RequestOptions, RuntimeOptions
 from .raw import note_result
 
 T = TypeVar("T")
+
+_timeout: Callable[[float], AbstractAsyncContextManager[object]] | None = getattr(asyncio, "timeout", None)
+"""``asyncio.timeout`` (Python 3.11 and later), else None (wait_for instead)."""
 
 
 class AsyncRuntime(BaseRuntime):
@@ -113,7 +117,7 @@ class AsyncRuntime(BaseRuntime):
 
     async def _run(self, call: Call, sink: Sink | None = None) -> ApiResult[object]:
         while True:
-            pause = self.pacing_wait(call.deadline)
+            pause = self.pacing_wait(call.deadline) if self.pacing else 0.0
             if pause > 0:
                 await asyncio.sleep(pause)
             try:
@@ -134,8 +138,19 @@ class AsyncRuntime(BaseRuntime):
         left = call.deadline.remaining()
         if math.isinf(left):
             return await self._exchange(call, sink)
+        if _timeout is None:
+            try:
+                return await asyncio.wait_for(self._exchange(call, sink), timeout=max(0.0, left))
+            except asyncio.TimeoutError:
+                call.deadline_in_flight()
+        if left <= 0:
+            # As wait_for with no time left: the exchange is not started.
+            call.deadline_in_flight()
         try:
-            return await asyncio.wait_for(self._exchange(call, sink), timeout=max(0.0, left))
+            # A timeout of the running task: no task of its own per attempt, as wait_for makes before Python 3.12
+            # (which costs more event loop turns than the rest of the call).
+            async with _timeout(left):
+                return await self._exchange(call, sink)
         except asyncio.TimeoutError:
             call.deadline_in_flight()
 

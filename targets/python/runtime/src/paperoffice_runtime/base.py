@@ -22,11 +22,11 @@ from typing import Any, Generic, NoReturn, Protocol, TypeVar, cast
 import httpx
 import pydantic
 
-from .answers import declared_kind, declared_text
+from .answers import declared_text
 from .base_url import operation_base_url, resolve_base_url
 from .credentials import AppliedCredentials, BasicCredentials, Credential, Credentials, TokenProvider
 from .deadline import Deadline
-from .encoding import CallInput, encode_body, fill_path, parameter_text, plain, query_pairs
+from .encoding import CallInput, encode_body, fill_path_parts, parameter_text, plain, query_pairs
 from .envelope import (
     ErrorMapper,
     ResponseMeta,
@@ -61,9 +61,9 @@ from .lenient import construct
 from .log import logged_headers, logger_from_env
 from .model import JobsModel, OperationSpec, ServiceModel
 from .options import ClientOptions, RuntimeOptions
-from .parsing import accept_header, adapter_for, adapter_of, body_kind, charset_of
+from .parsing import adapter_for, adapter_of, charset_of
 from .redact import Redactor
-from .retry import RetryPolicy, backoff_delay, is_resendable, retry_delay, verdict_for_network, verdict_for_status
+from .retry import RetryPolicy, backoff_delay, retry_delay, verdict_for_network, verdict_for_status
 from .user_agent import user_agent_of
 from .variants import check_exactly_one, variant_of
 
@@ -114,6 +114,13 @@ def origin_of(url: str) -> tuple[str, str, int]:
     return scheme, (parts.hostname or "").lower(), parts.port or (443 if scheme == "https" else 80)
 
 
+def _put_header(headers: dict[str, tuple[str, str]], name: str, value: str) -> None:
+    """Sets a header of a map by lower-case name, replacing any of the same name in another case (at the end)."""
+    key = name.lower()
+    headers.pop(key, None)
+    headers[key] = (name, value)
+
+
 def _set_header(headers: dict[str, str], name: str, value: str) -> None:
     """Sets a header, replacing any of the same name in another case."""
     for key in [k for k in headers if k.lower() == name.lower()]:
@@ -159,7 +166,8 @@ class Call:
         self.input = call_input
         self.deadline = deadline
         self.label = operation.operation_id
-        self.resendable = is_resendable(operation)
+        facts = operation.facts
+        self.resendable = facts.resendable
         self.job_submission = operation.job == "submit"
         self.max_retries = runtime.retry.max_retries if max_retries is None else max_retries
         if self.max_retries < 0:
@@ -184,7 +192,11 @@ class Call:
             url
             if url is not None
             else self.base_url
-            + (raw_path if raw_path is not None else fill_path(operation.path, call_input.path, operation.operation_id))
+            + (
+                raw_path
+                if raw_path is not None
+                else fill_path_parts(facts.path_parts, call_input.path, operation.operation_id)
+            )
         )
         self.own_origin = origin_of(self.url) == origin_of(self.base_url)
         json_strings = list(call_input.json_strings)
@@ -220,20 +232,22 @@ class Call:
     def _build(self, url: str, credentials: AppliedCredentials, method: str | None = None) -> httpx.Request:
         """The request to ``url``; the call's query parameters go only to its own URL, not to a redirect's."""
         runtime = self.runtime
-        headers: dict[str, str] = {}
-        accept = accept_header(self.operation)
+        # By lower-case name: (name, value); a header set again replaces one of the same name in any case.
+        headers: dict[str, tuple[str, str]] = {}
+        facts = self.operation.facts
+        accept = facts.accept
         if accept is not None:
-            headers["Accept"] = accept
-        headers["User-Agent"] = runtime.user_agent
+            headers["accept"] = ("Accept", accept)
+        headers["user-agent"] = ("User-Agent", runtime.user_agent)
         for name, value in runtime.headers.items():
-            _set_header(headers, name, value)
+            _put_header(headers, name, value)
         for name, raw in self.input.headers.items():
             if raw is not None:
-                _set_header(headers, name, parameter_text(raw))
+                _put_header(headers, name, parameter_text(raw))
         for name, value in self.extra_headers.items():
-            _set_header(headers, name, value)
+            _put_header(headers, name, value)
         if self.idempotency is not None:
-            _set_header(headers, *self.idempotency)
+            _put_header(headers, *self.idempotency)
         cookies = [
             f"{urllib.parse.quote(name)}={urllib.parse.quote(parameter_text(value), safe='')}"
             for name, value in self.input.cookies.items()
@@ -241,11 +255,11 @@ class Call:
         ]
         cookies.extend(credentials.cookies)
         if cookies:
-            _set_header(headers, "Cookie", "; ".join(cookies))
+            _put_header(headers, "Cookie", "; ".join(cookies))
         if self.body.content_type is not None:
-            _set_header(headers, "Content-Type", self.body.content_type)
+            _put_header(headers, "Content-Type", self.body.content_type)
         for name, value in credentials.headers.items():
-            _set_header(headers, name, value)
+            _put_header(headers, name, value)
         pairs = query_pairs(self.input.query) if method is None else []
         if self.extra_query and method is None:
             replaced = {name for name, _ in self.extra_query}
@@ -264,25 +278,26 @@ class Call:
             # A length known before sending goes as Content-Length (servers and stores may refuse a chunked upload).
             size = self.body.size()
             if size is not None:
-                _set_header(headers, "Content-Length", str(size))
-        foreign = origin_of(url) != origin_of(self.base_url)
-        # An operation that declares no answer body sends no Accept header, not even the HTTP client's default.
-        drop = ("accept",) if accept is None and self.operation.answers else ()
-        return runtime.build_request(
+                _put_header(headers, "Content-Length", str(size))
+        # The call's own URL (a query added) is of its own origin or not; a redirect's is worked out.
+        foreign = not self.own_origin if method is None else origin_of(url) != origin_of(self.base_url)
+        return runtime.request_of(
             method or self.operation.method,
             url,
             headers,
             content,
             self.deadline,
             foreign=foreign,
-            drop=drop,
+            drop=facts.drop,
             timeout=self.timeout,
         )
 
     def redirect(self, request: httpx.Request, response: httpx.Response) -> httpx.Request | None:
         """The request a redirect asks for (GET and HEAD only), without credentials once it leaves the origin."""
+        if response.status_code not in REDIRECT_STATUSES:
+            return None
         location = response.headers.get("location")
-        if response.status_code not in REDIRECT_STATUSES or location is None:
+        if location is None:
             return None
         if request.method not in ("GET", "HEAD"):
             return None
@@ -331,7 +346,8 @@ class Call:
         runtime = self.runtime
         response = answer.response
         status = response.status_code
-        runtime.note_pacing(answer.body)
+        if runtime.pacing:
+            runtime.note_pacing(answer.body)
         log = runtime.log
         if log is not None and log.isEnabledFor(logging.INFO):
             request_id = request_id_of(runtime.model, response.headers)
@@ -389,23 +405,18 @@ class Call:
         """The body as the operation declares it: JSON, text, bytes, or None without a body."""
         response = answer.response
         content_type = response.headers.get("content-type")
-        kind: str = body_kind(self.operation, response.status_code, content_type, answer.body)
-        if kind != "none" and self.operation.answers:
-            declared = declared_kind(self.operation, response.status_code, content_type)
-            if declared is None:
-                refused = MalformedResponseError(
-                    f"{self.label}: HTTP {response.status_code}: a body of type {content_type}, where the description "
-                    f"declares {declared_text(self.operation, response.status_code)}",
-                    status=response.status_code,
-                    body=self.runtime.redactor.text(answer.body[:2000].decode("utf-8", "replace")),
-                    job_id=self.job_id,
-                )
-                if self.job_submission:
-                    raise JobMayExistError(
-                        "the success answer was not readable", status=response.status_code
-                    ) from refused
-                raise refused
-            kind = declared
+        kind = self.operation.facts.answer_kind(response.status_code, content_type) if answer.body else "none"
+        if kind is None:
+            refused = MalformedResponseError(
+                f"{self.label}: HTTP {response.status_code}: a body of type {content_type}, where the description "
+                f"declares {declared_text(self.operation, response.status_code)}",
+                status=response.status_code,
+                body=self.runtime.redactor.text(answer.body[:2000].decode("utf-8", "replace")),
+                job_id=self.job_id,
+            )
+            if self.job_submission:
+                raise JobMayExistError("the success answer was not readable", status=response.status_code) from refused
+            raise refused
         if kind == "none":
             return None
         if kind == "text":
@@ -612,17 +623,52 @@ class BaseRuntime:
     ) -> httpx.Request:
         """The request of one attempt. To another origin, no header that may carry a credential goes along, even
         one the caller configured: Authorization, Proxy-Authorization, Cookie and the API key headers of the model."""
-        # The client's headers first (those ``headers`` replace or ``drop`` names left out), then ``headers`` in
-        # their order, as httpx.Headers.update lays them; one list, normalised once by the request.
         skip = {key.lower() for key in headers}
         skip.update(name.lower() for name in drop)
+        return self._request_with(
+            method, url, skip, headers.items(), content=content, deadline=deadline, foreign=foreign, timeout=timeout
+        )
+
+    def request_of(
+        self,
+        method: str,
+        url: str,
+        headers: Mapping[str, tuple[str, str]],
+        content: bytes | Iterator[bytes] | AsyncIterator[bytes] | None,
+        deadline: Deadline,
+        *,
+        foreign: bool = False,
+        drop: Sequence[str] = (),
+        timeout: float | None = None,
+    ) -> httpx.Request:
+        """``build_request`` of headers by lower-case name: (name, value), as ``Call`` collects them."""
+        skip = set(headers)
+        skip.update(drop)
+        return self._request_with(
+            method, url, skip, headers.values(), content=content, deadline=deadline, foreign=foreign, timeout=timeout
+        )
+
+    def _request_with(
+        self,
+        method: str,
+        url: str,
+        skip: set[str],
+        headers: Iterable[tuple[str, str]],
+        *,
+        content: bytes | Iterator[bytes] | AsyncIterator[bytes] | None,
+        deadline: Deadline,
+        foreign: bool,
+        timeout: float | None,
+    ) -> httpx.Request:
+        # The client's headers first (those ``headers`` replace or ``skip`` names left out), then ``headers`` in
+        # their order, as httpx.Headers.update lays them; one list, normalised once by the request.
         if foreign:
             skip.update(self.credential_headers)
         merged = [(key, value) for key, value in self.client_headers.raw if key.decode("latin-1").lower() not in skip]
         # Encoded as httpx encodes text headers (ASCII).
         merged.extend(
             (name.encode("ascii"), value.encode("ascii"))
-            for name, value in headers.items()
+            for name, value in headers
             if not (foreign and name.lower() in self.credential_headers)
         )
         return httpx.Request(

@@ -69,18 +69,31 @@ class Credentials:
         self._api_key = api_key
         self._basic = _basic(basic) if basic is not None else None
         self._by_scheme: dict[str, Credential] = dict(by_scheme or {})
-        for credential in (token, api_key, self._basic, *self._by_scheme.values()):
+        given = (token, api_key, self._basic, *self._by_scheme.values())
+        for credential in given:
             if isinstance(credential, str):
                 redactor.add(credential)
             elif credential is not None and not callable(credential):
                 self._encode_basic(_basic(credential))
+        # Without a token provider, what a security requirement sends never changes: worked out once per requirement.
+        self._fixed: dict[Security | None, AppliedCredentials] | None = (
+            None if any(callable(credential) for credential in given) else {}
+        )
 
     def __repr__(self) -> str:
         return "Credentials(<redacted>)"
 
     def apply(self, security: Security | None, operation: str) -> AppliedCredentials:
-        """The credentials of one request: the first alternative the client has all credentials for."""
-        return self._build(self._choose(security, operation))
+        """The credentials of one request: the first alternative the client has all credentials for (not to be
+        changed: without token providers, the requests of one security requirement share it)."""
+        fixed = self._fixed
+        if fixed is None:
+            return self._build(self._choose(security, operation))
+        found = fixed.get(security)
+        if found is None:
+            found = self._build(self._choose(security, operation))
+            fixed[security] = found
+        return found
 
     def _choose(self, security: Security | None, operation: str) -> list[_Resolved]:
         if security is None:

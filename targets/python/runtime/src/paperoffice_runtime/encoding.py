@@ -108,17 +108,31 @@ def fill_path(template: str, values: Mapping[str, object], label: str) -> str:
     """The template with each parameter percent-encoded. A value that is empty, ``.`` or ``..`` once encoded is
     refused before anything is sent; ``%`` is encoded too, so ``%2e%2e`` given is sent as ``%252e%252e``. The value
     is left out of the message (a download token is a credential)."""
+    return fill_path_parts(split_path(template), values, label)
 
-    def replace(match: re.Match[str]) -> str:
-        name = match.group(1)
+
+_PARAMETER = re.compile(r"\{([^}]+)\}")
+
+
+def split_path(template: str) -> tuple[str, ...]:
+    """A path template split at its parameters: literal text at even places, parameter names at odd ones."""
+    return tuple(_PARAMETER.split(template))
+
+
+def fill_path_parts(parts: Sequence[str], values: Mapping[str, object], label: str) -> str:
+    """``fill_path`` of a template already split by ``split_path``."""
+    if len(parts) == 1:
+        return parts[0]
+    filled = list(parts)
+    for index in range(1, len(parts), 2):
+        name = parts[index]
         if name not in values:
             raise SdkError(f"path parameter {name!r} is missing")
         encoded = urllib.parse.quote(parameter_text(values[name]), safe="")
         if _DOT_OR_EMPTY.fullmatch(encoded):
             raise SdkError(f'{label}: path parameter {name} must not be empty, "." or ".."')
-        return encoded
-
-    return re.sub(r"\{([^}]+)\}", replace, template)
+        filled[index] = encoded
+    return "".join(filled)
 
 
 def query_pairs(query: Mapping[str, object]) -> list[tuple[str, str]]:

@@ -6,9 +6,13 @@ comes from a :class:`ServiceModel` built by generated code.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from .facts import OperationFacts
 
 HttpMethod = Literal["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"]
 JobRole = Literal["submit", "poll", "download"]
@@ -165,6 +169,14 @@ class OperationSpec:
     exactly_one: tuple[tuple[str, ...], ...] = ()
     """The JSON or form body's "exactly one of" groups (field names): a body with none or several fields of a group
     set is refused before anything is sent."""
+
+    @functools.cached_property
+    def facts(self) -> OperationFacts:
+        """What every call of the operation needs to know of it, worked out once (not a field: equality, hashing and
+        ``dataclasses.replace`` leave it out)."""
+        from .facts import OperationFacts  # noqa: PLC0415 (facts.py imports this module)
+
+        return OperationFacts(self)
 
 
 @dataclass(frozen=True)

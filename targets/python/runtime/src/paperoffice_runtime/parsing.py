@@ -32,6 +32,9 @@ _adapters_lock = threading.Lock()
 
 def adapter_for(kind: type[T]) -> TypeAdapter[T]:
     """One TypeAdapter per type, built once (they are costly to build)."""
+    found = _adapters.get(kind)
+    if found is not None:
+        return found
     with _adapters_lock:
         found = _adapters.get(kind)
         if found is None:
@@ -42,6 +45,9 @@ def adapter_for(kind: type[T]) -> TypeAdapter[T]:
 
 def adapter_of(kind: object) -> TypeAdapter[Any]:
     """One TypeAdapter per type expression (a union, a list of models...), built once."""
+    found = _adapters.get(kind)
+    if found is not None:
+        return found
     with _adapters_lock:
         found = _adapters.get(kind)
         if found is None:

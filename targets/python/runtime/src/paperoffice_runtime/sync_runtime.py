@@ -189,12 +189,13 @@ class _Watchdog:
     """Shuts the connection's socket at the deadline, so that headers or a body trickled byte by byte cannot
     outlast it: every read of a trickle ends well within httpx's read timeout."""
 
-    __slots__ = ("_connected", "_open", "_watch", "deadline")
+    __slots__ = ("_connected", "_disarmed", "_open", "_watch", "deadline")
 
     def __init__(self, deadline: Deadline, open_sockets: _OpenSockets | None) -> None:
         self.deadline = deadline
         self._open = open_sockets
         self._connected = False
+        self._disarmed = False
         self._watch: _Watch | None = None
 
     @property
@@ -203,21 +204,29 @@ class _Watchdog:
 
     def watch(self, request: httpx.Request) -> None:
         """Arms on the request's connection as soon as httpx has one (keeping a trace of the caller's)."""
-        previous = request.extensions.get("trace")
+        extensions = request.extensions
+        previous = extensions.get("trace")
 
         def trace(event: str, info: Mapping[str, object]) -> None:
-            if event.endswith(_CONNECTED):
+            if event == _SENDING:
+                if not self._connected and self._open is not None:
+                    self._arm_on(self._open.only())
+                # The connection is known from here on: the request's further events (some ten per request) go
+                # to the caller's trace alone, or to none.
+                if previous is None:
+                    extensions.pop("trace", None)
+                else:
+                    extensions["trace"] = previous
+            elif event.endswith(_CONNECTED):
                 self._connected = True
                 sock = _socket_of(info.get("return_value"))
                 if sock is not None and self._open is not None:
                     self._open.add(sock)
                 self._arm_on(sock)
-            elif event == _SENDING and not self._connected and self._open is not None:
-                self._arm_on(self._open.only())
             if callable(previous):
                 previous(event, info)
 
-        request.extensions["trace"] = trace
+        extensions["trace"] = trace
 
     def arm(self, response: httpx.Response) -> None:
         sock = _socket_of(response.extensions.get("network_stream"))
@@ -236,9 +245,12 @@ class _Watchdog:
             # TLS wraps the TCP socket in a new one (the old one is detached): watch the one that reads.
             _REAPER.disarm(self._watch)
         self._watch = _REAPER.arm(self.deadline.at, sock)
+        self._disarmed = False
 
     def disarm(self) -> None:
-        if self._watch is not None:
+        """Idempotent: the answer's stream disarms when it closes, the attempt once more when it ends."""
+        if self._watch is not None and not self._disarmed:
+            self._disarmed = True
             _REAPER.disarm(self._watch)
 
 
@@ -339,7 +351,7 @@ class SyncRuntime(BaseRuntime):
 
     def _run(self, call: Call, sink: Sink | None = None) -> ApiResult[object]:
         while True:
-            pause = self.pacing_wait(call.deadline)
+            pause = self.pacing_wait(call.deadline) if self.pacing else 0.0
             if pause > 0:
                 time.sleep(pause)
             try:

@@ -5,12 +5,13 @@
 answers (pydantic), ``types`` the request bodies (TypedDicts), ``errors`` one class per error code.
 """
 
+import importlib as _importlib
 import logging as _logging
+import typing as _t
 
 from paperoffice_runtime import Download, JobResult, SavedFile
 
-from . import errors, model, models, types, webhooks
-from .aio import AsyncClient
+from . import errors, model, models, types
 from .client import Client
 from .errors import (
     APIConnectionError,
@@ -26,7 +27,25 @@ from .errors import (
 )
 from .model import DESCRIPTION_SHA256, RELEASE
 from .types import FileUpload, JsonValue, WebhookEvent
-from .webhooks import verify
+
+if _t.TYPE_CHECKING:
+    from . import webhooks
+    from .aio import AsyncClient
+    from .webhooks import verify
+else:
+    # The asyncio client and the webhooks are imported when first used (most programs need neither): the
+    # package's import time is mostly the models it builds.
+    _LAZY = {"AsyncClient": (".aio", "AsyncClient"), "verify": (".webhooks", "verify"), "webhooks": (".webhooks", "")}
+
+    def __getattr__(name: str) -> object:
+        where = _LAZY.get(name)
+        if where is None:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        module = _importlib.import_module(where[0], __name__)
+        value = getattr(module, where[1]) if where[1] else module
+        globals()[name] = value
+        return value
+
 
 # A library's logger: records go to the application's handlers, never to Python's last-resort stderr handler.
 _logging.getLogger(__name__).addHandler(_logging.NullHandler())
