@@ -47,7 +47,8 @@ export function rawLiteral(value: FixtureValue): string | undefined {
 export function readerLiteral(value: FixtureValue): string | undefined {
   if (typeof value === "string") return `strings.NewReader(${goString(value)})`;
   if (isFile(value)) return `strings.NewReader(${goString(value.$file.text)})`;
-  return undefined;
+  // A raw body whose schema is an object (Swagger 2's `type: file` converted, say): the client sends the value's JSON.
+  return hasFile(value) ? undefined : `strings.NewReader(${goString(JSON.stringify(value))})`;
 }
 
 /** The literal of an element of a list or a map: its type left out where Go allows (a struct, a pointer to one). */

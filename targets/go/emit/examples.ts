@@ -116,7 +116,8 @@ function paramsOf(ir: IR, op: Operation, plan: GoOperationPlan, types: GoTypes, 
  * Undefined when the value holds a file, which JSON cannot say.
  */
 function unmarshalled(value: FixtureValue, code: string, pkg: string): string[] | undefined {
-  if (rawLiteral(value) === undefined) return undefined;
+  // An interface (a raw body's io.Reader) has nothing to decode into.
+  if (rawLiteral(value) === undefined || code === "io.Reader") return undefined;
   return [
     `\tvar body ${qualified(code, pkg)}`,
     `\tif err := json.Unmarshal([]byte(${goString(JSON.stringify(value))}), &body); err != nil {`,

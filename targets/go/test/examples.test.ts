@@ -182,12 +182,29 @@ components:
         "odd, name": { type: string }
 `;
 
+// A raw (octet-stream) body whose schema is an object, as a converted Swagger 2 `type: file` gives (Azure's Data Lake
+// description): its example sends the fixture's JSON text through a reader, which compiles.
+const RAW_OBJECT = `openapi: 3.0.0
+info: { title: Raw Object, version: 1.0.0 }
+servers: [{ url: "http://127.0.0.1:1" }]
+paths:
+  /blobs/{name}:
+    patch:
+      operationId: putBlob
+      parameters: [{ name: name, in: path, required: true, schema: { type: string } }]
+      requestBody:
+        content: { application/octet-stream: { schema: { type: object } } }
+      responses:
+        "200": { description: stored }
+`;
+
 describe("Example functions' literals", () => {
   let base = "";
 
   beforeAll(async () => {
     base = await mkdtemp(join(tmpdir(), "go-example-literals-"));
     await writeFile(join(base, "literals.yaml"), LITERALS);
+    await writeFile(join(base, "raw-object.yaml"), RAW_OBJECT);
   });
 
   afterAll(async () => {
@@ -216,6 +233,18 @@ describe("Example functions' literals", () => {
       expect(call).toMatch(/Tags: \[\]string\{/);
       expect(call).toMatch(/Counts: map\[string\]int64\{/);
       expect(call).toMatch(/Extra: map\[string\]json\.RawMessage\{"odd, name": json\.RawMessage\("\\"odd, name-[^"\\]*\\""\)\}/);
+      expect(code).not.toContain("json.Unmarshal");
+      await expectGoClean(dir, (await ensureGoTools()).staticcheck ?? "");
+    },
+    LIMIT,
+  );
+
+  it(
+    "send a raw body whose schema is an object as a reader of its JSON text, and compile",
+    async () => {
+      const { dir, code } = await exampleOf(join(base, "raw-object.yaml"), "raw-object");
+      const call = code.split("\n").find((l) => l.includes("client.PutBlob("));
+      expect(call).toMatch(/Body: strings\.NewReader\("/);
       expect(code).not.toContain("json.Unmarshal");
       await expectGoClean(dir, (await ensureGoTools()).staticcheck ?? "");
     },
