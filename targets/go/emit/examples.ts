@@ -277,10 +277,13 @@ function importsOf(code: string, names: ExampleNames, pkg: string, any: boolean)
     const word = path.split("/").at(-1)!;
     return ["fmt", "os", "testing"].includes(path) || new RegExp(`\\b${word}\\.`).test(code);
   });
+  // gofmt sorts a group of imports by path: the module's own path may sort after the runtime's.
   const own = [
-    ...(any ? [`\t${pkg} ${goString(names.module)}`] : []),
-    ...(/\bsdkruntime\./.test(code) ? [`\tsdkruntime ${goString(names.runtimeModule)}`] : []),
-  ];
+    ...(any ? [{ path: names.module, line: `\t${pkg} ${goString(names.module)}` }] : []),
+    ...(/\bsdkruntime\./.test(code) ? [{ path: names.runtimeModule, line: `\tsdkruntime ${goString(names.runtimeModule)}` }] : []),
+  ]
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+    .map((o) => o.line);
   return ["import (", ...std.map((p) => `\t${goString(p)}`), ...(own.length > 0 ? ["", ...own] : []), ")"];
 }
 

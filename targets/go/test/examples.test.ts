@@ -12,6 +12,7 @@ import type { IR } from "../../../generator/ir/types.js";
 import { type MockServer, startMock } from "../../../mock/index.js";
 import { ensureGoTools, REPO_ROOT } from "../../../scripts/setup/go-tools.mjs";
 import { currentRelease, releaseFile } from "../../../test/support/service-releases.js";
+import { goEmitter } from "../emit/index.js";
 import { goOperationPlans } from "../emit/view.js";
 import { expectGoClean, generateGo, goRun, writeGoWorkspace } from "./go-module.js";
 
@@ -198,6 +199,19 @@ paths:
         "200": { description: stored }
 `;
 
+// A read by id, whose example names the runtime's ServiceError: with a module path that sorts after the runtime's.
+const BY_ID = `openapi: 3.1.0
+info: { title: Pets, version: 1.0.0 }
+servers: [{ url: "http://127.0.0.1:1" }]
+paths:
+  /pets/{id}:
+    get:
+      operationId: getPet
+      parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+      responses:
+        "200": { description: ok, content: { application/json: { schema: { type: object, properties: { name: { type: string } } } } } }
+`;
+
 describe("Example functions' literals", () => {
   let base = "";
 
@@ -205,6 +219,7 @@ describe("Example functions' literals", () => {
     base = await mkdtemp(join(tmpdir(), "go-example-literals-"));
     await writeFile(join(base, "literals.yaml"), LITERALS);
     await writeFile(join(base, "raw-object.yaml"), RAW_OBJECT);
+    await writeFile(join(base, "by-id.yaml"), BY_ID);
   });
 
   afterAll(async () => {
@@ -246,6 +261,21 @@ describe("Example functions' literals", () => {
       const call = code.split("\n").find((l) => l.includes("client.PutBlob("));
       expect(call).toMatch(/Body: strings\.NewReader\("/);
       expect(code).not.toContain("json.Unmarshal");
+      await expectGoClean(dir, (await ensureGoTools()).staticcheck ?? "");
+    },
+    LIMIT,
+  );
+
+  it(
+    "import the module and the runtime in gofmt's order, a module path sorting after the runtime's too",
+    async () => {
+      const dir = join(base, "late-module");
+      const { files } = await generate(join(base, "by-id.yaml"), {
+        emitters: [goEmitter({ module: "github.com/pets-inc/pets-sdk-go" })],
+      });
+      await writeGoWorkspace(dir, files);
+      const code = await readFile(join(dir, "go", "example_test.go"), "utf8");
+      expect(code).toContain("sdkruntime.ServiceError");
       await expectGoClean(dir, (await ensureGoTools()).staticcheck ?? "");
     },
     LIMIT,
