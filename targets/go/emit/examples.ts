@@ -138,7 +138,8 @@ function operationExamples(ir: IR, { op, plan }: PlannedOperation, types: GoType
   // A call whose only unknowns are its required parameters (an id the service may not hold) runs too: an answer that
   // fits its types and the service's 404 for an id it does not hold print the same line.
   const madeUp = !deterministic && !open && status !== undefined;
-  const answer = (call: string, fits: string): Pick<Example, "lines" | "output"> =>
+  /** The call's lines and Output: `result` names what the call returns, `fits` says whether the answer fits its types. */
+  const answer = (call: string, result: string, fits: string): Pick<Example, "lines" | "output"> =>
     madeUp
       ? {
           lines: [
@@ -156,7 +157,7 @@ function operationExamples(ir: IR, { op, plan }: PlannedOperation, types: GoType
           output: "answered true",
         }
       : {
-          lines: [...before, call, ...FAIL, `\tfmt.Println(${fits.includes("info.") ? "info" : "res"}.Meta.Status, ${fits})`],
+          lines: [...before, call, ...FAIL, `\tfmt.Println(${result}.Meta.Status, ${fits})`],
           ...(deterministic && { output: `${status} true` }),
         };
   const route = `${op.method.toUpperCase()} ${op.path}`;
@@ -167,6 +168,7 @@ function operationExamples(ir: IR, { op, plan }: PlannedOperation, types: GoType
       lead: `calls ${plan.method} (${route}), writing what it downloads into a buffer.`,
       ...answer(
         `\tvar buf bytes.Buffer\n\tinfo, err := client.${plan.method}(${[...args, "&buf"].join(", ")})`,
+        "info",
         "int64(buf.Len()) == info.Written",
       ),
     });
@@ -175,7 +177,7 @@ function operationExamples(ir: IR, { op, plan }: PlannedOperation, types: GoType
   out.push({
     name: plan.method,
     lead: `calls ${plan.method} (${route}).`,
-    ...answer(`\tres, err := client.${plan.method}(${args.join(", ")})`, "res.Meta.Unfit == nil"),
+    ...answer(`\tres, err := client.${plan.method}(${args.join(", ")})`, "res", "res.Meta.Unfit == nil"),
   });
   if (plan.paginate !== undefined) {
     out.push({
